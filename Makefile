@@ -1,0 +1,38 @@
+# Signet — the two commands of the quick start, and the ones around them.
+#   make demo   install what is missing, build release, render SampleStrokes/ into demo-output/
+#   make test   install what is missing, build, run the whole test suite
+SHELL := /bin/bash
+SWIFT ?= swift
+
+# Libraries the build links (headers from the -dev packages).
+BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
+                  libpoppler-glib-dev libssl-dev
+# Independent tools the tests check our output with.
+TEST_PACKAGES := qpdf poppler-utils openssl python3-pip parallel
+
+DEMO_OUT := demo-output
+
+.PHONY: demo test build deps test-deps clean
+
+deps:
+	@Tools/install-deps.sh $(BUILD_PACKAGES)
+
+test-deps: deps
+	@Tools/install-deps.sh $(TEST_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+demo: deps
+	$(SWIFT) build -c release --product signet
+	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)
+	@echo "rendering SampleStrokes/ into $(DEMO_OUT)/"
+	.build/release/signet render SampleStrokes/*.* --output-dir $(DEMO_OUT)
+	@echo "done: open $(DEMO_OUT)/ to see the PNGs"
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build $(DEMO_OUT)

@@ -1,0 +1,57 @@
+// swift-tools-version: 6.0
+// Signet: captured pen strokes → crisp signature images → budgeted stamps → placed in PDFs → signed.
+// One target per pipeline stage; dependencies point one way (see README "Architecture").
+import PackageDescription
+
+/// A C library found with pkg-config and installed from Debian when missing.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Signet",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Signet", targets: ["Signet"]),
+        .library(name: "SignetPreview", targets: ["SignetPreview"]),
+        .executable(name: "signet", targets: ["signet"]),
+    ],
+    targets: [
+        // C libraries: one module each, headers only; every status is checked in one Swift file per library.
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: ["libjpeg-dev"]),
+        systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
+        systemLibrary("CPoppler", pkgConfig: "poppler-glib", apt: ["libpoppler-glib-dev"]),
+        systemLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
+        // The little C that Swift cannot express: setjmp/longjmp traps for libpng and libjpeg.
+        .target(name: "CSignetShims", dependencies: ["CPNG", "CJPEG"]),
+
+        // Pure stages: Swift only, no C, no I/O.
+        .target(name: "SignetCore"),
+        .target(name: "SignetStrokes", dependencies: ["SignetCore"]),
+        // Thin file helpers at the edge: atomic output, bounded input, streamed ranges.
+        .target(name: "SignetFiles", dependencies: ["SignetCore"]),
+        // Stages over C libraries.
+        .target(name: "SignetRaster", dependencies: ["SignetStrokes", "CCairo"]),
+        .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CPNG", "CJPEG", "CSignetShims"]),
+        .target(name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CZlib"]),
+        .target(name: "SignetPreview", dependencies: ["SignetRaster", "SignetFiles", "CPoppler"]),
+        .target(name: "SignetSign", dependencies: ["SignetPDF", "SignetFiles", "COpenSSL"]),
+        // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.
+        .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetSign", "SignetFiles"]),
+        // The CLI: parse, call the library, print.
+        .executableTarget(name: "signet", dependencies: ["Signet", "SignetPreview"]),
+
+        // Tests.
+        .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles"], path: "Tests/SignetTestSupport"),
+        .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "SignetTestSupport"]),
+        .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"]),
+        .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
+        .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),
+        .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),
+        .testTarget(name: "SignetCLITests", dependencies: ["SignetTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+int signet_shims_placeholder(void) { return 0; }

@@ -1,0 +1,8 @@
+// `import Signet` gives every pipeline stage except the GPL-licensed preview.
+@_exported import SignetCodecs
+@_exported import SignetCore
+@_exported import SignetFiles
+@_exported import SignetPDF
+@_exported import SignetRaster
+@_exported import SignetSign
+@_exported import SignetStrokes

@@ -1,0 +1,39 @@
+/// A position in a 2-D coordinate space (capture units, pixels or PDF points, as the context says).
+public struct Point: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    /// The point halfway between `self` and `other`.
+    public func midpoint(_ other: Point) -> Point {
+        Point(x: (x + other.x) / 2, y: (y + other.y) / 2)
+    }
+
+    /// Euclidean distance to `other`.
+    public func distance(to other: Point) -> Double {
+        (other.x - x).hypot(other.y - y)
+    }
+
+    /// Linear interpolation: `t = 0` gives `self`, `t = 1` gives `other`.
+    public func lerp(_ other: Point, _ t: Double) -> Point {
+        Point(x: x + (other.x - x) * t, y: y + (other.y - y) * t)
+    }
+
+    public var isFinite: Bool { x.isFinite && y.isFinite }
+
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+}
+
+extension Double {
+    /// `sqrt(self² + other²)` without Foundation.
+    @inlinable
+    public func hypot(_ other: Double) -> Double { (self * self + other * other).squareRoot() }
+}

@@ -1,0 +1,31 @@
+/// What kind of failure an error is; the CLI turns it into an exit code.
+public enum FailureKind: String, Sendable, Hashable, Codable {
+    /// The input or the request is wrong (exit 2): fix the input or the options.
+    case badInput
+    /// The job could not be done although the input was fine (exit 1), e.g. a budget out of reach.
+    case failed
+    /// A verification ran and said no (exit 3).
+    case rejected
+
+    /// The process exit code the CLI uses for this kind.
+    public var exitCode: Int32 {
+        switch self {
+        case .badInput: return 2
+        case .failed: return 1
+        case .rejected: return 3
+        }
+    }
+}
+
+/// The common face of every stage's typed error.
+///
+/// `message` is one clear sentence a user can act on: the context (file, line, page, stroke)
+/// first, then what went wrong, then the next thing to try.
+public protocol SignetError: Error, Sendable, CustomStringConvertible {
+    var kind: FailureKind { get }
+    var message: String { get }
+}
+
+extension SignetError {
+    public var description: String { message }
+}

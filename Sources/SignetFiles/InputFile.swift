@@ -1,0 +1,31 @@
+import Glibc
+
+/// Reads whole inputs with a size limit; `-` is standard input.
+public enum InputFile {
+    /// The bytes of `path` (or of standard input for `-`), refusing inputs over `limit` bytes
+    /// before reading them all.
+    public static func read(_ path: String, limit: Int) throws -> [UInt8] {
+        if path == "-" { return try readStream(fd: 0, path: path, limit: limit) }
+        let file = try ReadableFile(path: path)
+        guard file.size <= limit else { throw FileError(path: path, reason: .tooLarge(limit: limit)) }
+        return try file.bytes(0..<file.size)
+    }
+
+    private static func readStream(fd: Int32, path: String, limit: Int) throws -> [UInt8] {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { buf in Posix.retrying { Glibc.read(fd, buf.baseAddress, buf.count) } }
+            if n == 0 { return out }
+            guard n > 0 else { throw FileError(path: path, reason: .cannotRead(Posix.errorText())) }
+            guard out.count + n <= limit else { throw FileError(path: path, reason: .tooLarge(limit: limit)) }
+            out.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// True when `path` names an existing regular file.
+    public static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+}

@@ -1,0 +1,67 @@
+import Glibc
+
+/// An open file read by position (`pread`), for streaming large inputs in bounded chunks.
+/// Owns one file descriptor and closes it in `deinit`.
+public final class ReadableFile {
+    public let path: String
+    public let size: Int
+    private let fd: Int32
+
+    public init(path: String) throws {
+        let fd = Posix.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw FileError(path: path, reason: .cannotOpen(Posix.errorText())) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let why = Posix.errorText()
+            close(fd)
+            throw FileError(path: path, reason: .cannotRead(why))
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw FileError(path: path, reason: .isDirectory)
+        }
+        self.path = path
+        self.fd = fd
+        self.size = Int(st.st_size)
+    }
+
+    deinit { close(fd) }
+
+    /// Reads exactly `count` bytes at `offset` into `buffer` (which must have room).
+    public func read(at offset: Int, count: Int, into buffer: UnsafeMutableRawPointer) throws {
+        var done = 0
+        while done < count {
+            let n = Posix.retrying { pread(fd, buffer + done, count - done, off_t(offset + done)) }
+            guard n > 0 else {
+                throw FileError(path: path, reason: .cannotRead(n == 0 ? "unexpected end of file" : Posix.errorText()))
+            }
+            done += n
+        }
+    }
+
+    /// The bytes in `range`.
+    public func bytes(_ range: Range<Int>) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: range.count)
+        try out.withUnsafeMutableBytes { (buf) throws in
+            if let base = buf.baseAddress { try read(at: range.lowerBound, count: range.count, into: base) }
+        }
+        return out
+    }
+
+    /// Calls `body` with consecutive chunks of `range`, each at most `chunkSize` bytes, reusing
+    /// one buffer so memory stays flat whatever the file size.
+    public func forEachChunk(
+        of range: Range<Int>, chunkSize: Int = 1 << 20,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let n = min(chunkSize, range.upperBound - offset)
+            try read(at: offset, count: n, into: buffer)
+            try body(UnsafeRawBufferPointer(start: buffer, count: n))
+            offset += n
+        }
+    }
+}

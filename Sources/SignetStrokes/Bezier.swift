@@ -1,0 +1,60 @@
+import SignetCore
+
+/// Evaluation and exact bounds of quadratic and cubic Bézier segments.
+public enum Bezier {
+    public static func quadPoint(_ p0: Point, _ q: Point, _ p2: Point, _ t: Double) -> Point {
+        let u = 1 - t
+        return p0 * (u * u) + q * (2 * u * t) + p2 * (t * t)
+    }
+
+    /// The derivative B'(t) of a quadratic.
+    public static func quadDerivative(_ p0: Point, _ q: Point, _ p2: Point, _ t: Double) -> Point {
+        (q - p0) * (2 * (1 - t)) + (p2 - q) * (2 * t)
+    }
+
+    public static func cubicPoint(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, _ t: Double) -> Point {
+        let u = 1 - t
+        return p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p3 * (t * t * t)
+    }
+
+    /// Tight bounds of a quadratic: the end points plus the extremum on each axis.
+    public static func quadBounds(_ p0: Point, _ q: Point, _ p2: Point) -> Rect {
+        var xs = [p0.x, p2.x], ys = [p0.y, p2.y]
+        for (a, b, c, isX) in [(p0.x, q.x, p2.x, true), (p0.y, q.y, p2.y, false)] {
+            let denom = a - 2 * b + c
+            guard denom != 0 else { continue }
+            let t = (a - b) / denom
+            guard t > 0, t < 1 else { continue }
+            let v = quadPoint(p0, q, p2, t)
+            if isX { xs.append(v.x) } else { ys.append(v.y) }
+        }
+        return Rect(corners: Point(x: xs.min()!, y: ys.min()!), Point(x: xs.max()!, y: ys.max()!))
+    }
+
+    /// Tight bounds of a cubic: the end points plus the roots of the derivative on each axis.
+    public static func cubicBounds(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point) -> Rect {
+        var xs = [p0.x, p3.x], ys = [p0.y, p3.y]
+        for isX in [true, false] {
+            let (a0, a1, a2, a3) = isX ? (p0.x, c1.x, c2.x, p3.x) : (p0.y, c1.y, c2.y, p3.y)
+            // B'(t)/3 = a·t² + b·t + c
+            let a = -a0 + 3 * a1 - 3 * a2 + a3
+            let b = 2 * (a0 - 2 * a1 + a2)
+            let c = a1 - a0
+            var roots: [Double] = []
+            if abs(a) < 1e-12 {
+                if b != 0 { roots.append(-c / b) }
+            } else {
+                let disc = b * b - 4 * a * c
+                if disc >= 0 {
+                    let s = disc.squareRoot()
+                    roots += [(-b + s) / (2 * a), (-b - s) / (2 * a)]
+                }
+            }
+            for t in roots where t > 0 && t < 1 {
+                let v = cubicPoint(p0, c1, c2, p3, t)
+                if isX { xs.append(v.x) } else { ys.append(v.y) }
+            }
+        }
+        return Rect(corners: Point(x: xs.min()!, y: ys.min()!), Point(x: xs.max()!, y: ys.max()!))
+    }
+}

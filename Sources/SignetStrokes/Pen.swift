@@ -1,0 +1,55 @@
+import SignetCore
+
+/// How ink width follows the hand.
+public enum WidthModel: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Every stroke has the pen's `width`.
+    case fixed
+    /// Faster strokes are thinner: `max(maxWidth / (v + 1), minWidth)` with `v` in units per ms,
+    /// exponentially filtered by `velocityFilterWeight` (signature_pad's model).
+    case velocity
+    /// Width follows pressure between `minWidth` and `maxWidth`, for strokes whose pressure varies.
+    case pressure
+}
+
+/// The pen a stroke is drawn with. Widths are in the capture's units.
+public struct Pen: Sendable, Hashable, Codable {
+    public var color: Color
+    /// Line width for the fixed model.
+    public var width: Double
+    /// Narrowest and widest line for the variable models.
+    public var minWidth: Double
+    public var maxWidth: Double
+    /// Diameter of a one-point stroke; `nil` means `(minWidth + maxWidth) / 2` for variable
+    /// models and `width` for the fixed one.
+    public var dotSize: Double?
+    /// Weight of the newest velocity sample in the velocity model's exponential filter.
+    public var velocityFilterWeight: Double
+    public var widthModel: WidthModel
+
+    public init(
+        color: Color = .black, width: Double = 2.5, minWidth: Double = 0.5, maxWidth: Double = 2.5,
+        dotSize: Double? = nil, velocityFilterWeight: Double = 0.7, widthModel: WidthModel = .fixed
+    ) {
+        self.color = color
+        self.width = width
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+        self.dotSize = dotSize
+        self.velocityFilterWeight = velocityFilterWeight
+        self.widthModel = widthModel
+    }
+
+    /// The default pen: black, 2.5 units wide, fixed width.
+    public static let standard = Pen()
+
+    /// Diameter of the disc a one-point stroke leaves.
+    public var dotDiameter: Double {
+        if let dotSize, dotSize > 0 { return dotSize }
+        return widthModel == .fixed ? width : (minWidth + maxWidth) / 2
+    }
+
+    /// The widest the ink can get with this pen.
+    public var widestLine: Double {
+        widthModel == .fixed ? max(width, dotDiameter) : max(maxWidth, minWidth, dotDiameter)
+    }
+}

@@ -1,0 +1,62 @@
+/// Our own small parser: `--name VALUE`, `--name=VALUE`, `-o VALUE`, flags, `--` to end options,
+/// and `-` as a positional (standard input). Unknown options and missing values are usage errors.
+enum ArgumentParser {
+    static func parse(_ argv: [String], for spec: CommandSpec) throws -> Arguments {
+        var args = Arguments(command: spec.name)
+        var i = 0
+        var optionsEnded = false
+        while i < argv.count {
+            let word = argv[i]
+            i += 1
+            if optionsEnded || word == "-" || !word.hasPrefix("-") {
+                args.positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            let option: OptionSpec
+            var inlineValue: String?
+            if word.hasPrefix("--") {
+                var name = String(word.dropFirst(2))
+                if let eq = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+                guard let o = spec.option(named: name) else {
+                    throw UsageError(spec.name, "unknown option --\(name) for 'signet \(spec.name)'")
+                }
+                option = o
+            } else {
+                guard word.count == 2, let o = spec.option(short: word.last!) else {
+                    throw UsageError(spec.name, "unknown option \(word) for 'signet \(spec.name)'")
+                }
+                option = o
+            }
+            guard option.value != nil else {
+                if inlineValue != nil { throw UsageError(spec.name, "--\(option.name) takes no value") }
+                args.flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard i < argv.count else { throw UsageError(spec.name, "--\(option.name) needs a value") }
+                value = argv[i]
+                i += 1
+            }
+            if !option.repeatable, args.values[option.name] != nil {
+                throw UsageError(spec.name, "--\(option.name) is given twice")
+            }
+            args.values[option.name, default: []].append(value)
+        }
+        guard spec.positionals.contains(args.positionals.count) else {
+            let want = spec.positionals.lowerBound == spec.positionals.upperBound
+                ? "\(spec.positionals.lowerBound)" : "\(spec.positionals.lowerBound) to \(spec.positionals.upperBound)"
+            throw UsageError(spec.name, "'signet \(spec.name)' takes \(want) input(s), got \(args.positionals.count)")
+        }
+        return args
+    }
+}

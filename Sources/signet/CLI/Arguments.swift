@@ -1,0 +1,92 @@
+import SignetCore
+
+/// The command line was wrong: exit 2 with one sentence and a pointer to `--help`.
+struct UsageError: SignetError {
+    let message: String
+    var kind: FailureKind { .badInput }
+
+    init(_ command: String, _ text: String) {
+        message = "\(text); see 'signet \(command) --help'."
+    }
+}
+
+/// Parsed arguments of one command, with typed accessors that explain bad values.
+struct Arguments: Sendable {
+    let command: String
+    var positionals: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    func string(_ name: String) -> String? { values[name]?.last }
+
+    func strings(_ name: String) -> [String] { values[name] ?? [] }
+
+    func required(_ name: String) throws -> String {
+        guard let v = string(name) else { throw UsageError(command, "--\(name) is required") }
+        return v
+    }
+
+    func double(_ name: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+        throws -> Double?
+    {
+        guard let text = string(name) else { return nil }
+        guard let v = Double(text), v.isFinite else {
+            throw UsageError(command, "--\(name) wants a number, not '\(text)'")
+        }
+        guard range.contains(v) else {
+            throw UsageError(command, "--\(name) must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound)), not \(text)")
+        }
+        return v
+    }
+
+    func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
+        guard let text = string(name) else { return nil }
+        guard let v = Int(text) else { throw UsageError(command, "--\(name) wants a whole number, not '\(text)'") }
+        guard range.contains(v) else {
+            throw UsageError(command, "--\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(text)")
+        }
+        return v
+    }
+
+    /// One of a fixed set of words (`--format jpeg|png|auto`).
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T? where T.RawValue == String {
+        guard let text = string(name) else { return nil }
+        guard let v = T(rawValue: text) else {
+            let all = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(command, "--\(name) must be one of \(all), not '\(text)'")
+        }
+        return v
+    }
+
+    func color(_ name: String) throws -> Color? {
+        guard let text = string(name) else { return nil }
+        guard let c = Color(css: text) else {
+            throw UsageError(command, "--\(name) wants a color like '#1A237E' or '#00000080', not '\(text)'")
+        }
+        return c
+    }
+
+    /// `W` `x` `H` (`600x200`).
+    func size(_ name: String) throws -> Size? {
+        guard let text = string(name) else { return nil }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite
+        else { throw UsageError(command, "--\(name) wants WIDTHxHEIGHT like 600x200, not '\(text)'") }
+        return Size(width: w, height: h)
+    }
+
+    /// `X,Y` (`72,680`).
+    func point(_ name: String) throws -> Point? {
+        guard let text = string(name) else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite
+        else { throw UsageError(command, "--\(name) wants X,Y like 72,680, not '\(text)'") }
+        return Point(x: x, y: y)
+    }
+
+    private static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}

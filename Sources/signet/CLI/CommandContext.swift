@@ -1,0 +1,55 @@
+import Foundation
+import SignetCore
+
+/// Where a command's results and messages go. The process uses stdout/stderr; `signet batch`
+/// runs the same commands in-process with its own context.
+struct CommandContext: Sendable {
+    var environment: [String: String]
+    /// Progress bars are drawn only when stderr is a terminal.
+    var stderrIsTerminal: Bool
+    /// Writes bytes to standard output.
+    var writeOutput: @Sendable ([UInt8]) -> Void
+    /// Writes one line to standard error.
+    var writeMessage: @Sendable (String) -> Void
+
+    static var process: CommandContext {
+        CommandContext(
+            environment: ProcessInfo.processInfo.environment,
+            stderrIsTerminal: isatty(2) == 1,
+            writeOutput: { bytes in writeAll(fd: 1, bytes) },
+            writeMessage: { line in writeAll(fd: 2, Array((line + "\n").utf8)) })
+    }
+
+    /// Unbuffered write of all bytes to a file descriptor (a closed pipe is not an error here).
+    private static func writeAll(fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buf in
+            var done = 0
+            while done < buf.count {
+                let n = write(fd, buf.baseAddress! + done, buf.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                done += n
+            }
+        }
+    }
+
+    func warn(_ text: String) { writeMessage("warning: \(text)") }
+}
+
+/// What a command finished with: its result object and how it reads for a person.
+struct CommandOutcome {
+    /// The `--json` object.
+    var json: any Encodable
+    /// One line per result for a person (printed when `--json` is not given).
+    var lines: [String]
+    /// Set when the command ran but its answer is "no" (verification failed: exit 3).
+    var verdict: FailureKind? = nil
+    /// True when standard output already carries data (`-o -`), so lines go to stderr.
+    var outputUsedStdout = false
+}
+
+/// A `signet` subcommand: parse, call the library, report.
+protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome
+}

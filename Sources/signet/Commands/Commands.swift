@@ -1,0 +1,6 @@
+/// Every subcommand, in the order `signet --help` lists them.
+enum Commands {
+    static let version = "0.1.0"
+
+    nonisolated(unsafe) static let all: [any Command.Type] = []
+}

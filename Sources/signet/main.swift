@@ -1,0 +1,3 @@
+import Glibc
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst()), context: .process))

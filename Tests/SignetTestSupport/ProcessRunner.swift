@@ -1,0 +1,76 @@
+import Foundation
+
+/// The result of running a program to completion.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: [UInt8]
+    public var stderr: String
+
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Runs programs as real processes: the CLI under test and the independent checkers.
+public enum ProcessRunner {
+    /// The `signet` executable built next to the tests (or `$SIGNET_BIN`).
+    public static var signet: String {
+        if let custom = ProcessInfo.processInfo.environment["SIGNET_BIN"] { return custom }
+        let build = Corpus.packageRoot.appendingPathComponent(".build")
+        for config in ["debug", "release"] {
+            let p = build.appendingPathComponent(config).appendingPathComponent("signet").path
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return build.appendingPathComponent("debug/signet").path
+    }
+
+    /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`.
+    public static func run(
+        _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil,
+        environment: [String: String]? = nil, currentDirectory: String? = nil
+    ) throws -> ProcessResult {
+        let process = Process()
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        try process.run()
+        if let stdin {
+            DispatchQueue.global().async {
+                input.fileHandleForWriting.write(Data(stdin))
+                try? input.fileHandleForWriting.close()
+            }
+        }
+        // Read both pipes concurrently so a full stderr pipe cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus, stdout: Array(outData), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs the `signet` CLI.
+    public static func signet(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
+        try run(signet, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// True when `tool` is on PATH (independent checkers such as qpdf or pdftoppm).
+    public static func hasTool(_ tool: String) -> Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+        }
+    }
+}

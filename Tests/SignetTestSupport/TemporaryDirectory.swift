@@ -1,0 +1,38 @@
+import Foundation
+
+/// A fresh folder under the system temporary directory, removed when the value is released.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let url: URL
+
+    public init(_ label: String = "signet-test") {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The path of `name` inside the folder.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `text` to `name` and returns its path.
+    @discardableResult
+    public func write(_ name: String, _ text: String) -> String {
+        let p = path(name)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: p))
+        return p
+    }
+
+    /// Writes `bytes` to `name` and returns its path.
+    @discardableResult
+    public func write(_ name: String, bytes: [UInt8]) -> String {
+        let p = path(name)
+        try! Data(bytes).write(to: URL(fileURLWithPath: p))
+        return p
+    }
+
+    /// The names of the files in the folder, sorted.
+    public func contents() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+}
