@@ -11,17 +11,20 @@ public struct RenderLayout: Sendable, Hashable, Codable {
     public var transform: Transform
     /// Output pixels per capture unit.
     public var scale: Double
+    /// Capture units per inch: the drawing's own figure, or 96 (CSS pixels) when it has none.
+    public var unitsPerInch: Double
     /// The resolution to record in the file, when the user gave one (`RenderOptions.dpi`).
     public var dpi: Double?
     /// The tight ink bounds in capture units (half the pen width included).
     public var inkBounds: Rect
 
-    /// Pixels per inch used to give SVG and PDF output a physical size: `dpi` when known,
-    /// otherwise 96 × scale (capture units taken as CSS pixels).
-    public var pixelsPerInch: Double { dpi ?? 96 * scale }
+    /// Pixels per inch used to give SVG and PDF output a physical size: `dpi` when given,
+    /// otherwise scale × units per inch.
+    public var pixelsPerInch: Double { dpi ?? scale * unitsPerInch }
 
-    /// The layout for `ink` under `options`. `canvas` is the capture surface, used with `crop: false`.
-    public init(ink: Ink, canvas: Size?, options: RenderOptions) throws {
+    /// The layout for `ink` under `options`. `canvas` is the capture surface, used with `crop: false`;
+    /// `unitsPerInch` is the drawing's resolution when its format records one.
+    public init(ink: Ink, canvas: Size?, unitsPerInch: Double?, options: RenderOptions) throws {
         try options.validate()
         guard let bounds = ink.bounds else { throw RenderError(.noInk) }
         if let minimum = options.minInkLength, ink.length < minimum {
@@ -40,11 +43,12 @@ public struct RenderLayout: Sendable, Hashable, Codable {
         let pad = options.crop ? Double(options.padding) : 0
         // A zero-width side (a perfectly straight stroke drawn with no width) still gets one pixel.
         let regionWidth = max(region.width, 1e-9), regionHeight = max(region.height, 1e-9)
+        let perInch = unitsPerInch.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 96
         let scale: Double
         if let fit = options.fit {
             scale = min((fit.width - 2 * pad) / regionWidth, (fit.height - 2 * pad) / regionHeight)
         } else {
-            scale = options.dpi.map { $0 / 96 } ?? options.scale
+            scale = (options.dpi ?? options.scale * 96) / perInch
         }
         // Outward rounding that forgives floating-point noise, so a fit never exceeds its box.
         func pixels(_ extent: Double) -> Double { max((extent * scale - 1e-6).rounded(.up), 1) }
@@ -61,6 +65,7 @@ public struct RenderLayout: Sendable, Hashable, Codable {
         self.width = Int(width)
         self.height = Int(height)
         self.scale = scale
+        self.unitsPerInch = perInch
         self.dpi = options.dpi
         self.inkBounds = bounds
         self.transform = Transform.translation(-region.minX, -region.minY)

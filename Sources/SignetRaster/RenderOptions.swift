@@ -3,17 +3,20 @@ import SignetStrokes
 
 /// Everything that shapes a rendering. The defaults are the `signet render` defaults.
 ///
-/// Units: capture units are the drawing's own coordinates. Output pixels are the PNG's pixels;
-/// SVG and PDF use the same pixel grid at the same physical size (see `RenderLayout.pixelsPerInch`).
+/// Units: capture units are the drawing's own coordinates. They are taken as CSS pixels (1/96
+/// inch, what browsers and touch UIs report) unless the drawing records its resolution
+/// (`Drawing.unitsPerInch`, e.g. from InkML). Output pixels are the PNG's pixels; SVG and PDF use
+/// the same pixel grid at the same physical size (see `RenderLayout.pixelsPerInch`).
 public struct RenderOptions: Sendable, Hashable, Codable {
     /// Pen colour for every stroke (`--color`); `nil` keeps the colour each stroke was captured with.
     public var color: Color?
     /// Paint this colour under the ink (`--background`); `nil` leaves the background transparent.
     public var background: Color?
-    /// Output pixels per capture unit (`--scale`, default 2). Ignored when `dpi` or `fit` is set.
+    /// Output pixels per CSS pixel (`--scale`, default 2): per capture unit for most captures.
+    /// Ignored when `dpi` or `fit` is set.
     public var scale: Double
-    /// Output resolution (`--dpi`). Capture units are taken as CSS pixels (1/96 inch, what browsers
-    /// and touch UIs report), so the scale becomes `dpi / 96`; the PNG records the dpi in `pHYs`.
+    /// Output resolution (`--dpi`): `dpi / 96` output pixels per CSS pixel (per capture unit, or
+    /// `dpi / unitsPerInch` when the drawing records its resolution); the PNG records it in `pHYs`.
     /// With `fit`, the fit decides the scale and `dpi` is only recorded.
     public var dpi: Double?
     /// Pen width for every stroke in capture units (`--pen-width`); `nil` keeps the captured pens.

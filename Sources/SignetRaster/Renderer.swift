@@ -31,7 +31,7 @@ public enum Renderer {
     public static func prepare(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> PreparedInk {
         try checkCoordinates(drawing)
         let ink = Ink(options.applyingPens(to: drawing))
-        return PreparedInk(ink: ink, layout: try RenderLayout(ink: ink, canvas: drawing.canvas, options: options))
+        return PreparedInk(ink: ink, layout: try RenderLayout(ink: ink, canvas: drawing.canvas, unitsPerInch: drawing.unitsPerInch, options: options))
     }
 
     /// An RGBA bitmap (straight alpha), transparent unless `options.background` is set.

@@ -36,6 +36,17 @@ struct RenderLayoutTests {
         #expect(plain.dpi == nil && plain.pixelsPerInch == 192)
     }
 
+    @Test("a drawing that records its resolution is scaled in physical terms")
+    func unitsPerInch() throws {
+        // HIMETRIC-like units: 2540 per inch. --dpi 300 → 300/2540 px per unit; --scale 2 → 192/2540.
+        let drawing = Drawing(strokes: [RasterFixtures.line(0, 2540, y: 0)], pen: Pen(width: 50), unitsPerInch: 2540)
+        let printed = try Renderer.prepare(drawing, options: RenderOptions(dpi: 300)).layout
+        #expect(abs(printed.scale - 300.0 / 2540) < 1e-12 && printed.pixelsPerInch == 300)
+        #expect(printed.width == Int((2590 * 300.0 / 2540).rounded(.up)) + 16)
+        let screen = try Renderer.prepare(drawing).layout
+        #expect(abs(screen.scale - 192.0 / 2540) < 1e-12 && abs(screen.pixelsPerInch - 192) < 1e-9)
+    }
+
     @Test("--fit scales ink and pen into the box", arguments: [(300.0, 100.0), (120, 400), (64, 64)])
     func fit(_ box: (Double, Double)) throws {
         let drawing = Drawing(strokes: [RasterFixtures.loops()])
