@@ -46,7 +46,7 @@ let package = Package(
 
         // Tests.
         .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles"], path: "Tests/SignetTestSupport"),
-        .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "SignetTestSupport"]),
+        .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "Signet", "SignetTestSupport"]),
         .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),

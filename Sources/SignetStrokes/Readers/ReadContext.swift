@@ -53,3 +53,14 @@ struct TextPosition: Sendable, Hashable {
         self.column = column
     }
 }
+
+extension Double {
+    /// The number as a message shows it: `2` rather than `2.0`; `NaN` and `Infinity` as JSON
+    /// writers spell them.
+    var shown: String {
+        if isNaN { return "NaN" }
+        if isInfinite { return self < 0 ? "-Infinity" : "Infinity" }
+        guard self == rounded(), abs(self) < 1e15 else { return "\(self)" }
+        return String(Int(self))
+    }
+}
