@@ -14,8 +14,13 @@ enum FormatDetector {
         case UInt8(ascii: "<"):
             return Finding(format: .inkml)
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if let record = TextScan.firstLineObject(text, context), let format = classify(.object(record)), format.isLineDelimited {
-                return Finding(format: format)
+            if let (record, end) = TextScan.firstLineObject(text, context) {
+                let format = classify(.object(record))
+                if format?.isLineDelimited == true { return Finding(format: format) }
+                // A one-line document: it is parsed already.
+                if !text[end...].contains(where: { !TextScan.isSpace($0) }) {
+                    return Finding(format: format ?? StrokeFormat.hinted(byName: context.name), json: .object(record))
+                }
             }
             let json = try context.parseJSON(text)
             return Finding(format: classify(json) ?? StrokeFormat.hinted(byName: context.name), json: json)
@@ -112,12 +117,14 @@ enum TextScan {
         text[range].split(whereSeparator: isSpace).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The first non-blank line parsed as a JSON object, when it is one on its own (NDJSON).
-    static func firstLineObject(_ text: UnsafeBufferPointer<UInt8>, _ context: ReadContext) -> JSONObject? {
+    /// The first non-blank line parsed as a JSON object, when it is one on its own (NDJSON),
+    /// and the offset where that line ends.
+    static func firstLineObject(_ text: UnsafeBufferPointer<UInt8>, _ context: ReadContext) -> (JSONObject, end: Int)? {
         guard let line = nonBlankLines(text, limit: 1).first,
             text[line].first(where: { !isSpace($0) }) == UInt8(ascii: "{"),
-            let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: text[line]), maxNesting: context.limits.maxNesting)
+            let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: text[line]), maxNesting: context.limits.maxNesting),
+            let object = value.object
         else { return nil }
-        return value.object
+        return (object, line.upperBound)
     }
 }
