@@ -32,28 +32,6 @@ struct ReadContext: Sendable {
         guard index == 0 else { throw error(.indexOutOfRange(index: index, count: 1, unit: "drawing")) }
     }
 }
-
-/// A 1-based line and column (in characters) of a byte offset.
-struct TextPosition: Sendable, Hashable {
-    var line: Int
-    var column: Int
-
-    init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        var line = 1
-        var lineStart = 0
-        let end = min(offset, bytes.count)
-        for i in 0..<end where bytes[i] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = i + 1
-        }
-        // Count characters, not bytes: UTF-8 continuation bytes (10xxxxxx) do not start one.
-        var column = 1
-        for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
-        self.line = line
-        self.column = column
-    }
-}
-
 extension Double {
     /// The number as a message shows it: `2` rather than `2.0`; `NaN` and `Infinity` as JSON
     /// writers spell them.
