@@ -32,6 +32,7 @@ struct ReadContext: Sendable {
         guard index == 0 else { throw error(.indexOutOfRange(index: index, count: 1, unit: "drawing")) }
     }
 }
+
 extension Double {
     /// The number as a message shows it: `2` rather than `2.0`; `NaN` and `Infinity` as JSON
     /// writers spell them.
