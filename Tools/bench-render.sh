@@ -3,15 +3,15 @@
 # same job, side by side in one run. Both read the same generated Signet JSON signatures (3–6
 # strokes of 300–1500 points), draw midpoint quadratics 2.5 units wide at 2x with round caps and
 # joins, crop to the ink + 8 px and write PNGs. Each figure is the median of RUNS runs.
-#   Tools/bench-render.sh            (COUNT=200 RUNS=3 by default)
+#   Tools/bench-render.sh            (COUNT=200 RUNS=5 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COUNT=${COUNT:-200}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 
 swift build -c release --product signet-bench >&2
 swift build -c release --product signet >&2
-python3 -c "import cairo" 2>/dev/null || { echo "needs pycairo: pip install pycairo" >&2; exit 1; }
+python3 -c "import cairo" 2>/dev/null || { echo "needs pycairo: python3 -m pip install pycairo" >&2; exit 1; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -31,24 +31,29 @@ cli() {
   echo "$COUNT" "$(awk -v a="$start" -v b="$end" 'BEGIN { print (b - a) / 1e9 }')" "$(cat "$work"/out/*.png | wc -c)"
 }
 
-one_core="taskset -c 0"
-read -r py1_s py1_b < <(median $one_core python3 Tools/bench_pycairo.py "$work/in" "$work/out")
-read -r sw1_s sw1_b < <(median $one_core .build/release/signet-bench render "$work/in" --out "$work/out" --jobs 1)
-read -r cli_s cli_b < <(median cli)
 cores=$(nproc)
-read -r pyN_s pyN_b < <(median python3 Tools/bench_pycairo.py "$work/in" "$work/out" "$cores")
-read -r swN_s swN_b < <(median .build/release/signet-bench render "$work/in" --out "$work/out" --jobs "$cores")
+py=(python3 Tools/bench_pycairo.py "$work/in" "$work/out")
+sw=(.build/release/signet-bench render "$work/in" --out "$work/out")
+rows=()
+row() { # label, then the command
+  local label=$1; shift
+  read -r s b < <(median "$@")
+  rows+=("$label|$s|$b")
+}
+row "pycairo script, 1 core" taskset -c 0 "${py[@]}" 1
+row "signet-bench (library), 1 core" taskset -c 0 "${sw[@]}" --jobs 1
+row "signet render --output-dir (CLI), 1 core" cli
+row "pycairo script, ANTIALIAS_FAST, 1 core" taskset -c 0 "${py[@]}" 1 fast
+row "signet-bench --antialias fast, 1 core" taskset -c 0 "${sw[@]}" --jobs 1 --antialias fast
+row "pycairo script, $cores processes" "${py[@]}" "$cores"
+row "signet-bench (library), $cores threads" "${sw[@]}" --jobs "$cores"
 
-awk -v n="$COUNT" -v cores="$cores" \
-    -v py1="$py1_s" -v pb="$py1_b" -v sw1="$sw1_s" -v sb="$sw1_b" -v cl="$cli_s" -v cb="$cli_b" \
-    -v pyN="$pyN_s" -v swN="$swN_s" 'BEGIN {
-  printf "%d signatures, median of '"$RUNS"' runs, %s\n\n", n, "'"$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"'"
-  printf "| %-44s | %13s | %6s | %14s |\n", "job", "signatures/s", "ratio", "mean PNG bytes"
-  printf "|%s|%s|%s|%s|\n", "----------------------------------------------", "---------------", "--------", "----------------"
-  printf "| %-44s | %13.1f | %6s | %14d |\n", "pycairo script, 1 core", n / py1, "1.00", pb / n
-  printf "| %-44s | %13.1f | %6.2f | %14d |\n", "signet-bench (library), 1 core", n / sw1, py1 / sw1, sb / n
-  printf "| %-44s | %13.1f | %6.2f | %14d |\n", "signet render --output-dir (CLI), 1 core", n / cl, py1 / cl, cb / n
-  printf "| %-44s | %13.1f | %6.2f | %14d |\n", "pycairo script, " cores " processes", n / pyN, py1 / pyN, pb / n
-  printf "| %-44s | %13.1f | %6.2f | %14d |\n", "signet-bench (library), " cores " threads", n / swN, py1 / swN, sb / n
-  printf "\nSignet vs pycairo on one core: %.2fx the speed, %.1f%% of the PNG bytes\n", py1 / sw1, 100 * sb / pb
-}'
+echo "$COUNT signatures, median of $RUNS runs; $(nproc) cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+echo
+printf '%s\n' "${rows[@]}" | awk -F'|' -v n="$COUNT" '
+  NR == 1 { base = $2 }
+  { printf "| %-42s | %12.1f | %5.2fx | %9d |\n", $1, n / $2, base / $2, $3 / n }
+' | { printf "| %-42s | %12s | %6s | %9s |\n|%s|%s|%s|%s|\n" "job" "signatures/s" "ratio" "PNG bytes" \
+        "--------------------------------------------" "--------------" "--------" "-----------"; cat; }
+echo
+echo "ratio: against the pycairo script on one core; PNG bytes: mean per signature"

@@ -39,7 +39,7 @@ public enum Renderer {
         let prepared = try prepare(drawing, options: options)
         let layout = prepared.layout
         let surface = try CairoSurface(imageWidth: layout.width, height: layout.height)
-        try paint(prepared, on: surface, background: options.background, extraScale: 1)
+        try paint(prepared, on: surface, background: options.background, extraScale: 1, fast: options.antialias == .fast)
         // One ink colour over a transparent background: every pixel's colour is known exactly.
         let colors = Set(prepared.ink.shapes.map(\.color))
         let ink = options.background == nil && colors.count == 1 ? colors.first : nil
@@ -60,7 +60,7 @@ public enum Renderer {
         let k = unitsPerInch / layout.pixelsPerInch
         let surface = try CairoSurface(
             document: format == .svg ? .svg : .pdf, width: Double(layout.width) * k, height: Double(layout.height) * k)
-        try paint(prepared, on: surface, background: options.background, extraScale: k)
+        try paint(prepared, on: surface, background: options.background, extraScale: k, fast: false)
         let bytes = try surface.finishDocument()
         return VectorRendering(bytes: format == .svg ? withoutSurfaceID(bytes) : bytes, format: format, layout: layout)
     }
@@ -75,8 +75,11 @@ public enum Renderer {
         return Array(svg[..<start]) + Array("<g".utf8) + Array(svg[(close + 1)...])
     }
 
-    private static func paint(_ prepared: PreparedInk, on surface: CairoSurface, background: Color?, extraScale k: Double) throws {
+    private static func paint(
+        _ prepared: PreparedInk, on surface: CairoSurface, background: Color?, extraScale k: Double, fast: Bool
+    ) throws {
         let context = try CairoContext(surface)
+        if fast { context.useFastAntialiasing() }
         if let background { context.paint(background) }
         context.setTransform(prepared.layout.transform.concatenating(.scale(k, k)))
         for shape in prepared.ink.shapes { context.draw(shape) }

@@ -116,6 +116,7 @@ struct RenderCLITests {
         ["render", "IN", "-o", "a.jpg"], ["render", "IN", "-o", "a.png", "--scale", "2", "--dpi", "300"],
         ["render", "IN", "-o", "a.png", "--fit", "10x10"], ["render", "IN", "-o", "a.png", "--width-model", "wobbly"],
         ["render", "IN", "-o", "a.png", "--type", "pdf"], ["render", "-", "-", "--output-dir", "d"],
+        ["render", "IN", "-o", "a.png", "--fit", "300x100", "--scale", "3"], ["render", "IN", "-o", "a.png", "--antialias", "ok"],
     ])
     func usage(_ argv: [String]) throws {
         let dir = TemporaryDirectory("signet-cli")

@@ -78,4 +78,19 @@ struct RenderPixelTests {
         let thick = try Renderer.prepare(fast, options: options).layout.inkBounds
         #expect(thick.height > 2 && thick.height <= 10.001)
     }
+
+    @Test("--antialias fast: same geometry, coarser but still anti-aliased edges")
+    func fastAntialias() throws {
+        let best = try Renderer.bitmap(drawing).bitmap
+        let fast = try Renderer.bitmap(drawing, options: RenderOptions(antialias: .fast)).bitmap
+        #expect(fast.width == best.width && fast.height == best.height)
+        let alpha = { (b: Bitmap) in stride(from: 3, to: b.pixels.count, by: 4).map { b.pixels[$0] } }
+        let (a, f) = (alpha(best), alpha(fast))
+        #expect(Set(f).count > 8 && Set(f).count <= 17, "4×4 supersampling gives at most 17 levels")
+        #expect(Set(a).count > 64)
+        let worst = zip(a, f).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 128, "largest alpha difference \(worst)")
+        let solid = zip(a, f).filter { $0.0 == 255 }.count, solidBoth = zip(a, f).filter { $0.0 == 255 && $0.1 == 255 }.count
+        #expect(Double(solidBoth) / Double(solid) > 0.95, "the body of the strokes is the same")
+    }
 }

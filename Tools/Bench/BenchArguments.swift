@@ -1,3 +1,5 @@
+import SignetRaster
+
 /// A failure of the benchmark tool, printed as is.
 struct BenchError: Error, CustomStringConvertible {
     let description: String
@@ -36,6 +38,12 @@ struct BenchArguments {
         }
         guard let v = Int(text), v > 0 else { throw BenchError("--\(name) wants a positive whole number, not \(text)") }
         return v
+    }
+
+    func antialias() throws -> RenderOptions.Antialias {
+        guard let text = values["antialias"] else { return .best }
+        guard let mode = RenderOptions.Antialias(rawValue: text) else { throw BenchError("--antialias is best or fast, not \(text)") }
+        return mode
     }
 
     mutating func positional() throws -> String {

@@ -1,24 +1,31 @@
 import Foundation
 import Signet
 
+/// Where the time of one render goes: mean milliseconds per signature for each stage, run
+/// one after the other on every JSON file of a folder (the numbers behind the README's notes).
 enum Stages {
     static func run(input: String) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: input).filter { $0.hasSuffix(".json") }.sorted()
-        func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-        var t = [String: UInt64]()
-        for name in names {
-            var a = now()
-            func lap(_ k: String) { let b = now(); t[k, default: 0] += b - a; a = b }
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: input + "/" + name)); lap("file read")
-            let d1 = try StrokeReader.read(Array(bytes), name: name, options: StrokeReadOptions(format: .signet)); lap("parse (format given)")
-            _ = try StrokeFile.read(path: input + "/" + name); lap("StrokeFile.read (detect)")
-            let p = try Renderer.prepare(d1); lap("prepare")
-            _ = p
-            let r = try Renderer.bitmap(d1); lap("bitmap (incl prepare)")
-            _ = try PNGEncoder.encode(r.bitmap); lap("encode auto")
-            _ = try PNGEncoder.encode(r.bitmap, options: PNGOptions(colorType: .palette)); lap("encode palette")
-            _ = try PNGEncoder.encode(r.bitmap, options: PNGOptions(colorType: .grayAlpha)); lap("encode GA")
+        guard !names.isEmpty else { throw BenchError("no .json files in \(input)") }
+        var totals: [(String, UInt64)] = []
+        func add(_ stage: String, _ nanoseconds: UInt64) {
+            if let i = totals.firstIndex(where: { $0.0 == stage }) { totals[i].1 += nanoseconds } else { totals.append((stage, nanoseconds)) }
         }
-        for (k, v) in t.sorted(by: { $0.key < $1.key }) { print(k.padding(toLength: 28, withPad: " ", startingAt: 0), String(format: "%.2f ms", Double(v) / 1e6 / Double(names.count))) }
+        func time<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer { add(stage, DispatchTime.now().uptimeNanoseconds - start) }
+            return try body()
+        }
+        for name in names {
+            let path = input + "/" + name
+            let drawing = try time("read + parse (StrokeFile.read, format detected)") { try StrokeFile.read(path: path) }
+            _ = try time("smooth + lay out (Renderer.prepare)") { try Renderer.prepare(drawing) }
+            let best = try time("render, antialias best (incl. smoothing)") { try Renderer.bitmap(drawing) }
+            _ = try time("render, antialias fast (incl. smoothing)") { try Renderer.bitmap(drawing, options: RenderOptions(antialias: .fast)) }
+            _ = try time("PNG encode (auto)") { try PNGEncoder.encode(best.bitmap) }
+        }
+        for (stage, nanoseconds) in totals {
+            print(stage.padding(toLength: 46, withPad: " ", startingAt: 0), String(format: "%6.2f ms", Double(nanoseconds) / 1e6 / Double(names.count)))
+        }
     }
 }

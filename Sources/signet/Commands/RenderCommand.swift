@@ -21,8 +21,9 @@ enum RenderCommand: Command {
             .value("width-model", "MODEL", "fixed, velocity or pressure (default: as captured, else fixed)"),
             .value("padding", "PX", "transparent margin around the ink in output pixels, every side; default 8"),
             .flag("no-crop", "keep the whole capture canvas instead of cropping to the ink"),
-            .value("fit", "WxH", "scale the signature and its pen to the largest size that fits this box of pixels"),
+            .value("fit", "WxH", "scale the signature and its pen to the largest size that fits this box of pixels (with --dpi, the dpi is only recorded)"),
             .value("min-ink-length", "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
+            .value("antialias", "MODE", "best (default) or fast: cairo's 4x4 supersampling, about twice as fast, coarser edges"),
         ],
         notes: [
             """
@@ -147,6 +148,9 @@ enum RenderCommand: Command {
         if args.string("scale") != nil, args.string("dpi") != nil {
             throw UsageError("render", "give --scale or --dpi, not both")
         }
+        if args.string("scale") != nil, args.string("fit") != nil {
+            throw UsageError("render", "give --scale or --fit, not both (--fit chooses the scale)")
+        }
         o.color = try args.color("color")
         o.background = try args.color("background")
         o.scale = try args.double("scale", in: 0.01...1000) ?? o.scale
@@ -157,6 +161,7 @@ enum RenderCommand: Command {
         o.crop = !args.flag("no-crop")
         o.fit = try args.size("fit")
         o.minInkLength = try args.double("min-ink-length", in: 0...1e9)
+        o.antialias = try args.choice("antialias", RenderOptions.Antialias.self) ?? o.antialias
         do {
             try o.validate()
         } catch let error as RenderError {
