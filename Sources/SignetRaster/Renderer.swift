@@ -38,13 +38,17 @@ public enum Renderer {
     public static func bitmap(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> Rendering {
         let prepared = try prepare(drawing, options: options)
         let layout = prepared.layout
-        let surface = try CairoSurface(imageWidth: layout.width, height: layout.height)
-        try paint(prepared, on: surface, background: options.background, extraScale: 1, fast: options.antialias == .fast)
-        // One ink colour over a transparent background: every pixel's colour is known exactly.
+        // One ink colour over a transparent background: draw coverage only, colour it after.
         let colors = Set(prepared.ink.shapes.map(\.color))
         let ink = options.background == nil && colors.count == 1 ? colors.first : nil
+        let surface = try CairoSurface(imageWidth: layout.width, height: layout.height, alphaOnly: ink != nil)
+        try paint(prepared, on: surface, background: options.background, extraScale: 1, fast: options.antialias == .fast)
         let bitmap = try surface.withImagePixels { pixels, stride in
-            Bitmap(premultipliedARGB32: pixels, stride: stride, width: layout.width, height: layout.height, ink: ink, dpi: layout.dpi)
+            if let ink {
+                Bitmap(alphaMask: pixels, stride: stride, width: layout.width, height: layout.height, ink: ink, dpi: layout.dpi)
+            } else {
+                Bitmap(premultipliedARGB32: pixels, stride: stride, width: layout.width, height: layout.height, dpi: layout.dpi)
+            }
         }
         return Rendering(bitmap: bitmap, layout: layout)
     }

@@ -1,26 +1,36 @@
 import SignetCore
 
+/// Bitmaps from cairo's image formats.
 extension Bitmap {
     /// Copies cairo's ARGB32 pixels (premultiplied alpha, one native-endian 32-bit word per
     /// pixel, `stride` bytes per row) into straight-alpha RGBA, rounding to the nearest value.
-    ///
-    /// When everything drawn had one colour (`ink`) over a transparent background, every
-    /// pixel's true colour is that colour, so only alpha is read: this is exact where dividing
-    /// premultiplied values would add rounding noise at low alpha, and much faster. Transparent
-    /// pixels carry the ink colour too, which keeps the colour channels constant for the encoder.
-    init(premultipliedARGB32 base: UnsafeRawPointer, stride: Int, width: Int, height: Int, ink: Color?, dpi: Double?) {
+    init(premultipliedARGB32 base: UnsafeRawPointer, stride: Int, width: Int, height: Int, dpi: Double?) {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBytes { raw in
             let out = raw.bindMemory(to: UInt32.self)
             for y in 0..<height {
                 let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)
-                let start = y * width
-                if let ink {
-                    let rgb = Bitmap.word(ink)
-                    for x in 0..<width { out[start + x] = rgb | (row[x] & 0xFF00_0000).littleEndian }
-                } else {
-                    for x in 0..<width { out[start + x] = Bitmap.straight(row[x]) }
-                }
+                for x in 0..<width { out[y * width + x] = Bitmap.straight(row[x]) }
+            }
+        }
+        self.init(width: width, height: height, pixels: pixels, dpi: dpi)
+    }
+
+    /// Colours cairo's A8 coverage (one byte per pixel, `stride` bytes per row) with `ink`.
+    ///
+    /// When everything drawn has one colour over a transparent background, every pixel's true
+    /// colour is that colour and only alpha varies, so the renderer draws alpha alone: exact
+    /// where un-premultiplying would add rounding noise at low alpha, and a quarter of the
+    /// memory traffic. Transparent pixels carry the ink colour too, which keeps the colour
+    /// channels constant for the encoder.
+    init(alphaMask base: UnsafeRawPointer, stride: Int, width: Int, height: Int, ink: Color, dpi: Double?) {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let rgb = Bitmap.word(ink)
+        pixels.withUnsafeMutableBytes { raw in
+            let out = raw.bindMemory(to: UInt32.self)
+            for y in 0..<height {
+                let row = (base + y * stride).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<width { out[y * width + x] = rgb | (UInt32(row[x]) << 24).littleEndian }
             }
         }
         self.init(width: width, height: height, pixels: pixels, dpi: dpi)
