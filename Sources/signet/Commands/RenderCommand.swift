@@ -48,6 +48,7 @@ enum RenderCommand: Command {
             guard args.positionals.count == 1 else {
                 throw UsageError("render", "-o takes one input, got \(args.positionals.count); use --output-dir for several")
             }
+            try refuseOverwritingInputs(args.positionals, outputs: [output])
             let report = try render(args.positionals[0], to: output, type: try outputType(output, type), read, options, context)
             return CommandOutcome(json: report, lines: report.line.map { [$0] } ?? [], outputUsedStdout: output == "-")
         case (nil, let folder?):
@@ -88,6 +89,7 @@ enum RenderCommand: Command {
         _ context: CommandContext
     ) throws -> CommandOutcome {
         let outputs = try outputPaths(for: inputs, in: folder, type: type)
+        try refuseOverwritingInputs(inputs, outputs: outputs)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var reports: [RenderReport] = []
         var worst: FailureKind?
@@ -129,6 +131,22 @@ enum RenderCommand: Command {
             }
             claimed[output] = input
             return output
+        }
+    }
+
+    /// Inputs are never modified: an output that is one of the inputs (same file, any path) is refused.
+    static func refuseOverwritingInputs(_ inputs: [String], outputs: [String]) throws {
+        func identity(_ path: String) -> [Int]? {
+            guard path != "-", let a = try? FileManager.default.attributesOfItem(atPath: path),
+                let device = a[.systemNumber] as? Int, let inode = a[.systemFileNumber] as? Int
+            else { return nil }
+            return [device, inode]
+        }
+        let taken = Dictionary(inputs.compactMap { p in identity(p).map { ($0, p) } }, uniquingKeysWith: { a, _ in a })
+        for output in outputs {
+            if let id = identity(output), let input = taken[id] {
+                throw UsageError("render", "\(output) is the input \(input); inputs are never overwritten, choose another output name")
+            }
         }
     }
 
