@@ -19,7 +19,7 @@ enum RenderCommand: Command {
             .value("dpi", "N", "output resolution: capture units are CSS pixels (1/96 in) unless the file says otherwise; written to the PNG"),
             .value("pen-width", "N", "pen width for every stroke in capture units (variable pens keep their proportions)"),
             .value("width-model", "MODEL", "fixed, velocity or pressure (default: as captured, else fixed)"),
-            .value("padding", "PX", "transparent margin around the ink in output pixels, every side; default 8"),
+            .value("padding", "PX", "margin around the ink in output pixels, the same on every side (cropped output only); default 8"),
             .flag("no-crop", "keep the whole capture canvas instead of cropping to the ink"),
             .value("fit", "WxH", "scale the signature and its pen to the largest size that fits this box of pixels (with --dpi, the dpi is only recorded)"),
             .value("min-ink-length", "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
