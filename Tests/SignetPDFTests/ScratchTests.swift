@@ -1,18 +1,33 @@
 import Testing
 import Foundation
 @testable import SignetPDF
+import SignetRaster
 import SignetTestSupport
 
-@Test func scratchOpenAll() throws {
-    let pw: [String: String] = ["enc-R2,V1,U=view,O=master.pdf": "view", "enc-R3,V2,U=view,O=master.pdf": "view", "enc-XI-R6,V5,U=view,O=master.pdf": "view", "c-r5-in.pdf": "user3", "encrypted-40-bit-R3.pdf": "623", "enc-long-password.pdf": "asdf asdf asdf asdf asdf asdf qw", "20-pages.pdf": "user", "issue3371.pdf": "ELXRTQWS", "minimal-aes256.pdf": "usersecret", "libreoffice-writer-password.pdf": "openpassword", "pdf-encrypted.pdf": "1234"]
-    for f in Corpus.files(in: "pdfs", extensions: ["pdf"]) {
-        let name = (f as NSString).lastPathComponent
-        do {
-            let d = try PDFDocument(path: f, password: pw[name])
-            let g = try d.page(d.pageCount).geometry()
-            print("OK \(name) pages=\(d.pageCount) v=\(d.version) enc=\(d.isEncrypted) recon=\(d.wasReconstructed) size=\(d.firstNewObjectNumber) struct=\(d.structure.lastXrefKind?.rawValue ?? "-") hybrid=\(d.structure.isHybrid) sections=\(d.structure.xrefSections) rev=\(d.structure.revisions) prob=\(d.structure.problem ?? "") hdr=\(d.structure.headerOffset) rot=\(g.rotation) crop=\(g.cropBox) uu=\(g.userUnit) notes=\(g.notes) warn=\(d.warnings.prefix(2))")
-        } catch let e as PDFError {
-            print("ERR \(name): \(e.message)")
+func testBitmap() -> Bitmap {
+    let w = 300, h = 100
+    var px = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h { for x in 0..<w {
+        let i = (y * w + x) * 4
+        var c: [UInt8] = [0, 0, 0, 0]
+        if x < 4 || y < 4 || x >= w - 4 || y >= h - 4 { c = [0, 128, 0, 255] }
+        else if x < 80 && y < 40 { c = [255, 0, 0, 255] }
+        else if x > 220 && y > 60 { c = [0, 0, 255, 255] }
+        px[i] = c[0]; px[i+1] = c[1]; px[i+2] = c[2]; px[i+3] = c[3]
+    } }
+    return Bitmap(width: w, height: h, pixels: px)
+}
+
+@Test func scratchStamp() throws {
+    let files = ["qpdf/boxes.pdf", "qpdf/minimal.pdf", "node-signpdf/signed-twice.pdf", "qpdf/digitally-signed.pdf", "pdf20examples/PDF_2.0_with_offset_start.pdf", "qpdf/hybrid-xref.pdf", "pdfjs/issue16278.pdf", "qpdf/fxo-blue.pdf"]
+    try? FileManager.default.createDirectory(atPath: "/tmp/exp/out", withIntermediateDirectories: true)
+    for f in files {
+        for mode in [StampOptions.Mode.automatic, .incremental] {
+            let out = "/tmp/exp/out/" + f.replacingOccurrences(of: "/", with: "_") + "-\(mode.rawValue).pdf"
+            do {
+                let r = try Stamper.stamp(input: Corpus.path("pdfs/" + f), artwork: .bitmap(testBitmap()), options: StampOptions(pages: .all, placement: StampPlacement(at: .init(x: 10, y: 10), width: 30, units: .percent), mode: mode), output: out)
+                print("OK \(f) \(r.mode) added=\(r.bytesAdded) \(r.warnings)")
+            } catch let e as PDFError { print("ERR \(f) \(mode): \(e.message)") }
         }
     }
 }

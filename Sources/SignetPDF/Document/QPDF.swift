@@ -198,9 +198,6 @@ final class QPDF {
             buf.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(q, $0.baseAddress, $0.count) } } }
     }
 
-    /// Parses one object written in PDF syntax (`<< /Type /XObject >>`, `[1 0 R 2]`).
-    func parse(_ syntax: String) throws -> qpdf_oh { try call { qpdf_oh_parse($0, syntax) } }
-
     /// Makes a direct object indirect; qpdf numbers it after the highest number it knows.
     func makeIndirect(_ oh: qpdf_oh) throws -> qpdf_oh { try call { qpdf_make_indirect_object($0, oh) } }
 
