@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),
+        .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetTestSupport"]),
     ],
