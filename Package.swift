@@ -44,6 +44,9 @@ let package = Package(
         // The CLI: parse, call the library, print.
         .executableTarget(name: "signet", dependencies: ["Signet", "SignetPreview"]),
 
+        // Benchmark inputs and placement check for `Tools/bench-stamp.sh`.
+        .executableTarget(name: "signet-stamp-bench", dependencies: ["SignetTestSupport"], path: "Tools/StampBench"),
+
         // Tests.
         .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles"], path: "Tests/SignetTestSupport"),
         .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "SignetTestSupport"]),
