@@ -96,7 +96,7 @@ public enum GeometryFixture {
         func closeGroup() {
             guard let g = group else { return }
             pdf.set(g.node, "<< /Type /Pages /Parent \(root) 0 R /Kids [\(refs(g.kids))] /Count \(g.kids.count) "
-                + "/MediaBox \(PDFNumber.array(FixturePage.groupMediaBox)) /Rotate \(FixturePage.groupRotate) "
+                + "/MediaBox \(PDFSyntax.array(FixturePage.groupMediaBox)) /Rotate \(FixturePage.groupRotate) "
                 + "/Resources \(groupResources) 0 R >>")
             group = nil
         }
@@ -116,10 +116,10 @@ public enum GeometryFixture {
             }
             let streams = contentStreams(spec, number: number, marker: marker).map { pdf.addStream("", Array($0.utf8)) }
             var dict = "<< /Type /Page /Parent \(parent) 0 R"
-            if let m = spec.mediaBox { dict += " /MediaBox \(PDFNumber.array(m))" }
-            if let c = spec.cropBox { dict += " /CropBox \(PDFNumber.array(c))" }
+            if let m = spec.mediaBox { dict += " /MediaBox \(PDFSyntax.array(m))" }
+            if let c = spec.cropBox { dict += " /CropBox \(PDFSyntax.array(c))" }
             if let r = spec.rotate { dict += " /Rotate \(r)" }
-            if let u = spec.userUnit { dict += " /UserUnit \(PDFNumber.format(u))" }
+            if let u = spec.userUnit { dict += " /UserUnit \(PDFSyntax.format(u))" }
             switch spec.resources {
             case .own: dict += " /Resources \(fontResources)"
             case .shared: dict += " /Resources \(shared) 0 R"
@@ -139,9 +139,9 @@ public enum GeometryFixture {
     /// reads upright on every geometry.
     static func contentStreams(_ spec: FixturePage, number: Int, marker: Marker) -> [String] {
         let g = spec.geometry
-        var ops = ["q", PDFNumber.matrix(g.displayedToUser) + " cm", "0 g",
-                   "BT /F1 10 Tf 1 0 0 -1 20 28 Tm \(PDFNumber.literal(title(ofPage: number))) Tj",
-                   "0 -14 Td \(PDFNumber.literal("displayed \(PDFNumber.format(spec.displayedSize.width)) x \(PDFNumber.format(spec.displayedSize.height)) pt")) Tj ET"]
+        var ops = ["q", PDFSyntax.matrix(g.displayedToUser) + " cm", "0 g",
+                   "BT /F1 10 Tf 1 0 0 -1 20 28 Tm \(PDFSyntax.literal(title(ofPage: number))) Tj",
+                   "0 -14 Td \(PDFSyntax.literal("displayed \(PDFSyntax.format(spec.displayedSize.width)) x \(PDFSyntax.format(spec.displayedSize.height)) pt")) Tj ET"]
         if spec.resources == .shared {
             ops += ["q 1 0 0 -1 20 84 cm /Im0 Do Q", "q 1 0 0 -1 200 84 cm /Fm0 Do Q"]
         }
@@ -151,7 +151,7 @@ public enum GeometryFixture {
         case .vector: ops.append(TestStamp.vectorOperators(in: m))
         case .image:
             // The image's first row is its top: map the unit square upside down into the y-down space.
-            ops.append("q \(PDFNumber.matrix(Transform(a: m.width, b: 0, c: 0, d: -m.height, e: m.minX, f: m.maxY))) cm /MarkerImage Do Q")
+            ops.append("q \(PDFSyntax.matrix(Transform(a: m.width, b: 0, c: 0, d: -m.height, e: m.minX, f: m.maxY))) cm /MarkerImage Do Q")
         }
         ops.append("Q")
         guard spec.contents == .unbalancedArray else { return [ops.joined(separator: "\n")] }

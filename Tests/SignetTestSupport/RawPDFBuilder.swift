@@ -1,8 +1,9 @@
 import Foundation
 import SignetCore
 
-/// Formats numbers the way PDF syntax wants them: no exponent, no trailing zeros, no "-0".
-public enum PDFNumber {
+/// PDF syntax for hand-written test files: numbers without exponent or trailing zeros, arrays,
+/// matrices and literal strings.
+public enum PDFSyntax {
     public static func format(_ v: Double) -> String {
         let rounded = (v * 10000).rounded() / 10000
         if rounded == rounded.rounded(), abs(rounded) < 1e12 { return String(Int(rounded)) }

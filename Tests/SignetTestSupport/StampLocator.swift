@@ -24,7 +24,7 @@ public struct StampLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        func f(_ v: Double) -> String { PDFNumber.format((v * 100).rounded() / 100) }
+        func f(_ v: Double) -> String { PDFSyntax.format((v * 100).rounded() / 100) }
         return "stamp at x \(f(bounds.minX)) y \(f(bounds.minY)) w \(f(bounds.width)) h \(f(bounds.height)) pt, "
             + "\(orientation?.rawValue ?? "orientation unknown") (page \(f(pageSize.width))x\(f(pageSize.height)) pt, "
             + "\(f(pointsPerPixel)) pt/pixel)"

@@ -83,8 +83,8 @@ public enum TestStamp {
     public static func vectorOperators(in rect: Rect) -> String {
         regions(width: rect.width, height: rect.height).map { area, ink in
             let r = Rect(x: area.minX + rect.minX, y: area.minY + rect.minY, width: area.width, height: area.height)
-            return "\(ink.pdfOperands) rg \(PDFNumber.format(r.minX)) \(PDFNumber.format(r.minY)) "
-                + "\(PDFNumber.format(r.width)) \(PDFNumber.format(r.height)) re f"
+            return "\(ink.pdfOperands) rg \(PDFSyntax.format(r.minX)) \(PDFSyntax.format(r.minY)) "
+                + "\(PDFSyntax.format(r.width)) \(PDFSyntax.format(r.height)) re f"
         }.joined(separator: "\n")
     }
 }

@@ -8,6 +8,6 @@ enum BenchPlacement {
 
     /// The arguments each tool gets, in one place so the script and the checker agree.
     static var cliDescription: String {
-        "--at \(PDFNumber.format(target.minX)),\(PDFNumber.format(target.minY)) --size \(PDFNumber.format(target.width))x\(PDFNumber.format(target.height))"
+        "--at \(PDFSyntax.format(target.minX)),\(PDFSyntax.format(target.minY)) --size \(PDFSyntax.format(target.width))x\(PDFSyntax.format(target.height))"
     }
 }

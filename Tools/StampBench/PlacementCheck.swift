@@ -18,7 +18,7 @@ enum PlacementCheck {
         var verdict: String {
             var parts: [String] = []
             if let location {
-                let off = PDFNumber.format((location.deviation(from: BenchPlacement.target) * 100).rounded() / 100)
+                let off = PDFSyntax.format((location.deviation(from: BenchPlacement.target) * 100).rounded() / 100)
                 parts.append(placed ? "stamp ok (within \(off) pt)" : "stamp WRONG: \(location)")
             } else {
                 parts.append("stamp WRONG: not found")
