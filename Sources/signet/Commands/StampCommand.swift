@@ -33,7 +33,6 @@ enum StampCommand: Command {
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
         let output = try args.required("output")
-        let artwork = try readArtwork(args)
         if args.flag("incremental"), args.flag("rewrite") {
             throw UsageError(args.command, "give either --incremental or --rewrite, not both")
         }
@@ -49,6 +48,7 @@ enum StampCommand: Command {
             breakSignatures: args.flag("break-signatures"))
         if options.opacity == 0 { throw UsageError(args.command, "--opacity 0 would make the stamp invisible") }
         let password = try SecretInput.read(args, context)
+        let artwork = try readArtwork(args)
         let bar = ProgressBar(context)
         defer { bar.finish() }
         let report = try Stamper.stamp(
