@@ -57,6 +57,23 @@ struct StampCommandTests {
         #expect(r.stderr.contains("stamped page 3"), "the summary goes to stderr when stdout carries the PDF")
     }
 
+    @Test("- reads the PDF from standard input; nothing is left in the temporary folder")
+    func fromStdin() throws {
+        let dir = TemporaryDirectory("stamp-stdin")
+        let stamp = dir.write("stamp.png", bytes: TestStamp.png())
+        let output = dir.path("out.pdf")
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = dir.path("")
+        let r = try ProcessRunner.signet(["stamp", "-", "-o", output, "--image", stamp, "--incremental", "--json"],
+                                         stdin: Self.input, environment: environment)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try json(r)["input"] as? String == "-")
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: output)).prefix(Self.input.count)) == Self.input)
+        #expect(dir.contents() == ["out.pdf", "stamp.png"], "the spooled copy of standard input is removed")
+        let bad = try ProcessRunner.signet(["info", "-"], stdin: Array("not a pdf".utf8), environment: environment)
+        #expect(bad.status == 2 && bad.stderr.contains("standard input: not a PDF"), "\(bad.stderr)")
+    }
+
     @Test("--password-file opens an encrypted file and the output keeps its encryption",
           .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
     func passwordFile() throws {
