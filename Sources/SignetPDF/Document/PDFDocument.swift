@@ -18,14 +18,23 @@ public final class PDFDocument {
     public let isLinearized: Bool
     /// The header's version, or a later one named by the catalog's `/Version`.
     public private(set) var version: String
-    /// True when qpdf had to rebuild the cross-reference table (never written incrementally).
-    public let wasReconstructed: Bool
     /// The trailer's `/Size`: objects added in this session are numbered from here on.
     public let firstNewObjectNumber: Int
 
+    /// Set (before adding streams) when the edits will be appended as an incremental update:
+    /// new streams are then kept here until written, instead of being handed to qpdf, whose
+    /// stream creation parses every object of the file first. Memory then grows only with
+    /// what is touched. A document prepared this way cannot be rewritten.
+    public var appendsIncrementally = false
+
     let qpdf: QPDF
-    private(set) var changedObjects: Set<PDFObjectID> = []
-    private(set) var newObjects: Set<PDFObjectID> = []
+    var changedObjects: Set<PDFObjectID> = []
+    var newObjects: Set<PDFObjectID> = []
+    /// Data of new streams not handed to qpdf (see `appendsIncrementally`); qpdf holds their
+    /// dictionaries as plain dictionary objects.
+    var pendingStreams: [PDFObjectID: [UInt8]] = [:]
+    /// The next object number to try for a new object.
+    var nextNumber: Int
 
     /// Opens `path`. With a password, tries it as given, then SASLprep-normalized (AES-256
     /// files), then as Latin-1 bytes (older files store PDFDocEncoding passwords).
@@ -45,7 +54,6 @@ public final class PDFDocument {
         self.qpdf = qpdf
         isEncrypted = qpdf.isEncrypted
         isLinearized = qpdf.isLinearized
-        wasReconstructed = qpdf.warnings.contains { $0.isDamage && $0.text.contains("reconstruct") }
         do {
             let count = try qpdf.pageCount()
             guard count >= 0 else { throw PDFError(file: path, .brokenPageTree("qpdf cannot list the pages")) }
@@ -62,11 +70,17 @@ public final class PDFDocument {
             return try qpdf.kind(v) == .integer ? max(0, try qpdf.integer(v)) : 0
         }
         qpdf.release(trailer)
-        firstNewObjectNumber = size
+        firstNewObjectNumber = max(size, 1)
+        nextNumber = max(size, 1)
         version = qpdf.pdfVersion
         try checkPageTree()
         try adoptCatalogVersion()
-        try reserveNumbers(below: size)
+    }
+
+    /// True when qpdf had to rebuild the cross-reference table, at open or later while resolving
+    /// a damaged object (such a file is never written incrementally).
+    public var wasReconstructed: Bool {
+        qpdf.warnings.contains { $0.isDamage && $0.text.contains("reconstruct") }
     }
 
     private static func open(path: String, password: String?) throws -> QPDF {
@@ -139,22 +153,6 @@ public final class PDFDocument {
         }
     }
 
-    /// qpdf numbers new objects after the highest number it found; when the trailer's `/Size`
-    /// is higher (free entries at the end), a null placed at `/Size − 1` moves new numbers up
-    /// to `/Size`, where an incremental update must start them.
-    private func reserveNumbers(below size: Int) throws {
-        guard size > 1 else { return }
-        try attempt {
-            let last = try qpdf.object(number: size - 1, generation: 0)
-            defer { qpdf.release(last) }
-            if try qpdf.kind(last) == .null {
-                let null = try qpdf.newNull()
-                defer { qpdf.release(null) }
-                try qpdf.replaceObject(number: size - 1, generation: 0, with: null)
-            }
-        }
-    }
-
     func error(_ reason: PDFError.Reason) -> PDFError { PDFError(file: path, reason) }
 
     func attempt<T>(_ body: () throws -> T) throws -> T {
@@ -187,31 +185,6 @@ public final class PDFDocument {
     public func name(_ name: String) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newName(name) }) }
     public func integer(_ value: Int) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newInteger(value) }) }
     public func string(_ bytes: [UInt8]) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newString(bytes) }) }
-
-    /// Turns a direct object into a new indirect one (numbered from `firstNewObjectNumber`).
-    public func makeIndirect(_ object: PDFObject) throws -> PDFObject {
-        let made = PDFObject(self, try attempt { try qpdf.makeIndirect(object.handle) })
-        if let id = try made.id { newObjects.insert(id) }
-        return made
-    }
-
-    /// A new indirect object whose value the caller provides later as raw bytes when writing
-    /// incrementally (see `IncrementalWriter.write(to:rawBodies:)`); it reads as null until then.
-    public func reserveObject() throws -> PDFObject { try makeIndirect(try parse("null")) }
-
-    /// A new stream: `data` is stored as given (already encoded with `filter`, e.g.
-    /// `/FlateDecode`, or raw when `filter` is nil); `dictionary` adds entries to its dictionary.
-    public func makeStream(_ data: [UInt8], filter: String? = nil, dictionary: String? = nil) throws -> PDFObject {
-        let stream = PDFObject(self, try attempt { try qpdf.newStream(data, filter: filter) })
-        if let dictionary {
-            let extra = try parse(dictionary)
-            for key in try extra.keys() {
-                if let v = try extra.value(key) { try stream.set(key, v) }
-            }
-        }
-        if let id = try stream.id { newObjects.insert(id) }
-        return stream
-    }
 
     /// Records that the indirect `object` (or the indirect owner of a direct object you changed)
     /// must be written again.

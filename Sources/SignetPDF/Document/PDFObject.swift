@@ -50,6 +50,7 @@ public final class PDFObject {
 
     public var kind: PDFObjectKind {
         get throws {
+            if try isPendingStream { return .stream }
             switch try attempt({ try qpdf.kind(handle) }) {
             case .null: return .null
             case .boolean: return .boolean
@@ -63,6 +64,11 @@ public final class PDFObject {
             case .other: return .other
             }
         }
+    }
+
+    /// A new stream whose data the document keeps until it is written (qpdf sees its dictionary).
+    var isPendingStream: Bool {
+        get throws { try !document.pendingStreams.isEmpty && id.map { document.pendingStreams[$0] != nil } == true }
     }
 
     /// The object's number and generation when it is indirect, `nil` for a direct object.
@@ -165,9 +171,17 @@ public final class PDFObject {
         }
     }
 
-    /// The data of a stream: `decoded: false` gives the bytes as stored (still filtered).
+    /// The data of a stream: `decoded: false` gives the bytes as stored (still filtered). A new
+    /// stream not yet written (see `PDFDocument.appendsIncrementally`) has only its stored bytes.
     public func streamData(decoded: Bool) throws -> [UInt8] {
-        try attempt {
+        if let id = try id, let pending = document.pendingStreams[id] {
+            let filtered = try value("/Filter") != nil
+            guard !decoded || !filtered else {
+                throw document.error(.structure("a new stream's data can only be read as stored until it is written"))
+            }
+            return pending
+        }
+        return try attempt {
             guard try qpdf.kind(handle) == .stream else { return [] }
             return try qpdf.streamData(handle, decoded: decoded)
         }

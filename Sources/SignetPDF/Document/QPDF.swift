@@ -198,15 +198,16 @@ final class QPDF {
             buf.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(q, $0.baseAddress, $0.count) } } }
     }
 
-    /// Makes a direct object indirect; qpdf numbers it after the highest number it knows.
-    func makeIndirect(_ oh: qpdf_oh) throws -> qpdf_oh { try call { qpdf_make_indirect_object($0, oh) } }
-
-    /// Puts `oh` (a direct object) at `number generation`, e.g. to reserve a number.
+    /// Puts `oh` (a direct object) at `number generation`, making it that indirect object. Unlike
+    /// qpdf's own numbering (`qpdf_make_indirect_object`, `qpdf_oh_new_stream`), this does not
+    /// parse every object of the file first.
     func replaceObject(number: Int, generation: Int, with oh: qpdf_oh) throws {
         try call { qpdf_replace_object($0, Int32(number), Int32(generation), oh) }
     }
 
     /// A new (indirect) stream holding `bytes` as its raw data, already encoded with `filter`.
+    /// qpdf numbers it after the highest object number, which makes it parse every object of
+    /// the file once.
     func newStream(_ bytes: [UInt8], filter: String?) throws -> qpdf_oh {
         let stream = try call { qpdf_oh_new_stream($0) }
         let filterHandle = try filter.map(newName) ?? newNull()

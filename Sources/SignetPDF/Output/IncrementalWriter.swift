@@ -116,6 +116,10 @@ public final class IncrementalWriter {
     private func body(of id: PDFObjectID) throws -> [UInt8] {
         guard let object = try document.object(id) else { return Array("null".utf8) }
         guard try object.kind == .stream else { return try object.unparsed() }
+        // A new stream's dictionary already carries its exact /Length.
+        if let pending = document.pendingStreams[id] {
+            return try object.unparsed() + Array("\nstream\n".utf8) + pending + Array("\nendstream".utf8)
+        }
         let data = try object.streamData(decoded: false)
         try object.set("/Length", try document.integer(data.count))
         return try object.unparsed() + Array("\nstream\n".utf8) + data + Array("\nendstream".utf8)

@@ -6,6 +6,9 @@ import SignetFiles
 public enum RewriteWriter {
     /// Writes to `output` without committing it; returns the number of bytes written.
     public static func write(_ document: PDFDocument, to output: AtomicOutput, progress: ((Double) -> Void)? = nil) throws -> Int {
+        guard document.pendingStreams.isEmpty else {
+            throw document.error(.structure("internal: the document was prepared for an incremental update and cannot be rewritten"))
+        }
         var settings = QPDFWriteSettings()
         // qpdf refuses a deterministic /ID for an encrypted file: its key derives from the /ID kept.
         settings.deterministicID = !document.isEncrypted

@@ -39,6 +39,7 @@ public enum Stamper {
             }
         }
 
+        document.appendsIncrementally = incremental
         let form = try StampForm.make(artwork, opacity: options.opacity, blend: options.blend, in: document)
         let stamper = PageStamper(document: document, form: form)
         var perPage: [StampReport.PageStamp] = []
