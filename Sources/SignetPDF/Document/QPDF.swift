@@ -181,7 +181,6 @@ final class QPDF {
     func setValue(_ dict: qpdf_oh, _ key: String, _ value: qpdf_oh) throws { try call { qpdf_oh_replace_key($0, dict, key, value) } }
     func removeKey(_ dict: qpdf_oh, _ key: String) throws { try call { qpdf_oh_remove_key($0, dict, key) } }
     func append(_ array: qpdf_oh, _ value: qpdf_oh) throws { try call { qpdf_oh_append_item($0, array, value) } }
-    func setItem(_ array: qpdf_oh, _ index: Int, _ value: qpdf_oh) throws { try call { qpdf_oh_set_array_item($0, array, Int32(index), value) } }
 
     // MARK: new objects
 
@@ -245,12 +244,9 @@ final class QPDF {
 
     // MARK: serialization
 
-    /// `N G R` for an indirect object, the object itself otherwise.
-    func unparse(_ oh: qpdf_oh) throws -> [UInt8] { lastString(try call { qpdf_oh_unparse($0, oh) }) }
-    /// The object's own value even when it is indirect (references inside stay `N G R`).
+    /// The object's own value even when it is indirect (references inside stay `N G R`);
+    /// strings are written with escapes or in hex, so the text is plain ASCII.
     func unparseResolved(_ oh: qpdf_oh) throws -> [UInt8] { lastString(try call { qpdf_oh_unparse_resolved($0, oh) }) }
-    /// Like `unparse`, but a top-level string keeps its raw bytes.
-    func unparseBinary(_ oh: qpdf_oh) throws -> [UInt8] { lastString(try call { qpdf_oh_unparse_binary($0, oh) }) }
 
     // MARK: writing
 

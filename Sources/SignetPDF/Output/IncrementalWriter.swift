@@ -56,6 +56,11 @@ public final class IncrementalWriter {
     public func write(to output: AtomicOutput, rawBodies: [PDFObjectID: [UInt8]] = [:],
                       progress: ((Double) -> Void)? = nil) throws -> IncrementalWriteResult {
         let structure = document.structure
+        // Resolving a damaged object while editing can make qpdf rebuild the table after all.
+        if document.wasReconstructed {
+            throw document.error(.incrementalImpossible(
+                "qpdf had to reconstruct the damaged cross-reference table while reading it, so the file's own offsets cannot be built upon; use --rewrite"))
+        }
         let input = try ReadableFile(path: document.path)
         guard input.size == document.fileSize else {
             throw document.error(.incrementalImpossible("the file changed on disk while it was being stamped"))
