@@ -28,10 +28,13 @@ public enum Stamper {
         warnings += document.warnings
         let aspect = artwork.naturalSize.width / artwork.naturalSize.height
         var placed: [(page: PDFPage, geometry: PageGeometry, rect: Rect)] = []
+        var notes: [(note: String, pages: [Int])] = []
         for number in pages {
             let page = try document.page(number)
             let geometry = try page.geometry()
-            warnings += geometry.notes.map { "page \(number): \($0)" }
+            for note in geometry.notes {
+                if let i = notes.firstIndex(where: { $0.note == note }) { notes[i].pages.append(number) } else { notes.append((note, [number])) }
+            }
             do {
                 placed.append((page, geometry, try options.placement.rect(on: geometry, aspect: aspect)))
             } catch {
@@ -40,6 +43,8 @@ public enum Stamper {
         }
 
         document.appendsIncrementally = incremental
+        warnings += notes.map { Self.pageList($0.pages) + ": " + $0.note }
+
         let form = try StampForm.make(artwork, opacity: options.opacity, blend: options.blend, in: document)
         let stamper = PageStamper(document: document, form: form)
         var perPage: [StampReport.PageStamp] = []
@@ -62,6 +67,13 @@ public enum Stamper {
         return StampReport(
             input: input, output: output, mode: incremental ? "incremental" : "rewrite", pagesStamped: placed.count,
             bytesAdded: written - document.fileSize, perPage: perPage, warnings: warnings)
+    }
+
+    /// `page 4`, or `12 pages (4, 9, 16, 23, 30, …)` for a note that repeats.
+    static func pageList(_ pages: [Int]) -> String {
+        guard pages.count > 1 else { return "page \(pages[0])" }
+        let shown = pages.prefix(5).map(String.init).joined(separator: ", ")
+        return "\(pages.count) pages (\(shown)\(pages.count > 5 ? ", …" : ""))"
     }
 
     /// Incremental when asked, or when the input is signed, certified or carries usage rights.
