@@ -25,7 +25,8 @@ public enum Stamper {
 
         var warnings = document.wasReconstructed
             ? ["the file is damaged; qpdf reconstructed its cross-reference table, check the output"] : []
-        warnings += document.warnings
+        // qpdf's own words for the reconstruction repeat that sentence; its details do not.
+        warnings += document.warnings.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
         let aspect = artwork.naturalSize.width / artwork.naturalSize.height
         var placed: [(page: PDFPage, geometry: PageGeometry, rect: Rect)] = []
         var notes: [(note: String, pages: [Int])] = []
