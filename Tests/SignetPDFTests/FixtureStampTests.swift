@@ -80,6 +80,20 @@ struct FixtureStampTests {
         }
     }
 
+    /// Same input, same stamp, same options → the same bytes (deterministic /ID, stable
+    /// numbering), in both modes.
+    @Test("output is deterministic", arguments: [StampOptions.Mode.rewrite, .incremental])
+    func deterministic(_ mode: StampOptions.Mode) throws {
+        let outputs = try (0..<2).map { run -> Data in
+            let output = Self.folder.path("det-\(mode.rawValue)-\(run).pdf")
+            _ = try Stamper.stamp(
+                input: Self.input, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
+                options: StampOptions(pages: .all, placement: Self.placement, mode: mode), output: output)
+            return try Data(contentsOf: URL(fileURLWithPath: output))
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
     @Test("pages share one stamp form and one stamp stream per placement")
     func sharing() throws {
         let output = Self.folder.path("sharing.pdf")
