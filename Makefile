@@ -19,7 +19,6 @@ deps:
 
 test-deps: deps
 	@Tools/install-deps.sh $(TEST_PACKAGES)
-	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow  # JPEG stamp tests write JPEGs with Pillow
 
 build: deps
 	$(SWIFT) build
