@@ -95,7 +95,7 @@ final class QPDF {
 
     /// What an encrypted file lets the user do (as qpdf reads the permission bits).
     var permissions: (print: Bool, modify: Bool, extract: Bool, annotate: Bool, fillForms: Bool, assemble: Bool) {
-        ((try? call { qpdf_allow_print_high_res($0) != 0 }) ?? false,
+        ((try? call { qpdf_allow_print_low_res($0) != 0 }) ?? false,
          (try? call { qpdf_allow_modify_other($0) != 0 }) ?? false,
          (try? call { qpdf_allow_extract_all($0) != 0 }) ?? false,
          (try? call { qpdf_allow_modify_annotation($0) != 0 }) ?? false,

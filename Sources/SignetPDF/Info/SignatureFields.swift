@@ -4,7 +4,9 @@ public struct SignatureField: Sendable, Hashable, Codable {
     public var name: String
     /// True when the field holds a signature value (`/V`), false for an empty field.
     public var isSigned: Bool
+    /// `Adobe.PPKLite` (names without their leading slash).
     public var filter: String?
+    /// `adbe.pkcs7.detached`, `ETSI.CAdES.detached`, `adbe.x509.rsa_sha1` …
     public var subFilter: String?
     public var byteRange: [Int]?
     /// The byte range runs from 0 to the end of the file, skipping only the `/Contents` gap;
@@ -65,8 +67,8 @@ public enum SignatureScanner {
             covers = false
         }
         return SignatureField(
-            name: name, isSigned: true, filter: try value.value("/Filter")?.nameValue(),
-            subFilter: try value.value("/SubFilter")?.nameValue(), byteRange: range, coversWholeFile: covers,
+            name: name, isSigned: true, filter: try value.value("/Filter")?.nameValue().map { String($0.dropFirst()) },
+            subFilter: try value.value("/SubFilter")?.nameValue().map { String($0.dropFirst()) }, byteRange: range, coversWholeFile: covers,
             signingTime: try value.value("/M")?.textValue())
     }
 

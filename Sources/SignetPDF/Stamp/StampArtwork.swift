@@ -15,6 +15,20 @@ public enum StampArtwork: Sendable {
     /// Reads a JPEG's header; throws when the bytes are not a readable JPEG.
     public static func jpeg(_ bytes: [UInt8]) throws -> StampArtwork { .jpeg(bytes, try JPEGInfo(bytes)) }
 
+    /// A PNG (decoded to a bitmap) or a JPEG (kept as it is), told apart by their signatures;
+    /// `name` is the file the bytes came from, for messages.
+    public static func image(_ bytes: [UInt8], name: String) throws -> StampArtwork {
+        do {
+            switch ImageFormat.sniff(bytes) {
+            case .png: return .bitmap(try PNGDecoder.decode(bytes))
+            case .jpeg: return try jpeg(bytes)
+            case nil: throw CodecError(.notAnImage(format: "PNG or JPEG"))
+            }
+        } catch let error as CodecError {
+            throw error.naming(name)
+        }
+    }
+
     /// The artwork's own size: pixels for images, capture units for ink. Only its aspect ratio
     /// matters for placement.
     public var naturalSize: Size {
