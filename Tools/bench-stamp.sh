@@ -16,6 +16,7 @@ RUNS=${RUNS:-5}
 OUT=Tools/.bench/stamp
 BIN=.build/release
 
+python3 -c "import pikepdf, PIL" 2>/dev/null || { echo "the benchmark needs pikepdf and Pillow: python3 -m pip install pikepdf pillow" >&2; exit 2; }
 swift build -c release --product signet >/dev/null
 swift build -c release --product signet-stamp-bench >/dev/null
 rm -rf "$OUT" && mkdir -p "$OUT"

@@ -58,6 +58,29 @@ struct PreviewRenderTests {
         }
     }
 
+    @Test("corpus pages with rotation, CropBox offsets, negative origins and UserUnit match pdftoppm",
+          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)),
+          arguments: [("qpdf/boxes.pdf", [1, 2, 3, 4, 5, 6, 7, 8]), ("pdfjs/issue16278.pdf", [1]), ("qpdf/fxo-blue.pdf", [3, 4, 14]),
+                      ("qpdf/inherited-rotate.pdf", [1]), ("pdfjs/bug1947248_forms.pdf", [1]), ("pdfjs/rotated_ink.pdf", [1])])
+    func corpus(file: String, pages: [Int]) throws {
+        let path = Corpus.path("pdfs/" + file)
+        let units = try QPDFTool.userUnits(path)
+        let document = try PreviewDocument(path: path)
+        for page in pages {
+            let unit = units[page - 1]
+            var preview = Self.ppm(try document.render(page: page, options: PreviewOptions(scale: .dpi(72)), userUnit: unit))
+            var splash = try Pdftoppm.render(pdf: path, page: page, dpi: 72 * unit)
+            try #require(abs(preview.width - splash.width) <= 1 && abs(preview.height - splash.height) <= 1,
+                         "\(file) page \(page): preview \(preview.width)x\(preview.height), pdftoppm \(splash.width)x\(splash.height)")
+            let (w, h) = (min(preview.width, splash.width), min(preview.height, splash.height))
+            (preview, splash) = (Self.crop(preview, w, h), Self.crop(splash, w, h))
+            // Glyph and hairline edges are anti-aliased differently by cairo and Splash: a pixel counts as
+            // different only when pdftoppm has nothing like it within one pixel.
+            let diff = try RenderDiff.compare(splash, preview, excluding: [], pointsPerPixel: 1, threshold: 128, shift: 1)
+            #expect(Double(diff.changedPixels) < 0.0005 * Double(w * h), "\(file) page \(page): \(diff.changedPixels) of \(w * h) pixels differ")
+        }
+    }
+
     @Test("width, height and fit requests give the displayed aspect ratio")
     func fitted() throws {
         let document = try PreviewDocument(path: Self.marked)
