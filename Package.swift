@@ -51,7 +51,7 @@ let package = Package(
 
         // Tests.
         .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"], path: "Tests/SignetTestSupport"),
-        .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "SignetTestSupport"]),
+        .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "Signet", "SignetTestSupport"]),
         .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),
