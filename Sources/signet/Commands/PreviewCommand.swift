@@ -24,6 +24,7 @@ enum PreviewCommand: Command {
             size: a page is rendered as displayed (CropBox clipped to the MediaBox, turned by /Rotate, scaled by
               /UserUnit) on white; --dpi counts real inches, so a /UserUnit 2 page comes out twice as large.
               The output is limited to \(PreviewOptions.defaultMaxPixels) pixels and \(PreviewOptions.maxSide) per side.
+              With - as input (standard input, read whole) /UserUnit is not read and counts as 1.
             """,
             "licence: previews use poppler (GPL); the rest of Signet does not link it.",
         ])
