@@ -19,6 +19,7 @@ deps:
 
 test-deps: deps
 	@Tools/install-deps.sh $(TEST_PACKAGES)
+	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet pillow
 
 build: deps
 	$(SWIFT) build

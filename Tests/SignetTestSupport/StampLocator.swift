@@ -46,7 +46,7 @@ public enum StampLocator {
     static let threshold = 96
 
     /// Renders page `page` (1-based) of `pdf` and finds the stamp. `userUnit` is the page's
-    /// /UserUnit (pdftoppm ignores it; read it with `QPDFJSON.userUnits` or take it from the
+    /// /UserUnit (pdftoppm ignores it; read it with `QPDFTool.userUnits` or take it from the
     /// fixture table). `baseline` is the unstamped PDF, for pages with coloured content.
     /// `hideAnnotations` renders the page content only (a stamp is page content; form fields and
     /// signature widgets are drawn over it and may hide it).

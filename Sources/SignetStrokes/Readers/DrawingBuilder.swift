@@ -74,18 +74,18 @@ struct DrawingBuilder: Sendable {
         try checkCoordinate(s.x, "x", at: place())
         try checkCoordinate(s.y, "y", at: place())
         if let t = s.t, !t.isFinite {
-            throw context.badValue(place(), "the time \(t) is not a finite number")
+            throw context.badValue(place(), "the time \(t.shown) is not a finite number")
         }
         if let f = s.force, !(f.isFinite && f >= 0 && f <= 1) {
-            throw context.badValue(place(), "the pressure \(f) is outside 0…1")
+            throw context.badValue(place(), "the pressure \(f.shown) is outside 0…1")
         }
     }
 
     private func checkCoordinate(_ v: Double, _ axis: String, at place: @autoclosure () -> String) throws {
-        guard v.isFinite else { throw context.badValue(place(), "\(axis) is \(v), not a finite number") }
+        guard v.isFinite else { throw context.badValue(place(), "\(axis) is \(v.shown), not a finite number") }
         guard abs(v) <= limits.maxCoordinate else {
             throw context.badValue(
-                place(), "\(axis) = \(v) is beyond the ±\(Int(limits.maxCoordinate)) coordinate limit; check the units")
+                place(), "\(axis) = \(v.shown) is beyond the ±\(Int(limits.maxCoordinate)) coordinate limit; check the units")
         }
     }
 }

@@ -23,7 +23,7 @@ enum ExcalidrawReader {
             if case .bool(true)? = element["isDeleted"] { continue }
             let origin = Point(x: try context.number(element, "x", at: place), y: try context.number(element, "y", at: place))
             let angle = try context.optionalNumber(element, "angle", at: place) ?? 0
-            guard angle.isFinite else { throw context.badValue(place, "\"angle\" is \(angle), not a finite number") }
+            guard angle.isFinite else { throw context.badValue(place, "\"angle\" is \(angle.shown), not a finite number") }
             let points = try context.array(element, "points", at: place).enumerated().map { (p, point) -> Point in
                 let pair = try context.array(point, named: "a point", at: "\(place), point \(p + 1)")
                 guard pair.count == 2 else { throw context.badValue("\(place), point \(p + 1)", "a point is [x, y], not \(pair.count) values") }
@@ -49,7 +49,7 @@ enum ExcalidrawReader {
         var color = try context.optionalColor(element, "strokeColor", at: place) ?? .black
         let opacity = try context.optionalNumber(element, "opacity", at: place) ?? 100
         guard opacity.isFinite, (0...100).contains(opacity) else {
-            throw context.badValue(place, "\"opacity\" should be within 0…100, not \(opacity)")
+            throw context.badValue(place, "\"opacity\" should be within 0…100, not \(opacity.shown)")
         }
         color.alpha *= opacity / 100
         let size = (try context.optionalPositive(element, "strokeWidth", at: place) ?? 1) * thicknessPerStrokeWidth

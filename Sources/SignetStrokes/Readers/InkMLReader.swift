@@ -158,22 +158,3 @@ struct InkMLReader {
             unitsPerInch: unitsPerInch, strokeNoun: "trace", noStrokes: traceNumber == 0 ? "no <trace> elements" : "only pen-up traces")
     }
 }
-
-/// Line numbers of byte offsets visited mostly in increasing order (one pass over the text).
-struct LineCounter {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
-    private var line = 1
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-    mutating func line(at target: Int) -> Int {
-        if target < offset { (offset, line) = (0, 1) }
-        let end = min(target, bytes.count)
-        while offset < end {
-            if bytes[offset] == UInt8(ascii: "\n") { line += 1 }
-            offset += 1
-        }
-        return line
-    }
-}

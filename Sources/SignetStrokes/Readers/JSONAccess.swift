@@ -39,7 +39,7 @@ extension ReadContext {
     /// An optional number that must be finite and greater than zero (widths, sizes).
     func optionalPositive(_ object: JSONObject, _ key: String, at place: @autoclosure () -> String) throws -> Double? {
         guard let v = try optionalNumber(object, key, at: place()) else { return nil }
-        guard v.isFinite, v > 0 else { throw badValue(place(), "\"\(key)\" should be a number above 0, not \(v)") }
+        guard v.isFinite, v > 0 else { throw badValue(place(), "\"\(key)\" should be a number above 0, not \(v.shown)") }
         return v
     }
 

@@ -17,7 +17,7 @@ enum PerfectFreehandReader {
             }
             let name = paths.keys[context.index]
             let place = "path '\(name)'"
-            return try stroke(try context.array(paths.values[context.index], named: place, at: place), context, at: "\(place), ")
+            return try stroke(try context.array(paths.values[context.index], named: "the path", at: place), context, at: "\(place), ")
         default:
             throw context.badValue("top level", "expected an array of points or an object of named point arrays, not \(json.typeName)")
         }

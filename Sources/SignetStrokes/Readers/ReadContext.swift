@@ -33,23 +33,13 @@ struct ReadContext: Sendable {
     }
 }
 
-/// A 1-based line and column (in characters) of a byte offset.
-struct TextPosition: Sendable, Hashable {
-    var line: Int
-    var column: Int
-
-    init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        var line = 1
-        var lineStart = 0
-        let end = min(offset, bytes.count)
-        for i in 0..<end where bytes[i] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = i + 1
-        }
-        // Count characters, not bytes: UTF-8 continuation bytes (10xxxxxx) do not start one.
-        var column = 1
-        for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
-        self.line = line
-        self.column = column
+extension Double {
+    /// The number as a message shows it: `2` rather than `2.0`; `NaN` and `Infinity` as JSON
+    /// writers spell them.
+    var shown: String {
+        if isNaN { return "NaN" }
+        if isInfinite { return self < 0 ? "-Infinity" : "Infinity" }
+        guard self == rounded(), abs(self) < 1e15 else { return "\(self)" }
+        return String(Int(self))
     }
 }

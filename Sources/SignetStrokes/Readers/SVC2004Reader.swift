@@ -45,7 +45,7 @@ enum SVC2004Reader {
             var pressure: Double?
             if fields.count == 7 {
                 guard (0...1023).contains(fields[6]) else {
-                    throw context.badValue("line \(lineNumber)", "pressure \(fields[6]) is outside 0…1023")
+                    throw context.badValue("line \(lineNumber)", "pressure \(fields[6].shown) is outside 0…1023")
                 }
                 pressure = fields[6] / 1023
             }

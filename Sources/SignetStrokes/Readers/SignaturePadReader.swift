@@ -50,13 +50,13 @@ enum SignaturePadReader {
             throw context.badValue(place, "this is an eraser group (compositeOperation destination-out), which Signet cannot draw; remove it")
         }
         let minWidth = try context.optionalNumber(o, "minWidth", at: place) ?? 0.5
-        guard minWidth.isFinite, minWidth >= 0 else { throw context.badValue(place, "\"minWidth\" should be 0 or more, not \(minWidth)") }
+        guard minWidth.isFinite, minWidth >= 0 else { throw context.badValue(place, "\"minWidth\" should be 0 or more, not \(minWidth.shown)") }
         let maxWidth = try context.optionalPositive(o, "maxWidth", at: place) ?? 2.5
         let dotSize = try context.optionalNumber(o, "dotSize", at: place) ?? 0
-        guard dotSize.isFinite, dotSize >= 0 else { throw context.badValue(place, "\"dotSize\" should be 0 or more, not \(dotSize)") }
+        guard dotSize.isFinite, dotSize >= 0 else { throw context.badValue(place, "\"dotSize\" should be 0 or more, not \(dotSize.shown)") }
         let weight = try context.optionalNumber(o, "velocityFilterWeight", at: place) ?? 0.7
         guard weight.isFinite, weight >= 0, weight <= 1 else {
-            throw context.badValue(place, "\"velocityFilterWeight\" should be within 0…1, not \(weight)")
+            throw context.badValue(place, "\"velocityFilterWeight\" should be within 0…1, not \(weight.shown)")
         }
         return Pen(
             color: try context.optionalColor(o, colorKey, at: place) ?? .black, width: minWidth + maxWidth,

@@ -15,7 +15,7 @@ enum SignetJSONReader {
             throw context.badValue("top level", "\"format\" is '\(format)', not '\(formatName)'; try another --format")
         }
         if let version = try context.optionalNumber(root, "version", at: "top level"), version != Self.version {
-            throw context.badValue("top level", "version \(version) is not one this Signet reads (1); update Signet")
+            throw context.badValue("top level", "version \(version.shown) is not one this Signet reads (1); update Signet")
         }
         var canvas: Size?
         if let value = root["canvas"] {
@@ -26,7 +26,7 @@ enum SignetJSONReader {
             canvas = Size(width: w, height: h)
         }
         let unitsPerInch = try context.optionalPositive(root, "unitsPerInch", at: "top level")
-        let drawingPen = try root["pen"].map { try pen($0, base: .standard, context, at: "pen") } ?? .standard
+        let drawingPen = try root["pen"].map { try pen($0, base: .standard, context, at: "drawing") } ?? .standard
 
         var builder = DrawingBuilder(context)
         for (s, stroke) in try context.array(root, "strokes", at: "top level").enumerated() {

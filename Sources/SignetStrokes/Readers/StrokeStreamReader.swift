@@ -84,7 +84,8 @@ public struct StrokeStreamReader: Sendable {
         return head.withUnsafeBufferPointer { buffer -> StrokeFormat? in
             let bom = buffer.starts(with: [0xEF, 0xBB, 0xBF])
             let text = bom ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer
-            guard let record = TextScan.firstLineObject(text, context) else { return nil }
+            if let forced = options.format, !forced.isLineDelimited { return nil }
+            guard let (record, _) = TextScan.firstLineObject(text, context) else { return nil }
             let format = options.format ?? FormatDetector.classify(.object(record))
             return format?.isLineDelimited == true ? format : nil
         }

@@ -67,7 +67,7 @@ struct TouchEventAssembler: Sendable {
 
     private func force(_ o: JSONObject, at place: @autoclosure () -> String) throws -> Double? {
         guard let raw = try context.optionalNumber(o, "force", at: place()) else { return nil }
-        guard raw.isFinite, raw >= 0 else { throw context.badValue(place(), "force \(raw) should be 0 or more") }
+        guard raw.isFinite, raw >= 0 else { throw context.badValue(place(), "force \(raw.shown) should be 0 or more") }
         if let maxForce = try context.optionalPositive(o, "maxForce", at: place()) { return min(raw / maxForce, 1) }
         return min(raw, 1)
     }

@@ -139,7 +139,10 @@ struct XMLParser {
     private mutating func name() throws -> String {
         let start = i
         while i < b.count, Self.isNameByte(b[i]) { i += 1 }
-        guard i > start, !Self.isDigitOrDash(b[start]) else { throw fail("expected a name") }
+        guard i > start, !Self.isDigitOrDash(b[start]) else {
+            i = start
+            throw fail("expected a name")
+        }
         return String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
     }
 

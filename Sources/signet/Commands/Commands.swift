@@ -2,5 +2,7 @@
 enum Commands {
     static let version = "0.1.0"
 
-    nonisolated(unsafe) static let all: [any Command.Type] = [StampCommand.self, InfoCommand.self]
+    nonisolated(unsafe) static let all: [any Command.Type] = [
+        RenderCommand.self, StampCommand.self, InfoCommand.self, PreviewCommand.self,
+    ]
 }
