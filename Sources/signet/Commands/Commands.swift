@@ -3,6 +3,6 @@ enum Commands {
     static let version = "0.1.0"
 
     nonisolated(unsafe) static let all: [any Command.Type] = [
-        RenderCommand.self, StampCommand.self, InfoCommand.self, PreviewCommand.self,
+        RenderCommand.self, StampCommand.self, InfoCommand.self, PreviewCommand.self, BatchCommand.self,
     ]
 }

@@ -49,15 +49,14 @@ enum StampCommand: Command {
         let password = try SecretInput.read(args, context)
         let artwork = try readArtwork(args)
         let input = try PDFInput(args.positionals[0])
-        let bar = ProgressBar(context)
-        defer { bar.finish() }
+        let bars = PhaseBars(context)
         var report = try input.open { path in
             try Stamper.stamp(
                 input: path, password: password, artwork: artwork, options: options, output: output,
-                progress: bar.isEnabled ? { bar.update($0.phase.rawValue, $0.fraction) } : nil)
+                progress: context.stderrIsTerminal ? bars.update : nil)
         }
+        bars.finish()
         report.input = input.name
-        bar.finish()
         for warning in report.warnings { context.warn("\(input.name): \(warning)") }
         let pages = report.pagesStamped == 1 ? "page \(report.perPage[0].page)" : "\(report.pagesStamped) pages"
         let how = report.mode == "incremental" ? "appended as an incremental update" : "rewritten"
@@ -81,4 +80,22 @@ enum StampCommand: Command {
             throw UsageError(args.command, "give either --image or --strokes, not both")
         }
     }
+}
+
+/// One progress bar per phase of a stamping run (pages stamped, then per mille written).
+private final class PhaseBars {
+    private let context: CommandContext
+    private var current: (phase: StampProgress.Phase, bar: ProgressBar)?
+
+    init(_ context: CommandContext) { self.context = context }
+
+    func update(_ progress: StampProgress) {
+        if current?.phase != progress.phase {
+            current?.bar.finish()
+            current = (progress.phase, ProgressBar(label: progress.phase.rawValue, total: 1000, context: context))
+        }
+        current?.bar.update(Int((progress.fraction * 1000).rounded()))
+    }
+
+    func finish() { current?.bar.finish() }
 }
