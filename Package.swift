@@ -46,14 +46,18 @@ let package = Package(
         // Benchmarks (Tools/): `signet-bench` renders generated signatures side by side with pycairo.
         .executableTarget(name: "signet-bench", dependencies: ["Signet", "SignetTestSupport"], path: "Tools/Bench"),
 
+        // Benchmark inputs and placement check for `Tools/bench-stamp.sh`.
+        .executableTarget(name: "signet-stamp-bench", dependencies: ["SignetTestSupport"], path: "Tools/StampBench"),
+
         // Tests.
-        .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles"], path: "Tests/SignetTestSupport"),
+        .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"], path: "Tests/SignetTestSupport"),
         .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "Signet", "SignetTestSupport"]),
         .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),
+        .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),
-        .testTarget(name: "SignetCLITests", dependencies: ["SignetTestSupport"]),
+        .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,12 @@ public struct CodecError: SignetError, Hashable {
         case outOfMemory(format: String)
         /// The encoder failed although the image was fine.
         case encoderFailed(format: String, detail: String)
+        /// A valid file of a kind the decoder does not handle (e.g. a 12-bit JPEG).
+        case unsupported(format: String, detail: String)
+        /// An option is out of range: one sentence naming it and what is accepted.
+        case invalidOption(String)
+        /// The budget cannot be met; `smallest` describes the smallest result reached, `hint` what to change.
+        case doesNotFit(budget: Int, smallest: String, hint: String)
     }
 
     public var reason: Reason
@@ -31,8 +37,8 @@ public struct CodecError: SignetError, Hashable {
 
     public var kind: FailureKind {
         switch reason {
-        case .notAnImage, .corrupt, .tooLarge, .cannotRepresent: return .badInput
-        case .outOfMemory, .encoderFailed: return .failed
+        case .notAnImage, .corrupt, .tooLarge, .cannotRepresent, .unsupported, .invalidOption: return .badInput
+        case .outOfMemory, .encoderFailed, .doesNotFit: return .failed
         }
     }
 
@@ -51,6 +57,12 @@ public struct CodecError: SignetError, Hashable {
             return prefix + "out of memory while coding the \(format) image; try a smaller image."
         case .encoderFailed(let format, let detail):
             return prefix + "the \(format) encoder failed (\(detail))."
+        case .unsupported(let format, let detail):
+            return prefix + "this kind of \(format) is not supported (\(detail)); convert it to an 8-bit PNG or JPEG."
+        case .invalidOption(let sentence):
+            return prefix + sentence
+        case .doesNotFit(let budget, let smallest, let hint):
+            return prefix + "cannot fit \(budget) bytes: the smallest result reached was \(smallest); \(hint)."
         }
     }
 }

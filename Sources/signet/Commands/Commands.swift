@@ -4,6 +4,9 @@ enum Commands {
 
     nonisolated(unsafe) static let all: [any Command.Type] = [
         RenderCommand.self,
+        StampCommand.self,
+        InfoCommand.self,
+        PreviewCommand.self,
         BatchCommand.self,
     ]
 }
