@@ -7,6 +7,12 @@ final class PrivateKey {
     /// Takes ownership of a key OpenSSL handed out.
     init(taking pointer: OpaquePointer) { self.pointer = pointer }
 
+    /// Shares a key owned elsewhere (takes a new reference).
+    init(retaining pointer: OpaquePointer) throws {
+        try OpenSSL.check(EVP_PKEY_up_ref(pointer), "EVP_PKEY_up_ref")
+        self.pointer = pointer
+    }
+
     deinit { EVP_PKEY_free(pointer) }
 
     /// "RSA", "EC", "ED25519", ...
