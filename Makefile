@@ -8,7 +8,9 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
                   libpoppler-glib-dev libssl-dev
 # Independent tools the tests check our output with.
-TEST_PACKAGES := qpdf poppler-utils openssl python3-pip parallel
+TEST_PACKAGES := qpdf poppler-utils openssl python3-pip parallel time
+# PyPI tools the signature tests validate with (pyHanko's CLI lives in pyhanko-cli).
+PIP := $(shell command -v pip3 || command -v pip || echo "python3 -m pip")
 
 DEMO_OUT := demo-output
 
@@ -19,6 +21,8 @@ deps:
 
 test-deps: deps
 	@Tools/install-deps.sh $(TEST_PACKAGES)
+	@command -v pyhanko >/dev/null 2>&1 || $(PIP) install --quiet pyhanko pyhanko-cli >&2 || \
+	  $(PIP) install --quiet --break-system-packages pyhanko pyhanko-cli >&2
 
 build: deps
 	$(SWIFT) build
