@@ -47,13 +47,13 @@ let package = Package(
         .executableTarget(name: "signet", dependencies: ["Signet", "SignetPreview"]),
 
         // Tests.
-        .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles"], path: "Tests/SignetTestSupport"),
+        .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"], path: "Tests/SignetTestSupport"),
         .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "SignetTestSupport"]),
         .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),
-        .testTarget(name: "SignetCLITests", dependencies: ["SignetTestSupport"]),
+        .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,16 +49,20 @@ public struct Bitmap: Sendable, Hashable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
-    /// The image composited over an opaque `background` (alpha becomes 255 everywhere).
+    /// The image composited over an opaque `background` (alpha becomes 255 everywhere):
+    /// each channel becomes (c·a + bg·(255 − a)) / 255, rounded, with bg the background's byte value.
     public func flattened(onto background: Color) -> Bitmap {
-        let bg = [background.red, background.green, background.blue].map { $0 * 255 }
+        let bg = [background.red, background.green, background.blue].map { UInt32((min(max($0, 0), 1) * 255).rounded()) }
         var out = pixels
-        for i in stride(from: 0, to: out.count, by: 4) {
-            let a = Double(out[i + 3]) / 255
-            for c in 0..<3 {
-                out[i + c] = UInt8((Double(out[i + c]) * a + bg[c] * (1 - a)).rounded())
+        out.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let a = UInt32(p[i + 3])
+                if a == 255 { continue }
+                for c in 0..<3 {
+                    p[i + c] = UInt8((UInt32(p[i + c]) * a + bg[c] * (255 - a) + 127) / 255)
+                }
+                p[i + 3] = 255
             }
-            out[i + 3] = 255
         }
         return Bitmap(width: width, height: height, pixels: out, dpi: dpi)
     }

@@ -1,0 +1,89 @@
+#include <string.h>
+#include "jpeg_trap.h"
+
+/// More progressive scans than any real encoder writes; a crafted file with thousands of tiny
+/// scans would otherwise keep the decoder busy for minutes.
+#define SIGNET_JPEG_MAX_SCANS 500
+
+static void limit_scans(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor) return;
+    j_decompress_ptr d = (j_decompress_ptr)cinfo;
+    if (d->input_scan_number > SIGNET_JPEG_MAX_SCANS)
+        signet_jpeg_trap_fail(cinfo, SIGNET_JPEG_CORRUPT, "more than 500 progressive scans");
+}
+
+static void fill_info(const struct jpeg_decompress_struct *cinfo, signet_jpeg_info *info) {
+    info->width = (int)cinfo->image_width;
+    info->height = (int)cinfo->image_height;
+    info->components = cinfo->num_components;
+    info->color_space = (int)cinfo->jpeg_color_space;
+    info->saw_adobe_marker = cinfo->saw_Adobe_marker ? 1 : 0;
+    info->progressive = cinfo->progressive_mode ? 1 : 0;
+    info->density_unit = cinfo->saw_JFIF_marker ? cinfo->density_unit : 0;
+    info->x_density = cinfo->saw_JFIF_marker ? cinfo->X_density : 0;
+    info->y_density = cinfo->saw_JFIF_marker ? cinfo->Y_density : 0;
+}
+
+signet_jpeg_status signet_jpeg_read_info(const unsigned char *data, size_t size, signet_jpeg_info *info,
+                                         char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+    struct jpeg_decompress_struct cinfo;
+    signet_jpeg_trap trap;
+    memset(&cinfo, 0, sizeof cinfo);
+    cinfo.err = signet_jpeg_trap_install(&trap);
+    if (setjmp(trap.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        signet_jpeg_trap_copy_message(&trap, message);
+        return trap.status;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    fill_info(&cinfo, info);
+    jpeg_destroy_decompress(&cinfo);
+    return SIGNET_JPEG_OK;
+}
+
+signet_jpeg_status signet_jpeg_decode(const unsigned char *data, size_t size, long long max_pixels,
+                                      int expected_width, int expected_height, unsigned char *out,
+                                      signet_jpeg_info *info, char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+    struct jpeg_decompress_struct cinfo;
+    struct jpeg_progress_mgr progress;
+    signet_jpeg_trap trap;
+    memset(&cinfo, 0, sizeof cinfo);
+    cinfo.err = signet_jpeg_trap_install(&trap);
+    if (setjmp(trap.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        signet_jpeg_trap_copy_message(&trap, message);
+        return trap.status;
+    }
+    jpeg_create_decompress(&cinfo);
+    memset(&progress, 0, sizeof progress);
+    progress.progress_monitor = limit_scans;
+    cinfo.progress = &progress;
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    fill_info(&cinfo, info);
+    if ((long long)cinfo.image_width * (long long)cinfo.image_height > max_pixels)
+        signet_jpeg_trap_fail((j_common_ptr)&cinfo, SIGNET_JPEG_TOO_LARGE, "image larger than the pixel limit");
+    if ((int)cinfo.image_width != expected_width || (int)cinfo.image_height != expected_height)
+        signet_jpeg_trap_fail((j_common_ptr)&cinfo, SIGNET_JPEG_ERROR, "image size differs from its header");
+
+    switch (cinfo.jpeg_color_space) {
+    case JCS_GRAYSCALE: cinfo.out_color_space = JCS_GRAYSCALE; break;
+    case JCS_CMYK:
+    case JCS_YCCK: cinfo.out_color_space = JCS_CMYK; break;
+    default: cinfo.out_color_space = JCS_EXT_RGBA; break;
+    }
+    jpeg_start_decompress(&cinfo);
+    size_t stride = (size_t)cinfo.output_width * (size_t)cinfo.output_components;
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JSAMPROW rows[8];
+        JDIMENSION want = cinfo.output_height - cinfo.output_scanline;
+        if (want > 8) want = 8;
+        for (JDIMENSION i = 0; i < want; i++) rows[i] = out + (size_t)(cinfo.output_scanline + i) * stride;
+        jpeg_read_scanlines(&cinfo, rows, want);
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    return SIGNET_JPEG_OK;
+}

@@ -1,0 +1,117 @@
+#include <stdlib.h>
+#include <string.h>
+#include "jpeg_trap.h"
+
+/// An in-memory destination (like jpeg_mem_dest) that gives up as soon as the output passes a
+/// byte limit: a trial encode that cannot fit a budget stops early instead of finishing.
+typedef struct {
+    struct jpeg_destination_mgr pub;
+    unsigned char *buffer;
+    size_t capacity;
+    size_t limit;
+} limited_dest;
+
+static void grow(j_compress_ptr cinfo, limited_dest *dest, size_t used) {
+    if (dest->limit && used >= dest->limit + 1)
+        signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_OVER_LIMIT, "output over the byte limit");
+    size_t capacity = dest->capacity * 2;
+    if (dest->limit && capacity > dest->limit + 1) capacity = dest->limit + 1;
+    unsigned char *bigger = realloc(dest->buffer, capacity);
+    if (!bigger) signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_NO_MEMORY, "out of memory for the JPEG output");
+    dest->buffer = bigger;
+    dest->capacity = capacity;
+    dest->pub.next_output_byte = bigger + used;
+    dest->pub.free_in_buffer = capacity - used;
+}
+
+static void init_destination(j_compress_ptr cinfo) {
+    limited_dest *dest = (limited_dest *)cinfo->dest;
+    dest->pub.next_output_byte = dest->buffer;
+    dest->pub.free_in_buffer = dest->capacity;
+}
+
+static boolean empty_output_buffer(j_compress_ptr cinfo) {
+    limited_dest *dest = (limited_dest *)cinfo->dest;
+    grow(cinfo, dest, dest->capacity);
+    return TRUE;
+}
+
+static void term_destination(j_compress_ptr cinfo) { (void)cinfo; }
+
+static void set_sampling(j_compress_ptr cinfo, int chroma_factor) {
+    if (cinfo->num_components != 3) return;
+    cinfo->comp_info[0].h_samp_factor = chroma_factor;
+    cinfo->comp_info[0].v_samp_factor = chroma_factor;
+    for (int c = 1; c < 3; c++) {
+        cinfo->comp_info[c].h_samp_factor = 1;
+        cinfo->comp_info[c].v_samp_factor = 1;
+    }
+}
+
+signet_jpeg_status signet_jpeg_encode(const signet_jpeg_encode_params *p, const unsigned char *pixels,
+                                      size_t stride, unsigned char **out, size_t *out_size,
+                                      char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+    struct jpeg_compress_struct cinfo;
+    signet_jpeg_trap trap;
+    limited_dest dest;
+    memset(&cinfo, 0, sizeof cinfo);
+    memset(&dest, 0, sizeof dest);
+    *out = NULL;
+    *out_size = 0;
+    // Start with room for a typical result: a quarter byte per pixel, capped by the limit.
+    dest.limit = p->byte_limit;
+    dest.capacity = (size_t)p->width * (size_t)p->height / 4 + 4096;
+    if (dest.limit && dest.capacity > dest.limit + 1) dest.capacity = dest.limit + 1;
+    dest.buffer = malloc(dest.capacity);
+    if (!dest.buffer) {
+        if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "out of memory for the JPEG output");
+        return SIGNET_JPEG_NO_MEMORY;
+    }
+    cinfo.err = signet_jpeg_trap_install(&trap);
+    if (setjmp(trap.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(dest.buffer);
+        signet_jpeg_trap_copy_message(&trap, message);
+        return trap.status;
+    }
+    jpeg_create_compress(&cinfo);
+    dest.pub.init_destination = init_destination;
+    dest.pub.empty_output_buffer = empty_output_buffer;
+    dest.pub.term_destination = term_destination;
+    cinfo.dest = &dest.pub;
+
+    cinfo.image_width = (JDIMENSION)p->width;
+    cinfo.image_height = (JDIMENSION)p->height;
+    cinfo.input_components = p->input_components;
+    cinfo.in_color_space = p->input_components == 1 ? JCS_GRAYSCALE : JCS_EXT_RGBX;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, p->quality, TRUE);
+    set_sampling(&cinfo, p->chroma_factor);
+    cinfo.optimize_coding = p->optimize_coding ? TRUE : FALSE;
+    if (p->progressive) jpeg_simple_progression(&cinfo);
+    cinfo.write_JFIF_header = TRUE;
+    cinfo.density_unit = (UINT8)p->density_unit;
+    cinfo.X_density = (UINT16)(p->x_density > 0 ? p->x_density : 1);
+    cinfo.Y_density = (UINT16)(p->y_density > 0 ? p->y_density : 1);
+
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW rows[16];
+        JDIMENSION want = cinfo.image_height - cinfo.next_scanline;
+        if (want > 16) want = 16;
+        for (JDIMENSION i = 0; i < want; i++)
+            rows[i] = (JSAMPROW)(pixels + (size_t)(cinfo.next_scanline + i) * stride);
+        jpeg_write_scanlines(&cinfo, rows, want);
+    }
+    jpeg_finish_compress(&cinfo);
+    size_t used = dest.capacity - dest.pub.free_in_buffer;
+    jpeg_destroy_compress(&cinfo);
+    if (dest.limit && used > dest.limit) {
+        free(dest.buffer);
+        if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "output over the byte limit");
+        return SIGNET_JPEG_OVER_LIMIT;
+    }
+    *out = dest.buffer;
+    *out_size = used;
+    return SIGNET_JPEG_OK;
+}

@@ -1,1 +1,0 @@
-int signet_shims_placeholder(void) { return 0; }

@@ -1,0 +1,59 @@
+import SignetCore
+
+/// Which format a budget fit may produce.
+public enum BudgetFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Always JPEG (transparency flattened onto the background).
+    case jpeg
+    /// Always PNG (lossless, transparency kept; downscaled when it does not fit).
+    case png
+    /// PNG when the image has transparency and a lossless PNG fits at full size, JPEG otherwise.
+    case auto
+}
+
+/// Everything a budget fit needs; the defaults are the CLI's (`signet compress`).
+public struct BudgetOptions: Sendable, Hashable, Codable {
+    /// The largest acceptable file, in bytes. Default 102,400 (100 KiB).
+    public var maxBytes: Int
+    /// Default `.auto`.
+    public var format: BudgetFormat
+    /// What transparent pixels become in a JPEG. Default white.
+    public var background: Color
+    /// Lowest JPEG quality the search may use before it downscales instead. Default 30:
+    /// below that, blocking hurts a stamp more than a smaller size does.
+    public var minQuality: Int
+    /// Highest JPEG quality tried. Default 100: the budget is the only limit.
+    public var maxQuality: Int
+    /// May the image be downscaled when it does not fit at full size? Default true.
+    public var allowResize: Bool
+    /// Downscaling stops when the shorter side would go below this many pixels. Default 32.
+    public var minDimension: Int
+
+    public init(
+        maxBytes: Int = 102_400, format: BudgetFormat = .auto, background: Color = .white,
+        minQuality: Int = 30, maxQuality: Int = 100, allowResize: Bool = true, minDimension: Int = 32
+    ) {
+        self.maxBytes = maxBytes
+        self.format = format
+        self.background = background
+        self.minQuality = minQuality
+        self.maxQuality = maxQuality
+        self.allowResize = allowResize
+        self.minDimension = minDimension
+    }
+
+    /// Throws `CodecError.invalidOption` for values that cannot work.
+    public func validate() throws {
+        func bad(_ text: String) -> CodecError { CodecError(.invalidOption(text)) }
+        guard maxBytes > 0 else { throw bad("the byte budget must be positive, not \(maxBytes); try --max-bytes 100KiB.") }
+        guard (1...100).contains(minQuality), (1...100).contains(maxQuality) else {
+            throw bad("JPEG qualities must be between 1 and 100, not \(minQuality)…\(maxQuality).")
+        }
+        guard minQuality <= maxQuality else {
+            throw bad("the minimum quality \(minQuality) is above the maximum quality \(maxQuality); swap them.")
+        }
+        guard minDimension >= 1 else { throw bad("the minimum dimension must be at least 1 pixel, not \(minDimension).") }
+        guard background.alpha >= 1 else {
+            throw bad("the background \(background.hex) must be opaque (JPEG has no transparency); drop its alpha.")
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// What a budget fit produced, and how it got there.
+public struct BudgetResult: Sendable, Hashable {
+    /// The encoded file; `bytes.count` never exceeds the budget.
+    public var bytes: [UInt8]
+    public var format: ImageFormat
+    /// The JPEG quality (nil for PNG).
+    public var quality: Int?
+    /// How the pixels are stored: "gray", "4:2:0" or "4:4:4" for JPEG; the PNG color type
+    /// ("gray", "gray+alpha", "palette", "RGB", "RGBA") for PNG.
+    public var layout: String
+    public var width: Int
+    public var height: Int
+    /// The budget that was met.
+    public var budget: Int
+    /// Full-size trial encodes over all sizes tried (the result's own encode included).
+    public var encodes: Int
+    /// Encodes of small row samples used to predict sizes (much cheaper than full encodes).
+    public var probeEncodes: Int
+    /// True when the image was downscaled to fit.
+    public var resized: Bool
+    /// Luma SSIM of the result against the flattened original at the result's size (see `SSIM`);
+    /// when downscaled, the reference is the original downscaled with the same filter.
+    public var ssim: Double
+    /// One sentence: what was chosen and why.
+    public var reason: String
+}

@@ -1,0 +1,68 @@
+import SignetCore
+
+/// An image could not be encoded or decoded.
+public struct CodecError: SignetError, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// The bytes are not an image of the expected format (`format` names it, e.g. "PNG").
+        case notAnImage(format: String)
+        /// The library rejected the data: corrupt or truncated (its words in `detail`).
+        case corrupt(format: String, detail: String)
+        /// The image is larger than the decode limit.
+        case tooLarge(width: Int, height: Int, maxPixels: Int)
+        /// The requested encoding cannot hold this image losslessly (e.g. gray for coloured ink).
+        case cannotRepresent(String)
+        /// Memory ran out.
+        case outOfMemory(format: String)
+        /// The encoder failed although the image was fine.
+        case encoderFailed(format: String, detail: String)
+        /// A valid file of a kind the decoder does not handle (e.g. a 12-bit JPEG).
+        case unsupported(format: String, detail: String)
+        /// An option is out of range: one sentence naming it and what is accepted.
+        case invalidOption(String)
+        /// The budget cannot be met; `smallest` describes the smallest result reached, `hint` what to change.
+        case doesNotFit(budget: Int, smallest: String, hint: String)
+    }
+
+    public var reason: Reason
+    /// The file the bytes came from or go to, named at the start of the message when set.
+    public var file: String?
+
+    public init(_ reason: Reason, file: String? = nil) {
+        self.reason = reason
+        self.file = file
+    }
+
+    /// The same error, naming the file it is about.
+    public func naming(_ file: String) -> CodecError { CodecError(reason, file: file) }
+
+    public var kind: FailureKind {
+        switch reason {
+        case .notAnImage, .corrupt, .tooLarge, .cannotRepresent, .unsupported, .invalidOption: return .badInput
+        case .outOfMemory, .encoderFailed, .doesNotFit: return .failed
+        }
+    }
+
+    public var message: String {
+        let prefix = file.map { ($0 == "-" ? "standard input" : $0) + ": " } ?? ""
+        switch reason {
+        case .notAnImage(let format):
+            return prefix + "not a \(format) image; check that it is the right file."
+        case .corrupt(let format, let detail):
+            return prefix + "the \(format) data is corrupt or truncated (\(detail)); export the image again."
+        case .tooLarge(let w, let h, let limit):
+            return prefix + "the image is \(w)×\(h) pixels, over the limit of \(limit) pixels; use a smaller image."
+        case .cannotRepresent(let what):
+            return prefix + what
+        case .outOfMemory(let format):
+            return prefix + "out of memory while coding the \(format) image; try a smaller image."
+        case .encoderFailed(let format, let detail):
+            return prefix + "the \(format) encoder failed (\(detail))."
+        case .unsupported(let format, let detail):
+            return prefix + "this kind of \(format) is not supported (\(detail)); convert it to an 8-bit PNG or JPEG."
+        case .invalidOption(let sentence):
+            return prefix + sentence
+        case .doesNotFit(let budget, let smallest, let hint):
+            return prefix + "cannot fit \(budget) bytes: the smallest result reached was \(smallest); \(hint)."
+        }
+    }
+}

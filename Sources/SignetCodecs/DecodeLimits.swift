@@ -1,0 +1,9 @@
+/// Bounds a decoder enforces before allocating pixels, so a hostile header cannot exhaust memory.
+public struct DecodeLimits: Sendable, Hashable, Codable {
+    /// Largest width × height accepted (default 25 000 000: 100 MB of RGBA).
+    public var maxPixels: Int
+
+    public init(maxPixels: Int = 25_000_000) {
+        self.maxPixels = maxPixels
+    }
+}

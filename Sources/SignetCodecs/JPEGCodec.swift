@@ -1,0 +1,66 @@
+import SignetRaster
+
+/// JPEG encode and decode with libjpeg-turbo, in memory.
+public enum JPEGCodec {
+    /// `bitmap` as a JPEG. Transparent pixels are composited onto `options.background` first.
+    public static func encode(_ bitmap: Bitmap, options: JPEGEncodeOptions = JPEGEncodeOptions()) throws -> [UInt8] {
+        try validate(bitmap)
+        let opaque = bitmap.isOpaque ? bitmap : bitmap.flattened(onto: options.background)
+        let source = JPEGSource(opaque: opaque, grayscale: options.grayscale ?? opaque.isGray)
+        // Without a byte limit the encoder always returns bytes or throws.
+        return try source.encode(
+            quality: options.quality, subsampling: options.subsampling,
+            progressive: options.progressive, optimize: options.optimizeHuffman)!
+    }
+
+    /// Decodes a gray, YCbCr/RGB or CMYK/YCCK JPEG into opaque RGBA. The pixel area is checked
+    /// against `limits` from the header, before anything is allocated. Truncated or damaged data
+    /// throws `CodecError` (libjpeg's warnings are not passed over).
+    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
+        let header = try LibJPEG.readInfo(bytes)
+        let info = JPEGInfo(header)
+        guard info.width * info.height <= limits.maxPixels else {
+            throw CodecError(.tooLarge(width: info.width, height: info.height, maxPixels: limits.maxPixels))
+        }
+        var pixels = [UInt8](repeating: 0, count: info.width * info.height * 4)
+        try LibJPEG.decode(bytes, info: header, maxPixels: limits.maxPixels, into: &pixels)
+        switch info.components {
+        case 1: expandGray(&pixels, count: info.width * info.height)
+        case 4: convertCMYK(&pixels, inverted: info.isAdobeInverted)
+        default: break
+        }
+        return Bitmap(width: info.width, height: info.height, pixels: pixels, dpi: info.dpi)
+    }
+
+    static func validate(_ bitmap: Bitmap) throws {
+        guard bitmap.width > 0, bitmap.height > 0, bitmap.width <= 65_500, bitmap.height <= 65_500 else {
+            throw CodecError(.cannotRepresent(
+                "a JPEG must be 1 to 65500 pixels on each side, not \(bitmap.width)×\(bitmap.height)."))
+        }
+    }
+
+    /// Gray bytes packed at the start of the buffer become R = G = B, A = 255 (back to front, in place).
+    private static func expandGray(_ pixels: inout [UInt8], count: Int) {
+        pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: count - 1, through: 0, by: -1) {
+                let v = p[i]
+                p[4 * i] = v; p[4 * i + 1] = v; p[4 * i + 2] = v; p[4 * i + 3] = 255
+            }
+        }
+    }
+
+    /// C, M, Y, K become R, G, B, 255 by the naive formula (no color management):
+    /// R = (255 − C)(255 − K) / 255. Adobe files store 255 − C (inverted), so there R = C·K / 255.
+    private static func convertCMYK(_ pixels: inout [UInt8], inverted: Bool) {
+        pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                var (c, m, y, k) = (UInt32(p[i]), UInt32(p[i + 1]), UInt32(p[i + 2]), UInt32(p[i + 3]))
+                if !inverted { (c, m, y, k) = (255 - c, 255 - m, 255 - y, 255 - k) }
+                p[i] = UInt8((c * k + 127) / 255)
+                p[i + 1] = UInt8((m * k + 127) / 255)
+                p[i + 2] = UInt8((y * k + 127) / 255)
+                p[i + 3] = 255
+            }
+        }
+    }
+}

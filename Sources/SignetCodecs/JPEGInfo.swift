@@ -1,0 +1,62 @@
+import CJPEG
+import CSignetShims
+
+/// What a JPEG's header says, read without decoding pixels. The PDF stage embeds JPEGs untouched
+/// as `/DCTDecode` and needs exactly this: size, components, color space and whether CMYK values
+/// are stored inverted (Adobe), which calls for `/Decode [1 0 1 0 1 0 1 0]`.
+public struct JPEGInfo: Sendable, Hashable, Codable {
+    public enum ColorSpace: String, Sendable, Hashable, Codable {
+        case gray
+        /// Three components stored as YCbCr (JFIF): PDF `/DeviceRGB`.
+        case ycbcr
+        /// Three components stored as RGB (Adobe marker with transform 0): PDF `/DeviceRGB`.
+        case rgb
+        /// Four components stored as CMYK: PDF `/DeviceCMYK`.
+        case cmyk
+        /// Four components stored as YCCK (Adobe transform 2): PDF `/DeviceCMYK`.
+        case ycck
+        /// Anything else libjpeg reports (1–4 components without a known transform).
+        case unknown
+    }
+
+    public var width: Int
+    public var height: Int
+    /// Components in the file: 1, 3 or 4.
+    public var components: Int
+    public var colorSpace: ColorSpace
+    /// Bits per component; always 8 for what this decoder accepts.
+    public var bitsPerComponent: Int
+    /// True for a four-component file with an Adobe APP14 marker: its values are stored inverted
+    /// (0 = full ink), as Photoshop writes them.
+    public var isAdobeInverted: Bool
+    public var isProgressive: Bool
+    /// Dots per inch from the JFIF header, when it gives a physical unit.
+    public var dpi: Double?
+
+    /// Reads the header of `bytes`; throws `CodecError` when it is not a readable JPEG.
+    public init(_ bytes: [UInt8]) throws {
+        self.init(try LibJPEG.readInfo(bytes))
+    }
+
+    init(_ info: signet_jpeg_info) {
+        width = Int(info.width)
+        height = Int(info.height)
+        components = Int(info.components)
+        bitsPerComponent = 8
+        switch J_COLOR_SPACE(rawValue: UInt32(info.color_space)) {
+        case JCS_GRAYSCALE: colorSpace = .gray
+        case JCS_YCbCr: colorSpace = .ycbcr
+        case JCS_RGB: colorSpace = .rgb
+        case JCS_CMYK: colorSpace = .cmyk
+        case JCS_YCCK: colorSpace = .ycck
+        default: colorSpace = .unknown
+        }
+        isAdobeInverted = info.saw_adobe_marker != 0 && components == 4
+        isProgressive = info.progressive != 0
+        switch info.density_unit {
+        case 1 where info.x_density > 0: dpi = Double(info.x_density)
+        case 2 where info.x_density > 0: dpi = Double(info.x_density) * 2.54
+        default: dpi = nil
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// The largest integer quality in a range whose encoding fits a byte budget, found with as few
+/// encodes as possible and never more than a cap.
+///
+/// It is a bisection that may be steered: while spare encodes remain, it probes a predicted
+/// quality (and then its neighbour, to confirm the boundary) instead of the midpoint. A probe is
+/// only allowed where, whatever its answer, the rest can still be settled by plain bisection
+/// within the cap, so a bad prediction costs speed, never correctness. Every encode's size is
+/// remembered; the search ends with a quality that fits whose successor does not (or the top of
+/// the range), assuming sizes grow with quality as libjpeg's do.
+struct QualitySearch {
+    /// What one trial encode said.
+    enum Outcome: Equatable {
+        /// It fits, with this many bytes.
+        case fits(Int)
+        /// It is over the budget: the exact size when known, `nil` when the encode was abandoned early.
+        case over(Int?)
+    }
+
+    let range: ClosedRange<Int>
+    private(set) var outcomes: [Int: Outcome] = [:]
+    /// Largest quality known to fit (or `range.lowerBound - 1`).
+    private(set) var low: Int
+    /// Smallest quality known not to fit (or `range.upperBound + 1`).
+    private(set) var high: Int
+
+    init(range: ClosedRange<Int>) {
+        self.range = range
+        low = range.lowerBound - 1
+        high = range.upperBound + 1
+    }
+
+    /// Settled: the answer is `best` (nil when even the lowest quality is over).
+    var isSettled: Bool { high - low == 1 }
+    var best: Int? { low >= range.lowerBound ? low : nil }
+    var encodes: Int { outcomes.count }
+
+    /// Plain bisection needs this many probes to settle what is still open.
+    var probesNeeded: Int {
+        var n = 0
+        while (1 << n) < high - low { n += 1 }
+        return n
+    }
+
+    /// Records a trial (also one made elsewhere, such as a first guess at the top quality).
+    mutating func record(_ quality: Int, _ outcome: Outcome) {
+        outcomes[quality] = outcome
+        switch outcome {
+        case .fits: if quality > low { low = quality }
+        case .over: if quality < high { high = quality }
+        }
+    }
+
+    /// Runs until settled, with at most `cap` encodes in total (earlier `record`s count) and
+    /// `guess` as the first prediction. `encode(q)` performs one trial.
+    mutating func run(guess: Int?, cap: Int, encode: (Int) throws -> Outcome) rethrows {
+        precondition(probesNeeded <= cap - encodes, "the cap leaves too few encodes to settle the search")
+        var target = guess
+        while !isSettled {
+            let q = nextProbe(toward: target, probesLeft: cap - encodes)
+            let outcome = try encode(q)
+            record(q, outcome)
+            // Confirm a prediction by its neighbour; after that, plain bisection.
+            if case .fits = outcome { target = q == guess ? q + 1 : nil } else { target = q == guess ? q - 1 : nil }
+        }
+    }
+
+    /// The quality to try next: `target` moved just enough that bisection can still finish
+    /// within `probesLeft`, or the midpoint without a target.
+    func nextProbe(toward target: Int?, probesLeft: Int) -> Int {
+        let half = 1 << max(probesLeft - 1, 0)
+        let lowest = max(low + 1, high - half)
+        let highest = min(high - 1, low + half)
+        let wanted = target ?? (low + high) / 2
+        return min(max(wanted, lowest), highest)
+    }
+}

@@ -1,0 +1,85 @@
+import Dispatch
+import Glibc
+import SignetRaster
+
+/// Structural similarity (Wang, Bovik, Sheikh, Simoncelli 2004) of two images' luma.
+///
+/// Definition used everywhere in Signet: luma Y = 0.299 R + 0.587 G + 0.114 B (Rec. 601, the
+/// weights JPEG uses) as real numbers 0…255; a Gaussian window with σ = 1.5 truncated to 11×11
+/// (radius 5, weights normalized to sum 1); K1 = 0.01, K2 = 0.03, L = 255; population (not sample)
+/// variances; the mean of the SSIM map over the pixels whose whole window lies inside the image.
+/// This is exactly scikit-image's `structural_similarity(x, y, gaussian_weights=True, sigma=1.5,
+/// use_sample_covariance=False, data_range=255)`. Images smaller than 11 pixels on a side are
+/// compared with one uniform window covering the whole image. Alpha is ignored: compare opaque
+/// (flattened) images.
+public enum SSIM {
+    static let radius = 5
+    static let c1: Float = (0.01 * 255) * (0.01 * 255)
+    static let c2: Float = (0.03 * 255) * (0.03 * 255)
+
+    /// The normalized Gaussian taps (σ = 1.5), 2 × radius + 1 of them.
+    static let window: [Float] = {
+        let raw: [Double] = (-radius...radius).map { (x: Int) -> Double in exp(-0.5 * Double(x * x) / 2.25) }
+        let sum = raw.reduce(0, +)
+        return raw.map { Float($0 / sum) }
+    }()
+
+    /// Mean SSIM of the luma of `a` and `b`, which must have the same size.
+    public static func luma(_ a: Bitmap, _ b: Bitmap) -> Double {
+        precondition(a.width == b.width && a.height == b.height, "SSIM compares images of one size")
+        return compare(lumaPlane(a), lumaPlane(b), width: a.width, height: a.height)
+    }
+
+    /// Rec. 601 luma of every pixel, row by row.
+    public static func lumaPlane(_ bitmap: Bitmap) -> [Float] {
+        let count = bitmap.pixelCount
+        return [Float](unsafeUninitializedCapacity: count) { out, initialized in
+            bitmap.pixels.withUnsafeBufferPointer { p in
+                for i in 0..<count {
+                    out[i] = 0.299 * Float(p[4 * i]) + 0.587 * Float(p[4 * i + 1]) + 0.114 * Float(p[4 * i + 2])
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// Mean SSIM of two gray planes of `width` × `height` values in 0…255.
+    public static func compare(_ x: [Float], _ y: [Float], width: Int, height: Int) -> Double {
+        precondition(x.count == width * height && y.count == x.count && !x.isEmpty, "SSIM planes of one size")
+        let side = 2 * radius + 1
+        guard width >= side, height >= side else { return globalWindow(x, y) }
+        let rows = height - 2 * radius
+        let bands = min(rows, 8)
+        let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: bands)
+        defer { sums.deallocate() }
+        nonisolated(unsafe) let slots = sums
+        x.withUnsafeBufferPointer { xp in
+            y.withUnsafeBufferPointer { yp in
+                nonisolated(unsafe) let xs = xp.baseAddress!
+                nonisolated(unsafe) let ys = yp.baseAddress!
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    var map = SSIMRows(width: width)
+                    let first = radius + band * rows / bands, end = radius + (band + 1) * rows / bands
+                    slots[band] = map.sum(x: xs, y: ys, rows: first..<end)
+                }
+            }
+        }
+        return sums.reduce(0, +) / Double(rows * (width - 2 * radius))
+    }
+
+    /// One window over everything, for images too small for the Gaussian window.
+    private static func globalWindow(_ x: [Float], _ y: [Float]) -> Double {
+        let n = Double(x.count)
+        let mx = x.reduce(0.0) { $0 + Double($1) } / n
+        let my = y.reduce(0.0) { $0 + Double($1) } / n
+        var vx = 0.0, vy = 0.0, cov = 0.0
+        for (a, b) in zip(x, y) {
+            let dx = Double(a) - mx, dy = Double(b) - my
+            vx += dx * dx; vy += dy * dy; cov += dx * dy
+        }
+        vx /= n; vy /= n; cov /= n
+        let (k1, k2) = (Double(c1), Double(c2))
+        return ((2 * mx * my + k1) * (2 * cov + k2)) / ((mx * mx + my * my + k1) * (vx + vy + k2))
+    }
+}
+

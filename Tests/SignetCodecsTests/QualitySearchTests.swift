@@ -1,0 +1,82 @@
+import SignetTestSupport
+import Testing
+
+@testable import SignetCodecs
+
+/// The steered bisection: right answer whatever the prediction, never over the cap, no repeats.
+struct QualitySearchTests {
+    /// A random increasing size curve over qualities 1…100.
+    static func sizes(_ rng: inout SeededRandom) -> [Int: Int] {
+        var size = Int.random(in: 100...5_000, using: &rng)
+        var out = [Int: Int]()
+        for q in 1...100 {
+            size += Int.random(in: 0...400, using: &rng)
+            out[q] = size
+        }
+        return out
+    }
+
+    @Test("finds the largest fitting quality with any guess, in at most 7 encodes over 1…100")
+    func property() {
+        var rng = SeededRandom(seed: 77)
+        for _ in 0..<2_000 {
+            let sizes = Self.sizes(&rng)
+            let budget = Int.random(in: 50...30_000, using: &rng)
+            let lower = Int.random(in: 1...60, using: &rng), upper = Int.random(in: lower...100, using: &rng)
+            let guess: Int? = Bool.random(using: &rng) ? Int.random(in: -5...110, using: &rng) : nil
+            var search = QualitySearch(range: lower...upper)
+            var tried: [Int] = []
+            search.run(guess: guess, cap: 7) { q in
+                tried.append(q)
+                return sizes[q]! <= budget ? .fits(sizes[q]!) : .over(sizes[q]!)
+            }
+            let truth = (lower...upper).last { sizes[$0]! <= budget }
+            #expect(search.best == truth)
+            #expect(tried.count <= 7 && Set(tried).count == tried.count)
+            if let best = search.best, best < upper { #expect(tried.contains(best + 1)) }
+        }
+    }
+
+    @Test("a right guess settles in two encodes")
+    func goodGuess() {
+        var search = QualitySearch(range: 1...100)
+        var count = 0
+        search.run(guess: 63, cap: 8) { q in
+            count += 1
+            return q <= 63 ? .fits(q) : .over(nil)
+        }
+        #expect(search.best == 63 && count == 2)
+    }
+
+    @Test("a wrong guess still settles within the cap")
+    func badGuess() {
+        for truth in [1, 2, 50, 99, 100] {
+            var search = QualitySearch(range: 1...100)
+            var count = 0
+            search.run(guess: truth > 50 ? 3 : 97, cap: 7) { q in
+                count += 1
+                return q <= truth ? .fits(q) : .over(nil)
+            }
+            #expect(search.best == truth && count <= 7)
+        }
+    }
+
+    @Test("nothing fits: reports nil after trying the lowest quality")
+    func nothingFits() {
+        var search = QualitySearch(range: 20...100)
+        search.run(guess: nil, cap: 7) { _ in .over(nil) }
+        #expect(search.best == nil && search.outcomes[20] != nil)
+    }
+
+    @Test("trials recorded elsewhere count toward the cap and the answer")
+    func recorded() {
+        var search = QualitySearch(range: 1...100)
+        search.record(100, .over(nil))
+        var count = 0
+        search.run(guess: nil, cap: 8) { q in
+            count += 1
+            return q <= 40 ? .fits(q) : .over(nil)
+        }
+        #expect(search.best == 40 && search.encodes <= 8 && count <= 7)
+    }
+}
