@@ -28,5 +28,5 @@ void signet_openssl_free(void *pointer) { OPENSSL_free(pointer); }
 long signet_bio_mem_data(BIO *bio, char **data) { return BIO_get_mem_data(bio, data); }
 
 int signet_X509_NAME_print_rfc2253(BIO *bio, const X509_NAME *name) {
-    return X509_NAME_print_ex(bio, name, 0, XN_FLAG_RFC2253);
+    return X509_NAME_print_ex(bio, name, 0, XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB);
 }

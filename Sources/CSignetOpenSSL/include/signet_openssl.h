@@ -24,6 +24,6 @@ CMS_SignerInfo *signet_sk_CMS_SignerInfo_value(const STACK_OF(CMS_SignerInfo) *s
 void signet_openssl_free(void *pointer);
 /// BIO_get_mem_data: the bytes written to a memory BIO so far (borrowed).
 long signet_bio_mem_data(BIO *bio, char **data);
-/// X509_NAME_print_ex with XN_FLAG_RFC2253 (a flag macro too compound for Swift).
+/// X509_NAME_print_ex with XN_FLAG_RFC2253, UTF-8 kept as is (flag macros too compound for Swift).
 int signet_X509_NAME_print_rfc2253(BIO *bio, const X509_NAME *name);
 #endif

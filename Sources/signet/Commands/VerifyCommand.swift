@@ -11,7 +11,7 @@ enum VerifyCommand: Command {
         options: [
             .value("p7s", "FILE", "detached CMS signature of IN (from 'signet sign --detached')"),
             .value("ca", "FILE", "trusted certificate(s), PEM; repeat for several (without it the chain is not judged)", repeatable: true),
-        ],
+        ] + SecretInput.options,
         notes: [
             "Exit 0: every signature is valid and the signed bytes are intact (later revisions may only add signatures).",
             "Exit 3: a signature is invalid, untrusted, or the file was changed in other ways after signing. Exit 2: unreadable input.",
@@ -27,10 +27,13 @@ enum VerifyCommand: Command {
         let input = args.positionals[0]
         let anchors = try args.strings("ca").isEmpty ? nil : TrustAnchors(files: args.strings("ca"))
         let now = Date()
-        guard let p7s = args.string("p7s") else {
-            throw UsageError(spec.name, "give the detached signature with --p7s")
+        let reports: [SignatureReport]
+        if let p7s = args.string("p7s") {
+            reports = [try DetachedVerifier.verify(signaturePath: p7s, contentPath: input, anchors: anchors, now: now)]
+        } else {
+            let password = try SecretInput.read(args, context)?.withCString { pointer, _ in String(cString: pointer) }
+            reports = try PDFVerifier.verify(path: input, password: password, anchors: anchors, now: now)
         }
-        let reports = [try DetachedVerifier.verify(signaturePath: p7s, contentPath: input, anchors: anchors, now: now)]
         let valid = reports.allSatisfy(\.valid)
         return CommandOutcome(
             json: Result(input: input, valid: valid, signatures: reports),
@@ -47,7 +50,10 @@ enum VerifyCommand: Command {
         let coverage: String
         switch r.coverage {
         case .wholeFile: coverage = "the whole file except the signature itself"
-        case .earlierRevision: coverage = "an earlier revision; later revisions only add signatures"
+        case .earlierRevision:
+            coverage = r.laterChanges.isEmpty
+                ? "an earlier revision; later revisions only add signatures"
+                : "an earlier revision; later revisions CHANGED \(r.laterChanges.joined(separator: ", "))"
         case .incomplete: coverage = "NOT the whole file"
         case .detachedContent: coverage = "all of \(content)"
         }
