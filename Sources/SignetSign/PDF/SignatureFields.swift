@@ -1,23 +1,40 @@
 import SignetPDF
 
-/// One terminal field of the AcroForm tree whose type (own or inherited) is `/Sig`.
-struct SignatureField {
+/// One terminal field of the AcroForm tree.
+struct FormField {
     /// Full name: the partial names (`/T`) from the root down, joined by ".".
     let name: String
+    /// The field type, own or inherited (`/Sig`, `/Tx`, ...).
+    let type: String?
     /// The field dictionary (often the widget annotation too, merged).
     let field: PDFObject
-    /// The signature dictionary (`/V`), when the field is signed.
-    let value: PDFObject?
+
+    var isSignature: Bool { type == "/Sig" }
+
+    /// The signature dictionary (`/V`) of a signed signature field.
+    func signatureValue() throws -> PDFObject? {
+        guard isSignature, let v = try field.value("/V"), try v.kind == .dictionary else { return nil }
+        return v
+    }
+
+    /// The widget annotation that shows the field: the field itself when merged, else its first widget kid.
+    func widget() throws -> PDFObject? {
+        if try field.value("/Subtype")?.nameValue() == "/Widget" { return field }
+        for kid in try field.value("/Kids")?.items() ?? [] where try kid.value("/Subtype")?.nameValue() == "/Widget" {
+            return kid
+        }
+        return nil
+    }
 }
 
 /// Walks `/AcroForm /Fields` and its `/Kids`, with loop and size limits.
-enum SignatureFields {
+enum FormFields {
     static let maxNodes = 200_000
     static let maxDepth = 64
 
-    static func all(in document: PDFDocument) throws -> [SignatureField] {
+    static func all(in document: PDFDocument) throws -> [FormField] {
         guard let fields = try document.catalog().value("/AcroForm")?.value("/Fields") else { return [] }
-        var found: [SignatureField] = []
+        var found: [FormField] = []
         var seen: Set<PDFObjectID> = []
         var visited = 0
         func walk(_ node: PDFObject, prefix: String, inheritedType: String?, depth: Int) throws {
@@ -27,22 +44,18 @@ enum SignatureFields {
             let partial = try node.value("/T")?.textValue()
             let name = [prefix, partial ?? ""].filter { !$0.isEmpty }.joined(separator: ".")
             let type = try node.value("/FT")?.nameValue() ?? inheritedType
-            let kids = try node.value("/Kids")?.items() ?? []
-            var fieldKids: [PDFObject] = []
-            for kid in kids where try kid.value("/T") != nil || kid.value("/Kids") != nil { fieldKids.append(kid) }
-            if fieldKids.isEmpty {
-                if type == "/Sig" { found.append(SignatureField(name: name, field: node, value: try signatureValue(node))) }
+            var children: [PDFObject] = []
+            for kid in try node.value("/Kids")?.items() ?? [] {
+                // Kids without a name are this field's widgets, not fields of their own.
+                if try kid.value("/T") != nil || kid.value("/Kids") != nil { children.append(kid) }
+            }
+            guard !children.isEmpty else {
+                found.append(FormField(name: name, type: type, field: node))
                 return
             }
-            for kid in fieldKids { try walk(kid, prefix: name, inheritedType: type, depth: depth + 1) }
+            for child in children { try walk(child, prefix: name, inheritedType: type, depth: depth + 1) }
         }
         for root in try fields.items() { try walk(root, prefix: "", inheritedType: nil, depth: 0) }
         return found
-    }
-
-    /// `/V` when it is a dictionary (a signature), else `nil`.
-    private static func signatureValue(_ field: PDFObject) throws -> PDFObject? {
-        guard let v = try field.value("/V"), try v.kind == .dictionary else { return nil }
-        return v
     }
 }

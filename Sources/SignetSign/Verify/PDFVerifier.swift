@@ -11,8 +11,8 @@ public enum PDFVerifier {
     /// `now` judges a certificate when neither a signing-time attribute nor /M is present.
     public static func verify(path: String, password: String?, anchors: TrustAnchors?, now: Date) throws -> [SignatureReport] {
         let document = try PDFDocument(path: path, password: password)
-        let signed = try SignatureFields.all(in: document).compactMap { field in
-            try field.value.map { try EmbeddedSignature(field: field.name, dictionary: $0) }
+        let signed = try FormFields.all(in: document).compactMap { field in
+            try field.signatureValue().map { try EmbeddedSignature(field: field.name, dictionary: $0) }
         }
         guard !signed.isEmpty else { throw SignError(path, .noSignatures) }
         let file = try ReadableFile(path: path)

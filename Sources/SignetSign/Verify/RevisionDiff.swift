@@ -121,7 +121,7 @@ enum RevisionDiff {
     /// A field (or merged field/widget) of type /Sig, own or through /Parent.
     static func isSignatureField(_ object: PDFObject) throws -> Bool {
         var node: PDFObject? = object
-        for _ in 0..<SignatureFields.maxDepth {
+        for _ in 0..<FormFields.maxDepth {
             guard let current = node else { return false }
             if let type = try current.value("/FT")?.nameValue() { return type == "/Sig" }
             node = try current.value("/Parent")
