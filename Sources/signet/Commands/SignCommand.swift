@@ -13,6 +13,14 @@ enum SignCommand: Command {
             .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
         ] + IdentityOptions.options + [
             .flag("strict", "refuse a certificate that is expired or not yet valid (default: warn)"),
+            .flag("pades", "PAdES B-B: /SubFilter /ETSI.CAdES.detached, no signing-time attribute (default adbe.pkcs7.detached)"),
+            .value("name", "TEXT", "/Name of the signature dictionary (the signer's name)"),
+            .value("reason", "TEXT", "/Reason"),
+            .value("location", "TEXT", "/Location"),
+            .value("contact-info", "TEXT", "/ContactInfo"),
+            .value("field", "NAME", "sign this existing empty signature field instead of adding a new one"),
+            .flag("certify", "certify the document (DocMDP P=2: form filling and signing still allowed); first signature only"),
+            .value("reserve", "BYTES", "bytes reserved for the CMS in /Contents (default: a dry-run size plus a margin)"),
         ],
         notes: [
             "Signatures are CMS SignedData with SHA-256, DER, with the signed attributes content-type, message-digest and signing-certificate-v2.",
@@ -37,10 +45,6 @@ enum SignCommand: Command {
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
-        guard let detached = args.string("detached") else {
-            throw UsageError(spec.name, "give --detached OUT.p7s")
-        }
-        if args.string("output") != nil { throw UsageError(spec.name, "--detached writes only the signature; leave out -o") }
         let identity = try IdentityOptions.load(args, context)
         let now = Date()
         var warnings: [String] = []
@@ -48,6 +52,10 @@ enum SignCommand: Command {
             context.warn(warning)
             warnings.append(warning)
         }
+        guard let detached = args.string("detached") else {
+            return try signPDF(input, identity: identity, now: now, warnings: warnings, args, context)
+        }
+        if args.string("output") != nil { throw UsageError(spec.name, "--detached writes only the signature; leave out -o") }
         let signature = try DetachedSigner.sign(contentOf: input, identity: identity, signingTime: now)
         try AtomicOutput.write(signature, to: detached)
         let result = Result(
@@ -55,5 +63,35 @@ enum SignCommand: Command {
             signingTime: ISO8601DateFormatter().string(from: now), bytes: signature.count, warnings: warnings)
         let line = "signed \(input) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
         return CommandOutcome(json: result, lines: [line], outputUsedStdout: detached == "-")
+    }
+}
+
+extension SignCommand {
+    struct PDFResult: Encodable {
+        var signature: PDFSignResult
+        var signer: String
+        var signingTime: String
+        var warnings: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case signature, signer, warnings
+            case signingTime = "signing_time"
+        }
+    }
+
+    static func signPDF(
+        _ input: String, identity: SigningIdentity, now: Date, warnings: [String], _ args: Arguments, _ context: CommandContext
+    ) throws -> CommandOutcome {
+        guard let output = args.string("output") else { throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)") }
+        let options = PDFSignOptions(
+            signingTime: now, format: args.flag("pades") ? .pades : .pkcs7, name: args.string("name"), reason: args.string("reason"),
+            location: args.string("location"), contactInfo: args.string("contact-info"), field: args.string("field"),
+            certify: args.flag("certify"), reserve: try args.int("reserve", in: 512...(1 << 20)))
+        let result = try PDFSigner.sign(input: input, output: output, identity: identity, options: options)
+        let what = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
+        let line = "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
+        return CommandOutcome(
+            json: PDFResult(signature: result, signer: identity.subject, signingTime: ISO8601DateFormatter().string(from: now), warnings: warnings),
+            lines: [line])
     }
 }
