@@ -4,7 +4,11 @@ import SignetFiles
 /// the file size, and nothing is copied beyond one chunk buffer.
 enum ContentDigest {
     static func compute(_ file: ReadableFile, ranges: [Range<Int>], algorithm: DigestAlgorithm) throws -> [UInt8] {
-        let context = try DigestContext(hashing: algorithm)
+        try finish(try DigestContext(hashing: algorithm), file: file, ranges: ranges)
+    }
+
+    /// Adds `ranges` of `file` to a running hash and returns the digest.
+    static func finish(_ context: DigestContext, file: ReadableFile, ranges: [Range<Int>]) throws -> [UInt8] {
         for range in ranges {
             try file.forEachChunk(of: range) { chunk in try context.update(chunk) }
         }

@@ -72,9 +72,5 @@ public enum CertificateValidity: String, Sendable, Hashable, Codable {
 
 /// How dates read in messages and JSON: "2026-07-13T09:30:00Z".
 enum DateText {
-    static func utc(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
-    }
+    static func utc(_ date: Date) -> String { UTCTime.iso8601(date) }
 }

@@ -42,6 +42,9 @@ public enum PDFSigner {
         let dictionary = try SignatureDictionary(options: options, reserved: reserved, certify: options.certify, in: document)
 
         let out = try AtomicOutput(path: output)
+        // The output starts with the input's exact bytes: hash them from the input while the
+        // writer copies them, then only the appended bytes are hashed from the output.
+        let inputDigest = BackgroundDigest(path: input, length: document.fileSize, algorithm: CMSSigner.digest)
         let written = try writer.write(to: out, rawBodies: [signatureID: dictionary.body])
         guard let base = written.bodyOffsets[signatureID], let working = out.workingPath else {
             throw PDFError(file: document.path, .structure("internal: the signature dictionary was not written"))
@@ -49,13 +52,15 @@ public enum PDFSigner {
         let contents = (base + dictionary.contentsOffset)..<(base + dictionary.contentsOffset + dictionary.contentsLength)
         let byteRange = ByteRange(excluding: contents, fileSize: written.totalLength)
         guard let byteRangeText = byteRange.text(width: dictionary.byteRangeWidth),
-              let ranges = byteRange.ranges(fileSize: written.totalLength)
+              let ranges = byteRange.ranges(fileSize: written.totalLength), contents.lowerBound >= written.inputLength
         else { throw SignError(output, .crypto(operation: "ByteRange", details: "offsets do not fit the placeholder")) }
         try out.overwrite(byteRangeText, at: base + dictionary.byteRangeOffset)
 
         let cms: [UInt8]
         do {
-            let digest = try ContentDigest.compute(try ReadableFile(path: working), ranges: ranges, algorithm: CMSSigner.digest)
+            let running = try inputDigest.finish()
+            let appended = [written.inputLength..<ranges[0].upperBound, ranges[1]]
+            let digest = try ContentDigest.finish(running, file: try ReadableFile(path: working), ranges: appended)
             cms = try CMSSigner.sign(digest: digest, identity: identity, signingTime: options.signingTimeAttribute)
         } catch let failure as OpenSSLFailure {
             throw SignError(input, failure)

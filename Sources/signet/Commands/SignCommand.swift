@@ -60,7 +60,7 @@ enum SignCommand: Command {
         try AtomicOutput.write(signature, to: detached)
         let result = Result(
             input: input, output: detached, mode: "detached", signer: identity.subject, chain: identity.chainSubjects,
-            signingTime: ISO8601DateFormatter().string(from: now), bytes: signature.count, warnings: warnings)
+            signingTime: UTCTime.iso8601(now), bytes: signature.count, warnings: warnings)
         let line = "signed \(input) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
         return CommandOutcome(json: result, lines: [line], outputUsedStdout: detached == "-")
     }
@@ -91,7 +91,7 @@ extension SignCommand {
         let what = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
         let line = "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
         return CommandOutcome(
-            json: PDFResult(signature: result, signer: identity.subject, signingTime: ISO8601DateFormatter().string(from: now), warnings: warnings),
+            json: PDFResult(signature: result, signer: identity.subject, signingTime: UTCTime.iso8601(now), warnings: warnings),
             lines: [line])
     }
 }
