@@ -21,7 +21,7 @@ public enum TestPDF {
                 + " /Resources << /Font << /F1 3 0 R >> >> /Contents \(firstPage + 2 * index + 1) 0 R >>").utf8))
             objects.append(Array("<< /Length \(content.count) >>\nstream\n".utf8) + content + Array("\nendstream".utf8))
         }
-        FileManager.default.createFile(atPath: path, contents: nil)
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var offset = 0
