@@ -46,12 +46,16 @@ let package = Package(
         // The CLI: parse, call the library, print.
         .executableTarget(name: "signet", dependencies: ["Signet", "SignetPreview"]),
 
+        // Benchmark inputs and placement check for `Tools/bench-stamp.sh`.
+        .executableTarget(name: "signet-stamp-bench", dependencies: ["SignetTestSupport"], path: "Tools/StampBench"),
+
         // Tests.
         .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"], path: "Tests/SignetTestSupport"),
         .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "SignetTestSupport"]),
         .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),
+        .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
     ],

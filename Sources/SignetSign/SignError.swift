@@ -36,6 +36,8 @@ public struct SignError: SignetError, Hashable {
         case fieldAlreadySigned(name: String)
         /// `--certify` on a document that is already signed.
         case certifyNeedsUnsignedDocument
+        /// The document is certified with DocMDP P=1: no change at all is allowed, not even a signature.
+        case certifiedNoChanges
         /// `verify` on a PDF without signatures.
         case noSignatures
         /// The output must be a seekable file (the signature is written into a reserved hole).
@@ -94,6 +96,8 @@ public struct SignError: SignetError, Hashable {
             return "\(context): field '\(name)' is already signed; leave --field out to add a new signature field."
         case .certifyNeedsUnsignedDocument:
             return "\(context): is already signed, and only the first signature may certify a document; drop --certify."
+        case .certifiedNoChanges:
+            return "\(context): is certified with DocMDP P=1 (no changes allowed), so adding a signature would invalidate the certification; sign a copy that is not certified."
         case .noSignatures:
             return "\(context): contains no signatures to verify; give the detached signature with --p7s if there is one."
         case .outputMustBeFile:

@@ -91,8 +91,8 @@ struct DetachedSignCLITests {
             (["--key", pki.ecKey, "--cert", pki.rsaCert], "matches none of the 1 certificate(s)"),
             (["--key", pki.rsaKeyTraditionalEncrypted, "--cert", pki.rsaCert, "--password-env", "WRONG"], "the password does not open it"),
             (["--p12", pki.rsaP12, "--key", pki.rsaKey, "--cert", pki.rsaCert], "give either --p12 or --key"),
-            (["--p12", pki.rsaP12, "--password-env", "UNSET_VARIABLE_X"], "UNSET_VARIABLE_X is not set"),
-            (["--p12", pki.rsaP12, "--password-env", "WRONG", "--password-stdin"], "give only one of"),
+            (["--p12", pki.rsaP12, "--password-env", "UNSET_VARIABLE_X"], "UNSET_VARIABLE_X named by --password-env is not set"),
+            (["--p12", pki.rsaP12, "--password-env", "WRONG", "--password-stdin"], "give the password only one way"),
         ]
         for (identityArgs, expected) in cases {
             let out = dir.path("out.p7s")

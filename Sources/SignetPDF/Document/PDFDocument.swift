@@ -17,7 +17,7 @@ public final class PDFDocument {
     public let isEncrypted: Bool
     public let isLinearized: Bool
     /// The header's version, or a later one named by the catalog's `/Version`.
-    public let version: String
+    public private(set) var version: String
     /// True when qpdf had to rebuild the cross-reference table (never written incrementally).
     public let wasReconstructed: Bool
     /// The trailer's `/Size`: objects added in this session are numbered from here on.
@@ -65,6 +65,7 @@ public final class PDFDocument {
         firstNewObjectNumber = size
         version = qpdf.pdfVersion
         try checkPageCount()
+        try adoptCatalogVersion()
         try reserveNumbers(below: size)
     }
 
@@ -122,6 +123,17 @@ public final class PDFDocument {
         }
     }
 
+    /// An incremental update can raise the version with the catalog's `/Version` (the header
+    /// cannot change); the later of the two is the file's version.
+    private func adoptCatalogVersion() throws {
+        guard let name = try catalog().value("/Version")?.nameValue() else { return }
+        let declared = String(name.dropFirst())
+        func parts(_ v: String) -> [Int] { v.split(separator: ".").map { Int($0) ?? 0 } }
+        if parts(declared).lexicographicallyPrecedes(parts(version)) == false, parts(declared) != parts(version) {
+            version = declared
+        }
+    }
+
     /// qpdf numbers new objects after the highest number it found; when the trailer's `/Size`
     /// is higher (free entries at the end), a null placed at `/Size − 1` moves new numbers up
     /// to `/Size`, where an incremental update must start them.
@@ -165,11 +177,6 @@ public final class PDFDocument {
     public func object(_ id: PDFObjectID) throws -> PDFObject? {
         let o = PDFObject(self, try attempt { try qpdf.object(number: id.number, generation: id.generation) })
         return try o.kind == .null ? nil : o
-    }
-
-    /// A new direct object written in PDF syntax, e.g. `<< /Type /ExtGState /ca 0.5 >>`.
-    public func parse(_ syntax: String) throws -> PDFObject {
-        PDFObject(self, try attempt { try qpdf.parse(syntax) })
     }
 
     public func name(_ name: String) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newName(name) }) }

@@ -95,7 +95,7 @@ final class QPDF {
 
     /// What an encrypted file lets the user do (as qpdf reads the permission bits).
     var permissions: (print: Bool, modify: Bool, extract: Bool, annotate: Bool, fillForms: Bool, assemble: Bool) {
-        ((try? call { qpdf_allow_print_high_res($0) != 0 }) ?? false,
+        ((try? call { qpdf_allow_print_low_res($0) != 0 }) ?? false,
          (try? call { qpdf_allow_modify_other($0) != 0 }) ?? false,
          (try? call { qpdf_allow_extract_all($0) != 0 }) ?? false,
          (try? call { qpdf_allow_modify_annotation($0) != 0 }) ?? false,
@@ -197,9 +197,6 @@ final class QPDF {
         try call { q in bytes.withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(q, $0.baseAddress, $0.count) } } }
     }
-
-    /// Parses one object written in PDF syntax (`<< /Type /XObject >>`, `[1 0 R 2]`).
-    func parse(_ syntax: String) throws -> qpdf_oh { try call { qpdf_oh_parse($0, syntax) } }
 
     /// Makes a direct object indirect; qpdf numbers it after the highest number it knows.
     func makeIndirect(_ oh: qpdf_oh) throws -> qpdf_oh { try call { qpdf_make_indirect_object($0, oh) } }

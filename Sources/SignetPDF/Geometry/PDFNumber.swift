@@ -26,4 +26,9 @@ public enum PDFNumber {
     public static func format(_ values: [Double], decimals: Int = 4) -> String {
         values.map { format($0, decimals: decimals) }.joined(separator: " ")
     }
+
+    /// `v` rounded to `decimals` places, as a number (for reports).
+    public static func rounded(_ v: Double, decimals: Int = 3) -> Double {
+        Double(format(v, decimals: decimals)) ?? v
+    }
 }

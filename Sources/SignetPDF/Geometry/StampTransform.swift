@@ -17,3 +17,20 @@ public enum StampTransform {
         page.displayToUser.apply(displayed)
     }
 }
+
+/// Where an annotation (a visible signature widget) goes so its appearance reads upright.
+public struct WidgetPlacement: Sendable, Hashable {
+    /// The annotation's `/Rect`, in default user space.
+    public var rect: Rect
+    /// The appearance stream's `/Matrix`: the page's /Rotate turned back, so the viewer's
+    /// rotation of the page leaves the appearance upright.
+    public var matrix: Transform
+
+    /// For an appearance whose `/BBox` is `[0 0 w h]` (`stampSize`) shown in `displayed`
+    /// (points, top-left origin) on `page`. A viewer maps the `/Matrix`-transformed BBox onto
+    /// `/Rect` (PDF 32000 §12.5.5), which composes to `StampTransform.matrix`.
+    public init(stampSize: Size, displayed: Rect, on page: PageGeometry) {
+        rect = StampTransform.userRect(displayed, on: page)
+        matrix = Transform.rotation(quarterTurns: page.rotation / 90)
+    }
+}

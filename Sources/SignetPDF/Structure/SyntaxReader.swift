@@ -4,7 +4,8 @@ enum SyntaxValue: Hashable {
     case null
     case bool(Bool)
     case integer(Int)
-    case real(Double)
+    /// A real number, kept as written so copying it loses no digits.
+    case real(String)
     case name(String)
     case string([UInt8])
     case array([SyntaxValue])
@@ -86,6 +87,7 @@ struct SyntaxReader {
     }
 
     private mutating func nameText() -> String {
+        let start = position
         var out: [UInt8] = []
         while position < bytes.count, !Self.isWhitespace(bytes[position]), !Self.isDelimiter(bytes[position]) {
             let c = bytes[position]
@@ -98,7 +100,9 @@ struct SyntaxReader {
                 position += 1
             }
         }
-        return "/" + String(decoding: out, as: UTF8.self)
+        // Decoded when the bytes are UTF-8 (always, in practice); kept as written otherwise.
+        if let text = String(validating: out, as: UTF8.self) { return "/" + text }
+        return "/" + String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
     private mutating func dictionary() -> SyntaxValue? {
@@ -145,8 +149,26 @@ struct SyntaxReader {
             switch c {
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { return nil }
-                out.append(bytes[position])
+                let e = bytes[position]
                 position += 1
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                    var v = Int(e - UInt8(ascii: "0"))
+                    for _ in 0..<2 where position < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[position]) {
+                        v = v * 8 + Int(bytes[position] - UInt8(ascii: "0"))
+                        position += 1
+                    }
+                    out.append(UInt8(truncatingIfNeeded: v))
+                case 0x0D:
+                    if position < bytes.count, bytes[position] == 0x0A { position += 1 }
+                case 0x0A: break
+                default: out.append(e)
+                }
             case UInt8(ascii: "("):
                 level += 1
                 out.append(c)
@@ -190,7 +212,7 @@ struct SyntaxReader {
             }
             return .integer(n)
         }
-        if let d = Double(text), d.isFinite { return .real(d) }
+        if text.utf8.allSatisfy({ "0123456789.+-".utf8.contains($0) }), let d = Double(text), d.isFinite { return .real(text) }
         switch text {
         case "true": return .bool(true)
         case "false": return .bool(false)

@@ -24,6 +24,7 @@ public enum PDFSigner {
             throw SignError(input, .encryptedPDF)
         }
         guard !document.isEncrypted else { throw SignError(input, .encryptedPDF) }
+        if try SignatureScanner.permissions(of: document).docMDP == 1 { throw SignError(input, .certifiedNoChanges) }
         let fields = try FormFields.all(in: document)
         if options.certify, try fields.contains(where: { try $0.signatureValue() != nil }) {
             throw SignError(input, .certifyNeedsUnsignedDocument)

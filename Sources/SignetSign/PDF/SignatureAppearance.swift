@@ -16,8 +16,9 @@ public struct SignatureAppearance: Sendable {
 }
 
 /// Builds a widget's normal appearance: a form XObject whose box is the displayed rectangle
-/// (upright, y up) and whose `/Matrix` turns it back by the page's rotation, so a viewer that
-/// maps the box onto the widget's `/Rect` shows the artwork upright on any `/Rotate`.
+/// (upright, y up) holding the artwork fitted and centred, with `WidgetPlacement`'s `/Matrix`
+/// turning it back by the page's rotation, so a viewer that maps the box onto the widget's
+/// `/Rect` shows the artwork upright on any `/Rotate`.
 enum AppearanceBuilder {
     /// The appearance stream and the widget rectangle in default user space.
     static func make(_ artwork: StampArtwork, displayed: Rect, geometry: PageGeometry, in document: PDFDocument) throws
@@ -29,16 +30,12 @@ enum AppearanceBuilder {
         let fitted = fit(stamp.size, into: Size(width: w, height: h))
         let draw = [fitted.width / stamp.size.width, 0, 0, fitted.height / stamp.size.height, fitted.minX, fitted.minY]
         let content = "q \(PDFNumber.format(draw)) cm /Sig0 Do Q\n"
-        // Form space (upright, y up) → displayed (y down) → user space; only the rotation is kept,
-        // the viewer scales and moves the rotated box onto /Rect.
-        let toUser = Transform(a: 1, b: 0, c: 0, d: -1, e: 0, f: h).concatenating(geometry.displayToUser)
-        let unit = geometry.userUnit
-        let matrix = [toUser.a * unit, toUser.b * unit, toUser.c * unit, toUser.d * unit, 0, 0].map { $0 == 0 ? 0 : $0 }
+        let widget = WidgetPlacement(stampSize: Size(width: w, height: h), displayed: displayed, on: geometry)
         let form = try document.makeStream(
             Array(content.utf8),
             dictionary: "<< /Type /XObject /Subtype /Form /BBox [0 0 \(PDFNumber.format(w)) \(PDFNumber.format(h))]"
-                + " /Matrix [\(PDFNumber.format(matrix))] /Resources << /XObject << /Sig0 \(stampID.reference) >> >> >>")
-        return (form, StampTransform.userRect(displayed, on: geometry))
+                + " /Matrix [\(PDFNumber.format(widget.matrix.components))] /Resources << /XObject << /Sig0 \(stampID.reference) >> >> >>")
+        return (form, widget.rect)
     }
 
     /// `size` scaled to fit inside `box`, centred (aspect ratio kept).

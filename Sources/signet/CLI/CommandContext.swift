@@ -11,13 +11,16 @@ struct CommandContext: Sendable {
     var writeOutput: @Sendable ([UInt8]) -> Void
     /// Writes one line to standard error.
     var writeMessage: @Sendable (String) -> Void
+    /// Redraws the progress line on standard error (no newline); used only on a terminal.
+    var writeProgress: @Sendable (String) -> Void = { _ in }
 
     static var process: CommandContext {
         CommandContext(
             environment: ProcessInfo.processInfo.environment,
             stderrIsTerminal: isatty(2) == 1,
             writeOutput: { bytes in writeAll(fd: 1, bytes) },
-            writeMessage: { line in writeAll(fd: 2, Array((line + "\n").utf8)) })
+            writeMessage: { line in writeAll(fd: 2, Array((line + "\n").utf8)) },
+            writeProgress: { text in writeAll(fd: 2, Array(text.utf8)) })
     }
 
     /// Unbuffered write of all bytes to a file descriptor (a closed pipe is not an error here).

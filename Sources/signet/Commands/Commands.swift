@@ -2,5 +2,5 @@
 enum Commands {
     static let version = "0.1.0"
 
-    nonisolated(unsafe) static let all: [any Command.Type] = [SignCommand.self, VerifyCommand.self]
+    nonisolated(unsafe) static let all: [any Command.Type] = [StampCommand.self, InfoCommand.self, SignCommand.self, VerifyCommand.self]
 }

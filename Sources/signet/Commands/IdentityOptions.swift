@@ -7,10 +7,10 @@ enum IdentityOptions {
         .value("key", "FILE", "PEM private key (PKCS#8 or traditional, encrypted or not); needs --cert"),
         .value("cert", "FILE", "PEM certificate(s) for --key; the one matching the key signs"),
         .value("chain", "FILE", "PEM certificates to carry in the signature (intermediates, root)"),
-    ] + SecretInput.options
+    ] + SecretInput.passwordSpecs
 
     static func load(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
-        let password = try SecretInput.read(args, context)
+        let password = try SecretInput.secret(args, context, stdinOption: "password-stdin")
         if let p12 = args.string("p12") {
             guard args.string("key") == nil, args.string("cert") == nil else {
                 throw UsageError(args.command, "give either --p12 or --key with --cert, not both")

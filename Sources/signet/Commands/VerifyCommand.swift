@@ -11,7 +11,7 @@ enum VerifyCommand: Command {
         options: [
             .value("p7s", "FILE", "detached CMS signature of IN (from 'signet sign --detached')"),
             .value("ca", "FILE", "trusted certificate(s), PEM; repeat for several (without it the chain is not judged)", repeatable: true),
-        ] + SecretInput.options,
+        ] + SecretInput.pdfPasswordSpecs,
         notes: [
             "Exit 0: every signature is valid and the signed bytes are intact (later revisions may only add signatures).",
             "Exit 3: a signature is invalid, untrusted, or the file was changed in other ways after signing. Exit 2: unreadable input.",
@@ -31,7 +31,7 @@ enum VerifyCommand: Command {
         if let p7s = args.string("p7s") {
             reports = [try DetachedVerifier.verify(signaturePath: p7s, contentPath: input, anchors: anchors, now: now)]
         } else {
-            let password = try SecretInput.read(args, context)?.withCString { pointer, _ in String(cString: pointer) }
+            let password = try SecretInput.read(args, context)
             reports = try PDFVerifier.verify(path: input, password: password, anchors: anchors, now: now)
         }
         let valid = reports.allSatisfy(\.valid)

@@ -1,0 +1,81 @@
+import Signet
+
+/// `signet stamp IN.pdf -o OUT.pdf (--image FILE | --strokes FILE) [placement] [--pages …]`
+enum StampCommand: Command {
+    static let spec = CommandSpec(
+        name: "stamp",
+        summary: "stamp a signature image or the strokes themselves onto PDF pages, upright where the reader sees them",
+        usage: "IN.pdf -o OUT.pdf (--image FILE | --strokes FILE) [options]",
+        positionals: 1...1,
+        options: [
+            .value("output", "FILE", "the stamped PDF (- for standard output)", short: "o"),
+            .value("image", "FILE", "a PNG (alpha kept as a soft mask) or a JPEG (embedded untouched)"),
+            .value("strokes", "FILE", "a stroke file of any format 'signet render' reads, embedded as vector paths"),
+        ] + StrokeInputOptions.specs + [
+            .value("pages", "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …"),
+        ] + PlacementOptions.specs + [
+            .value("opacity", "A", "stamp opacity, above 0 up to 1 (default 1)"),
+            .value("blend", "MODE", "normal (default) or multiply (a white background disappears)"),
+            .flag("incremental", "append an incremental update even when not needed (the output starts with the input's bytes)"),
+            .flag("rewrite", "rewrite the whole file even when it is signed (needs --break-signatures then)"),
+            .flag("break-signatures", "allow --rewrite to invalidate existing signatures, certification or usage rights"),
+        ] + SecretInput.pdfPasswordSpecs,
+        notes: [
+            PlacementOptions.notes,
+            """
+            output: a signed, certified (DocMDP) or usage-rights (UR3) input gets an incremental update, so the
+              existing signatures stay valid; anything else is rewritten compactly through qpdf.
+            """,
+        ] + StrokeInputOptions.notes)
+
+    static let maxImageBytes = 64 << 20
+
+    static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        let input = args.positionals[0]
+        let output = try args.required("output")
+        let artwork = try readArtwork(args)
+        if args.flag("incremental"), args.flag("rewrite") {
+            throw UsageError(args.command, "give either --incremental or --rewrite, not both")
+        }
+        if args.flag("break-signatures"), !args.flag("rewrite") {
+            throw UsageError(args.command, "--break-signatures only makes sense with --rewrite")
+        }
+        let options = StampOptions(
+            pages: PageSelection(args.string("pages") ?? "last"),
+            placement: try PlacementOptions.placement(args),
+            opacity: try args.double("opacity", in: 0...1) ?? 1,
+            blend: try args.choice("blend", BlendMode.self) ?? .normal,
+            mode: args.flag("incremental") ? .incremental : args.flag("rewrite") ? .rewrite : .automatic,
+            breakSignatures: args.flag("break-signatures"))
+        if options.opacity == 0 { throw UsageError(args.command, "--opacity 0 would make the stamp invisible") }
+        let password = try SecretInput.read(args, context)
+        let bar = ProgressBar(context)
+        defer { bar.finish() }
+        let report = try Stamper.stamp(
+            input: input, password: password, artwork: artwork, options: options, output: output,
+            progress: bar.isEnabled ? { bar.update($0.phase.rawValue, $0.fraction) } : nil)
+        bar.finish()
+        for warning in report.warnings { context.warn("\(input): \(warning)") }
+        let pages = report.pagesStamped == 1 ? "page \(report.perPage[0].page)" : "\(report.pagesStamped) pages"
+        let how = report.mode == "incremental" ? "appended as an incremental update" : "rewritten"
+        let size = report.bytesAdded >= 0 ? "+\(report.bytesAdded) bytes" : "\(report.bytesAdded) bytes"
+        return CommandOutcome(
+            json: report, lines: ["stamped \(pages) of \(input) into \(output == "-" ? "standard output" : output) (\(how), \(size))"],
+            outputUsedStdout: output == "-")
+    }
+
+    /// `--image` or `--strokes`, exactly one.
+    private static func readArtwork(_ args: Arguments) throws -> StampArtwork {
+        switch (args.string("image"), args.string("strokes")) {
+        case (let image?, nil):
+            return try StampArtwork.image(try InputFile.read(image, limit: maxImageBytes), name: image)
+        case (nil, let strokes?):
+            let drawing = try StrokeFile.read(path: strokes, options: try StrokeInputOptions.readOptions(args))
+            return .ink(Ink(drawing))
+        case (nil, nil):
+            throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
+        default:
+            throw UsageError(args.command, "give either --image or --strokes, not both")
+        }
+    }
+}
