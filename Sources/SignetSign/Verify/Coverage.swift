@@ -29,11 +29,12 @@ struct Coverage {
         let end = ranges[1].upperBound
         if !problems.isEmpty { return Coverage(kind: .incomplete, ranges: ranges, signatureBytes: stored, problems: problems) }
         if end == file.size { return Coverage(kind: .wholeFile, ranges: ranges, signatureBytes: stored, problems: []) }
-        if try endsRevision(at: end, file: file) {
+        if try endsRevision(at: end, file: file), try endsRevision(at: file.size, file: file),
+           try hasStartxref(after: end, file: file) {
             return Coverage(kind: .earlierRevision, ranges: ranges, signatureBytes: stored, problems: [])
         }
         return Coverage(kind: .incomplete, ranges: ranges, signatureBytes: stored, problems: [
-            "its ByteRange ends at byte \(end), leaving bytes \(end)..<\(file.size) unsigned without a revision boundary there",
+            "its ByteRange ends at byte \(end), leaving bytes \(end)..<\(file.size) unsigned, and they are not complete incremental updates",
         ])
     }
 
@@ -62,6 +63,12 @@ struct Coverage {
         case 0x61...0x66: return byte - 0x61 + 10
         default: return nil
         }
+    }
+
+    /// True when a `startxref` follows `start` near the end of the file (the last update's).
+    private static func hasStartxref(after start: Int, file: ReadableFile) throws -> Bool {
+        let from = max(start, file.size - 4096)
+        return try file.bytes(from..<file.size).firstRange(of: Array("startxref".utf8)) != nil
     }
 
     /// True when the bytes before `end` close a revision (`%%EOF` and optional line end).

@@ -21,8 +21,12 @@ enum SignCommand: Command {
             .value("field", "NAME", "sign this existing empty signature field instead of adding a new one"),
             .flag("certify", "certify the document (DocMDP P=2: form filling and signing still allowed); first signature only"),
             .value("reserve", "BYTES", "bytes reserved for the CMS in /Contents (default: a dry-run size plus a margin)"),
-        ],
+        ] + ArtworkOptions.specs + [
+            .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last"),
+        ] + PlacementOptions.specs,
         notes: [
+            "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages. With --field the artwork is fitted into the existing field's rectangle.",
+            PlacementOptions.notes,
             "Signatures are CMS SignedData with SHA-256, DER, with the signed attributes content-type, message-digest and signing-certificate-v2.",
             "Example: SIGNET_PASS=... signet sign report.pdf --detached report.p7s --p12 me.p12 --password-env SIGNET_PASS",
         ])
@@ -87,7 +91,11 @@ extension SignCommand {
             signingTime: now, format: args.flag("pades") ? .pades : .pkcs7, name: args.string("name"), reason: args.string("reason"),
             location: args.string("location"), contactInfo: args.string("contact-info"), field: args.string("field"),
             certify: args.flag("certify"), reserve: try args.int("reserve", in: 512...(1 << 20)))
-        let result = try PDFSigner.sign(input: input, output: output, identity: identity, options: options)
+        let appearance = try ArtworkOptions.read(args).map {
+            SignatureAppearance(artwork: $0, page: try args.int("page"), placement: try PlacementOptions.placement(args))
+        }
+        if appearance == nil, args.string("page") != nil { throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too") }
+        let result = try PDFSigner.sign(input: input, output: output, identity: identity, options: options, appearance: appearance)
         let what = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
         let line = "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
         return CommandOutcome(
