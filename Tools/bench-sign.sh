@@ -29,9 +29,11 @@ measure() {
   local times=() rss=0
   for _ in $(seq "$RUNS"); do
     rm -f "$out"
-    /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/err.txt" || { cat "$work/err.txt" >&2; return 1; }
-    read -r t m < "$work/time.txt"
-    times+=("$t"); [ "$m" -gt "$rss" ] && rss=$m
+    local start=$EPOCHREALTIME
+    /usr/bin/time -f "%M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/err.txt" || { cat "$work/err.txt" >&2; return 1; }
+    local end=$EPOCHREALTIME
+    read -r m < "$work/time.txt"
+    times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')"); [ "$m" -gt "$rss" ] && rss=$m
   done
   printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" "$rss"
 }
@@ -58,5 +60,7 @@ for mb in ${SIZES[*]}; do
   pdfsig "$work/signet.pdf" 2>/dev/null | grep -q "Total document signed" || echo "  warning: pdfsig does not report the signet output as totally signed" >&2
   rm -f "$in" "$work"/*.pdf
 done
+/usr/bin/time -f "%M" -o "$work/time.txt" "$SIGNET" --version >/dev/null
 echo
+echo "signet's own floor: 'signet --version' peaks at $(cat "$work/time.txt") KB (shared libraries and runtime, before any work)"
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(free -g | awk '/Mem:/ {print $2}') GB RAM; $(openssl version); pyHanko $(pyhanko --version | sed 's/.*version //')"
