@@ -81,7 +81,7 @@ struct PDFSignCLITests {
         #expect(dir.contents() == ["good.pdf", "notes.txt", "truncated.pdf"])
     }
 
-    @Test("verify: a ByteRange leaving bytes uncovered is reported, not called valid; an unsigned PDF exits 3")
+    @Test("verify: bytes left uncovered are reported, not called valid; a flipped byte and an unsigned PDF exit 3")
     func uncoveredBytes() throws {
         let dir = TemporaryDirectory()
         let input = try TestPDF.write(to: dir.path("in.pdf"))
@@ -98,6 +98,13 @@ struct PDFSignCLITests {
         #expect(first["coverage"] as? String == "incomplete")
         #expect(first["valid"] as? Bool == false)
         #expect((first["problems"] as? [String])?.first?.contains("unsigned") == true)
+        // One byte flipped inside the signed range: digest mismatch, exit 3, pdfsig agrees.
+        var flipped = try Array(Data(contentsOf: URL(fileURLWithPath: out)))
+        flipped[100] ^= 0x01
+        let tampered = dir.write("tampered.pdf", bytes: flipped)
+        let changed = try ProcessRunner.signet(["verify", tampered])
+        #expect(changed.status == 3 && changed.stdoutText.contains("DOES NOT MATCH"))
+        #expect(try SignatureCheckers.pdfsig(tampered).first?.validation != "Signature is Valid.")
         let unsigned = try ProcessRunner.signet(["verify", input])
         #expect(unsigned.status == 3 && unsigned.stderr.contains("contains no signatures"))
     }
