@@ -38,6 +38,8 @@ public struct SignError: SignetError, Hashable {
         case certifyNeedsUnsignedDocument
         /// The document is certified with DocMDP P=1: no change at all is allowed, not even a signature.
         case certifiedNoChanges
+        /// The PDF's own structure cannot carry an incremental update (qpdf had to rebuild it).
+        case cannotAppend(String)
         /// `verify` on a PDF without signatures.
         case noSignatures
         /// The output must be a seekable file (the signature is written into a reserved hole).
@@ -96,6 +98,8 @@ public struct SignError: SignetError, Hashable {
             return "\(context): field '\(name)' is already signed; leave --field out to add a new signature field."
         case .certifyNeedsUnsignedDocument:
             return "\(context): is already signed, and only the first signature may certify a document; drop --certify."
+        case .cannotAppend(let why):
+            return "\(context): a signature cannot be appended to this file (\(why)); repair a copy first (qpdf IN.pdf repaired.pdf) and sign the repaired copy."
         case .certifiedNoChanges:
             return "\(context): is certified with DocMDP P=1 (no changes allowed), so adding a signature would invalidate the certification; sign a copy that is not certified."
         case .noSignatures:

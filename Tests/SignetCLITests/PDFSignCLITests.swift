@@ -70,6 +70,7 @@ struct PDFSignCLITests {
         if Corpus.isAvailable {
             cases.append((["sign", Corpus.path("pdfs/qpdf/enc-R3,V2,U=view,O=master.pdf"), "-o", dir.path("o6.pdf")] + identity, "is encrypted"))
             cases.append((["sign", Corpus.path("pdfs/pdfjs/empty_protected.pdf"), "-o", dir.path("o7.pdf")] + identity, "is encrypted"))
+            cases.append((["sign", Corpus.path("pdfs/qpdf/append-xref-loop.pdf"), "-o", dir.path("o8.pdf")] + identity, "repair a copy first"))
         }
         for (arguments, expected) in cases {
             let result = try ProcessRunner.signet(arguments)

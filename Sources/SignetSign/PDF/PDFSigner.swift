@@ -30,7 +30,13 @@ public enum PDFSigner {
             throw SignError(input, .certifyNeedsUnsignedDocument)
         }
         let reserved = try room(for: identity, options: options, context: input)
-        let writer = try IncrementalWriter(document: document)
+        let writer: IncrementalWriter
+        do {
+            writer = try IncrementalWriter(document: document)
+        } catch let error as PDFError {
+            guard case .incrementalImpossible(let why) = error.reason else { throw error }
+            throw SignError(input, .cannotAppend(why.replacingOccurrences(of: "; use --rewrite", with: "")))
+        }
         // A dictionary, not `reserveObject()`'s null: qpdf drops dictionary keys whose value is a
         // null object, and the field's /V must point here. Its body is given raw when writing.
         let signature = try document.makeIndirect(try document.parse("<< /Type /Sig >>"))
