@@ -49,6 +49,18 @@ enum SignCommand: Command {
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
+        let detached = args.string("detached")
+        if detached != nil {
+            if args.string("output") != nil { throw UsageError(spec.name, "--detached writes only the signature; leave out -o") }
+            let pdfOnly = ["pades", "certify"].filter(args.flag)
+                + ["name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at", "size", "width"]
+                .filter { args.string($0) != nil }
+            if let first = pdfOnly.first {
+                throw UsageError(spec.name, "--\(first) is about PDF signatures; a --detached signature takes none of the PDF options")
+            }
+        } else if args.string("output") == nil {
+            throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)")
+        }
         let identity = try IdentityOptions.load(args, context)
         let now = Date()
         var warnings: [String] = []
@@ -56,10 +68,9 @@ enum SignCommand: Command {
             context.warn(warning)
             warnings.append(warning)
         }
-        guard let detached = args.string("detached") else {
+        guard let detached else {
             return try signPDF(input, identity: identity, now: now, warnings: warnings, args, context)
         }
-        if args.string("output") != nil { throw UsageError(spec.name, "--detached writes only the signature; leave out -o") }
         let signature = try DetachedSigner.sign(contentOf: input, identity: identity, signingTime: now)
         try AtomicOutput.write(signature, to: detached)
         let result = Result(
@@ -86,7 +97,7 @@ extension SignCommand {
     static func signPDF(
         _ input: String, identity: SigningIdentity, now: Date, warnings: [String], _ args: Arguments, _ context: CommandContext
     ) throws -> CommandOutcome {
-        guard let output = args.string("output") else { throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)") }
+        let output = try args.required("output")
         let options = PDFSignOptions(
             signingTime: now, format: args.flag("pades") ? .pades : .pkcs7, name: args.string("name"), reason: args.string("reason"),
             location: args.string("location"), contactInfo: args.string("contact-info"), field: args.string("field"),
