@@ -52,7 +52,13 @@ public enum PDFSigner {
         // The output starts with the input's exact bytes: hash them from the input while the
         // writer copies them, then only the appended bytes are hashed from the output.
         let inputDigest = BackgroundDigest(path: input, length: document.fileSize, algorithm: CMSSigner.digest)
-        let written = try writer.write(to: out, rawBodies: [signatureID: dictionary.body])
+        // Start writing the copy to disk while it is being made, so the final fsync waits less.
+        var flushed = 0.0
+        let written = try writer.write(to: out, rawBodies: [signatureID: dictionary.body]) { fraction in
+            guard fraction - flushed >= 0.125 else { return }
+            flushed = fraction
+            out.startWriteback()
+        }
         guard let base = written.bodyOffsets[signatureID], let working = out.workingPath else {
             throw PDFError(file: document.path, .structure("internal: the signature dictionary was not written"))
         }
