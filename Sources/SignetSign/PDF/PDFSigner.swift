@@ -49,16 +49,19 @@ public enum PDFSigner {
         let dictionary = try SignatureDictionary(options: options, reserved: reserved, certify: options.certify, in: document)
 
         let out = try AtomicOutput(path: output)
-        // The output starts with the input's exact bytes: hash them from the input while the
-        // writer copies them, then only the appended bytes are hashed from the output.
-        let inputDigest = BackgroundDigest(path: input, length: document.fileSize, algorithm: CMSSigner.digest)
+        // The output starts with the input's exact bytes: hash them as the writer copies them
+        // (one read of the input), then only the appended bytes are hashed from the output.
+        let running = try DigestContext(hashing: CMSSigner.digest)
         // Start writing the copy to disk while it is being made, so the final fsync waits less.
         var flushed = 0.0
-        let written = try writer.write(to: out, rawBodies: [signatureID: dictionary.body]) { fraction in
-            guard fraction - flushed >= 0.125 else { return }
-            flushed = fraction
-            out.startWriteback()
-        }
+        let written = try writer.write(
+            to: out, rawBodies: [signatureID: dictionary.body],
+            progress: { fraction in
+                guard fraction - flushed >= 0.125 else { return }
+                flushed = fraction
+                out.startWriteback()
+            },
+            inputObserver: { try running.update($0) })
         guard let base = written.bodyOffsets[signatureID], let working = out.workingPath else {
             throw PDFError(file: document.path, .structure("internal: the signature dictionary was not written"))
         }
@@ -71,7 +74,6 @@ public enum PDFSigner {
 
         let cms: [UInt8]
         do {
-            let running = try inputDigest.finish()
             let appended = [written.inputLength..<ranges[0].upperBound, ranges[1]]
             let digest = try ContentDigest.finish(running, file: try ReadableFile(path: working), ranges: appended)
             cms = try CMSSigner.sign(digest: digest, identity: identity, signingTime: options.signingTimeAttribute)
