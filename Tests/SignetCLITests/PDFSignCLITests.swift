@@ -49,6 +49,23 @@ struct PDFSignCLITests {
         #expect(missing.status == 2 && missing.stderr.contains("its signature fields are Sig1, Sig2"))
     }
 
+    @Test("standard input: a PDF to sign, a PDF to verify, and content for a detached signature")
+    func standardInput() throws {
+        let dir = TemporaryDirectory()
+        let pdf = Array(try Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
+        let out = dir.path("signed.pdf")
+        let signed = try ProcessRunner.signet(["sign", "-", "-o", out] + identity, stdin: pdf)
+        #expect(signed.status == 0 && signed.stdoutText.hasPrefix("signed standard input → "), "\(signed.stderr)")
+        let verified = try ProcessRunner.signet(["verify", "-"], stdin: Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(verified.status == 0, "\(verified.stdoutText)")
+        let p7s = dir.path("text.p7s")
+        #expect(try ProcessRunner.signet(["sign", "-", "--detached", p7s] + identity, stdin: Array("hello\n".utf8)).status == 0)
+        #expect(try ProcessRunner.signet(["verify", "-", "--p7s", p7s], stdin: Array("hello\n".utf8)).status == 0)
+        #expect(try ProcessRunner.signet(["verify", "-", "--p7s", p7s], stdin: Array("hullo\n".utf8)).status == 3)
+        let both = try ProcessRunner.signet(["sign", "-", "-o", out, "--p12", pki.rsaP12, "--password-stdin"], stdin: pdf)
+        #expect(both.status == 2 && both.stderr.contains("cannot carry both"))
+    }
+
     @Test("bad PDF inputs: exit 2, one sentence, no output, input untouched")
     func badInputs() throws {
         let dir = TemporaryDirectory()
@@ -101,7 +118,8 @@ struct PDFSignCLITests {
         #expect((first["problems"] as? [String])?.first?.contains("unsigned") == true)
         // One byte flipped inside the signed range: digest mismatch, exit 3, pdfsig agrees.
         var flipped = try Array(Data(contentsOf: URL(fileURLWithPath: out)))
-        flipped[100] ^= 0x01
+        let text = try #require(flipped.firstRange(of: Array("Signet test page".utf8)))
+        flipped[text.lowerBound] ^= 0x01  // "Signet" → "Rignet": the page text, still a readable PDF
         let tampered = dir.write("tampered.pdf", bytes: flipped)
         let changed = try ProcessRunner.signet(["verify", tampered])
         #expect(changed.status == 3 && changed.stdoutText.contains("DOES NOT MATCH"))

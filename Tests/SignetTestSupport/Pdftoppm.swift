@@ -8,19 +8,22 @@
 /// size a viewer that honours UserUnit shows; `StampLocator` corrects for that.
 public enum Pdftoppm {
     /// Page `page` (1-based) rendered at `dpi` pixels per inch of user space.
-    public static func render(pdf: String, page: Int, dpi: Double, password: String? = nil) throws -> PPMImage {
-        let images = try render(pdf: pdf, pages: page...page, dpi: dpi, password: password)
+    public static func render(pdf: String, page: Int, dpi: Double, password: String? = nil, hideAnnotations: Bool = false) throws -> PPMImage {
+        let images = try render(pdf: pdf, pages: page...page, dpi: dpi, password: password, hideAnnotations: hideAnnotations)
         guard let image = images.first, images.count == 1 else {
             throw ToolFailure("pdftoppm rendered \(images.count) images for page \(page) of \(pdf)")
         }
         return image
     }
 
-    /// Pages `pages` (1-based) in one pdftoppm run, in page order.
-    public static func render(pdf: String, pages: ClosedRange<Int>, dpi: Double, password: String? = nil) throws -> [PPMImage] {
+    /// Pages `pages` (1-based) in one pdftoppm run, in page order. `hideAnnotations` leaves out
+    /// annotations (form fields, signature widgets), which viewers draw over the page content.
+    public static func render(pdf: String, pages: ClosedRange<Int>, dpi: Double, password: String? = nil,
+                              hideAnnotations: Bool = false) throws -> [PPMImage] {
         // Test material only: corpus passwords are public, so passing one as an argument is fine here.
         var arguments = ["-cropbox", "-r", "\(dpi)", "-f", "\(pages.lowerBound)", "-l", "\(pages.upperBound)"]
         if let password { arguments += ["-upw", password] }
+        if hideAnnotations { arguments.append("-hide-annotations") }
         let result = try ToolFailure.run("pdftoppm", arguments + [pdf])
         let images = try PPMImage.parseAll(result.stdout)
         guard images.count == pages.count else {

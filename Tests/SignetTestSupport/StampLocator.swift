@@ -48,14 +48,18 @@ public enum StampLocator {
     /// Renders page `page` (1-based) of `pdf` and finds the stamp. `userUnit` is the page's
     /// /UserUnit (pdftoppm ignores it; read it with `QPDFJSON.userUnits` or take it from the
     /// fixture table). `baseline` is the unstamped PDF, for pages with coloured content.
+    /// `hideAnnotations` renders the page content only (a stamp is page content; form fields and
+    /// signature widgets are drawn over it and may hide it).
     public static func locate(
         pdf: String, page: Int, userUnit: Double = 1, baseline: String? = nil,
-        password: String? = nil, dpi: Double = defaultDPI
+        password: String? = nil, dpi: Double = defaultDPI, hideAnnotations: Bool = false
     ) throws -> StampLocation? {
         // Rendering at dpi × UserUnit makes one pixel 72/dpi DISPLAYED points on every page.
         let renderDPI = dpi * userUnit
-        let image = try Pdftoppm.render(pdf: pdf, page: page, dpi: renderDPI, password: password)
-        let before = try baseline.map { try Pdftoppm.render(pdf: $0, page: page, dpi: renderDPI, password: password) }
+        let image = try Pdftoppm.render(pdf: pdf, page: page, dpi: renderDPI, password: password, hideAnnotations: hideAnnotations)
+        let before = try baseline.map {
+            try Pdftoppm.render(pdf: $0, page: page, dpi: renderDPI, password: password, hideAnnotations: hideAnnotations)
+        }
         return try locate(in: image, baseline: before, pointsPerPixel: 72 / dpi)
     }
 

@@ -64,7 +64,7 @@ public final class PDFDocument {
         qpdf.release(trailer)
         firstNewObjectNumber = size
         version = qpdf.pdfVersion
-        try checkPageCount()
+        try checkPageTree()
         try adoptCatalogVersion()
         try reserveNumbers(below: size)
     }
@@ -111,15 +111,20 @@ public final class PDFDocument {
         do { return try body() } catch let f as QPDFFailure { throw PDFError(file: path, .structure(f.detail)) }
     }
 
-    /// Pages qpdf could not reach (the root's `/Count` says more than the tree holds) make the
-    /// file ambiguous: which page is "last"? Refuse rather than guess.
-    private func checkPageCount() throws {
+    /// A page tree with holes makes the file ambiguous (which page is "last"?): refuse it
+    /// rather than guess. qpdf lists a kid that points at a missing object as a page, and skips
+    /// what it cannot reach, so both are checked here.
+    private func checkPageTree() throws {
+        for index in 0..<pageCount {
+            let page = PDFObject(self, try attempt { try qpdf.page(at: index) })
+            guard try page.kind == .dictionary else {
+                let target = try page.id.map { ": the page tree points at object \($0.number) \($0.generation), which does not exist" } ?? ""
+                throw error(.brokenPageTree("page \(index + 1) is missing" + target))
+            }
+        }
         let pages = try catalog().value("/Pages")
         if let declared = try pages?.value("/Count")?.intValue(), declared > pageCount {
             throw error(.brokenPageTree("the page tree declares \(declared) pages but only \(pageCount) can be found"))
-        }
-        if pageCount > 0, qpdf.warnings.contains(where: { $0.text.contains("Pages tree") || $0.text.contains("page tree") }) {
-            throw error(.brokenPageTree(qpdf.warnings.first { $0.text.lowercased().contains("pages tree") || $0.text.contains("page tree") }!.text))
         }
     }
 

@@ -33,6 +33,11 @@ public struct PDFPage {
             userUnit: try object.value("/UserUnit")?.numberValue())
     }
 
+    /// The page's content streams decoded and joined; nil when they cannot be decoded.
+    public func contentData() throws -> [UInt8]? {
+        do { return try object.document.qpdf.pageContent(object.handle) } catch is QPDFFailure { return nil }
+    }
+
     /// How the page is displayed (boxes, rotation, UserUnit), with any corrections in `notes`.
     public func geometry() throws -> PageGeometry { PageGeometry(try attributes()) }
 }

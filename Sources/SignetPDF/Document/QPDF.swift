@@ -231,6 +231,17 @@ final class QPDF {
         return Array(UnsafeBufferPointer(start: buffer, count: length))
     }
 
+    /// All of a page's content streams decoded and joined (qpdf puts a line break between
+    /// them). The buffer qpdf allocates is copied and freed here.
+    func pageContent(_ page: qpdf_oh) throws -> [UInt8] {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        _ = try call { qpdf_oh_get_page_content_data($0, page, &buffer, &length) }
+        defer { free(buffer) }
+        guard let buffer else { return [] }
+        return Array(UnsafeBufferPointer(start: buffer, count: length))
+    }
+
     // MARK: serialization
 
     /// `N G R` for an indirect object, the object itself otherwise.

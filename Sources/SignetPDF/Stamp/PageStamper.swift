@@ -4,7 +4,8 @@ import SignetCore
 ///
 /// - The page's existing content is wrapped between a shared one-byte `q` stream and the stamp
 ///   stream, which starts with `Q`, so nothing the page leaves behind (an unbalanced `cm`, a
-///   clip, a colour) can move or tint the stamp.
+///   clip, a colour) can move or tint the stamp. Content that leaves `q`s open or pops more
+///   than it pushed (counted by `ContentBalance`) gets as many extra `Q`s / leading `q`s.
 /// - Stamp streams are shared between pages whose stamp lands at the same place.
 /// - The stamp's XObject name is added to the page's resources; resources that are inherited
 ///   or indirect (possibly shared with other pages) are copied first, and one copy serves every
@@ -13,7 +14,6 @@ public final class PageStamper {
     public let document: PDFDocument
     public let form: StampForm
     private let formReference: PDFObject
-    private var opening: PDFObject?
     private var streams: [String: PDFObject] = [:]
     private var sharedResources: [String: (resources: PDFObject, name: String)] = [:]
 
@@ -31,16 +31,11 @@ public final class PageStamper {
     public func stamp(_ page: PDFPage, at displayed: Rect, geometry: PageGeometry) throws -> Transform {
         let name = try addToResources(page)
         let matrix = StampTransform.matrix(stampSize: form.size, displayed: displayed, on: geometry)
-        let text = "Q q " + ContentBuilder.matrix(matrix) + " " + name + " Do Q\n"
-        let stream: PDFObject
-        if let cached = streams[text] {
-            stream = cached
-        } else {
-            stream = try document.makeStream(Array(text.utf8))
-            streams[text] = stream
-        }
+        let balance = try page.contentData().map(ContentBalance.init(scanning:)) ?? .balanced
+        let closing = String(repeating: "Q ", count: balance.trailingPops)
+        let stream = try sharedStream(closing + "q " + ContentBuilder.matrix(matrix) + " " + name + " Do Q\n")
         let contents = try document.parse("[]")
-        try contents.append(try openingStream())
+        try contents.append(try sharedStream(String(repeating: "q", count: balance.leadingPushes)))
         if let existing = try page.object.value("/Contents") {
             switch try existing.kind {
             case .array: for item in try existing.items() { try contents.append(item) }
@@ -53,11 +48,12 @@ public final class PageStamper {
         return matrix
     }
 
-    /// The shared stream holding the single byte `q`.
-    private func openingStream() throws -> PDFObject {
-        if let opening { return opening }
-        let made = try document.makeStream(Array("q".utf8))
-        opening = made
+    /// One stream per distinct text, shared by every page that needs it: the one-byte `q`
+    /// nearly every page starts with, and the stamp drawing of each distinct placement.
+    private func sharedStream(_ text: String) throws -> PDFObject {
+        if let cached = streams[text] { return cached }
+        let made = try document.makeStream(Array(text.utf8))
+        streams[text] = made
         return made
     }
 

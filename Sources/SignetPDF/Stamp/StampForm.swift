@@ -32,7 +32,8 @@ public struct StampForm {
             let resources = alphas.isEmpty ? "<< >>" : "<< /ExtGState << \(alphas.joined(separator: " ")) >> >>"
             let group = state == nil ? "" : " /Group << /Type /Group /S /Transparency >>"
             let art = try document.makeStream(
-                content.bytes, dictionary: "<< /Type /XObject /Subtype /Form /BBox \(box) /Resources \(resources)\(group) >>")
+                try compress(content.bytes, document), filter: "/FlateDecode",
+                dictionary: "<< /Type /XObject /Subtype /Form /BBox \(box) /Resources \(resources)\(group) >>")
             guard let state else { return StampForm(object: art, size: size) }
             let wrapper = try form(
                 "q /G0 gs /Art Do Q\n",
@@ -93,7 +94,7 @@ public struct StampForm {
 
     private static func compress(_ bytes: [UInt8], _ document: PDFDocument) throws -> [UInt8] {
         do { return try Zlib.deflate(bytes) } catch {
-            throw document.error(.badStamp("the image could not be compressed (zlib status \((error as? Zlib.Failure)?.status ?? 0))"))
+            throw document.error(.badStamp("the stamp could not be compressed (zlib status \((error as? Zlib.Failure)?.status ?? 0))"))
         }
     }
 

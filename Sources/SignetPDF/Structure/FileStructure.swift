@@ -40,7 +40,7 @@ public struct FileStructure: Sendable, Hashable, Codable {
 
     /// Reads the structure of `file`; never throws for damage, it reports it in `problem`.
     /// Counting revisions reads the whole file once (in chunks).
-    static func read(_ file: ReadableFile, countingRevisions: Bool = false) throws -> FileStructure {
+    public static func read(_ file: ReadableFile, countingRevisions: Bool = false) throws -> FileStructure {
         let head = try file.bytes(0..<min(file.size, 1024))
         let headerOffset = head.firstRange(of: Array("%PDF-".utf8))?.lowerBound ?? 0
         let tailStart = max(0, file.size - 2048)

@@ -1,6 +1,6 @@
 /// A PDF value read directly from the file's bytes, without qpdf: used for the parts qpdf does
 /// not expose — trailers and cross-reference stream dictionaries along the `/Prev` chain.
-enum SyntaxValue: Hashable {
+enum SyntaxValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int)

@@ -6,19 +6,20 @@ enum InfoCommand: Command {
     static let spec = CommandSpec(
         name: "info",
         summary: "show a PDF's pages as displayed (boxes, rotation, UserUnit), encryption, signatures and revisions",
-        usage: "IN.pdf [options]",
+        usage: "IN.pdf [options]   (IN.pdf - reads standard input)",
         positionals: 1...1,
         options: SecretInput.pdfPasswordSpecs)
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        let input = args.positionals[0]
-        let document = try PDFDocument(path: input, password: try SecretInput.read(args, context))
-        let info = try DocumentInfo(document)
+        let password = try SecretInput.read(args, context)
+        let input = try PDFInput(args.positionals[0])
+        var info = try input.open { try DocumentInfo(try PDFDocument(path: $0, password: password)) }
+        info.file = input.name
         return CommandOutcome(json: info, lines: lines(info))
     }
 
     static func lines(_ info: DocumentInfo) -> [String] {
-        var out = ["\(info.file): PDF \(info.version), \(info.pageCount) page\(info.pageCount == 1 ? "" : "s"), \(info.fileSize) bytes"
+        var out = ["\(info.file == "-" ? "standard input" : info.file): PDF \(info.version), \(info.pageCount) page\(info.pageCount == 1 ? "" : "s"), \(info.fileSize) bytes"
             + (info.linearized ? ", linearized" : "")]
         let revisions = info.revisions.map { "\($0) revision\($0 == 1 ? "" : "s")" } ?? "revisions unknown"
         out.append("  saved: \(revisions), \(info.xrefSections) cross-reference section\(info.xrefSections == 1 ? "" : "s")"

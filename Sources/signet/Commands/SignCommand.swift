@@ -61,6 +61,10 @@ enum SignCommand: Command {
         } else if args.string("output") == nil {
             throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)")
         }
+        if input == "-", args.flag("password-stdin") {
+            throw UsageError(spec.name, "standard input cannot carry both the file to sign and the password; use --password-env or --password-file")
+        }
+        let source = try PDFInput(input)
         let identity = try IdentityOptions.load(args, context)
         let now = Date()
         var warnings: [String] = []
@@ -69,14 +73,14 @@ enum SignCommand: Command {
             warnings.append(warning)
         }
         guard let detached else {
-            return try signPDF(input, identity: identity, now: now, warnings: warnings, args, context)
+            return try signPDF(source, identity: identity, now: now, warnings: warnings, args, context)
         }
-        let signature = try DetachedSigner.sign(contentOf: input, identity: identity, signingTime: now)
+        let signature = try source.openForSigning { try DetachedSigner.sign(contentOf: $0, identity: identity, signingTime: now) }
         try AtomicOutput.write(signature, to: detached)
         let result = Result(
             input: input, output: detached, mode: "detached", signer: identity.subject, chain: identity.chainSubjects,
             signingTime: UTCTime.iso8601(now), bytes: signature.count, warnings: warnings)
-        let line = "signed \(input) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
+        let line = "signed \(input == "-" ? "standard input" : input) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
         return CommandOutcome(json: result, lines: [line], outputUsedStdout: detached == "-")
     }
 }
@@ -95,7 +99,7 @@ extension SignCommand {
     }
 
     static func signPDF(
-        _ input: String, identity: SigningIdentity, now: Date, warnings: [String], _ args: Arguments, _ context: CommandContext
+        _ source: PDFInput, identity: SigningIdentity, now: Date, warnings: [String], _ args: Arguments, _ context: CommandContext
     ) throws -> CommandOutcome {
         let output = try args.required("output")
         let options = PDFSignOptions(
@@ -106,7 +110,11 @@ extension SignCommand {
             SignatureAppearance(artwork: $0, page: try args.int("page"), placement: try PlacementOptions.placement(args))
         }
         if appearance == nil, args.string("page") != nil { throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too") }
-        let result = try PDFSigner.sign(input: input, output: output, identity: identity, options: options, appearance: appearance)
+        var result = try source.openForSigning {
+            try PDFSigner.sign(input: $0, output: output, identity: identity, options: options, appearance: appearance)
+        }
+        result.input = source.name
+        let input = source.name == "-" ? "standard input" : source.name
         let what = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
         let line = "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
         return CommandOutcome(

@@ -5,7 +5,7 @@ enum StampCommand: Command {
     static let spec = CommandSpec(
         name: "stamp",
         summary: "stamp a signature image or the strokes themselves onto PDF pages, upright where the reader sees them",
-        usage: "IN.pdf -o OUT.pdf (--image FILE | --strokes FILE) [options]",
+        usage: "IN.pdf -o OUT.pdf (--image FILE | --strokes FILE) [options]   (IN.pdf - reads standard input)",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the stamped PDF (- for standard output)", short: "o"),
@@ -27,11 +27,7 @@ enum StampCommand: Command {
         ] + StrokeInputOptions.notes)
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        let input = args.positionals[0]
         let output = try args.required("output")
-        guard let artwork = try ArtworkOptions.read(args) else {
-            throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
-        }
         if args.flag("incremental"), args.flag("rewrite") {
             throw UsageError(args.command, "give either --incremental or --rewrite, not both")
         }
@@ -47,18 +43,25 @@ enum StampCommand: Command {
             breakSignatures: args.flag("break-signatures"))
         if options.opacity == 0 { throw UsageError(args.command, "--opacity 0 would make the stamp invisible") }
         let password = try SecretInput.read(args, context)
+        guard let artwork = try ArtworkOptions.read(args) else {
+            throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
+        }
+        let input = try PDFInput(args.positionals[0])
         let bar = ProgressBar(context)
         defer { bar.finish() }
-        let report = try Stamper.stamp(
-            input: input, password: password, artwork: artwork, options: options, output: output,
-            progress: bar.isEnabled ? { bar.update($0.phase.rawValue, $0.fraction) } : nil)
+        var report = try input.open { path in
+            try Stamper.stamp(
+                input: path, password: password, artwork: artwork, options: options, output: output,
+                progress: bar.isEnabled ? { bar.update($0.phase.rawValue, $0.fraction) } : nil)
+        }
+        report.input = input.name
         bar.finish()
-        for warning in report.warnings { context.warn("\(input): \(warning)") }
+        for warning in report.warnings { context.warn("\(input.name): \(warning)") }
         let pages = report.pagesStamped == 1 ? "page \(report.perPage[0].page)" : "\(report.pagesStamped) pages"
         let how = report.mode == "incremental" ? "appended as an incremental update" : "rewritten"
         let size = report.bytesAdded >= 0 ? "+\(report.bytesAdded) bytes" : "\(report.bytesAdded) bytes"
         return CommandOutcome(
-            json: report, lines: ["stamped \(pages) of \(input) into \(output == "-" ? "standard output" : output) (\(how), \(size))"],
+            json: report, lines: ["stamped \(pages) of \(input.name == "-" ? "standard input" : input.name) into \(output == "-" ? "standard output" : output) (\(how), \(size))"],
             outputUsedStdout: output == "-")
     }
 }

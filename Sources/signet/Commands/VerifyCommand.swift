@@ -29,15 +29,18 @@ enum VerifyCommand: Command {
         let now = Date()
         let reports: [SignatureReport]
         if let p7s = args.string("p7s") {
-            reports = [try DetachedVerifier.verify(signaturePath: p7s, contentPath: input, anchors: anchors, now: now)]
+            if input == "-", p7s == "-" { throw UsageError(spec.name, "the content and --p7s cannot both come from standard input") }
+            let content = try PDFInput(input)
+            reports = [try content.openForSigning { try DetachedVerifier.verify(signaturePath: p7s, contentPath: $0, anchors: anchors, now: now) }]
         } else {
             let password = try SecretInput.read(args, context)
-            reports = try PDFVerifier.verify(path: input, password: password, anchors: anchors, now: now)
+            let pdf = try PDFInput(input)
+            reports = try pdf.openForSigning { try PDFVerifier.verify(path: $0, password: password, anchors: anchors, now: now) }
         }
         let valid = reports.allSatisfy(\.valid)
         return CommandOutcome(
             json: Result(input: input, valid: valid, signatures: reports),
-            lines: reports.flatMap { describe($0, content: input) },
+            lines: reports.flatMap { describe($0, content: input == "-" ? "standard input" : input) },
             verdict: valid ? nil : .rejected)
     }
 
