@@ -8,7 +8,7 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
                   libpoppler-glib-dev libssl-dev
 # Independent tools the tests check our output with.
-TEST_PACKAGES := qpdf poppler-utils openssl python3-pip parallel
+TEST_PACKAGES := qpdf poppler-utils openssl imagemagick python3-pip parallel time
 
 DEMO_OUT := demo-output
 
@@ -19,7 +19,8 @@ deps:
 
 test-deps: deps
 	@Tools/install-deps.sh $(TEST_PACKAGES)
-	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet pillow
+	@Tools/install-pip.sh 'python3 -c "import PIL"' pillow
+	@Tools/install-pip.sh 'command -v pyhanko' pyhanko pyhanko-cli
 
 build: deps
 	$(SWIFT) build

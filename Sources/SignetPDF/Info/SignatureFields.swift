@@ -26,33 +26,12 @@ public struct DocumentPermissions: Sendable, Hashable, Codable {
     public var hasUsageRights: Bool
 }
 
-/// Reads the signature fields and `/Perms` of a document. The field tree is walked with a
-/// visited set and depth and count limits, so loops and huge forms cannot hang it.
+/// Reads the signature fields (through `FormFields`) and `/Perms` of a document.
 public enum SignatureScanner {
-    static let maxDepth = 32
-    static let maxNodes = 100_000
-
     public static func fields(of document: PDFDocument) throws -> [SignatureField] {
-        guard let form = try document.catalog().value("/AcroForm"), let roots = try form.value("/Fields") else { return [] }
-        var found: [SignatureField] = []
-        var visited: Set<PDFObjectID> = []
-        var nodes = 0
-        func walk(_ node: PDFObject, parentName: String?, inheritedType: String?, depth: Int) throws {
-            nodes += 1
-            guard depth < maxDepth, nodes < maxNodes, try node.kind == .dictionary else { return }
-            if let id = try node.id, !visited.insert(id).inserted { return }
-            let partial = try node.value("/T")?.textValue()
-            let name = [parentName, partial].compactMap { $0 }.joined(separator: ".")
-            let type = try node.value("/FT")?.nameValue() ?? inheritedType
-            let kids = try node.value("/Kids")?.items() ?? []
-            let kidFields = try kids.filter { try $0.value("/T") != nil || $0.value("/FT") != nil }
-            if kidFields.isEmpty, type == "/Sig" {
-                found.append(try field(node, name: name.isEmpty ? "(unnamed)" : name, fileSize: document.fileSize))
-            }
-            for kid in kidFields { try walk(kid, parentName: name.isEmpty ? nil : name, inheritedType: type, depth: depth + 1) }
+        try FormFields.all(in: document).filter(\.isSignature).map {
+            try field($0.field, name: $0.name.isEmpty ? "(unnamed)" : $0.name, fileSize: document.fileSize)
         }
-        for root in try roots.items() { try walk(root, parentName: nil, inheritedType: nil, depth: 0) }
-        return found
     }
 
     private static func field(_ node: PDFObject, name: String, fileSize: Int) throws -> SignatureField {

@@ -53,8 +53,11 @@ public final class IncrementalWriter {
     ///   dictionary with `/ByteRange` and `/Contents` placeholders); they must be objects of
     ///   this document (e.g. from `PDFDocument.reserveObject()`).
     /// - Parameter progress: called with the fraction of the input copied so far.
+    /// - Parameter inputObserver: sees each chunk of the input as it is copied (a signer hashes
+    ///   the copied bytes in the same pass instead of reading them again).
     public func write(to output: AtomicOutput, rawBodies: [PDFObjectID: [UInt8]] = [:],
-                      progress: ((Double) -> Void)? = nil) throws -> IncrementalWriteResult {
+                      progress: ((Double) -> Void)? = nil,
+                      inputObserver: ((UnsafeRawBufferPointer) throws -> Void)? = nil) throws -> IncrementalWriteResult {
         let structure = document.structure
         // Resolving a damaged object while editing can make qpdf rebuild the table after all.
         if document.wasReconstructed {
@@ -67,6 +70,7 @@ public final class IncrementalWriter {
         }
         var position = 0
         try input.forEachChunk(of: 0..<input.size) { chunk in
+            try inputObserver?(chunk)
             try output.write(chunk)
             position += chunk.count
             progress?(Double(position) / Double(max(input.size, 1)))

@@ -7,6 +7,8 @@ enum Commands {
         StampCommand.self,
         InfoCommand.self,
         PreviewCommand.self,
+        SignCommand.self,
+        VerifyCommand.self,
         BatchCommand.self,
     ]
 }

@@ -9,9 +9,7 @@ enum StampCommand: Command {
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the stamped PDF (- for standard output)", short: "o"),
-            .value("image", "FILE", "a PNG (alpha kept as a soft mask) or a JPEG (embedded untouched)"),
-            .value("strokes", "FILE", "a stroke file of any format 'signet render' reads, embedded as vector paths"),
-        ] + StrokeInputOptions.specs + [
+        ] + ArtworkOptions.specs + [
             .value("pages", "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …"),
         ] + PlacementOptions.specs + [
             .value("opacity", "A", "stamp opacity, above 0 up to 1 (default 1)"),
@@ -27,8 +25,6 @@ enum StampCommand: Command {
               existing signatures stay valid; anything else is rewritten compactly through qpdf.
             """,
         ] + StrokeInputOptions.notes)
-
-    static let maxImageBytes = 64 << 20
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let output = try args.required("output")
@@ -47,7 +43,9 @@ enum StampCommand: Command {
             breakSignatures: args.flag("break-signatures"))
         if options.opacity == 0 { throw UsageError(args.command, "--opacity 0 would make the stamp invisible") }
         let password = try SecretInput.read(args, context)
-        let artwork = try readArtwork(args)
+        guard let artwork = try ArtworkOptions.read(args) else {
+            throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
+        }
         let input = try PDFInput(args.positionals[0])
         let bars = PhaseBars(context)
         var report = try input.open { path in
@@ -64,21 +62,6 @@ enum StampCommand: Command {
         return CommandOutcome(
             json: report, lines: ["stamped \(pages) of \(input.name == "-" ? "standard input" : input.name) into \(output == "-" ? "standard output" : output) (\(how), \(size))"],
             outputUsedStdout: output == "-")
-    }
-
-    /// `--image` or `--strokes`, exactly one.
-    private static func readArtwork(_ args: Arguments) throws -> StampArtwork {
-        switch (args.string("image"), args.string("strokes")) {
-        case (let image?, nil):
-            return try StampArtwork.image(try InputFile.read(image, limit: maxImageBytes), name: image)
-        case (nil, let strokes?):
-            let drawing = try StrokeFile.read(path: strokes, options: try StrokeInputOptions.readOptions(args))
-            return .ink(Ink(drawing))
-        case (nil, nil):
-            throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
-        default:
-            throw UsageError(args.command, "give either --image or --strokes, not both")
-        }
     }
 }
 
