@@ -10,14 +10,14 @@ public enum PixelCanvas {
         width: Int, height: Int, background: Color, transform: Transform, dpi: Double?,
         _ paint: (OpaquePointer) throws -> Void
     ) throws -> Bitmap {
-        let surface = try CairoSurface(imageWidth: width, height: height)
+        let surface = try CairoSurface(imageWidth: width, height: height, alphaOnly: false)
         let context = try CairoContext(surface)
         context.paint(background)
         context.setTransform(transform)
         try context.lend(paint)
         try context.finish()
         return try surface.withImagePixels { pixels, stride in
-            Bitmap(premultipliedARGB32: pixels, stride: stride, width: width, height: height, ink: nil, dpi: dpi)
+            Bitmap(premultipliedARGB32: pixels, stride: stride, width: width, height: height, dpi: dpi)
         }
     }
 }
