@@ -1,0 +1,103 @@
+#include "png_trap.h"
+#include "signet_png.h"
+#include <stdlib.h>
+#include <string.h>
+
+/// The input bytes and how far libpng has read.
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+} source;
+
+static void read_bytes(png_structp png, png_bytep out, size_t length) {
+    source *src = (source *)png_get_io_ptr(png);
+    if (length > src->size - src->offset) png_error(png, "the data ends early (truncated file)");
+    memcpy(out, src->data + src->offset, length);
+    src->offset += length;
+}
+
+/// Creates the reader after checking the signature; NULL with a status when that fails.
+static signet_png_status open_reader(
+    const uint8_t *data, size_t size, signet_png_trap *trap, source *src, png_structp *png, png_infop *info) {
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        signet_png_set_message(trap->message, "not a PNG file (the signature is missing)");
+        return SIGNET_PNG_NOT_PNG;
+    }
+    *src = (source){data, size, 0};
+    *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, trap, signet_png_on_error, signet_png_on_warning);
+    if (!*png) {
+        signet_png_set_message(trap->message, "cannot create the PNG reader");
+        return SIGNET_PNG_NO_MEMORY;
+    }
+    *info = png_create_info_struct(*png);
+    if (!*info) {
+        png_destroy_read_struct(png, NULL, NULL);
+        signet_png_set_message(trap->message, "cannot create the PNG reader");
+        return SIGNET_PNG_NO_MEMORY;
+    }
+    png_set_read_fn(*png, src, read_bytes);
+    return SIGNET_PNG_OK;
+}
+
+static double dpi_of(png_structp png, png_infop info) {
+    png_uint_32 x = 0, y = 0;
+    int unit = 0;
+    if (png_get_pHYs(png, info, &x, &y, &unit) && unit == PNG_RESOLUTION_METER && x > 0) return x * 0.0254;
+    return 0;
+}
+
+signet_png_status signet_png_read_info(const uint8_t *data, size_t size, signet_png_info *out, char *message) {
+    signet_png_trap trap = {.message = message, .no_memory = 0};
+    source src;
+    png_structp png = NULL;
+    png_infop info = NULL;
+    signet_png_status status = open_reader(data, size, &trap, &src, &png, &info);
+    if (status != SIGNET_PNG_OK) return status;
+    if (setjmp(trap.jump)) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return trap.no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
+    }
+    png_read_info(png, info);
+    out->width = png_get_image_width(png, info);
+    out->height = png_get_image_height(png, info);
+    out->dpi = dpi_of(png, info);
+    png_destroy_read_struct(&png, &info, NULL);
+    return SIGNET_PNG_OK;
+}
+
+signet_png_status signet_png_decode_rgba(
+    const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size, char *message) {
+    signet_png_trap trap = {.message = message, .no_memory = 0};
+    source src;
+    png_structp png = NULL;
+    png_infop info = NULL;
+    png_bytep *volatile rows = NULL;
+    signet_png_status status = open_reader(data, size, &trap, &src, &png, &info);
+    if (status != SIGNET_PNG_OK) return status;
+    if (setjmp(trap.jump)) {
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        return trap.no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
+    }
+    png_read_info(png, info);
+    png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    int color = png_get_color_type(png, info);
+    png_set_expand(png);  // palette → RGB, gray below 8 bits → 8, tRNS → alpha
+    if (png_get_bit_depth(png, info) == 16) png_set_scale_16(png);
+    if (!(color & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(png);
+    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4 || rgba_size < (size_t)width * height * 4)
+        png_error(png, "unexpected pixel layout after conversion to RGBA");
+    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (!rows) png_error(png, "out of memory for the row table");
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    return SIGNET_PNG_OK;
+}

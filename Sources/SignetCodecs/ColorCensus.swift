@@ -1,0 +1,73 @@
+import SignetRaster
+
+/// What an RGBA image needs to be stored losslessly: opacity, grayness and (up to 256) its colours.
+struct ColorCensus {
+    var isOpaque = true
+    var isGray = true
+    /// The distinct RGBA colours, or `nil` when there are more than 256.
+    var colors: ColorTable?
+
+    init(_ bitmap: Bitmap) {
+        var table: ColorTable? = ColorTable()
+        var opaque = true, gray = true
+        bitmap.pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            var last: UInt32? = nil
+            for word in words where word != last {
+                last = word
+                let p = RGBA(word)
+                if p.a != 255 { opaque = false }
+                if p.r != p.g || p.g != p.b { gray = false }
+                if table != nil, !table!.insert(word) { table = nil }
+            }
+        }
+        (isOpaque, isGray, colors) = (opaque, gray, table)
+    }
+}
+
+/// A pixel's R, G, B, A bytes, from the word they form when loaded from memory.
+struct RGBA {
+    let r, g, b, a: UInt8
+
+    init(_ word: UInt32) {
+        let w = UInt32(littleEndian: word)
+        (r, g, b, a) = (UInt8(truncatingIfNeeded: w), UInt8(truncatingIfNeeded: w >> 8),
+                        UInt8(truncatingIfNeeded: w >> 16), UInt8(truncatingIfNeeded: w >> 24))
+    }
+}
+
+/// A small open-addressing set of pixel words (at most 256) that can then map each word to
+/// its palette index.
+struct ColorTable {
+    private static let slots = 1024
+    private var keys = [UInt32](repeating: 0, count: ColorTable.slots)
+    private var values = [UInt8](repeating: 0, count: ColorTable.slots)
+    private var used = [Bool](repeating: false, count: ColorTable.slots)
+    private(set) var words: [UInt32] = []
+
+    var count: Int { words.count }
+
+    private func slot(_ word: UInt32) -> Int {
+        var i = Int((word &* 0x9E37_79B1) >> 22)
+        while used[i] && keys[i] != word { i = (i + 1) & (ColorTable.slots - 1) }
+        return i
+    }
+
+    /// Adds `word`; false when that would make more than 256 colours.
+    mutating func insert(_ word: UInt32) -> Bool {
+        let i = slot(word)
+        if used[i] { return true }
+        guard words.count < 256 else { return false }
+        (keys[i], used[i]) = (word, true)
+        words.append(word)
+        return true
+    }
+
+    /// Sets the palette index of each colour (the position of its word in `order`).
+    mutating func assign(_ order: [UInt32]) {
+        for (index, word) in order.enumerated() { values[slot(word)] = UInt8(index) }
+    }
+
+    /// The palette index of a colour that was inserted.
+    func index(of word: UInt32) -> UInt8 { values[slot(word)] }
+}

@@ -1,0 +1,105 @@
+import CSignetShims
+import SignetRaster
+
+// The one place SignetCodecs talks to libpng, through the setjmp traps in CSignetShims: every
+// status is checked by `LibPNG.check`, and the encoder's malloc'd output is owned by `PNGBytes`.
+
+enum LibPNG {
+    /// A fresh message buffer for one shim call.
+    static func messageBuffer() -> [CChar] { [CChar](repeating: 0, count: Int(SIGNET_PNG_MESSAGE_SIZE)) }
+
+    /// Throws the `CodecError` that `status` and the shim's `message` describe.
+    static func check(_ status: signet_png_status, _ message: [CChar], encoding: Bool) throws {
+        guard status != SIGNET_PNG_OK else { return }
+        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case SIGNET_PNG_NOT_PNG: throw CodecError(.notAnImage(format: "PNG"))
+        case SIGNET_PNG_NO_MEMORY: throw CodecError(.outOfMemory(format: "PNG"))
+        default:
+            throw CodecError(encoding ? .encoderFailed(format: "PNG", detail: detail) : .corrupt(format: "PNG", detail: detail))
+        }
+    }
+
+    /// Encodes packed 8-bit pixels of `type` (not `auto`): `palette` holds RGB triples and
+    /// `alphas` the tRNS values of the first palette entries.
+    static func encode(
+        _ pixels: [UInt8], width: Int, height: Int, type: PNGOptions.ColorType, options: PNGOptions, dpi: Double?,
+        palette: [UInt8] = [], alphas: [UInt8] = []
+    ) throws -> [UInt8] {
+        var params = signet_png_encode_params()
+        let channels: Int
+        (params.color_type, channels) = switch type {
+        case .gray: (PNG_COLOR_TYPE_GRAY, 1)
+        case .grayAlpha: (PNG_COLOR_TYPE_GRAY_ALPHA, 2)
+        case .rgb: (PNG_COLOR_TYPE_RGB, 3)
+        case .palette: (PNG_COLOR_TYPE_PALETTE, 1)
+        case .rgba, .auto: (PNG_COLOR_TYPE_RGB_ALPHA, 4)
+        }
+        params.compression_level = Int32(options.compressionLevel)
+        params.filters = switch options.filter {
+        case .none: PNG_FILTER_NONE
+        case .sub: PNG_FILTER_SUB
+        case .up: PNG_FILTER_UP
+        case .average: PNG_FILTER_AVG
+        case .paeth: PNG_FILTER_PAETH
+        case .adaptive: PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH
+        }
+        params.strategy = switch options.strategy {
+        case .standard: Z_DEFAULT_STRATEGY
+        case .filtered: Z_FILTERED
+        case .rle: Z_RLE
+        case .huffmanOnly: Z_HUFFMAN_ONLY
+        }
+        params.dpi = dpi.map { $0.isFinite && $0 > 0 ? $0 : 0 } ?? 0
+        params.palette_count = Int32(palette.count / 3)
+        params.alpha_count = Int32(alphas.count)
+        var message = messageBuffer()
+        let output = PNGBytes()
+        let status = pixels.withUnsafeBufferPointer { px in
+            palette.withUnsafeBufferPointer { rgb in
+                alphas.withUnsafeBufferPointer { trns in
+                    params.palette = rgb.baseAddress
+                    params.alphas = trns.baseAddress
+                    return signet_png_encode(
+                        px.baseAddress, UInt32(width), UInt32(height), width * channels, &params, &output.buffer, &message)
+                }
+            }
+        }
+        try check(status, message, encoding: true)
+        return output.bytes
+    }
+
+    /// Width, height and dpi from the header.
+    static func info(_ data: [UInt8]) throws -> signet_png_info {
+        var message = messageBuffer()
+        var info = signet_png_info()
+        let status = data.withUnsafeBufferPointer { signet_png_read_info($0.baseAddress, $0.count, &info, &message) }
+        try check(status, message, encoding: false)
+        return info
+    }
+
+    /// The pixels as straight-alpha RGBA, `width * height * 4` bytes.
+    static func decodeRGBA(_ data: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+        var message = messageBuffer()
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let status = data.withUnsafeBufferPointer { src in
+            rgba.withUnsafeMutableBufferPointer { dst in
+                signet_png_decode_rgba(src.baseAddress, src.count, dst.baseAddress, dst.count, &message)
+            }
+        }
+        try check(status, message, encoding: false)
+        return rgba
+    }
+}
+
+/// The encoder's output buffer (allocated by C with malloc), freed in `deinit`.
+final class PNGBytes {
+    var buffer = signet_png_buffer()
+
+    deinit { signet_png_buffer_free(&buffer) }
+
+    var bytes: [UInt8] {
+        guard let data = buffer.data else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
+    }
+}

@@ -1,0 +1,48 @@
+/// How `PNGEncoder` writes a PNG.
+///
+/// The defaults (no row filter, zlib's RLE strategy, level 6) were measured on rendered
+/// signatures, mostly transparent with one ink colour: they gave the smallest files of all
+/// colour type × level × filter × strategy combinations tried, at about the speed of level 1
+/// (RLE makes the level almost irrelevant). `signet-bench png-settings` prints the table.
+public struct PNGOptions: Sendable, Hashable, Codable {
+    /// The PNG colour type; `auto` picks the smallest lossless one.
+    public enum ColorType: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Gray when every pixel is gray, else RGB; with alpha when any pixel is not opaque; a
+        /// palette (with tRNS) instead when the image has at most 256 exact colours and the
+        /// palette file is the smaller one.
+        case auto
+        case rgba
+        case rgb
+        case grayAlpha = "gray-alpha"
+        case gray
+        case palette
+    }
+
+    /// The row filter libpng applies before compression.
+    public enum Filter: String, Sendable, Hashable, Codable, CaseIterable {
+        case none, sub, up, average, paeth
+        /// libpng picks a filter per row (slower, sometimes smaller).
+        case adaptive
+    }
+
+    /// The zlib strategy.
+    public enum Strategy: String, Sendable, Hashable, Codable, CaseIterable {
+        case standard = "default"
+        case filtered
+        case rle
+        case huffmanOnly = "huffman-only"
+    }
+
+    public var colorType: ColorType
+    /// zlib level 0 (store) … 9 (smallest).
+    public var compressionLevel: Int
+    public var filter: Filter
+    public var strategy: Strategy
+
+    public init(colorType: ColorType = .auto, compressionLevel: Int = 6, filter: Filter = .none, strategy: Strategy = .rle) {
+        self.colorType = colorType
+        self.compressionLevel = compressionLevel
+        self.filter = filter
+        self.strategy = strategy
+    }
+}
