@@ -7,18 +7,19 @@ import SignetRaster
 /// (4:4:4) only when that fits at the top quality, where it costs nothing; otherwise it uses 4:2:0,
 /// which spends the budget on luma — the channel both the eye and (luma) SSIM weigh most — and so
 /// reaches a higher quality than 4:4:4 could. Either way at most 8 full-size encodes per size.
+///
+/// Large images (see `JPEGSizeSample`) are first judged from a row sample: a size whose sample
+/// predicts more than the budget at the lowest quality is passed over without resampling the
+/// whole image, so a big photo is resampled once, at the size that is then searched.
 struct JPEGBudgetFit {
     static let encodesPerSize = 8
-    /// A size is skipped without a full encode when the sample predicts more than this many times
-    /// the budget at the lowest quality.
-    static let hopelessRatio = 1.5
 
     let options: BudgetOptions
 
     private enum SizeOutcome {
-        case fits(bytes: [UInt8], quality: Int, layout: String, why: String)
+        case fits(image: Bitmap, bytes: [UInt8], quality: Int, mode: JPEGMode, why: String)
         /// `bytes` at the lowest quality: measured, or predicted from the sample.
-        case over(bytes: Int, predicted: Bool)
+        case over(bytes: Int)
     }
 
     private var encodes = 0
@@ -31,88 +32,89 @@ struct JPEGBudgetFit {
     /// The fitted JPEG of `opaque` (already flattened onto the background).
     mutating func fit(_ opaque: Bitmap, why prefix: String = "") throws -> BudgetResult {
         let gray = opaque.isGray
-        var image = opaque
+        var size = (width: opaque.width, height: opaque.height)
         while true {
-            let outcome = try fitAtSize(image, gray: gray)
+            let outcome = try fitAtSize(opaque, size, gray: gray)
             switch outcome {
-            case .fits(let bytes, let quality, let layout, let why):
+            case .fits(let image, let bytes, let quality, let mode, let why):
                 let decoded = try JPEGCodec.decode(bytes)
                 let resized = image.width != opaque.width || image.height != opaque.height
                 var reason = prefix + why
-                if resized { reason += "; downscaled from \(opaque.width)×\(opaque.height) because quality \(options.minQuality) did not fit at full size" }
+                if mode.progressive { reason += ", progressive (smaller than baseline here)" }
+                if resized {
+                    reason += "; downscaled from \(opaque.width)×\(opaque.height) because quality \(options.minQuality) did not fit at full size"
+                }
                 return BudgetResult(
-                    bytes: bytes, format: .jpeg, quality: quality, layout: layout, width: image.width,
+                    bytes: bytes, format: .jpeg, quality: quality, layout: gray ? "gray" : mode.subsampling.rawValue,
+                    progressive: mode.progressive, width: image.width,
                     height: image.height, budget: options.maxBytes, encodes: encodes, probeEncodes: probeEncodes,
                     resized: resized, ssim: SSIM.luma(image, decoded), reason: reason)
-            case .over(let bytes, _):
-                guard let next = smaller(image, sizeAtMinimum: bytes) else {
+            case .over(let bytes):
+                guard let next = BudgetShrink.next(width: size.width, height: size.height, bytes: bytes, options: options) else {
                     throw CodecError(.doesNotFit(
                         budget: options.maxBytes,
-                        smallest: "\(image.width)×\(image.height) pixels at quality \(options.minQuality): \(bytes) bytes",
+                        smallest: "\(size.width)×\(size.height) pixels at quality \(options.minQuality): \(bytes) bytes",
                         hint: options.allowResize
                             ? "raise --max-bytes or lower --min-quality or --min-dimension"
                             : "allow downscaling (drop --no-resize), raise --max-bytes or lower --min-quality"))
                 }
-                image = opaque.downscaled(toWidth: next.width, height: next.height)
+                size = next
             }
         }
     }
 
-    /// Can `image` still be made smaller?
-    private func canShrink(_ image: Bitmap) -> Bool {
-        options.allowResize && min(image.width, image.height) > options.minDimension
-    }
-
-    /// The next size to try: about √(budget / size) smaller, at least 3 % smaller, and not below
-    /// the minimum dimension (nil when no smaller size is allowed).
-    private func smaller(_ image: Bitmap, sizeAtMinimum: Int) -> (width: Int, height: Int)? {
-        guard canShrink(image) else { return nil }
-        let short = Double(min(image.width, image.height))
-        var factor = min((Double(options.maxBytes) / Double(sizeAtMinimum)).squareRoot() * 0.95, 0.97)
-        factor = max(factor, Double(options.minDimension) / short)
-        let width = min(max(Int((Double(image.width) * factor).rounded()), 1), image.width)
-        let height = min(max(Int((Double(image.height) * factor).rounded()), 1), image.height)
-        guard width < image.width || height < image.height else { return nil }
-        return (width, height)
-    }
-
-    private mutating func fitAtSize(_ image: Bitmap, gray: Bool) throws -> SizeOutcome {
-        let source = JPEGSource(opaque: image, grayscale: gray)
-        var sample = JPEGSizeSample(source)
+    /// The best JPEG of `opaque` scaled to `size`, or the bytes the lowest quality needs there.
+    private mutating func fitAtSize(_ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool) throws -> SizeOutcome {
+        var sample = JPEGSizeSample(opaque, width: size.width, height: size.height, grayscale: gray)
         defer { probeEncodes += sample?.encodes ?? 0 }
         let budget = options.maxBytes
         let range = options.minQuality...options.maxQuality
+        var mode = JPEGMode(subsampling: .half, progressive: false)
+        if sample != nil {
+            let atMinimum = try sample!.predict(quality: range.lowerBound, mode: mode)
+            if atMinimum > budget,
+               BudgetShrink.next(width: size.width, height: size.height, bytes: atMinimum, options: options) != nil {
+                return .over(bytes: atMinimum)
+            }
+        }
+        let image = opaque.downscaled(toWidth: size.width, height: size.height)
+        let source = JPEGSource(opaque: image, grayscale: gray)
         var spent = 0
 
         if !gray {
-            let predicted = try sample?.predict(quality: range.upperBound, subsampling: .none)
+            var full = JPEGMode(subsampling: .none, progressive: false)
+            let predicted = try sample?.predict(quality: range.upperBound, mode: full)
             if predicted.map({ Double($0) <= Double(budget) * 1.1 }) ?? true {
+                full = try sample?.smaller(of: full, at: range.upperBound) ?? full
                 spent += 1
                 encodes += 1
-                if let bytes = try source.encode(quality: range.upperBound, subsampling: .none, byteLimit: budget) {
-                    return .fits(bytes: bytes, quality: range.upperBound, layout: ChromaSubsampling.none.rawValue,
+                if let bytes = try source.encode(quality: range.upperBound, mode: full, byteLimit: budget) {
+                    return .fits(image: image, bytes: bytes, quality: range.upperBound, mode: full,
                                  why: "full-resolution color (4:4:4) fits at the top quality \(range.upperBound)")
                 }
             }
         }
-        let subsampling = ChromaSubsampling.half
-        var guess: Int?
         if sample != nil {
-            let atMinimum = try sample!.predict(quality: range.lowerBound, subsampling: subsampling)
-            if Double(atMinimum) > Double(budget) * Self.hopelessRatio && canShrink(image) {
-                return .over(bytes: atMinimum, predicted: true)
-            }
-            guess = try sample!.predictBest(in: range, budget: budget, subsampling: subsampling)
+            let guess = try sample!.predictBest(in: range, budget: budget, mode: mode)
+            mode = try sample!.smaller(of: mode, at: guess)
         }
-
+        // The sample's predictions, scaled by how far off they were at the last full encode.
+        var correction = 1.0
+        let belief: (QualitySearch) throws -> Int? = { _ in
+            try sample?.predictBest(in: range, budget: Int(Double(budget) / correction), mode: mode)
+        }
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
-        try search.run(guess: guess, cap: Self.encodesPerSize - spent) { q in
+        try search.run(cap: Self.encodesPerSize - spent, belief: belief) { q in
             encodes += 1
-            // The lowest quality is encoded in full even when over, to size the next downscale.
+            // Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
+            // always, to size the next downscale); beyond that the encode is abandoned early.
             guard let bytes = try source.encode(
-                quality: q, subsampling: subsampling, byteLimit: q == range.lowerBound ? nil : budget)
+                quality: q, mode: mode, byteLimit: q == range.lowerBound ? nil : budget + budget / 2)
             else { return .over(nil) }
+            if sample != nil {
+                correction = Double(bytes.count) / Double(try sample!.predict(quality: q, mode: mode))
+            }
             guard bytes.count <= budget else { return .over(bytes.count) }
             if q > best.quality { best = (q, bytes) }
             return .fits(bytes.count)
@@ -121,14 +123,12 @@ struct JPEGBudgetFit {
             guard case .over(let size?) = search.outcomes[range.lowerBound] else {
                 preconditionFailure("a failed search has encoded the lowest quality in full")
             }
-            return .over(bytes: size, predicted: false)
+            return .over(bytes: size)
         }
         let next = quality < range.upperBound ? "; quality \(quality + 1) does not fit" : ""
-        if gray {
-            return .fits(bytes: best.bytes, quality: quality, layout: "gray",
-                         why: "gray image as a 1-component JPEG at the highest quality that fits, \(quality)\(next)")
-        }
-        return .fits(bytes: best.bytes, quality: quality, layout: subsampling.rawValue,
-                     why: "4:2:0 chroma at the highest quality that fits, \(quality)\(next) (4:4:4 does not fit at quality \(range.upperBound))")
+        let why = gray
+            ? "gray image as a 1-component JPEG at the highest quality that fits, \(quality)\(next)"
+            : "4:2:0 chroma at the highest quality that fits, \(quality)\(next) (4:4:4 does not fit at quality \(range.upperBound))"
+        return .fits(image: image, bytes: best.bytes, quality: quality, mode: mode, why: why)
     }
 }

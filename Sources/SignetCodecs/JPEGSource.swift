@@ -11,11 +11,6 @@ struct JPEGSource: Sendable {
     let pixels: [UInt8]
     let dpi: Double?
 
-    init(width: Int, height: Int, components: Int, pixels: [UInt8], dpi: Double?) {
-        precondition(pixels.count == width * height * components, "JPEG source buffer size")
-        (self.width, self.height, self.components, self.pixels, self.dpi) = (width, height, components, pixels, dpi)
-    }
-
     /// `opaque` must have no transparency (flatten it first). With `grayscale`, color pixels are
     /// reduced to their Rec. 601 luma, the weights JPEG itself uses.
     init(opaque bitmap: Bitmap, grayscale: Bool) {
@@ -41,6 +36,11 @@ struct JPEGSource: Sendable {
     }
 
     var isGray: Bool { components == 1 }
+
+    /// `encode` with a search's mode (optimized Huffman tables always).
+    func encode(quality: Int, mode: JPEGMode, byteLimit: Int? = nil) throws -> [UInt8]? {
+        try encode(quality: quality, subsampling: mode.subsampling, progressive: mode.progressive, byteLimit: byteLimit)
+    }
 
     /// The JPEG at `quality`, or `nil` when `byteLimit` is given and the output would exceed it
     /// (the encode then stops as soon as it passes the limit).

@@ -1,8 +1,8 @@
 /// The largest integer quality in a range whose encoding fits a byte budget, found with as few
 /// encodes as possible and never more than a cap.
 ///
-/// It is a bisection that may be steered: while spare encodes remain, it probes a predicted
-/// quality (and then its neighbour, to confirm the boundary) instead of the midpoint. A probe is
+/// It is a bisection that may be steered: while spare encodes remain, it probes the quality a
+/// prediction believes in (or the neighbour that confirms it) instead of the midpoint. A probe is
 /// only allowed where, whatever its answer, the rest can still be settled by plain bisection
 /// within the cap, so a bad prediction costs speed, never correctness. Every encode's size is
 /// remembered; the search ends with a quality that fits whose successor does not (or the top of
@@ -50,18 +50,28 @@ struct QualitySearch {
         }
     }
 
-    /// Runs until settled, with at most `cap` encodes in total (earlier `record`s count) and
-    /// `guess` as the first prediction. `encode(q)` performs one trial.
-    mutating func run(guess: Int?, cap: Int, encode: (Int) throws -> Outcome) rethrows {
+    /// Runs until settled, with at most `cap` encodes in total (earlier `record`s count).
+    /// `belief` is asked before each probe for the quality it expects to be the answer (nil: no
+    /// idea); `encode(q)` performs one trial.
+    mutating func run(
+        cap: Int, belief: (QualitySearch) throws -> Int? = { _ in nil }, encode: (Int) throws -> Outcome
+    ) throws {
         precondition(probesNeeded <= cap - encodes, "the cap leaves too few encodes to settle the search")
-        var target = guess
         while !isSettled {
-            let q = nextProbe(toward: target, probesLeft: cap - encodes)
-            let outcome = try encode(q)
-            record(q, outcome)
-            // Confirm a prediction by its neighbour; after that, plain bisection.
-            if case .fits = outcome { target = q == guess ? q + 1 : nil } else { target = q == guess ? q - 1 : nil }
+            let q = nextProbe(toward: try belief(self).map(target), probesLeft: cap - encodes)
+            record(q, try encode(q))
         }
+    }
+
+    /// What to probe to test a belief. Settling it takes the believed quality (expected to fit)
+    /// and the next one (expected not to); the one probed first is the one whose expected answer
+    /// leaves less open, so a wrong belief still leaves room to steer.
+    func target(_ believed: Int) -> Int {
+        if believed <= low { return low + 1 }
+        if believed >= high { return high - 1 }
+        let openAfterFit = high - believed - 1
+        let openAfterOver = believed - low
+        return openAfterOver < openAfterFit && believed + 1 < high ? believed + 1 : believed
     }
 
     /// The quality to try next: `target` moved just enough that bisection can still finish
