@@ -43,11 +43,13 @@ let package = Package(
         .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetSign", "SignetFiles"]),
         // The CLI: parse, call the library, print.
         .executableTarget(name: "signet", dependencies: ["Signet", "SignetPreview"]),
+        // Benchmarks (Tools/): `signet-bench` renders generated signatures side by side with pycairo.
+        .executableTarget(name: "signet-bench", dependencies: ["Signet", "SignetTestSupport"], path: "Tools/Bench"),
 
         // Tests.
         .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"], path: "Tests/SignetTestSupport"),
-        .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "SignetTestSupport"]),
-        .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"]),
+        .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "Signet", "SignetTestSupport"]),
+        .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),

@@ -27,13 +27,12 @@ enum LibPNG {
         palette: [UInt8] = [], alphas: [UInt8] = []
     ) throws -> [UInt8] {
         var params = signet_png_encode_params()
-        let channels: Int
-        (params.color_type, channels) = switch type {
-        case .gray: (PNG_COLOR_TYPE_GRAY, 1)
-        case .grayAlpha: (PNG_COLOR_TYPE_GRAY_ALPHA, 2)
-        case .rgb: (PNG_COLOR_TYPE_RGB, 3)
-        case .palette: (PNG_COLOR_TYPE_PALETTE, 1)
-        case .rgba, .auto: (PNG_COLOR_TYPE_RGB_ALPHA, 4)
+        params.color_type = switch type {
+        case .gray: PNG_COLOR_TYPE_GRAY
+        case .grayAlpha: PNG_COLOR_TYPE_GRAY_ALPHA
+        case .rgb: PNG_COLOR_TYPE_RGB
+        case .palette: PNG_COLOR_TYPE_PALETTE
+        case .rgba, .auto: PNG_COLOR_TYPE_RGB_ALPHA
         }
         params.compression_level = Int32(options.compressionLevel)
         params.filters = switch options.filter {
@@ -61,7 +60,7 @@ enum LibPNG {
                     params.palette = rgb.baseAddress
                     params.alphas = trns.baseAddress
                     return signet_png_encode(
-                        px.baseAddress, UInt32(width), UInt32(height), width * channels, &params, &output.buffer, &message)
+                        px.baseAddress, UInt32(width), UInt32(height), width * type.channels, &params, &output.buffer, &message)
                 }
             }
         }

@@ -3,6 +3,12 @@ import SignetRaster
 /// Writes `Bitmap`s as PNG with libpng: the smallest lossless colour type, chosen compression
 /// settings, and a `pHYs` chunk when the bitmap knows its dpi.
 public enum PNGEncoder {
+    /// Raw pixel bytes (without a palette) up to which `auto` encodes an image both with and
+    /// without a palette and keeps the smaller file. Larger images with at most 256 colours get
+    /// the palette directly: it was the smaller file for every one of the rendered signatures
+    /// measured (`signet-bench png-settings`), and encoding twice would double the time.
+    public static let smallImageBytes = 65_536
+
     public static func encode(_ bitmap: Bitmap, options: PNGOptions = PNGOptions()) throws -> [UInt8] {
         guard (0...9).contains(options.compressionLevel) else {
             throw CodecError(.cannotRepresent("the PNG compression level must be 0 to 9, not \(options.compressionLevel)."))
@@ -19,9 +25,12 @@ public enum PNGEncoder {
             }
             return try encodePalette(bitmap, colors, options)
         case .auto:
-            let plain = try encodeDirect(bitmap, direct, options)
-            guard let colors = census.colors, direct != .gray else { return plain }
+            guard let colors = census.colors, direct != .gray else { return try encodeDirect(bitmap, direct, options) }
             let indexed = try encodePalette(bitmap, colors, options)
+            // A palette's fixed cost (PLTE + tRNS, at most 1 KB) can outweigh its halved pixel data
+            // only on small images, so only those are encoded both ways (see `smallImageBytes`).
+            guard bitmap.pixelCount * direct.channels <= smallImageBytes else { return indexed }
+            let plain = try encodeDirect(bitmap, direct, options)
             return indexed.count < plain.count ? indexed : plain
         default:
             return try encodeDirect(bitmap, direct, options)

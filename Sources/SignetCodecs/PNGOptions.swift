@@ -9,7 +9,7 @@ public struct PNGOptions: Sendable, Hashable, Codable {
     public enum ColorType: String, Sendable, Hashable, Codable, CaseIterable {
         /// Gray when every pixel is gray, else RGB; with alpha when any pixel is not opaque; a
         /// palette (with tRNS) instead when the image has at most 256 exact colours and the
-        /// palette file is the smaller one.
+        /// palette file is the smaller one (see `PNGEncoder.smallImageBytes`).
         case auto
         case rgba
         case rgb
@@ -44,5 +44,17 @@ public struct PNGOptions: Sendable, Hashable, Codable {
         self.compressionLevel = compressionLevel
         self.filter = filter
         self.strategy = strategy
+    }
+}
+
+extension PNGOptions.ColorType {
+    /// Bytes per pixel of this colour type at 8 bits per sample (`auto` counts as RGBA).
+    var channels: Int {
+        switch self {
+        case .gray, .palette: return 1
+        case .grayAlpha: return 2
+        case .rgb: return 3
+        case .rgba, .auto: return 4
+        }
     }
 }

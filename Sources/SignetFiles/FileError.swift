@@ -8,6 +8,8 @@ public struct FileError: SignetError, Hashable {
         case tooLarge(limit: Int)
         case cannotWrite(String)
         case isDirectory
+        /// A line of a line-by-line input is longer than `limit` bytes.
+        case lineTooLong(line: Int, limit: Int)
     }
 
     public var path: String
@@ -38,6 +40,8 @@ public struct FileError: SignetError, Hashable {
             return "\(name): cannot write (\(why)); check that the folder exists and is writable."
         case .isDirectory:
             return "\(name): is a folder, not a file."
+        case .lineTooLong(let line, let limit):
+            return "\(name), line \(line): longer than the \(limit)-byte line limit; check that it holds one record per line (NDJSON)."
         }
     }
 }

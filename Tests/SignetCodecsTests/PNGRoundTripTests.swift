@@ -55,6 +55,16 @@ struct PNGRoundTripTests {
         #expect(try PNGDecoder.decode(auto) == ink)
     }
 
+    @Test("a large image with at most 256 colours gets the palette without a second encoding")
+    func largePalette() throws {
+        let ink = PNGFixtures.blackDisc(size: 200)
+        #expect(ink.pixelCount * 2 > PNGEncoder.smallImageBytes)
+        let auto = try PNGEncoder.encode(ink)
+        #expect(PNGFixtures.colorType(auto) == 3)
+        #expect(auto == (try PNGEncoder.encode(ink, options: PNGOptions(colorType: .palette))))
+        #expect(try PNGDecoder.decode(auto) == ink)
+    }
+
     @Test("gray ink with more than 256 colours is stored as gray+alpha")
     func grayAlphaChosen() throws {
         let bitmap = PNGFixtures.random(width: 64, height: 64, gray: true, opaque: false, seed: 10)

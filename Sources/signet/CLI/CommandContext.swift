@@ -42,7 +42,9 @@ struct CommandOutcome {
     var json: any Encodable
     /// One line per result for a person (printed when `--json` is not given).
     var lines: [String]
-    /// Set when the command ran but its answer is "no" (verification failed: exit 3).
+    /// Set when the command ran and printed its result but did not fully succeed: the process
+    /// exits with this kind's code (a verification that said no: exit 3; some inputs of a batch
+    /// that failed: exit 2 or 1).
     var verdict: FailureKind? = nil
     /// True when standard output already carries data (`-o -`), so lines go to stderr.
     var outputUsedStdout = false

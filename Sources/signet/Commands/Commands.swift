@@ -2,5 +2,5 @@
 enum Commands {
     static let version = "0.1.0"
 
-    nonisolated(unsafe) static let all: [any Command.Type] = [CompressCommand.self]
+    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, CompressCommand.self]
 }

@@ -1,0 +1,57 @@
+import SignetCore
+
+/// Bitmaps from cairo's image formats.
+extension Bitmap {
+    /// Copies cairo's ARGB32 pixels (premultiplied alpha, one native-endian 32-bit word per
+    /// pixel, `stride` bytes per row) into straight-alpha RGBA, rounding to the nearest value.
+    init(premultipliedARGB32 base: UnsafeRawPointer, stride: Int, width: Int, height: Int, dpi: Double?) {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBytes { raw in
+            let out = raw.bindMemory(to: UInt32.self)
+            for y in 0..<height {
+                let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width { out[y * width + x] = Bitmap.straight(row[x]) }
+            }
+        }
+        self.init(width: width, height: height, pixels: pixels, dpi: dpi)
+    }
+
+    /// Colours cairo's A8 coverage (one byte per pixel, `stride` bytes per row) with `ink`.
+    ///
+    /// When everything drawn has one colour over a transparent background, every pixel's true
+    /// colour is that colour and only alpha varies, so the renderer draws alpha alone: exact
+    /// where un-premultiplying would add rounding noise at low alpha, and a quarter of the
+    /// memory traffic. Transparent pixels carry the ink colour too, which keeps the colour
+    /// channels constant for the encoder.
+    init(alphaMask base: UnsafeRawPointer, stride: Int, width: Int, height: Int, ink: Color, dpi: Double?) {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let rgb = Bitmap.word(ink)
+        pixels.withUnsafeMutableBytes { raw in
+            let out = raw.bindMemory(to: UInt32.self)
+            for y in 0..<height {
+                let row = (base + y * stride).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<width { out[y * width + x] = rgb | (UInt32(row[x]) << 24).littleEndian }
+            }
+        }
+        self.init(width: width, height: height, pixels: pixels, dpi: dpi)
+    }
+
+    /// The R, G, B bytes of `color` (alpha 0) as the word they form in memory.
+    private static func word(_ color: Color) -> UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        return (byte(color.red) | byte(color.green) << 8 | byte(color.blue) << 16).littleEndian
+    }
+
+    /// One premultiplied ARGB word as straight RGBA bytes in memory order.
+    @inline(__always)
+    private static func straight(_ argb: UInt32) -> UInt32 {
+        let a = argb >> 24
+        guard a != 0 else { return 0 }
+        var r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF
+        if a != 255 {
+            // c·255/a, rounded; premultiplied channels never exceed alpha, so this stays ≤ 255.
+            (r, g, b) = ((r * 255 + a / 2) / a, (g * 255 + a / 2) / a, (b * 255 + a / 2) / a)
+        }
+        return (r | g << 8 | b << 16 | a << 24).littleEndian
+    }
+}

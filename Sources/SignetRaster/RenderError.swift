@@ -1,0 +1,74 @@
+import SignetCore
+
+/// Rendering could not produce an image.
+public struct RenderError: SignetError, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// Nothing to draw: no strokes, or no points in any stroke.
+        case noInk
+        /// The smoothed ink is shorter than the requested minimum (capture units).
+        case inkTooShort(length: Double, minimum: Double)
+        /// A sample is NaN, infinite or beyond `RenderOptions.maxCoordinate` (indices from 0).
+        case badCoordinate(stroke: Int, point: Int)
+        /// With `crop: false`, the canvas holds none of the ink.
+        case inkOutsideCanvas
+        /// The output would exceed the pixel limits.
+        case tooLarge(width: Double, height: Double, maxPixels: Int, maxSide: Int)
+        /// An option value that cannot work (named with its CLI spelling).
+        case badOption(String)
+        /// cairo failed while doing `step`.
+        case cairo(step: String, reason: String)
+    }
+
+    public var reason: Reason
+    /// The input the drawing came from, named at the start of the message when set.
+    public var input: String?
+
+    public init(_ reason: Reason, input: String? = nil) {
+        self.reason = reason
+        self.input = input
+    }
+
+    /// The same error, naming the input it came from.
+    public func naming(_ input: String) -> RenderError { RenderError(reason, input: input) }
+
+    public var kind: FailureKind {
+        if case .cairo = reason { return .failed }
+        return .badInput
+    }
+
+    public var message: String {
+        let prefix = input.map { ($0 == "-" ? "standard input" : $0) + ": " } ?? ""
+        return prefix + text
+    }
+
+    private var text: String {
+        switch reason {
+        case .noInk:
+            return "no ink: the drawing has no stroke with a point in it; check that the file holds a capture (or pick another --index)."
+        case .inkTooShort(let length, let minimum):
+            return "no ink: the ink is \(Self.short(length)) units long, shorter than --min-ink-length \(Self.short(minimum)); ask the signer to sign again."
+        case .badCoordinate(let stroke, let point):
+            return "stroke \(stroke + 1), point \(point + 1) has a coordinate that is not a number or is beyond ±\(Self.short(RenderOptions.maxCoordinate)); fix the capture."
+        case .inkOutsideCanvas:
+            return "no ink on the canvas: every stroke lies left of or above the origin; drop --no-crop to crop to the ink."
+        case .tooLarge(let w, let h, let maxPixels, let maxSide):
+            return "the output would be \(Self.short(w))×\(Self.short(h)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower --scale or --dpi, or use --fit WxH."
+        case .badOption(let text):
+            return text
+        case .cairo(let step, let reason):
+            return "cairo failed \(step) (\(reason)); try a smaller --scale."
+        }
+    }
+
+    /// A number as people write it: at most two decimals, no trailing zeros.
+    static func short(_ v: Double) -> String {
+        guard v.isFinite, abs(v) < 1e12 else { return String(v) }
+        let hundredths = Int((v * 100).rounded())
+        let whole = String(abs(hundredths) / 100)
+        let sign = hundredths < 0 ? "-" : ""
+        let frac = abs(hundredths) % 100
+        if frac == 0 { return sign + whole }
+        let f = frac % 10 == 0 ? String(frac / 10) : (frac < 10 ? "0" : "") + String(frac)
+        return sign + whole + "." + f
+    }
+}

@@ -1,0 +1,102 @@
+import SignetCore
+import SignetStrokes
+
+/// A vector document format cairo writes.
+public enum VectorFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    case svg, pdf
+}
+
+/// A drawing smoothed and laid out, ready to paint.
+public struct PreparedInk: Sendable, Hashable {
+    public var ink: Ink
+    public var layout: RenderLayout
+}
+
+/// A rendered bitmap with the layout that produced it.
+public struct Rendering: Sendable, Hashable {
+    public var bitmap: Bitmap
+    public var layout: RenderLayout
+}
+
+/// A rendered SVG or PDF document with the layout that produced it.
+public struct VectorRendering: Sendable, Hashable {
+    public var bytes: [UInt8]
+    public var format: VectorFormat
+    public var layout: RenderLayout
+}
+
+/// Renders drawings with cairo: anti-aliased, round caps and joins, straight into the cropped size.
+public enum Renderer {
+    /// Applies the pen overrides, smooths the drawing and lays it out (all limits checked here).
+    public static func prepare(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> PreparedInk {
+        try checkCoordinates(drawing)
+        let ink = Ink(options.applyingPens(to: drawing))
+        return PreparedInk(ink: ink, layout: try RenderLayout(ink: ink, canvas: drawing.canvas, unitsPerInch: drawing.unitsPerInch, options: options))
+    }
+
+    /// An RGBA bitmap (straight alpha), transparent unless `options.background` is set.
+    public static func bitmap(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> Rendering {
+        let prepared = try prepare(drawing, options: options)
+        let layout = prepared.layout
+        // One ink colour over a transparent background: draw coverage only, colour it after.
+        let colors = Set(prepared.ink.shapes.map(\.color))
+        let ink = options.background == nil && colors.count == 1 ? colors.first : nil
+        let surface = try CairoSurface(imageWidth: layout.width, height: layout.height, alphaOnly: ink != nil)
+        try paint(prepared, on: surface, background: options.background, extraScale: 1, fast: options.antialias == .fast)
+        let bitmap = try surface.withImagePixels { pixels, stride in
+            if let ink {
+                Bitmap(alphaMask: pixels, stride: stride, width: layout.width, height: layout.height, ink: ink, dpi: layout.dpi)
+            } else {
+                Bitmap(premultipliedARGB32: pixels, stride: stride, width: layout.width, height: layout.height, dpi: layout.dpi)
+            }
+        }
+        return Rendering(bitmap: bitmap, layout: layout)
+    }
+
+    /// A one-page SVG or PDF of the same smoothed paths, the same crop and padding, and the
+    /// physical size of the bitmap at `layout.pixelsPerInch` (SVG in CSS pixels, PDF in points).
+    public static func vector(
+        _ drawing: Drawing, format: VectorFormat, options: RenderOptions = RenderOptions()
+    ) throws -> VectorRendering {
+        let prepared = try prepare(drawing, options: options)
+        let layout = prepared.layout
+        let unitsPerInch: Double = format == .svg ? 96 : 72
+        let k = unitsPerInch / layout.pixelsPerInch
+        let surface = try CairoSurface(
+            document: format == .svg ? .svg : .pdf, width: Double(layout.width) * k, height: Double(layout.height) * k)
+        try paint(prepared, on: surface, background: options.background, extraScale: k, fast: false)
+        let bytes = try surface.finishDocument()
+        return VectorRendering(bytes: format == .svg ? withoutSurfaceID(bytes) : bytes, format: format, layout: layout)
+    }
+
+    /// cairo names the SVG's top group after a per-process surface counter (`<g id="surface7">`);
+    /// nothing refers to it, so it is dropped and the same drawing always gives the same bytes.
+    private static func withoutSurfaceID(_ svg: [UInt8]) -> [UInt8] {
+        let open = Array("<g id=\"surface".utf8)
+        guard let start = svg.indices.first(where: { svg[$0...].starts(with: open) }),
+            let close = svg[(start + open.count)...].firstIndex(of: UInt8(ascii: "\""))
+        else { return svg }
+        return Array(svg[..<start]) + Array("<g".utf8) + Array(svg[(close + 1)...])
+    }
+
+    private static func paint(
+        _ prepared: PreparedInk, on surface: CairoSurface, background: Color?, extraScale k: Double, fast: Bool
+    ) throws {
+        let context = try CairoContext(surface)
+        if fast { context.useFastAntialiasing() }
+        if let background { context.paint(background) }
+        context.setTransform(prepared.layout.transform.concatenating(.scale(k, k)))
+        for shape in prepared.ink.shapes { context.draw(shape) }
+        try context.finish()
+    }
+
+    /// Refuses NaN, infinite and absurd coordinates before any geometry is computed.
+    private static func checkCoordinates(_ drawing: Drawing) throws {
+        let limit = RenderOptions.maxCoordinate
+        for (s, stroke) in drawing.strokes.enumerated() {
+            for (p, sample) in stroke.samples.enumerated() where !(abs(sample.x) <= limit && abs(sample.y) <= limit) {
+                throw RenderError(.badCoordinate(stroke: s, point: p))
+            }
+        }
+    }
+}

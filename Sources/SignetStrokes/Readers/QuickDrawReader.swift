@@ -1,0 +1,57 @@
+/// Reads Quick, Draw! records: `{"word", …, "drawing": [[[x…], [y…], [t…]?], …]}`.
+/// Raw records carry times (ms since the first point); simplified ones have only x and y.
+/// A file is NDJSON (one record per line, streamed by `StrokeStreamReader`) or a JSON array of
+/// records; `--index` picks the record, counting from 0.
+enum QuickDrawReader {
+    /// Reads a JSON array of records (or a single record object).
+    static func read(_ json: JSONValue, _ context: ReadContext) throws -> Drawing {
+        switch json {
+        case .array(let records):
+            guard context.index < records.count else {
+                if records.isEmpty { throw context.error(.noStrokes(detail: "the array holds no records")) }
+                throw context.error(.indexOutOfRange(index: context.index, count: records.count, unit: "record"))
+            }
+            return try record(records[context.index], context, at: "record \(context.index + 1)")
+        case .object:
+            try context.requireSingleDrawing()
+            return try record(json, context, at: "record 1")
+        default:
+            throw context.badValue("top level", "expected Quick, Draw! records, not \(json.typeName)")
+        }
+    }
+
+    /// One record; `place` names it ("record 3" or "line 4").
+    static func record(_ json: JSONValue, _ context: ReadContext, at place: String) throws -> Drawing {
+        let o = try context.object(json, named: "a Quick, Draw! record", at: place)
+        var builder = DrawingBuilder(context)
+        for (s, strokeValue) in try context.array(o, "drawing", at: place).enumerated() {
+            let here = "\(place), stroke \(s + 1)"
+            let channels = try context.array(strokeValue, named: "a stroke", at: here)
+            guard channels.count == 2 || channels.count == 3 else {
+                throw context.badValue(here, "a stroke should be [[x…], [y…]] or [[x…], [y…], [t…]], not \(channels.count) arrays")
+            }
+            let xs = try numbers(channels[0], "x", context, at: here)
+            let ys = try numbers(channels[1], "y", context, at: here)
+            let ts = channels.count == 3 ? try numbers(channels[2], "t", context, at: here) : nil
+            guard ys.count == xs.count, ts == nil || ts!.count == xs.count else {
+                let counts = [xs.count, ys.count] + (ts.map { [$0.count] } ?? [])
+                throw context.badValue(here, "the x, y\(ts == nil ? "" : " and t") arrays differ in length (\(counts.map(String.init).joined(separator: ", ")))")
+            }
+            let slot = try builder.startStroke(at: here)
+            for i in xs.indices {
+                try builder.append(Sample(x: xs[i], y: ys[i], t: ts?[i]), to: slot, at: "\(here), point \(i + 1)")
+            }
+        }
+        return try builder.drawing(noStrokes: "\(place) has an empty \"drawing\"")
+    }
+
+    private static func numbers(_ value: JSONValue, _ name: String, _ context: ReadContext, at place: String) throws -> [Double] {
+        let items = try context.array(value, named: "the \(name) array", at: place)
+        var out: [Double] = []
+        out.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            out.append(try context.number(item, named: name, at: "\(place), point \(i + 1)"))
+        }
+        return out
+    }
+}

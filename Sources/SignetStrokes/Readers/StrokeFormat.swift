@@ -1,0 +1,53 @@
+/// The stroke file formats Signet reads. The raw values are the names `--format` accepts.
+public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Signet's own JSON (`"format": "signet-strokes"`), full or compact points (see Docs/STROKE-FORMATS.md).
+    case signet
+    /// Raw touch events (`began`/`moved`/`ended`/`cancelled`), as a JSON array or NDJSON.
+    case touch
+    /// signature_pad `toData()`: current point groups or the legacy `color` + `points` form.
+    case signaturePad = "signature_pad"
+    /// Quick, Draw! records (raw with times, or simplified), NDJSON or a JSON array.
+    case quickdraw
+    /// W3C InkML, including Microsoft Office's difference-encoded traces.
+    case inkml
+    /// SVC2004 signature text: a point count, then `X Y TIME BUTTON [AZIMUTH ALTITUDE PRESSURE]` lines.
+    case svc2004
+    /// perfect-freehand input: one array of `[x, y, pressure?, t?]` or `{x, y}` points, or an object of named ones.
+    case perfectFreehand = "perfect-freehand"
+    /// An Excalidraw scene; its `freedraw` elements are the strokes.
+    case excalidraw
+
+    /// The `--format` names, comma separated, for help and error messages.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// One line for `--help`.
+    public var summary: String {
+        switch self {
+        case .signet: return "Signet stroke JSON (full or compact points)"
+        case .touch: return "touch events (began/moved/ended/cancelled), JSON array or NDJSON"
+        case .signaturePad: return "signature_pad toData(), current or legacy groups"
+        case .quickdraw: return "Quick, Draw! raw or simplified records, NDJSON or JSON array"
+        case .inkml: return "InkML, including Microsoft Office difference encoding"
+        case .svc2004: return "SVC2004 signature text"
+        case .perfectFreehand: return "perfect-freehand point arrays or named paths"
+        case .excalidraw: return "Excalidraw scene (freedraw elements)"
+        }
+    }
+
+    /// True for formats that hold several drawings, one of which `--index` picks.
+    public var holdsSeveralDrawings: Bool { self == .quickdraw || self == .perfectFreehand }
+
+    /// True for formats that may come one record per line (NDJSON) and are then read as a stream.
+    public var isLineDelimited: Bool { self == .touch || self == .quickdraw }
+
+    /// The format a file name's extension suggests, used only when the content does not decide.
+    public static func hinted(byName name: String) -> StrokeFormat? {
+        guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "inkml", "xml": return .inkml
+        case "txt", "svc": return .svc2004
+        case "excalidraw": return .excalidraw
+        default: return nil
+        }
+    }
+}

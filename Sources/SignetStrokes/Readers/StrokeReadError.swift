@@ -1,0 +1,53 @@
+import SignetCore
+
+/// A stroke input could not be turned into a drawing. Always bad input (exit 2).
+public struct StrokeReadError: SignetError, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// The text is not well-formed: `language` is "JSON", "XML", "InkML trace" or "SVC2004".
+        case syntax(line: Int, column: Int, problem: String, language: String)
+        /// A value is missing, of the wrong type or out of range. `place` says where
+        /// ("stroke 2, point 5", "line 7", "trace 3"); `problem` says what and how to fix it.
+        case badValue(place: String, problem: String)
+        /// No reader recognises the content.
+        case unknownFormat
+        /// The input holds nothing but white space.
+        case empty
+        /// The input is well-formed but holds no ink; `detail` says why.
+        case noStrokes(detail: String)
+        /// A limit from `StrokeLimits` was reached.
+        case limitExceeded(place: String, what: String, limit: String)
+        /// `--index` asks for a drawing the file does not have.
+        case indexOutOfRange(index: Int, count: Int, unit: String)
+    }
+
+    /// The input's name as the user gave it ("standard input" for `-`).
+    public var file: String
+    public var reason: Reason
+
+    public init(file: String, reason: Reason) {
+        self.file = file
+        self.reason = reason
+    }
+
+    public var kind: FailureKind { .badInput }
+
+    public var message: String {
+        switch reason {
+        case .syntax(let line, let column, let problem, let language):
+            return "\(file), line \(line), column \(column): \(problem); check that the file is complete, valid \(language)."
+        case .badValue(let place, let problem):
+            return "\(file), \(place): \(problem)."
+        case .unknownFormat:
+            return "cannot tell the format of \(file); try --format NAME (one of \(StrokeFormat.names))."
+        case .empty:
+            return "\(file) is empty; give it the strokes to draw."
+        case .noStrokes(let detail):
+            return "\(file) has no strokes to draw (\(detail))."
+        case .limitExceeded(let place, let what, let limit):
+            return "\(file), \(place): more than \(limit) \(what), beyond what any signature needs; check that this is the right file."
+        case .indexOutOfRange(let index, let count, let unit):
+            let range = count == 1 ? "only --index 0" : "--index 0 to \(count - 1)"
+            return "\(file) holds \(count) \(unit)\(count == 1 ? "" : "s"), so --index \(index) is out of range; use \(range)."
+        }
+    }
+}

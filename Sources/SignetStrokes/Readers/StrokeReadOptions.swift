@@ -1,0 +1,15 @@
+/// How to read a stroke file.
+public struct StrokeReadOptions: Sendable, Hashable, Codable {
+    /// The format, or `nil` to detect it from the content (default).
+    public var format: StrokeFormat?
+    /// Which drawing to read from a file holding several (Quick, Draw! records, perfect-freehand
+    /// named paths), counting from 0; the default 0 is the first. Other formats hold one drawing.
+    public var index: Int
+    public var limits: StrokeLimits
+
+    public init(format: StrokeFormat? = nil, index: Int = 0, limits: StrokeLimits = StrokeLimits()) {
+        self.format = format
+        self.index = index
+        self.limits = limits
+    }
+}

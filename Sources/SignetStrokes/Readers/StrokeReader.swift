@@ -1,0 +1,88 @@
+/// Turns the bytes of a stroke file into a `Drawing`: detects the format (or uses the one
+/// given), then hands the content to that format's reader. Pure: no files, no clock.
+public enum StrokeReader {
+    /// Reads `bytes`, named `name` in messages (a file name, or "standard input").
+    public static func read(_ bytes: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()) throws -> Drawing {
+        try bytes.withUnsafeBufferPointer { try read(buffer: $0, name: name, options: options) }
+    }
+
+    static func read(buffer: UnsafeBufferPointer<UInt8>, name: String, options: StrokeReadOptions) throws -> Drawing {
+        let context = ReadContext(name: name, options: options)
+        guard buffer.count <= options.limits.maxInputBytes else {
+            throw context.error(.limitExceeded(place: "the whole input", what: "bytes", limit: "\(options.limits.maxInputBytes)"))
+        }
+        let text = try unicodeText(buffer, context)
+        guard TextScan.firstNonSpace(text) != nil else { throw context.error(.empty) }
+        var json: JSONValue?
+        let format: StrokeFormat
+        if let forced = options.format {
+            format = forced
+        } else {
+            let finding = try FormatDetector.detect(text, context)
+            guard let found = finding.format else { throw context.error(.unknownFormat) }
+            format = found
+            json = finding.json
+        }
+        switch format {
+        case .inkml:
+            return try InkMLReader.read(text, context)
+        case .svc2004:
+            return try SVC2004Reader.read(text, context)
+        case .touch, .quickdraw:
+            if json == nil, TextScan.firstLineObject(text, context) != nil {
+                return try readLines(text, format: format, name: name, options: options)
+            }
+            let value = try json ?? context.parseJSON(text)
+            return format == .touch ? try TouchEventAssembler.read(value, context) : try QuickDrawReader.read(value, context)
+        case .signet:
+            return try SignetJSONReader.read(json ?? context.parseJSON(text), context)
+        case .signaturePad:
+            return try SignaturePadReader.read(json ?? context.parseJSON(text), context)
+        case .perfectFreehand:
+            return try PerfectFreehandReader.read(json ?? context.parseJSON(text), context)
+        case .excalidraw:
+            return try ExcalidrawReader.read(json ?? context.parseJSON(text), context)
+        }
+    }
+
+    /// NDJSON held in memory, fed line by line to the same reader a stream uses.
+    private static func readLines(_ text: UnsafeBufferPointer<UInt8>, format: StrokeFormat, name: String, options: StrokeReadOptions) throws
+        -> Drawing
+    {
+        var reader = try StrokeStreamReader(format: format, name: name, options: options)
+        try TextScan.forEachLine(text) { range in
+            guard range.count <= options.limits.maxLineBytes else {
+                throw StrokeReadError(
+                    file: name,
+                    reason: .limitExceeded(place: "line \(reader.lineNumber + 1)", what: "bytes in one line", limit: "\(options.limits.maxLineBytes)"))
+            }
+            try reader.feed(line: Array(text[range])[...])
+            return !reader.isComplete
+        }
+        return try reader.finish()
+    }
+
+    /// The text without a UTF-8 byte order mark; UTF-16 is refused with a hint.
+    private static func unicodeText(_ buffer: UnsafeBufferPointer<UInt8>, _ context: ReadContext) throws -> UnsafeBufferPointer<UInt8> {
+        if buffer.count >= 2, (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF) {
+            throw context.badValue("byte 1", "the text is UTF-16; save it as UTF-8")
+        }
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+            return UnsafeBufferPointer(rebasing: buffer[3...])
+        }
+        return buffer
+    }
+}
+
+extension StrokeFormat {
+    /// The format of `bytes` judged from the content, with `name`'s extension as a fallback;
+    /// `nil` when neither tells (or when the content is malformed JSON).
+    public static func detect(_ bytes: [UInt8], name: String) -> StrokeFormat? {
+        let context = ReadContext(name: name, options: StrokeReadOptions())
+        return bytes.withUnsafeBufferPointer { buffer in
+            var text = buffer
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { text = UnsafeBufferPointer(rebasing: buffer[3...]) }
+            return (try? FormatDetector.detect(text, context))?.format
+        }
+    }
+}

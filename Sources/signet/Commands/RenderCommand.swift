@@ -1,0 +1,172 @@
+import Foundation
+import Signet
+
+/// `signet render`: stroke files in, PNG / SVG / PDF signatures out.
+enum RenderCommand: Command {
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "render stroke captures to transparent PNG (or SVG / PDF) signatures",
+        usage: "IN... (-o OUT | --output-dir DIR) [options]",
+        positionals: 1...100_000,
+        options: [
+            .value("output", "FILE", "output file for one input; .png, .svg or .pdf by its extension; '-' writes stdout", short: "o"),
+            .value("output-dir", "DIR", "write each input to DIR/<input name>.<type> (several inputs, one process)"),
+            .value("type", "TYPE", "png, svg or pdf when the output name does not say (stdout, --output-dir); default png"),
+        ] + StrokeInputOptions.specs + [
+            .value("color", "COLOR", "pen colour for every stroke, '#RRGGBB' or '#RRGGBBAA' (default: as captured, else black)"),
+            .value("background", "COLOR", "paint this colour under the ink (default: transparent)"),
+            .value("scale", "N", "output pixels per capture unit (per CSS pixel when the file states its resolution); default 2"),
+            .value("dpi", "N", "output resolution: capture units are CSS pixels (1/96 in) unless the file says otherwise; written to the PNG"),
+            .value("pen-width", "N", "pen width for every stroke in capture units (variable pens keep their proportions)"),
+            .value("width-model", "MODEL", "fixed, velocity or pressure (default: as captured, else fixed)"),
+            .value("padding", "PX", "transparent margin around the ink in output pixels, every side; default 8"),
+            .flag("no-crop", "keep the whole capture canvas instead of cropping to the ink"),
+            .value("fit", "WxH", "scale the signature and its pen to the largest size that fits this box of pixels (with --dpi, the dpi is only recorded)"),
+            .value("min-ink-length", "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
+            .value("antialias", "MODE", "best (default) or fast: cairo's 4x4 supersampling, about twice as fast, coarser edges"),
+        ],
+        notes: [
+            """
+            output limits: \(RenderOptions.defaultMaxPixels) pixels of area and \(RenderOptions.maxSide) per side; \
+            coordinates within ±\(Int(RenderOptions.maxCoordinate)).
+            """,
+            """
+            several inputs: with --output-dir every input is rendered even when one fails; each failure is \
+            reported on stderr and the exit code is 2 (bad input) or 1 (write failure) at the end. A failed \
+            output is never left behind. --json then prints {"files": [...], "rendered": N, "failed": M}, one \
+            entry per input with either the result fields or "error": {"kind", "message"}. With -o, --json \
+            prints one object {input, output, width, height, bytes, dpi, strokes, points, ink_bounds}.
+            """,
+        ] + StrokeInputOptions.notes)
+
+    static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        let options = try renderOptions(args)
+        let read = try StrokeInputOptions.readOptions(args)
+        let type = try args.choice("type", RenderOutputType.self)
+        switch (args.string("output"), args.string("output-dir")) {
+        case (let output?, nil):
+            guard args.positionals.count == 1 else {
+                throw UsageError("render", "-o takes one input, got \(args.positionals.count); use --output-dir for several")
+            }
+            let report = try render(args.positionals[0], to: output, type: try outputType(output, type), read, options, context)
+            return CommandOutcome(json: report, lines: report.line.map { [$0] } ?? [], outputUsedStdout: output == "-")
+        case (nil, let folder?):
+            return try renderAll(args.positionals, into: folder, type: type ?? .png, read, options, context)
+        case (nil, nil):
+            throw UsageError("render", "say where the output goes: -o FILE for one input, --output-dir DIR for several")
+        case (.some, .some):
+            throw UsageError("render", "give either -o or --output-dir, not both")
+        }
+    }
+
+    /// Reads, renders and writes one input; errors name the file they are about.
+    private static func render(
+        _ input: String, to output: String, type: RenderOutputType, _ read: StrokeReadOptions, _ options: RenderOptions,
+        _ context: CommandContext
+    ) throws -> RenderReport {
+        let drawing = try StrokeFile.read(path: input, options: read)
+        let file: RenderedFile
+        do {
+            file = try RenderPipeline.render(drawing, as: type, options: options)
+        } catch let error as RenderError {
+            throw error.naming(input)
+        } catch let error as CodecError {
+            throw error.naming(output)
+        }
+        if output == "-" {
+            context.writeOutput(file.bytes)
+        } else {
+            try AtomicOutput.write(file.bytes, to: output)
+        }
+        let rendered = RenderReport.Rendered(file: file, strokes: drawing.strokes.count, points: drawing.sampleCount)
+        return RenderReport(input: input, output: output, result: .success(rendered))
+    }
+
+    /// `--output-dir`: every input in turn; failures are reported and the run goes on.
+    private static func renderAll(
+        _ inputs: [String], into folder: String, type: RenderOutputType, _ read: StrokeReadOptions, _ options: RenderOptions,
+        _ context: CommandContext
+    ) throws -> CommandOutcome {
+        let outputs = try outputPaths(for: inputs, in: folder, type: type)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var reports: [RenderReport] = []
+        var worst: FailureKind?
+        for (input, output) in zip(inputs, outputs) {
+            do {
+                reports.append(try render(input, to: output, type: type, read, options, context))
+            } catch let error as SignetError {
+                context.writeMessage("signet render: \(error.message)")
+                reports.append(RenderReport(input: input, output: output, result: .failure(.init(kind: error.kind, message: error.message))))
+                worst = worst == .badInput ? .badInput : error.kind
+            }
+        }
+        let failed = reports.filter { $0.line == nil }.count
+        var lines = reports.compactMap(\.line)
+        lines.append("rendered \(inputs.count - failed) of \(inputs.count) into \(folder)/" + (failed > 0 ? ", \(failed) failed" : ""))
+        return CommandOutcome(
+            json: RenderBatchReport(files: reports, rendered: inputs.count - failed, failed: failed),
+            lines: lines, verdict: worst)
+    }
+
+    /// DIR/<input name without its extension>.<type>. Inputs whose names differ only in their
+    /// extension (`face.json`, `face.inkml`) keep it (`face.json.png`, `face.inkml.png`); the same
+    /// name from two folders is refused before anything is written.
+    static func outputPaths(for inputs: [String], in folder: String, type: RenderOutputType) throws -> [String] {
+        guard inputs.filter({ $0 == "-" }).count <= 1 else {
+            throw UsageError("render", "standard input ('-') can be read only once")
+        }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        let names = inputs.map { $0 == "-" ? "stdin" : String($0.split(separator: "/").last ?? "") }
+        let stems = names.map { name in
+            name.lastIndex(of: ".").map { $0 == name.startIndex ? name : String(name[..<$0]) } ?? name
+        }
+        let counts = Dictionary(stems.map { ($0, 1) }, uniquingKeysWith: +)
+        var claimed: [String: String] = [:]
+        return try zip(inputs, zip(names, stems)).map { input, pair in
+            let output = base + (counts[pair.1]! > 1 ? pair.0 : pair.1) + "." + type.rawValue
+            if let other = claimed[output] {
+                throw UsageError("render", "\(other) and \(input) would both be written to \(output); render them separately")
+            }
+            claimed[output] = input
+            return output
+        }
+    }
+
+    private static func outputType(_ output: String, _ asked: RenderOutputType?) throws -> RenderOutputType {
+        if output == "-" { return asked ?? .png }
+        guard let named = RenderOutputType(fileName: output) else {
+            throw UsageError("render", "cannot tell the output type of '\(output)'; name it .png, .svg or .pdf")
+        }
+        if let asked, asked != named, output.contains(".") {
+            throw UsageError("render", "--type \(asked.rawValue) contradicts the output name '\(output)'")
+        }
+        return asked ?? named
+    }
+
+    private static func renderOptions(_ args: Arguments) throws -> RenderOptions {
+        var o = RenderOptions()
+        if args.string("scale") != nil, args.string("dpi") != nil {
+            throw UsageError("render", "give --scale or --dpi, not both")
+        }
+        if args.string("scale") != nil, args.string("fit") != nil {
+            throw UsageError("render", "give --scale or --fit, not both (--fit chooses the scale)")
+        }
+        o.color = try args.color("color")
+        o.background = try args.color("background")
+        o.scale = try args.double("scale", in: 0.01...1000) ?? o.scale
+        o.dpi = try args.double("dpi", in: 1...100_000)
+        o.penWidth = try args.double("pen-width", in: 0.001...100_000)
+        o.widthModel = try args.choice("width-model", WidthModel.self)
+        o.padding = try args.int("padding", in: 0...10_000) ?? o.padding
+        o.crop = !args.flag("no-crop")
+        o.fit = try args.size("fit")
+        o.minInkLength = try args.double("min-ink-length", in: 0...1e9)
+        o.antialias = try args.choice("antialias", RenderOptions.Antialias.self) ?? o.antialias
+        do {
+            try o.validate()
+        } catch let error as RenderError {
+            throw UsageError("render", error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)
+        }
+        return o
+    }
+}

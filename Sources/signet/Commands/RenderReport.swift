@@ -1,0 +1,63 @@
+import Signet
+
+/// What `signet render --json` prints for one input: the rendered file or why it failed.
+struct RenderReport: Encodable {
+    var input: String
+    var output: String
+    var result: Result<Rendered, Failure>
+
+    struct Rendered {
+        var file: RenderedFile
+        var strokes: Int
+        var points: Int
+    }
+
+    struct Failure: Error, Encodable {
+        var kind: FailureKind
+        var message: String
+    }
+
+    private enum Key: String, CodingKey {
+        case input, output, width, height, bytes, dpi, strokes, points, ink_bounds, error
+    }
+
+    private enum BoundsKey: String, CodingKey { case x, y, width, height }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(input, forKey: .input)
+        try c.encode(output, forKey: .output)
+        switch result {
+        case .failure(let failure):
+            try c.encode(failure, forKey: .error)
+        case .success(let r):
+            try c.encode(r.file.layout.width, forKey: .width)
+            try c.encode(r.file.layout.height, forKey: .height)
+            try c.encode(r.file.bytes.count, forKey: .bytes)
+            try c.encode(r.file.layout.dpi, forKey: .dpi)
+            try c.encode(r.strokes, forKey: .strokes)
+            try c.encode(r.points, forKey: .points)
+            let b = r.file.layout.inkBounds
+            var bounds = c.nestedContainer(keyedBy: BoundsKey.self, forKey: .ink_bounds)
+            try bounds.encode(b.minX, forKey: .x)
+            try bounds.encode(b.minY, forKey: .y)
+            try bounds.encode(b.width, forKey: .width)
+            try bounds.encode(b.height, forKey: .height)
+        }
+    }
+
+    /// One line for a person: `face.json → out/face.png: 412×196 px, 5321 bytes, 3 strokes, 18 points`.
+    var line: String? {
+        guard case .success(let r) = result else { return nil }
+        let name = { (path: String) in path == "-" ? "stdout" : path }
+        return "\(input == "-" ? "stdin" : input) → \(name(output)): \(r.file.layout.width)×\(r.file.layout.height) px, "
+            + "\(r.file.bytes.count) bytes, \(r.strokes) strokes, \(r.points) points"
+    }
+}
+
+/// `--output-dir` results: one entry per input, in input order.
+struct RenderBatchReport: Encodable {
+    var files: [RenderReport]
+    var rendered: Int
+    var failed: Int
+}
