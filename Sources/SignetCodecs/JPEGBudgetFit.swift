@@ -54,13 +54,20 @@ struct JPEGBudgetFit {
                     throw CodecError(.doesNotFit(
                         budget: options.maxBytes,
                         smallest: "\(size.width)×\(size.height) pixels at quality \(options.minQuality): \(bytes) bytes",
-                        hint: options.allowResize
-                            ? "raise --max-bytes or lower --min-quality or --min-dimension"
-                            : "allow downscaling (drop --no-resize), raise --max-bytes or lower --min-quality"))
+                        hint: hint))
                 }
                 size = next
             }
         }
+    }
+
+    /// What to change when nothing fits: only the options that can still make a difference.
+    private var hint: String {
+        var changes = ["raise --max-bytes"]
+        if !options.allowResize { changes.insert("allow downscaling (drop --no-resize)", at: 0) }
+        if options.minQuality > 1 { changes.append("lower --min-quality") }
+        if options.allowResize && options.minDimension > 1 { changes.append("lower --min-dimension") }
+        return changes.count == 1 ? changes[0] : changes.dropLast().joined(separator: ", ") + " or " + changes.last!
     }
 
     /// The best JPEG of `opaque` scaled to `size`, or the bytes the lowest quality needs there.

@@ -27,6 +27,27 @@ struct BudgetReport: Encodable {
         case resized, ssim, reason
     }
 
+    /// Every key is always present; `quality` and `subsampling` are null for PNG.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(input, forKey: .input)
+        try c.encode(output, forKey: .output)
+        try c.encode(format, forKey: .format)
+        try c.encode(quality, forKey: .quality)
+        try c.encode(subsampling, forKey: .subsampling)
+        try c.encode(layout, forKey: .layout)
+        try c.encode(progressive, forKey: .progressive)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(budget, forKey: .budget)
+        try c.encode(encodes, forKey: .encodes)
+        try c.encode(probeEncodes, forKey: .probeEncodes)
+        try c.encode(resized, forKey: .resized)
+        try c.encode(ssim, forKey: .ssim)
+        try c.encode(reason, forKey: .reason)
+    }
+
     init(input: String, output: String, result: BudgetResult) {
         self.input = input
         self.output = output
