@@ -12,7 +12,7 @@ TEST_PACKAGES := qpdf poppler-utils openssl python3-pip parallel imagemagick
 
 DEMO_OUT := demo-output
 
-.PHONY: demo test build deps test-deps clean
+.PHONY: demo test build deps test-deps bench-compress clean
 
 deps:
 	@Tools/install-deps.sh $(BUILD_PACKAGES)
@@ -21,6 +21,8 @@ test-deps: deps
 	@Tools/install-deps.sh $(TEST_PACKAGES)
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet pillow \
 	  || echo "note: Pillow could not be installed; the PNG cross-check with Pillow will be skipped" >&2
+	@python3 -c "import skimage" 2>/dev/null || python3 -m pip install --quiet scikit-image \
+	  || echo "note: scikit-image could not be installed; the SSIM reference test will be skipped" >&2
 
 build: deps
 	$(SWIFT) build
@@ -35,6 +37,11 @@ demo: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Compression benchmark: signet compress vs ImageMagick jpeg:extent vs a Pillow binary search.
+bench-compress: test-deps
+	$(SWIFT) build -c release --product signet
+	python3 Tools/bench_compress.py
 
 clean:
 	rm -rf .build $(DEMO_OUT)

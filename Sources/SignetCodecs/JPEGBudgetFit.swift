@@ -6,11 +6,18 @@ import SignetRaster
 /// Layout rule: a gray image is one gray component. A color image keeps full-resolution chroma
 /// (4:4:4) only when that fits at the top quality, where it costs nothing; otherwise it uses 4:2:0,
 /// which spends the budget on luma — the channel both the eye and (luma) SSIM weigh most — and so
-/// reaches a higher quality than 4:4:4 could. Either way at most 8 full-size encodes per size.
+/// reaches a higher quality than 4:4:4 could. Scans are progressive when the sample says that is
+/// smaller (same pixels, fewer bytes). At most 8 full-size encodes per size.
 ///
-/// Large images (see `JPEGSizeSample`) are first judged from a row sample: a size whose sample
-/// predicts more than the budget at the lowest quality is passed over without resampling the
-/// whole image, so a big photo is resampled once, at the size that is then searched.
+/// Size rule: at full size any quality from `minQuality` up is accepted (on the benchmark images a
+/// full-size JPEG, even at a low quality, scored a higher SSIM than any downscaled one). Once the
+/// image must be downscaled, the size is aimed at `resizeQuality` and the image keeps shrinking
+/// until that quality fits (or the minimum dimension is reached).
+///
+/// Images of 0.5 MP or more (at the size being tried) are first judged from a row sample (see
+/// `JPEGSizeSample`): a size whose sample predicts more than the budget at the lowest quality is
+/// passed over without resampling the whole image, so a big photo is resampled once, at the size
+/// that is then searched, and the search starts from the sample's predicted quality.
 struct JPEGBudgetFit {
     static let encodesPerSize = 8
 
@@ -18,8 +25,9 @@ struct JPEGBudgetFit {
 
     private enum SizeOutcome {
         case fits(image: Bitmap, bytes: [UInt8], quality: Int, mode: JPEGMode, why: String)
-        /// `bytes` at the lowest quality: measured, or predicted from the sample.
-        case over(bytes: Int)
+        /// Nothing fits: `bytes` at the lowest quality, and `aim` the bytes to shrink by (at the
+        /// resize quality when known, else at the lowest), measured or predicted from the sample.
+        case over(bytes: Int, aim: Int)
     }
 
     private var encodes = 0
@@ -34,7 +42,9 @@ struct JPEGBudgetFit {
         let gray = opaque.isGray
         var size = (width: opaque.width, height: opaque.height)
         while true {
-            let outcome = try fitAtSize(opaque, size, gray: gray)
+            let full = size.width == opaque.width && size.height == opaque.height
+            let lowest = full ? options.minQuality : resizeQuality
+            let outcome = try fitAtSize(opaque, size, gray: gray, lowest: lowest)
             switch outcome {
             case .fits(let image, let bytes, let quality, let mode, let why):
                 let decoded = try JPEGCodec.decode(bytes)
@@ -42,18 +52,19 @@ struct JPEGBudgetFit {
                 var reason = prefix + why
                 if mode.progressive { reason += ", progressive (smaller than baseline here)" }
                 if resized {
-                    reason += "; downscaled from \(opaque.width)×\(opaque.height) because quality \(options.minQuality) did not fit at full size"
+                    reason += "; downscaled from \(opaque.width)×\(opaque.height) because quality \(options.minQuality) did not fit"
+                        + " at full size (downscaled images are kept at quality \(resizeQuality) or more)"
                 }
                 return BudgetResult(
                     bytes: bytes, format: .jpeg, quality: quality, layout: gray ? "gray" : mode.subsampling.rawValue,
                     progressive: mode.progressive, width: image.width,
                     height: image.height, budget: options.maxBytes, encodes: encodes, probeEncodes: probeEncodes,
                     resized: resized, ssim: SSIM.luma(image, decoded), reason: reason)
-            case .over(let bytes):
-                guard let next = BudgetShrink.next(width: size.width, height: size.height, bytes: bytes, options: options) else {
+            case .over(let bytes, let aim):
+                guard let next = BudgetShrink.next(width: size.width, height: size.height, bytes: aim, options: options) else {
                     throw CodecError(.doesNotFit(
                         budget: options.maxBytes,
-                        smallest: "\(size.width)×\(size.height) pixels at quality \(options.minQuality): \(bytes) bytes",
+                        smallest: "\(size.width)×\(size.height) pixels at quality \(lowest): \(bytes) bytes",
                         hint: hint))
                 }
                 size = next
@@ -61,27 +72,33 @@ struct JPEGBudgetFit {
         }
     }
 
+    /// The lowest quality once the image is downscaled, and the one a downscale aims at.
+    private var resizeQuality: Int { min(max(options.resizeQuality, options.minQuality), options.maxQuality) }
+
     /// What to change when nothing fits: only the options that can still make a difference.
     private var hint: String {
         var changes = ["raise --max-bytes"]
         if !options.allowResize { changes.insert("allow downscaling (drop --no-resize)", at: 0) }
         if options.minQuality > 1 { changes.append("lower --min-quality") }
+        if options.allowResize && resizeQuality > 1 { changes.append("lower --resize-quality") }
         if options.allowResize && options.minDimension > 1 { changes.append("lower --min-dimension") }
         return changes.count == 1 ? changes[0] : changes.dropLast().joined(separator: ", ") + " or " + changes.last!
     }
 
     /// The best JPEG of `opaque` scaled to `size`, or the bytes the lowest quality needs there.
-    private mutating func fitAtSize(_ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool) throws -> SizeOutcome {
+    private mutating func fitAtSize(_ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, lowest: Int) throws
+        -> SizeOutcome
+    {
         var sample = JPEGSizeSample(opaque, width: size.width, height: size.height, grayscale: gray)
         defer { probeEncodes += sample?.encodes ?? 0 }
         let budget = options.maxBytes
-        let range = options.minQuality...options.maxQuality
+        let range = lowest...options.maxQuality
         var mode = JPEGMode(subsampling: .half, progressive: false)
         if sample != nil {
             let atMinimum = try sample!.predict(quality: range.lowerBound, mode: mode)
             if atMinimum > budget,
                BudgetShrink.next(width: size.width, height: size.height, bytes: atMinimum, options: options) != nil {
-                return .over(bytes: atMinimum)
+                return .over(bytes: atMinimum, aim: try sample!.predict(quality: resizeQuality, mode: mode))
             }
         }
         let image = opaque.downscaled(toWidth: size.width, height: size.height)
@@ -112,25 +129,28 @@ struct JPEGBudgetFit {
         }
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
-        try search.run(cap: Self.encodesPerSize - spent, belief: belief) { q in
-            encodes += 1
+        try search.run(cap: Self.encodesPerSize - spent, belief: belief) { round in
+            encodes += round.count
             // Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
-            // always, to size the next downscale); beyond that the encode is abandoned early.
-            guard let bytes = try source.encode(
-                quality: q, mode: mode, byteLimit: q == range.lowerBound ? nil : budget + budget / 2)
-            else { return .over(nil) }
-            if sample != nil {
-                correction = Double(bytes.count) / Double(try sample!.predict(quality: q, mode: mode))
+            // always, to size the next downscale); beyond that an encode is abandoned early.
+            let results = try source.encode(
+                round.map { ($0, $0 == range.lowerBound ? nil : budget + budget / 2) }, mode: mode)
+            return try zip(round, results).map { q, bytes in
+                guard let bytes else { return .over(nil) }
+                if sample != nil {
+                    correction = Double(bytes.count) / Double(try sample!.predict(quality: q, mode: mode))
+                }
+                guard bytes.count <= budget else { return .over(bytes.count) }
+                if q > best.quality { best = (q, bytes) }
+                return .fits(bytes.count)
             }
-            guard bytes.count <= budget else { return .over(bytes.count) }
-            if q > best.quality { best = (q, bytes) }
-            return .fits(bytes.count)
         }
         guard let quality = search.best else {
             guard case .over(let size?) = search.outcomes[range.lowerBound] else {
                 preconditionFailure("a failed search has encoded the lowest quality in full")
             }
-            return .over(bytes: size)
+            let aim: Int? = if case .over(let measured?) = search.outcomes[resizeQuality] { measured } else { nil }
+            return .over(bytes: size, aim: try aim ?? sample?.predict(quality: resizeQuality, mode: mode) ?? size)
         }
         let next = quality < range.upperBound ? "; quality \(quality + 1) does not fit" : ""
         let why = gray

@@ -60,9 +60,11 @@ struct JPEGSizeSample {
     /// The largest quality in `range` predicted to fit `budget` (the lowest one when none is).
     mutating func predictBest(in range: ClosedRange<Int>, budget: Int, mode: JPEGMode) throws -> Int {
         var search = QualitySearch(range: range)
-        try search.run(cap: search.probesNeeded) { q in
-            let size = try predict(quality: q, mode: mode)
-            return size <= budget ? .fits(size) : .over(size)
+        try search.run(cap: search.probesNeeded) { round in
+            try round.map { q in
+                let size = try predict(quality: q, mode: mode)
+                return size <= budget ? .fits(size) : .over(size)
+            }
         }
         return search.best ?? range.lowerBound
     }

@@ -2,7 +2,7 @@
 /// encodes as possible and never more than a cap.
 ///
 /// It is a bisection that may be steered: while spare encodes remain, it probes the quality a
-/// prediction believes in (or the neighbour that confirms it) instead of the midpoint. A probe is
+/// prediction believes in (and the neighbour that confirms it) instead of the midpoint. A probe is
 /// only allowed where, whatever its answer, the rest can still be settled by plain bisection
 /// within the cap, so a bad prediction costs speed, never correctness. Every encode's size is
 /// remembered; the search ends with a quality that fits whose successor does not (or the top of
@@ -51,16 +51,34 @@ struct QualitySearch {
     }
 
     /// Runs until settled, with at most `cap` encodes in total (earlier `record`s count).
-    /// `belief` is asked before each probe for the quality it expects to be the answer (nil: no
-    /// idea); `encode(q)` performs one trial.
+    /// `belief` is asked before each round for the quality it expects to be the answer (nil: no
+    /// idea); `encode` performs the trials of one round. A round is one probe, or two — the
+    /// believed quality and its successor, which settle a right belief at once and can be encoded
+    /// side by side — when the cap still holds whatever they answer.
     mutating func run(
-        cap: Int, belief: (QualitySearch) throws -> Int? = { _ in nil }, encode: (Int) throws -> Outcome
+        cap: Int, belief: (QualitySearch) throws -> Int? = { _ in nil }, encode: ([Int]) throws -> [Outcome]
     ) throws {
         precondition(probesNeeded <= cap - encodes, "the cap leaves too few encodes to settle the search")
         while !isSettled {
-            let q = nextProbe(toward: try belief(self).map(target), probesLeft: cap - encodes)
-            record(q, try encode(q))
+            let believed = try belief(self)
+            let first = nextProbe(toward: believed.map(target), probesLeft: cap - encodes)
+            var round = [first]
+            if let partner = believed.flatMap({ partner(of: first, believing: $0, probesLeft: cap - encodes) }) {
+                round.append(partner)
+            }
+            for (q, outcome) in zip(round, try encode(round)) { record(q, outcome) }
         }
+    }
+
+    /// The other half of the pair (b, b + 1) that `first` belongs to, when both are still open and
+    /// the cap can settle whatever is left after the pair.
+    func partner(of first: Int, believing believed: Int, probesLeft: Int) -> Int? {
+        let other = first == believed ? believed + 1 : first == believed + 1 ? believed : nil
+        guard let other, other > low, other < high else { return nil }
+        let open = max(min(first, other) - low - 1, high - max(first, other) - 1)
+        var needed = 0
+        while (1 << needed) < open + 1 { needed += 1 }
+        return needed <= probesLeft - 2 ? other : nil
     }
 
     /// What to probe to test a belief. Settling it takes the believed quality (expected to fit)

@@ -103,7 +103,7 @@ struct CompressCLITests {
         (["seal.png", "--max-bytes", "0"], 2, "--max-bytes must be at least 1 byte, not '0'"),
         (["seal.png", "--max-bytes", "-3kB"], 2, "--max-bytes must be at least 1 byte"),
         (["seal.png", "--max-bytes", "ten"], 2, "--max-bytes wants a size like 102400, 100kB or 100KiB, not 'ten'"),
-        (["seal.png", "--max-bytes", "150"], 1, "seal.png: cannot fit 150 bytes: the smallest result reached was 32×32 pixels at quality 1"),
+        (["seal.png", "--max-bytes", "150"], 1, "seal.png: cannot fit 150 bytes: the smallest result reached was 32×32 pixels at quality 25"),
         (["seal.png", "--max-bytes", "2KB", "--no-resize"], 1, "cannot fit 2000 bytes: the smallest result reached was 400×400 pixels"),
         (["seal.png", "--min-quality", "90", "--max-quality", "10"], 2, "--min-quality 90 is above --max-quality 10"),
         (["seal.png", "--format", "gif"], 2, "--format must be one of jpeg, png, auto, not 'gif'"),

@@ -77,6 +77,16 @@ struct BudgetFitterTests {
         #expect(tight.layout == "4:2:0" && tight.quality! < 100)
     }
 
+    @Test("once downscaled, the image keeps at least the resize quality")
+    func resizeQuality() throws {
+        let photo = TestImages.photo(width: 800, height: 600, noise: 20)
+        for aim in [10, 25, 60] {
+            let result = try BudgetFitter.fit(photo, options: BudgetOptions(maxBytes: 3_000, format: .jpeg, resizeQuality: aim))
+            #expect(result.resized)
+            #expect(result.quality! >= aim && result.bytes.count <= 3_000)
+        }
+    }
+
     @Test("downscales when the lowest quality does not fit, and says so")
     func resizePath() throws {
         let photo = TestImages.photo(width: 800, height: 600, noise: 20)
@@ -95,7 +105,8 @@ struct BudgetFitterTests {
         }
         #expect(error?.kind == .failed)
         #expect(error?.message.contains("cannot fit 300 bytes") == true)
-        #expect(error?.message.contains("32 pixels at quality 1") == true)
+        // Downscaled sizes keep the resize quality (25 by default), so the last try is at 25.
+        #expect(error?.message.contains("32 pixels at quality 25") == true)
     }
 
     @Test("--no-resize fails at full size instead of downscaling")

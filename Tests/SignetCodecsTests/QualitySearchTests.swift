@@ -26,9 +26,9 @@ struct QualitySearchTests {
             let guess: Int? = Bool.random(using: &rng) ? Int.random(in: -5...110, using: &rng) : nil
             var search = QualitySearch(range: lower...upper)
             var tried: [Int] = []
-            try search.run(cap: 7, belief: { _ in guess }) { q in
-                tried.append(q)
-                return sizes[q]! <= budget ? .fits(sizes[q]!) : .over(sizes[q]!)
+            try search.run(cap: 7, belief: { _ in guess }) { round in
+                tried += round
+                return round.map { sizes[$0]! <= budget ? .fits(sizes[$0]!) : .over(sizes[$0]!) }
             }
             let truth = (lower...upper).last { sizes[$0]! <= budget }
             #expect(search.best == truth)
@@ -41,11 +41,13 @@ struct QualitySearchTests {
     func goodGuess() throws {
         var search = QualitySearch(range: 1...100)
         var count = 0
-        try search.run(cap: 8, belief: { _ in 63 }) { q in
-            count += 1
-            return q <= 63 ? .fits(q) : .over(nil)
+        var rounds = 0
+        try search.run(cap: 8, belief: { _ in 63 }) { round in
+            count += round.count
+            rounds += 1
+            return round.map { $0 <= 63 ? .fits($0) : .over(nil) }
         }
-        #expect(search.best == 63 && count == 2)
+        #expect(search.best == 63 && count == 2 && rounds == 1)
     }
 
     @Test("a wrong guess still settles within the cap")
@@ -53,9 +55,9 @@ struct QualitySearchTests {
         for truth in [1, 2, 50, 99, 100] {
             var search = QualitySearch(range: 1...100)
             var count = 0
-            try search.run(cap: 7, belief: { _ in truth > 50 ? 3 : 97 }) { q in
-                count += 1
-                return q <= truth ? .fits(q) : .over(nil)
+            try search.run(cap: 7, belief: { _ in truth > 50 ? 3 : 97 }) { round in
+                count += round.count
+                return round.map { $0 <= truth ? .fits($0) : .over(nil) }
             }
             #expect(search.best == truth && count <= 7)
         }
@@ -64,7 +66,7 @@ struct QualitySearchTests {
     @Test("nothing fits: reports nil after trying the lowest quality")
     func nothingFits() throws {
         var search = QualitySearch(range: 20...100)
-        try search.run(cap: 7) { _ in .over(nil) }
+        try search.run(cap: 7) { round in round.map { _ in .over(nil) } }
         #expect(search.best == nil && search.outcomes[20] != nil)
     }
 
@@ -73,9 +75,9 @@ struct QualitySearchTests {
         var search = QualitySearch(range: 1...100)
         search.record(100, .over(nil))
         var count = 0
-        try search.run(cap: 8) { q in
-            count += 1
-            return q <= 40 ? .fits(q) : .over(nil)
+        try search.run(cap: 8) { round in
+            count += round.count
+            return round.map { $0 <= 40 ? .fits($0) : .over(nil) }
         }
         #expect(search.best == 40 && search.encodes <= 8 && count <= 7)
     }
