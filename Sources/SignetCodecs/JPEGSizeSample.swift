@@ -1,3 +1,4 @@
+import Glibc
 import SignetRaster
 
 /// A cheap predictor of JPEG sizes for large images: evenly spaced bands of 16 rows (whole JPEG
@@ -58,15 +59,32 @@ struct JPEGSizeSample {
     }
 
     /// The largest quality in `range` predicted to fit `budget` (the lowest one when none is).
+    /// Earlier predictions in this mode narrow the search first, and each probe is aimed by
+    /// interpolating log(size) between the nearest predictions on either side of the budget.
     mutating func predictBest(in range: ClosedRange<Int>, budget: Int, mode: JPEGMode) throws -> Int {
         var search = QualitySearch(range: range)
-        try search.run(cap: search.probesNeeded) { round in
+        for (q, size) in (sizes[mode] ?? [:]).sorted(by: { $0.key < $1.key }) where range.contains(q) {
+            // Skip a prediction that contradicts the others (sizes are not strictly monotonic).
+            if size <= budget, q < search.high { search.record(q, .fits(size)) }
+            if size > budget, q > search.low { search.record(q, .over(size)) }
+        }
+        try search.run(cap: search.encodes + search.probesNeeded + 2, belief: { Self.interpolate($0, budget: budget) }) { round in
             try round.map { q in
                 let size = try predict(quality: q, mode: mode)
                 return size <= budget ? .fits(size) : .over(size)
             }
         }
         return search.best ?? range.lowerBound
+    }
+
+    /// The quality where log(size) crosses log(budget) between the search's two bounds, when both
+    /// sizes are known.
+    static func interpolate(_ search: QualitySearch, budget: Int) -> Int? {
+        guard case .fits(let below)? = search.outcomes[search.low], case .over(let above?)? = search.outcomes[search.high],
+            above > below
+        else { return nil }
+        let t = (log(Double(budget)) - log(Double(below))) / (log(Double(above)) - log(Double(below)))
+        return search.low + Int((t * Double(search.high - search.low)).rounded(.down))
     }
 
     /// `mode` with progressive scans when the sample at `quality` is smaller that way.

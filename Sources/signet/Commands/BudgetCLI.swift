@@ -8,7 +8,7 @@ enum BudgetCLI {
     static let searchOptions: [OptionSpec] = [
         .value("min-quality", "Q", "lowest JPEG quality before downscaling instead (1-100, default \(BudgetOptions().minQuality))"),
         .value("max-quality", "Q", "highest JPEG quality tried (1-100, default \(BudgetOptions().maxQuality))"),
-        .value("resize-quality", "Q", "when downscaling is needed, aim the size at this quality (1-100, default \(BudgetOptions().resizeQuality))"),
+        .value("resize-quality", "Q", "once downscaling is needed, keep at least this quality (1-100, default \(BudgetOptions().resizeQuality))"),
         .flag("no-resize", "fail instead of downscaling when the lowest quality does not fit"),
         .value("min-dimension", "PX", "never downscale the shorter side below PX pixels (default \(BudgetOptions().minDimension))"),
     ]
@@ -22,8 +22,9 @@ enum BudgetCLI {
         """
         JPEG: the largest quality that fits (binary search, at most 8 encodes per size); gray images \
         become 1-component JPEGs; 4:4:4 chroma only when it fits at the top quality, else 4:2:0; progressive \
-        when that is smaller. When even --min-quality does not fit, the image is downscaled by about \
-        sqrt(budget/size), size being the bytes at --resize-quality, and searched again. PNG: lossless (gray, gray+alpha or palette when exact), downscaled until it fits. auto: PNG \
+        when that is smaller. When even --min-quality does not fit at full size, the image is downscaled \
+        by about sqrt(budget/size), size being the bytes at --resize-quality, and searched again, \
+        shrinking until --resize-quality fits. PNG: lossless (gray, gray+alpha or palette when exact), downscaled until it fits. auto: PNG \
         when the image has transparency and a lossless PNG fits at full size, else JPEG.
         """,
         "SSIM: luma (Rec. 601), Gaussian window sigma 1.5 (11x11), against the flattened original at the output size.",
