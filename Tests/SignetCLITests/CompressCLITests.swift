@@ -85,6 +85,14 @@ struct CompressCLITests {
         #expect(report["format"] as? String == "jpeg" && (report["reason"] as? String)?.hasPrefix("opaque image") == true)
     }
 
+    @Test("a format that contradicts the output name is written, with a warning")
+    func contradiction() throws {
+        let dir = try Self.inputs()
+        let result = try ProcessRunner.signet(["compress", dir.path("seal.png"), "-o", dir.path("seal.png.out.png"), "--format", "jpeg"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: \(dir.path("seal.png.out.png")) holds a JPEG although its name says png"))
+    }
+
     @Test("standard input to standard output: JPEG bytes on stdout, the line on stderr")
     func pipes() throws {
         let dir = try Self.inputs()
@@ -153,5 +161,7 @@ struct CompressCLITests {
         #expect(object["strokes"] as? Int == 2 && Self.size(out) <= 3_000 && object["bytes"] as? Int == Self.size(out))
         let many = try ProcessRunner.signet(["render", input, "--output-dir", dir.path("all"), "--max-bytes", "3KB"])
         #expect(many.status == 2 && many.stderr.contains("--max-bytes works with -o and one input"))
+        let svg = try ProcessRunner.signet(["render", input, "-o", dir.path("sig.svg"), "--max-bytes", "3KB"])
+        #expect(svg.status == 2 && svg.stderr.contains("name the output .png or .jpg, not 'sig.svg'"))
     }
 }

@@ -30,6 +30,9 @@ enum CompressCommand: Command {
             throw error.naming(input)
         }
         try AtomicOutput.write(result.bytes, to: output)
+        if let named = BudgetCLI.format(forOutput: output), named.rawValue != result.format.rawValue {
+            context.warn("\(output) holds a \(result.format.name) although its name says \(named.rawValue); rename it to .\(result.format.fileExtension).")
+        }
         let report = BudgetReport(input: input, output: output, result: result)
         return CommandOutcome(json: report, lines: [report.line], outputUsedStdout: output == "-")
     }

@@ -17,7 +17,11 @@ extension RenderCommand {
             throw UsageError("render", "--max-bytes works with -o and one input")
         }
         let input = args.positionals[0]
+        let name = output.split(separator: "/").last.map(String.init) ?? output
         let format = BudgetCLI.format(forOutput: output) ?? .auto
+        if format == .auto, output != "-", name.dropFirst().contains(".") {
+            throw UsageError("render", "--max-bytes writes a PNG or JPEG; name the output .png or .jpg, not '\(name)'")
+        }
         let budget = try BudgetCLI.options(args, format: format, background: options.background ?? .white)
         let drawing = try StrokeFile.read(path: input, options: read)
         let rendering: BudgetedRendering
