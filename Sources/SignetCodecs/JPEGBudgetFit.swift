@@ -118,14 +118,17 @@ struct JPEGBudgetFit {
                 }
             }
         }
-        if sample != nil {
-            let guess = try sample!.predictBest(in: range, budget: budget, mode: mode)
-            mode = try sample!.smaller(of: mode, at: guess)
-        }
-        // The sample's predictions, scaled by how far off they were at the last full encode.
+        // Predictions are made in baseline mode only; `correction` scales them to what the full
+        // encodes in the chosen mode actually measure (progressive included).
+        let baseline = mode
         var correction = 1.0
+        if sample != nil {
+            let guess = try sample!.predictBest(in: range, budget: budget, mode: baseline)
+            mode = try sample!.smaller(of: baseline, at: guess)
+            correction = try Double(sample!.predict(quality: guess, mode: mode)) / Double(sample!.predict(quality: guess, mode: baseline))
+        }
         let belief: (QualitySearch) throws -> Int? = { _ in
-            try sample?.predictBest(in: range, budget: Int(Double(budget) / correction), mode: mode)
+            try sample?.predictBest(in: range, budget: Int(Double(budget) / correction), mode: baseline)
         }
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
@@ -138,7 +141,7 @@ struct JPEGBudgetFit {
             return try zip(round, results).map { q, bytes in
                 guard let bytes else { return .over(nil) }
                 if sample != nil {
-                    correction = Double(bytes.count) / Double(try sample!.predict(quality: q, mode: mode))
+                    correction = Double(bytes.count) / Double(try sample!.predict(quality: q, mode: baseline))
                 }
                 guard bytes.count <= budget else { return .over(bytes.count) }
                 if q > best.quality { best = (q, bytes) }
