@@ -95,10 +95,10 @@ struct JPEGBudgetFit {
         let range = lowest...options.maxQuality
         var mode = JPEGMode(subsampling: .half, progressive: false)
         if sample != nil {
-            let atMinimum = try sample!.predict(quality: range.lowerBound, mode: mode)
+            let atMinimum = try sample!.predictSmallest(quality: range.lowerBound, mode: mode)
             if atMinimum > budget,
                BudgetShrink.next(width: size.width, height: size.height, bytes: atMinimum, options: options) != nil {
-                return .over(bytes: atMinimum, aim: try sample!.predict(quality: resizeQuality, mode: mode))
+                return .over(bytes: atMinimum, aim: try sample!.predictSmallest(quality: resizeQuality, mode: mode))
             }
         }
         let image = opaque.downscaled(toWidth: size.width, height: size.height)
@@ -153,7 +153,7 @@ struct JPEGBudgetFit {
                 preconditionFailure("a failed search has encoded the lowest quality in full")
             }
             let aim: Int? = if case .over(let measured?) = search.outcomes[resizeQuality] { measured } else { nil }
-            return .over(bytes: size, aim: try aim ?? sample?.predict(quality: resizeQuality, mode: mode) ?? size)
+            return .over(bytes: size, aim: try aim ?? sample?.predictSmallest(quality: resizeQuality, mode: mode) ?? size)
         }
         let next = quality < range.upperBound ? "; quality \(quality + 1) does not fit" : ""
         let why = gray

@@ -87,6 +87,11 @@ struct JPEGSizeSample {
         return search.low + Int((t * Double(search.high - search.low)).rounded(.down))
     }
 
+    /// The smaller prediction at `quality`: baseline or progressive scans.
+    mutating func predictSmallest(quality: Int, mode: JPEGMode) throws -> Int {
+        try predict(quality: quality, mode: smaller(of: mode, at: quality))
+    }
+
     /// `mode` with progressive scans when the sample at `quality` is smaller that way.
     mutating func smaller(of mode: JPEGMode, at quality: Int) throws -> JPEGMode {
         var progressive = mode
