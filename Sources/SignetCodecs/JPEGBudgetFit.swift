@@ -118,17 +118,15 @@ struct JPEGBudgetFit {
                 }
             }
         }
-        // Predictions are made in baseline mode only; `correction` scales them to what the full
-        // encodes in the chosen mode actually measure (progressive included).
-        let baseline = mode
+        // The sample's predictions in the chosen mode, scaled by how far off they were at the last
+        // full encode.
         var correction = 1.0
         if sample != nil {
-            let guess = try sample!.predictBest(in: range, budget: budget, mode: baseline)
-            mode = try sample!.smaller(of: baseline, at: guess)
-            correction = try Double(sample!.predict(quality: guess, mode: mode)) / Double(sample!.predict(quality: guess, mode: baseline))
+            let guess = try sample!.predictBest(in: range, budget: budget, mode: mode)
+            mode = try sample!.smaller(of: mode, at: guess)
         }
         let belief: (QualitySearch) throws -> Int? = { _ in
-            try sample?.predictBest(in: range, budget: Int(Double(budget) / correction), mode: baseline)
+            try sample?.predictBest(in: range, budget: Int(Double(budget) / correction), mode: mode)
         }
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
@@ -141,7 +139,7 @@ struct JPEGBudgetFit {
             return try zip(round, results).map { q, bytes in
                 guard let bytes else { return .over(nil) }
                 if sample != nil {
-                    correction = Double(bytes.count) / Double(try sample!.predict(quality: q, mode: baseline))
+                    correction = Double(bytes.count) / Double(try sample!.predict(quality: q, mode: mode))
                 }
                 guard bytes.count <= budget else { return .over(bytes.count) }
                 if q > best.quality { best = (q, bytes) }
