@@ -92,10 +92,11 @@ struct JPEGSizeSample {
         try predict(quality: quality, mode: smaller(of: mode, at: quality))
     }
 
-    /// `mode` with progressive scans when the sample at `quality` is smaller that way.
+    /// `mode` or its other scan order (baseline ↔ progressive), whichever the sample at `quality`
+    /// says is smaller.
     mutating func smaller(of mode: JPEGMode, at quality: Int) throws -> JPEGMode {
-        var progressive = mode
-        progressive.progressive = true
-        return try predict(quality: quality, mode: progressive) < predict(quality: quality, mode: mode) ? progressive : mode
+        var other = mode
+        other.progressive.toggle()
+        return try predict(quality: quality, mode: other) < predict(quality: quality, mode: mode) ? other : mode
     }
 }
