@@ -8,7 +8,7 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
                   libpoppler-glib-dev libssl-dev
 # Independent tools the tests check our output with.
-TEST_PACKAGES := qpdf poppler-utils openssl python3-pip parallel imagemagick
+TEST_PACKAGES := qpdf poppler-utils openssl imagemagick python3-pip parallel time
 
 DEMO_OUT := demo-output
 
@@ -19,10 +19,9 @@ deps:
 
 test-deps: deps
 	@Tools/install-deps.sh $(TEST_PACKAGES)
-	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet pillow \
-	  || echo "note: Pillow could not be installed; the PNG cross-check with Pillow will be skipped" >&2
-	@python3 -c "import skimage" 2>/dev/null || python3 -m pip install --quiet scikit-image \
-	  || echo "note: scikit-image could not be installed; the SSIM reference test will be skipped" >&2
+	@Tools/install-pip.sh 'python3 -c "import PIL"' pillow
+	@Tools/install-pip.sh 'command -v pyhanko' pyhanko pyhanko-cli
+	@Tools/install-pip.sh 'python3 -c "import skimage"' scikit-image
 
 build: deps
 	$(SWIFT) build
@@ -30,9 +29,9 @@ build: deps
 demo: deps
 	$(SWIFT) build -c release --product signet
 	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)
-	@echo "rendering every file in SampleStrokes/ to a transparent PNG in $(DEMO_OUT)/:"
-	@.build/release/signet render SampleStrokes/*.* --output-dir $(DEMO_OUT)
-	@echo "open $(CURDIR)/$(DEMO_OUT)/ to see them"
+	@echo "rendering SampleStrokes/ into $(DEMO_OUT)/"
+	.build/release/signet render SampleStrokes/*.* --output-dir $(DEMO_OUT)
+	@echo "done: open $(DEMO_OUT)/ to see the PNGs"
 
 test: test-deps
 	$(SWIFT) build --build-tests

@@ -27,6 +27,8 @@ let package = Package(
         systemLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
         // The little C that Swift cannot express: setjmp/longjmp traps for libpng and libjpeg.
         .target(name: "CSignetShims", dependencies: ["CPNG", "CJPEG"]),
+        // OpenSSL's stack/memory macros as plain functions (kept apart so image code never links OpenSSL).
+        .target(name: "CSignetOpenSSL", dependencies: ["COpenSSL"]),
 
         // Pure stages: Swift only, no C, no I/O.
         .target(name: "SignetCore"),
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CPNG", "CJPEG", "CSignetShims"]),
         .target(name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CZlib"]),
         .target(name: "SignetPreview", dependencies: ["SignetRaster", "SignetFiles", "CPoppler"]),
-        .target(name: "SignetSign", dependencies: ["SignetPDF", "SignetFiles", "COpenSSL"]),
+        .target(name: "SignetSign", dependencies: ["SignetPDF", "SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.
         .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetSign", "SignetFiles"]),
         // The CLI: parse, call the library, print.
@@ -46,12 +48,16 @@ let package = Package(
         // Benchmarks (Tools/): `signet-bench` renders generated signatures side by side with pycairo.
         .executableTarget(name: "signet-bench", dependencies: ["Signet", "SignetTestSupport"], path: "Tools/Bench"),
 
+        // Benchmark inputs and placement check for `Tools/bench-stamp.sh`.
+        .executableTarget(name: "signet-stamp-bench", dependencies: ["SignetTestSupport"], path: "Tools/StampBench"),
+
         // Tests.
         .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"], path: "Tests/SignetTestSupport"),
         .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "Signet", "SignetTestSupport"]),
         .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),
+        .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
     ],

@@ -27,6 +27,14 @@ public final class ReadableFile {
 
     deinit { close(fd) }
 
+    /// A second descriptor for the same open file, for a C library that takes ownership of it
+    /// and closes it itself (poppler); this object keeps and closes its own.
+    public func duplicatedDescriptor() throws -> Int32 {
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw FileError(path: path, reason: .cannotRead(Posix.errorText())) }
+        return copy
+    }
+
     /// Reads exactly `count` bytes at `offset` into `buffer` (which must have room).
     public func read(at offset: Int, count: Int, into buffer: UnsafeMutableRawPointer) throws {
         var done = 0

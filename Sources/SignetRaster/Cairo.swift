@@ -106,6 +106,10 @@ final class CairoContext {
 
     deinit { cairo_destroy(pointer) }
 
+    /// Lends the raw `cairo_t` to a C library that paints through cairo itself (poppler, for
+    /// `PixelCanvas`); it must not escape `body`.
+    func lend<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T { try body(pointer) }
+
     /// Maps later coordinates through `t` (capture units → output pixels or points).
     func setTransform(_ t: Transform) {
         var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.e, y0: t.f)

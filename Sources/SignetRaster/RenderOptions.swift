@@ -33,7 +33,8 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     public var penWidth: Double?
     /// Width model for every stroke (`--width-model`); `nil` keeps the captured pens' model.
     public var widthModel: WidthModel?
-    /// Transparent (or background) margin around the ink in output pixels, on every side (`--padding`, default 8).
+    /// Transparent (or background) margin around the ink in output pixels, the same on every side
+    /// (`--padding`, default 8). Only cropped output has one; `crop: false` keeps the canvas as is.
     public var padding: Int
     /// Crop to the ink bounds plus `padding` (default). `false` (`--no-crop`) keeps the whole canvas:
     /// the drawing's canvas, or (0, 0) to the far corner of the ink when the capture has none.

@@ -128,6 +128,18 @@ struct RenderCLITests {
         #expect(dir.contents() == ["in.json"])
     }
 
+    @Test("an output that is one of the inputs is refused and the input stays as it was")
+    func inputNeverOverwritten() throws {
+        let dir = TemporaryDirectory("signet-cli")
+        let input = dir.write("sig.svg", Self.signature)
+        for args in [["render", input, "-o", input], ["render", input, "--output-dir", dir.url.path, "--type", "svg"]] {
+            let result = try ProcessRunner.signet(args)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("is the input"), "\(result.stderr)")
+            #expect(try String(contentsOfFile: input, encoding: .utf8) == Self.signature)
+        }
+    }
+
     @Test("an unwritable output is a failure (exit 1) naming the path")
     func unwritable() throws {
         let dir = TemporaryDirectory("signet-cli")

@@ -1,4 +1,5 @@
 import SignetRaster
+import SignetStrokes
 
 /// A failure of the benchmark tool, printed as is.
 struct BenchError: Error, CustomStringConvertible {
@@ -44,6 +45,12 @@ struct BenchArguments {
         guard let text = values["antialias"] else { return .best }
         guard let mode = RenderOptions.Antialias(rawValue: text) else { throw BenchError("--antialias is best or fast, not \(text)") }
         return mode
+    }
+
+    func format() throws -> StrokeFormat? {
+        guard let text = values["format"] else { return nil }
+        guard let format = StrokeFormat(rawValue: text) else { throw BenchError("--format \(text) is not a stroke format") }
+        return format
     }
 
     mutating func positional() throws -> String {

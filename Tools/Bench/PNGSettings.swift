@@ -7,19 +7,17 @@ enum PNGSettings {
     static func run(count: Int, seed: UInt64) throws {
         var generator = SignatureGenerator(seed: seed)
         let bitmaps = try (0..<count).map { _ in try Renderer.bitmap(generator.next()).bitmap }
-        let pixels = bitmaps.reduce(0) { $0 + $1.pixelCount }
-        print("\(count) signatures rendered at scale 2, mean \(pixels / count) pixels")
+        print("\(count) signatures rendered at scale 2, mean \(bitmaps.reduce(0) { $0 + $1.pixelCount } / count) pixels")
         var smaller = 0
         for bitmap in bitmaps {
-            let direct = try PNGEncoder.encode(bitmap, options: PNGOptions(colorType: .grayAlpha, filter: .none, strategy: .rle))
-            let indexed = try PNGEncoder.encode(bitmap, options: PNGOptions(colorType: .palette, filter: .none, strategy: .rle))
+            let direct = try PNGEncoder.encode(bitmap, options: PNGOptions(colorType: .grayAlpha))
+            let indexed = try PNGEncoder.encode(bitmap, options: PNGOptions(colorType: .palette))
             if indexed.count < direct.count { smaller += 1 }
         }
-        print("palette smaller than gray-alpha (no filter, RLE) for \(smaller) of \(count) images")
-        print("type        level filter   strategy   mean bytes   ms/image")
-        let types: [PNGOptions.ColorType] = [.grayAlpha, .palette, .rgba]
-        for type in types {
-            for level in [1, 3, 6, 9] {
+        print("palette smaller than gray-alpha (default filter and strategy) for \(smaller) of \(count) images\n")
+        print(row("type", "level", "filter", "strategy", "mean bytes", "ms/image"))
+        for type in [PNGOptions.ColorType.grayAlpha, .palette, .rgba] {
+            for level in [1, 6, 9] {
                 for filter in [PNGOptions.Filter.none, .sub, .up, .paeth, .adaptive] {
                     for strategy in [PNGOptions.Strategy.standard, .filtered, .rle] {
                         let options = PNGOptions(colorType: type, compressionLevel: level, filter: filter, strategy: strategy)
@@ -27,13 +25,14 @@ enum PNGSettings {
                         var bytes = 0
                         for bitmap in bitmaps { bytes += try PNGEncoder.encode(bitmap, options: options).count }
                         let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(count)
-                        print(
-                            type.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0), String(level).padding(toLength: 5, withPad: " ", startingAt: 0),
-                            filter.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0), strategy.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0),
-                            String(bytes / count).padding(toLength: 12, withPad: " ", startingAt: 0), String(format: "%.2f", ms))
+                        print(row(type.rawValue, "\(level)", filter.rawValue, strategy.rawValue, "\(bytes / count)", String(format: "%.2f", ms)))
                     }
                 }
             }
         }
+    }
+
+    private static func row(_ cells: String...) -> String {
+        zip(cells, [11, 6, 9, 9, 11, 8]).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " ")
     }
 }

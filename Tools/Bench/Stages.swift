@@ -19,6 +19,9 @@ enum Stages {
         for name in names {
             let path = input + "/" + name
             let drawing = try time("read + parse (StrokeFile.read, format detected)") { try StrokeFile.read(path: path) }
+            _ = try time("read + parse (StrokeFile.read, --format signet)") {
+                try StrokeFile.read(path: path, options: StrokeReadOptions(format: .signet))
+            }
             _ = try time("smooth + lay out (Renderer.prepare)") { try Renderer.prepare(drawing) }
             let best = try time("render, antialias best (incl. smoothing)") { try Renderer.bitmap(drawing) }
             _ = try time("render, antialias fast (incl. smoothing)") { try Renderer.bitmap(drawing, options: RenderOptions(antialias: .fast)) }

@@ -49,9 +49,6 @@ struct DrawingBuilder: Sendable {
         strokes[slot] = nil
     }
 
-    /// The number of points in the stroke in `slot`.
-    func count(_ slot: Int) -> Int { strokes[slot]?.samples.count ?? 0 }
-
     /// The drawing, or an error when there is no stroke or a stroke has no points.
     /// `strokeNoun` names the strokes in messages ("stroke", "trace", "group").
     func drawing(canvas: Size? = nil, unitsPerInch: Double? = nil, strokeNoun: String = "stroke", noStrokes: String)

@@ -61,6 +61,8 @@ struct InkMLTraceDecoder {
             skipSpace()
             guard i < b.count else { break }
             let c = b[i]
+            // A point's problems are reported where its first value (or qualifier) starts.
+            if inPoint == 0, pending == nil, c != UInt8(ascii: ",") { pointStart = i }
             switch c {
             case UInt8(ascii: ","):
                 guard pending == nil else { throw fail("a qualifier (! ' \") without a value") }

@@ -34,9 +34,6 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// True for formats that hold several drawings, one of which `--index` picks.
-    public var holdsSeveralDrawings: Bool { self == .quickdraw || self == .perfectFreehand }
-
     /// True for formats that may come one record per line (NDJSON) and are then read as a stream.
     public var isLineDelimited: Bool { self == .touch || self == .quickdraw }
 

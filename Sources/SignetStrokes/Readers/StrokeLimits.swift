@@ -32,12 +32,17 @@ public struct StrokeLimits: Sendable, Hashable, Codable {
         self.maxNesting = maxNesting
     }
 
-    /// The defaults, one line each, for `--help`.
+    /// The limits, one line each, for `--help`.
     public var summary: [String] {
         [
-            "input size \(maxInputBytes) bytes (NDJSON is streamed; a line may hold \(maxLineBytes) bytes)",
+            "input size \(Self.bytes(maxInputBytes)) (NDJSON is streamed; a line may hold \(Self.bytes(maxLineBytes)))",
             "\(maxPointsPerStroke) points per stroke, \(maxPoints) points and \(maxStrokes) strokes per drawing",
             "coordinates within ±\(Int(maxCoordinate)), nesting \(maxNesting) levels deep",
         ]
+    }
+
+    /// `16 MiB` for whole mebibytes, else `1000 bytes`.
+    private static func bytes(_ n: Int) -> String {
+        n >= 1 << 20 && n % (1 << 20) == 0 ? "\(n >> 20) MiB" : "\(n) bytes"
     }
 }

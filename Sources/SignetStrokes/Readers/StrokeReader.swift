@@ -6,7 +6,7 @@ public enum StrokeReader {
         try bytes.withUnsafeBufferPointer { try read(buffer: $0, name: name, options: options) }
     }
 
-    static func read(buffer: UnsafeBufferPointer<UInt8>, name: String, options: StrokeReadOptions) throws -> Drawing {
+    private static func read(buffer: UnsafeBufferPointer<UInt8>, name: String, options: StrokeReadOptions) throws -> Drawing {
         let context = ReadContext(name: name, options: options)
         guard buffer.count <= options.limits.maxInputBytes else {
             throw context.error(.limitExceeded(place: "the whole input", what: "bytes", limit: "\(options.limits.maxInputBytes)"))

@@ -19,7 +19,7 @@ enum RenderCommand: Command {
             .value("dpi", "N", "output resolution: capture units are CSS pixels (1/96 in) unless the file says otherwise; written to the PNG"),
             .value("pen-width", "N", "pen width for every stroke in capture units (variable pens keep their proportions)"),
             .value("width-model", "MODEL", "fixed, velocity or pressure (default: as captured, else fixed)"),
-            .value("padding", "PX", "transparent margin around the ink in output pixels, every side; default 8"),
+            .value("padding", "PX", "margin around the ink in output pixels, the same on every side (cropped output only); default 8"),
             .flag("no-crop", "keep the whole capture canvas instead of cropping to the ink"),
             .value("fit", "WxH", "scale the signature and its pen to the largest size that fits this box of pixels (with --dpi, the dpi is only recorded)"),
             .value("min-ink-length", "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
@@ -50,6 +50,7 @@ enum RenderCommand: Command {
             guard args.positionals.count == 1 else {
                 throw UsageError("render", "-o takes one input, got \(args.positionals.count); use --output-dir for several")
             }
+            try refuseOverwritingInputs(args.positionals, outputs: [output])
             let report = try render(args.positionals[0], to: output, type: try outputType(output, type), read, options, context)
             return CommandOutcome(json: report, lines: report.line.map { [$0] } ?? [], outputUsedStdout: output == "-")
         case (nil, let folder?):
@@ -90,6 +91,7 @@ enum RenderCommand: Command {
         _ context: CommandContext
     ) throws -> CommandOutcome {
         let outputs = try outputPaths(for: inputs, in: folder, type: type)
+        try refuseOverwritingInputs(inputs, outputs: outputs)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var reports: [RenderReport] = []
         var worst: FailureKind?
@@ -131,6 +133,22 @@ enum RenderCommand: Command {
             }
             claimed[output] = input
             return output
+        }
+    }
+
+    /// Inputs are never modified: an output that is one of the inputs (same file, any path) is refused.
+    static func refuseOverwritingInputs(_ inputs: [String], outputs: [String]) throws {
+        func identity(_ path: String) -> [Int]? {
+            guard path != "-", let a = try? FileManager.default.attributesOfItem(atPath: path),
+                let device = a[.systemNumber] as? Int, let inode = a[.systemFileNumber] as? Int
+            else { return nil }
+            return [device, inode]
+        }
+        let taken = Dictionary(inputs.compactMap { p in identity(p).map { ($0, p) } }, uniquingKeysWith: { a, _ in a })
+        for output in outputs {
+            if let id = identity(output), let input = taken[id] {
+                throw UsageError("render", "\(output) is the input \(input); inputs are never overwritten, choose another output name")
+            }
         }
     }
 

@@ -79,7 +79,7 @@ struct InkMLReaderTests {
     }
 
     @Test("problems name the line and column", arguments: [
-        ("<ink>\n<trace>1 2,\n 3</trace></ink>", "a.inkml, line 2, column 12: trace 1 (line 2): point 2 has 1 value; its trace format needs 2; check that the file is complete, valid InkML."),
+        ("<ink>\n<trace>1 2,\n 3</trace></ink>", "a.inkml, line 3, column 2: trace 1 (line 2): point 2 has 1 value; its trace format needs 2; check that the file is complete, valid InkML."),
         ("<ink>\n  <trace>1 2</trce></ink>", "a.inkml, line 2, column 13: </trce> does not match <trace>; check that the file is complete, valid XML."),
         ("<svg><path/></svg>", "a.inkml, line 1: the root element is <svg>, not <ink>, so this is not InkML; try another --format."),
         ("<ink><trace contextRef='#nope'>1 2</trace></ink>", "a.inkml, trace 1 (line 1): contextRef '#nope' names no <context>."),

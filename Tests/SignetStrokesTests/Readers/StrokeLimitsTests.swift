@@ -14,6 +14,12 @@ struct StrokeLimitsTests {
         #expect(l.maxInputBytes == 16 << 20 && l.maxLineBytes == 1 << 20)
         #expect(l.maxPointsPerStroke == 100_000 && l.maxPoints == 1_000_000 && l.maxStrokes == 10_000)
         #expect(l.maxCoordinate == 10_000_000 && l.maxNesting == 100)
+        #expect(
+            l.summary == [
+                "input size 16 MiB (NDJSON is streamed; a line may hold 1 MiB)",
+                "100000 points per stroke, 1000000 points and 10000 strokes per drawing",
+                "coordinates within ±10000000, nesting 100 levels deep",
+            ])
     }
 
     @Test("each limit stops the read with a clear message", arguments: [

@@ -1,0 +1,29 @@
+// OpenSSL's stack and memory helpers are macros over type-checking inline functions; Swift
+// cannot import them, so each one used by SignetSign gets a plain function here.
+#ifndef SIGNET_OPENSSL_H
+#define SIGNET_OPENSSL_H
+#include <openssl/bio.h>
+#include <openssl/cms.h>
+#include <openssl/crypto.h>
+#include <openssl/x509.h>
+
+// STACK_OF(X509)
+STACK_OF(X509) *signet_sk_X509_new(void);
+int signet_sk_X509_num(const STACK_OF(X509) *stack);
+X509 *signet_sk_X509_value(const STACK_OF(X509) *stack, int index);
+/// Pushes `cert` and takes a new reference to it; returns 0 on failure.
+int signet_sk_X509_push_ref(STACK_OF(X509) *stack, X509 *cert);
+/// Frees the stack and drops the reference it holds on every certificate.
+void signet_sk_X509_free_all(STACK_OF(X509) *stack);
+
+// STACK_OF(CMS_SignerInfo), borrowed from a CMS_ContentInfo.
+int signet_sk_CMS_SignerInfo_num(const STACK_OF(CMS_SignerInfo) *stack);
+CMS_SignerInfo *signet_sk_CMS_SignerInfo_value(const STACK_OF(CMS_SignerInfo) *stack, int index);
+
+/// OPENSSL_free.
+void signet_openssl_free(void *pointer);
+/// BIO_get_mem_data: the bytes written to a memory BIO so far (borrowed).
+long signet_bio_mem_data(BIO *bio, char **data);
+/// X509_NAME_print_ex with XN_FLAG_RFC2253, UTF-8 kept as is (flag macros too compound for Swift).
+int signet_X509_NAME_print_rfc2253(BIO *bio, const X509_NAME *name);
+#endif

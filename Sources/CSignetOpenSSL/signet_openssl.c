@@ -1,0 +1,32 @@
+#include "signet_openssl.h"
+
+STACK_OF(X509) *signet_sk_X509_new(void) { return sk_X509_new_null(); }
+
+int signet_sk_X509_num(const STACK_OF(X509) *stack) { return sk_X509_num(stack); }
+
+X509 *signet_sk_X509_value(const STACK_OF(X509) *stack, int index) { return sk_X509_value(stack, index); }
+
+int signet_sk_X509_push_ref(STACK_OF(X509) *stack, X509 *cert) {
+    if (!X509_up_ref(cert)) return 0;
+    if (sk_X509_push(stack, cert) <= 0) {
+        X509_free(cert);
+        return 0;
+    }
+    return 1;
+}
+
+void signet_sk_X509_free_all(STACK_OF(X509) *stack) { sk_X509_pop_free(stack, X509_free); }
+
+int signet_sk_CMS_SignerInfo_num(const STACK_OF(CMS_SignerInfo) *stack) { return sk_CMS_SignerInfo_num(stack); }
+
+CMS_SignerInfo *signet_sk_CMS_SignerInfo_value(const STACK_OF(CMS_SignerInfo) *stack, int index) {
+    return sk_CMS_SignerInfo_value(stack, index);
+}
+
+void signet_openssl_free(void *pointer) { OPENSSL_free(pointer); }
+
+long signet_bio_mem_data(BIO *bio, char **data) { return BIO_get_mem_data(bio, data); }
+
+int signet_X509_NAME_print_rfc2253(BIO *bio, const X509_NAME *name) {
+    return X509_NAME_print_ex(bio, name, 0, XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB);
+}

@@ -1,0 +1,38 @@
+import Glibc
+
+/// A password held as bytes that are wiped when the value is released. It never appears in a
+/// description, so it cannot leak into a message, a log or JSON by accident.
+public final class Secret: @unchecked Sendable, CustomStringConvertible {
+    // Written once in `init`, read-only afterwards, wiped in `deinit`: safe to share.
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+
+    /// Copies `bytes` (a trailing newline is the caller's business) and wipes the source array.
+    public init(taking bytes: inout [UInt8]) {
+        storage = .allocate(capacity: bytes.count + 1)
+        for (i, byte) in bytes.enumerated() { storage.initializeElement(at: i, to: byte) }
+        storage.initializeElement(at: bytes.count, to: 0)
+        bytes.withUnsafeMutableBytes { if let base = $0.baseAddress { explicit_bzero(base, $0.count) } }
+        bytes.removeAll()
+    }
+
+    /// The UTF-8 bytes of `text` (for tests and for callers that already hold a string).
+    public convenience init(_ text: String) {
+        var bytes = Array(text.utf8)
+        self.init(taking: &bytes)
+    }
+
+    deinit {
+        explicit_bzero(storage.baseAddress!, storage.count)
+        storage.deallocate()
+    }
+
+    /// Length in bytes (without the terminating NUL).
+    public var count: Int { storage.count - 1 }
+
+    /// Calls `body` with the NUL-terminated password and its length; the pointer must not escape.
+    public func withCString<R>(_ body: (UnsafePointer<CChar>, Int) throws -> R) rethrows -> R {
+        try storage.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!, count) }
+    }
+
+    public var description: String { "<secret>" }
+}

@@ -1,0 +1,204 @@
+import CQPDF
+import SignetFiles
+
+/// An open PDF: qpdf reads it lazily (the cross-reference table at open, objects on demand), so
+/// memory stays flat with the page count; only the pages asked for are touched.
+///
+/// The document remembers which existing objects were changed and which were added, so the
+/// same edits can be written either as a full rewrite (`RewriteWriter`) or appended as an
+/// incremental update (`IncrementalWriter`).
+public final class PDFDocument {
+    /// The path as given.
+    public let path: String
+    public let fileSize: Int
+    /// What the file's bytes say about its saves (header offset, last xref kind, revisions).
+    public let structure: FileStructure
+    public let pageCount: Int
+    public let isEncrypted: Bool
+    public let isLinearized: Bool
+    /// The header's version, or a later one named by the catalog's `/Version`.
+    public private(set) var version: String
+    /// The trailer's `/Size`: objects added in this session are numbered from here on.
+    public let firstNewObjectNumber: Int
+
+    /// Set (before adding streams) when the edits will be appended as an incremental update:
+    /// new streams are then kept here until written, instead of being handed to qpdf, whose
+    /// stream creation parses every object of the file first. Memory then grows only with
+    /// what is touched. A document prepared this way cannot be rewritten.
+    public var appendsIncrementally = false
+
+    let qpdf: QPDF
+    var changedObjects: Set<PDFObjectID> = []
+    var newObjects: Set<PDFObjectID> = []
+    /// Data of new streams not handed to qpdf (see `appendsIncrementally`); qpdf holds their
+    /// dictionaries as plain dictionary objects.
+    var pendingStreams: [PDFObjectID: [UInt8]] = [:]
+    /// The next object number to try for a new object.
+    var nextNumber: Int
+
+    /// Opens `path`. With a password, tries it as given, then SASLprep-normalized (AES-256
+    /// files), then as Latin-1 bytes (older files store PDFDocEncoding passwords).
+    public init(path: String, password: String? = nil) throws {
+        self.path = path
+        let file: ReadableFile
+        do { file = try ReadableFile(path: path) } catch let e as FileError {
+            throw PDFError(file: path, .damaged(e.message))
+        }
+        fileSize = file.size
+        let head = try file.bytes(0..<min(file.size, 1024))
+        guard head.firstRange(of: Array("%PDF-".utf8)) != nil else { throw PDFError(file: path, .notAPDF) }
+        let tail = try file.bytes(max(0, file.size - 2048)..<file.size)
+        guard tail.lastRange(of: Array("%%EOF".utf8)) != nil else { throw PDFError(file: path, .truncated) }
+        structure = try FileStructure.read(file)
+        let qpdf = try Self.open(path: path, password: password)
+        self.qpdf = qpdf
+        isEncrypted = qpdf.isEncrypted
+        isLinearized = qpdf.isLinearized
+        do {
+            let count = try qpdf.pageCount()
+            guard count >= 0 else { throw PDFError(file: path, .brokenPageTree("qpdf cannot list the pages")) }
+            pageCount = count
+        } catch let failure as QPDFFailure {
+            if failure.detail.lowercased().contains("loop") { throw PDFError(file: path, .pageTreeLoop(failure.detail)) }
+            throw PDFError(file: path, .brokenPageTree(failure.detail))
+        }
+        let trailer = try Self.handle(path) { try qpdf.trailer() }
+        let size = try Self.handle(path) { () -> Int in
+            guard try qpdf.hasKey(trailer, "/Size") else { return 0 }
+            let v = try qpdf.value(trailer, "/Size")
+            defer { qpdf.release(v) }
+            return try qpdf.kind(v) == .integer ? max(0, try qpdf.integer(v)) : 0
+        }
+        qpdf.release(trailer)
+        firstNewObjectNumber = max(size, 1)
+        nextNumber = max(size, 1)
+        version = qpdf.pdfVersion
+        try checkPageTree()
+        try adoptCatalogVersion()
+    }
+
+    /// True when qpdf had to rebuild the cross-reference table, at open or later while resolving
+    /// a damaged object (such a file is never written incrementally).
+    public var wasReconstructed: Bool {
+        qpdf.warnings.contains { $0.isDamage && $0.text.contains("reconstruct") }
+    }
+
+    private static func open(path: String, password: String?) throws -> QPDF {
+        guard let password else {
+            let q = QPDF()
+            do { try q.read(path: path, password: nil) } catch let f as QPDFFailure {
+                throw readError(f, path: path, passwordGiven: false)
+            }
+            return q
+        }
+        var candidates: [[UInt8]] = [Array(password.utf8)]
+        var prohibited: SASLprep.Prohibited?
+        do {
+            let prepared = Array(try SASLprep.prepare(password).utf8)
+            if !candidates.contains(prepared) { candidates.append(prepared) }
+        } catch { prohibited = error }
+        if password.unicodeScalars.allSatisfy({ $0.value < 256 }) {
+            let latin1 = password.unicodeScalars.map { UInt8($0.value) }
+            if !candidates.contains(latin1) { candidates.append(latin1) }
+        }
+        for candidate in candidates {
+            let q = QPDF()
+            do {
+                try q.read(path: path, password: candidate)
+                return q
+            } catch let f as QPDFFailure where f.code == qpdf_e_password {
+                continue
+            } catch let f as QPDFFailure {
+                throw readError(f, path: path, passwordGiven: true)
+            }
+        }
+        if let prohibited { throw PDFError(file: path, .passwordNotAllowed(prohibited.description)) }
+        throw PDFError(file: path, .wrongPassword)
+    }
+
+    private static func readError(_ f: QPDFFailure, path: String, passwordGiven: Bool) -> PDFError {
+        if f.code == qpdf_e_password { return PDFError(file: path, passwordGiven ? .wrongPassword : .passwordNeeded) }
+        return PDFError(file: path, .damaged(f.detail))
+    }
+
+    private static func handle<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let f as QPDFFailure { throw PDFError(file: path, .structure(f.detail)) }
+    }
+
+    /// A page tree with holes makes the file ambiguous (which page is "last"?): refuse it
+    /// rather than guess. qpdf lists a kid that points at a missing object as a page, and skips
+    /// what it cannot reach, so both are checked here.
+    private func checkPageTree() throws {
+        for index in 0..<pageCount {
+            let page = PDFObject(self, try attempt { try qpdf.page(at: index) })
+            guard try page.kind == .dictionary else {
+                let target = try page.id.map { ": the page tree points at object \($0.number) \($0.generation), which does not exist" } ?? ""
+                throw error(.brokenPageTree("page \(index + 1) is missing" + target))
+            }
+        }
+        let pages = try catalog().value("/Pages")
+        if let declared = try pages?.value("/Count")?.intValue(), declared > pageCount {
+            throw error(.brokenPageTree("the page tree declares \(declared) pages but only \(pageCount) can be found"))
+        }
+    }
+
+    /// An incremental update can raise the version with the catalog's `/Version` (the header
+    /// cannot change); the later of the two is the file's version.
+    private func adoptCatalogVersion() throws {
+        guard let name = try catalog().value("/Version")?.nameValue() else { return }
+        let declared = String(name.dropFirst())
+        func parts(_ v: String) -> [Int] { v.split(separator: ".").map { Int($0) ?? 0 } }
+        if parts(declared).lexicographicallyPrecedes(parts(version)) == false, parts(declared) != parts(version) {
+            version = declared
+        }
+    }
+
+    func error(_ reason: PDFError.Reason) -> PDFError { PDFError(file: path, reason) }
+
+    func attempt<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let f as QPDFFailure { throw error(.structure(f.detail)) }
+    }
+
+    /// What qpdf warned about while reading and editing, each message once.
+    public var warnings: [String] {
+        var seen: Set<String> = []
+        return qpdf.warnings.map(\.text).filter { seen.insert($0).inserted }
+    }
+
+    // MARK: objects
+
+    public func trailer() throws -> PDFObject { PDFObject(self, try attempt { try qpdf.trailer() }) }
+    public func catalog() throws -> PDFObject { PDFObject(self, try attempt { try qpdf.root() }) }
+
+    /// The page numbered `number` (1-based).
+    public func page(_ number: Int) throws -> PDFPage {
+        guard number >= 1, number <= pageCount else { throw error(.pageOutOfRange(page: number, count: pageCount)) }
+        return PDFPage(number: number, object: PDFObject(self, try attempt { try qpdf.page(at: number - 1) }))
+    }
+
+    /// The indirect object `id`; `nil` when the file has no such object.
+    public func object(_ id: PDFObjectID) throws -> PDFObject? {
+        let o = PDFObject(self, try attempt { try qpdf.object(number: id.number, generation: id.generation) })
+        return try o.kind == .null ? nil : o
+    }
+
+    public func name(_ name: String) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newName(name) }) }
+    public func integer(_ value: Int) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newInteger(value) }) }
+    public func string(_ bytes: [UInt8]) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newString(bytes) }) }
+
+    /// Records that the indirect `object` (or the indirect owner of a direct object you changed)
+    /// must be written again.
+    public func markChanged(_ object: PDFObject) throws {
+        guard let id = try object.id else {
+            throw error(.structure("markChanged needs an indirect object; pass the indirect object that holds the change"))
+        }
+        recordChange(id)
+    }
+
+    func recordChange(_ id: PDFObjectID) {
+        if !newObjects.contains(id) { changedObjects.insert(id) }
+    }
+
+    /// Objects to write in an incremental update: the changed ones and the new ones, in order.
+    public var objectsToWrite: [PDFObjectID] { (changedObjects.union(newObjects)).sorted() }
+}

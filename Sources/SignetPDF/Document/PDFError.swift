@@ -1,0 +1,102 @@
+import SignetCore
+
+/// Why a PDF could not be opened, stamped or written. Every case reads as one sentence naming
+/// the file (and page) first, then what is wrong, then what to try.
+public struct PDFError: SignetError, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// No `%PDF-` header in the first kilobyte.
+        case notAPDF
+        /// The file ends before its `%%EOF` marker.
+        case truncated
+        /// qpdf could not make sense of the file, even after trying to repair it.
+        case damaged(String)
+        /// The file is encrypted and no password was given.
+        case passwordNeeded
+        /// The password given opens neither as user nor as owner password.
+        case wrongPassword
+        /// The password contains a character SASLprep (RFC 4013) forbids.
+        case passwordNotAllowed(String)
+        /// `/Pages` refers back to itself.
+        case pageTreeLoop(String)
+        /// The page tree is broken in another way (missing pages, wrong node types).
+        case brokenPageTree(String)
+        /// The document has no pages at all.
+        case noPages
+        /// A page number outside `1...pageCount`.
+        case pageOutOfRange(page: Int, count: Int)
+        /// A page selection that cannot be read (`--pages`).
+        case badPageSelection(String)
+        /// The stamp does not fit on the page as placed.
+        case stampDoesNotFit(page: Int, detail: String)
+        /// A placement that cannot be computed (zero size, non-finite numbers).
+        case badPlacement(String)
+        /// The stamp's image or ink cannot be embedded.
+        case badStamp(String)
+        /// Incremental writing was asked for, or needed, but is not possible for this file.
+        case incrementalImpossible(String)
+        /// A full rewrite would break the existing signatures and the user did not allow it.
+        case rewriteBreaksSignatures
+        /// qpdf failed while writing.
+        case writeFailed(String)
+        /// A problem in the object structure met while editing (wrong types, missing keys).
+        case structure(String)
+    }
+
+    /// The file the error is about (as the user named it).
+    public var file: String
+    public var reason: Reason
+
+    public init(file: String, _ reason: Reason) {
+        self.file = file
+        self.reason = reason
+    }
+
+    public var kind: FailureKind {
+        switch reason {
+        case .writeFailed: return .failed
+        default: return .badInput
+        }
+    }
+
+    public var message: String {
+        let name = file == "-" ? "standard input" : file
+        switch reason {
+        case .notAPDF:
+            return "\(name): not a PDF (no %PDF- header in the first kilobyte); check that it is the right file."
+        case .truncated:
+            return "\(name): the file is truncated (it does not end with %%EOF); get a complete copy of it."
+        case .damaged(let why):
+            return "\(name): the file is damaged beyond repair (\(why)); try opening it in a PDF reader and saving a new copy."
+        case .passwordNeeded:
+            return "\(name): the file is encrypted and needs a password; give it with --password-env VAR or --password-file FILE."
+        case .wrongPassword:
+            return "\(name): the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
+        case .passwordNotAllowed(let why):
+            return "\(name): the password cannot be used (\(why)); check the variable or file it came from."
+        case .pageTreeLoop(let why):
+            return "\(name): the page tree loops back on itself (\(why)); the file is broken, re-save it with a PDF reader."
+        case .brokenPageTree(let why):
+            return "\(name): the page tree is broken (\(why)); the file is broken, re-save it with a PDF reader."
+        case .noPages:
+            return "\(name): the document has no pages; there is nothing to stamp."
+        case .pageOutOfRange(let page, let count):
+            return "\(name): page \(page) is out of range (the document has \(count) page\(count == 1 ? "" : "s")); pick pages between 1 and \(count), or -1 for the last."
+        case .badPageSelection(let text):
+            return "\(name): cannot read the page selection \(text); use all, last, first, 1,3-5 or -1."
+        case .stampDoesNotFit(let page, let detail):
+            return "page \(page) of \(name): \(detail); move it with --at or make it smaller with --width or --size."
+        case .badPlacement(let detail):
+            return "\(name): \(detail)."
+        case .badStamp(let detail):
+            return "\(name): \(detail)."
+        case .incrementalImpossible(let why):
+            return "\(name): cannot append an incremental update (\(why))."
+        case .rewriteBreaksSignatures:
+            return "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; drop --rewrite to append an incremental update, or add --break-signatures if you really mean it."
+        case .writeFailed(let why):
+            return "\(name): writing failed (\(why)); check the free space and permissions of the output folder."
+        case .structure(let why):
+            return "\(name): \(why); the file may be broken, re-save it with a PDF reader."
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// One page of an open document.
+public struct PDFPage {
+    /// 1-based.
+    public let number: Int
+    /// The page dictionary.
+    public let object: PDFObject
+
+    /// Page-tree nodes are followed at most this deep when looking for inherited attributes.
+    static let maxInheritanceDepth = 64
+
+    /// The value of an inheritable attribute (`/MediaBox`, `/CropBox`, `/Rotate`,
+    /// `/Resources`): the page's own, else the nearest ancestor's through `/Parent`.
+    /// Returns the value and the node that holds it.
+    public func inherited(_ key: String) throws -> (value: PDFObject, holder: PDFObject)? {
+        var node: PDFObject? = object
+        var seen: Set<PDFObjectID> = []
+        var depth = 0
+        while let current = node, depth < Self.maxInheritanceDepth {
+            if let id = try current.id, !seen.insert(id).inserted { break }
+            if let value = try current.value(key) { return (value, current) }
+            node = try current.value("/Parent")
+            depth += 1
+        }
+        return nil
+    }
+
+    /// The raw attributes, inherited where the PDF allows it (`/UserUnit` is not inheritable).
+    public func attributes() throws -> PageAttributes {
+        PageAttributes(
+            mediaBox: try inherited("/MediaBox")?.value.numbers(),
+            cropBox: try inherited("/CropBox")?.value.numbers(),
+            rotate: try inherited("/Rotate")?.value.numberValue(),
+            userUnit: try object.value("/UserUnit")?.numberValue())
+    }
+
+    /// The page's content streams decoded and joined; nil when they cannot be decoded.
+    public func contentData() throws -> [UInt8]? {
+        do { return try object.document.qpdf.pageContent(object.handle) } catch is QPDFFailure { return nil }
+    }
+
+    /// How the page is displayed (boxes, rotation, UserUnit), with any corrections in `notes`.
+    public func geometry() throws -> PageGeometry { PageGeometry(try attributes()) }
+}

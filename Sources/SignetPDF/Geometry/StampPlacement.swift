@@ -1,0 +1,116 @@
+import SignetCore
+
+/// Where a stamp goes on a page, in the page **as displayed** (after CropBox, /Rotate and
+/// /UserUnit), the way the CLI's `--at`, `--size`, `--width`, `--units`, `--origin` and
+/// `--anchor` describe it.
+///
+/// ```
+///  origin top-left (default)            origin bottom-left
+///  (0,0)──────────▶ x                   y ▲
+///    │   at ●━━━━━━━┓                     │   ┏━━━━━━━┓
+///    │      ┃ stamp ┃  anchor names       │   ┃ stamp ┃
+///    ▼ y    ┗━━━━━━━┛  which corner       │at ●━━━━━━━┛
+///                      `at` is            (0,0)──────────▶ x
+/// ```
+public struct StampPlacement: Sendable, Hashable, Codable {
+    public enum Units: String, Sendable, Hashable, Codable, CaseIterable {
+        case pt, mm
+        case inch = "in"
+        /// Percent of the displayed page: x and widths of its width, y and heights of its height.
+        case percent = "%"
+    }
+
+    public enum Origin: String, Sendable, Hashable, Codable, CaseIterable {
+        case topLeft = "top-left"
+        case bottomLeft = "bottom-left"
+    }
+
+    public enum Anchor: String, Sendable, Hashable, Codable, CaseIterable {
+        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right", center
+    }
+
+    /// The point `anchor` is put on. Default: 36 pt in from the bottom-right corner, with the
+    /// stamp's bottom-right corner there.
+    public var at: Point?
+    /// Width and height; when set, `width` is ignored.
+    public var size: Size?
+    /// Width with the stamp's own aspect ratio kept. Default (neither set): 180 pt wide.
+    public var width: Double?
+    public var units: Units
+    public var origin: Origin
+    /// Which corner of the stamp `at` names. Default: the corner matching `origin`.
+    public var anchor: Anchor?
+
+    public init(at: Point? = nil, size: Size? = nil, width: Double? = nil, units: Units = .pt,
+                origin: Origin = .topLeft, anchor: Anchor? = nil) {
+        (self.at, self.size, self.width, self.units, self.origin, self.anchor) = (at, size, width, units, origin, anchor)
+    }
+
+    public static let defaultWidth = 180.0
+    public static let defaultMargin = 36.0
+
+    /// A placement that cannot be honoured on a page.
+    public struct Problem: Error, Sendable, Hashable {
+        public var detail: String
+    }
+
+    /// The stamp's rectangle in displayed points (top-left origin, y down) on `page`, for a
+    /// stamp whose width/height ratio is `aspect`. Fails when the stamp is larger than the page
+    /// or reaches outside it.
+    public func rect(on page: PageGeometry, aspect: Double) throws(Problem) -> Rect {
+        let shown = page.displayedSize
+        func x(_ v: Double) -> Double { units == .percent ? v / 100 * shown.width : v * Self.scale(units) }
+        func y(_ v: Double) -> Double { units == .percent ? v / 100 * shown.height : v * Self.scale(units) }
+        guard aspect.isFinite, aspect > 0 else { throw Problem(detail: "the stamp has no area") }
+        let w: Double, h: Double
+        if let size {
+            (w, h) = (x(size.width), y(size.height))
+        } else if let width {
+            w = x(width)
+            h = w / aspect
+        } else {
+            w = Self.defaultWidth
+            h = w / aspect
+        }
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else { throw Problem(detail: "the stamp size must be positive") }
+        let point: Point
+        let corner: Anchor
+        if let at {
+            let p = Point(x: x(at.x), y: y(at.y))
+            point = origin == .topLeft ? p : Point(x: p.x, y: shown.height - p.y)
+            corner = anchor ?? (origin == .topLeft ? .topLeft : .bottomLeft)
+        } else {
+            point = Point(x: shown.width - Self.defaultMargin, y: shown.height - Self.defaultMargin)
+            corner = anchor ?? .bottomRight
+        }
+        let left: Double, top: Double
+        switch corner {
+        case .topLeft: (left, top) = (point.x, point.y)
+        case .topRight: (left, top) = (point.x - w, point.y)
+        case .bottomLeft: (left, top) = (point.x, point.y - h)
+        case .bottomRight: (left, top) = (point.x - w, point.y - h)
+        case .center: (left, top) = (point.x - w / 2, point.y - h / 2)
+        }
+        let rect = Rect(x: left, y: top, width: w, height: h)
+        guard left.isFinite, top.isFinite else { throw Problem(detail: "the stamp position is not a finite number") }
+        let page = Rect(origin: .zero, size: shown)
+        let tolerance = 0.01
+        if w > shown.width + tolerance || h > shown.height + tolerance {
+            throw Problem(detail: "the stamp (\(Self.pt(w)) × \(Self.pt(h)) pt) is larger than the page as displayed (\(Self.pt(shown.width)) × \(Self.pt(shown.height)) pt)")
+        }
+        guard page.contains(rect, tolerance: tolerance) else {
+            throw Problem(detail: "the stamp (\(Self.pt(w)) × \(Self.pt(h)) pt at \(Self.pt(left)), \(Self.pt(top)) pt from the top-left) reaches outside the page as displayed (\(Self.pt(shown.width)) × \(Self.pt(shown.height)) pt)")
+        }
+        return rect
+    }
+
+    static func scale(_ units: Units) -> Double {
+        switch units {
+        case .pt, .percent: return 1
+        case .mm: return 72 / 25.4
+        case .inch: return 72
+        }
+    }
+
+    private static func pt(_ v: Double) -> String { PDFNumber.format(v, decimals: 1) }
+}

@@ -1,0 +1,117 @@
+import SignetCore
+import SignetFiles
+
+/// What `signet info` reports about a PDF.
+public struct DocumentInfo: Sendable, Hashable, Codable {
+    public struct Page: Sendable, Hashable, Codable {
+        public var page: Int
+        public var mediaBox: [Double]
+        public var cropBox: [Double]
+        /// 0, 90, 180 or 270, after inheritance and normalization.
+        public var rotate: Int
+        public var userUnit: Double
+        /// Width and height in points as a reader displays the page.
+        public var displayedSize: [Double]
+        public var notes: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case page, rotate, notes
+            case mediaBox = "media_box", cropBox = "crop_box", userUnit = "user_unit", displayedSize = "displayed_size"
+        }
+    }
+
+    public struct Encryption: Sendable, Hashable, Codable {
+        public var filter: String?
+        public var version: Int?
+        public var revision: Int?
+        /// RC4 (40 or 128 bit), AES-128 or AES-256, as the `/Encrypt` dictionary says.
+        public var method: String
+        public var allowsPrinting: Bool
+        public var allowsModifying: Bool
+        public var allowsCopying: Bool
+        public var allowsAnnotating: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case filter, version, revision, method
+            case allowsPrinting = "allows_printing", allowsModifying = "allows_modifying"
+            case allowsCopying = "allows_copying", allowsAnnotating = "allows_annotating"
+        }
+    }
+
+    public var file: String
+    public var fileSize: Int
+    public var version: String
+    public var pageCount: Int
+    public var linearized: Bool
+    public var encryption: Encryption?
+    public var signatures: [SignatureField]
+    /// The DocMDP `/P` of a certified document.
+    public var docMDP: Int?
+    public var certified: Bool
+    public var usageRights: Bool
+    /// Saves found along the cross-reference chain (see `FileStructure.revisions`).
+    public var revisions: Int?
+    public var xrefSections: Int
+    /// `table` or `stream`: the kind of the last cross-reference section.
+    public var xrefKind: String?
+    public var hybrid: Bool
+    public var reconstructed: Bool
+    public var pages: [Page]
+    public var warnings: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case file, version, linearized, encryption, signatures, certified, revisions, hybrid, reconstructed, pages, warnings
+        case fileSize = "file_size", pageCount = "page_count", docMDP = "doc_mdp", usageRights = "usage_rights"
+        case xrefSections = "xref_sections", xrefKind = "xref_kind"
+    }
+
+    /// Reads everything from an open document (the revision count reads the file once more).
+    public init(_ document: PDFDocument) throws {
+        file = document.path
+        fileSize = document.fileSize
+        version = document.version
+        pageCount = document.pageCount
+        linearized = document.isLinearized
+        let structure = try FileStructure.read(try ReadableFile(path: document.path), countingRevisions: true)
+        revisions = structure.revisions
+        xrefSections = structure.sectionOffsets.count
+        xrefKind = structure.lastXrefKind?.rawValue
+        hybrid = structure.isHybrid
+        reconstructed = document.wasReconstructed
+        signatures = try SignatureScanner.fields(of: document)
+        let perms = try SignatureScanner.permissions(of: document)
+        (docMDP, certified, usageRights) = (perms.docMDP, perms.isCertified, perms.hasUsageRights)
+        encryption = document.isEncrypted ? try Self.encryption(document) : nil
+        pages = try (0..<document.pageCount).map { index in
+            let number = index + 1
+            let g = try document.page(number).geometry()
+            let box = { (r: Rect) in [r.minX, r.minY, r.maxX, r.maxY].map { PDFNumber.rounded($0) } }
+            return Page(
+                page: number, mediaBox: box(g.mediaBox), cropBox: box(g.cropBox), rotate: g.rotation, userUnit: g.userUnit,
+                displayedSize: [g.displayedSize.width, g.displayedSize.height].map { PDFNumber.rounded($0) }, notes: g.notes)
+        }
+        warnings = (document.wasReconstructed ? ["qpdf reconstructed the damaged cross-reference table"] : [])
+            + document.warnings + (structure.problem.map { ["cross-reference chain: \($0)"] } ?? [])
+    }
+
+    private static func encryption(_ document: PDFDocument) throws -> Encryption {
+        let dict = try document.trailer().value("/Encrypt")
+        let v = try dict?.value("/V")?.intValue()
+        let r = try dict?.value("/R")?.intValue()
+        let length = try dict?.value("/Length")?.intValue()
+        var method: String
+        switch v {
+        case 5?: method = "AES-256"
+        case 4?:
+            let stmf = try dict?.value("/StmF")?.nameValue()
+            let cfm = try stmf.flatMap { try dict?.value("/CF")?.value($0)?.value("/CFM")?.nameValue() }
+            method = cfm == "/AESV2" ? "AES-128" : cfm == "/AESV3" ? "AES-256" : "RC4-128"
+        default: method = "RC4-\(length ?? (v == 1 ? 40 : 128))"
+        }
+        if r == 5 { method += " (deprecated R5)" }
+        let p = document.qpdf.permissions
+        return Encryption(
+            filter: try dict?.value("/Filter")?.nameValue(), version: v, revision: r, method: method,
+            allowsPrinting: p.print, allowsModifying: p.modify, allowsCopying: p.extract, allowsAnnotating: p.annotate)
+    }
+}

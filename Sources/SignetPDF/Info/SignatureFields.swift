@@ -1,0 +1,77 @@
+/// A signature field of the document's AcroForm.
+public struct SignatureField: Sendable, Hashable, Codable {
+    /// The fully qualified field name (`parent.child`).
+    public var name: String
+    /// True when the field holds a signature value (`/V`), false for an empty field.
+    public var isSigned: Bool
+    /// `Adobe.PPKLite` (names without their leading slash).
+    public var filter: String?
+    /// `adbe.pkcs7.detached`, `ETSI.CAdES.detached`, `adbe.x509.rsa_sha1` …
+    public var subFilter: String?
+    public var byteRange: [Int]?
+    /// The byte range runs from 0 to the end of the file, skipping only the `/Contents` gap;
+    /// false when later bytes were appended (or the range is odd); nil when unsigned.
+    public var coversWholeFile: Bool?
+    /// The signing time as written (`/M`), when present.
+    public var signingTime: String?
+}
+
+/// What the catalog's `/Perms` says: a certification signature (DocMDP) and/or usage rights.
+public struct DocumentPermissions: Sendable, Hashable, Codable {
+    /// The DocMDP `/P` value (1 no changes, 2 form filling and signing, 3 also annotations),
+    /// when the document is certified.
+    public var docMDP: Int?
+    public var isCertified: Bool
+    /// Adobe usage rights (`/UR3`, or the older `/UR`).
+    public var hasUsageRights: Bool
+}
+
+/// Reads the signature fields (through `FormFields`) and `/Perms` of a document.
+public enum SignatureScanner {
+    public static func fields(of document: PDFDocument) throws -> [SignatureField] {
+        try FormFields.all(in: document).filter(\.isSignature).map {
+            try field($0.field, name: $0.name.isEmpty ? "(unnamed)" : $0.name, fileSize: document.fileSize)
+        }
+    }
+
+    private static func field(_ node: PDFObject, name: String, fileSize: Int) throws -> SignatureField {
+        guard let value = try node.value("/V"), try value.kind == .dictionary else {
+            return SignatureField(name: name, isSigned: false)
+        }
+        let range = try value.value("/ByteRange")?.numbers()?.map { Int($0) }
+        var covers: Bool?
+        if let r = range, r.count == 4 {
+            covers = r[0] == 0 && r[1] >= 0 && r[2] > r[1] && r[3] >= 0 && r[2] + r[3] == fileSize
+        } else if range != nil {
+            covers = false
+        }
+        return SignatureField(
+            name: name, isSigned: true, filter: try value.value("/Filter")?.nameValue().map { String($0.dropFirst()) },
+            subFilter: try value.value("/SubFilter")?.nameValue().map { String($0.dropFirst()) }, byteRange: range, coversWholeFile: covers,
+            signingTime: try value.value("/M")?.textValue())
+    }
+
+    public static func permissions(of document: PDFDocument) throws -> DocumentPermissions {
+        guard let perms = try document.catalog().value("/Perms"), try perms.kind == .dictionary else {
+            return DocumentPermissions(docMDP: nil, isCertified: false, hasUsageRights: false)
+        }
+        var p: Int?
+        let docMDP = try perms.value("/DocMDP")
+        for reference in try docMDP?.value("/Reference")?.items() ?? [] {
+            if try reference.value("/TransformMethod")?.nameValue() == "/DocMDP" {
+                p = try reference.value("/TransformParams")?.value("/P")?.intValue() ?? 2
+            }
+        }
+        return DocumentPermissions(
+            docMDP: p, isCertified: docMDP != nil,
+            hasUsageRights: try perms.value("/UR3") != nil || perms.value("/UR") != nil)
+    }
+
+    /// True when a full rewrite would break something: a signature value, a certification or
+    /// usage rights.
+    public static func needsIncrementalUpdate(_ document: PDFDocument) throws -> Bool {
+        let perms = try permissions(of: document)
+        if perms.isCertified || perms.hasUsageRights { return true }
+        return try fields(of: document).contains { $0.isSigned }
+    }
+}

@@ -1,0 +1,152 @@
+import SignetFiles
+
+/// Where an incremental update put things in the output file (absolute byte offsets).
+public struct IncrementalWriteResult: Sendable, Hashable {
+    /// The input's length: the output's first `inputLength` bytes are the input, unchanged.
+    public var inputLength: Int
+    public var totalLength: Int
+    /// Offset of each written object's `N G obj` line.
+    public var objectOffsets: [PDFObjectID: Int]
+    /// Offset of the first byte of each object's body (right after `N G obj\n`): a caller that
+    /// passed a raw body finds its placeholders at `bodyOffsets[id]! + index in the body`.
+    public var bodyOffsets: [PDFObjectID: Int]
+    /// Offset of the new cross-reference section.
+    public var xrefOffset: Int
+
+    public var bytesAdded: Int { totalLength - inputLength }
+}
+
+/// Appends the document's changes to its original bytes as an incremental update, so every
+/// existing byte — and every existing signature — stays as it was.
+///
+/// The input is stream-copied in chunks (flat memory for any file size), then come the changed
+/// and new objects, serialized by qpdf's unparser (or given raw by the caller), then a
+/// cross-reference section of the same kind as the file's last one — a classic table, or a
+/// cross-reference stream — whose trailer points back with `/Prev`, then `startxref` and
+/// `%%EOF`. Offsets are relative to the `%PDF` header, wherever it starts.
+public final class IncrementalWriter {
+    public let document: PDFDocument
+
+    /// Fails when the file cannot take an incremental update: encrypted (new strings and
+    /// streams would need the file key, which qpdf's C API does not expose), reconstructed by
+    /// qpdf (its byte offsets are wrong), or without a readable cross-reference chain.
+    public init(document: PDFDocument) throws {
+        if document.isEncrypted {
+            throw document.error(.incrementalImpossible(
+                "the file is encrypted, and objects appended to it would have to be encrypted with its key, which qpdf's C API does not expose"))
+        }
+        if document.wasReconstructed {
+            throw document.error(.incrementalImpossible(
+                "qpdf had to reconstruct the damaged cross-reference table, so the file's own offsets cannot be built upon; use --rewrite"))
+        }
+        guard document.structure.isIntact else {
+            throw document.error(.incrementalImpossible(
+                "its cross-reference chain cannot be followed (\(document.structure.problem ?? "no startxref")); use --rewrite"))
+        }
+        self.document = document
+    }
+
+    /// Writes input + update to `output` without committing it (the caller may still fill
+    /// placeholders with `AtomicOutput.overwrite(_:at:)`, then commits).
+    ///
+    /// - Parameter rawBodies: objects whose body the caller provides verbatim (for a signature
+    ///   dictionary with `/ByteRange` and `/Contents` placeholders); they must be objects of
+    ///   this document (e.g. from `PDFDocument.reserveObject()`).
+    /// - Parameter progress: called with the fraction of the input copied so far.
+    /// - Parameter inputObserver: sees each chunk of the input as it is copied (a signer hashes
+    ///   the copied bytes in the same pass instead of reading them again).
+    public func write(to output: AtomicOutput, rawBodies: [PDFObjectID: [UInt8]] = [:],
+                      progress: ((Double) -> Void)? = nil,
+                      inputObserver: ((UnsafeRawBufferPointer) throws -> Void)? = nil) throws -> IncrementalWriteResult {
+        let structure = document.structure
+        // Resolving a damaged object while editing can make qpdf rebuild the table after all.
+        if document.wasReconstructed {
+            throw document.error(.incrementalImpossible(
+                "qpdf had to reconstruct the damaged cross-reference table while reading it, so the file's own offsets cannot be built upon; use --rewrite"))
+        }
+        let input = try ReadableFile(path: document.path)
+        guard input.size == document.fileSize else {
+            throw document.error(.incrementalImpossible("the file changed on disk while it was being stamped"))
+        }
+        var position = 0
+        try input.forEachChunk(of: 0..<input.size) { chunk in
+            try inputObserver?(chunk)
+            try output.write(chunk)
+            position += chunk.count
+            progress?(Double(position) / Double(max(input.size, 1)))
+        }
+        var identifier = FileIdentifier()
+        func emit(_ bytes: [UInt8]) throws {
+            try output.write(bytes)
+            identifier.add(bytes)
+            position += bytes.count
+        }
+        if !structure.endsWithLineEnd { try emit(Array("\n".utf8)) }
+
+        var objectOffsets: [PDFObjectID: Int] = [:]
+        var bodyOffsets: [PDFObjectID: Int] = [:]
+        let ids = Set(document.objectsToWrite).union(rawBodies.keys).sorted()
+        for id in ids {
+            objectOffsets[id] = position
+            try emit(Array("\(id.number) \(id.generation) obj\n".utf8))
+            bodyOffsets[id] = position
+            try emit(try rawBodies[id] ?? body(of: id))
+            try emit(Array("\nendobj\n".utf8))
+        }
+
+        let highest = ids.map(\.number).max() ?? 0
+        let relative = { (absolute: Int) in absolute - structure.headerOffset }
+        var section = XrefSection(
+            entries: ids.map { ($0, relative(objectOffsets[$0]!)) },
+            trailerEntries: try trailerEntries(identifier),
+            size: max(document.firstNewObjectNumber, highest + 1),
+            previous: structure.startxref ?? 0)
+        let xrefOffset = position
+        switch structure.lastXrefKind {
+        case .stream:
+            let id = PDFObjectID(number: section.size)
+            section.entries.append((id, relative(xrefOffset)))
+            section.size += 1
+            objectOffsets[id] = xrefOffset
+            let (dictionary, data) = try section.stream()
+            try emit(Array("\(id.number) 0 obj\n\(dictionary)\nstream\n".utf8))
+            try emit(data)
+            try emit(Array("\nendstream\nendobj\n".utf8))
+        default:
+            try emit(section.table())
+        }
+        try emit(Array("startxref\n\(relative(xrefOffset))\n%%EOF\n".utf8))
+        return IncrementalWriteResult(
+            inputLength: input.size, totalLength: position, objectOffsets: objectOffsets,
+            bodyOffsets: bodyOffsets, xrefOffset: xrefOffset)
+    }
+
+    /// An object's value as qpdf unparses it; a stream gets its raw data and an exact `/Length`.
+    private func body(of id: PDFObjectID) throws -> [UInt8] {
+        guard let object = try document.object(id) else { return Array("null".utf8) }
+        guard try object.kind == .stream else { return try object.unparsed() }
+        // A new stream's dictionary already carries its exact /Length.
+        if let pending = document.pendingStreams[id] {
+            return try object.unparsed() + Array("\nstream\n".utf8) + pending + Array("\nendstream".utf8)
+        }
+        let data = try object.streamData(decoded: false)
+        try object.set("/Length", try document.integer(data.count))
+        return try object.unparsed() + Array("\nstream\n".utf8) + data + Array("\nendstream".utf8)
+    }
+
+    /// `/Root`, `/Info` and `/ID` for the new trailer; `/ID` keeps its first half and gets a new
+    /// second half derived from the appended bytes.
+    private func trailerEntries(_ identifier: FileIdentifier) throws -> [String] {
+        let trailer = try document.trailer()
+        var entries: [String] = []
+        guard let root = try trailer.value("/Root")?.id else {
+            throw document.error(.incrementalImpossible("the trailer has no /Root reference"))
+        }
+        entries.append("/Root \(root.reference)")
+        if let info = try trailer.value("/Info")?.id { entries.append("/Info \(info.reference)") }
+        let first = try trailer.value("/ID")?.items().first?.stringBytes()
+        let firstHex = first.map { "<" + $0.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() + ">" }
+        entries.append("/ID [\(firstHex ?? identifier.hexString) \(identifier.hexString)]")
+        return entries
+    }
+}

@@ -1,0 +1,28 @@
+import SignetFiles
+
+/// Writes the whole document anew through qpdf: streams compressed, objects packed into object
+/// streams, a deterministic `/ID` (same input and stamp → same bytes), encryption kept as read.
+/// Existing signatures do not survive this (their byte ranges move).
+public enum RewriteWriter {
+    /// Writes to `output` without committing it; returns the number of bytes written.
+    public static func write(_ document: PDFDocument, to output: AtomicOutput, progress: ((Double) -> Void)? = nil) throws -> Int {
+        guard document.pendingStreams.isEmpty else {
+            throw document.error(.structure("internal: the document was prepared for an incremental update and cannot be rewritten"))
+        }
+        var settings = QPDFWriteSettings()
+        // qpdf refuses a deterministic /ID for an encrypted file: its key derives from the /ID kept.
+        settings.deterministicID = !document.isEncrypted
+        let report = progress.map { p in { (percent: Int) in p(Double(percent) / 100) } }
+        do {
+            if let path = output.workingPath {
+                _ = try document.qpdf.write(path: path, settings: settings, progress: report)
+                return try ReadableFile(path: path).size
+            }
+            let bytes = try document.qpdf.write(path: nil, settings: settings, progress: report)
+            try output.write(bytes)
+            return bytes.count
+        } catch let failure as QPDFFailure {
+            throw document.error(.writeFailed(failure.detail))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import SignetCodecs
+import SignetCore
+import SignetRaster
+import SignetStrokes
+
+/// What a stamp shows.
+public enum StampArtwork: Sendable {
+    /// A raster image; alpha becomes an `/SMask`.
+    case bitmap(Bitmap)
+    /// A JPEG file's bytes, embedded untouched as `/DCTDecode`.
+    case jpeg([UInt8], JPEGInfo)
+    /// Smoothed strokes, embedded as vector paths (sharp at any zoom).
+    case ink(Ink)
+
+    /// Reads a JPEG's header; throws when the bytes are not a readable JPEG.
+    public static func jpeg(_ bytes: [UInt8]) throws -> StampArtwork { .jpeg(bytes, try JPEGInfo(bytes)) }
+
+    /// A PNG (decoded to a bitmap) or a JPEG (kept as it is), told apart by their signatures;
+    /// `name` is the file the bytes came from, for messages.
+    public static func image(_ bytes: [UInt8], name: String) throws -> StampArtwork {
+        do {
+            switch ImageFormat.sniff(bytes) {
+            case .png: return .bitmap(try PNGDecoder.decode(bytes))
+            case .jpeg: return try jpeg(bytes)
+            case nil: throw CodecError(.notAnImage(format: "PNG or JPEG"))
+            }
+        } catch let error as CodecError {
+            throw error.naming(name)
+        }
+    }
+
+    /// The artwork's own size: pixels for images, capture units for ink. Only its aspect ratio
+    /// matters for placement.
+    public var naturalSize: Size {
+        switch self {
+        case .bitmap(let b): return Size(width: Double(b.width), height: Double(b.height))
+        case .jpeg(_, let info): return Size(width: Double(info.width), height: Double(info.height))
+        case .ink(let ink): return ink.bounds?.size ?? .zero
+        }
+    }
+}
+
+/// How a stamp is composited onto the page.
+public enum BlendMode: String, Sendable, Hashable, Codable, CaseIterable {
+    case normal
+    /// Darkens only: a white background disappears (scanned seals, JPEG signatures).
+    case multiply
+
+    var pdfName: String { self == .normal ? "/Normal" : "/Multiply" }
+}

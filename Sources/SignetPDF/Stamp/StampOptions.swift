@@ -1,0 +1,70 @@
+/// Everything `signet stamp` can be asked, with the CLI's defaults.
+public struct StampOptions: Sendable, Hashable, Codable {
+    /// How the output is written.
+    public enum Mode: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Incremental when the input is signed, certified or carries usage rights, else rewrite.
+        case automatic
+        /// Always append an incremental update (the output starts with the input's bytes).
+        case incremental
+        /// Always rewrite through qpdf (refused on a signed input unless `breakSignatures`).
+        case rewrite
+    }
+
+    /// Default: the last page.
+    public var pages: PageSelection
+    /// Default: 180 pt wide, 36 pt in from the bottom-right corner.
+    public var placement: StampPlacement
+    /// 0 < opacity ≤ 1. Default 1.
+    public var opacity: Double
+    /// Default `.normal`.
+    public var blend: BlendMode
+    /// Default `.automatic`.
+    public var mode: Mode
+    /// Allows `.rewrite` on a signed input, invalidating its signatures. Default false.
+    public var breakSignatures: Bool
+
+    public init(pages: PageSelection = .last, placement: StampPlacement = StampPlacement(), opacity: Double = 1,
+                blend: BlendMode = .normal, mode: Mode = .automatic, breakSignatures: Bool = false) {
+        (self.pages, self.placement, self.opacity, self.blend, self.mode, self.breakSignatures) =
+            (pages, placement, opacity, blend, mode, breakSignatures)
+    }
+}
+
+/// What a stamping run did, as `--json` prints it.
+public struct StampReport: Sendable, Hashable, Codable {
+    public struct PageStamp: Sendable, Hashable, Codable {
+        public var page: Int
+        /// `[x0, y0, x1, y1]` of the stamp in the page's default user space.
+        public var rectUserSpace: [Double]
+
+        enum CodingKeys: String, CodingKey {
+            case page
+            case rectUserSpace = "rect_user_space"
+        }
+    }
+
+    public var input: String
+    public var output: String
+    /// `rewrite` or `incremental`.
+    public var mode: String
+    public var pagesStamped: Int
+    /// Output size minus input size (negative when a rewrite compresses more than it adds).
+    public var bytesAdded: Int
+    public var perPage: [PageStamp]
+    /// Damage qpdf worked around and page oddities that were corrected, one sentence each.
+    public var warnings: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case input, output, mode, warnings
+        case pagesStamped = "pages_stamped"
+        case bytesAdded = "bytes_added"
+        case perPage = "per_page"
+    }
+}
+
+/// Progress of a long stamping run: which phase and how far (0…1).
+public struct StampProgress: Sendable, Hashable {
+    public enum Phase: String, Sendable, Hashable { case stamping, writing }
+    public var phase: Phase
+    public var fraction: Double
+}

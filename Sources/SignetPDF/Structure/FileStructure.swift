@@ -1,0 +1,183 @@
+import SignetFiles
+
+/// What the file's own bytes say about how it was saved: where `%PDF` starts, where the last
+/// cross-reference section is and of which kind, and how many revisions the `/Prev` chain holds.
+/// qpdf hides all of this (it repairs and merges), but the incremental writer and `info` need it.
+public struct FileStructure: Sendable, Hashable, Codable {
+    public enum XrefKind: String, Sendable, Hashable, Codable {
+        /// A classic `xref` table followed by `trailer`.
+        case table
+        /// A cross-reference stream (`/Type /XRef`), PDF 1.5 and later.
+        case stream
+    }
+
+    /// Bytes before `%PDF-` (offsets inside the file are relative to it).
+    public var headerOffset: Int
+    /// The value after the last `startxref` (relative to the header), when readable.
+    public var startxref: Int?
+    /// The kind of the section `startxref` points to.
+    public var lastXrefKind: XrefKind?
+    /// True when that last section is a table whose trailer names an `/XRefStm` (hybrid file).
+    public var isHybrid: Bool
+    /// Offsets (relative to the header) of the cross-reference sections along the `/Prev`
+    /// chain, newest first. A hybrid file's `/XRefStm` streams are not separate sections.
+    public var sectionOffsets: [Int]
+    /// Times the file was saved, when counted (`read(_:countingRevisions: true)`): the sections
+    /// some `startxref` in the file points to. A linearized file's main section (reached by a
+    /// `/Prev` that points forward from its first-page section) and extra sections a writer
+    /// chained within one save are not separate revisions; neither is a `%%EOF` inside a stream.
+    public var revisions: Int?
+    /// Why the chain could not be followed to its end, if it could not.
+    public var problem: String?
+    /// True when the last byte is a line end (an update can start right away).
+    public var endsWithLineEnd: Bool
+
+    /// The chain was followed to its start without a problem.
+    public var isIntact: Bool { problem == nil && startxref != nil && lastXrefKind != nil }
+
+    static let maxSections = 10_000
+    static let trailerSearchLimit = 256 << 20
+
+    /// Reads the structure of `file`; never throws for damage, it reports it in `problem`.
+    /// Counting revisions reads the whole file once (in chunks).
+    public static func read(_ file: ReadableFile, countingRevisions: Bool = false) throws -> FileStructure {
+        let head = try file.bytes(0..<min(file.size, 1024))
+        let headerOffset = head.firstRange(of: Array("%PDF-".utf8))?.lowerBound ?? 0
+        let tailStart = max(0, file.size - 2048)
+        let tail = try file.bytes(tailStart..<file.size)
+        var s = FileStructure(
+            headerOffset: headerOffset, startxref: nil, lastXrefKind: nil, isHybrid: false, sectionOffsets: [],
+            revisions: nil, problem: nil, endsWithLineEnd: tail.last == 0x0A || tail.last == 0x0D)
+        guard let keyword = tail.lastRange(of: Array("startxref".utf8)) else {
+            s.problem = "no startxref near the end of the file"
+            return s
+        }
+        var reader = SyntaxReader(tail, at: keyword.upperBound)
+        guard let offset = Int(reader.word()), offset >= 0 else {
+            s.problem = "startxref is not followed by a number"
+            return s
+        }
+        s.startxref = offset
+        var visited: Set<Int> = []
+        var next: Int? = offset
+        while let current = next {
+            guard visited.insert(current).inserted else {
+                s.problem = "the /Prev chain of cross-reference sections loops"
+                break
+            }
+            guard visited.count <= maxSections else {
+                s.problem = "more than \(maxSections) cross-reference sections"
+                break
+            }
+            guard let section = try XrefSectionHeader.read(file, at: headerOffset + current) else {
+                s.problem = "no cross-reference section at offset \(current)"
+                break
+            }
+            if current == offset {
+                s.lastXrefKind = section.kind
+                s.isHybrid = section.kind == .table && section.trailer["/XRefStm"] != nil
+            }
+            s.sectionOffsets.append(current)
+            next = section.trailer["/Prev"]?.integer
+        }
+        if countingRevisions {
+            let targets = try startxrefTargets(file)
+            s.revisions = s.sectionOffsets.filter { targets.contains($0) }.count
+        }
+        return s
+    }
+
+    /// The numbers after every `startxref` keyword in the file, read in overlapping chunks.
+    static func startxrefTargets(_ file: ReadableFile) throws -> Set<Int> {
+        let keyword = Array("startxref".utf8)
+        var targets: Set<Int> = []
+        let chunk = 1 << 20, overlap = 64
+        var position = 0
+        while position < file.size {
+            let window = try file.bytes(position..<min(file.size, position + chunk + overlap))
+            var from = 0
+            while let hit = window[from...].firstRange(of: keyword) {
+                if hit.lowerBound < chunk || position + chunk >= file.size {
+                    var reader = SyntaxReader(window, at: hit.upperBound)
+                    if let n = Int(reader.word()) { targets.insert(n) }
+                }
+                from = hit.upperBound
+            }
+            position += chunk
+        }
+        return targets
+    }
+}
+
+/// The kind and trailer dictionary of one cross-reference section.
+struct XrefSectionHeader {
+    var kind: FileStructure.XrefKind
+    var trailer: [String: SyntaxValue]
+
+    /// Reads the section at absolute `offset`; `nil` when there is none there.
+    static func read(_ file: ReadableFile, at offset: Int) throws -> XrefSectionHeader? {
+        guard offset >= 0, offset < file.size else { return nil }
+        let window = try file.bytes(offset..<min(file.size, offset + 4096))
+        var reader = SyntaxReader(window)
+        reader.skipSpace()
+        let start = reader.position
+        if reader.word() == "xref" {
+            guard let trailer = try findTrailer(file, from: offset + start) else { return nil }
+            return XrefSectionHeader(kind: .table, trailer: trailer)
+        }
+        reader.position = start
+        guard Int(reader.word()) != nil, Int(reader.word()) != nil, reader.word() == "obj",
+              let dict = reader.value()?.dictionary, dict["/Type"]?.name == "/XRef"
+        else { return nil }
+        return XrefSectionHeader(kind: .stream, trailer: dict)
+    }
+
+    /// Finds `trailer` after a table starting at `offset` and reads its dictionary, scanning
+    /// in chunks so a table of any length is read with bounded memory.
+    private static func findTrailer(_ file: ReadableFile, from offset: Int) throws -> [String: SyntaxValue]? {
+        let keyword = Array("trailer".utf8)
+        let chunk = 1 << 16
+        var position = offset
+        while position < file.size, position - offset < FileStructure.trailerSearchLimit {
+            let window = try file.bytes(position..<min(file.size, position + chunk + 4096))
+            if let hit = window.firstRange(of: keyword) {
+                var reader = SyntaxReader(window, at: hit.upperBound)
+                if let dict = reader.value()?.dictionary { return dict }
+                let rest = try file.bytes((position + hit.upperBound)..<min(file.size, position + hit.upperBound + (1 << 20)))
+                var wide = SyntaxReader(rest)
+                return wide.value()?.dictionary
+            }
+            position += chunk
+        }
+        return nil
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// The first occurrence of `needle` (indices of the underlying array).
+    func firstRange(of needle: [UInt8]) -> Range<Int>? {
+        guard !needle.isEmpty, count >= needle.count else { return nil }
+        var i = startIndex
+        while i <= endIndex - needle.count {
+            if self[i] == needle[0], self[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
+            i += 1
+        }
+        return nil
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The first occurrence of `needle`.
+    func firstRange(of needle: [UInt8]) -> Range<Int>? { self[...].firstRange(of: needle) }
+
+    /// The last occurrence of `needle`.
+    func lastRange(of needle: [UInt8]) -> Range<Int>? {
+        guard !needle.isEmpty, count >= needle.count else { return nil }
+        var i = count - needle.count
+        while i >= 0 {
+            if self[i] == needle[0], self[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
+            i -= 1
+        }
+        return nil
+    }
+}

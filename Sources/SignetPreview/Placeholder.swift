@@ -1,1 +1,0 @@
-// Placeholder until this stage lands; delete when the first real file is added.

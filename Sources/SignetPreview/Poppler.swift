@@ -1,0 +1,80 @@
+import CPoppler
+import SignetCore
+
+// The one place Signet talks to poppler-glib. Every GError is turned into a `PreviewError` by
+// `Poppler.take`; each GObject (document, page) is owned by one final class that drops its
+// reference in `deinit`. cairo contexts are lent by SignetRaster and never kept here.
+
+enum Poppler {
+    /// Converts and frees the GError of a poppler call that failed (returned `nil`).
+    static func take(_ error: UnsafeMutablePointer<GError>?, input: String, hadPassword: Bool) -> PreviewError {
+        guard let error else { return PreviewError(.unreadable("poppler gave no reason"), input: input) }
+        defer { g_error_free(error) }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "no message"
+        if error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+            return PreviewError(hadPassword ? .wrongPassword : .passwordRequired, input: input)
+        }
+        return PreviewError(.unreadable(message), input: input)
+    }
+}
+
+/// One `PopplerDocument`.
+final class PopplerDocumentHandle {
+    let pointer: OpaquePointer
+
+    /// Opens the file behind `fd`; poppler takes ownership of the descriptor and closes it.
+    init(fd: Int32, password: String?, input: String) throws {
+        var error: UnsafeMutablePointer<GError>?
+        guard let document = poppler_document_new_from_fd(fd, password, &error) else {
+            throw Poppler.take(error, input: input, hadPassword: password != nil)
+        }
+        pointer = document
+    }
+
+    /// Opens a PDF held in memory (standard input); poppler keeps its own reference to the bytes.
+    init(bytes: [UInt8], password: String?, input: String) throws {
+        let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(data) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let document = poppler_document_new_from_bytes(data, password, &error) else {
+            throw Poppler.take(error, input: input, hadPassword: password != nil)
+        }
+        pointer = document
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    var pageCount: Int { Int(poppler_document_get_n_pages(pointer)) }
+
+    /// Page `index` (0-based), or `nil` when poppler cannot load it.
+    func page(_ index: Int) -> PopplerPageHandle? {
+        poppler_document_get_page(pointer, Int32(index)).map { PopplerPageHandle($0, document: self) }
+    }
+}
+
+/// One `PopplerPage`; holds its document so the page never outlives it.
+final class PopplerPageHandle {
+    private let pointer: OpaquePointer
+    private let document: PopplerDocumentHandle
+
+    fileprivate init(_ pointer: OpaquePointer, document: PopplerDocumentHandle) {
+        self.pointer = pointer
+        self.document = document
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// The page as displayed, in user-space units: CropBox clipped to the MediaBox, width and
+    /// height swapped for /Rotate 90 and 270. poppler ignores /UserUnit.
+    var size: Size {
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(pointer, &width, &height)
+        return Size(width: width, height: height)
+    }
+
+    /// Draws the page, rotated and cropped as displayed, one user-space unit per unit of the
+    /// context's current transform. `cairo` is borrowed for the duration of the call only.
+    func render(into cairo: OpaquePointer) {
+        poppler_page_render(pointer, cairo)
+    }
+}

@@ -1,0 +1,58 @@
+import COpenSSL
+import Foundation
+
+/// Builds a detached CMS SignedData (RFC 5652) over a digest computed elsewhere, so the content
+/// is streamed once by the caller and never handed to OpenSSL.
+///
+/// Signed attributes: content-type (id-data), message-digest, signing-certificate-v2 (ESS,
+/// RFC 5035) and, when `signingTime` is given, signing-time. PAdES B-B forbids signing-time, and
+/// OpenSSL's `CMS_SignerInfo_sign` always adds one, so the attributes are DER-encoded and signed here.
+enum CMSSigner {
+    /// The digest algorithm of every signature Signet makes.
+    static let digest = DigestAlgorithm.sha256
+
+    /// DER bytes of the SignedData. `digest` is the SHA-256 of the signed content.
+    static func sign(digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
+        precondition(contentDigest.count == digest.size, "message digest must be SHA-256")
+        let chain = try CertificateStack(identity.chain)
+        let flags = UInt32(CMS_PARTIAL | CMS_DETACHED | CMS_BINARY | CMS_NOSMIMECAP)
+        let cms = CMSMessage(taking: try OpenSSL.notNull(CMS_sign(nil, nil, chain.pointer, nil, flags), "CMS_sign"))
+        let signer = try OpenSSL.notNull(
+            CMS_add1_signer(cms.pointer, identity.certificate.pointer, identity.key.pointer, digest.md, flags | UInt32(CMS_CADES)),
+            "CMS_add1_signer")
+        try withExtendedLifetime(cms) {
+            try addAttributes(to: signer, digest: contentDigest, signingTime: signingTime)
+            let signedAttributes = try encodedSignedAttributes(of: signer)
+            let signature = try identity.key.sign(signedAttributes, digest: digest.name)
+            let slot = try OpenSSL.notNull(CMS_SignerInfo_get0_signature(signer), "CMS_SignerInfo_get0_signature")
+            try OpenSSL.check(ASN1_STRING_set(slot, signature, Int32(signature.count)), "ASN1_STRING_set(signature)")
+        }
+        return try cms.der
+    }
+
+    private static func addAttributes(to signer: OpaquePointer, digest: [UInt8], signingTime: Date?) throws {
+        try OpenSSL.check(
+            CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_contentType, V_ASN1_OBJECT, UnsafeRawPointer(OBJ_nid2obj(NID_pkcs7_data)), -1),
+            "CMS_signed_add1_attr_by_NID(content-type)")
+        try OpenSSL.check(
+            CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_messageDigest, V_ASN1_OCTET_STRING, digest, Int32(digest.count)),
+            "CMS_signed_add1_attr_by_NID(message-digest)")
+        if let signingTime {
+            let time = try ASN1Time(signingTime)
+            try OpenSSL.check(
+                CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_signingTime, time.type, time.pointer, -1),
+                "CMS_signed_add1_attr_by_NID(signing-time)")
+        }
+    }
+
+    /// The signed attributes as the DER SET OF that the signature covers.
+    private static func encodedSignedAttributes(of signer: OpaquePointer) throws -> [UInt8] {
+        let count = CMS_signed_get_attr_count(signer)
+        guard count > 0 else { throw OpenSSL.failure("CMS_signed_get_attr_count") }
+        let attributes = try (0..<count).map { index -> [UInt8] in
+            let attribute = try OpenSSL.notNull(CMS_signed_get_attr(signer, index), "CMS_signed_get_attr")
+            return try OpenSSL.encode("i2d_X509_ATTRIBUTE") { i2d_X509_ATTRIBUTE(attribute, $0) }
+        }
+        return DER.set(of: attributes)
+    }
+}

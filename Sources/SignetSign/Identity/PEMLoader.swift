@@ -1,0 +1,62 @@
+import COpenSSL
+import SignetFiles
+
+extension SigningIdentity {
+    /// Loads a PEM private key (PKCS#8, encrypted PKCS#8, or traditional "Proc-Type: 4,ENCRYPTED")
+    /// with its certificate and optional chain. The certificate file may hold several certificates
+    /// (a full chain): the one matching the key signs, the others join `chainPath`'s in the chain.
+    public static func pem(keyPath: String, certificatePath: String, chainPath: String? = nil, password: Secret?) throws
+        -> SigningIdentity
+    {
+        let key = try readKey(keyPath, password: password)
+        var certificates = try readCertificates(certificatePath)
+        if let chainPath { certificates += try readCertificates(chainPath) }
+        guard let index = certificates.firstIndex(where: { $0.matches(key) }) else {
+            throw SignError(certificatePath, .keyMatchesNoCertificate(certificates: certificates.count))
+        }
+        let certificate = certificates.remove(at: index)
+        return try SigningIdentity(key: key, certificate: certificate, chain: certificates, source: keyPath)
+    }
+
+    static func readCertificates(_ path: String) throws -> [Certificate] {
+        let bytes = try InputFile.read(path, limit: fileLimit)
+        do {
+            return try Certificate.read(bytes)
+        } catch let failure as OpenSSLFailure {
+            throw SignError(path, .unreadable("no PEM or DER certificate: \(failure.summary)"))
+        }
+    }
+
+    private static func readKey(_ path: String, password: Secret?) throws -> PrivateKey {
+        let bytes = try InputFile.read(path, limit: fileLimit)
+        let bio = try MemoryBIO(copying: bytes)
+        return try withPassword(password) { pass, length in
+            var request = PasswordRequest(password: pass, length: length)
+            OpenSSL.clearErrors()
+            let key = withUnsafeMutablePointer(to: &request) { PEM_read_bio_PrivateKey(bio.pointer, nil, passwordCallback, $0) }
+            if let key { return PrivateKey(taking: key) }
+            let failure = OpenSSL.failure("PEM_read_bio_PrivateKey")
+            if request.asked { throw SignError(path, pass == nil ? .passwordNeeded : .wrongPassword) }
+            throw SignError(path, .unreadable("no PEM private key: \(failure.summary)"))
+        }
+    }
+}
+
+/// What the PEM password callback may hand to OpenSSL, and whether OpenSSL asked.
+private struct PasswordRequest {
+    var password: UnsafePointer<CChar>?
+    var length: Int32
+    var asked = false
+}
+
+/// OpenSSL asks for the password only when the key is encrypted. Without a password source we
+/// answer "no password" (-1) instead of letting OpenSSL prompt on the terminal.
+private func passwordCallback(
+    _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int32, _ writing: Int32, _ user: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let buffer, let request = user?.assumingMemoryBound(to: PasswordRequest.self) else { return -1 }
+    request.pointee.asked = true
+    guard let password = request.pointee.password, request.pointee.length <= size else { return -1 }
+    buffer.update(from: password, count: Int(request.pointee.length))
+    return request.pointee.length
+}

@@ -1,0 +1,71 @@
+import SignetFiles
+
+extension SigningIdentity {
+    /// The largest identity file read (PKCS#12 bundles and PEM files are a few KB).
+    static let fileLimit = 4 << 20
+
+    /// Loads a PKCS#12 bundle (.p12/.pfx): modern PBES2/AES or legacy RC2/3DES encryption.
+    /// `password == nil` means none was given (an unprotected bundle); an empty secret is the
+    /// empty password. When the bundle holds several certificates, the one matching the key
+    /// signs and the others become the chain.
+    public static func pkcs12(path: String, password: Secret?) throws -> SigningIdentity {
+        let bytes = try InputFile.read(path, limit: fileLimit)
+        let bundle: PKCS12Bundle
+        do {
+            bundle = try PKCS12Bundle(der: bytes)
+        } catch {
+            throw SignError(path, .unreadable("not a PKCS#12 bundle"))
+        }
+        let parsed = try withPassword(password) { pass, length in
+            if bundle.hasMAC {
+                let opens = pass == nil
+                    ? bundle.macVerifies(nil, length: 0) || bundle.macVerifies("", length: 0)
+                    : bundle.macVerifies(pass, length: length)
+                guard opens else { throw SignError(path, password == nil ? .passwordNeeded : .wrongPassword) }
+            }
+            return try parse(bundle, pass, path: path, passwordGiven: password != nil)
+        }
+        guard let key = parsed.key else { throw SignError(path, .noPrivateKey) }
+        guard let certificate = parsed.certificate else {
+            throw SignError(path, parsed.others.isEmpty ? .noCertificate : .keyMatchesNoCertificate(certificates: parsed.others.count))
+        }
+        return try SigningIdentity(key: key, certificate: certificate, chain: parsed.others, source: path)
+    }
+
+    private static func parse(_ bundle: PKCS12Bundle, _ pass: UnsafePointer<CChar>?, path: String, passwordGiven: Bool) throws
+        -> (key: PrivateKey?, certificate: Certificate?, others: [Certificate])
+    {
+        do {
+            return try bundle.parse(pass)
+        } catch let failure as OpenSSLFailure where failure.hasReason("unsupported") {
+            // RC2-40 / DES bags: retry with OpenSSL 3's legacy provider.
+            do {
+                try LegacyProviders.ensureLoaded()
+            } catch let loadFailure as OpenSSLFailure {
+                throw SignError(path, .crypto(operation: "loading the legacy provider for RC2/DES", details: loadFailure.summary))
+            }
+            do {
+                return try bundle.parse(pass)
+            } catch let failure as OpenSSLFailure {
+                throw bagError(failure, path: path, passwordGiven: passwordGiven)
+            }
+        } catch let failure as OpenSSLFailure {
+            throw bagError(failure, path: path, passwordGiven: passwordGiven)
+        }
+    }
+
+    /// A bag that does not decrypt although the MAC (if any) was fine: the password is wrong
+    /// (bundles without a MAC), or the content is damaged.
+    private static func bagError(_ failure: OpenSSLFailure, path: String, passwordGiven: Bool) -> SignError {
+        if failure.hasReason("decrypt") || failure.hasReason("pkcs12 cipherfinal error") {
+            return SignError(path, passwordGiven ? .wrongPassword : .passwordNeeded)
+        }
+        return SignError(path, .unreadable(failure.summary))
+    }
+
+    /// Runs `body` with the password as a C string (or `nil` when none was given).
+    static func withPassword<R>(_ password: Secret?, _ body: (UnsafePointer<CChar>?, Int32) throws -> R) throws -> R {
+        guard let password else { return try body(nil, 0) }
+        return try password.withCString { try body($0, Int32($1)) }
+    }
+}

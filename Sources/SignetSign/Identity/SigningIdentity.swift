@@ -1,0 +1,76 @@
+import Foundation
+import SignetFiles
+
+/// A private key with its certificate and the chain to put next to it in a signature.
+/// Load one with `SigningIdentity.pkcs12(path:password:)` or `SigningIdentity.pem(...)`.
+public final class SigningIdentity {
+    let key: PrivateKey
+    let certificate: Certificate
+    /// Other certificates (intermediates, root) carried in the signature so verifiers can build the chain.
+    let chain: [Certificate]
+
+    init(key: PrivateKey, certificate: Certificate, chain: [Certificate], source: String) throws {
+        guard ["RSA", "EC"].contains(key.algorithm) else { throw SignError(source, .unsupportedKey(key.algorithm)) }
+        self.key = key
+        self.certificate = certificate
+        self.chain = chain.filter { !$0.isSame(as: certificate) }
+    }
+
+    /// The signer's subject in RFC 2253 form.
+    public var subject: String { certificate.subject }
+    public var issuer: String { certificate.issuer }
+    public var notBefore: Date? { certificate.notBefore }
+    public var notAfter: Date? { certificate.notAfter }
+    /// "RSA-2048", "EC-256".
+    public var keyDescription: String { "\(key.algorithm)-\(key.bits)" }
+    /// Subjects of the chain certificates, in the order they go into the signature.
+    public var chainSubjects: [String] { chain.map(\.subject) }
+
+    /// Whether the certificate is valid at `date`.
+    public func validity(at date: Date) -> CertificateValidity {
+        CertificateValidity(notBefore: notBefore, notAfter: notAfter, at: date)
+    }
+
+    /// Throws when `strict` and the certificate is not valid at `date`; otherwise returns the
+    /// warning to show (or `nil` when the certificate is valid).
+    public func checkValidity(at date: Date, strict: Bool, source: String) throws -> String? {
+        let validity = validity(at: date)
+        guard validity != .valid else { return nil }
+        if strict {
+            throw SignError(source, .certificateOutOfValidity(
+                subject: subject, notBefore: notBefore.map(DateText.utc) ?? "?",
+                notAfter: notAfter.map(DateText.utc) ?? "?", signingTime: DateText.utc(date)))
+        }
+        return "\(source): certificate '\(subject)' \(validity.phrase) at the signing time \(DateText.utc(date)); the signature will not validate as trusted (use --strict to refuse)"
+    }
+}
+
+/// Where a certificate stands at a given time.
+public enum CertificateValidity: String, Sendable, Hashable, Codable {
+    case valid
+    case expired
+    case notYetValid = "not-yet-valid"
+
+    public init(notBefore: Date?, notAfter: Date?, at date: Date) {
+        if let notBefore, date < notBefore {
+            self = .notYetValid
+        } else if let notAfter, date > notAfter {
+            self = .expired
+        } else {
+            self = .valid
+        }
+    }
+
+    var phrase: String {
+        switch self {
+        case .valid: return "is valid"
+        case .expired: return "has expired"
+        case .notYetValid: return "is not yet valid"
+        }
+    }
+}
+
+/// How dates read in messages and JSON: "2026-07-13T09:30:00Z".
+enum DateText {
+    static func utc(_ date: Date) -> String { UTCTime.iso8601(date) }
+}

@@ -1,0 +1,43 @@
+import COpenSSL
+import CSignetOpenSSL
+
+/// Owns one `CMS_ContentInfo` (a CMS / PKCS#7 message).
+final class CMSMessage {
+    let pointer: OpaquePointer
+
+    init(taking pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// Parses DER; `nil` input bytes are refused by OpenSSL with a queued error.
+    convenience init(der bytes: [UInt8]) throws {
+        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
+            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
+            return d2i_CMS_ContentInfo(nil, &cursor, buf.count)
+        }
+        self.init(taking: try OpenSSL.notNull(parsed, "d2i_CMS_ContentInfo"))
+    }
+
+    deinit { CMS_ContentInfo_free(pointer) }
+
+    var der: [UInt8] {
+        get throws { try OpenSSL.encode("i2d_CMS_ContentInfo") { i2d_CMS_ContentInfo(pointer, $0) } }
+    }
+
+    /// True for SignedData.
+    var isSignedData: Bool { OBJ_obj2nid(CMS_get0_type(pointer)) == NID_pkcs7_signed }
+
+    /// The signer infos; each pointer is borrowed from this message and valid while it lives.
+    func withSignerInfos<R>(_ body: ([OpaquePointer]) throws -> R) throws -> R {
+        guard let stack = CMS_get0_SignerInfos(pointer) else { return try body([]) }
+        let infos = (0..<signet_sk_CMS_SignerInfo_num(stack)).compactMap { signet_sk_CMS_SignerInfo_value(stack, $0) }
+        return try withExtendedLifetime(self) { try body(infos) }
+    }
+
+    /// Every certificate carried in the message.
+    func certificates() throws -> [Certificate] {
+        guard let stack = CMS_get1_certs(pointer) else {
+            OpenSSL.clearErrors()
+            return []
+        }
+        return try CertificateStack(taking: stack).certificates()
+    }
+}

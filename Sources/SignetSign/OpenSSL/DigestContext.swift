@@ -1,0 +1,30 @@
+import COpenSSL
+
+/// Owns one `EVP_MD_CTX`: a running hash, or the state of a sign/verify operation.
+final class DigestContext {
+    let pointer: OpaquePointer
+
+    init() throws {
+        pointer = try OpenSSL.notNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new")
+    }
+
+    /// A context ready to hash with `algorithm`.
+    convenience init(hashing algorithm: DigestAlgorithm) throws {
+        try self.init()
+        try OpenSSL.check(EVP_DigestInit_ex(pointer, algorithm.md, nil), "EVP_DigestInit_ex(\(algorithm.name))")
+    }
+
+    deinit { EVP_MD_CTX_free(pointer) }
+
+    func update(_ bytes: UnsafeRawBufferPointer) throws {
+        guard bytes.count > 0 else { return }
+        try OpenSSL.check(EVP_DigestUpdate(pointer, bytes.baseAddress, bytes.count), "EVP_DigestUpdate")
+    }
+
+    func finish() throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        try OpenSSL.check(EVP_DigestFinal_ex(pointer, &out, &length), "EVP_DigestFinal_ex")
+        return Array(out.prefix(Int(length)))
+    }
+}

@@ -1,0 +1,77 @@
+import COpenSSL
+import CSignetOpenSSL
+
+/// A call into OpenSSL failed: what was being done and the reasons OpenSSL queued for it.
+struct OpenSSLFailure: Error, Sendable {
+    /// The OpenSSL function (or step) that failed.
+    var operation: String
+    /// Packed error codes from the thread's error queue, oldest first.
+    var codes: [UInt]
+    /// The same errors as text ("error:...:PKCS12 routines::mac verify failure").
+    var reasons: [String]
+
+    /// True when any queued error has this reason text (e.g. "mac verify failure").
+    func hasReason(_ text: String) -> Bool { reasons.contains { $0.contains(text) } }
+
+    /// The reasons in one line, newest (most specific) first, without the file/line noise.
+    var summary: String {
+        reasons.isEmpty ? "no reason given" : reasons.reversed().joined(separator: "; ")
+    }
+}
+
+/// The one place SignetSign reads OpenSSL statuses. Every call that can fail goes through
+/// `check` or `notNull`; a failure drains the thread's error queue into the thrown error, so no
+/// status is dropped and no stale error leaks into the next call.
+enum OpenSSL {
+    /// Throws unless `status` is OpenSSL's success (1, or any positive count where documented).
+    static func check(_ status: Int32, _ operation: String) throws {
+        guard status > 0 else { throw failure(operation) }
+    }
+
+    /// Throws when an allocating or parsing call returned NULL.
+    static func notNull<T>(_ pointer: T?, _ operation: String) throws -> T {
+        guard let pointer else { throw failure(operation) }
+        return pointer
+    }
+
+    /// Builds the error for a failed `operation` from the queued errors, emptying the queue.
+    static func failure(_ operation: String) -> OpenSSLFailure {
+        var codes: [UInt] = []
+        var reasons: [String] = []
+        while true {
+            let code = ERR_get_error()
+            if code == 0 { break }
+            codes.append(code)
+            var text = [CChar](repeating: 0, count: 256)
+            ERR_error_string_n(code, &text, text.count)
+            reasons.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return OpenSSLFailure(operation: operation, codes: codes, reasons: reasons)
+    }
+
+    /// Empties the error queue before a call whose failure is an expected answer
+    /// (end of a PEM file, a probe that may say no).
+    static func clearErrors() { ERR_clear_error() }
+
+    /// Copies a buffer OpenSSL allocated and frees it with OpenSSL's allocator.
+    static func takeBytes(_ pointer: UnsafeMutablePointer<UInt8>?, count: Int32) -> [UInt8] {
+        guard let pointer else { return [] }
+        defer { signet_openssl_free(pointer) }
+        return Array(UnsafeBufferPointer(start: pointer, count: Int(max(count, 0))))
+    }
+
+    /// DER encoding with an `i2d_*` function (two-pass: length, then bytes into our buffer).
+    static func encode(_ operation: String, _ i2d: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32) throws
+        -> [UInt8]
+    {
+        let length = i2d(nil)
+        guard length > 0 else { throw failure(operation) }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        let written = bytes.withUnsafeMutableBufferPointer { buf -> Int32 in
+            var cursor: UnsafeMutablePointer<UInt8>? = buf.baseAddress
+            return i2d(&cursor)
+        }
+        guard written == length else { throw failure(operation) }
+        return bytes
+    }
+}

@@ -1,0 +1,48 @@
+import COpenSSL
+
+/// Owns one `EVP_PKEY` (a private key, or a public key taken from a certificate).
+final class PrivateKey {
+    let pointer: OpaquePointer
+
+    /// Takes ownership of a key OpenSSL handed out.
+    init(taking pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// Shares a key owned elsewhere (takes a new reference).
+    init(retaining pointer: OpaquePointer) throws {
+        try OpenSSL.check(EVP_PKEY_up_ref(pointer), "EVP_PKEY_up_ref")
+        self.pointer = pointer
+    }
+
+    deinit { EVP_PKEY_free(pointer) }
+
+    /// "RSA", "EC", "ED25519", ...
+    var algorithm: String {
+        EVP_PKEY_get0_type_name(pointer).map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// Key size in bits (2048 for RSA-2048, 256 for P-256).
+    var bits: Int { Int(EVP_PKEY_get_bits(pointer)) }
+
+    /// The largest signature this key makes, in bytes.
+    var maximumSignatureSize: Int { Int(EVP_PKEY_get_size(pointer)) }
+
+    /// Signs `message` with `digest` (e.g. "SHA256"): PKCS#1 v1.5 for RSA, DER ECDSA for EC.
+    func sign(_ message: [UInt8], digest: String) throws -> [UInt8] {
+        let context = try DigestContext()
+        try OpenSSL.check(
+            EVP_DigestSignInit_ex(context.pointer, nil, digest, nil, nil, pointer, nil),
+            "EVP_DigestSignInit_ex(\(digest), \(algorithm))")
+        var length = 0
+        try message.withUnsafeBufferPointer { buf in
+            try OpenSSL.check(EVP_DigestSign(context.pointer, nil, &length, buf.baseAddress, buf.count), "EVP_DigestSign (size)")
+        }
+        var signature = [UInt8](repeating: 0, count: length)
+        try message.withUnsafeBufferPointer { buf in
+            try signature.withUnsafeMutableBufferPointer { out in
+                try OpenSSL.check(
+                    EVP_DigestSign(context.pointer, out.baseAddress, &length, buf.baseAddress, buf.count), "EVP_DigestSign")
+            }
+        }
+        return Array(signature.prefix(length))
+    }
+}

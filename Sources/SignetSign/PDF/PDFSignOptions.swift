@@ -1,0 +1,45 @@
+import Foundation
+
+/// Everything `signet sign IN -o OUT` can say about an embedded PDF signature. Defaults match the CLI.
+public struct PDFSignOptions: Sendable, Hashable, Codable {
+    public enum Format: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `/SubFilter /adbe.pkcs7.detached` (default): CMS with a signing-time attribute.
+        case pkcs7 = "adbe.pkcs7.detached"
+        /// `/SubFilter /ETSI.CAdES.detached`, PAdES B-B: no signing-time attribute (`/M` carries the time).
+        case pades = "ETSI.CAdES.detached"
+    }
+
+    /// The signing time: written as `/M` and (for `.pkcs7`) as the signing-time attribute. The
+    /// library never reads the clock; the caller passes it in.
+    public var signingTime: Date
+    public var format: Format
+    /// `/Name`, `/Reason`, `/Location`, `/ContactInfo` of the signature dictionary (absent when nil).
+    public var name: String?
+    public var reason: String?
+    public var location: String?
+    public var contactInfo: String?
+    /// Sign this existing, empty signature field instead of creating a new one.
+    public var field: String?
+    /// Certify the document (DocMDP, P=2: form filling and signing allowed). First signature only.
+    public var certify: Bool
+    /// Bytes reserved for the CMS in `/Contents`; `nil` sizes it from a dry run plus a margin.
+    public var reserve: Int?
+
+    public init(
+        signingTime: Date, format: Format = .pkcs7, name: String? = nil, reason: String? = nil, location: String? = nil,
+        contactInfo: String? = nil, field: String? = nil, certify: Bool = false, reserve: Int? = nil
+    ) {
+        self.signingTime = signingTime
+        self.format = format
+        self.name = name
+        self.reason = reason
+        self.location = location
+        self.contactInfo = contactInfo
+        self.field = field
+        self.certify = certify
+        self.reserve = reserve
+    }
+
+    /// The signing-time attribute to put in the CMS (none for PAdES B-B).
+    var signingTimeAttribute: Date? { format == .pades ? nil : signingTime }
+}

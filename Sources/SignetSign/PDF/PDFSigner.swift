@@ -1,0 +1,108 @@
+import Foundation
+import SignetFiles
+import SignetPDF
+
+/// Embedded PDF signatures (`signet sign IN.pdf -o OUT.pdf`), appended as an incremental update
+/// so existing bytes and signatures stay as they are.
+///
+/// The update is written with `/ByteRange` and `/Contents` placeholders; the ByteRange is then
+/// filled in place, the two signed ranges are hashed by streaming the written file (flat memory
+/// at any size), the CMS is made over that digest and written into `/Contents`, and only then
+/// is the output moved into place.
+public enum PDFSigner {
+    public static func sign(
+        input: String, output: String, identity: SigningIdentity,
+        options: PDFSignOptions, appearance: SignatureAppearance? = nil
+    ) throws -> PDFSignResult {
+        guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        // An encrypted PDF cannot take our update (new objects would need its key): refuse it
+        // whether or not it opens without a password.
+        let document: PDFDocument
+        do {
+            document = try PDFDocument(path: input)
+        } catch let error as PDFError where error.reason == .passwordNeeded {
+            throw SignError(input, .encryptedPDF)
+        }
+        guard !document.isEncrypted else { throw SignError(input, .encryptedPDF) }
+        if try SignatureScanner.permissions(of: document).docMDP == 1 { throw SignError(input, .certifiedNoChanges) }
+        let fields = try FormFields.all(in: document)
+        if options.certify, try fields.contains(where: { try $0.signatureValue() != nil }) {
+            throw SignError(input, .certifyNeedsUnsignedDocument)
+        }
+        let reserved = try room(for: identity, options: options, context: input)
+        let writer: IncrementalWriter
+        do {
+            writer = try IncrementalWriter(document: document)
+        } catch let error as PDFError {
+            guard case .incrementalImpossible(let why) = error.reason else { throw error }
+            throw SignError(input, .cannotAppend(why.replacingOccurrences(of: "; use --rewrite", with: "")))
+        }
+        // A dictionary, not `reserveObject()`'s null: qpdf drops dictionary keys whose value is a
+        // null object, and the field's /V must point here. Its body is given raw when writing.
+        let signature = try document.makeIndirect(try document.parse("<< /Type /Sig >>"))
+        guard let signatureID = try signature.id else { throw PDFError(file: document.path, .structure("internal: signature object is not indirect")) }
+
+        let editor = SignatureFieldEditor(document: document, fields: fields)
+        let placed = try options.field.map { try editor.fillField($0, signature: signature, artwork: appearance?.artwork) }
+            ?? editor.addField(signature: signature, appearance: appearance)
+        if options.certify { try editor.certify(with: signature) }
+        let dictionary = try SignatureDictionary(options: options, reserved: reserved, certify: options.certify, in: document)
+
+        let out = try AtomicOutput(path: output)
+        // The output starts with the input's exact bytes: hash them as the writer copies them
+        // (one read of the input), then only the appended bytes are hashed from the output.
+        let running = try DigestContext(hashing: CMSSigner.digest)
+        // Start writing the copy to disk while it is being made, so the final fsync waits less.
+        var flushed = 0.0
+        let written = try writer.write(
+            to: out, rawBodies: [signatureID: dictionary.body],
+            progress: { fraction in
+                guard fraction - flushed >= 0.125 else { return }
+                flushed = fraction
+                out.startWriteback()
+            },
+            inputObserver: { try running.update($0) })
+        guard let base = written.bodyOffsets[signatureID], let working = out.workingPath else {
+            throw PDFError(file: document.path, .structure("internal: the signature dictionary was not written"))
+        }
+        let contents = (base + dictionary.contentsOffset)..<(base + dictionary.contentsOffset + dictionary.contentsLength)
+        let byteRange = ByteRange(excluding: contents, fileSize: written.totalLength)
+        guard let byteRangeText = byteRange.text(width: dictionary.byteRangeWidth),
+              let ranges = byteRange.ranges(fileSize: written.totalLength), contents.lowerBound >= written.inputLength
+        else { throw SignError(output, .crypto(operation: "ByteRange", details: "offsets do not fit the placeholder")) }
+        try out.overwrite(byteRangeText, at: base + dictionary.byteRangeOffset)
+
+        let cms: [UInt8]
+        do {
+            let appended = [written.inputLength..<ranges[0].upperBound, ranges[1]]
+            let digest = try ContentDigest.finish(running, file: try ReadableFile(path: working), ranges: appended)
+            cms = try CMSSigner.sign(digest: digest, identity: identity, signingTime: options.signingTimeAttribute)
+        } catch let failure as OpenSSLFailure {
+            throw SignError(input, failure)
+        }
+        guard let hex = SignatureRoom.hex(cms, reserved: reserved) else {
+            throw SignError(input, .signatureTooLarge(needed: cms.count, reserved: reserved))
+        }
+        try out.overwrite(hex, at: contents.lowerBound + 1)
+        try out.commit()
+        return PDFSignResult(
+            input: input, output: output, field: placed.fieldName, page: placed.page,
+            rect: [placed.rect.minX, placed.rect.minY, placed.rect.maxX, placed.rect.maxY],
+            subFilter: options.format.rawValue, byteRange: byteRange.values, reserved: reserved, signatureBytes: cms.count,
+            bytesAdded: written.bytesAdded, certified: options.certify, visible: placed.visible)
+    }
+
+    /// Bytes to reserve: `--reserve`, refused up front when a dry run shows the CMS will not fit.
+    static func room(for identity: SigningIdentity, options: PDFSignOptions, context: String) throws -> Int {
+        let needed: Int
+        do {
+            needed = try SignatureRoom.bytes(for: identity, signingTime: options.signingTimeAttribute)
+        } catch let failure as OpenSSLFailure {
+            throw SignError(context, failure)
+        }
+        guard let reserve = options.reserve else { return needed }
+        let minimum = needed - SignatureRoom.margin
+        guard reserve >= minimum else { throw SignError(context, .signatureTooLarge(needed: minimum, reserved: reserve)) }
+        return reserve
+    }
+}

@@ -1,0 +1,43 @@
+import SignetPDF
+
+/// The signature dictionary's bytes as written into the update, with fixed-width placeholders
+/// for `/ByteRange` and `/Contents`, and where those placeholders sit in the bytes.
+struct SignatureDictionary {
+    let body: [UInt8]
+    /// Index of the `[` of the ByteRange placeholder, and its width in bytes.
+    let byteRangeOffset: Int
+    let byteRangeWidth: Int
+    /// Index of the `<` of /Contents; the string spans `2 * reserved + 2` bytes.
+    let contentsOffset: Int
+    let reserved: Int
+
+    var contentsLength: Int { 2 * reserved + 2 }
+
+    init(options: PDFSignOptions, reserved: Int, certify: Bool, in document: PDFDocument) throws {
+        var text = Array("<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /\(options.format.rawValue)".utf8)
+        func add(_ key: String, _ value: String?) throws {
+            guard let value else { return }
+            text += Array(" \(key) ".utf8) + (try document.string(PDFText.bytes(value)).unparsed())
+        }
+        try add("/M", PDFDate.string(options.signingTime))
+        try add("/Name", options.name)
+        try add("/Reason", options.reason)
+        try add("/Location", options.location)
+        try add("/ContactInfo", options.contactInfo)
+        text += Array(" /Prop_Build << /App << /Name /Signet >> >>".utf8)
+        if certify {
+            text += Array((" /Reference [<< /Type /SigRef /TransformMethod /DocMDP"
+                + " /TransformParams << /Type /TransformParams /P 2 /V /1.2 >> >>]").utf8)
+        }
+        text += Array(" /ByteRange ".utf8)
+        byteRangeOffset = text.count
+        byteRangeWidth = ByteRange.placeholder.count
+        text += ByteRange.placeholder
+        text += Array(" /Contents ".utf8)
+        contentsOffset = text.count
+        text += [UInt8(ascii: "<")] + [UInt8](repeating: UInt8(ascii: "0"), count: 2 * reserved) + [UInt8(ascii: ">")]
+        text += Array(" >>".utf8)
+        body = text
+        self.reserved = reserved
+    }
+}

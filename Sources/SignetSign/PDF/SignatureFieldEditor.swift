@@ -1,0 +1,171 @@
+import SignetCore
+import SignetPDF
+
+/// Where the signature's widget ended up.
+struct PlacedWidget {
+    let fieldName: String
+    let page: Int
+    let rect: Rect
+    let visible: Bool
+}
+
+/// Adds the signature field to the document, or fills an existing empty one: field and widget
+/// merged, `/V` pointing at the signature dictionary, the widget in the page's `/Annots`, the
+/// field in `/AcroForm /Fields`, `/SigFlags 3`, no `/NeedAppearances`. Arrays and dictionaries
+/// that may be shared are copied before they change.
+struct SignatureFieldEditor {
+    let document: PDFDocument
+    let fields: [FormField]
+
+    /// A new field named after the existing ones ("Signature1", "Signature2", ...).
+    func addField(signature: PDFObject, appearance: SignatureAppearance?) throws -> PlacedWidget {
+        let names = Set(fields.map(\.name))
+        let name = (1...).lazy.map { "Signature\($0)" }.first { !names.contains($0) }!
+        let pageNumber = try resolvePage(appearance?.page)
+        let page = try document.page(pageNumber)
+        let widget = try document.makeIndirect(try document.parse("<< /Type /Annot /Subtype /Widget /FT /Sig /F 132 >>"))
+        try widget.set("/T", try document.string(PDFText.bytes(name)))
+        try widget.set("/V", signature)
+        try widget.set("/P", page.object)
+        var rect = Rect.zero
+        if let appearance {
+            let geometry = try page.geometry()
+            let displayed: Rect
+            do {
+                displayed = try appearance.placement.rect(on: geometry, aspect: aspect(appearance.artwork))
+            } catch {
+                throw PDFError(file: document.path, .stampDoesNotFit(page: pageNumber, detail: error.detail))
+            }
+            let built = try AppearanceBuilder.make(appearance.artwork, displayed: displayed, geometry: geometry, in: document)
+            rect = built.userRect
+            try widget.set("/AP", try normalAppearance(built.appearance))
+        }
+        try widget.set("/Rect", try document.parse("[\(PDFNumber.format([rect.minX, rect.minY, rect.maxX, rect.maxY]))]"))
+        try addAnnotation(widget, to: page)
+        try updateForm(adding: widget)
+        return PlacedWidget(fieldName: name, page: pageNumber, rect: rect, visible: appearance != nil)
+    }
+
+    /// Fills the empty signature field `name`; a visible appearance fits the artwork into the
+    /// field's own rectangle (the placement options do not move an existing field).
+    func fillField(_ name: String, signature: PDFObject, artwork: StampArtwork?) throws -> PlacedWidget {
+        guard let field = fields.first(where: { $0.name == name }) else {
+            throw SignError(document.path, .fieldNotFound(name: name, available: fields.filter(\.isSignature).map(\.name)))
+        }
+        guard field.isSignature else { throw SignError(document.path, .fieldNotSignature(name: name)) }
+        guard try field.signatureValue() == nil else { throw SignError(document.path, .fieldAlreadySigned(name: name)) }
+        guard let widget = try field.widget() else {
+            throw PDFError(file: document.path, .structure("signature field '\(name)' has no widget annotation to show it"))
+        }
+        try field.field.set("/V", signature)
+        let rect = try widget.value("/Rect")?.numbers().flatMap { $0.count == 4 ? Rect(corners: Point(x: $0[0], y: $0[1]), Point(x: $0[2], y: $0[3])) : nil } ?? .zero
+        let pageNumber = try pageHolding(widget) ?? document.pageCount
+        if let artwork, !rect.isEmpty {
+            let geometry = try document.page(pageNumber).geometry()
+            guard let toDisplayed = geometry.displayToUser.inverted else {
+                throw PDFError(file: document.path, .structure("page \(pageNumber) has a degenerate geometry"))
+            }
+            let built = try AppearanceBuilder.make(artwork, displayed: toDisplayed.apply(rect), geometry: geometry, in: document)
+            try widget.set("/AP", try normalAppearance(built.appearance))
+        }
+        if try widget.id != field.field.id { try document.markChanged(widget) }
+        try updateForm(adding: nil)
+        return PlacedWidget(fieldName: name, page: pageNumber, rect: rect, visible: artwork != nil && !rect.isEmpty)
+    }
+
+    /// `/Perms /DocMDP` → the signature dictionary (certification).
+    func certify(with signature: PDFObject) throws {
+        let catalog = try document.catalog()
+        if let perms = try catalog.value("/Perms") {
+            try perms.set("/DocMDP", signature)
+            if try perms.id == nil { try document.markChanged(catalog) }
+        } else {
+            let perms = try document.parse("<< >>")
+            try perms.set("/DocMDP", signature)
+            try catalog.set("/Perms", perms)
+        }
+    }
+
+    private func normalAppearance(_ form: PDFObject) throws -> PDFObject {
+        let ap = try document.parse("<< >>")
+        try ap.set("/N", form)
+        return ap
+    }
+
+    /// The form is changed where it is (indirect: its own object; direct: inside the catalog);
+    /// `/Fields` likewise, since only the form refers to it.
+    private func updateForm(adding widget: PDFObject?) throws {
+        let catalog = try document.catalog()
+        guard let form = try catalog.value("/AcroForm") else {
+            let form = try document.makeIndirect(try document.parse("<< /Fields [] /SigFlags 3 >>"))
+            if let widget { try form.value("/Fields")?.append(widget) }
+            try catalog.set("/AcroForm", form)
+            return
+        }
+        if let widget {
+            if let list = try form.value("/Fields"), try list.kind == .array {
+                try list.append(widget)
+                if try list.id == nil, try form.id != nil { try document.markChanged(form) }
+            } else {
+                let list = try document.parse("[]")
+                try list.append(widget)
+                try form.set("/Fields", list)
+            }
+        }
+        let flags = try form.value("/SigFlags")?.intValue() ?? 0
+        try form.set("/SigFlags", try document.integer(flags | 3))
+        if try form.value("/NeedAppearances") != nil { try form.remove("/NeedAppearances") }
+        if try form.id == nil { try document.markChanged(catalog) }
+    }
+
+    /// Appends `widget` to the page's `/Annots`: in place when the array is the page's own (direct,
+    /// or indirect and used by no other page), else on a new copy set on the page.
+    private func addAnnotation(_ widget: PDFObject, to page: PDFPage) throws {
+        guard let annots = try page.object.value("/Annots"), try annots.kind == .array else {
+            let list = try document.parse("[]")
+            try list.append(widget)
+            try page.object.set("/Annots", list)
+            return
+        }
+        if let id = try annots.id {
+            var users = 0
+            for number in stride(from: 1, through: document.pageCount, by: 1) where try document.page(number).object.value("/Annots")?.id == id {
+                users += 1
+            }
+            if users == 1 {
+                try annots.append(widget)
+                return
+            }
+            let copy = try document.parse("[]")
+            for item in try annots.items() { try copy.append(item) }
+            try copy.append(widget)
+            try page.object.set("/Annots", copy)
+            return
+        }
+        try annots.append(widget)
+        try document.markChanged(page.object)
+    }
+
+    private func resolvePage(_ requested: Int?) throws -> Int {
+        let count = document.pageCount
+        guard count > 0 else { throw PDFError(file: document.path, .noPages) }
+        let number = requested.map { $0 < 0 ? count + 1 + $0 : $0 } ?? count
+        guard number >= 1, number <= count else { throw PDFError(file: document.path, .pageOutOfRange(page: requested ?? number, count: count)) }
+        return number
+    }
+
+    /// The page whose `/Annots` holds `widget` (its `/P` first).
+    private func pageHolding(_ widget: PDFObject) throws -> Int? {
+        guard let target = try widget.id else { return nil }
+        for number in stride(from: 1, through: document.pageCount, by: 1) {
+            let annots = try document.page(number).object.value("/Annots")?.items() ?? []
+            for annot in annots where try annot.id == target { return number }
+        }
+        return nil
+    }
+
+    private func aspect(_ artwork: StampArtwork) -> Double {
+        let size = artwork.naturalSize
+        return size.height > 0 ? size.width / size.height : 0
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// How many bytes of CMS the `/Contents` placeholder reserves: the size of a dry-run signature
+/// made with the same identity and attributes, plus a margin for what varies between runs
+/// (ECDSA values, DER integer lengths).
+enum SignatureRoom {
+    /// Extra bytes beyond the dry run.
+    static let margin = 256
+
+    static func bytes(for identity: SigningIdentity, signingTime: Date?) throws -> Int {
+        let dryRun = try CMSSigner.sign(
+            digest: [UInt8](repeating: 0xA5, count: CMSSigner.digest.size), identity: identity, signingTime: signingTime)
+        return dryRun.count + margin
+    }
+
+    /// `/Contents <…>` body: the CMS in uppercase hex, zero-padded to `reserved` bytes.
+    static func hex(_ cms: [UInt8], reserved: Int) -> [UInt8]? {
+        guard cms.count <= reserved else { return nil }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(reserved * 2)
+        for byte in cms {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        out += [UInt8](repeating: UInt8(ascii: "0"), count: (reserved - cms.count) * 2)
+        return out
+    }
+}

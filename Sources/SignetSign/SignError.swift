@@ -1,0 +1,118 @@
+import SignetCore
+
+/// Signing or verification could not proceed. `context` names what was being read or written
+/// (a file, or "signature 2 of contract.pdf"); a password never appears in any message.
+public struct SignError: SignetError, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// The key or bundle is encrypted and no password source was given.
+        case passwordNeeded
+        /// The password given does not open the key or bundle.
+        case wrongPassword
+        /// A PKCS#12 bundle with certificates but no private key.
+        case noPrivateKey
+        /// A key but no certificate at all.
+        case noCertificate
+        /// None of the certificates given belongs to the private key.
+        case keyMatchesNoCertificate(certificates: Int)
+        /// The file is not a PKCS#12 bundle, PEM key or certificate we can read.
+        case unreadable(String)
+        /// A key type Signet does not sign with.
+        case unsupportedKey(String)
+        /// `--strict`: the certificate is not valid at the signing time.
+        case certificateOutOfValidity(subject: String, notBefore: String, notAfter: String, signingTime: String)
+        /// The CMS signature is larger than the room reserved for it in the PDF.
+        case signatureTooLarge(needed: Int, reserved: Int)
+        /// A detached signature file that is not a CMS SignedData.
+        case notASignature(String)
+        /// An OpenSSL operation failed for reasons other than the input.
+        case crypto(operation: String, details: String)
+        /// The PDF is encrypted: its incremental update would need encrypting too.
+        case encryptedPDF
+        /// `--field NAME` names no field of the document.
+        case fieldNotFound(name: String, available: [String])
+        /// `--field NAME` names a field that is not a signature field.
+        case fieldNotSignature(name: String)
+        /// `--field NAME` names a field that is already signed.
+        case fieldAlreadySigned(name: String)
+        /// `--certify` on a document that is already signed.
+        case certifyNeedsUnsignedDocument
+        /// The document is certified with DocMDP P=1: no change at all is allowed, not even a signature.
+        case certifiedNoChanges
+        /// The PDF's own structure cannot carry an incremental update (qpdf had to rebuild it).
+        case cannotAppend(String)
+        /// `verify` on a PDF without signatures.
+        case noSignatures
+        /// The output must be a seekable file (the signature is written into a reserved hole).
+        case outputMustBeFile
+    }
+
+    public var context: String
+    public var reason: Reason
+
+    public init(_ context: String, _ reason: Reason) {
+        self.context = context
+        self.reason = reason
+    }
+
+    public var kind: FailureKind {
+        switch reason {
+        case .crypto: return .failed
+        case .noSignatures: return .rejected
+        default: return .badInput
+        }
+    }
+
+    public var message: String {
+        let passwordHint = "--password-env VAR, --password-file FILE or --password-stdin"
+        switch reason {
+        case .passwordNeeded:
+            return "\(context): is encrypted and no password was given; pass it with \(passwordHint)."
+        case .wrongPassword:
+            return "\(context): the password does not open it; check what \(passwordHint) supplies."
+        case .noPrivateKey:
+            return "\(context): holds certificates but no private key; export the bundle with its key, or use --key KEY.pem --cert CERT.pem."
+        case .noCertificate:
+            return "\(context): holds a private key but no certificate; give the certificate with --cert CERT.pem."
+        case .keyMatchesNoCertificate(let count):
+            return "\(context): the private key matches none of the \(count) certificate(s) given; give the certificate issued for this key."
+        case .unreadable(let detail):
+            return "\(context): cannot be read as a key or certificate (\(detail)); check that it is the right file."
+        case .unsupportedKey(let type):
+            return "\(context): \(type) keys are not supported for signing; use an RSA or EC (ECDSA) key."
+        case .certificateOutOfValidity(let subject, let notBefore, let notAfter, let signingTime):
+            return "\(context): certificate '\(subject)' is valid from \(notBefore) to \(notAfter), not at the signing time \(signingTime); renew it, or drop --strict to sign with a warning."
+        case .signatureTooLarge(let needed, let reserved):
+            return "\(context): the signature needs \(needed) bytes but only \(reserved) are reserved for it; raise --reserve or leave it out to size the room automatically."
+        case .notASignature(let detail):
+            return "\(context): not a CMS (PKCS#7) signature (\(detail)); give the .p7s file that 'signet sign --detached' wrote."
+        case .crypto(let operation, let details):
+            return "\(context): OpenSSL failed in \(operation) (\(details))."
+        case .encryptedPDF:
+            return "\(context): is encrypted, and signing it would need an encrypted incremental update, which Signet does not write; decrypt a copy first (qpdf --decrypt) and sign that."
+        case .fieldNotFound(let name, let available):
+            let list = available.isEmpty ? "the document has no signature fields" : "its signature fields are " + available.joined(separator: ", ")
+            return "\(context): has no field named '\(name)' (\(list)); check --field or leave it out to create a new field."
+        case .fieldNotSignature(let name):
+            return "\(context): field '\(name)' is not a signature field; name a signature field with --field."
+        case .fieldAlreadySigned(let name):
+            return "\(context): field '\(name)' is already signed; leave --field out to add a new signature field."
+        case .certifyNeedsUnsignedDocument:
+            return "\(context): is already signed, and only the first signature may certify a document; drop --certify."
+        case .cannotAppend(let why):
+            return "\(context): a signature cannot be appended to this file (\(why)); repair a copy first (qpdf IN.pdf repaired.pdf) and sign the repaired copy."
+        case .certifiedNoChanges:
+            return "\(context): is certified with DocMDP P=1 (no changes allowed), so adding a signature would invalidate the certification; sign a copy that is not certified."
+        case .noSignatures:
+            return "\(context): contains no signatures to verify; give the detached signature with --p7s if there is one."
+        case .outputMustBeFile:
+            return "\(context): a signed PDF must be written to a file, not standard output; give -o FILE."
+        }
+    }
+}
+
+extension SignError {
+    /// An unexpected OpenSSL failure while working on `context`.
+    init(_ context: String, _ failure: OpenSSLFailure) {
+        self.init(context, .crypto(operation: failure.operation, details: failure.summary))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import SignetFiles
+
+/// Checks a detached CMS signature (`signet verify FILE --p7s FILE.p7s`).
+public enum DetachedVerifier {
+    /// The largest .p7s read (a signature with a long chain is a few tens of KB).
+    static let signatureLimit = 16 << 20
+
+    /// `now` judges the certificate when the signature has no signing-time attribute.
+    public static func verify(signaturePath: String, contentPath: String, anchors: TrustAnchors?, now: Date) throws -> SignatureReport {
+        let bytes = try InputFile.read(signaturePath, limit: signatureLimit)
+        let content = try ReadableFile(path: contentPath)
+        do {
+            let check = try CMSVerifier.check(
+                cms: Self.der(bytes), context: signaturePath,
+                contentDigest: { try ContentDigest.compute(content, ranges: [0..<content.size], algorithm: $0) },
+                anchors: anchors, fallbackTime: now)
+            return SignatureReport(index: 1, coverage: .detachedContent, check: check, fallbackTime: now, fallbackSource: .verificationTime)
+        } catch let failure as OpenSSLFailure {
+            throw SignError(signaturePath, failure)
+        }
+    }
+
+    /// DER as is; PEM ("-----BEGIN CMS-----" / "PKCS7") decoded so `openssl cms -outform PEM` output works too.
+    static func der(_ bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes.prefix(64), as: UTF8.self)
+        guard text.hasPrefix("-----BEGIN") else { return bytes }
+        let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+        let body = lines.filter { !$0.hasPrefix("-----") }.joined()
+        return Data(base64Encoded: body).map { Array($0) } ?? bytes
+    }
+}

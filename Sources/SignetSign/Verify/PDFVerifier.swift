@@ -1,0 +1,67 @@
+import Foundation
+import SignetFiles
+import SignetPDF
+
+/// Checks every signature of a PDF (`signet verify IN.pdf`).
+public enum PDFVerifier {
+    /// Sub-filters whose /Contents is a detached CMS SignedData over the ByteRange.
+    static let supportedSubFilters: Set<String> = ["/adbe.pkcs7.detached", "/ETSI.CAdES.detached"]
+
+    /// One report per signature, oldest first (by where its signed bytes end).
+    /// `now` judges a certificate when neither a signing-time attribute nor /M is present.
+    public static func verify(path: String, password: String?, anchors: TrustAnchors?, now: Date) throws -> [SignatureReport] {
+        let document = try PDFDocument(path: path, password: password)
+        let signed = try FormFields.all(in: document).compactMap { field in
+            try field.signatureValue().map { try EmbeddedSignature(field: field.name, dictionary: $0) }
+        }
+        guard !signed.isEmpty else { throw SignError(path, .noSignatures) }
+        let file = try ReadableFile(path: path)
+        var revisions = RevisionCache(path: path, password: password, later: document, file: file)
+        return try signed.sorted { $0.coveredEnd < $1.coveredEnd }.enumerated().map { index, signature in
+            try check(signature, index: index + 1, file: file, encrypted: document.isEncrypted, revisions: &revisions, anchors: anchors, now: now)
+        }
+    }
+
+    private static func check(
+        _ signature: EmbeddedSignature, index: Int, file: ReadableFile, encrypted: Bool, revisions: inout RevisionCache,
+        anchors: TrustAnchors?, now: Date
+    ) throws -> SignatureReport {
+        let context = "signature \(index) (field \(signature.field)) of \(file.path)"
+        let coverage = try Coverage.judge(signature, file: file, encrypted: encrypted)
+        guard let subFilter = signature.subFilter, supportedSubFilters.contains(subFilter) else {
+            return SignatureReport(
+                index: index, field: signature.field, subFilter: signature.subFilter, byteRange: signature.byteRange.values,
+                coverage: coverage.kind, unreadable: "its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, ETSI.CAdES.detached)")
+        }
+        guard let ranges = coverage.ranges else {
+            return SignatureReport(
+                index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
+                coverage: .incomplete, unreadable: coverage.problems.joined(separator: "; "))
+        }
+        var laterChanges: [String] = []
+        if coverage.kind == .earlierRevision {
+            laterChanges = try revisions.changes(afterPrefix: ranges[1].upperBound)
+        }
+        let fallback = signature.modified ?? now
+        do {
+            let check = try CMSVerifier.check(
+                cms: coverage.signatureBytes ?? signature.contents, context: context,
+                contentDigest: { try ContentDigest.compute(file, ranges: ranges, algorithm: $0) },
+                anchors: anchors, fallbackTime: fallback)
+            var problems = coverage.problems
+            if !laterChanges.isEmpty {
+                problems.append("later revisions changed \(laterChanges.joined(separator: ", ")) after this signature")
+            }
+            return SignatureReport(
+                index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
+                coverage: coverage.kind, laterChanges: laterChanges, containerProblems: problems, check: check,
+                fallbackTime: fallback, fallbackSource: signature.modified != nil ? .pdfDictionary : .verificationTime)
+        } catch let error as SignError {
+            return SignatureReport(
+                index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
+                coverage: coverage.kind, unreadable: "its /Contents is not a readable CMS signature (\(error.message))")
+        } catch let failure as OpenSSLFailure {
+            throw SignError(context, failure)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SignetCore
+
+/// What happened to one job, printed as one NDJSON line in job order.
+struct BatchRow: Encodable {
+    let line: Int
+    let op: String?
+    let ok: Bool
+    let skipped: Bool?
+    let output: String?
+    let error: String?
+    let exit: Int32
+    let ms: Int
+}
+
+/// Totals at the end of a batch.
+struct BatchSummary: Encodable {
+    var jobs = 0
+    var ok = 0
+    var failed = 0
+    var skipped = 0
+    var ms = 0
+}
+
+/// Runs jobs on `workers` threads and hands results back strictly in job order.
+///
+/// Memory stays flat with the job count: lines are read one at a time, and a worker waits
+/// before taking a new job while more than `window` finished results are held back behind a
+/// slow earlier job.
+final class BatchRunner: @unchecked Sendable {
+    struct Settings {
+        var workers: Int
+        var keepGoing: Bool
+        var resume: Bool
+        /// (index, count): run jobs whose position `p` (0-based, blank lines excluded) has `p % count == index`.
+        var shard: (index: Int, count: Int)
+    }
+
+    private let settings: Settings
+    private let context: CommandContext
+    private let emit: (BatchRow) -> Void
+    private let condition = NSCondition()
+    private var lines: AnyIterator<(Int, String)>
+    private var position = 0
+    private var nextTicket = 0
+    private var nextToEmit = 0
+    private var finished: [Int: BatchRow] = [:]
+    private var stop = false
+    private(set) var summary = BatchSummary()
+    private let window: Int
+
+    init(settings: Settings, lines: AnyIterator<(Int, String)>, context: CommandContext, emit: @escaping (BatchRow) -> Void) {
+        self.settings = settings
+        self.lines = lines
+        self.context = context
+        self.emit = emit
+        self.window = max(64, settings.workers * 16)
+    }
+
+    func run(progress: ProgressBar) -> BatchSummary {
+        let started = Date()
+        let done = DispatchGroup()
+        for _ in 0..<settings.workers {
+            done.enter()
+            Thread.detachNewThread { [self] in
+                work(progress: progress)
+                done.leave()
+            }
+        }
+        done.wait()
+        summary.ms = Int(Date().timeIntervalSince(started) * 1000)
+        return summary
+    }
+
+    /// Takes the next job of this shard, or nil when there are no more (or the batch stops).
+    private func take() -> (ticket: Int, line: Int, text: String)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stop && nextTicket - nextToEmit >= window { condition.wait() }
+        while !stop, let (line, text) = lines.next() {
+            defer { position += 1 }
+            guard position % settings.shard.count == settings.shard.index else { continue }
+            defer { nextTicket += 1 }
+            return (nextTicket, line, text)
+        }
+        return nil
+    }
+
+    private func work(progress: ProgressBar) {
+        while let job = take() {
+            let row = execute(line: job.line, text: job.text)
+            condition.lock()
+            finished[job.ticket] = row
+            while let ready = finished.removeValue(forKey: nextToEmit) {
+                emit(ready)
+                count(ready)
+                nextToEmit += 1
+                if !ready.ok && !settings.keepGoing { stop = true }
+            }
+            progress.update(summary.jobs)
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    private func count(_ row: BatchRow) {
+        summary.jobs += 1
+        if row.skipped == true { summary.skipped += 1 } else if row.ok { summary.ok += 1 } else { summary.failed += 1 }
+    }
+
+    private func execute(line: Int, text: String) -> BatchRow {
+        let started = Date()
+        func ms() -> Int { Int(Date().timeIntervalSince(started) * 1000) }
+        let job: BatchJob
+        do {
+            job = try BatchJobParser.parse(text, line: line)
+        } catch {
+            let message = (error as? SignetError)?.message ?? "\(error)"
+            return BatchRow(line: line, op: nil, ok: false, skipped: nil, output: nil, error: message, exit: 2, ms: ms())
+        }
+        let output = job.outputs.first
+        if settings.resume, !job.outputs.isEmpty, job.outputs.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
+            return BatchRow(line: line, op: job.op, ok: true, skipped: true, output: output, error: nil, exit: 0, ms: ms())
+        }
+        guard let command = CLI.command(named: job.op) else {
+            return BatchRow(line: line, op: job.op, ok: false, skipped: nil, output: output, error: "line \(line): 'signet \(job.op)' is not available in this build", exit: 2, ms: ms())
+        }
+        var quiet = context
+        quiet.stderrIsTerminal = false
+        quiet.writeMessage = { _ in }
+        let result = CLI.invoke(command, job.arguments, context: quiet)
+        return BatchRow(
+            line: line, op: job.op, ok: result.exitCode == 0, skipped: nil, output: output,
+            error: result.error.map { "line \(line): \($0)" }, exit: result.exitCode, ms: ms())
+    }
+}

@@ -1,0 +1,35 @@
+import Signet
+
+/// The PDF named on the command line: a path, or `-` for standard input, which is copied to a
+/// temporary file first (qpdf and the incremental writer need a file to seek in). Errors name
+/// the input as the user gave it.
+struct PDFInput {
+    /// As given: a path or `-`.
+    let name: String
+    /// A readable file holding the PDF.
+    let path: String
+    private let spool: SpooledInput?
+
+    /// Standard input is accepted up to this size.
+    static let stdinLimit = 1 << 34
+
+    init(_ name: String) throws {
+        self.name = name
+        if name == "-" {
+            let spool = try SpooledInput(limit: Self.stdinLimit)
+            self.spool = spool
+            path = spool.path
+        } else {
+            spool = nil
+            path = name
+        }
+    }
+
+    /// Runs `body` with the readable path; a `PDFError` about it names the input as given.
+    func open<T>(_ body: (String) throws -> T) throws -> T {
+        do { return try body(path) } catch var error as PDFError where error.file == path {
+            error.file = name
+            throw error
+        }
+    }
+}

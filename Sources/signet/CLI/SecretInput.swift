@@ -1,0 +1,63 @@
+import Signet
+
+/// Reads secrets (passwords) the safe ways: from an environment variable, a file or standard
+/// input — never from the command line, where other users could see them in the process list.
+/// No option means no password; an empty variable or file means the empty password. One
+/// trailing line break (`\n` or `\r\n`) of a file or of standard input is not part of it.
+enum SecretInput {
+    /// `--password-env VAR` and `--password-file FILE` for commands that open PDFs.
+    static let pdfPasswordSpecs: [OptionSpec] = [
+        .value("password-env", "VAR", "read the PDF password from environment variable VAR"),
+        .value("password-file", "FILE", "read the PDF password from FILE (one trailing line break is ignored)"),
+    ]
+
+    /// The same plus `--password-stdin`, for commands whose password opens a key or a bundle.
+    static let passwordSpecs: [OptionSpec] = [
+        .value("password-env", "VAR", "read the password from environment variable VAR"),
+        .value("password-file", "FILE", "read the password from FILE (one trailing line break is ignored)"),
+        .flag("password-stdin", "read the password from standard input"),
+    ]
+
+    /// Secrets are short; anything longer is not a password file.
+    static let maxBytes = 4096
+
+    /// The secret named by `--<prefix>-env`, `--<prefix>-file` or (when `stdinOption` is given
+    /// and set) standard input, as bytes that are wiped when released; nil when none is given.
+    /// At most one source may be given.
+    static func secret(_ args: Arguments, _ context: CommandContext, prefix: String = "password",
+                       stdinOption: String? = nil) throws -> Secret? {
+        let env = args.string("\(prefix)-env"), file = args.string("\(prefix)-file")
+        let stdin = stdinOption.map(args.flag) ?? false
+        guard [env != nil, file != nil, stdin].filter({ $0 }).count <= 1 else {
+            throw UsageError(args.command, "give the \(prefix) only one way (--\(prefix)-env, --\(prefix)-file\(stdinOption.map { " or --\($0)" } ?? ""))")
+        }
+        if let env {
+            guard let value = context.environment[env] else {
+                throw UsageError(args.command, "the environment variable \(env) named by --\(prefix)-env is not set")
+            }
+            var bytes = Array(value.utf8)
+            return Secret(taking: &bytes)
+        }
+        let source = file ?? (stdin ? "-" : nil)
+        guard let source else { return nil }
+        var bytes = try InputFile.read(source, limit: maxBytes)
+        if bytes.last == UInt8(ascii: "\n") {
+            bytes.removeLast()
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        }
+        return Secret(taking: &bytes)
+    }
+
+    /// The secret as text, for APIs that take a `String` (PDF passwords, SASLprep-normalized by SignetPDF).
+    static func read(_ args: Arguments, _ context: CommandContext, prefix: String = "password",
+                     stdinOption: String? = nil) throws -> String? {
+        guard let secret = try secret(args, context, prefix: prefix, stdinOption: stdinOption) else { return nil }
+        let text = secret.withCString { pointer, count in
+            String(validating: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
+        }
+        guard let text else {
+            throw UsageError(args.command, "the \(prefix) is not UTF-8 text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SignetCore
+import SignetFiles
+
+/// `signet batch JOBS.ndjson`: many jobs, one process, every core, results in job order.
+enum BatchCommand: Command {
+    static let spec = CommandSpec(
+        name: "batch",
+        summary: "run a list of jobs (one JSON object per line) in parallel",
+        usage: "JOBS.ndjson [--jobs N] [--shard I/N] [--keep-going | --fail-fast] [--resume]",
+        positionals: 1...1,
+        options: [
+            .value("jobs", "N", "parallel workers (default: every core)"),
+            .value("shard", "I/N", "run only jobs I, I+N, I+2N… (1-based), so N processes or machines split one list"),
+            .flag("keep-going", "record a failed job and go on with the rest (the default)"),
+            .flag("fail-fast", "take no new job after the first failure"),
+            .flag("resume", "skip jobs whose outputs already exist (outputs are written atomically, so one that exists is complete)"),
+        ],
+        notes: [
+            """
+            Each line is one job: {"op":"render","input":"a.json","output":"a.png","width":25}. Keys are the
+            long option names of the command named by "op" (render, compress, stamp, sign, pipeline, verify,
+            info, preview); "input"/"inputs" are the positional inputs, "output" is -o; true is a flag, an array
+            repeats the option. Blank lines and lines starting with # are skipped.
+            Results go to stdout as NDJSON in job order: {"line","op","ok","output","error","exit","ms"}; with
+            --json a summary object follows. Exit 0 when every job succeeded, 1 otherwise.
+            """
+        ])
+
+    static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        let path = args.positionals[0]
+        let workers = try args.int("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let shard = try parseShard(args)
+        if args.flag("keep-going") && args.flag("fail-fast") {
+            throw UsageError(spec.name, "--keep-going and --fail-fast contradict each other")
+        }
+        let jobs = JobList(try LineReader(path: path, maxLineLength: 1 << 20))
+        let total = context.stderrIsTerminal && path != "-" ? try countJobs(path, shard: shard) : nil
+        let progress = ProgressBar(label: "batch", total: total, context: context)
+        let runner = BatchRunner(
+            settings: .init(workers: workers, keepGoing: !args.flag("fail-fast"), resume: args.flag("resume"), shard: shard),
+            lines: AnyIterator { jobs.next() },
+            context: context,
+            emit: { row in context.writeOutput(JSONOutput.encode(row)) })
+        let summary = runner.run(progress: progress)
+        progress.finish()
+        if let error = jobs.error { throw error }
+        let seconds = String(format: "%.1f", Double(summary.ms) / 1000)
+        return CommandOutcome(
+            json: summary,
+            lines: ["batch: \(summary.jobs) jobs, \(summary.ok) ok, \(summary.failed) failed, \(summary.skipped) skipped in \(seconds) s"],
+            verdict: summary.failed > 0 ? .failed : nil,
+            outputUsedStdout: true)
+    }
+
+    /// `I/N` with 1 ≤ I ≤ N, as (I-1, N).
+    static func parseShard(_ args: Arguments) throws -> (index: Int, count: Int) {
+        guard let text = args.string("shard") else { return (0, 1) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+            throw UsageError(spec.name, "--shard wants I/N with 1 ≤ I ≤ N, like 2/4, not '\(text)'")
+        }
+        return (i - 1, n)
+    }
+
+    /// How many jobs this shard will run (for the progress bar's ETA).
+    private static func countJobs(_ path: String, shard: (index: Int, count: Int)) throws -> Int {
+        let lines = JobList(try LineReader(path: path, maxLineLength: 1 << 20))
+        var position = 0, count = 0
+        while lines.next() != nil {
+            if position % shard.count == shard.index { count += 1 }
+            position += 1
+        }
+        if let error = lines.error { throw error }
+        return count
+    }
+}
+
+/// Job lines as (line number, text), read one at a time, skipping blanks and comments. A read
+/// error ends the list and is kept, so the command reports it after the jobs read so far ran.
+final class JobList: @unchecked Sendable {
+    private let reader: LineReader
+    private(set) var error: Error?
+
+    init(_ reader: LineReader) { self.reader = reader }
+
+    func next() -> (Int, String)? {
+        do {
+            while let bytes = try reader.nextLine() {
+                let text = String(decoding: bytes, as: UTF8.self).trimmingSpaces()
+                if text.isEmpty || text.hasPrefix("#") { continue }
+                return (reader.lineNumber, text)
+            }
+        } catch {
+            self.error = error
+        }
+        return nil
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Signet
+import SignetPreview
+
+/// `signet preview IN.pdf -o PAGE.png [--page N] [--width W | --height H | --dpi D]`, or every page
+/// with `--all --output-dir DIR`.
+enum PreviewCommand: Command {
+    static let spec = CommandSpec(
+        name: "preview",
+        summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
+        usage: "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D]",
+        positionals: 1...1,
+        options: [
+            .value("output", "FILE", "the PNG of one page (- for standard output)", short: "o"),
+            .value("page", "N", "the page to render, 1-based (default 1)"),
+            .flag("all", "render every page (needs --output-dir)"),
+            .value("output-dir", "DIR", "with --all: write DIR/<input name>-<page>.png (the folder is created)"),
+            .value("width", "W", "exactly W pixels wide (with --height: fit into W x H, aspect kept)"),
+            .value("height", "H", "exactly H pixels high (with --width: fit into W x H, aspect kept)"),
+            .value("dpi", "D", "pixels per inch of the page as displayed (default 150)"),
+        ] + SecretInput.pdfPasswordSpecs,
+        notes: [
+            """
+            size: a page is rendered as displayed (CropBox clipped to the MediaBox, turned by /Rotate, scaled by
+              /UserUnit) on white; --dpi counts real inches, so a /UserUnit 2 page comes out twice as large.
+              The output is limited to \(PreviewOptions.defaultMaxPixels) pixels and \(PreviewOptions.maxSide) per side.
+              With - as input (standard input, read whole) /UserUnit is not read and counts as 1.
+            """,
+            "licence: previews use poppler (GPL); the rest of Signet does not link it.",
+        ])
+
+    static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        let input = args.positionals[0]
+        let options = PreviewOptions(scale: try scale(args))
+        let targets = try targets(args)
+        let password = try SecretInput.read(args, context)
+        let document = try PreviewDocument(path: input, password: password)
+        let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
+        let units = userUnits(input, password: password, pages: pages.filter { $0 <= document.pageCount }, context)
+        // Every page is laid out before anything is written, so a page over the limits fails the run up front.
+        let layouts = try pages.map { try document.layout(page: $0, options: options, userUnit: units[$0] ?? 1) }
+        let outputs = try targets.folder.map { try outputPaths(input, folder: $0, pageCount: document.pageCount) }
+        var results: [PreviewReport.Page] = []
+        for (page, layout) in zip(pages, layouts) {
+            let output = outputs?[page - 1] ?? targets.output!
+            let bitmap = try document.render(page: page, options: options, userUnit: units[page] ?? 1)
+            // Page renders are text and pictures, not signatures: adaptive filters with the default zlib
+            // strategy gave files about half the size of the signature defaults on tracemonkey.pdf.
+            let png = try PNGEncoder.encode(bitmap, options: PNGOptions(filter: .adaptive, strategy: .standard))
+            if output == "-" { context.writeOutput(png) } else { try AtomicOutput.write(png, to: output) }
+            results.append(PreviewReport.Page(page: page, output: output, layout: layout, bytes: png.count))
+        }
+        let report = PreviewReport(input: input, pageCount: document.pageCount, pages: results)
+        return CommandOutcome(json: report, lines: report.lines, outputUsedStdout: targets.output == "-")
+    }
+
+    /// `--dpi`, `--width`, `--height`, or `--width` with `--height`.
+    private static func scale(_ args: Arguments) throws -> PreviewOptions.Scale {
+        let dpi = try args.double("dpi", in: 1...10_000)
+        let width = try args.int("width", in: 1...PreviewOptions.maxSide)
+        let height = try args.int("height", in: 1...PreviewOptions.maxSide)
+        switch (dpi, width, height) {
+        case (let d?, nil, nil): return .dpi(d)
+        case (nil, let w?, nil): return .width(w)
+        case (nil, nil, let h?): return .height(h)
+        case (nil, let w?, let h?): return .fit(width: w, height: h)
+        case (nil, nil, nil): return .dpi(PreviewOptions.defaultDPI)
+        default: throw UsageError(args.command, "give --dpi or --width/--height, not both")
+        }
+    }
+
+    /// One page to `-o`, or every page into `--output-dir`.
+    private static func targets(_ args: Arguments) throws -> (output: String?, page: Int, folder: String?) {
+        let page = try args.int("page", in: 1...Int(Int32.max))
+        switch (args.string("output"), args.flag("all"), args.string("output-dir")) {
+        case (let output?, false, nil):
+            return (output, page ?? 1, nil)
+        case (nil, true, let folder?):
+            guard page == nil else { throw UsageError(args.command, "--page and --all exclude each other") }
+            return (nil, 1, folder)
+        case (nil, false, nil):
+            throw UsageError(args.command, "say where the PNG goes: -o FILE for one page, --all --output-dir DIR for every page")
+        case (_, true, nil):
+            throw UsageError(args.command, "--all needs --output-dir DIR")
+        case (nil, false, _?):
+            throw UsageError(args.command, "--output-dir needs --all (or use -o FILE for one page)")
+        default:
+            throw UsageError(args.command, "give either -o or --all --output-dir, not both")
+        }
+    }
+
+    /// DIR/<input name without .pdf>-<page>.png, page numbers zero-padded to the same width.
+    private static func outputPaths(_ input: String, folder: String, pageCount: Int) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let name = input == "-" ? "stdin" : String(input.split(separator: "/").last ?? "page")
+        let stem = name.lowercased().hasSuffix(".pdf") ? String(name.dropLast(4)) : name
+        let digits = String(pageCount).count
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return (1...max(pageCount, 1)).map { page in
+            let number = String(page)
+            return base + stem + "-" + String(repeating: "0", count: digits - number.count) + number + ".png"
+        }
+    }
+
+    /// Each page's /UserUnit, which poppler does not read, from SignetPDF; 1 when it cannot be read
+    /// (standard input, or a file only poppler can open), with a warning.
+    private static func userUnits(_ input: String, password: String?, pages: [Int], _ context: CommandContext) -> [Int: Double] {
+        guard input != "-" else { return [:] }
+        do {
+            let pdf = try PDFDocument(path: input, password: password)
+            return try Dictionary(uniqueKeysWithValues: pages.map { ($0, try pdf.page($0).geometry().userUnit) })
+        } catch {
+            context.warn("\(input): cannot read /UserUnit (\(error)); sizes assume 1")
+            return [:]
+        }
+    }
+}

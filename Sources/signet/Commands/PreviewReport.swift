@@ -1,0 +1,48 @@
+import SignetPreview
+
+/// What `signet preview` did, for `--json` and for people.
+struct PreviewReport: Encodable {
+    struct Page: Encodable {
+        var page: Int
+        var output: String
+        var width: Int
+        var height: Int
+        var dpi: Double
+        /// The page as displayed, in points.
+        var displayedWidth: Double
+        var displayedHeight: Double
+        var bytes: Int
+
+        init(page: Int, output: String, layout: PreviewLayout, bytes: Int) {
+            (self.page, self.output, self.bytes) = (page, output, bytes)
+            (width, height, dpi) = (layout.width, layout.height, (layout.dpi * 1000).rounded() / 1000)
+            (displayedWidth, displayedHeight) = (layout.pageSize.width, layout.pageSize.height)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case page, output, width, height, dpi, bytes
+            case displayedWidth = "displayed_width_pt", displayedHeight = "displayed_height_pt"
+        }
+    }
+
+    var input: String
+    var pageCount: Int
+    var pages: [Page]
+
+    enum CodingKeys: String, CodingKey {
+        case input, pages
+        case pageCount = "page_count"
+    }
+
+    var lines: [String] {
+        pages.map { p in
+            let size = "\(p.width)x\(p.height) px at \(Self.short(p.dpi)) dpi, page \(Self.short(p.displayedWidth))x\(Self.short(p.displayedHeight)) pt"
+            return "page \(p.page) of \(input) -> \(p.output == "-" ? "standard output" : p.output) (\(size), \(p.bytes) bytes)"
+        }
+    }
+
+    private static func short(_ v: Double) -> String {
+        let r = (v * 100).rounded() / 100
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}

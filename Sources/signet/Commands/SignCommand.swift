@@ -1,0 +1,124 @@
+import Foundation
+import Signet
+
+/// `signet sign IN -o OUT` (embedded PDF signature) or `signet sign IN --detached SIG.p7s` (any file).
+enum SignCommand: Command {
+    static let spec = CommandSpec(
+        name: "sign",
+        summary: "sign a PDF (embedded, incremental) or any file (detached CMS .p7s)",
+        usage: "IN (-o OUT.pdf | --detached OUT.p7s) (--p12 FILE | --key FILE --cert FILE) [options]",
+        positionals: 1...1,
+        options: [
+            .value("output", "FILE", "signed PDF to write", short: "o"),
+            .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
+        ] + IdentityOptions.options + [
+            .flag("strict", "refuse a certificate that is expired or not yet valid (default: warn)"),
+            .flag("pades", "PAdES B-B: /SubFilter /ETSI.CAdES.detached, no signing-time attribute (default adbe.pkcs7.detached)"),
+            .value("name", "TEXT", "/Name of the signature dictionary (the signer's name)"),
+            .value("reason", "TEXT", "/Reason"),
+            .value("location", "TEXT", "/Location"),
+            .value("contact-info", "TEXT", "/ContactInfo"),
+            .value("field", "NAME", "sign this existing empty signature field instead of adding a new one"),
+            .flag("certify", "certify the document (DocMDP P=2: form filling and signing still allowed); first signature only"),
+            .value("reserve", "BYTES", "bytes reserved for the CMS in /Contents (default: a dry-run size plus a margin)"),
+        ] + ArtworkOptions.specs + [
+            .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last"),
+        ] + PlacementOptions.specs,
+        notes: [
+            "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages. With --field the artwork is fitted into the existing field's rectangle.",
+            PlacementOptions.notes,
+            "Signatures are CMS SignedData with SHA-256, DER, with the signed attributes content-type, message-digest and signing-certificate-v2.",
+            "Example: SIGNET_PASS=... signet sign report.pdf --detached report.p7s --p12 me.p12 --password-env SIGNET_PASS",
+        ])
+
+    struct Result: Encodable {
+        var input: String
+        var output: String
+        var mode: String
+        var signer: String
+        var chain: [String]
+        var signingTime: String
+        var bytes: Int
+        var warnings: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case input, output, mode, signer, chain, bytes, warnings
+            case signingTime = "signing_time"
+        }
+    }
+
+    static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        let input = args.positionals[0]
+        let detached = args.string("detached")
+        if detached != nil {
+            if args.string("output") != nil { throw UsageError(spec.name, "--detached writes only the signature; leave out -o") }
+            let pdfOnly = ["pades", "certify"].filter(args.flag)
+                + ["name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at", "size", "width"]
+                .filter { args.string($0) != nil }
+            if let first = pdfOnly.first {
+                throw UsageError(spec.name, "--\(first) is about PDF signatures; a --detached signature takes none of the PDF options")
+            }
+        } else if args.string("output") == nil {
+            throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)")
+        }
+        if input == "-", args.flag("password-stdin") {
+            throw UsageError(spec.name, "standard input cannot carry both the file to sign and the password; use --password-env or --password-file")
+        }
+        let source = try PDFInput(input)
+        let identity = try IdentityOptions.load(args, context)
+        let now = Date()
+        var warnings: [String] = []
+        if let warning = try identity.checkValidity(at: now, strict: args.flag("strict"), source: args.string("p12") ?? args.string("cert") ?? "") {
+            context.warn(warning)
+            warnings.append(warning)
+        }
+        guard let detached else {
+            return try signPDF(source, identity: identity, now: now, warnings: warnings, args, context)
+        }
+        let signature = try source.openForSigning { try DetachedSigner.sign(contentOf: $0, identity: identity, signingTime: now) }
+        try AtomicOutput.write(signature, to: detached)
+        let result = Result(
+            input: input, output: detached, mode: "detached", signer: identity.subject, chain: identity.chainSubjects,
+            signingTime: UTCTime.iso8601(now), bytes: signature.count, warnings: warnings)
+        let line = "signed \(input == "-" ? "standard input" : input) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
+        return CommandOutcome(json: result, lines: [line], outputUsedStdout: detached == "-")
+    }
+}
+
+extension SignCommand {
+    struct PDFResult: Encodable {
+        var signature: PDFSignResult
+        var signer: String
+        var signingTime: String
+        var warnings: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case signature, signer, warnings
+            case signingTime = "signing_time"
+        }
+    }
+
+    static func signPDF(
+        _ source: PDFInput, identity: SigningIdentity, now: Date, warnings: [String], _ args: Arguments, _ context: CommandContext
+    ) throws -> CommandOutcome {
+        let output = try args.required("output")
+        let options = PDFSignOptions(
+            signingTime: now, format: args.flag("pades") ? .pades : .pkcs7, name: args.string("name"), reason: args.string("reason"),
+            location: args.string("location"), contactInfo: args.string("contact-info"), field: args.string("field"),
+            certify: args.flag("certify"), reserve: try args.int("reserve", in: 512...(1 << 20)))
+        let appearance = try ArtworkOptions.read(args).map {
+            SignatureAppearance(artwork: $0, page: try args.int("page"), placement: try PlacementOptions.placement(args))
+        }
+        if appearance == nil, args.string("page") != nil { throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too") }
+        var result = try source.openForSigning {
+            try PDFSigner.sign(input: $0, output: output, identity: identity, options: options, appearance: appearance)
+        }
+        result.input = source.name
+        let input = source.name == "-" ? "standard input" : source.name
+        let what = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
+        let line = "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
+        return CommandOutcome(
+            json: PDFResult(signature: result, signer: identity.subject, signingTime: UTCTime.iso8601(now), warnings: warnings),
+            lines: [line])
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import SignetCore
+import SignetTestSupport
+import Testing
+
+/// `signet sign IN.pdf -o OUT.pdf` and `signet verify IN.pdf` run as real processes.
+@Suite("CLI: embedded PDF signatures")
+struct PDFSignCLITests {
+    let pki = TestPKI.shared
+    var identity: [String] { ["--key", pki.rsaKey, "--cert", pki.rsaCert, "--chain", pki.chain] }
+
+    @Test("visible signature on /Rotate 0/90/180/270 pages lands upright in the requested rectangle",
+          arguments: [1, 2, 3, 4])
+    func rotatedPages(page: Int) throws {
+        let dir = TemporaryDirectory()
+        let input = try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90, 180, 270])
+        let png = dir.write("stamp.png", bytes: TestStamp.png())
+        let out = dir.path("signed.pdf")
+        let result = try ProcessRunner.signet(
+            ["sign", input, "-o", out, "--image", png, "--page", "\(page)", "--at", "72,100", "--size", "150x50", "--json"] + identity)
+        #expect(result.status == 0, "\(result.stderr)")
+        let location = try #require(try StampLocator.locate(pdf: out, page: page))
+        let expected = Rect(x: 72, y: 100, width: 150, height: 50)
+        #expect(location.isUpright(at: expected, tolerance: 1), "page \(page): \(location)")
+        let pdfsig = try SignatureCheckers.pdfsig(out)
+        #expect(pdfsig.first?.validation == "Signature is Valid." && pdfsig.first?.totalDocumentSigned == true)
+        let verified = try ProcessRunner.signet(["verify", out, "--ca", pki.rootCert])
+        #expect(verified.status == 0, "\(verified.stdoutText)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let signature = try #require(json["signature"] as? [String: Any])
+        #expect(signature["visible"] as? Bool == true && signature["page"] as? Int == page)
+    }
+
+    @Test("strokes as a vector appearance; an existing empty field is filled", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    func strokesIntoField() throws {
+        let dir = TemporaryDirectory()
+        let input = Corpus.path("pdfs/pyhanko/minimal-two-fields.pdf")
+        let out = dir.path("signed.pdf")
+        let strokes = Corpus.path("strokes/svc2004/U1S1.TXT")
+        let result = try ProcessRunner.signet(["sign", input, "-o", out, "--strokes", strokes, "--field", "Sig2"] + identity)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutText.contains("field Sig2"))
+        let location = try StampLocator.locate(pdf: out, page: 1, baseline: input)
+        #expect(location != nil, "the strokes show on the page")
+        #expect(try SignatureCheckers.pdfsig(out).filter { $0.validation == "Signature is Valid." }.count == 1)
+        let again = try ProcessRunner.signet(["sign", out, "-o", dir.path("again.pdf"), "--field", "Sig2"] + identity)
+        #expect(again.status == 2 && again.stderr.contains("field 'Sig2' is already signed"))
+        let missing = try ProcessRunner.signet(["sign", input, "-o", dir.path("x.pdf"), "--field", "Nope"] + identity)
+        #expect(missing.status == 2 && missing.stderr.contains("its signature fields are Sig1, Sig2"))
+    }
+
+    @Test("standard input: a PDF to sign, a PDF to verify, and content for a detached signature")
+    func standardInput() throws {
+        let dir = TemporaryDirectory()
+        let pdf = Array(try Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
+        let out = dir.path("signed.pdf")
+        let signed = try ProcessRunner.signet(["sign", "-", "-o", out] + identity, stdin: pdf)
+        #expect(signed.status == 0 && signed.stdoutText.hasPrefix("signed standard input → "), "\(signed.stderr)")
+        let verified = try ProcessRunner.signet(["verify", "-"], stdin: Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(verified.status == 0, "\(verified.stdoutText)")
+        let p7s = dir.path("text.p7s")
+        #expect(try ProcessRunner.signet(["sign", "-", "--detached", p7s] + identity, stdin: Array("hello\n".utf8)).status == 0)
+        #expect(try ProcessRunner.signet(["verify", "-", "--p7s", p7s], stdin: Array("hello\n".utf8)).status == 0)
+        #expect(try ProcessRunner.signet(["verify", "-", "--p7s", p7s], stdin: Array("hullo\n".utf8)).status == 3)
+        let both = try ProcessRunner.signet(["sign", "-", "-o", out, "--p12", pki.rsaP12, "--password-stdin"], stdin: pdf)
+        #expect(both.status == 2 && both.stderr.contains("cannot carry both"))
+    }
+
+    @Test("bad PDF inputs: exit 2, one sentence, no output, input untouched")
+    func badInputs() throws {
+        let dir = TemporaryDirectory()
+        let good = try TestPDF.write(to: dir.path("good.pdf"))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        let truncated = dir.write("truncated.pdf", bytes: Array(bytes.prefix(bytes.count / 2)))
+        let notPDF = dir.write("notes.txt", "just text\n")
+        var cases: [([String], String)] = [
+            (["sign", truncated, "-o", dir.path("o1.pdf")] + identity, "truncated"),
+            (["sign", notPDF, "-o", dir.path("o2.pdf")] + identity, "not a PDF"),
+            (["sign", good, "-o", "-"] + identity, "must be written to a file"),
+            (["sign", good] + identity, "give -o OUT.pdf"),
+            (["sign", good, "-o", dir.path("o3.pdf"), "--reserve", "600"] + identity, "only 600 are reserved"),
+            (["sign", good, "-o", dir.path("o4.pdf"), "--page", "2"] + identity, "--page places a visible signature"),
+            (["sign", good, "-o", dir.path("o5.pdf"), "--image", notPDF] + identity, notPDF),
+            (["verify", notPDF], "not a PDF"),
+            (["verify", truncated], "truncated"),
+        ]
+        if Corpus.isAvailable {
+            cases.append((["sign", Corpus.path("pdfs/qpdf/enc-R3,V2,U=view,O=master.pdf"), "-o", dir.path("o6.pdf")] + identity, "is encrypted"))
+            cases.append((["sign", Corpus.path("pdfs/pdfjs/empty_protected.pdf"), "-o", dir.path("o7.pdf")] + identity, "is encrypted"))
+            cases.append((["sign", Corpus.path("pdfs/qpdf/append-xref-loop.pdf"), "-o", dir.path("o8.pdf")] + identity, "repair a copy first"))
+        }
+        for (arguments, expected) in cases {
+            let result = try ProcessRunner.signet(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "one sentence: \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: good)) == bytes)
+        #expect(dir.contents() == ["good.pdf", "notes.txt", "truncated.pdf"])
+    }
+
+    @Test("verify: bytes left uncovered are reported, not called valid; a flipped byte and an unsigned PDF exit 3")
+    func uncoveredBytes() throws {
+        let dir = TemporaryDirectory()
+        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let out = dir.path("signed.pdf")
+        #expect(try ProcessRunner.signet(["sign", input, "-o", out] + identity).status == 0)
+        // Append bytes that are not a revision: the signature no longer covers the whole file.
+        var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: out)))
+        bytes += Array("% trailing junk appended after signing\n".utf8)
+        let appended = dir.write("appended.pdf", bytes: bytes)
+        let result = try ProcessRunner.signet(["verify", appended, "--json"])
+        #expect(result.status == 3)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let first = try #require((json["signatures"] as? [[String: Any]])?.first)
+        #expect(first["coverage"] as? String == "incomplete")
+        #expect(first["valid"] as? Bool == false)
+        #expect((first["problems"] as? [String])?.first?.contains("unsigned") == true)
+        // One byte flipped inside the signed range: digest mismatch, exit 3, pdfsig agrees.
+        var flipped = try Array(Data(contentsOf: URL(fileURLWithPath: out)))
+        let text = try #require(flipped.firstRange(of: Array("Signet test page".utf8)))
+        flipped[text.lowerBound] ^= 0x01  // "Signet" → "Rignet": the page text, still a readable PDF
+        let tampered = dir.write("tampered.pdf", bytes: flipped)
+        let changed = try ProcessRunner.signet(["verify", tampered])
+        #expect(changed.status == 3 && changed.stdoutText.contains("DOES NOT MATCH"))
+        #expect(try SignatureCheckers.pdfsig(tampered).first?.validation != "Signature is Valid.")
+        let unsigned = try ProcessRunner.signet(["verify", input])
+        #expect(unsigned.status == 3 && unsigned.stderr.contains("contains no signatures"))
+    }
+
+    @Test("a later revision that changes page content is listed; verify exits 3", .enabled(if: ProcessRunner.hasTool("qpdf")))
+    func laterChanges() throws {
+        let dir = TemporaryDirectory()
+        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let signed = dir.path("signed.pdf")
+        #expect(try ProcessRunner.signet(["sign", input, "-o", signed] + identity).status == 0)
+        let png = dir.write("stamp.png", bytes: TestStamp.png())
+        let stamped = dir.path("stamped.pdf")
+        let stamp = try ProcessRunner.signet(["stamp", signed, "-o", stamped, "--image", png])
+        #expect(stamp.status == 0, "\(stamp.stderr)")
+        let result = try ProcessRunner.signet(["verify", stamped, "--json"])
+        #expect(result.status == 3)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let first = try #require((json["signatures"] as? [[String: Any]])?.first)
+        #expect(first["coverage"] as? String == "earlier-revision")
+        #expect(first["digest_matches"] as? Bool == true)
+        #expect((first["later_changes"] as? [String])?.contains("pages") == true, "\(first)")
+        // A second signature alone is not a modification.
+        let twice = dir.path("twice.pdf")
+        #expect(try ProcessRunner.signet(["sign", signed, "-o", twice] + identity).status == 0)
+        #expect(try ProcessRunner.signet(["verify", twice]).status == 0)
+    }
+}

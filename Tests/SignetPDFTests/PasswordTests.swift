@@ -1,0 +1,63 @@
+import Foundation
+import SignetPDF
+import SignetTestSupport
+import Testing
+
+@Suite("Passwords: SASLprep for AES-256, Latin-1 for older files")
+struct PasswordTests {
+    @Test("SASLprep mapping and normalization", arguments: [
+        ("cafe\u{301}", "caf\u{E9}"),           // NFKC composes
+        ("\u{FB01}x", "fix"),                    // compatibility ligature
+        ("a\u{A0}b", "a b"),                     // non-ASCII space → space
+        ("pass\u{AD}word", "password"),          // soft hyphen mapped to nothing
+        ("I\u{2168}", "IIX"),                    // Roman numeral nine
+        ("plain ASCII 123", "plain ASCII 123"),
+    ])
+    func prepare(_ input: String, _ output: String) throws {
+        #expect(try SASLprep.prepare(input) == output)
+    }
+
+    @Test("prohibited characters are refused", arguments: ["a\u{7}b", "\u{E000}", "x\u{200E}", "\u{FFFD}", "\u{E0041}"])
+    func prohibited(_ input: String) {
+        #expect(throws: SASLprep.Prohibited.self) { try SASLprep.prepare(input) }
+    }
+
+    /// qpdf compares password bytes as given; a file encrypted (by qpdf) with the composed form
+    /// opens here with the decomposed form too, because we normalize before asking qpdf.
+    @Test("an R6 file opens with an equivalent Unicode form of its password")
+    func unicodeR6() throws {
+        let dir = TemporaryDirectory("r6")
+        let plain = dir.write("plain.pdf", bytes: GeometryFixture.document(pageCount: 1))
+        let encrypted = dir.path("r6.pdf")
+        let r = try ProcessRunner.run("qpdf", ["--encrypt", "caf\u{E9}", "owner", "256", "--", plain, encrypted])
+        #expect(r.status == 0, "\(r.stderr)")
+        let raw = try ProcessRunner.run("qpdf", ["--check", "--password=cafe\u{301}", encrypted])
+        #expect(raw.status == 2, "qpdf itself does not normalize (that is why we do)")
+        let doc = try PDFDocument(path: encrypted, password: "cafe\u{301}")
+        #expect(doc.isEncrypted && doc.pageCount == 1)
+        let wrong = try #require(throws: PDFError.self) { try PDFDocument(path: encrypted, password: "cafe") }
+        #expect(wrong.reason == .wrongPassword)
+    }
+
+    /// Before AES-256, passwords are PDFDocEncoding bytes: "é" is the single byte E9, which qpdf
+    /// writes when encrypting; the UTF-8 bytes C3 A9 would not open the file.
+    @Test("an RC4 file with a non-ASCII password opens with its Latin-1 bytes")
+    func latin1() throws {
+        let dir = TemporaryDirectory("rc4")
+        let plain = dir.write("plain.pdf", bytes: GeometryFixture.document(pageCount: 1))
+        let encrypted = dir.path("rc4.pdf")
+        let r = try ProcessRunner.run("qpdf", ["--allow-weak-crypto", "--encrypt", "\u{E9}t\u{E9}", "owner", "128", "--use-aes=n", "--", plain, encrypted])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try PDFDocument(path: encrypted, password: "\u{E9}t\u{E9}").isEncrypted)
+    }
+
+    @Test("the owner password opens too, and the empty user password needs none",
+          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    func ownerAndEmpty() throws {
+        #expect(try PDFDocument(path: Corpus.path("pdfs/qpdf/enc-R3,V2,U=view,O=master.pdf"), password: "master").isEncrypted)
+        #expect(try PDFDocument(path: Corpus.path("pdfs/pyhanko/minimal-aes256.pdf"), password: "ownersecret").isEncrypted)
+        #expect(try PDFDocument(path: Corpus.path("pdfs/pdfjs/empty_protected.pdf")).isEncrypted)
+        let missing = try #require(throws: PDFError.self) { try PDFDocument(path: Corpus.path("pdfs/qpdf/c-r5-in.pdf")) }
+        #expect(missing.reason == .passwordNeeded)
+    }
+}

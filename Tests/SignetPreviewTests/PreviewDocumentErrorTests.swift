@@ -1,0 +1,79 @@
+import SignetCore
+import SignetFiles
+import SignetPreview
+import SignetTestSupport
+import Testing
+
+/// Bad inputs give one clear sentence and the right failure kind.
+@Suite("Preview bad input")
+struct PreviewDocumentErrorTests {
+    static func reason(_ body: () throws -> Void) -> PreviewError.Reason? {
+        do { try body() } catch let e as PreviewError { return e.reason } catch { return nil }
+        return nil
+    }
+
+    @Test("not a PDF")
+    func notPDF() {
+        let folder = TemporaryDirectory("preview-bad")
+        let text = folder.write("notes.pdf", "just some text, no PDF here\n")
+        #expect(Self.reason { _ = try PreviewDocument(path: text) } == .notPDF)
+        let empty = folder.write("empty.pdf", "")
+        #expect(Self.reason { _ = try PreviewDocument(path: empty) } == .notPDF)
+    }
+
+    @Test("a PDF header followed by garbage is unreadable, with poppler's reason")
+    func garbage() throws {
+        let folder = TemporaryDirectory("preview-bad")
+        let path = folder.write("junk.pdf", "%PDF-1.7\n" + String(repeating: "garbage ", count: 50))
+        #expect {
+            _ = try PreviewDocument(path: path)
+        } throws: { error in
+            guard let e = error as? PreviewError, case .unreadable = e.reason else { return false }
+            return e.kind == .badInput && e.message.hasPrefix(path + ": poppler cannot read this PDF")
+        }
+    }
+
+    @Test("a missing file and a folder are file errors")
+    func fileErrors() {
+        #expect(throws: FileError.self) { _ = try PreviewDocument(path: "/nonexistent/x.pdf") }
+        #expect(throws: FileError.self) { _ = try PreviewDocument(path: "/tmp") }
+    }
+
+    @Test("page numbers outside the document")
+    func pageOutOfRange() throws {
+        let folder = TemporaryDirectory("preview-bad")
+        let path = folder.write("f.pdf", bytes: GeometryFixture.document(pageCount: 22))
+        let document = try PreviewDocument(path: path)
+        #expect(document.pageCount == 22)
+        for page in [0, 23, -1] {
+            #expect(Self.reason { _ = try document.render(page: page) } == .pageOutOfRange(page: page, count: 22))
+        }
+    }
+
+    @Test("encrypted files: no password, wrong password, user and owner password",
+          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    func passwords() throws {
+        let path = Corpus.path("pdfs/qpdf/enc-XI-R6,V5,U=view,O=master.pdf")
+        #expect(Self.reason { _ = try PreviewDocument(path: path) } == .passwordRequired)
+        #expect(Self.reason { _ = try PreviewDocument(path: path, password: "wrong") } == .wrongPassword)
+        #expect(try PreviewDocument(path: path, password: "view").pageCount == 30)
+        let owner = try PreviewDocument(path: path, password: "master")
+        #expect(try owner.render(page: 30, options: PreviewOptions(scale: .width(100))).width == 100)
+    }
+
+    @Test("damaged corpus files either open (poppler repairs) or fail with a sentence, never crash",
+          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    func damaged() throws {
+        for name in ["qpdf/xref-errors.pdf", "qpdf/recover-xref-stream.pdf", "qpdf/pages-loop.pdf", "pdfjs/helloworld-bad.pdf",
+                     "pyhanko/minimal-startxref-hopeless.pdf", "pdfjs/xref_command_missing.pdf"] {
+            do {
+                let document = try PreviewDocument(path: Corpus.path("pdfs/" + name))
+                if document.pageCount > 0 {
+                    _ = try document.render(page: 1, options: PreviewOptions(scale: .width(64)))
+                }
+            } catch let error as PreviewError {
+                #expect(error.message.hasSuffix(".") && error.message.contains(name), "\(name): \(error.message)")
+            }
+        }
+    }
+}

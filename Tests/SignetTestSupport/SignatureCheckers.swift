@@ -1,0 +1,34 @@
+import Foundation
+
+/// The independent tools that judge our signatures: poppler's pdfsig and pyHanko.
+public enum SignatureCheckers {
+    /// pdfsig's report, one entry per signature: the "Signature Validation:" value and whether
+    /// it says "Total document signed".
+    public struct PdfsigSignature: Sendable {
+        public var validation: String
+        public var totalDocumentSigned: Bool
+    }
+
+    public static func pdfsig(_ path: String) throws -> [PdfsigSignature] {
+        let result = try ProcessRunner.run("pdfsig", [path])
+        var out: [PdfsigSignature] = []
+        for line in result.stdoutText.split(separator: "\n") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("Signature #") { out.append(PdfsigSignature(validation: "", totalDocumentSigned: false)) }
+            guard !out.isEmpty else { continue }
+            if text == "- Total document signed" { out[out.count - 1].totalDocumentSigned = true }
+            if text.hasPrefix("- Signature Validation:") {
+                out[out.count - 1].validation = String(text.dropFirst("- Signature Validation:".count)).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return out
+    }
+
+    /// pyHanko's pretty-printed validation (`pyhanko sign validate --pretty-print`) of every
+    /// signature, trusting only `trust`.
+    public static func pyhanko(_ path: String, trust: String) throws -> ProcessResult {
+        try ProcessRunner.run("pyhanko", ["sign", "validate", "--pretty-print", "--trust", trust, "--trust-replace", path])
+    }
+
+    public static var hasPyhanko: Bool { ProcessRunner.hasTool("pyhanko") }
+}
