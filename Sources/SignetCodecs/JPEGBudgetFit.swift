@@ -126,8 +126,11 @@ struct JPEGBudgetFit {
             let guess = try sample!.predictBest(in: range, budget: budget, mode: mode)
             mode = try sample!.smaller(of: mode, at: guess)
         }
-        let belief: (QualitySearch) throws -> Int? = { _ in
-            try sample?.predictBest(in: range, budget: Int(Double(budget) / correction), mode: mode)
+        // Without a sample, a gray image (no 4:4:4 trial spent) first tries the top quality, which
+        // settles the common case of a small stamp and a roomy budget in one encode.
+        let belief: (QualitySearch) throws -> Int? = { search in
+            if sample == nil { return gray && search.encodes == 0 ? range.upperBound : nil }
+            return try sample!.predictBest(in: range, budget: Int(Double(budget) / correction), mode: mode)
         }
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
