@@ -63,6 +63,8 @@ struct BudgetFitterTests {
         let gray = try BudgetFitter.fit(Self.images[0].1, options: BudgetOptions(format: .jpeg))
         #expect(gray.layout == "gray")
         #expect(try JPEGInfo(gray.bytes).components == 1)
+        let roomy = try BudgetFitter.fit(Self.images[0].1, options: BudgetOptions(maxBytes: 1_000_000, format: .jpeg))
+        #expect(roomy.quality == 100 && roomy.encodes == 1, "a gray stamp that fits at the top quality takes one encode")
         let blue = try BudgetFitter.fit(Self.images[3].1, options: BudgetOptions(format: .jpeg))
         #expect(blue.layout != "gray")
         #expect(try JPEGInfo(blue.bytes).components == 3)
