@@ -12,7 +12,7 @@ TEST_PACKAGES := qpdf poppler-utils openssl imagemagick python3-pip parallel tim
 
 DEMO_OUT := demo-output
 
-.PHONY: demo test build deps test-deps clean
+.PHONY: demo test build deps test-deps bench-compress clean
 
 deps:
 	@Tools/install-deps.sh $(BUILD_PACKAGES)
@@ -21,6 +21,7 @@ test-deps: deps
 	@Tools/install-deps.sh $(TEST_PACKAGES)
 	@Tools/install-pip.sh 'python3 -c "import PIL"' pillow
 	@Tools/install-pip.sh 'command -v pyhanko' pyhanko pyhanko-cli
+	@Tools/install-pip.sh 'python3 -c "import skimage"' scikit-image
 
 build: deps
 	$(SWIFT) build
@@ -35,6 +36,11 @@ demo: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Compression benchmark: signet compress vs ImageMagick jpeg:extent vs a Pillow binary search.
+bench-compress: test-deps
+	$(SWIFT) build -c release --product signet
+	python3 Tools/bench_compress.py
 
 clean:
 	rm -rf .build $(DEMO_OUT)

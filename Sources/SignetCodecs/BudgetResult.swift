@@ -8,6 +8,8 @@ public struct BudgetResult: Sendable, Hashable {
     /// How the pixels are stored: "gray", "4:2:0" or "4:4:4" for JPEG; the PNG color type
     /// ("gray", "gray+alpha", "palette", "RGB", "RGBA") for PNG.
     public var layout: String
+    /// True for a progressive JPEG (chosen when smaller than baseline at the same quality).
+    public var progressive: Bool
     public var width: Int
     public var height: Int
     /// The budget that was met.

@@ -6,19 +6,28 @@ import SignetRaster
 /// Layout rule: a gray image is one gray component. A color image keeps full-resolution chroma
 /// (4:4:4) only when that fits at the top quality, where it costs nothing; otherwise it uses 4:2:0,
 /// which spends the budget on luma — the channel both the eye and (luma) SSIM weigh most — and so
-/// reaches a higher quality than 4:4:4 could. Either way at most 8 full-size encodes per size.
+/// reaches a higher quality than 4:4:4 could. Scans are progressive when the sample says that is
+/// smaller (same pixels, fewer bytes). At most 8 full-size encodes per size.
+///
+/// Size rule: at full size any quality from `minQuality` up is accepted (on the benchmark images a
+/// full-size JPEG, even at a low quality, scored a higher SSIM than any downscaled one). Once the
+/// image must be downscaled, the size is aimed at `resizeQuality` and the image keeps shrinking
+/// until that quality fits (or the minimum dimension is reached).
+///
+/// Images of 0.5 MP or more (at the size being tried) are first judged from a row sample (see
+/// `JPEGSizeSample`): a size whose sample predicts more than the budget at the lowest quality is
+/// passed over without resampling the whole image, so a big photo is resampled once, at the size
+/// that is then searched, and the search starts from the sample's predicted quality.
 struct JPEGBudgetFit {
     static let encodesPerSize = 8
-    /// A size is skipped without a full encode when the sample predicts more than this many times
-    /// the budget at the lowest quality.
-    static let hopelessRatio = 1.5
 
     let options: BudgetOptions
 
     private enum SizeOutcome {
-        case fits(bytes: [UInt8], quality: Int, layout: String, why: String)
-        /// `bytes` at the lowest quality: measured, or predicted from the sample.
-        case over(bytes: Int, predicted: Bool)
+        case fits(image: Bitmap, bytes: [UInt8], quality: Int, mode: JPEGMode, why: String)
+        /// Nothing fits: `bytes` at the lowest quality, and `aim` the bytes to shrink by (at the
+        /// resize quality when known, else at the lowest), measured or predicted from the sample.
+        case over(bytes: Int, aim: Int)
     }
 
     private var encodes = 0
@@ -31,104 +40,129 @@ struct JPEGBudgetFit {
     /// The fitted JPEG of `opaque` (already flattened onto the background).
     mutating func fit(_ opaque: Bitmap, why prefix: String = "") throws -> BudgetResult {
         let gray = opaque.isGray
-        var image = opaque
+        var size = (width: opaque.width, height: opaque.height)
         while true {
-            let outcome = try fitAtSize(image, gray: gray)
+            let full = size.width == opaque.width && size.height == opaque.height
+            let lowest = full ? options.minQuality : resizeQuality
+            let outcome = try fitAtSize(opaque, size, gray: gray, lowest: lowest)
             switch outcome {
-            case .fits(let bytes, let quality, let layout, let why):
+            case .fits(let image, let bytes, let quality, let mode, let why):
                 let decoded = try JPEGCodec.decode(bytes)
                 let resized = image.width != opaque.width || image.height != opaque.height
                 var reason = prefix + why
-                if resized { reason += "; downscaled from \(opaque.width)×\(opaque.height) because quality \(options.minQuality) did not fit at full size" }
+                if resized {
+                    reason += "; downscaled from \(opaque.width)×\(opaque.height) because quality \(options.minQuality) did not fit"
+                        + " at full size (downscaled images are kept at quality \(resizeQuality) or more)"
+                }
                 return BudgetResult(
-                    bytes: bytes, format: .jpeg, quality: quality, layout: layout, width: image.width,
+                    bytes: bytes, format: .jpeg, quality: quality, layout: gray ? "gray" : mode.subsampling.rawValue,
+                    progressive: mode.progressive, width: image.width,
                     height: image.height, budget: options.maxBytes, encodes: encodes, probeEncodes: probeEncodes,
                     resized: resized, ssim: SSIM.luma(image, decoded), reason: reason)
-            case .over(let bytes, _):
-                guard let next = smaller(image, sizeAtMinimum: bytes) else {
+            case .over(let bytes, let aim):
+                guard let next = BudgetShrink.next(width: size.width, height: size.height, bytes: aim, options: options) else {
                     throw CodecError(.doesNotFit(
                         budget: options.maxBytes,
-                        smallest: "\(image.width)×\(image.height) pixels at quality \(options.minQuality): \(bytes) bytes",
-                        hint: options.allowResize
-                            ? "raise --max-bytes or lower --min-quality or --min-dimension"
-                            : "allow downscaling (drop --no-resize), raise --max-bytes or lower --min-quality"))
+                        smallest: "\(size.width)×\(size.height) pixels at quality \(lowest): \(bytes) bytes",
+                        hint: hint))
                 }
-                image = opaque.downscaled(toWidth: next.width, height: next.height)
+                size = next
             }
         }
     }
 
-    /// Can `image` still be made smaller?
-    private func canShrink(_ image: Bitmap) -> Bool {
-        options.allowResize && min(image.width, image.height) > options.minDimension
+    /// The lowest quality once the image is downscaled, and the one a downscale aims at.
+    private var resizeQuality: Int { min(max(options.resizeQuality, options.minQuality), options.maxQuality) }
+
+    /// What to change when nothing fits: only the options that can still make a difference.
+    private var hint: String {
+        var changes = ["raise --max-bytes"]
+        if !options.allowResize { changes.insert("allow downscaling (drop --no-resize)", at: 0) }
+        if options.minQuality > 1 { changes.append("lower --min-quality") }
+        if options.allowResize && resizeQuality > 1 { changes.append("lower --resize-quality") }
+        if options.allowResize && options.minDimension > 1 { changes.append("lower --min-dimension") }
+        return changes.count == 1 ? changes[0] : changes.dropLast().joined(separator: ", ") + " or " + changes.last!
     }
 
-    /// The next size to try: about √(budget / size) smaller, at least 3 % smaller, and not below
-    /// the minimum dimension (nil when no smaller size is allowed).
-    private func smaller(_ image: Bitmap, sizeAtMinimum: Int) -> (width: Int, height: Int)? {
-        guard canShrink(image) else { return nil }
-        let short = Double(min(image.width, image.height))
-        var factor = min((Double(options.maxBytes) / Double(sizeAtMinimum)).squareRoot() * 0.95, 0.97)
-        factor = max(factor, Double(options.minDimension) / short)
-        let width = min(max(Int((Double(image.width) * factor).rounded()), 1), image.width)
-        let height = min(max(Int((Double(image.height) * factor).rounded()), 1), image.height)
-        guard width < image.width || height < image.height else { return nil }
-        return (width, height)
-    }
-
-    private mutating func fitAtSize(_ image: Bitmap, gray: Bool) throws -> SizeOutcome {
-        let source = JPEGSource(opaque: image, grayscale: gray)
-        var sample = JPEGSizeSample(source)
+    /// The best JPEG of `opaque` scaled to `size`, or the bytes the lowest quality needs there.
+    private mutating func fitAtSize(_ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, lowest: Int) throws
+        -> SizeOutcome
+    {
+        var sample = JPEGSizeSample(opaque, width: size.width, height: size.height, grayscale: gray)
         defer { probeEncodes += sample?.encodes ?? 0 }
         let budget = options.maxBytes
-        let range = options.minQuality...options.maxQuality
+        let range = lowest...options.maxQuality
+        // Progressive first: with the spectral-selection script it was the smaller one in nearly every
+        // case measured; baseline is checked at the predicted quality.
+        var mode = JPEGMode(subsampling: .half, progressive: true)
+        if sample != nil {
+            let atMinimum = try sample!.predictSmallest(quality: range.lowerBound, mode: mode)
+            if atMinimum > budget,
+               BudgetShrink.next(width: size.width, height: size.height, bytes: atMinimum, options: options) != nil {
+                return .over(bytes: atMinimum, aim: try sample!.predictSmallest(quality: resizeQuality, mode: mode))
+            }
+        }
+        let image = opaque.downscaled(toWidth: size.width, height: size.height)
+        let source = JPEGSource(opaque: image, grayscale: gray)
         var spent = 0
 
         if !gray {
-            let predicted = try sample?.predict(quality: range.upperBound, subsampling: .none)
+            var full = JPEGMode(subsampling: .none, progressive: false)
+            let predicted = try sample?.predict(quality: range.upperBound, mode: full)
             if predicted.map({ Double($0) <= Double(budget) * 1.1 }) ?? true {
+                full = try sample?.smaller(of: full, at: range.upperBound) ?? full
                 spent += 1
                 encodes += 1
-                if let bytes = try source.encode(quality: range.upperBound, subsampling: .none, byteLimit: budget) {
-                    return .fits(bytes: bytes, quality: range.upperBound, layout: ChromaSubsampling.none.rawValue,
+                if let bytes = try source.encode(quality: range.upperBound, mode: full, byteLimit: budget) {
+                    return .fits(image: image, bytes: bytes, quality: range.upperBound, mode: full,
                                  why: "full-resolution color (4:4:4) fits at the top quality \(range.upperBound)")
                 }
             }
         }
-        let subsampling = ChromaSubsampling.half
-        var guess: Int?
+        // The sample's predictions in the chosen mode, scaled by how far off they were at the last
+        // full encode.
+        var correction = 1.0
         if sample != nil {
-            let atMinimum = try sample!.predict(quality: range.lowerBound, subsampling: subsampling)
-            if Double(atMinimum) > Double(budget) * Self.hopelessRatio && canShrink(image) {
-                return .over(bytes: atMinimum, predicted: true)
-            }
-            guess = try sample!.predictBest(in: range, budget: budget, subsampling: subsampling)
+            let guess = try sample!.predictBest(in: range, budget: budget, mode: mode)
+            mode = try sample!.smaller(of: mode, at: guess)
         }
-
+        // Without a sample, a gray image (no 4:4:4 trial spent) first tries the top quality, which
+        // settles the common case of a small stamp and a roomy budget in one encode.
+        let belief: (QualitySearch) throws -> Int? = { search in
+            if sample == nil { return gray && search.encodes == 0 ? range.upperBound : nil }
+            return try sample!.predictBest(in: range, budget: Int(Double(budget) / correction), mode: mode)
+        }
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
-        try search.run(guess: guess, cap: Self.encodesPerSize - spent) { q in
-            encodes += 1
-            // The lowest quality is encoded in full even when over, to size the next downscale.
-            guard let bytes = try source.encode(
-                quality: q, subsampling: subsampling, byteLimit: q == range.lowerBound ? nil : budget)
-            else { return .over(nil) }
-            guard bytes.count <= budget else { return .over(bytes.count) }
-            if q > best.quality { best = (q, bytes) }
-            return .fits(bytes.count)
+        try search.run(cap: Self.encodesPerSize - spent, belief: belief) { round in
+            encodes += round.count
+            // Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
+            // always, to size the next downscale); beyond that an encode is abandoned early.
+            let results = try source.encode(
+                round.map { ($0, $0 == range.lowerBound ? nil : budget + budget / 2) }, mode: mode)
+            return try zip(round, results).map { q, bytes in
+                guard let bytes else { return .over(nil) }
+                if sample != nil {
+                    correction = Double(bytes.count) / Double(try sample!.predict(quality: q, mode: mode))
+                }
+                guard bytes.count <= budget else { return .over(bytes.count) }
+                if q > best.quality { best = (q, bytes) }
+                return .fits(bytes.count)
+            }
         }
         guard let quality = search.best else {
             guard case .over(let size?) = search.outcomes[range.lowerBound] else {
                 preconditionFailure("a failed search has encoded the lowest quality in full")
             }
-            return .over(bytes: size, predicted: false)
+            let aim: Int? = if case .over(let measured?) = search.outcomes[resizeQuality] { measured } else { nil }
+            return .over(bytes: size, aim: try aim ?? sample?.predictSmallest(quality: resizeQuality, mode: mode) ?? size)
         }
         let next = quality < range.upperBound ? "; quality \(quality + 1) does not fit" : ""
-        if gray {
-            return .fits(bytes: best.bytes, quality: quality, layout: "gray",
-                         why: "gray image as a 1-component JPEG at the highest quality that fits, \(quality)\(next)")
-        }
-        return .fits(bytes: best.bytes, quality: quality, layout: subsampling.rawValue,
-                     why: "4:2:0 chroma at the highest quality that fits, \(quality)\(next) (4:4:4 does not fit at quality \(range.upperBound))")
+        let scans = !mode.progressive ? "; baseline scans (smaller than progressive here)"
+            : sample == nil ? "; progressive scans" : "; progressive scans (smaller than baseline here)"
+        let why = gray
+            ? "gray image as a 1-component JPEG at the highest quality that fits, \(quality)\(next)\(scans)"
+            : "4:2:0 chroma at the highest quality that fits, \(quality)\(next) (4:4:4 does not fit at quality \(range.upperBound))\(scans)"
+        return .fits(image: image, bytes: best.bytes, quality: quality, mode: mode, why: why)
     }
 }

@@ -1,63 +1,102 @@
+import Glibc
 import SignetRaster
 
 /// A cheap predictor of JPEG sizes for large images: evenly spaced bands of 16 rows (whole JPEG
 /// blocks at 4:2:0), about 400,000 pixels in all, encoded instead of the whole image. The sample's
-/// size times (image rows / sample rows) predicts the full size; a prediction only ever steers the
-/// search, whose answer always comes from encoding the whole image.
+/// size without its headers, times (image rows / sample rows), plus the headers once, predicts the
+/// full size; a prediction only ever steers the search, whose answer always comes from encoding
+/// the whole image.
 struct JPEGSizeSample {
     /// Images smaller than this are encoded whole: a sample would save little.
-    static let minimumPixels = 1_600_000
+    static let minimumPixels = 500_000
     static let targetPixels = 400_000
     static let bandRows = 16
 
     let source: JPEGSource
+    /// A 16×16 flat image of the same kind: its JPEG is almost all headers and tables, the part of
+    /// the sample's size that does not grow with the rows.
+    let blank: JPEGSource
     /// Image rows per sample row.
     let scale: Double
     private(set) var encodes = 0
-    private var sizes: [String: Int] = [:]
+    private var sizes: [JPEGMode: [Int: Int]] = [:]
 
-    /// A sample of `image`, or nil when the image is small enough to encode whole.
-    init?(_ image: JPEGSource) {
-        guard image.width * image.height >= Self.minimumPixels else { return nil }
-        let bands = (image.height + Self.bandRows - 1) / Self.bandRows
-        let wantedRows = max(Self.targetPixels / image.width, Self.bandRows)
+    /// A sample of `image` scaled to `width` × `height` (only the sampled rows are resampled),
+    /// or nil when the image at that size is small enough to encode whole.
+    init?(_ image: Bitmap, width: Int, height: Int, grayscale: Bool) {
+        guard width * height >= Self.minimumPixels else { return nil }
+        let bands = (height + Self.bandRows - 1) / Self.bandRows
+        let wantedRows = max(Self.targetPixels / width, Self.bandRows)
         let every = max(bands * Self.bandRows / wantedRows, 2)
-        let rowBytes = image.width * image.components
-        var pixels: [UInt8] = []
-        var rows = 0
+        var chosen: [Int] = []
         // Start half a stride in so the bands sit in the middle of their stretches.
         var band = every / 2
         while band < bands {
             let first = band * Self.bandRows
-            let count = min(Self.bandRows, image.height - first)
-            pixels.append(contentsOf: image.pixels[(first * rowBytes)..<((first + count) * rowBytes)])
-            rows += count
+            chosen += first..<min(first + Self.bandRows, height)
             band += every
         }
+        let rows = chosen.count
         guard rows > 0 else { return nil }
-        source = JPEGSource(width: image.width, height: rows, components: image.components, pixels: pixels, dpi: image.dpi)
-        scale = Double(image.height) / Double(rows)
+        let strips = width == image.width && height == image.height
+            ? Bitmap(width: width, height: rows, pixels: chosen.flatMap { image.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] })
+            : image.downscaledRows(chosen, toWidth: width, height: height)
+        source = JPEGSource(opaque: strips, grayscale: grayscale)
+        blank = JPEGSource(opaque: Bitmap(width: 16, height: 16, fill: .white), grayscale: grayscale)
+        self.scale = Double(height) / Double(rows)
     }
 
     /// The predicted full-image size at `quality`.
-    mutating func predict(quality: Int, subsampling: ChromaSubsampling) throws -> Int {
-        let key = "\(quality)/\(subsampling.rawValue)"
-        if let known = sizes[key] { return known }
+    mutating func predict(quality: Int, mode: JPEGMode) throws -> Int {
+        if let known = sizes[mode]?[quality] { return known }
         // Without a byte limit the encoder always returns bytes or throws.
-        let bytes = try source.encode(quality: quality, subsampling: subsampling)!
+        let bytes = try source.encode(quality: quality, mode: mode)!
+        let headers = try blank.encode(quality: quality, mode: mode)!.count
         encodes += 1
-        let predicted = Int((Double(bytes.count) * scale).rounded())
-        sizes[key] = predicted
+        let predicted = headers + Int((Double(bytes.count - headers) * scale).rounded())
+        sizes[mode, default: [:]][quality] = predicted
         return predicted
     }
 
     /// The largest quality in `range` predicted to fit `budget` (the lowest one when none is).
-    mutating func predictBest(in range: ClosedRange<Int>, budget: Int, subsampling: ChromaSubsampling) throws -> Int {
+    /// Earlier predictions in this mode narrow the search first, and each probe is aimed by
+    /// interpolating log(size) between the nearest predictions on either side of the budget.
+    mutating func predictBest(in range: ClosedRange<Int>, budget: Int, mode: JPEGMode) throws -> Int {
         var search = QualitySearch(range: range)
-        try search.run(guess: nil, cap: search.probesNeeded) { q in
-            let size = try predict(quality: q, subsampling: subsampling)
-            return size <= budget ? .fits(size) : .over(size)
+        for (q, size) in (sizes[mode] ?? [:]).sorted(by: { $0.key < $1.key }) where range.contains(q) {
+            // Skip a prediction that contradicts the others (sizes are not strictly monotonic).
+            if size <= budget, q < search.high { search.record(q, .fits(size)) }
+            if size > budget, q > search.low { search.record(q, .over(size)) }
+        }
+        try search.run(cap: search.encodes + search.probesNeeded + 2, belief: { Self.interpolate($0, budget: budget) }) { round in
+            try round.map { q in
+                let size = try predict(quality: q, mode: mode)
+                return size <= budget ? .fits(size) : .over(size)
+            }
         }
         return search.best ?? range.lowerBound
+    }
+
+    /// The quality where log(size) crosses log(budget) between the search's two bounds, when both
+    /// sizes are known.
+    static func interpolate(_ search: QualitySearch, budget: Int) -> Int? {
+        guard case .fits(let below)? = search.outcomes[search.low], case .over(let above?)? = search.outcomes[search.high],
+            above > below
+        else { return nil }
+        let t = (log(Double(budget)) - log(Double(below))) / (log(Double(above)) - log(Double(below)))
+        return search.low + Int((t * Double(search.high - search.low)).rounded(.down))
+    }
+
+    /// The smaller prediction at `quality`: baseline or progressive scans.
+    mutating func predictSmallest(quality: Int, mode: JPEGMode) throws -> Int {
+        try predict(quality: quality, mode: smaller(of: mode, at: quality))
+    }
+
+    /// `mode` or its other scan order (baseline ↔ progressive), whichever the sample at `quality`
+    /// says is smaller.
+    mutating func smaller(of mode: JPEGMode, at quality: Int) throws -> JPEGMode {
+        var other = mode
+        other.progressive.toggle()
+        return try predict(quality: quality, mode: other) < predict(quality: quality, mode: mode) ? other : mode
     }
 }

@@ -1,4 +1,5 @@
 import CSignetShims
+import Dispatch
 import SignetRaster
 
 /// An opaque image laid out the way libjpeg reads it — one gray byte per pixel, or R, G, B, X —
@@ -10,11 +11,6 @@ struct JPEGSource: Sendable {
     let components: Int
     let pixels: [UInt8]
     let dpi: Double?
-
-    init(width: Int, height: Int, components: Int, pixels: [UInt8], dpi: Double?) {
-        precondition(pixels.count == width * height * components, "JPEG source buffer size")
-        (self.width, self.height, self.components, self.pixels, self.dpi) = (width, height, components, pixels, dpi)
-    }
 
     /// `opaque` must have no transparency (flatten it first). With `grayscale`, color pixels are
     /// reduced to their Rec. 601 luma, the weights JPEG itself uses.
@@ -41,6 +37,24 @@ struct JPEGSource: Sendable {
     }
 
     var isGray: Bool { components == 1 }
+
+    /// `encode` with a search's mode (optimized Huffman tables always).
+    func encode(quality: Int, mode: JPEGMode, byteLimit: Int? = nil) throws -> [UInt8]? {
+        try encode(quality: quality, subsampling: mode.subsampling, progressive: mode.progressive, byteLimit: byteLimit)
+    }
+
+    /// Several encodes at once, each on its own core (libjpeg keeps no shared state between them).
+    func encode(_ jobs: [(quality: Int, byteLimit: Int?)], mode: JPEGMode) throws -> [[UInt8]?] {
+        if jobs.count == 1 { return [try encode(quality: jobs[0].quality, mode: mode, byteLimit: jobs[0].byteLimit)] }
+        let results = UnsafeMutableBufferPointer<Result<[UInt8]?, any Error>>.allocate(capacity: jobs.count)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+            (slots.baseAddress! + i).initialize(to: Result { try encode(quality: jobs[i].quality, mode: mode, byteLimit: jobs[i].byteLimit) })
+        }
+        defer { _ = results.baseAddress!.deinitialize(count: jobs.count) }
+        return try results.map { try $0.get() }
+    }
 
     /// The JPEG at `quality`, or `nil` when `byteLimit` is given and the output would exceed it
     /// (the encode then stops as soon as it passes the limit).

@@ -1,8 +1,8 @@
 /// The largest integer quality in a range whose encoding fits a byte budget, found with as few
 /// encodes as possible and never more than a cap.
 ///
-/// It is a bisection that may be steered: while spare encodes remain, it probes a predicted
-/// quality (and then its neighbour, to confirm the boundary) instead of the midpoint. A probe is
+/// It is a bisection that may be steered: while spare encodes remain, it probes the quality a
+/// prediction believes in (and the neighbour that confirms it) instead of the midpoint. A probe is
 /// only allowed where, whatever its answer, the rest can still be settled by plain bisection
 /// within the cap, so a bad prediction costs speed, never correctness. Every encode's size is
 /// remembered; the search ends with a quality that fits whose successor does not (or the top of
@@ -50,18 +50,46 @@ struct QualitySearch {
         }
     }
 
-    /// Runs until settled, with at most `cap` encodes in total (earlier `record`s count) and
-    /// `guess` as the first prediction. `encode(q)` performs one trial.
-    mutating func run(guess: Int?, cap: Int, encode: (Int) throws -> Outcome) rethrows {
+    /// Runs until settled, with at most `cap` encodes in total (earlier `record`s count).
+    /// `belief` is asked before each round for the quality it expects to be the answer (nil: no
+    /// idea); `encode` performs the trials of one round. A round is one probe, or two — the
+    /// believed quality and its successor, which settle a right belief at once and can be encoded
+    /// side by side — when the cap still holds whatever they answer.
+    mutating func run(
+        cap: Int, belief: (QualitySearch) throws -> Int? = { _ in nil }, encode: ([Int]) throws -> [Outcome]
+    ) throws {
         precondition(probesNeeded <= cap - encodes, "the cap leaves too few encodes to settle the search")
-        var target = guess
         while !isSettled {
-            let q = nextProbe(toward: target, probesLeft: cap - encodes)
-            let outcome = try encode(q)
-            record(q, outcome)
-            // Confirm a prediction by its neighbour; after that, plain bisection.
-            if case .fits = outcome { target = q == guess ? q + 1 : nil } else { target = q == guess ? q - 1 : nil }
+            let believed = try belief(self)
+            let first = nextProbe(toward: believed.map(target), probesLeft: cap - encodes)
+            var round = [first]
+            if let partner = believed.flatMap({ partner(of: first, believing: $0, probesLeft: cap - encodes) }) {
+                round.append(partner)
+            }
+            for (q, outcome) in zip(round, try encode(round)) { record(q, outcome) }
         }
+    }
+
+    /// The other half of the pair (b, b + 1) that `first` belongs to, when both are still open and
+    /// the cap can settle whatever is left after the pair.
+    func partner(of first: Int, believing believed: Int, probesLeft: Int) -> Int? {
+        let other = first == believed ? believed + 1 : first == believed + 1 ? believed : nil
+        guard let other, other > low, other < high else { return nil }
+        let open = max(min(first, other) - low - 1, high - max(first, other) - 1)
+        var needed = 0
+        while (1 << needed) < open + 1 { needed += 1 }
+        return needed <= probesLeft - 2 ? other : nil
+    }
+
+    /// What to probe to test a belief. Settling it takes the believed quality (expected to fit)
+    /// and the next one (expected not to); the one probed first is the one whose expected answer
+    /// leaves less open, so a wrong belief still leaves room to steer.
+    func target(_ believed: Int) -> Int {
+        if believed <= low { return low + 1 }
+        if believed >= high { return high - 1 }
+        let openAfterFit = high - believed - 1
+        let openAfterOver = believed - low
+        return openAfterOver < openAfterFit && believed + 1 < high ? believed + 1 : believed
     }
 
     /// The quality to try next: `target` moved just enough that bisection can still finish

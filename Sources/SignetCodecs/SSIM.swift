@@ -27,18 +27,19 @@ public enum SSIM {
     /// Mean SSIM of the luma of `a` and `b`, which must have the same size.
     public static func luma(_ a: Bitmap, _ b: Bitmap) -> Double {
         precondition(a.width == b.width && a.height == b.height, "SSIM compares images of one size")
-        return compare(lumaPlane(a), lumaPlane(b), width: a.width, height: a.height)
+        guard a.width > 2 * radius, a.height > 2 * radius else { return globalWindow(lumaPlane(a), lumaPlane(b)) }
+        return a.pixels.withUnsafeBufferPointer { ap in
+            b.pixels.withUnsafeBufferPointer { bp in
+                mean(SSIMInput.rgba(ap.baseAddress!, bp.baseAddress!), width: a.width, height: a.height)
+            }
+        }
     }
 
     /// Rec. 601 luma of every pixel, row by row.
     public static func lumaPlane(_ bitmap: Bitmap) -> [Float] {
         let count = bitmap.pixelCount
         return [Float](unsafeUninitializedCapacity: count) { out, initialized in
-            bitmap.pixels.withUnsafeBufferPointer { p in
-                for i in 0..<count {
-                    out[i] = 0.299 * Float(p[4 * i]) + 0.587 * Float(p[4 * i + 1]) + 0.114 * Float(p[4 * i + 2])
-                }
-            }
+            bitmap.pixels.withUnsafeBufferPointer { SSIMInput.luma($0.baseAddress!, count: count, into: out.baseAddress!) }
             initialized = count
         }
     }
@@ -46,23 +47,25 @@ public enum SSIM {
     /// Mean SSIM of two gray planes of `width` × `height` values in 0…255.
     public static func compare(_ x: [Float], _ y: [Float], width: Int, height: Int) -> Double {
         precondition(x.count == width * height && y.count == x.count && !x.isEmpty, "SSIM planes of one size")
-        let side = 2 * radius + 1
-        guard width >= side, height >= side else { return globalWindow(x, y) }
+        guard width > 2 * radius, height > 2 * radius else { return globalWindow(x, y) }
+        return x.withUnsafeBufferPointer { xp in
+            y.withUnsafeBufferPointer { yp in
+                mean(SSIMInput.planes(xp.baseAddress!, yp.baseAddress!), width: width, height: height)
+            }
+        }
+    }
+
+    /// The mean of the SSIM map, bands of rows computed on all cores.
+    private static func mean(_ input: SSIMInput, width: Int, height: Int) -> Double {
         let rows = height - 2 * radius
         let bands = min(rows, 8)
         let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: bands)
         defer { sums.deallocate() }
         nonisolated(unsafe) let slots = sums
-        x.withUnsafeBufferPointer { xp in
-            y.withUnsafeBufferPointer { yp in
-                nonisolated(unsafe) let xs = xp.baseAddress!
-                nonisolated(unsafe) let ys = yp.baseAddress!
-                DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    var map = SSIMRows(width: width)
-                    let first = radius + band * rows / bands, end = radius + (band + 1) * rows / bands
-                    slots[band] = map.sum(x: xs, y: ys, rows: first..<end)
-                }
-            }
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let map = SSIMRows(width: width)
+            let first = radius + band * rows / bands, end = radius + (band + 1) * rows / bands
+            slots[band] = map.sum(input, rows: first..<end)
         }
         return sums.reduce(0, +) / Double(rows * (width - 2 * radius))
     }

@@ -52,15 +52,17 @@ public struct Bitmap: Sendable, Hashable {
     /// The image composited over an opaque `background` (alpha becomes 255 everywhere):
     /// each channel becomes (c·a + bg·(255 − a)) / 255, rounded, with bg the background's byte value.
     public func flattened(onto background: Color) -> Bitmap {
-        let bg = [background.red, background.green, background.blue].map { UInt32((min(max($0, 0), 1) * 255).rounded()) }
+        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        let (br, bg, bb) = (byte(background.red), byte(background.green), byte(background.blue))
         var out = pixels
         out.withUnsafeMutableBufferPointer { p in
             for i in stride(from: 0, to: p.count, by: 4) {
                 let a = UInt32(p[i + 3])
                 if a == 255 { continue }
-                for c in 0..<3 {
-                    p[i + c] = UInt8((UInt32(p[i + c]) * a + bg[c] * (255 - a) + 127) / 255)
-                }
+                let rest = 255 - a
+                p[i] = UInt8((UInt32(p[i]) * a + br * rest + 127) / 255)
+                p[i + 1] = UInt8((UInt32(p[i + 1]) * a + bg * rest + 127) / 255)
+                p[i + 2] = UInt8((UInt32(p[i + 2]) * a + bb * rest + 127) / 255)
                 p[i + 3] = 255
             }
         }

@@ -3,142 +3,166 @@ import Glibc
 
 /// Downscaling with a separable Lanczos-3 filter (support widened by the scale factor, so every
 /// source pixel contributes: no aliasing), computed on premultiplied alpha so transparent pixels
-/// never bleed their color into visible ones.
+/// never bleed their color into visible ones. For reductions of 4× or more the image is first
+/// averaged over k×k blocks (k = ⌊factor / 2⌋, per axis), leaving Lanczos a factor of 2 to 4:
+/// the result is practically the same and the work drops by about k².
 extension Bitmap {
     /// The image scaled down to `width` × `height` (each at least 1 and at most the current size;
     /// this never upscales). The DPI scales with the image so the physical size stays the same.
     public func downscaled(toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
-        precondition(newWidth >= 1 && newWidth <= width && newHeight >= 1 && newHeight <= height, "downscale only")
         if newWidth == width && newHeight == height { return self }
-        let columns = ResampleWeights(from: width, to: newWidth)
-        let rows = ResampleWeights(from: height, to: newHeight)
-        // Pass 1: every source row filtered horizontally into premultiplied floats.
-        var across = [SIMD4<Float>](repeating: .zero, count: newWidth * height)
-        across.withUnsafeMutableBufferPointer { out in
-            pixels.withUnsafeBufferPointer { src in
-                nonisolated(unsafe) let outBase = out.baseAddress!
-                nonisolated(unsafe) let srcBase = src.baseAddress!
-                Bitmap.inBands(height) { y in
-                    var line = [SIMD4<Float>](repeating: .zero, count: width)
-                    line.withUnsafeMutableBufferPointer { line in
-                        Bitmap.premultiply(srcBase + y * width * 4, count: width, into: line.baseAddress!)
-                        columns.apply(line.baseAddress!, stride: 1, into: outBase + y * newWidth, outStride: 1)
-                    }
-                }
-            }
-        }
-        // Pass 2: vertical filter, then back to straight 8-bit RGBA.
-        var result = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
-        across.withUnsafeBufferPointer { src in
+        return downscaledRows(Array(0..<newHeight), toWidth: newWidth, height: newHeight)
+    }
+
+    /// Only the output rows `rows` (ascending) of `downscaled(toWidth:height:)`, stacked into one
+    /// bitmap `width` wide: exactly those rows of the full result, at a fraction of the work.
+    package func downscaledRows(_ rows: [Int], toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
+        precondition(newWidth >= 1 && newWidth <= width && newHeight >= 1 && newHeight <= height, "downscale only")
+        let kx = max(width / newWidth / 2, 1), ky = max(height / newHeight / 2, 1)
+        let base = kx > 1 || ky > 1 ? boxReduced(kx, ky) : self
+        let columns = ResampleWeights(from: base.width, to: newWidth)
+        let vertical = ResampleWeights(from: base.height, to: newHeight)
+        let opaque = base.isOpaque
+        var result = [UInt8](repeating: 0, count: newWidth * rows.count * 4)
+        base.pixels.withUnsafeBufferPointer { src in
             result.withUnsafeMutableBufferPointer { dst in
-                nonisolated(unsafe) let srcBase = src.baseAddress!
-                nonisolated(unsafe) let dstBase = dst.baseAddress!
-                Bitmap.inBands(newHeight) { y in
-                    var acc = [SIMD4<Float>](repeating: .zero, count: newWidth)
-                    acc.withUnsafeMutableBufferPointer { acc in
-                        rows.accumulateRows(y, from: srcBase, rowLength: newWidth, into: acc.baseAddress!)
-                        Bitmap.unpremultiply(acc.baseAddress!, count: newWidth, into: dstBase + y * newWidth * 4)
+                nonisolated(unsafe) let source = src.baseAddress!
+                nonisolated(unsafe) let target = dst.baseAddress!
+                let bands = min(rows.count, 8)
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    let pass = ResamplePass(width: base.width, newWidth: newWidth, window: vertical.taps, opaque: opaque)
+                    for i in (band * rows.count / bands)..<((band + 1) * rows.count / bands) {
+                        pass.row(rows[i], rows: vertical, columns: columns, source: source, into: target + i * newWidth * 4)
                     }
                 }
             }
         }
         let scale = Double(newWidth) / Double(width)
-        return Bitmap(width: newWidth, height: newHeight, pixels: result, dpi: dpi.map { $0 * scale })
+        return Bitmap(width: newWidth, height: rows.count, pixels: result, dpi: dpi.map { $0 * scale })
     }
 
-    /// Runs `body` for every row index, split over the available cores.
-    private static func inBands(_ count: Int, _ body: @Sendable (Int) -> Void) {
-        let bands = min(count, 16)
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            for y in (band * count / bands)..<((band + 1) * count / bands) { body(y) }
+    /// The mean of each `kx` × `ky` block (on premultiplied alpha), the last partial blocks dropped.
+    func boxReduced(_ kx: Int, _ ky: Int) -> Bitmap {
+        let (w, h) = (width / kx, height / ky)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        let area = UInt32(kx * ky)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                var sums = [UInt32](repeating: 0, count: w * 4)
+                for y in 0..<h {
+                    for i in sums.indices { sums[i] = 0 }
+                    for sy in (y * ky)..<(y * ky + ky) {
+                        let row = sy * width * 4
+                        for x in 0..<w {
+                            for sx in (x * kx)..<(x * kx + kx) {
+                                let p = row + sx * 4
+                                let a = UInt32(src[p + 3])
+                                sums[4 * x] += UInt32(src[p]) * a
+                                sums[4 * x + 1] += UInt32(src[p + 1]) * a
+                                sums[4 * x + 2] += UInt32(src[p + 2]) * a
+                                sums[4 * x + 3] += a
+                            }
+                        }
+                    }
+                    for x in 0..<w {
+                        let o = (y * w + x) * 4
+                        let alpha = sums[4 * x + 3]
+                        for c in 0..<3 { dst[o + c] = alpha == 0 ? 0 : UInt8((sums[4 * x + c] + alpha / 2) / alpha) }
+                        dst[o + 3] = UInt8((alpha + area / 2) / area)
+                    }
+                }
+            }
         }
-    }
-
-    private static func premultiply(_ src: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
-        for x in 0..<count {
-            let a = Float(src[4 * x + 3])
-            let k = a / 255
-            out[x] = SIMD4(Float(src[4 * x]) * k, Float(src[4 * x + 1]) * k, Float(src[4 * x + 2]) * k, a)
-        }
-    }
-
-    private static func unpremultiply(_ src: UnsafePointer<SIMD4<Float>>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-        for x in 0..<count {
-            let p = src[x]
-            let a = min(max(p.w, 0), 255)
-            let k: Float = a > 0 ? 255 / a : 0
-            let rgb = (SIMD4(p.x, p.y, p.z, 0) * k).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-            out[4 * x] = UInt8(rgb.x.rounded())
-            out[4 * x + 1] = UInt8(rgb.y.rounded())
-            out[4 * x + 2] = UInt8(rgb.z.rounded())
-            out[4 * x + 3] = UInt8(a.rounded())
-        }
+        return Bitmap(width: w, height: h, pixels: out, dpi: dpi)
     }
 }
 
-/// The filter taps of one axis: for each output index, the first source index and its weights.
-struct ResampleWeights {
-    let starts: [Int]
-    let counts: [Int]
-    /// `taps` weights per output index (unused tail entries are zero).
-    let weights: [Float]
-    let taps: Int
+/// The working rows of one band of output rows: the vertical filter first (over whole source
+/// rows, converted to premultiplied floats once each and kept in a small ring), then the
+/// horizontal filter on the single filtered row. Owns its two float buffers.
+final class ResamplePass {
+    private let width: Int
+    private let newWidth: Int
+    private let opaque: Bool
+    /// Converted source rows, `slots` of them; `cached[slot]` says which source row a slot holds.
+    private let ring: UnsafeMutablePointer<Float>
+    private var cached: [Int]
+    /// The vertically filtered row.
+    private let column: UnsafeMutablePointer<Float>
 
-    init(from source: Int, to target: Int) {
-        let scale = Double(source) / Double(target)
-        let support = 3 * scale
-        taps = Int((2 * support).rounded(.up)) + 2
-        var starts = [Int](repeating: 0, count: target)
-        var counts = [Int](repeating: 0, count: target)
-        var weights = [Float](repeating: 0, count: target * taps)
-        for i in 0..<target {
-            let center = (Double(i) + 0.5) * scale
-            let first = max(Int((center - support).rounded(.down)), 0)
-            let last = min(Int((center + support).rounded(.up)), source - 1)
-            var w = [Double]()
-            for j in first...last {
-                w.append(Self.lanczos3((Double(j) + 0.5 - center) / scale))
-            }
-            let sum = w.reduce(0, +)
-            starts[i] = first
-            counts[i] = w.count
-            for (k, v) in w.enumerated() { weights[i * taps + k] = Float(v / sum) }
-        }
-        self.starts = starts
-        self.counts = counts
-        self.weights = weights
+    /// `window`: the most source rows one output row reads (the vertical filter's `taps`).
+    init(width: Int, newWidth: Int, window: Int, opaque: Bool) {
+        self.width = width
+        self.newWidth = newWidth
+        self.opaque = opaque
+        ring = .allocate(capacity: window * width * 4)
+        cached = [Int](repeating: -1, count: window)
+        column = .allocate(capacity: width * 4)
     }
 
-    /// Lanczos window of radius 3: sinc(x)·sinc(x/3) for |x| < 3.
-    static func lanczos3(_ x: Double) -> Double {
-        let ax = abs(x)
-        if ax < 1e-9 { return 1 }
-        guard ax < 3 else { return 0 }
-        let px = Double.pi * x
-        return 3 * sin(px) * sin(px / 3) / (px * px)
+    deinit {
+        ring.deallocate()
+        column.deallocate()
     }
 
-    /// Filters one line of `source` samples into `target.count` outputs.
-    func apply(_ src: UnsafePointer<SIMD4<Float>>, stride: Int, into out: UnsafeMutablePointer<SIMD4<Float>>, outStride: Int) {
-        weights.withUnsafeBufferPointer { w in
-            for i in 0..<starts.count {
-                var acc = SIMD4<Float>.zero
-                let base = i * taps
-                let s = starts[i]
-                for k in 0..<counts[i] { acc += w[base + k] * src[(s + k) * stride] }
-                out[i * outStride] = acc
+    func row(
+        _ y: Int, rows: ResampleWeights, columns: ResampleWeights, source: UnsafePointer<UInt8>,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let rowLength = width * 4
+        let acc = column
+        acc.update(repeating: 0, count: rowLength)
+        rows.weights.withUnsafeBufferPointer { w in
+            for k in 0..<rows.counts[y] {
+                let weight = w[y * rows.taps + k]
+                let src = convertedRow(rows.starts[y] + k, source: source)
+                for i in 0..<rowLength { acc[i] += weight * src[i] }
+            }
+        }
+        columns.weights.withUnsafeBufferPointer { w in
+            for x in 0..<newWidth {
+                var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                let base = x * columns.taps
+                var p = columns.starts[x] * 4
+                for k in 0..<columns.counts[x] {
+                    let weight = w[base + k]
+                    r += weight * acc[p]; g += weight * acc[p + 1]; b += weight * acc[p + 2]; a += weight * acc[p + 3]
+                    p += 4
+                }
+                store(r, g, b, a, into: out + 4 * x)
             }
         }
     }
 
-    /// Output row `y`: the weighted sum of the source rows it covers (each `rowLength` long).
-    func accumulateRows(_ y: Int, from src: UnsafePointer<SIMD4<Float>>, rowLength: Int, into acc: UnsafeMutablePointer<SIMD4<Float>>) {
-        weights.withUnsafeBufferPointer { w in
-            for k in 0..<counts[y] {
-                let weight = w[y * taps + k]
-                let row = src + (starts[y] + k) * rowLength
-                for x in 0..<rowLength { acc[x] += weight * row[x] }
+    /// Source row `y` as floats, premultiplied unless the image is opaque (converted once).
+    private func convertedRow(_ y: Int, source: UnsafePointer<UInt8>) -> UnsafePointer<Float> {
+        let slot = y % cached.count
+        let dst = ring + slot * width * 4
+        guard cached[slot] != y else { return UnsafePointer(dst) }
+        cached[slot] = y
+        let src = source + y * width * 4
+        if opaque {
+            for i in 0..<(width * 4) { dst[i] = Float(src[i]) }
+        } else {
+            for x in 0..<width {
+                let a = Float(src[4 * x + 3])
+                let k = a * (1 / 255)
+                dst[4 * x] = Float(src[4 * x]) * k
+                dst[4 * x + 1] = Float(src[4 * x + 1]) * k
+                dst[4 * x + 2] = Float(src[4 * x + 2]) * k
+                dst[4 * x + 3] = a
             }
         }
+        return UnsafePointer(dst)
+    }
+
+    /// Back to straight 8-bit RGBA, clamped and rounded.
+    private func store(_ r: Float, _ g: Float, _ b: Float, _ a: Float, into out: UnsafeMutablePointer<UInt8>) {
+        let alpha = min(max(a, 0), 255)
+        let k: Float = opaque ? 1 : (alpha > 0 ? 255 / alpha : 0)
+        out[0] = UInt8(min(max(r * k, 0), 255) + 0.5)
+        out[1] = UInt8(min(max(g * k, 0), 255) + 0.5)
+        out[2] = UInt8(min(max(b * k, 0), 255) + 0.5)
+        out[3] = opaque ? 255 : UInt8(alpha + 0.5)
     }
 }

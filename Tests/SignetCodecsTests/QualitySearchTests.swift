@@ -17,7 +17,7 @@ struct QualitySearchTests {
     }
 
     @Test("finds the largest fitting quality with any guess, in at most 7 encodes over 1…100")
-    func property() {
+    func property() throws {
         var rng = SeededRandom(seed: 77)
         for _ in 0..<2_000 {
             let sizes = Self.sizes(&rng)
@@ -26,9 +26,9 @@ struct QualitySearchTests {
             let guess: Int? = Bool.random(using: &rng) ? Int.random(in: -5...110, using: &rng) : nil
             var search = QualitySearch(range: lower...upper)
             var tried: [Int] = []
-            search.run(guess: guess, cap: 7) { q in
-                tried.append(q)
-                return sizes[q]! <= budget ? .fits(sizes[q]!) : .over(sizes[q]!)
+            try search.run(cap: 7, belief: { _ in guess }) { round in
+                tried += round
+                return round.map { sizes[$0]! <= budget ? .fits(sizes[$0]!) : .over(sizes[$0]!) }
             }
             let truth = (lower...upper).last { sizes[$0]! <= budget }
             #expect(search.best == truth)
@@ -38,44 +38,46 @@ struct QualitySearchTests {
     }
 
     @Test("a right guess settles in two encodes")
-    func goodGuess() {
+    func goodGuess() throws {
         var search = QualitySearch(range: 1...100)
         var count = 0
-        search.run(guess: 63, cap: 8) { q in
-            count += 1
-            return q <= 63 ? .fits(q) : .over(nil)
+        var rounds = 0
+        try search.run(cap: 8, belief: { _ in 63 }) { round in
+            count += round.count
+            rounds += 1
+            return round.map { $0 <= 63 ? .fits($0) : .over(nil) }
         }
-        #expect(search.best == 63 && count == 2)
+        #expect(search.best == 63 && count == 2 && rounds == 1)
     }
 
     @Test("a wrong guess still settles within the cap")
-    func badGuess() {
+    func badGuess() throws {
         for truth in [1, 2, 50, 99, 100] {
             var search = QualitySearch(range: 1...100)
             var count = 0
-            search.run(guess: truth > 50 ? 3 : 97, cap: 7) { q in
-                count += 1
-                return q <= truth ? .fits(q) : .over(nil)
+            try search.run(cap: 7, belief: { _ in truth > 50 ? 3 : 97 }) { round in
+                count += round.count
+                return round.map { $0 <= truth ? .fits($0) : .over(nil) }
             }
             #expect(search.best == truth && count <= 7)
         }
     }
 
     @Test("nothing fits: reports nil after trying the lowest quality")
-    func nothingFits() {
+    func nothingFits() throws {
         var search = QualitySearch(range: 20...100)
-        search.run(guess: nil, cap: 7) { _ in .over(nil) }
+        try search.run(cap: 7) { round in round.map { _ in .over(nil) } }
         #expect(search.best == nil && search.outcomes[20] != nil)
     }
 
     @Test("trials recorded elsewhere count toward the cap and the answer")
-    func recorded() {
+    func recorded() throws {
         var search = QualitySearch(range: 1...100)
         search.record(100, .over(nil))
         var count = 0
-        search.run(guess: nil, cap: 8) { q in
-            count += 1
-            return q <= 40 ? .fits(q) : .over(nil)
+        try search.run(cap: 8) { round in
+            count += round.count
+            return round.map { $0 <= 40 ? .fits($0) : .over(nil) }
         }
         #expect(search.best == 40 && search.encodes <= 8 && count <= 7)
     }

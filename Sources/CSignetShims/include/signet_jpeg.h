@@ -52,6 +52,7 @@ typedef struct {
     /// Chroma sampling for color: 1 = 4:4:4 (none), 2 = 4:2:0 (halved both ways).
     int chroma_factor;
     int optimize_coding;
+    /// Progressive scans: one DC scan, then one full AC scan per component (see jpeg_encode.c).
     int progressive;
     /// JFIF density (unit 1 = dpi); unit 0 with 1:1 when unknown.
     int density_unit;

@@ -57,7 +57,13 @@ enum CLI {
         }
         if let outcome = result.outcome {
             if json {
-                context.writeOutput(JSONOutput.encode(outcome.json))
+                // When standard output carries the file itself (`-o -`), the JSON goes to standard error.
+                let encoded = JSONOutput.encode(outcome.json)
+                if outcome.outputUsedStdout {
+                    context.writeMessage(String(decoding: encoded.dropLast(), as: UTF8.self))
+                } else {
+                    context.writeOutput(encoded)
+                }
             } else {
                 for line in outcome.lines {
                     if outcome.outputUsedStdout { context.writeMessage(line) } else { context.writeOutput(Array((line + "\n").utf8)) }

@@ -4,6 +4,7 @@ enum Commands {
 
     nonisolated(unsafe) static let all: [any Command.Type] = [
         RenderCommand.self,
+        CompressCommand.self,
         StampCommand.self,
         InfoCommand.self,
         PreviewCommand.self,

@@ -24,7 +24,7 @@ enum RenderCommand: Command {
             .value("fit", "WxH", "scale the signature and its pen to the largest size that fits this box of pixels (with --dpi, the dpi is only recorded)"),
             .value("min-ink-length", "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
             .value("antialias", "MODE", "best (default) or fast: cairo's 4x4 supersampling, about twice as fast, coarser edges"),
-        ],
+        ] + budgetOptions,
         notes: [
             """
             output limits: \(RenderOptions.defaultMaxPixels) pixels of area and \(RenderOptions.maxSide) per side; \
@@ -37,11 +37,13 @@ enum RenderCommand: Command {
             entry per input with either the result fields or "error": {"kind", "message"}. With -o, --json \
             prints one object {input, output, width, height, bytes, dpi, strokes, points, ink_bounds}.
             """,
+            budgetNote,
         ] + StrokeInputOptions.notes)
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let options = try renderOptions(args)
         let read = try StrokeInputOptions.readOptions(args)
+        if args.string("max-bytes") != nil { return try renderBudgeted(args, read, options, context) }
         let type = try args.choice("type", RenderOutputType.self)
         switch (args.string("output"), args.string("output-dir")) {
         case (let output?, nil):

@@ -1,0 +1,39 @@
+import SignetRaster
+
+/// Fits an image under a byte budget: the one call behind `signet compress` and
+/// `signet render --max-bytes`. Pure: bitmap and options in, encoded bytes and a report out.
+public enum BudgetFitter {
+    /// The best file within `options.maxBytes`, or `CodecError.doesNotFit` (exit 1) naming the
+    /// smallest result reached. The returned bytes never exceed the budget.
+    ///
+    /// `.auto` keeps a PNG when the image has transparency and a lossless PNG fits at full size;
+    /// otherwise (opaque image, or a PNG over the budget) it fits a JPEG. The result's `reason` says which.
+    public static func fit(_ bitmap: Bitmap, options: BudgetOptions = BudgetOptions()) throws -> BudgetResult {
+        try options.validate()
+        try JPEGCodec.validate(bitmap)
+        switch options.format {
+        case .jpeg:
+            return try fitJPEG(bitmap, options)
+        case .png:
+            var png = PNGBudgetFit(options: options)
+            return try png.fit(bitmap)
+        case .auto:
+            guard !bitmap.isOpaque else { return try fitJPEG(bitmap, options, why: "opaque image, so JPEG: ") }
+            var png = PNGBudgetFit(options: options)
+            let lossless = try png.smallest(bitmap)
+            if lossless.count <= options.maxBytes {
+                return try png.fit(bitmap, atFullSize: lossless, why: "transparency kept: ")
+            }
+            var result = try fitJPEG(
+                bitmap, options,
+                why: "a PNG with transparency needs \(lossless.count) bytes at full size, so JPEG on \(options.background.hex): ")
+            result.encodes += png.encodes
+            return result
+        }
+    }
+
+    private static func fitJPEG(_ bitmap: Bitmap, _ options: BudgetOptions, why: String = "") throws -> BudgetResult {
+        var jpeg = JPEGBudgetFit(options: options)
+        return try jpeg.fit(bitmap.isOpaque ? bitmap : bitmap.flattened(onto: options.background), why: why)
+    }
+}

@@ -1,0 +1,78 @@
+import SignetRaster
+
+/// Fits an image under a byte budget as a lossless PNG, transparency kept: the smallest of a few
+/// encoder settings at full size, then downscaling by about √(budget / size) until it fits.
+struct PNGBudgetFit {
+    /// zlib level 9 with libpng's per-row adaptive filter (best for gradients and photos), no
+    /// filter (best for palettes and flat ink), and Up (best for mostly transparent strokes).
+    static let settings: [PNGOptions] = [
+        PNGOptions(compressionLevel: 9, filter: .adaptive),
+        PNGOptions(compressionLevel: 9, filter: .none),
+        PNGOptions(compressionLevel: 9, filter: .up),
+    ]
+
+    let options: BudgetOptions
+    private(set) var encodes = 0
+    /// The setting that won at full size; reused for the smaller sizes.
+    private var chosen: PNGOptions?
+
+    init(options: BudgetOptions) {
+        self.options = options
+    }
+
+    /// The smallest lossless PNG of `image` (all settings the first time, the winner afterwards).
+    mutating func smallest(_ image: Bitmap) throws -> [UInt8] {
+        var best: (PNGOptions, [UInt8])?
+        for setting in chosen.map({ [$0] }) ?? Self.settings {
+            let bytes = try PNGEncoder.encode(image, options: setting)
+            encodes += 1
+            if best == nil || bytes.count < best!.1.count { best = (setting, bytes) }
+        }
+        chosen = best!.0
+        return best!.1
+    }
+
+    /// The fitted PNG; `atFullSize` is `smallest(original)` when the caller already has it.
+    mutating func fit(_ original: Bitmap, atFullSize known: [UInt8]? = nil, why prefix: String = "") throws -> BudgetResult {
+        var image = original
+        var bytes = try known ?? smallest(original)
+        let fullSize = bytes.count
+        while bytes.count > options.maxBytes {
+            guard let next = BudgetShrink.next(width: image.width, height: image.height, bytes: bytes.count, options: options)
+            else {
+                throw CodecError(.doesNotFit(
+                    budget: options.maxBytes,
+                    smallest: "a lossless PNG of \(image.width)×\(image.height) pixels: \(bytes.count) bytes",
+                    hint: options.allowResize
+                        ? "raise --max-bytes, lower --min-dimension or use --format jpeg"
+                        : "allow downscaling (drop --no-resize), raise --max-bytes or use --format jpeg"))
+            }
+            image = original.downscaled(toWidth: next.width, height: next.height)
+            bytes = try smallest(image)
+        }
+        let resized = image.width != original.width || image.height != original.height
+        let decoded = try PNGDecoder.decode(bytes)
+        let background = options.background
+        let ssim = SSIM.luma(image.flattened(onto: background), decoded.flattened(onto: background))
+        let layout = Self.colorType(bytes)
+        var reason = prefix + "lossless \(layout) PNG"
+        reason += resized
+            ? ", downscaled from \(original.width)×\(original.height) because the full-size PNG needs \(fullSize) bytes"
+            : " fits at full size"
+        return BudgetResult(
+            bytes: bytes, format: .png, quality: nil, layout: layout, progressive: false, width: image.width, height: image.height,
+            budget: options.maxBytes, encodes: encodes, probeEncodes: 0, resized: resized, ssim: ssim, reason: reason)
+    }
+
+    /// The color type written in the IHDR chunk (byte 25 of every PNG).
+    static func colorType(_ png: [UInt8]) -> String {
+        guard png.count > 25 else { return "RGBA" }
+        switch png[25] {
+        case 0: return "gray"
+        case 2: return "RGB"
+        case 3: return "palette"
+        case 4: return "gray+alpha"
+        default: return "RGBA"
+        }
+    }
+}

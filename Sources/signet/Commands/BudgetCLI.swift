@@ -1,0 +1,67 @@
+import Signet
+
+/// The byte-budget options shared by `signet compress` and `signet render --max-bytes`.
+enum BudgetCLI {
+    static let maxBytes = OptionSpec.value(
+        "max-bytes", "SIZE", "byte budget: 102400, 100kB (×1000), 100KiB (×1024), 1MB, 1MiB (default 100KiB)")
+    /// The options both commands take (render has its own --background and --format meanings).
+    static let searchOptions: [OptionSpec] = [
+        .value("min-quality", "Q", "lowest JPEG quality before downscaling instead (1-100, default \(BudgetOptions().minQuality))"),
+        .value("max-quality", "Q", "highest JPEG quality tried (1-100, default \(BudgetOptions().maxQuality))"),
+        .value("resize-quality", "Q", "once downscaling is needed, keep at least this quality (1-100, default \(BudgetOptions().resizeQuality))"),
+        .flag("no-resize", "fail instead of downscaling when the lowest quality does not fit"),
+        .value("min-dimension", "PX", "never downscale the shorter side below PX pixels (default \(BudgetOptions().minDimension))"),
+    ]
+    static let options: [OptionSpec] = [
+        maxBytes,
+        .value("format", "jpeg|png|auto", "output format (default: from OUT's extension, else auto)"),
+        .value("background", "#RRGGBB", "what transparency becomes in a JPEG (default white)"),
+    ] + searchOptions
+
+    static let notes = [
+        """
+        JPEG: the largest quality that fits (binary search, at most 8 encodes per size); gray images \
+        become 1-component JPEGs; 4:4:4 chroma only when it fits at the top quality, else 4:2:0; progressive \
+        when that is smaller. When even --min-quality does not fit at full size, the image is downscaled \
+        by about sqrt(budget/size), size being the bytes at --resize-quality, and searched again, \
+        shrinking until --resize-quality fits. PNG: lossless (gray, gray+alpha or palette when exact), downscaled until it fits. auto: PNG \
+        when the image has transparency and a lossless PNG fits at full size, else JPEG.
+        """,
+        "SSIM: luma (Rec. 601), Gaussian window sigma 1.5 (11x11), against the flattened original at the output size.",
+        "Exit 1 when the budget cannot be met (the message names the smallest result reached); 2 for bad input.",
+    ]
+
+    /// The format an output path asks for by its extension.
+    static func format(forOutput path: String) -> BudgetFormat? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
+        if lower.hasSuffix(".png") { return .png }
+        return nil
+    }
+
+    /// The options from the command line; `format` and `background` come from the caller when
+    /// the command gives those words another meaning.
+    static func options(_ args: Arguments, format: BudgetFormat, background: Color) throws -> BudgetOptions {
+        var options = BudgetOptions(format: format, background: background)
+        if let size = try args.byteSize("max-bytes") { options.maxBytes = size }
+        if let q = try args.int("min-quality", in: 1...100) { options.minQuality = q }
+        if let q = try args.int("max-quality", in: 1...100) { options.maxQuality = q }
+        if let q = try args.int("resize-quality", in: 1...100) { options.resizeQuality = q }
+        if let px = try args.int("min-dimension", in: 1...65_500) { options.minDimension = px }
+        options.allowResize = !args.flag("no-resize")
+        guard options.minQuality <= options.maxQuality else {
+            throw UsageError(args.command, "--min-quality \(options.minQuality) is above --max-quality \(options.maxQuality)")
+        }
+        return options
+    }
+
+    /// `signet compress`'s reading: --format, else the output's extension, else auto; --background.
+    static func options(_ args: Arguments, output: String) throws -> BudgetOptions {
+        let format = try args.choice("format", BudgetFormat.self) ?? Self.format(forOutput: output) ?? .auto
+        let background = try args.color("background") ?? .white
+        guard background.alpha >= 1 else {
+            throw UsageError(args.command, "--background must be opaque (JPEG has no transparency), not '\(args.string("background")!)'")
+        }
+        return try options(args, format: format, background: background)
+    }
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""The three test images of the compression benchmark, generated from fixed seeds.
+
+  signature.png  2400×800 RGBA: navy pen strokes (pycairo, round caps, varying width) on transparency
+  seal.png       1600×1600 RGBA: a red rubber-stamp seal with grainy ink texture on transparency
+  photo.jpg      4000×3000 RGB: a photo-like scene (gradients, soft shapes, texture, sensor noise), JPEG q92
+
+Usage: bench_compress_images.py OUTPUT_DIR
+"""
+import math
+import os
+import sys
+
+import cairo
+import numpy as np
+from PIL import Image
+
+
+def signature(path):
+    w, h = 2400, 800
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, w, h)
+    ctx = cairo.Context(surface)
+    ctx.set_source_rgb(0.10, 0.14, 0.42)
+    ctx.set_line_cap(cairo.LINE_CAP_ROUND)
+    ctx.set_line_join(cairo.LINE_JOIN_ROUND)
+    rng = np.random.default_rng(11)
+    x0 = 120.0
+    for stroke in range(7):
+        # A handwriting-like stroke: a drifting baseline with loops, drawn as short segments of varying width.
+        n = 400
+        t = np.linspace(0, 1, n)
+        span = rng.uniform(250, 420)
+        loops = rng.uniform(3, 7)
+        xs = x0 + t * span + 40 * np.sin(2 * math.pi * loops * t + rng.uniform(0, 6))
+        ys = 420 + 160 * np.sin(2 * math.pi * (loops * 0.5) * t + rng.uniform(0, 6)) * np.exp(-1.5 * t) \
+            + rng.normal(0, 0.6, n).cumsum() * 0.8
+        widths = 3.5 + 3.0 * np.abs(np.sin(3 * math.pi * t + stroke))
+        for i in range(n - 1):
+            ctx.set_line_width(widths[i])
+            ctx.move_to(xs[i], ys[i])
+            ctx.line_to(xs[i + 1], ys[i + 1])
+            ctx.stroke()
+        x0 += span * 0.75
+    # An underline flourish.
+    ctx.set_line_width(4.5)
+    ctx.move_to(150, 650)
+    ctx.curve_to(800, 560, 1500, 720, 2250, 600)
+    ctx.stroke()
+    surface.write_to_png(path)
+
+
+def seal(path):
+    size = 1600
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, size, size)
+    ctx = cairo.Context(surface)
+    c = size / 2
+    ctx.set_source_rgb(0.80, 0.08, 0.10)
+    for radius, width in ((740, 34), (650, 12), (420, 10)):
+        ctx.set_line_width(width)
+        ctx.arc(c, c, radius, 0, 2 * math.pi)
+        ctx.stroke()
+    ctx.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD)
+    ctx.set_font_size(92)
+    text = "SIGNET TRADING COMPANY LIMITED * APPROVED * "
+    for i, ch in enumerate(text):
+        angle = 2 * math.pi * i / len(text) - math.pi / 2
+        ctx.save()
+        ctx.translate(c + 545 * math.cos(angle), c + 545 * math.sin(angle))
+        ctx.rotate(angle + math.pi / 2)
+        ctx.move_to(-28, 30)
+        ctx.show_text(ch)
+        ctx.restore()
+    ctx.set_font_size(150)
+    for line, y in (("PAID", c - 40), ("2026-11-30", c + 140)):
+        extents = ctx.text_extents(line)
+        ctx.move_to(c - extents.width / 2 - extents.x_bearing, y)
+        ctx.show_text(line)
+    surface.flush()
+    # Grainy rubber-stamp ink: multiply alpha by blotchy noise.
+    rgba = np.ndarray((size, size, 4), dtype=np.uint8, buffer=surface.get_data()).copy()
+    rng = np.random.default_rng(12)
+    grain = rng.uniform(0.55, 1.0, (size // 4, size // 4))
+    grain = np.kron(grain, np.ones((4, 4))) * rng.uniform(0.8, 1.0, (size, size))
+    bgra = rgba.astype(np.float64)
+    alpha = bgra[..., 3] * grain
+    out = np.zeros((size, size, 4), dtype=np.uint8)
+    nonzero = bgra[..., 3] > 0
+    for k, src in ((0, 2), (1, 1), (2, 0)):  # cairo is premultiplied BGRA
+        straight = np.where(nonzero, bgra[..., src] * 255 / np.maximum(bgra[..., 3], 1), 0)
+        out[..., k] = np.clip(straight, 0, 255).astype(np.uint8)
+    out[..., 3] = np.clip(alpha, 0, 255).astype(np.uint8)
+    Image.fromarray(out, "RGBA").save(path, optimize=False)
+
+
+def photo(path):
+    w, h = 4000, 3000
+    rng = np.random.default_rng(13)
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    img = np.empty((h, w, 3), dtype=np.float32)
+    img[..., 0] = 120 + 70 * np.sin(x / 900 + 0.5) * np.cos(y / 1300)
+    img[..., 1] = 130 + 50 * np.cos(x / 700 - y / 1100)
+    img[..., 2] = 150 - 60 * (y / h) + 20 * np.sin(x / 500)
+    for _ in range(40):
+        cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(80, 600)
+        color = rng.uniform(-80, 80, 3).astype(np.float32)
+        d = np.sqrt((x - cx) ** 2 + (y - cy) ** 2)
+        mask = np.clip((r - d) / 6, 0, 1)
+        img += mask[..., None] * color
+    # Fine texture (foliage-like) in the lower half, and sensor noise everywhere.
+    texture = rng.normal(0, 1, (h // 8, w // 8)).astype(np.float32)
+    texture = np.kron(texture, np.ones((8, 8), dtype=np.float32))
+    img += (y[..., None] > h / 2) * texture[..., None] * 14
+    img += rng.normal(0, 3, (h, w, 3)).astype(np.float32)
+    Image.fromarray(np.clip(img, 0, 255).astype(np.uint8), "RGB").save(path, quality=92)
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    for name, make in (("signature.png", signature), ("seal.png", seal), ("photo.jpg", photo)):
+        path = os.path.join(out, name)
+        if not os.path.exists(path):
+            make(path)
+        print(path)
+
+
+if __name__ == "__main__":
+    main()
