@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Signet", targets: ["Signet"]),
         .library(name: "SignetPreview", targets: ["SignetPreview"]),
         .executable(name: "signet", targets: ["signet"]),
+        .executable(name: "signet-preview", targets: ["signet-preview"]),
     ],
     targets: [
         // C libraries: one module each, headers only; every status is checked in one Swift file per library.
@@ -25,6 +26,7 @@ let package = Package(
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", apt: ["libpoppler-glib-dev"]),
         systemLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
+        systemLibrary("CIDN", pkgConfig: "libidn", apt: ["libidn-dev"]),
         // The little C that Swift cannot express: setjmp/longjmp traps for libpng and libjpeg.
         .target(name: "CSignetShims", dependencies: ["CPNG", "CJPEG"]),
         // OpenSSL's stack/memory macros as plain functions (kept apart so image code never links OpenSSL).
@@ -38,13 +40,16 @@ let package = Package(
         // Stages over C libraries.
         .target(name: "SignetRaster", dependencies: ["SignetStrokes", "CCairo"]),
         .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CPNG", "CJPEG", "CSignetShims"]),
-        .target(name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CZlib"]),
+        .target(name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CZlib", "CIDN"]),
         .target(name: "SignetPreview", dependencies: ["SignetRaster", "SignetFiles", "CPoppler"]),
         .target(name: "SignetSign", dependencies: ["SignetPDF", "SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.
         .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetSign", "SignetFiles"]),
-        // The CLI: parse, call the library, print.
-        .executableTarget(name: "signet", dependencies: ["Signet", "SignetPreview"]),
+        // The CLI: parse, call the library, print. `signet` never links poppler (GPL, and a third of
+        // the process's memory): `signet preview` runs the `signet-preview` executable installed next to it.
+        .target(name: "SignetCLI", dependencies: ["Signet"]),
+        .executableTarget(name: "signet", dependencies: ["SignetCLI"]),
+        .executableTarget(name: "signet-preview", dependencies: ["SignetCLI", "SignetPreview"]),
         // Benchmarks (Tools/): `signet-bench` renders generated signatures side by side with pycairo.
         .executableTarget(name: "signet-bench", dependencies: ["Signet", "SignetTestSupport"], path: "Tools/Bench"),
 

@@ -29,3 +29,17 @@ public enum InputFile {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 }
+
+/// Which file a path names (device and inode), so two different paths to one file compare equal.
+public struct FileIdentity: Hashable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    /// The identity of the existing file at `path`, or `nil` when there is none (or for `-`).
+    public init?(path: String) {
+        var st = stat()
+        guard path != "-", stat(path, &st) == 0 else { return nil }
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+    }
+}

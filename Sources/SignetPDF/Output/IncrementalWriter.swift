@@ -37,11 +37,11 @@ public final class IncrementalWriter {
         }
         if document.wasReconstructed {
             throw document.error(.incrementalImpossible(
-                "qpdf had to reconstruct the damaged cross-reference table, so the file's own offsets cannot be built upon; use --rewrite"))
+                "qpdf had to reconstruct the damaged cross-reference table, so the file's own offsets cannot be built upon"))
         }
         guard document.structure.isIntact else {
             throw document.error(.incrementalImpossible(
-                "its cross-reference chain cannot be followed (\(document.structure.problem ?? "no startxref")); use --rewrite"))
+                "its cross-reference chain cannot be followed (\(document.structure.problem ?? "no startxref"))"))
         }
         self.document = document
     }
@@ -62,7 +62,7 @@ public final class IncrementalWriter {
         // Resolving a damaged object while editing can make qpdf rebuild the table after all.
         if document.wasReconstructed {
             throw document.error(.incrementalImpossible(
-                "qpdf had to reconstruct the damaged cross-reference table while reading it, so the file's own offsets cannot be built upon; use --rewrite"))
+                "qpdf had to reconstruct the damaged cross-reference table while reading it, so the file's own offsets cannot be built upon"))
         }
         let input = try ReadableFile(path: document.path)
         guard input.size == document.fileSize else {

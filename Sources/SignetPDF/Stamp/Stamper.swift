@@ -91,9 +91,11 @@ public enum Stamper {
 
     private static func incrementalWriter(_ document: PDFDocument, _ options: StampOptions) throws -> IncrementalWriter {
         do { return try IncrementalWriter(document: document) } catch let error as PDFError {
-            guard options.mode == .automatic, case .incrementalImpossible(let why) = error.reason else { throw error }
-            throw document.error(.incrementalImpossible(
-                why + "; the file is signed, certified or carries usage rights, so a full rewrite would invalidate that — add --rewrite --break-signatures to stamp it anyway"))
+            guard case .incrementalImpossible(let why) = error.reason else { throw error }
+            let advice = options.mode == .automatic
+                ? "the file is signed, certified or carries usage rights, so a full rewrite would invalidate that — add --rewrite --break-signatures to stamp it anyway"
+                : "drop --incremental to rewrite the file instead"
+            throw document.error(.incrementalImpossible(why + "; " + advice))
         }
     }
 }

@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// Builds a detached CMS SignedData (RFC 5652) over a digest computed elsewhere, so the content
 /// is streamed once by the caller and never handed to OpenSSL.

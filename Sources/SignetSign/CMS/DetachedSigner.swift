@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SignetFiles
 
 /// Detached CMS signatures of any file (`signet sign IN --detached OUT.p7s`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SignetFiles
 
 /// A private key with its certificate and the chain to put next to it in a signature.

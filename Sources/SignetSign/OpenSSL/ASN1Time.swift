@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// Owns one `ASN1_TIME` (UTCTime for 1950–2049, GeneralizedTime otherwise, as RFC 5652 asks).
 final class ASN1Time {

@@ -1,6 +1,6 @@
 import COpenSSL
 import CSignetOpenSSL
-import Foundation
+import FoundationEssentials
 
 /// Owns one `X509` certificate.
 final class Certificate {

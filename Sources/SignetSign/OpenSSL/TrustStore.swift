@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// Owns one `X509_STORE`: the certificates a chain must end at.
 final class TrustStore {

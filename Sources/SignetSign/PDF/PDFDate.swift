@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// PDF date strings (ISO 32000-1 §7.9.4): `D:YYYYMMDDHHmmSS+00'00'`, always written in UTC.
 enum PDFDate {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything `signet sign IN -o OUT` can say about an embedded PDF signature. Defaults match the CLI.
 public struct PDFSignOptions: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SignetFiles
 import SignetPDF
 
@@ -35,7 +35,7 @@ public enum PDFSigner {
             writer = try IncrementalWriter(document: document)
         } catch let error as PDFError {
             guard case .incrementalImpossible(let why) = error.reason else { throw error }
-            throw SignError(input, .cannotAppend(why.replacingOccurrences(of: "; use --rewrite", with: "")))
+            throw SignError(input, .cannotAppend(why))
         }
         // A dictionary, not `reserveObject()`'s null: qpdf drops dictionary keys whose value is a
         // null object, and the field's /V must point here. Its body is given raw when writing.

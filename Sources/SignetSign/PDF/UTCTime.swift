@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Calendar arithmetic for UTC timestamps in plain Swift (proleptic Gregorian, days from the
 /// civil date and back), so dates in signatures, messages and JSON need neither ICU nor a time zone

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What checking one CMS SignedData against its content found.
 public struct CMSCheck: Sendable, Hashable {

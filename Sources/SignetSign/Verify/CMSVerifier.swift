@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// Checks a CMS SignedData whose content is hashed by the caller (streamed ranges of a file):
 /// message digest, signature, signer certificate validity at the signing time, and the chain.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SignetFiles
 
 /// Checks a detached CMS signature (`signet verify FILE --p7s FILE.p7s`).

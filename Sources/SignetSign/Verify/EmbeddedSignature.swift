@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SignetPDF
 
 /// The parts of a PDF signature dictionary (`/V` of a signature field) verification needs.

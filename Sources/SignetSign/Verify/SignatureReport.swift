@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `signet verify` found for one signature (one object of its `--json` output).
 public struct SignatureReport: Sendable, Hashable, Codable {

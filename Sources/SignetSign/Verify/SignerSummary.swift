@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The signer certificate as a verification report shows it.
 public struct SignerSummary: Sendable, Hashable, Codable {

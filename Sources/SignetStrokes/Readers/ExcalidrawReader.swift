@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SignetCore
 
 /// Reads an Excalidraw scene (`{"type":"excalidraw","elements":[…]}`): every `freedraw` element

@@ -1,7 +1,7 @@
 import SignetCore
 
 /// Dispatch: find the command, parse its arguments, run it, print, and map errors to exit codes.
-enum CLI {
+package enum CLI {
     /// What one command invocation ended with, before anything is printed.
     struct Invocation {
         var exitCode: Int32
@@ -10,8 +10,13 @@ enum CLI {
         var error: String?
     }
 
-    static func command(named name: String) -> (any Command.Type)? {
-        Commands.all.first { $0.spec.name == name }
+    /// Runs the command `name` with `arguments` (no `--json`, no `--help`), catching every error.
+    /// `nil` when there is no such command.
+    static func invoke(named name: String, _ arguments: [String], context: CommandContext) -> Invocation? {
+        if let command = Commands.all.first(where: { $0.spec.name == name }) {
+            return invoke(command, arguments, context: context)
+        }
+        return Commands.external.first { $0.name == name }?.run(arguments, context: context)
     }
 
     /// Parses and runs `command` with `arguments` (no `--json`, no `--help`), catching every error.
@@ -27,25 +32,34 @@ enum CLI {
         }
     }
 
-    static func run(_ argv: [String], context: CommandContext) -> Int32 {
+    /// The process entry: `argv` without the program name. `commands` are the in-process commands
+    /// (the `signet-preview` executable passes its one).
+    package static func run(_ argv: [String], context: CommandContext, commands: [any Command.Type] = Commands.all) -> Int32 {
+        let externals = commands.count == Commands.all.count ? Commands.external : []
         guard let name = argv.first, name != "-h", name != "--help", name != "help" else {
-            let help = Array(Help.general(Commands.all.map { $0.spec }).utf8)
+            let listing = commands.map { ($0.spec.name, $0.spec.summary) } + externals.map { ($0.name, $0.summary) }
+            let help = Help.general(listing)
             if argv.isEmpty {
-                context.writeMessage(String(decoding: help, as: UTF8.self))
+                context.writeMessage(help)
                 return 2
             }
-            context.writeOutput(help)
+            context.writeOutput(Array(help.utf8))
             return 0
         }
         if name == "--version" {
             context.writeOutput(Array("signet \(Commands.version)\n".utf8))
             return 0
         }
-        guard let command = command(named: name) else {
+        let rest = Array(argv.dropFirst())
+        if let external = externals.first(where: { $0.name == name }) {
+            let result = external.run(rest, context: context)
+            if let error = result.error { context.writeMessage("signet \(name): \(error)") }
+            return result.exitCode
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
             context.writeMessage("signet: unknown command '\(name)'; run 'signet --help' to see the commands.")
             return 2
         }
-        let rest = Array(argv.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             context.writeOutput(Array(Help.command(command.spec).utf8))
             return 0
@@ -57,13 +71,9 @@ enum CLI {
         }
         if let outcome = result.outcome {
             if json {
-                // When standard output carries the file itself (`-o -`), the JSON goes to standard error.
                 let encoded = JSONOutput.encode(outcome.json)
-                if outcome.outputUsedStdout {
-                    context.writeMessage(String(decoding: encoded.dropLast(), as: UTF8.self))
-                } else {
-                    context.writeOutput(encoded)
-                }
+                // With the result file on stdout (`-o -`) the JSON goes to stderr, so the two never mix.
+                if outcome.outputUsedStdout { context.writeMessage(String(decoding: encoded.dropLast(), as: UTF8.self)) } else { context.writeOutput(encoded) }
             } else {
                 for line in outcome.lines {
                     if outcome.outputUsedStdout { context.writeMessage(line) } else { context.writeOutput(Array((line + "\n").utf8)) }

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Signet
+import SignetCLI
 import SignetPreview
 
 /// `signet preview IN.pdf -o PAGE.png [--page N] [--width W | --height H | --dpi D]`, or every page

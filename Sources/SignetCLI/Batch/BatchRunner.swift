@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SignetCore
 
 /// What happened to one job, printed as one NDJSON line in job order.
@@ -39,7 +40,7 @@ final class BatchRunner: @unchecked Sendable {
     private let settings: Settings
     private let context: CommandContext
     private let emit: (BatchRow) -> Void
-    private let condition = NSCondition()
+    private let monitor = Monitor()
     private var lines: AnyIterator<(Int, String)>
     private var position = 0
     private var nextTicket = 0
@@ -58,48 +59,49 @@ final class BatchRunner: @unchecked Sendable {
     }
 
     func run(progress: ProgressBar) -> BatchSummary {
-        let started = Date()
+        let started = ContinuousClock.now
         let done = DispatchGroup()
         for _ in 0..<settings.workers {
-            done.enter()
-            Thread.detachNewThread { [self] in
-                work(progress: progress)
-                done.leave()
-            }
+            DispatchQueue.global().async(group: done) { [self] in work(progress: progress) }
         }
         done.wait()
-        summary.ms = Int(Date().timeIntervalSince(started) * 1000)
+        summary.ms = Self.milliseconds(since: started)
         return summary
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let d = ContinuousClock.now - start
+        return Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// Takes the next job of this shard, or nil when there are no more (or the batch stops).
     private func take() -> (ticket: Int, line: Int, text: String)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stop && nextTicket - nextToEmit >= window { condition.wait() }
-        while !stop, let (line, text) = lines.next() {
-            defer { position += 1 }
-            guard position % settings.shard.count == settings.shard.index else { continue }
-            defer { nextTicket += 1 }
-            return (nextTicket, line, text)
+        monitor.locked {
+            while !stop && nextTicket - nextToEmit >= window { monitor.wait() }
+            while !stop, let (line, text) = lines.next() {
+                defer { position += 1 }
+                guard position % settings.shard.count == settings.shard.index else { continue }
+                defer { nextTicket += 1 }
+                return (nextTicket, line, text)
+            }
+            return nil
         }
-        return nil
     }
 
     private func work(progress: ProgressBar) {
         while let job = take() {
             let row = execute(line: job.line, text: job.text)
-            condition.lock()
-            finished[job.ticket] = row
-            while let ready = finished.removeValue(forKey: nextToEmit) {
-                emit(ready)
-                count(ready)
-                nextToEmit += 1
-                if !ready.ok && !settings.keepGoing { stop = true }
+            monitor.locked {
+                finished[job.ticket] = row
+                while let ready = finished.removeValue(forKey: nextToEmit) {
+                    emit(ready)
+                    count(ready)
+                    nextToEmit += 1
+                    if !ready.ok && !settings.keepGoing { stop = true }
+                }
+                progress.update(summary.jobs)
+                monitor.broadcast()
             }
-            progress.update(summary.jobs)
-            condition.broadcast()
-            condition.unlock()
         }
     }
 
@@ -109,8 +111,8 @@ final class BatchRunner: @unchecked Sendable {
     }
 
     private func execute(line: Int, text: String) -> BatchRow {
-        let started = Date()
-        func ms() -> Int { Int(Date().timeIntervalSince(started) * 1000) }
+        let started = ContinuousClock.now
+        func ms() -> Int { Self.milliseconds(since: started) }
         let job: BatchJob
         do {
             job = try BatchJobParser.parse(text, line: line)
@@ -122,13 +124,13 @@ final class BatchRunner: @unchecked Sendable {
         if settings.resume, !job.outputs.isEmpty, job.outputs.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
             return BatchRow(line: line, op: job.op, ok: true, skipped: true, output: output, error: nil, exit: 0, ms: ms())
         }
-        guard let command = CLI.command(named: job.op) else {
-            return BatchRow(line: line, op: job.op, ok: false, skipped: nil, output: output, error: "line \(line): 'signet \(job.op)' is not available in this build", exit: 2, ms: ms())
-        }
         var quiet = context
         quiet.stderrIsTerminal = false
         quiet.writeMessage = { _ in }
-        let result = CLI.invoke(command, job.arguments, context: quiet)
+        quiet.writeOutput = { _ in }
+        guard let result = CLI.invoke(named: job.op, job.arguments, context: quiet) else {
+            return BatchRow(line: line, op: job.op, ok: false, skipped: nil, output: output, error: "line \(line): 'signet \(job.op)' is not available in this build", exit: 2, ms: ms())
+        }
         return BatchRow(
             line: line, op: job.op, ok: result.exitCode == 0, skipped: nil, output: output,
             error: result.error.map { "line \(line): \($0)" }, exit: result.exitCode, ms: ms())

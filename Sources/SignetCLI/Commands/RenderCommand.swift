@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Signet
 
 /// `signet render`: stroke files in, PNG / SVG / PDF signatures out.
@@ -138,15 +138,9 @@ enum RenderCommand: Command {
 
     /// Inputs are never modified: an output that is one of the inputs (same file, any path) is refused.
     static func refuseOverwritingInputs(_ inputs: [String], outputs: [String]) throws {
-        func identity(_ path: String) -> [Int]? {
-            guard path != "-", let a = try? FileManager.default.attributesOfItem(atPath: path),
-                let device = a[.systemNumber] as? Int, let inode = a[.systemFileNumber] as? Int
-            else { return nil }
-            return [device, inode]
-        }
-        let taken = Dictionary(inputs.compactMap { p in identity(p).map { ($0, p) } }, uniquingKeysWith: { a, _ in a })
+        let taken = Dictionary(inputs.compactMap { p in FileIdentity(path: p).map { ($0, p) } }, uniquingKeysWith: { a, _ in a })
         for output in outputs {
-            if let id = identity(output), let input = taken[id] {
+            if let id = FileIdentity(path: output), let input = taken[id] {
                 throw UsageError("render", "\(output) is the input \(input); inputs are never overwritten, choose another output name")
             }
         }

@@ -1,6 +1,6 @@
 /// Help text, generated from the command specs so it cannot drift from the parser.
 enum Help {
-    static func general(_ specs: [CommandSpec]) -> String {
+    static func general(_ commands: [(name: String, summary: String)]) -> String {
         var out = """
             signet — captured pen strokes to signature images, budgeted stamps, placed in PDFs and signed.
 
@@ -9,9 +9,9 @@ enum Help {
             commands:
 
             """
-        let width = specs.map { $0.name.count }.max() ?? 0
-        for spec in specs {
-            out += "  " + spec.name.padding(width) + "  " + spec.summary + "\n"
+        let width = commands.map { $0.name.count }.max() ?? 0
+        for command in commands {
+            out += "  " + command.name.padding(width) + "  " + command.summary + "\n"
         }
         out += """
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Signet
 
 /// `signet sign IN -o OUT` (embedded PDF signature) or `signet sign IN --detached SIG.p7s` (any file).

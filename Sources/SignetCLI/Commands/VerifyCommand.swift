@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Signet
 
 /// `signet verify IN [--p7s SIG] [--ca PEM...]`: every signature of a PDF, or a detached one.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one JSON style of every `--json` result: stable key order, no escaped slashes.
 enum JSONOutput {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SignetCore
 import SignetFiles
 
@@ -45,7 +45,7 @@ enum BatchCommand: Command {
         let summary = runner.run(progress: progress)
         progress.finish()
         if let error = jobs.error { throw error }
-        let seconds = String(format: "%.1f", Double(summary.ms) / 1000)
+        let seconds = ProgressBar.tenths(Double(summary.ms) / 1000)
         return CommandOutcome(
             json: summary,
             lines: ["batch: \(summary.jobs) jobs, \(summary.ok) ok, \(summary.failed) failed, \(summary.skipped) skipped in \(seconds) s"],

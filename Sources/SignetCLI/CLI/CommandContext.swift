@@ -1,18 +1,19 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SignetCore
 
 /// Where a command's results and messages go. The process uses stdout/stderr; `signet batch`
 /// runs the same commands in-process with its own context.
-struct CommandContext: Sendable {
-    var environment: [String: String]
+package struct CommandContext: Sendable {
+    package var environment: [String: String]
     /// Progress bars are drawn only when stderr is a terminal.
-    var stderrIsTerminal: Bool
+    package var stderrIsTerminal: Bool
     /// Writes bytes to standard output.
-    var writeOutput: @Sendable ([UInt8]) -> Void
+    package var writeOutput: @Sendable ([UInt8]) -> Void
     /// Writes one line to standard error.
-    var writeMessage: @Sendable (String) -> Void
+    package var writeMessage: @Sendable (String) -> Void
 
-    static var process: CommandContext {
+    package static var process: CommandContext {
         CommandContext(
             environment: ProcessInfo.processInfo.environment,
             stderrIsTerminal: isatty(2) == 1,
@@ -33,25 +34,29 @@ struct CommandContext: Sendable {
         }
     }
 
-    func warn(_ text: String) { writeMessage("warning: \(text)") }
+    package func warn(_ text: String) { writeMessage("warning: \(text)") }
 }
 
 /// What a command finished with: its result object and how it reads for a person.
-struct CommandOutcome {
+package struct CommandOutcome {
     /// The `--json` object.
-    var json: any Encodable
+    package var json: any Encodable
     /// One line per result for a person (printed when `--json` is not given).
-    var lines: [String]
+    package var lines: [String]
     /// Set when the command ran and printed its result but did not fully succeed: the process
     /// exits with this kind's code (a verification that said no: exit 3; some inputs of a batch
     /// that failed: exit 2 or 1).
-    var verdict: FailureKind? = nil
+    package var verdict: FailureKind? = nil
     /// True when standard output already carries data (`-o -`), so lines go to stderr.
-    var outputUsedStdout = false
+    package var outputUsedStdout = false
+
+    package init(json: any Encodable, lines: [String], verdict: FailureKind? = nil, outputUsedStdout: Bool = false) {
+        (self.json, self.lines, self.verdict, self.outputUsedStdout) = (json, lines, verdict, outputUsedStdout)
+    }
 }
 
 /// A `signet` subcommand: parse, call the library, report.
-protocol Command {
+package protocol Command {
     static var spec: CommandSpec { get }
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome
 }

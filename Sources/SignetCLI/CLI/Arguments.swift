@@ -1,34 +1,34 @@
 import SignetCore
 
 /// The command line was wrong: exit 2 with one sentence and a pointer to `--help`.
-struct UsageError: SignetError {
-    let message: String
-    var kind: FailureKind { .badInput }
+package struct UsageError: SignetError {
+    package let message: String
+    package var kind: FailureKind { .badInput }
 
-    init(_ command: String, _ text: String) {
+    package init(_ command: String, _ text: String) {
         message = "\(text); see 'signet \(command) --help'."
     }
 }
 
 /// Parsed arguments of one command, with typed accessors that explain bad values.
-struct Arguments: Sendable {
-    let command: String
-    var positionals: [String] = []
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+package struct Arguments: Sendable {
+    package let command: String
+    package var positionals: [String] = []
+    package var values: [String: [String]] = [:]
+    package var flags: Set<String> = []
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    func string(_ name: String) -> String? { values[name]?.last }
+    package func string(_ name: String) -> String? { values[name]?.last }
 
-    func strings(_ name: String) -> [String] { values[name] ?? [] }
+    package func strings(_ name: String) -> [String] { values[name] ?? [] }
 
-    func required(_ name: String) throws -> String {
+    package func required(_ name: String) throws -> String {
         guard let v = string(name) else { throw UsageError(command, "--\(name) is required") }
         return v
     }
 
-    func double(_ name: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+    package func double(_ name: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
         throws -> Double?
     {
         guard let text = string(name) else { return nil }
@@ -41,7 +41,7 @@ struct Arguments: Sendable {
         return v
     }
 
-    func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
+    package func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
         guard let text = string(name) else { return nil }
         guard let v = Int(text) else { throw UsageError(command, "--\(name) wants a whole number, not '\(text)'") }
         guard range.contains(v) else {
@@ -51,7 +51,7 @@ struct Arguments: Sendable {
     }
 
     /// One of a fixed set of words (`--format jpeg|png|auto`).
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T? where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T? where T.RawValue == String {
         guard let text = string(name) else { return nil }
         guard let v = T(rawValue: text) else {
             let all = T.allCases.map(\.rawValue).joined(separator: ", ")
@@ -60,7 +60,7 @@ struct Arguments: Sendable {
         return v
     }
 
-    func color(_ name: String) throws -> Color? {
+    package func color(_ name: String) throws -> Color? {
         guard let text = string(name) else { return nil }
         guard let c = Color(css: text) else {
             throw UsageError(command, "--\(name) wants a color like '#1A237E' or '#00000080', not '\(text)'")
@@ -69,7 +69,7 @@ struct Arguments: Sendable {
     }
 
     /// `W` `x` `H` (`600x200`).
-    func size(_ name: String) throws -> Size? {
+    package func size(_ name: String) throws -> Size? {
         guard let text = string(name) else { return nil }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite
@@ -78,7 +78,7 @@ struct Arguments: Sendable {
     }
 
     /// `X,Y` (`72,680`).
-    func point(_ name: String) throws -> Point? {
+    package func point(_ name: String) throws -> Point? {
         guard let text = string(name) else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite

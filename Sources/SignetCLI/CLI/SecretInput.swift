@@ -4,9 +4,9 @@ import Signet
 /// input — never from the command line, where other users could see them in the process list.
 /// No option means no password; an empty variable or file means the empty password. One
 /// trailing line break (`\n` or `\r\n`) of a file or of standard input is not part of it.
-enum SecretInput {
+package enum SecretInput {
     /// `--password-env VAR` and `--password-file FILE` for commands that open PDFs.
-    static let pdfPasswordSpecs: [OptionSpec] = [
+    package static let pdfPasswordSpecs: [OptionSpec] = [
         .value("password-env", "VAR", "read the PDF password from environment variable VAR"),
         .value("password-file", "FILE", "read the PDF password from FILE (one trailing line break is ignored)"),
     ]
@@ -49,7 +49,7 @@ enum SecretInput {
     }
 
     /// The secret as text, for APIs that take a `String` (PDF passwords, SASLprep-normalized by SignetPDF).
-    static func read(_ args: Arguments, _ context: CommandContext, prefix: String = "password",
+    package static func read(_ args: Arguments, _ context: CommandContext, prefix: String = "password",
                      stdinOption: String? = nil) throws -> String? {
         guard let secret = try secret(args, context, prefix: prefix, stdinOption: stdinOption) else { return nil }
         let text = secret.withCString { pointer, count in

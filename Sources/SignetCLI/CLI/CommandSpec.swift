@@ -1,0 +1,41 @@
+/// One option of a command: `--name VALUE` or the flag `--name`.
+package struct OptionSpec: Sendable {
+    package let name: String
+    /// What the value is called in help (`FILE`, `N`); `nil` for a flag.
+    package let value: String?
+    package let help: String
+    /// One-letter alias (`-o`).
+    package var short: Character? = nil
+    /// May be given several times (`--ca A --ca B`).
+    package var repeatable = false
+
+    package static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, value: nil, help: help)
+    }
+
+    package static func value(_ name: String, _ value: String, _ help: String, short: Character? = nil, repeatable: Bool = false)
+        -> OptionSpec
+    {
+        OptionSpec(name: name, value: value, help: help, short: short, repeatable: repeatable)
+    }
+}
+
+/// What a command accepts and how help describes it.
+package struct CommandSpec: Sendable {
+    package let name: String
+    package let summary: String
+    /// Positional part of the usage line, e.g. `IN... -o OUT`.
+    package let usage: String
+    /// How many positional arguments are accepted.
+    package let positionals: ClosedRange<Int>
+    package let options: [OptionSpec]
+    /// Notes printed after the options (limits, examples).
+    package var notes: [String] = []
+
+    package init(name: String, summary: String, usage: String, positionals: ClosedRange<Int>, options: [OptionSpec], notes: [String] = []) {
+        (self.name, self.summary, self.usage, self.positionals, self.options, self.notes) = (name, summary, usage, positionals, options, notes)
+    }
+
+    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+    func option(short c: Character) -> OptionSpec? { options.first { $0.short == c } }
+}

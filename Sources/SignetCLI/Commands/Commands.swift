@@ -1,0 +1,21 @@
+/// Every subcommand, in the order `signet --help` lists them.
+package enum Commands {
+    static let version = "0.1.0"
+
+    nonisolated(unsafe) package static let all: [any Command.Type] = [
+        RenderCommand.self,
+        CompressCommand.self,
+        StampCommand.self,
+        InfoCommand.self,
+        SignCommand.self,
+        VerifyCommand.self,
+        BatchCommand.self,
+    ]
+
+    /// Commands that run as their own executable (see `ExternalCommand`).
+    static let external: [ExternalCommand] = [
+        ExternalCommand(
+            name: "preview", summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
+            executable: "signet-preview"),
+    ]
+}
