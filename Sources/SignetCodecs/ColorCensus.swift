@@ -12,13 +12,15 @@ struct ColorCensus {
         var opaque = true, gray = true
         bitmap.pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
-            var last: UInt32? = nil
-            for word in words where word != last {
-                last = word
+            // Each run of one colour is looked at once (most of a signature is one transparent run).
+            var i = 0
+            while i < words.count {
+                let word = words[i]
                 let p = RGBA(word)
                 if p.a != 255 { opaque = false }
                 if p.r != p.g || p.g != p.b { gray = false }
                 if table != nil, !table!.insert(word) { table = nil }
+                i = PixelRuns.end(in: words, from: i)
             }
         }
         (isOpaque, isGray, colors) = (opaque, gray, table)

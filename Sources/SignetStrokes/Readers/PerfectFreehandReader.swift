@@ -23,10 +23,10 @@ enum PerfectFreehandReader {
         }
     }
 
-    private static func stroke(_ points: [JSONValue], _ context: ReadContext, at prefix: String) throws -> Drawing {
+    private static func stroke(_ points: JSONArray, _ context: ReadContext, at prefix: String) throws -> Drawing {
         var builder = DrawingBuilder(context)
         if !points.isEmpty {
-            let slot = try builder.startStroke(at: "\(prefix)point 1")
+            let slot = try builder.startStroke(expectedPoints: points.count, at: "\(prefix)point 1")
             for (p, point) in points.enumerated() {
                 let here = "\(prefix)point \(p + 1)"
                 try builder.append(sample(point, context, at: here), to: slot, at: here)

@@ -37,7 +37,7 @@ enum QuickDrawReader {
                 let counts = [xs.count, ys.count] + (ts.map { [$0.count] } ?? [])
                 throw context.badValue(here, "the x, y\(ts == nil ? "" : " and t") arrays differ in length (\(counts.map(String.init).joined(separator: ", ")))")
             }
-            let slot = try builder.startStroke(at: here)
+            let slot = try builder.startStroke(expectedPoints: xs.count, at: here)
             for i in xs.indices {
                 try builder.append(Sample(x: xs[i], y: ys[i], t: ts?[i]), to: slot, at: "\(here), point \(i + 1)")
             }

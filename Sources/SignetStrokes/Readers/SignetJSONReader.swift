@@ -31,7 +31,7 @@ enum SignetJSONReader {
         var builder = DrawingBuilder(context)
         for (s, stroke) in try context.array(root, "strokes", at: "top level").enumerated() {
             let place = "stroke \(s + 1)"
-            let points: [JSONValue]
+            let points: JSONArray
             var strokePen: Pen?
             switch stroke {
             case .array(let items):
@@ -42,7 +42,7 @@ enum SignetJSONReader {
             default:
                 throw context.badValue(place, "a stroke should be an object with \"points\" or an array of points, not \(stroke.typeName)")
             }
-            let slot = try builder.startStroke(pen: strokePen, at: place)
+            let slot = try builder.startStroke(pen: strokePen, expectedPoints: points.count, at: place)
             for (p, point) in points.enumerated() {
                 try builder.append(sample(point, context, at: "\(place), point \(p + 1)"), to: slot, at: "\(place), point \(p + 1)")
             }
@@ -61,8 +61,11 @@ enum SignetJSONReader {
             }
             func slot(_ i: Int, _ name: String) throws -> Double? {
                 guard i < v.count else { return nil }
-                if case .null = v[i] { return nil }
-                return try context.number(v[i], named: name, at: place())
+                switch v[i] {
+                case .number(let n): return n
+                case .null: return nil
+                case let other: throw context.badValue(place(), "\"\(name)\" should be a number, not \(other.typeName)")
+                }
             }
             guard let x = try slot(0, "x"), let y = try slot(1, "y") else {
                 throw context.badValue(place(), "x and y cannot be null")
