@@ -64,6 +64,19 @@ struct RenderPixelTests {
         #expect(try thickness(RenderOptions(scale: 4, penWidth: 6)) == 24)
     }
 
+    @Test("a capture in physical units draws the default 2.5 CSS px pen 5 px wide at scale 2", arguments: [
+        "2\n0 0 0 1\n1000 0 10 1\n",  // SVC2004: 2540 units per inch
+        "<ink><traceFormat><channel name='X' units='mm'/><channel name='Y' units='mm'/></traceFormat><trace>0 0, 10 0</trace></ink>",
+        #"{"unitsPerInch":254,"strokes":[[[0,0],[100,0]]]}"#,
+    ])
+    func penInPhysicalUnits(_ text: String) throws {
+        let line = try StrokeReader.read(Array(text.utf8), name: "line")
+        let b = try Renderer.bitmap(line).bitmap
+        #expect((0..<b.height).filter { b[b.width / 2, $0].a > 127 }.count == 5)
+        // A 1 cm line is 75.6 px at 192 px per inch, plus the round caps (5 px) and the padding.
+        #expect(b.width == 16 + 81)
+    }
+
     @Test("--width-model switches the captured pens' model; --pen-width keeps variable pens' proportions")
     func widthModel() throws {
         let fast = Drawing(strokes: [Stroke(samples: (0..<20).map { Sample(x: Double($0) * 20, y: 0, t: Double($0)) })])

@@ -53,22 +53,22 @@ struct DrawingBuilder: Sendable {
         strokes[slot] = nil
     }
 
-    /// The drawing, or an error when there is no stroke or a stroke has no points.
+    /// The drawing. No ink at all — no stroke (`noInk` says why), or only strokes without
+    /// points — is a "no ink" error; one empty stroke among others is a bad value at its place.
     /// `strokeNoun` names the strokes in messages ("stroke", "trace", "group").
-    func drawing(canvas: Size? = nil, unitsPerInch: Double? = nil, strokeNoun: String = "stroke", noStrokes: String)
+    func drawing(canvas: Size? = nil, unitsPerInch: Double? = nil, strokeNoun: String = "stroke", noInk: String)
         throws -> Drawing
     {
-        var kept: [Stroke] = []
-        kept.reserveCapacity(liveStrokes)
-        for (slot, stroke) in strokes.enumerated() {
-            guard let stroke else { continue }
-            guard !stroke.samples.isEmpty else {
-                throw context.badValue(places[slot], "the \(strokeNoun) has no points; remove it or give it some")
-            }
-            kept.append(stroke)
+        let live = strokes.indices.filter { strokes[$0] != nil }
+        guard !live.isEmpty else { throw context.error(.noInk(detail: noInk)) }
+        guard livePoints > 0 else {
+            let detail = live.count == 1 ? "its one \(strokeNoun) has no points" : "none of its \(live.count) \(strokeNoun)s has a point"
+            throw context.error(.noInk(detail: detail))
         }
-        guard !kept.isEmpty else { throw context.error(.noStrokes(detail: noStrokes)) }
-        return Drawing(strokes: kept, canvas: canvas, unitsPerInch: unitsPerInch)
+        if let empty = live.first(where: { strokes[$0]!.samples.isEmpty }) {
+            throw context.badValue(places[empty], "the \(strokeNoun) has no points; remove it or give it some")
+        }
+        return Drawing(strokes: live.map { strokes[$0]! }, canvas: canvas, unitsPerInch: unitsPerInch)
     }
 
     /// The quick test every sample passes first: finite coordinates within the limit, a finite

@@ -155,6 +155,6 @@ struct InkMLReader {
             }
         }
         return try builder.drawing(
-            unitsPerInch: unitsPerInch, strokeNoun: "trace", noStrokes: traceNumber == 0 ? "no <trace> elements" : "only pen-up traces")
+            unitsPerInch: unitsPerInch, strokeNoun: "trace", noInk: traceNumber == 0 ? "no <trace> elements" : "only pen-up traces")
     }
 }

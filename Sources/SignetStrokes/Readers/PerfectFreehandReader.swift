@@ -11,7 +11,7 @@ enum PerfectFreehandReader {
             try context.requireSingleDrawing()
             return try stroke(points, context, at: "")
         case .object(let paths):
-            guard !paths.keys.isEmpty else { throw context.error(.noStrokes(detail: "the object has no named paths")) }
+            guard !paths.keys.isEmpty else { throw context.error(.noInk(detail: "the object has no named paths")) }
             guard context.index < paths.keys.count else {
                 throw context.error(.indexOutOfRange(index: context.index, count: paths.keys.count, unit: "named path"))
             }
@@ -32,7 +32,7 @@ enum PerfectFreehandReader {
                 try builder.append(sample(point, context, at: here), to: slot, at: here)
             }
         }
-        return try builder.drawing(noStrokes: "the point array is empty")
+        return try builder.drawing(noInk: "the point array is empty")
     }
 
     private static func sample(_ point: JSONValue, _ context: ReadContext, at place: @autoclosure () -> String) throws -> Sample {

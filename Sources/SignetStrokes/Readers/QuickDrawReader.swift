@@ -8,7 +8,7 @@ enum QuickDrawReader {
         switch json {
         case .array(let records):
             guard context.index < records.count else {
-                if records.isEmpty { throw context.error(.noStrokes(detail: "the array holds no records")) }
+                if records.isEmpty { throw context.error(.noInk(detail: "the array holds no records")) }
                 throw context.error(.indexOutOfRange(index: context.index, count: records.count, unit: "record"))
             }
             return try record(records[context.index], context, at: "record \(context.index + 1)")
@@ -42,7 +42,7 @@ enum QuickDrawReader {
                 try builder.append(Sample(x: xs[i], y: ys[i], t: ts?[i]), to: slot, at: "\(here), point \(i + 1)")
             }
         }
-        return try builder.drawing(noStrokes: "\(place) has an empty \"drawing\"")
+        return try builder.drawing(noInk: "\(place) has an empty \"drawing\"")
     }
 
     private static func numbers(_ value: JSONValue, _ name: String, _ context: ReadContext, at place: String) throws -> [Double] {

@@ -42,7 +42,7 @@ enum SignaturePadReader {
                 try builder.append(sample, to: slot, at: here)
             }
         }
-        return try builder.drawing(strokeNoun: "group", noStrokes: "the array of point groups is empty")
+        return try builder.drawing(strokeNoun: "group", noInk: "the array of point groups is empty")
     }
 
     private static func pen(_ o: JSONObject, colorKey: String, _ context: ReadContext, at place: String) throws -> Pen {

@@ -26,7 +26,8 @@ enum SignetJSONReader {
             canvas = Size(width: w, height: h)
         }
         let unitsPerInch = try context.optionalPositive(root, "unitsPerInch", at: "top level")
-        let drawingPen = try root["pen"].map { try pen($0, base: .standard, context, at: "drawing") } ?? .standard
+        let standard = Pen.standard(unitsPerInch: unitsPerInch)
+        let drawingPen = try root["pen"].map { try pen($0, base: standard, context, at: "drawing") } ?? standard
 
         var builder = DrawingBuilder(context)
         for (s, stroke) in try context.array(root, "strokes", at: "top level").enumerated() {
@@ -47,7 +48,7 @@ enum SignetJSONReader {
                 try builder.append(sample(point, context, at: "\(place), point \(p + 1)"), to: slot, at: "\(place), point \(p + 1)")
             }
         }
-        var drawing = try builder.drawing(canvas: canvas, unitsPerInch: unitsPerInch, noStrokes: "\"strokes\" is empty")
+        var drawing = try builder.drawing(canvas: canvas, unitsPerInch: unitsPerInch, noInk: "\"strokes\" is empty")
         drawing.pen = drawingPen
         return drawing
     }

@@ -85,7 +85,7 @@ public struct StrokeStreamReader: Sendable {
             return try assembler.finish()
         case .quickdraw(let records, let drawing):
             if let drawing { return drawing }
-            if records == 0 { throw context.error(.noStrokes(detail: "no Quick, Draw! records")) }
+            if records == 0 { throw context.error(.noInk(detail: "no Quick, Draw! records")) }
             throw context.error(.indexOutOfRange(index: context.index, count: records, unit: "record"))
         }
     }
