@@ -47,6 +47,12 @@ final class JSONTape: Sendable {
     /// The value of the child at `slot` of `children`.
     func child(_ slot: Int) -> JSONValue { value(at: Int(children[slot])) }
 
+    /// The number at `slot` of `children`, or `nil` when that child is not a number.
+    func number(_ slot: Int) -> Double? {
+        let node = nodes[Int(children[slot])]
+        return node.kind == .number ? Double(bitPattern: node.payload) : nil
+    }
+
     /// The text of the string node named at `slot` of `children` (an object's member name).
     func name(_ slot: Int) -> String { strings[Int(nodes[Int(children[slot])].payload)] }
 }

@@ -61,6 +61,13 @@ struct JSONArray: RandomAccessCollection, Sendable {
         precondition(i >= 0 && i < count, "JSON array index out of range")
         return tape.child(Int(start) + i)
     }
+
+    /// Element `i` when it is a number, without making a `JSONValue` (coordinates are most of
+    /// a stroke file).
+    func number(at i: Int) -> Double? {
+        precondition(i >= 0 && i < count, "JSON array index out of range")
+        return tape.number(Int(start) + i)
+    }
 }
 
 /// A JSON object's members in file order; a repeated name means its last value (as in JavaScript).

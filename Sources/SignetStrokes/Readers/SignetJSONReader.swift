@@ -44,8 +44,9 @@ enum SignetJSONReader {
                 throw context.badValue(place, "a stroke should be an object with \"points\" or an array of points, not \(stroke.typeName)")
             }
             let slot = try builder.startStroke(pen: strokePen, expectedPoints: points.count, at: place)
+            // The place is spelled from the numbers, so the hot loop captures no string.
             for (p, point) in points.enumerated() {
-                try builder.append(sample(point, context, at: "\(place), point \(p + 1)"), to: slot, at: "\(place), point \(p + 1)")
+                try builder.append(sample(point, context, at: "stroke \(s + 1), point \(p + 1)"), to: slot, at: "stroke \(s + 1), point \(p + 1)")
             }
         }
         var drawing = try builder.drawing(canvas: canvas, unitsPerInch: unitsPerInch, noInk: "\"strokes\" is empty")
@@ -62,6 +63,7 @@ enum SignetJSONReader {
             }
             func slot(_ i: Int, _ name: String) throws -> Double? {
                 guard i < v.count else { return nil }
+                if let n = v.number(at: i) { return n }
                 switch v[i] {
                 case .number(let n): return n
                 case .null: return nil
