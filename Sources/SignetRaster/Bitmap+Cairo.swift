@@ -41,7 +41,7 @@ extension Bitmap {
     }
 
     /// The R, G, B bytes of `color` (alpha 0) as the word they form in memory.
-    private static func word(_ color: Color) -> UInt32 {
+    static func word(_ color: Color) -> UInt32 {
         func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
         return (byte(color.red) | byte(color.green) << 8 | byte(color.blue) << 16).littleEndian
     }
@@ -57,5 +57,19 @@ extension Bitmap {
             (r, g, b) = ((r * 255 + a / 2) / a, (g * 255 + a / 2) / a, (b * 255 + a / 2) / a)
         }
         return (r | g << 8 | b << 16 | a << 24).littleEndian
+    }
+}
+
+/// Coverage masks from cairo's A8 format.
+extension CoverageMask {
+    /// Copies cairo's A8 coverage (one byte per pixel, `stride` bytes per row).
+    init(a8 base: UnsafeRawPointer, stride: Int, width: Int, height: Int, ink: Color, dpi: Double?) {
+        let alpha = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
+            if let out = buffer.baseAddress {
+                for y in 0..<height { (out + y * width).initialize(from: (base + y * stride).assumingMemoryBound(to: UInt8.self), count: width) }
+            }
+            count = width * height
+        }
+        self.init(width: width, height: height, alpha: alpha, ink: ink, dpi: dpi)
     }
 }

@@ -41,6 +41,21 @@ struct RenderPixelTests {
         #expect(alphas.count > 20, "edges are anti-aliased")
     }
 
+    @Test("one ink colour over transparency comes as a coverage mask; a background or two colours as RGBA; the same pixels either way")
+    func rasterForms() throws {
+        var twoColors = drawing
+        twoColors.strokes.append(Stroke(samples: RasterFixtures.loops(origin: Point(x: 30, y: 70)).samples, pen: Pen(color: .white)))
+        let cases: [(Drawing, RenderOptions, Bool)] = [
+            (drawing, RenderOptions(), true), (drawing, RenderOptions(color: Color(css: "#1A237E80")!), true),
+            (drawing, RenderOptions(background: .white), false), (twoColors, RenderOptions(), false),
+        ]
+        for (d, options, coverage) in cases {
+            let raster = try Renderer.raster(d, options: options)
+            if case .coverage = raster.image { #expect(coverage) } else { #expect(!coverage) }
+            #expect(raster.image.bitmap == (try Renderer.bitmap(d, options: options).bitmap))
+        }
+    }
+
     @Test("strokes of different colours keep their colours")
     func perStrokeColors() throws {
         let red = Stroke(samples: [Sample(x: 0, y: 0), Sample(x: 40, y: 0)], pen: Pen(color: Color(red: 1, green: 0, blue: 0)))
