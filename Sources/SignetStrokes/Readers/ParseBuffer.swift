@@ -13,8 +13,6 @@ struct ParseBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     deinit { base.deallocate() }
 
-    var isEmpty: Bool { count == 0 }
-
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)

@@ -11,9 +11,9 @@ enum PerfectFreehandReader {
             try context.requireSingleDrawing()
             return try stroke(points, context, at: "")
         case .object(let paths):
-            guard !paths.keys.isEmpty else { throw context.error(.noInk(detail: "the object has no named paths")) }
-            guard context.index < paths.keys.count else {
-                throw context.error(.indexOutOfRange(index: context.index, count: paths.keys.count, unit: "named path"))
+            guard paths.count > 0 else { throw context.error(.noInk(detail: "the object has no named paths")) }
+            guard context.index < paths.count else {
+                throw context.error(.indexOutOfRange(index: context.index, count: paths.count, unit: "named path"))
             }
             let name = paths.keys[context.index]
             let place = "path '\(name)'"
