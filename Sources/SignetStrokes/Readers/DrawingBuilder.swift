@@ -91,7 +91,7 @@ struct DrawingBuilder: Sendable {
     private func problem(with v: Double, _ axis: String) -> String? {
         guard v.isFinite else { return "\(axis) is \(v.shown), not a finite number" }
         guard abs(v) <= limits.maxCoordinate else {
-            return "\(axis) = \(v.shown) is beyond the ±\(Int(limits.maxCoordinate)) coordinate limit; check the units"
+            return "\(axis) = \(v.shown) is beyond the ±\(limits.maxCoordinate.shown) coordinate limit; check the units"
         }
         return nil
     }
