@@ -30,8 +30,8 @@ public enum RenderPipeline {
     ) throws -> RenderedFile {
         switch type {
         case .png:
-            let rendering = try Renderer.bitmap(drawing, options: options)
-            return RenderedFile(bytes: try PNGEncoder.encode(rendering.bitmap, options: png), type: type, layout: rendering.layout)
+            let rendering = try Renderer.raster(drawing, options: options)
+            return RenderedFile(bytes: try PNGEncoder.encode(rendering.image, options: png), type: type, layout: rendering.layout)
         case .svg, .pdf:
             let rendering = try Renderer.vector(drawing, format: type == .svg ? .svg : .pdf, options: options)
             return RenderedFile(bytes: rendering.bytes, type: type, layout: rendering.layout)

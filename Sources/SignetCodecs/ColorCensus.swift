@@ -12,13 +12,15 @@ struct ColorCensus {
         var opaque = true, gray = true
         bitmap.pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
-            var last: UInt32? = nil
-            for word in words where word != last {
-                last = word
+            // Each run of one colour is looked at once (most of a signature is one transparent run).
+            var i = 0
+            while i < words.count {
+                let word = words[i]
                 let p = RGBA(word)
                 if p.a != 255 { opaque = false }
                 if p.r != p.g || p.g != p.b { gray = false }
                 if table != nil, !table!.insert(word) { table = nil }
+                i = PixelRuns.end(in: words, from: i)
             }
         }
         (isOpaque, isGray, colors) = (opaque, gray, table)
@@ -37,37 +39,37 @@ struct RGBA {
 }
 
 /// A small open-addressing set of pixel words (at most 256) that can then map each word to
-/// its palette index.
+/// its palette index. One 64-bit entry per slot: 0 when free, else a used bit, the index and
+/// the word, so a look-up touches one array.
 struct ColorTable {
     private static let slots = 1024
-    private var keys = [UInt32](repeating: 0, count: ColorTable.slots)
-    private var values = [UInt8](repeating: 0, count: ColorTable.slots)
-    private var used = [Bool](repeating: false, count: ColorTable.slots)
+    private static let usedBit: UInt64 = 1 << 40
+    private var entries = [UInt64](repeating: 0, count: ColorTable.slots)
     private(set) var words: [UInt32] = []
 
     var count: Int { words.count }
 
     private func slot(_ word: UInt32) -> Int {
         var i = Int((word &* 0x9E37_79B1) >> 22)
-        while used[i] && keys[i] != word { i = (i + 1) & (ColorTable.slots - 1) }
+        while entries[i] != 0 && UInt32(truncatingIfNeeded: entries[i]) != word { i = (i + 1) & (ColorTable.slots - 1) }
         return i
     }
 
     /// Adds `word`; false when that would make more than 256 colours.
     mutating func insert(_ word: UInt32) -> Bool {
         let i = slot(word)
-        if used[i] { return true }
+        if entries[i] != 0 { return true }
         guard words.count < 256 else { return false }
-        (keys[i], used[i]) = (word, true)
+        entries[i] = ColorTable.usedBit | UInt64(word)
         words.append(word)
         return true
     }
 
     /// Sets the palette index of each colour (the position of its word in `order`).
     mutating func assign(_ order: [UInt32]) {
-        for (index, word) in order.enumerated() { values[slot(word)] = UInt8(index) }
+        for (index, word) in order.enumerated() { entries[slot(word)] = ColorTable.usedBit | UInt64(index) << 32 | UInt64(word) }
     }
 
     /// The palette index of a colour that was inserted.
-    func index(of word: UInt32) -> UInt8 { values[slot(word)] }
+    func index(of word: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: entries[slot(word)] >> 32) }
 }

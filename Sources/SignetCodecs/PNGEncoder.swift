@@ -87,16 +87,18 @@ public enum PNGEncoder {
             rgb += [p.r, p.g, p.b]
             if p.a != 255 { alphas.append(p.a) }
         }
-        var indices = [UInt8](repeating: 0, count: bitmap.pixelCount)
-        bitmap.pixels.withUnsafeBytes { raw in
-            indices.withUnsafeMutableBufferPointer { out in
+        let indices = bitmap.pixels.withUnsafeBytes { raw in
+            [UInt8](unsafeUninitializedCapacity: bitmap.pixelCount) { out, count in
                 let words = raw.bindMemory(to: UInt32.self)
-                var last = words[0], lastIndex = table.index(of: last)
-                for i in 0..<words.count {
-                    let word = words[i]
-                    if word != last { (last, lastIndex) = (word, table.index(of: word)) }
-                    out[i] = lastIndex
+                // One table look-up per run of one colour.
+                var i = 0
+                while i < words.count {
+                    let index = table.index(of: words[i])
+                    let end = PixelRuns.end(in: words, from: i)
+                    (out.baseAddress! + i).initialize(repeating: index, count: end - i)
+                    i = end
                 }
+                count = words.count
             }
         }
         return try LibPNG.encode(

@@ -44,7 +44,7 @@ public struct RenderError: SignetError, Hashable {
     private var text: String {
         switch reason {
         case .noInk:
-            return "no ink: the drawing has no stroke with a point in it; check that the file holds a capture (or pick another --index)."
+            return NoInk.message("the drawing has no stroke with a point in it")
         case .inkTooShort(let length, let minimum):
             return "no ink: the ink is \(Self.short(length)) units long, shorter than --min-ink-length \(Self.short(minimum)); ask the signer to sign again."
         case .badCoordinate(let stroke, let point):

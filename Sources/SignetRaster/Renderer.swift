@@ -18,6 +18,12 @@ public struct Rendering: Sendable, Hashable {
     public var layout: RenderLayout
 }
 
+/// A rendered image in its most compact exact form, with the layout that produced it.
+public struct RasterRendering: Sendable, Hashable {
+    public var image: RasterImage
+    public var layout: RenderLayout
+}
+
 /// A rendered SVG or PDF document with the layout that produced it.
 public struct VectorRendering: Sendable, Hashable {
     public var bytes: [UInt8]
@@ -36,21 +42,27 @@ public enum Renderer {
 
     /// An RGBA bitmap (straight alpha), transparent unless `options.background` is set.
     public static func bitmap(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> Rendering {
+        let rendering = try raster(drawing, options: options)
+        return Rendering(bitmap: rendering.image.bitmap, layout: rendering.layout)
+    }
+
+    /// The same image as `bitmap`, as a coverage mask when all ink has one colour over a
+    /// transparent background (cairo then draws coverage only; the colour is applied exactly).
+    public static func raster(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> RasterRendering {
         let prepared = try prepare(drawing, options: options)
         let layout = prepared.layout
-        // One ink colour over a transparent background: draw coverage only, colour it after.
         let colors = Set(prepared.ink.shapes.map(\.color))
         let ink = options.background == nil && colors.count == 1 ? colors.first : nil
         let surface = try CairoSurface(imageWidth: layout.width, height: layout.height, alphaOnly: ink != nil)
         try paint(prepared, on: surface, background: options.background, extraScale: 1, fast: options.antialias == .fast)
-        let bitmap = try surface.withImagePixels { pixels, stride in
+        let image = try surface.withImagePixels { pixels, stride -> RasterImage in
             if let ink {
-                Bitmap(alphaMask: pixels, stride: stride, width: layout.width, height: layout.height, ink: ink, dpi: layout.dpi)
+                .coverage(CoverageMask(a8: pixels, stride: stride, width: layout.width, height: layout.height, ink: ink, dpi: layout.dpi))
             } else {
-                Bitmap(premultipliedARGB32: pixels, stride: stride, width: layout.width, height: layout.height, dpi: layout.dpi)
+                .bitmap(Bitmap(premultipliedARGB32: pixels, stride: stride, width: layout.width, height: layout.height, dpi: layout.dpi))
             }
         }
-        return Rendering(bitmap: bitmap, layout: layout)
+        return RasterRendering(image: image, layout: layout)
     }
 
     /// A one-page SVG or PDF of the same smoothed paths, the same crop and padding, and the

@@ -19,16 +19,27 @@ public enum Bezier {
 
     /// Tight bounds of a quadratic: the end points plus the extremum on each axis.
     public static func quadBounds(_ p0: Point, _ q: Point, _ p2: Point) -> Rect {
-        var xs = [p0.x, p2.x], ys = [p0.y, p2.y]
-        for (a, b, c, isX) in [(p0.x, q.x, p2.x, true), (p0.y, q.y, p2.y, false)] {
-            let denom = a - 2 * b + c
-            guard denom != 0 else { continue }
-            let t = (a - b) / denom
-            guard t > 0, t < 1 else { continue }
-            let v = quadPoint(p0, q, p2, t)
-            if isX { xs.append(v.x) } else { ys.append(v.y) }
+        var lo = Point(x: p2.x < p0.x ? p2.x : p0.x, y: p2.y < p0.y ? p2.y : p0.y)
+        var hi = Point(x: p0.x < p2.x ? p2.x : p0.x, y: p0.y < p2.y ? p2.y : p0.y)
+        if let t = quadExtremum(p0.x, q.x, p2.x) {
+            let v = quadPoint(p0, q, p2, t).x
+            if v < lo.x { lo.x = v }
+            if hi.x < v { hi.x = v }
         }
-        return Rect(corners: Point(x: xs.min()!, y: ys.min()!), Point(x: xs.max()!, y: ys.max()!))
+        if let t = quadExtremum(p0.y, q.y, p2.y) {
+            let v = quadPoint(p0, q, p2, t).y
+            if v < lo.y { lo.y = v }
+            if hi.y < v { hi.y = v }
+        }
+        return Rect(corners: lo, hi)
+    }
+
+    /// Where a quadratic with coordinates `a`, `b`, `c` turns on that axis, when inside (0, 1).
+    private static func quadExtremum(_ a: Double, _ b: Double, _ c: Double) -> Double? {
+        let denom = a - 2 * b + c
+        guard denom != 0 else { return nil }
+        let t = (a - b) / denom
+        return t > 0 && t < 1 ? t : nil
     }
 
     /// Tight bounds of a cubic: the end points plus the roots of the derivative on each axis.

@@ -8,13 +8,16 @@ public struct Drawing: Sendable, Hashable, Codable {
     /// The pen for strokes that carry none.
     public var pen: Pen
     /// How many capture units make an inch, when the format records it (InkML channel
-    /// resolutions and units do); lets a renderer honour `--dpi` in physical terms.
+    /// resolutions and units, SVC2004's tablet, Signet JSON's `unitsPerInch`); lets a renderer
+    /// draw the ink at its physical size and honour `--dpi`.
     public var unitsPerInch: Double?
 
-    public init(strokes: [Stroke], canvas: Size? = nil, pen: Pen = .standard, unitsPerInch: Double? = nil) {
+    /// A drawing; without a `pen`, strokes that carry none get `Pen.standard(unitsPerInch:)`,
+    /// 2.5 CSS pixels wide in the drawing's units.
+    public init(strokes: [Stroke], canvas: Size? = nil, pen: Pen? = nil, unitsPerInch: Double? = nil) {
         self.strokes = strokes
         self.canvas = canvas
-        self.pen = pen
+        self.pen = pen ?? .standard(unitsPerInch: unitsPerInch)
         self.unitsPerInch = unitsPerInch
     }
 

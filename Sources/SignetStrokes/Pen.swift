@@ -42,6 +42,20 @@ public struct Pen: Sendable, Hashable, Codable {
     /// The default pen: black, 2.5 units wide, fixed width.
     public static let standard = Pen()
 
+    /// The default pen of a capture with `unitsPerInch` units per inch: the standard pen with its
+    /// widths taken as CSS pixels (1/96 inch) and expressed in those units, so ink is 2.5 CSS
+    /// pixels wide whatever the capture's resolution. `nil` (units unknown, taken as CSS pixels)
+    /// gives `standard`.
+    public static func standard(unitsPerInch: Double?) -> Pen {
+        guard let unitsPerInch, unitsPerInch.isFinite, unitsPerInch > 0 else { return standard }
+        let k = unitsPerInch / 96
+        var pen = standard
+        pen.width *= k
+        pen.minWidth *= k
+        pen.maxWidth *= k
+        return pen
+    }
+
     /// Diameter of the disc a one-point stroke leaves.
     public var dotDiameter: Double {
         if let dotSize, dotSize > 0 { return dotSize }

@@ -111,6 +111,30 @@ struct RenderCLITests {
         if name.hasPrefix("ink shorter") { #expect(result.stderr.contains(": no ink: the ink is ")) }
     }
 
+    /// Inputs without ink, in several formats: none has a stroke with a point in it.
+    static let inkless: [(name: String, text: String, why: String)] = [
+        ("empty.json", #"{"format":"signet-strokes","version":1,"strokes":[]}"#, #""strokes" is empty"#),
+        ("hollow.json", #"{"strokes":[[],{"points":[]}]}"#, "none of its 2 strokes has a point"),
+        ("pad.json", "[]", "the array of point groups is empty"),
+        ("log.ndjson", #"{"phase":"began","id":1,"x":1,"y":2}"# + "\n" + #"{"phase":"cancelled","id":1}"#, "every touch was cancelled"),
+        ("U1S1.TXT", "2\n1 2 3 0\n1 2 4 0\n", "no sample has the pen down (BUTTON 1)"),
+    ]
+
+    @Test("no ink: exit 2 and one 'no ink: …' sentence naming the file, nothing written", arguments: inkless.map(\.name))
+    func noInk(_ name: String) throws {
+        let (_, text, why) = Self.inkless.first { $0.name == name }!
+        let dir = TemporaryDirectory("signet-cli")
+        let input = dir.write(name, text)
+        let single = try ProcessRunner.signet(["render", input, "-o", dir.path("out.png")])
+        #expect(single.status == 2)
+        #expect(single.stderr == "signet render: \(input): no ink: \(why); check that the file holds a capture.\n")
+        let batch = try ProcessRunner.signet(["render", input, "--output-dir", dir.path("out")])
+        #expect(batch.status == 2)
+        #expect(batch.stderr.contains("\(input): no ink: \(why);"), "\(batch.stderr)")
+        #expect(dir.contents().filter { $0 != "out" } == [name])
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: dir.path("out"))) ?? [] == [])
+    }
+
     @Test("usage errors exit 2 and point at --help", arguments: [
         ["render", "IN"], ["render", "IN", "-o", "a.png", "--output-dir", "d"], ["render", "IN", "IN2", "-o", "a.png"],
         ["render", "IN", "-o", "a.jpg"], ["render", "IN", "-o", "a.png", "--scale", "2", "--dpi", "300"],

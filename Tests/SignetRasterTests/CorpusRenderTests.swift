@@ -15,8 +15,9 @@ struct CorpusRenderTests {
         return try StrokeReader.read(bytes, name: (path as NSString).lastPathComponent)
     }
 
-    /// Every stroke file renders: with the defaults, or (raw tablet units far larger than CSS
-    /// pixels) with the clear pixel-limit error, and then within a --fit box.
+    /// Every stroke file renders with the defaults. Only a capture whose units are unknown (taken
+    /// as CSS pixels, like the large coordinates of some CROHME files) may stop at the clear
+    /// pixel-limit error, and then renders within a --fit box.
     @Test("every corpus stroke file renders", arguments: files)
     func renders(_ path: String) throws {
         let drawing = try Self.read(path)
@@ -24,12 +25,22 @@ struct CorpusRenderTests {
         do {
             bitmap = try Renderer.bitmap(drawing).bitmap
         } catch let error as RenderError {
-            guard case .tooLarge = error.reason else { throw error }
+            guard case .tooLarge = error.reason, drawing.unitsPerInch == nil else { throw error }
             bitmap = try Renderer.bitmap(drawing, options: RenderOptions(fit: Size(width: 1600, height: 1600))).bitmap
         }
         #expect(bitmap[0, 0].a == 0 && bitmap[bitmap.width - 1, bitmap.height - 1].a == 0)
         #expect(bitmap.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element >= 64 }, "visible ink (highlighters are translucent)")
         #expect(try PNGDecoder.decode(try PNGEncoder.encode(bitmap)) == bitmap)
+    }
+
+    /// SVC2004 is in tablet units (100 per mm): the signatures come out at their physical size,
+    /// 3–10 cm wide at the default 192 px per inch, not as 10,000-pixel images with hairlines.
+    @Test("SVC2004 signatures render at their physical size", arguments: Corpus.files(in: "strokes/svc2004", extensions: ["txt"]))
+    func svc2004PhysicalSize(_ path: String) throws {
+        let layout = try Renderer.bitmap(try Self.read(path)).layout
+        #expect(layout.pixelsPerInch == 192)
+        let centimetres = Double(layout.width - 16) / 192 * 2.54
+        #expect(centimetres > 3 && centimetres < 10, "\(centimetres) cm")
     }
 
     /// signature_pad's own rendering of face.json (300×150, velocity widths, dots as discs)

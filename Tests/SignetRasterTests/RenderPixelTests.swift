@@ -41,6 +41,21 @@ struct RenderPixelTests {
         #expect(alphas.count > 20, "edges are anti-aliased")
     }
 
+    @Test("one ink colour over transparency comes as a coverage mask; a background or two colours as RGBA; the same pixels either way")
+    func rasterForms() throws {
+        var twoColors = drawing
+        twoColors.strokes.append(Stroke(samples: RasterFixtures.loops(origin: Point(x: 30, y: 70)).samples, pen: Pen(color: .white)))
+        let cases: [(Drawing, RenderOptions, Bool)] = [
+            (drawing, RenderOptions(), true), (drawing, RenderOptions(color: Color(css: "#1A237E80")!), true),
+            (drawing, RenderOptions(background: .white), false), (twoColors, RenderOptions(), false),
+        ]
+        for (d, options, coverage) in cases {
+            let raster = try Renderer.raster(d, options: options)
+            if case .coverage = raster.image { #expect(coverage) } else { #expect(!coverage) }
+            #expect(raster.image.bitmap == (try Renderer.bitmap(d, options: options).bitmap))
+        }
+    }
+
     @Test("strokes of different colours keep their colours")
     func perStrokeColors() throws {
         let red = Stroke(samples: [Sample(x: 0, y: 0), Sample(x: 40, y: 0)], pen: Pen(color: Color(red: 1, green: 0, blue: 0)))
@@ -62,6 +77,19 @@ struct RenderPixelTests {
         #expect(try thickness(RenderOptions(scale: 2)) == 5)
         #expect(try thickness(RenderOptions(scale: 2, penWidth: 6)) == 12)
         #expect(try thickness(RenderOptions(scale: 4, penWidth: 6)) == 24)
+    }
+
+    @Test("a capture in physical units draws the default 2.5 CSS px pen 5 px wide at scale 2", arguments: [
+        "2\n0 0 0 1\n1000 0 10 1\n",  // SVC2004: 2540 units per inch
+        "<ink><traceFormat><channel name='X' units='mm'/><channel name='Y' units='mm'/></traceFormat><trace>0 0, 10 0</trace></ink>",
+        #"{"unitsPerInch":254,"strokes":[[[0,0],[100,0]]]}"#,
+    ])
+    func penInPhysicalUnits(_ text: String) throws {
+        let line = try StrokeReader.read(Array(text.utf8), name: "line")
+        let b = try Renderer.bitmap(line).bitmap
+        #expect((0..<b.height).filter { b[b.width / 2, $0].a > 127 }.count == 5)
+        // A 1 cm line is 75.6 px at 192 px per inch, plus the round caps (5 px) and the padding.
+        #expect(b.width == 16 + 81)
     }
 
     @Test("--width-model switches the captured pens' model; --pen-width keeps variable pens' proportions")

@@ -23,9 +23,9 @@ enum Stages {
                 try StrokeFile.read(path: path, options: StrokeReadOptions(format: .signet))
             }
             _ = try time("smooth + lay out (Renderer.prepare)") { try Renderer.prepare(drawing) }
-            let best = try time("render, antialias best (incl. smoothing)") { try Renderer.bitmap(drawing) }
-            _ = try time("render, antialias fast (incl. smoothing)") { try Renderer.bitmap(drawing, options: RenderOptions(antialias: .fast)) }
-            _ = try time("PNG encode (auto)") { try PNGEncoder.encode(best.bitmap) }
+            let best = try time("render, antialias best (incl. smoothing)") { try Renderer.raster(drawing) }
+            _ = try time("render, antialias fast (incl. smoothing)") { try Renderer.raster(drawing, options: RenderOptions(antialias: .fast)) }
+            _ = try time("PNG encode (auto)") { try PNGEncoder.encode(best.image) }
         }
         for (stage, nanoseconds) in totals {
             print(stage.padding(toLength: 46, withPad: " ", startingAt: 0), String(format: "%6.2f ms", Double(nanoseconds) / 1e6 / Double(names.count)))

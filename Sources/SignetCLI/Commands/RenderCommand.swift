@@ -17,7 +17,7 @@ enum RenderCommand: Command {
             .value("background", "COLOR", "paint this colour under the ink (default: transparent)"),
             .value("scale", "N", "output pixels per capture unit (per CSS pixel when the file states its resolution); default 2"),
             .value("dpi", "N", "output resolution: capture units are CSS pixels (1/96 in) unless the file says otherwise; written to the PNG"),
-            .value("pen-width", "N", "pen width for every stroke in capture units (variable pens keep their proportions)"),
+            .value("pen-width", "N", "pen width for every stroke in capture units (default: as captured, else 2.5 CSS px; variable pens keep their proportions)"),
             .value("width-model", "MODEL", "fixed, velocity or pressure (default: as captured, else fixed)"),
             .value("padding", "PX", "margin around the ink in output pixels, the same on every side (cropped output only); default 8"),
             .flag("no-crop", "keep the whole capture canvas instead of cropping to the ink"),

@@ -12,25 +12,29 @@ struct DrawingBuilder: Sendable {
     private var places: [String] = []
     private var liveStrokes = 0
     private var livePoints = 0
+    private let limits: StrokeLimits
 
-    init(_ context: ReadContext) { self.context = context }
+    init(_ context: ReadContext) {
+        self.context = context
+        limits = context.limits
+    }
 
-    private var limits: StrokeLimits { context.limits }
-
-    /// Starts a stroke and returns its slot.
-    mutating func startStroke(pen: Pen? = nil, at place: @autoclosure () -> String) throws -> Int {
+    /// Starts a stroke and returns its slot; `expectedPoints` reserves room when the count is known.
+    mutating func startStroke(pen: Pen? = nil, expectedPoints: Int = 0, at place: @autoclosure () -> String) throws -> Int {
         guard liveStrokes < limits.maxStrokes else {
             throw context.error(.limitExceeded(place: place(), what: "strokes", limit: "\(limits.maxStrokes)"))
         }
         liveStrokes += 1
-        strokes.append(Stroke(samples: [], pen: pen))
+        var samples: [Sample] = []
+        samples.reserveCapacity(min(expectedPoints, limits.maxPointsPerStroke))
+        strokes.append(Stroke(samples: samples, pen: pen))
         places.append(place())
         return strokes.count - 1
     }
 
     /// Appends a sample to the stroke in `slot` after checking it; `place` names the point.
     mutating func append(_ sample: Sample, to slot: Int, at place: @autoclosure () -> String) throws {
-        try check(sample, at: place())
+        if !isPlausible(sample), let problem = problem(with: sample) { throw context.badValue(place(), problem) }
         guard strokes[slot]!.samples.count < limits.maxPointsPerStroke else {
             throw context.error(.limitExceeded(place: place(), what: "points in one stroke", limit: "\(limits.maxPointsPerStroke)"))
         }
@@ -49,40 +53,46 @@ struct DrawingBuilder: Sendable {
         strokes[slot] = nil
     }
 
-    /// The drawing, or an error when there is no stroke or a stroke has no points.
+    /// The drawing. No ink at all — no stroke (`noInk` says why), or only strokes without
+    /// points — is a "no ink" error; one empty stroke among others is a bad value at its place.
     /// `strokeNoun` names the strokes in messages ("stroke", "trace", "group").
-    func drawing(canvas: Size? = nil, unitsPerInch: Double? = nil, strokeNoun: String = "stroke", noStrokes: String)
+    func drawing(canvas: Size? = nil, unitsPerInch: Double? = nil, strokeNoun: String = "stroke", noInk: String)
         throws -> Drawing
     {
-        var kept: [Stroke] = []
-        kept.reserveCapacity(liveStrokes)
-        for (slot, stroke) in strokes.enumerated() {
-            guard let stroke else { continue }
-            guard !stroke.samples.isEmpty else {
-                throw context.badValue(places[slot], "the \(strokeNoun) has no points; remove it or give it some")
-            }
-            kept.append(stroke)
+        let live = strokes.indices.filter { strokes[$0] != nil }
+        guard !live.isEmpty else { throw context.error(.noInk(detail: noInk)) }
+        guard livePoints > 0 else {
+            let detail = live.count == 1 ? "its one \(strokeNoun) has no points" : "none of its \(live.count) \(strokeNoun)s has a point"
+            throw context.error(.noInk(detail: detail))
         }
-        guard !kept.isEmpty else { throw context.error(.noStrokes(detail: noStrokes)) }
-        return Drawing(strokes: kept, canvas: canvas, unitsPerInch: unitsPerInch)
+        if let empty = live.first(where: { strokes[$0]!.samples.isEmpty }) {
+            throw context.badValue(places[empty], "the \(strokeNoun) has no points; remove it or give it some")
+        }
+        return Drawing(strokes: live.map { strokes[$0]! }, canvas: canvas, unitsPerInch: unitsPerInch)
     }
 
-    private func check(_ s: Sample, at place: @autoclosure () -> String) throws {
-        try checkCoordinate(s.x, "x", at: place())
-        try checkCoordinate(s.y, "y", at: place())
-        if let t = s.t, !t.isFinite {
-            throw context.badValue(place(), "the time \(t.shown) is not a finite number")
-        }
-        if let f = s.force, !(f.isFinite && f >= 0 && f <= 1) {
-            throw context.badValue(place(), "the pressure \(f.shown) is outside 0…1")
-        }
+    /// The quick test every sample passes first: finite coordinates within the limit, a finite
+    /// time, a pressure within 0…1 (false for NaN).
+    private func isPlausible(_ s: Sample) -> Bool {
+        let m = limits.maxCoordinate
+        return s.x.isFinite && abs(s.x) <= m && s.y.isFinite && abs(s.y) <= m
+            && (s.t?.isFinite ?? true) && (s.force.map { $0 >= 0 && $0 <= 1 } ?? true)
     }
 
-    private func checkCoordinate(_ v: Double, _ axis: String, at place: @autoclosure () -> String) throws {
-        guard v.isFinite else { throw context.badValue(place(), "\(axis) is \(v.shown), not a finite number") }
+    /// What is wrong with a sample, or `nil` when it is fine.
+    private func problem(with s: Sample) -> String? {
+        if let problem = problem(with: s.x, "x") { return problem }
+        if let problem = problem(with: s.y, "y") { return problem }
+        if let t = s.t, !t.isFinite { return "the time \(t.shown) is not a finite number" }
+        if let f = s.force, !(f.isFinite && f >= 0 && f <= 1) { return "the pressure \(f.shown) is outside 0…1" }
+        return nil
+    }
+
+    private func problem(with v: Double, _ axis: String) -> String? {
+        guard v.isFinite else { return "\(axis) is \(v.shown), not a finite number" }
         guard abs(v) <= limits.maxCoordinate else {
-            throw context.badValue(
-                place(), "\(axis) = \(v.shown) is beyond the ±\(Int(limits.maxCoordinate)) coordinate limit; check the units")
+            return "\(axis) = \(v.shown) is beyond the ±\(limits.maxCoordinate.shown) coordinate limit; check the units"
         }
+        return nil
     }
 }

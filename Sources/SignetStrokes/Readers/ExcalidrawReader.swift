@@ -42,7 +42,7 @@ enum ExcalidrawReader {
                 try builder.append(Sample(x: origin.x + point.x, y: origin.y + point.y, force: force), to: slot, at: "\(place), point \(p + 1)")
             }
         }
-        return try builder.drawing(strokeNoun: "freedraw element", noStrokes: "no freedraw elements")
+        return try builder.drawing(strokeNoun: "freedraw element", noInk: "no freedraw elements")
     }
 
     private static func pen(_ element: JSONObject, simulated: Bool, _ context: ReadContext, at place: String) throws -> Pen {

@@ -1,34 +1,56 @@
-/// Tells the format of an input from its content, with the file extension as a fallback.
+/// Tells the format of an input from its content, with the file extension as a fallback, and
+/// decides how to read it, parsing a JSON document only once.
 enum FormatDetector {
-    /// What looking at the content found: the format, and the JSON value when the whole input
-    /// had to be parsed to decide (so the reader does not parse it again).
-    struct Finding {
-        var format: StrokeFormat?
-        var json: JSONValue?
+    /// How to read an input.
+    enum Plan {
+        /// NDJSON: one record per line, read line by line. `firstRecord` is the first record when
+        /// it was parsed to decide (an input of one line).
+        case lines(StrokeFormat, firstRecord: JSONValue?)
+        /// The whole input as one document of `format` (`nil`: unknown); `json` is the document
+        /// already parsed when the input is JSON.
+        case document(StrokeFormat?, json: JSONValue?)
     }
 
+    /// The plan for `text` (without a byte order mark). `forced` is the format the user named.
     /// Throws only for malformed JSON, whose line and column say more than "unknown format".
-    static func detect(_ text: UnsafeBufferPointer<UInt8>, _ context: ReadContext) throws -> Finding {
-        guard let first = TextScan.firstNonSpace(text) else { return Finding() }
-        switch text[first] {
-        case UInt8(ascii: "<"):
-            return Finding(format: .inkml)
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if let (record, end) = TextScan.firstLineObject(text, context) {
-                let format = classify(.object(record))
-                if format?.isLineDelimited == true { return Finding(format: format) }
-                // A one-line document: it is parsed already.
-                if !text[end...].contains(where: { !TextScan.isSpace($0) }) {
-                    return Finding(format: format ?? StrokeFormat.hinted(byName: context.name), json: .object(record))
-                }
+    static func plan(_ text: UnsafeBufferPointer<UInt8>, forced: StrokeFormat?, _ context: ReadContext) throws -> Plan {
+        guard let first = TextScan.firstNonSpace(text) else { return .document(forced, json: nil) }
+        if let forced, !forced.isJSON { return .document(forced, json: nil) }
+        if forced == nil {
+            switch text[first] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                break
+            case UInt8(ascii: "<"):
+                return .document(.inkml, json: nil)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return .document(looksLikeSVC2004(text) ? .svc2004 : StrokeFormat.hinted(byName: context.name), json: nil)
+            default:
+                return .document(StrokeFormat.hinted(byName: context.name), json: nil)
             }
-            let json = try context.parseJSON(text)
-            return Finding(format: classify(json) ?? StrokeFormat.hinted(byName: context.name), json: json)
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return Finding(format: looksLikeSVC2004(text) ? .svc2004 : StrokeFormat.hinted(byName: context.name))
-        default:
-            return Finding(format: StrokeFormat.hinted(byName: context.name))
         }
+        if let format = lineFormat(text, forced: forced, context) { return .lines(format, firstRecord: nil) }
+        let json = try context.parseJSON(text)
+        let format = forced ?? classify(json) ?? StrokeFormat.hinted(byName: context.name)
+        // One record on one line is NDJSON of one line, read as such (a record spread over
+        // several lines is a JSON document).
+        if let format, format.isLineDelimited, json.object != nil, TextScan.nonBlankLines(text, limit: 2).count == 1 {
+            return .lines(format, firstRecord: json)
+        }
+        return .document(format, json: json)
+    }
+
+    /// The format of NDJSON: the first non-blank line is a JSON object of a line-delimited format
+    /// (`forced`, or the one the object looks like) and more text follows it. `nil` otherwise;
+    /// nothing is parsed when `forced` is a whole-document format or the first line is all there
+    /// is (a one-line input is then parsed once, as a whole).
+    static func lineFormat(_ text: UnsafeBufferPointer<UInt8>, forced: StrokeFormat?, _ context: ReadContext) -> StrokeFormat? {
+        if let forced, !forced.isLineDelimited { return nil }
+        guard let line = TextScan.nonBlankLines(text, limit: 1).first,
+            text[line.upperBound...].contains(where: { !TextScan.isSpace($0) }),
+            let record = TextScan.lineObject(text, line, context)
+        else { return nil }
+        let format = forced ?? classify(.object(record))
+        return format?.isLineDelimited == true ? format : nil
     }
 
     /// The format a parsed JSON value has, judged by its shape.

@@ -8,14 +8,15 @@ struct InkMLContext: Sendable {
     var brush: XMLElement?
 
     /// The pen a `<brush>` describes: `color`, `transparency` (0–255), and the larger of
-    /// `width` and `height` converted to capture units (when its unit can be converted).
+    /// `width` and `height` converted to capture units (when its unit can be converted); what
+    /// the brush leaves out comes from the standard pen in this context's units.
     func pen(_ context: ReadContext, place: String) throws -> Pen? {
         guard let brush else { return nil }
         var properties: [String: (value: String, units: String?)] = [:]
         for p in brush.children(named: "brushProperty") {
             if let name = p.attribute("name"), let value = p.attribute("value") { properties[name] = (value, p.attribute("units")) }
         }
-        var pen = Pen.standard
+        var pen = Pen.standard(unitsPerInch: unitsPerInch)
         if let color = properties["color"]?.value {
             guard let c = Color(css: color) else {
                 throw context.badValue(place, "the brush color '\(color)' is not a color Signet knows; use #RRGGBB")

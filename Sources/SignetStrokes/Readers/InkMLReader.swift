@@ -148,13 +148,13 @@ struct InkMLReader {
         let scale = rawMax > 1 ? 1 / rawMax : 1
         var builder = DrawingBuilder(context)
         for trace in traces {
-            let slot = try builder.startStroke(pen: trace.pen, at: trace.place)
+            let slot = try builder.startStroke(pen: trace.pen, expectedPoints: trace.samples.count, at: trace.place)
             for (p, var sample) in trace.samples.enumerated() {
                 if trace.rawForce, let f = sample.force { sample.force = f * scale }
                 try builder.append(sample, to: slot, at: "\(trace.place), point \(p + 1)")
             }
         }
         return try builder.drawing(
-            unitsPerInch: unitsPerInch, strokeNoun: "trace", noStrokes: traceNumber == 0 ? "no <trace> elements" : "only pen-up traces")
+            unitsPerInch: unitsPerInch, strokeNoun: "trace", noInk: traceNumber == 0 ? "no <trace> elements" : "only pen-up traces")
     }
 }

@@ -52,12 +52,12 @@ extension ReadContext {
         return s
     }
 
-    func array(_ object: JSONObject, _ key: String, at place: @autoclosure () -> String) throws -> [JSONValue] {
+    func array(_ object: JSONObject, _ key: String, at place: @autoclosure () -> String) throws -> JSONArray {
         guard let value = object[key] else { throw badValue(place(), "\"\(key)\" is missing") }
         return try array(value, named: key, at: place())
     }
 
-    func array(_ value: JSONValue, named what: String, at place: @autoclosure () -> String) throws -> [JSONValue] {
+    func array(_ value: JSONValue, named what: String, at place: @autoclosure () -> String) throws -> JSONArray {
         guard case .array(let items) = value else {
             throw badValue(place(), "\(what) should be an array, not \(value.typeName)")
         }

@@ -4,62 +4,75 @@ struct JSONSyntaxError: Error, Sendable {
     var problem: String
 }
 
-/// A small, fast JSON parser over bytes. It is iterative (an explicit stack, so deep nesting
-/// cannot overflow the call stack; `maxNesting` bounds it), reports the byte offset of the first
-/// problem, and also accepts the `NaN`, `Infinity` and `-Infinity` that Python's `json` writes,
-/// so such values reach the readers and get a precise "not a finite number" message.
-struct JSONParser {
+/// A small, fast JSON parser over bytes into a flat `JSONTape`. It is iterative (an explicit
+/// stack, so deep nesting cannot overflow the call stack; `maxNesting` bounds it), reports the
+/// byte offset of the first problem, and also accepts the `NaN`, `Infinity` and `-Infinity` that
+/// Python's `json` writes, so such values reach the readers and get a precise "not a finite
+/// number" message.
+struct JSONParser: ~Copyable {
     private let b: UnsafeBufferPointer<UInt8>
     private var i = 0
     private let maxNesting: Int
+    private var nodes: ParseBuffer<JSONTape.Node>
+    private var children: ParseBuffer<UInt32>
+    private var strings: [String] = []
+    /// Children of the open containers, in order (an object's as name, value, name, value…).
+    private var pending = ParseBuffer<UInt32>(capacity: 64)
+    private var frames = ParseBuffer<Frame>(capacity: 16)
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int) {
         b = bytes
         self.maxNesting = maxNesting
+        // Stroke files hold about one value per 5 bytes (`[23.86,80.12,344,0.251],`): with room
+        // for one per 4 bytes (up to a million) the buffers rarely grow.
+        let expected = min(bytes.count / 4, 1 << 20)
+        nodes = ParseBuffer(capacity: expected)
+        children = ParseBuffer(capacity: expected)
     }
 
     /// Parses exactly one JSON value filling `bytes` (white space around it allowed).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int) throws -> JSONValue {
+        // Node numbers are 32-bit; every value takes at least one byte.
+        guard bytes.count < Int(UInt32.max) else { throw JSONSyntaxError(offset: 0, problem: "the input is over 4 GiB") }
         var parser = JSONParser(bytes, maxNesting: maxNesting)
-        let value = try parser.document()
+        try parser.document()
         parser.skipSpace()
         guard parser.i == bytes.count else { throw parser.fail("unexpected text after the JSON value") }
-        return value
+        return JSONTape(nodes: parser.nodes.array, children: parser.children.array, strings: parser.strings).value(at: 0)
     }
 
-    private struct Frame {
+    private struct Frame: BitwiseCopyable {
+        let node: Int
         let isObject: Bool
-        let valueStart: Int
-        let keyStart: Int
+        /// Where this container's children start in the pending list.
+        let pendingStart: Int
     }
 
-    private mutating func document() throws -> JSONValue {
-        var values: [JSONValue] = []
-        var keys: [String] = []
-        var frames: [Frame] = []
+    /// Reads one value into the tape; the first node is the document's root.
+    private mutating func document() throws {
         next: while true {
             skipSpace()
             let c = try current(expecting: "a value")
-            var value: JSONValue
+            var node: Int
             if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
                 let isObject = c == UInt8(ascii: "{")
                 i += 1
                 skipSpace()
+                node = append(isObject ? .object : .array)
                 if i < b.count, b[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i += 1
-                    value = isObject ? .object(JSONObject()) : .array([])
                 } else {
                     guard frames.count < maxNesting else { throw fail("nesting deeper than \(maxNesting) levels") }
-                    frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
-                    if isObject { keys.append(try key()) }
+                    frames.append(Frame(node: node, isObject: isObject, pendingStart: pending.count))
+                    if isObject { pending.append(try key()) }
                     continue next
                 }
             } else {
-                value = try scalar(c)
+                node = try scalar(c)
             }
             // Hand the finished value to its container; close every container that ends here.
             while let frame = frames.last {
-                values.append(value)
+                pending.append(UInt32(node))
                 skipSpace()
                 let close = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 let c = try current(expecting: frame.isObject ? "',' or '}'" : "',' or ']'")
@@ -67,7 +80,7 @@ struct JSONParser {
                     i += 1
                     if frame.isObject {
                         skipSpace()
-                        keys.append(try key())
+                        pending.append(try key())
                     }
                     continue next
                 }
@@ -75,39 +88,48 @@ struct JSONParser {
                     throw fail("expected \(frame.isObject ? "',' or '}' after an object member" : "',' or ']' after an array element")")
                 }
                 i += 1
-                let items = Array(values[frame.valueStart...])
-                values.removeSubrange(frame.valueStart...)
-                if frame.isObject {
-                    value = .object(JSONObject(keys: Array(keys[frame.keyStart...]), values: items))
-                    keys.removeSubrange(frame.keyStart...)
-                } else {
-                    value = .array(items)
-                }
+                let items = pending.count - frame.pendingStart
+                nodes[frame.node].payload = UInt64(children.count)
+                nodes[frame.node].count = UInt32(frame.isObject ? items / 2 : items)
+                children.append(from: pending, frame.pendingStart..<pending.count)
+                pending.removeLast(items)
                 frames.removeLast()
+                node = frame.node
             }
-            return value
+            return
         }
     }
 
-    /// `"name"` then `:`.
-    private mutating func key() throws -> String {
+    /// Adds a node (an empty container's children start where the list ends) and returns its number.
+    private mutating func append(_ kind: JSONTape.Node.Kind, payload: UInt64? = nil) -> Int {
+        nodes.append(JSONTape.Node(kind: kind, count: 0, payload: payload ?? UInt64(children.count)))
+        return nodes.count - 1
+    }
+
+    private mutating func appendString(_ text: String) -> Int {
+        strings.append(text)
+        return append(.string, payload: UInt64(strings.count - 1))
+    }
+
+    /// `"name"` then `:`; returns the name's node.
+    private mutating func key() throws -> UInt32 {
         guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw fail("expected a quoted member name") }
-        let name = try string()
+        let name = appendString(try string())
         skipSpace()
         guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the member name") }
         i += 1
-        return name
+        return UInt32(name)
     }
 
-    private mutating func scalar(_ c: UInt8) throws -> JSONValue {
+    private mutating func scalar(_ c: UInt8) throws -> Int {
         switch c {
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "N"): try literal("NaN"); return .number(.nan)
-        case UInt8(ascii: "I"): try literal("Infinity"); return .number(.infinity)
+        case UInt8(ascii: "\""): return appendString(try string())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return append(.number, payload: try number().bitPattern)
+        case UInt8(ascii: "t"): try literal("true"); return append(.trueValue)
+        case UInt8(ascii: "f"): try literal("false"); return append(.falseValue)
+        case UInt8(ascii: "n"): try literal("null"); return append(.null)
+        case UInt8(ascii: "N"): try literal("NaN"); return append(.number, payload: Double.nan.bitPattern)
+        case UInt8(ascii: "I"): try literal("Infinity"); return append(.number, payload: Double.infinity.bitPattern)
         default: throw fail("unexpected character \(Self.describe(c)) where a value should be")
         }
     }
@@ -120,12 +142,6 @@ struct JSONParser {
     }
 
     // MARK: numbers
-
-    private static let exactPowersOfTen: [Double] = (0...22).map { e in
-        var p = 1.0
-        for _ in 0..<e { p *= 10 }
-        return p
-    }
 
     private mutating func number() throws -> Double {
         let start = i
@@ -190,8 +206,11 @@ struct JSONParser {
         // Exact fast path: a mantissa below 2^53 times an exactly representable power of ten
         // rounds once, so the result is the correctly rounded value.
         if !truncated, mantissa < (1 << 53), abs(exponent) <= 22 {
+            // 10^k is exact for k ≤ 22 (5^22 < 2^53), and so is every product on the way.
+            var power = 1.0
+            for _ in 0..<abs(exponent) { power *= 10 }
             let m = Double(mantissa)
-            let v = exponent >= 0 ? m * Self.exactPowersOfTen[exponent] : m / Self.exactPowersOfTen[-exponent]
+            let v = exponent >= 0 ? m * power : m / power
             return negative ? -v : v
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
@@ -287,8 +306,8 @@ struct JSONParser {
         }
     }
 
-    private func current(expecting what: String) throws -> UInt8 {
-        guard i < b.count else { throw fail("the input ends where \(what) should be") }
+    private func current(expecting what: @autoclosure () -> String) throws -> UInt8 {
+        guard i < b.count else { throw fail("the input ends where \(what()) should be") }
         return b[i]
     }
 

@@ -11,9 +11,9 @@ enum PerfectFreehandReader {
             try context.requireSingleDrawing()
             return try stroke(points, context, at: "")
         case .object(let paths):
-            guard !paths.keys.isEmpty else { throw context.error(.noStrokes(detail: "the object has no named paths")) }
-            guard context.index < paths.keys.count else {
-                throw context.error(.indexOutOfRange(index: context.index, count: paths.keys.count, unit: "named path"))
+            guard paths.count > 0 else { throw context.error(.noInk(detail: "the object has no named paths")) }
+            guard context.index < paths.count else {
+                throw context.error(.indexOutOfRange(index: context.index, count: paths.count, unit: "named path"))
             }
             let name = paths.keys[context.index]
             let place = "path '\(name)'"
@@ -23,16 +23,16 @@ enum PerfectFreehandReader {
         }
     }
 
-    private static func stroke(_ points: [JSONValue], _ context: ReadContext, at prefix: String) throws -> Drawing {
+    private static func stroke(_ points: JSONArray, _ context: ReadContext, at prefix: String) throws -> Drawing {
         var builder = DrawingBuilder(context)
         if !points.isEmpty {
-            let slot = try builder.startStroke(at: "\(prefix)point 1")
+            let slot = try builder.startStroke(expectedPoints: points.count, at: "\(prefix)point 1")
             for (p, point) in points.enumerated() {
                 let here = "\(prefix)point \(p + 1)"
                 try builder.append(sample(point, context, at: here), to: slot, at: here)
             }
         }
-        return try builder.drawing(noStrokes: "the point array is empty")
+        return try builder.drawing(noInk: "the point array is empty")
     }
 
     private static func sample(_ point: JSONValue, _ context: ReadContext, at place: @autoclosure () -> String) throws -> Sample {

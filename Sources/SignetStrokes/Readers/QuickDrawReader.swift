@@ -8,7 +8,7 @@ enum QuickDrawReader {
         switch json {
         case .array(let records):
             guard context.index < records.count else {
-                if records.isEmpty { throw context.error(.noStrokes(detail: "the array holds no records")) }
+                if records.isEmpty { throw context.error(.noInk(detail: "the array holds no records")) }
                 throw context.error(.indexOutOfRange(index: context.index, count: records.count, unit: "record"))
             }
             return try record(records[context.index], context, at: "record \(context.index + 1)")
@@ -37,12 +37,12 @@ enum QuickDrawReader {
                 let counts = [xs.count, ys.count] + (ts.map { [$0.count] } ?? [])
                 throw context.badValue(here, "the x, y\(ts == nil ? "" : " and t") arrays differ in length (\(counts.map(String.init).joined(separator: ", ")))")
             }
-            let slot = try builder.startStroke(at: here)
+            let slot = try builder.startStroke(expectedPoints: xs.count, at: here)
             for i in xs.indices {
                 try builder.append(Sample(x: xs[i], y: ys[i], t: ts?[i]), to: slot, at: "\(here), point \(i + 1)")
             }
         }
-        return try builder.drawing(noStrokes: "\(place) has an empty \"drawing\"")
+        return try builder.drawing(noInk: "\(place) has an empty \"drawing\"")
     }
 
     private static func numbers(_ value: JSONValue, _ name: String, _ context: ReadContext, at place: String) throws -> [Double] {

@@ -6,7 +6,13 @@
 ///   transition starts a new stroke.
 /// - Pressure 0…1023 becomes force 0…1; time stays in the file's milliseconds (it may repeat
 ///   or go backwards in real captures; both are kept).
+/// - Coordinates are the tablet's: SVC2004 was captured on a WACOM Intuos at 100 lines per mm,
+///   so the drawing has 2540 units per inch (the corpus signatures come out 3–10 cm wide) and
+///   the standard pen in those units.
 enum SVC2004Reader {
+    /// Tablet units per inch (100 lines per mm).
+    static let unitsPerInch = 2540.0
+
     private struct Row {
         var x, y, t: Double
         var down: Bool
@@ -67,7 +73,7 @@ enum SVC2004Reader {
             slot = current
             try builder.append(Sample(x: row.x, y: maxY - row.y, t: row.t, force: row.pressure), to: current, at: "line \(row.line)")
         }
-        return try builder.drawing(noStrokes: "no sample has the pen down (BUTTON 1)")
+        return try builder.drawing(unitsPerInch: unitsPerInch, noInk: "no sample has the pen down (BUTTON 1)")
     }
 
     /// The numbers of one line, separated by spaces or tabs.

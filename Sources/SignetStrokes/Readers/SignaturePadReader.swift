@@ -18,7 +18,7 @@ enum SignaturePadReader {
         var builder = DrawingBuilder(context)
         for (g, group) in groups.enumerated() {
             let place = "group \(g + 1)"
-            let points: [JSONValue]
+            let points: JSONArray
             let pen: Pen
             switch group {
             case .object(let o):
@@ -31,7 +31,7 @@ enum SignaturePadReader {
             default:
                 throw context.badValue(place, "a group should be an object with \"points\", not \(group.typeName)")
             }
-            let slot = try builder.startStroke(pen: pen, at: place)
+            let slot = try builder.startStroke(pen: pen, expectedPoints: points.count, at: place)
             for (p, point) in points.enumerated() {
                 let here = "\(place), point \(p + 1)"
                 let o = try context.object(point, named: "a point", at: here)
@@ -42,7 +42,7 @@ enum SignaturePadReader {
                 try builder.append(sample, to: slot, at: here)
             }
         }
-        return try builder.drawing(strokeNoun: "group", noStrokes: "the array of point groups is empty")
+        return try builder.drawing(strokeNoun: "group", noInk: "the array of point groups is empty")
     }
 
     private static func pen(_ o: JSONObject, colorKey: String, _ context: ReadContext, at place: String) throws -> Pen {

@@ -26,12 +26,13 @@ enum SignetJSONReader {
             canvas = Size(width: w, height: h)
         }
         let unitsPerInch = try context.optionalPositive(root, "unitsPerInch", at: "top level")
-        let drawingPen = try root["pen"].map { try pen($0, base: .standard, context, at: "drawing") } ?? .standard
+        let standard = Pen.standard(unitsPerInch: unitsPerInch)
+        let drawingPen = try root["pen"].map { try pen($0, base: standard, context, at: "drawing") } ?? standard
 
         var builder = DrawingBuilder(context)
         for (s, stroke) in try context.array(root, "strokes", at: "top level").enumerated() {
             let place = "stroke \(s + 1)"
-            let points: [JSONValue]
+            let points: JSONArray
             var strokePen: Pen?
             switch stroke {
             case .array(let items):
@@ -42,12 +43,13 @@ enum SignetJSONReader {
             default:
                 throw context.badValue(place, "a stroke should be an object with \"points\" or an array of points, not \(stroke.typeName)")
             }
-            let slot = try builder.startStroke(pen: strokePen, at: place)
+            let slot = try builder.startStroke(pen: strokePen, expectedPoints: points.count, at: place)
+            // The place is spelled from the numbers, so the hot loop captures no string.
             for (p, point) in points.enumerated() {
-                try builder.append(sample(point, context, at: "\(place), point \(p + 1)"), to: slot, at: "\(place), point \(p + 1)")
+                try builder.append(sample(point, context, at: "stroke \(s + 1), point \(p + 1)"), to: slot, at: "stroke \(s + 1), point \(p + 1)")
             }
         }
-        var drawing = try builder.drawing(canvas: canvas, unitsPerInch: unitsPerInch, noStrokes: "\"strokes\" is empty")
+        var drawing = try builder.drawing(canvas: canvas, unitsPerInch: unitsPerInch, noInk: "\"strokes\" is empty")
         drawing.pen = drawingPen
         return drawing
     }
@@ -61,8 +63,12 @@ enum SignetJSONReader {
             }
             func slot(_ i: Int, _ name: String) throws -> Double? {
                 guard i < v.count else { return nil }
-                if case .null = v[i] { return nil }
-                return try context.number(v[i], named: name, at: place())
+                if let n = v.number(at: i) { return n }
+                switch v[i] {
+                case .number(let n): return n
+                case .null: return nil
+                case let other: throw context.badValue(place(), "\"\(name)\" should be a number, not \(other.typeName)")
+                }
             }
             guard let x = try slot(0, "x"), let y = try slot(1, "y") else {
                 throw context.badValue(place(), "x and y cannot be null")

@@ -37,6 +37,9 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// True for formats that may come one record per line (NDJSON) and are then read as a stream.
     public var isLineDelimited: Bool { self == .touch || self == .quickdraw }
 
+    /// True for the formats written in JSON (all but InkML and SVC2004).
+    public var isJSON: Bool { self != .inkml && self != .svc2004 }
+
     /// The format a file name's extension suggests, used only when the content does not decide.
     public static func hinted(byName name: String) -> StrokeFormat? {
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }

@@ -37,7 +37,7 @@ public struct StrokeLimits: Sendable, Hashable, Codable {
         [
             "input size \(Self.bytes(maxInputBytes)) (NDJSON is streamed; a line may hold \(Self.bytes(maxLineBytes)))",
             "\(maxPointsPerStroke) points per stroke, \(maxPoints) points and \(maxStrokes) strokes per drawing",
-            "coordinates within ±\(Int(maxCoordinate)), nesting \(maxNesting) levels deep",
+            "coordinates within ±\(maxCoordinate.shown), nesting \(maxNesting) levels deep",
         ]
     }
 

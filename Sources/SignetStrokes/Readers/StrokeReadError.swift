@@ -12,8 +12,8 @@ public struct StrokeReadError: SignetError, Hashable {
         case unknownFormat
         /// The input holds nothing but white space.
         case empty
-        /// The input is well-formed but holds no ink; `detail` says why.
-        case noStrokes(detail: String)
+        /// The input is well-formed but holds no ink (no strokes, or only empty ones); `detail` says why.
+        case noInk(detail: String)
         /// A limit from `StrokeLimits` was reached.
         case limitExceeded(place: String, what: String, limit: String)
         /// `--index` asks for a drawing the file does not have.
@@ -41,8 +41,8 @@ public struct StrokeReadError: SignetError, Hashable {
             return "cannot tell the format of \(file); try --format NAME (one of \(StrokeFormat.names))."
         case .empty:
             return "\(file) is empty; give it the strokes to draw."
-        case .noStrokes(let detail):
-            return "\(file) has no strokes to draw (\(detail))."
+        case .noInk(let detail):
+            return "\(file): " + NoInk.message(detail)
         case .limitExceeded(let place, let what, let limit):
             return "\(file), \(place): more than \(limit) \(what), beyond what any signature needs; check that this is the right file."
         case .indexOutOfRange(let index, let count, let unit):

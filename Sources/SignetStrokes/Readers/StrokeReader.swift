@@ -13,50 +13,45 @@ public enum StrokeReader {
         }
         let text = try unicodeText(buffer, context)
         guard TextScan.firstNonSpace(text) != nil else { throw context.error(.empty) }
-        var json: JSONValue?
-        let format: StrokeFormat
-        if let forced = options.format {
-            format = forced
-        } else {
-            let finding = try FormatDetector.detect(text, context)
-            guard let found = finding.format else { throw context.error(.unknownFormat) }
-            format = found
-            json = finding.json
-        }
-        switch format {
-        case .inkml:
-            return try InkMLReader.read(text, context)
-        case .svc2004:
-            return try SVC2004Reader.read(text, context)
-        case .touch, .quickdraw:
-            if json == nil, TextScan.firstLineObject(text, context) != nil {
-                return try readLines(text, format: format, name: name, options: options)
+        switch try FormatDetector.plan(text, forced: options.format, context) {
+        case .lines(let format, let firstRecord):
+            return try readLines(text, format: format, firstRecord: firstRecord, name: name, options: options)
+        case .document(nil, _):
+            throw context.error(.unknownFormat)
+        case .document(let format?, let json):
+            let document = { try json ?? context.parseJSON(text) }
+            switch format {
+            case .inkml: return try InkMLReader.read(text, context)
+            case .svc2004: return try SVC2004Reader.read(text, context)
+            case .touch: return try TouchEventAssembler.read(document(), context)
+            case .quickdraw: return try QuickDrawReader.read(document(), context)
+            case .signet: return try SignetJSONReader.read(document(), context)
+            case .signaturePad: return try SignaturePadReader.read(document(), context)
+            case .perfectFreehand: return try PerfectFreehandReader.read(document(), context)
+            case .excalidraw: return try ExcalidrawReader.read(document(), context)
             }
-            let value = try json ?? context.parseJSON(text)
-            return format == .touch ? try TouchEventAssembler.read(value, context) : try QuickDrawReader.read(value, context)
-        case .signet:
-            return try SignetJSONReader.read(json ?? context.parseJSON(text), context)
-        case .signaturePad:
-            return try SignaturePadReader.read(json ?? context.parseJSON(text), context)
-        case .perfectFreehand:
-            return try PerfectFreehandReader.read(json ?? context.parseJSON(text), context)
-        case .excalidraw:
-            return try ExcalidrawReader.read(json ?? context.parseJSON(text), context)
         }
     }
 
-    /// NDJSON held in memory, fed line by line to the same reader a stream uses.
-    private static func readLines(_ text: UnsafeBufferPointer<UInt8>, format: StrokeFormat, name: String, options: StrokeReadOptions) throws
-        -> Drawing
-    {
+    /// NDJSON held in memory, fed line by line to the same reader a stream uses. `firstRecord`
+    /// is the first record when it is already parsed (an input of one line).
+    private static func readLines(
+        _ text: UnsafeBufferPointer<UInt8>, format: StrokeFormat, firstRecord: JSONValue?, name: String, options: StrokeReadOptions
+    ) throws -> Drawing {
         var reader = try StrokeStreamReader(format: format, name: name, options: options)
+        var firstRecord = firstRecord
         try TextScan.forEachLine(text) { range in
             guard range.count <= options.limits.maxLineBytes else {
                 throw StrokeReadError(
                     file: name,
                     reason: .limitExceeded(place: "line \(reader.lineNumber + 1)", what: "bytes in one line", limit: "\(options.limits.maxLineBytes)"))
             }
-            try reader.feed(line: Array(text[range])[...])
+            if let record = firstRecord, text[range].contains(where: { !TextScan.isSpace($0) }) {
+                firstRecord = nil
+                try reader.feed(record: record, line: reader.lineNumber + 1)
+            } else {
+                try reader.feed(line: Array(text[range])[...])
+            }
             return !reader.isComplete
         }
         return try reader.finish()
@@ -82,7 +77,11 @@ extension StrokeFormat {
         return bytes.withUnsafeBufferPointer { buffer in
             var text = buffer
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { text = UnsafeBufferPointer(rebasing: buffer[3...]) }
-            return (try? FormatDetector.detect(text, context))?.format
+            switch try? FormatDetector.plan(text, forced: nil, context) {
+            case .lines(let format, _)?: return format
+            case .document(let format, _)?: return format
+            case nil: return nil
+            }
         }
     }
 }

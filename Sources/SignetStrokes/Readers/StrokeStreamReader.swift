@@ -40,22 +40,37 @@ public struct StrokeStreamReader: Sendable {
         lineNumber += 1
         var line = line
         if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-        guard line.contains(where: { !TextScan.isSpace($0) }) else { return }
+        guard line.contains(where: { !TextScan.isSpace($0) }), !skipsRecord() else { return }
+        try take(try context.parseJSON(line, firstLine: lineNumber))
+    }
+
+    /// Takes the record on line `line`, already parsed.
+    mutating func feed(record: JSONValue, line: Int) throws {
+        lineNumber = line
+        guard !skipsRecord() else { return }
+        try take(record)
+    }
+
+    /// True (and counted) for a Quick, Draw! record before `--index`, which is not even parsed,
+    /// and for any record after the wanted one.
+    private mutating func skipsRecord() -> Bool {
+        guard case .quickdraw(let records, let drawing) = state else { return false }
+        guard drawing == nil else { return true }
+        guard records < context.index else { return false }
+        state = .quickdraw(records: records + 1, drawing: nil)
+        return true
+    }
+
+    private mutating func take(_ record: JSONValue) throws {
         let place = "line \(lineNumber)"
         switch state {
         case .touch(var assembler):
             // Take the assembler out of `state` so its arrays are uniquely owned while it grows.
             state = .quickdraw(records: 0, drawing: nil)
             defer { state = .touch(assembler) }
-            try assembler.apply(try context.parseJSON(line, firstLine: lineNumber), at: place)
-        case .quickdraw(let records, let drawing):
-            guard drawing == nil else { return }
-            if records < context.index {
-                state = .quickdraw(records: records + 1, drawing: nil)
-                return
-            }
-            let record = try QuickDrawReader.record(try context.parseJSON(line, firstLine: lineNumber), context, at: place)
-            state = .quickdraw(records: records + 1, drawing: record)
+            try assembler.apply(record, at: place)
+        case .quickdraw(let records, _):
+            state = .quickdraw(records: records + 1, drawing: try QuickDrawReader.record(record, context, at: place))
         }
     }
 
@@ -70,24 +85,22 @@ public struct StrokeStreamReader: Sendable {
             return try assembler.finish()
         case .quickdraw(let records, let drawing):
             if let drawing { return drawing }
-            if records == 0 { throw context.error(.noStrokes(detail: "no Quick, Draw! records")) }
+            if records == 0 { throw context.error(.noInk(detail: "no Quick, Draw! records")) }
             throw context.error(.indexOutOfRange(index: context.index, count: records, unit: "record"))
         }
     }
 
     /// The line-delimited format of an input whose first bytes are `head` (at least its first
-    /// line): its first non-blank line must be a whole JSON object, and the format given in
-    /// `options` (or else the one that object looks like) must be `touch` or `quickdraw`.
-    /// `nil` means the input is to be read whole.
+    /// line): its first non-blank line must be a whole JSON object with more text after it, and
+    /// the format given in `options` (or else the one that object looks like) must be `touch` or
+    /// `quickdraw`. `nil` means the input is to be read whole; then nothing was parsed when the
+    /// format given is a whole-document one or when the first line is all `head` holds.
     public static func lineFormat(of head: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()) -> StrokeFormat? {
         let context = ReadContext(name: name, options: options)
         return head.withUnsafeBufferPointer { buffer -> StrokeFormat? in
             let bom = buffer.starts(with: [0xEF, 0xBB, 0xBF])
             let text = bom ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer
-            if let forced = options.format, !forced.isLineDelimited { return nil }
-            guard let (record, _) = TextScan.firstLineObject(text, context) else { return nil }
-            let format = options.format ?? FormatDetector.classify(.object(record))
-            return format?.isLineDelimited == true ? format : nil
+            return FormatDetector.lineFormat(text, forced: options.format, context)
         }
     }
 }

@@ -8,13 +8,29 @@ enum TextScan {
     static func forEachLine(_ text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) throws -> Bool) rethrows {
         var start = 0
         while start < text.count {
-            var end = start
-            while end < text.count, text[end] != 0x0A { end += 1 }
+            let end = lineEnd(text, from: start)
             var trimmed = end
             if trimmed > start, text[trimmed - 1] == 0x0D { trimmed -= 1 }
             guard try body(start..<trimmed) else { return }
             start = end + 1
         }
+    }
+
+    /// The offset of the first `\n` at or after `start`, or the end of `text`. Eight bytes are
+    /// checked at a time (a one-line JSON file is one long line).
+    static func lineEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= text.count {
+                // Nonzero exactly when one of the eight bytes is a line feed.
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { break }
+                i += 8
+            }
+        }
+        while i < text.count, text[i] != 0x0A { i += 1 }
+        return i
     }
 
     /// Up to `limit` lines that hold more than white space.
@@ -31,14 +47,9 @@ enum TextScan {
         text[range].split(whereSeparator: isSpace).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The first non-blank line parsed as a JSON object, when it is one on its own (NDJSON),
-    /// and the offset where that line ends.
-    static func firstLineObject(_ text: UnsafeBufferPointer<UInt8>, _ context: ReadContext) -> (JSONObject, end: Int)? {
-        guard let line = nonBlankLines(text, limit: 1).first,
-            text[line].first(where: { !isSpace($0) }) == UInt8(ascii: "{"),
-            let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: text[line]), maxNesting: context.limits.maxNesting),
-            let object = value.object
-        else { return nil }
-        return (object, line.upperBound)
+    /// The line at `range` parsed as a JSON object, when it is one on its own (an NDJSON record).
+    static func lineObject(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ context: ReadContext) -> JSONObject? {
+        guard text[range].first(where: { !isSpace($0) }) == UInt8(ascii: "{") else { return nil }
+        return (try? JSONParser.parse(UnsafeBufferPointer(rebasing: text[range]), maxNesting: context.limits.maxNesting))?.object
     }
 }

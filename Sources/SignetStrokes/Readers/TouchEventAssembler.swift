@@ -74,7 +74,7 @@ struct TouchEventAssembler: Sendable {
 
     /// The strokes so far as a drawing.
     func finish() throws -> Drawing {
-        try builder.drawing(noStrokes: events == 0 ? "no touch events" : "every touch was cancelled")
+        try builder.drawing(noInk: events == 0 ? "no touch events" : "every touch was cancelled")
     }
 }
 

@@ -30,6 +30,23 @@ struct InkMLReaderTests {
             """, name: "a.inkml")
         #expect(d.strokes[0].samples == [Sample(x: 10, y: 20, t: 500, force: 0.5), Sample(x: 11, y: 21, t: 516, force: 1)])
         #expect(d.unitsPerInch == 25.4)
+        #expect(abs(d.pen.width - 2.5 * 25.4 / 96) < 1e-12, "the default pen is 2.5 CSS px in mm")
+    }
+
+    @Test("known units without a brush width: the default pen is 2.5 CSS px in those units; unknown units keep 2.5 units")
+    func defaultPenInUnits() throws {
+        let mm = "<ink><traceFormat><channel name='X' units='mm'/><channel name='Y' units='mm'/></traceFormat>"
+        let brushed = try read(
+            mm + "<definitions><brush xml:id='b'><brushProperty name='color' value='#1A237E'/></brush></definitions>"
+                + "<trace brushRef='#b'>1 1, 5 5</trace><trace>9 9, 12 12</trace></ink>")
+        let penWidth = 2.5 * 25.4 / 96
+        let colored = try #require(brushed.strokes[0].pen)
+        #expect(colored.color.hex == "#1A237E" && abs(colored.width - penWidth) < 1e-12, "a brush without a width")
+        #expect(brushed.strokes[1].pen == nil && abs(brushed.pen.width - penWidth) < 1e-12, "no brush: the drawing's pen")
+        let sized = try read(mm + "<definitions><brush xml:id='b'><brushProperty name='width' value='1' units='mm'/></brush></definitions><trace brushRef='#b'>1 1, 5 5</trace></ink>")
+        #expect(abs((sized.strokes[0].pen?.width ?? 0) - 1) < 1e-12, "a brush width is kept")
+        let unitless = try read("<ink><trace>1 1, 5 5</trace></ink>")
+        #expect(unitless.unitsPerInch == nil && unitless.pen == .standard)
     }
 
     @Test("F without a declared range is scaled by the largest force when that exceeds 1")
@@ -85,8 +102,9 @@ struct InkMLReaderTests {
         ("<ink><trace contextRef='#nope'>1 2</trace></ink>", "a.inkml, trace 1 (line 1): contextRef '#nope' names no <context>."),
         ("<ink><trace brushRef='#nope'>1 2</trace></ink>", "a.inkml, trace 1 (line 1): brushRef '#nope' names no <brush>."),
         ("<ink><traceFormat><channel name='A'/></traceFormat><trace>1</trace></ink>", "a.inkml, the trace format at line 1: the trace format has channels A but needs X and Y."),
-        ("<ink><trace></trace></ink>", "a.inkml, trace 1 (line 1): the trace has no points; remove it or give it some."),
-        ("<ink><annotation>none</annotation></ink>", "a.inkml has no strokes to draw (no <trace> elements)."),
+        ("<ink><trace></trace></ink>", "a.inkml: no ink: its one trace has no points; check that the file holds a capture."),
+        ("<ink><trace>1 2</trace><trace></trace></ink>", "a.inkml, trace 2 (line 1): the trace has no points; remove it or give it some."),
+        ("<ink><annotation>none</annotation></ink>", "a.inkml: no ink: no <trace> elements; check that the file holds a capture."),
         ("<ink><trace>1 99999999</trace></ink>", "a.inkml, trace 1 (line 1), point 1: y = 99999999 is beyond the ±10000000 coordinate limit; check the units."),
     ])
     func problems(input: String, message: String) {

@@ -62,6 +62,32 @@ struct JSONParserTests {
         #expect(o["a"]?.array?.count == 3)
     }
 
+    /// The value written back as compact JSON (numbers as Swift prints them).
+    static func written(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .string(let s): return "\"" + s + "\""
+        case .array(let items): return "[" + items.map(written).joined(separator: ",") + "]"
+        case .object(let o): return "{" + zip(o.keys, o.values).map { "\"\($0)\":" + written($1) }.joined(separator: ",") + "}"
+        }
+    }
+
+    @Test("nested and empty containers come back as written", arguments: [
+        #"{"a":[],"b":{},"c":[[1,[2,{}]],"x",null,true,false],"d":{"e":{"f":[3.5]}},"g":[[],[[]],{}]}"#,
+        "[[1,2,3,4],[5,6],[],[7]]", #"{"strokes":[{"points":[[1,2,0,0.5],[3,4,8,0.25]]},[[5,6]]]}"#, "[]", "{}", "7", #""s""#,
+    ])
+    func tape(text: String) throws {
+        #expect(Self.written(try Self.parse(text)) == text)
+    }
+
+    @Test("numbers read straight off the tape; other values are not numbers")
+    func numberFastPath() throws {
+        let items = try #require(try Self.parse(#"[1.5,null,"2",[3],-0.25]"#).array)
+        #expect((0..<items.count).map { items.number(at: $0) } == [1.5, nil, nil, nil, -0.25])
+    }
+
     @Test("malformed JSON is refused at the right byte", arguments: [
         ("[1,2", 4, "the input ends where ',' or ']' should be"),
         ("[1 2]", 3, "expected ',' or ']' after an array element"),

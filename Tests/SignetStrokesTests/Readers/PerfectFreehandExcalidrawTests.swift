@@ -63,7 +63,7 @@ struct PerfectFreehandExcalidrawTests {
     }
 
     @Test("Excalidraw problems", arguments: [
-        (scene(#"{"type":"text","x":0,"y":0}"#), "input.json has no strokes to draw (no freedraw elements)."),
+        (scene(#"{"type":"text","x":0,"y":0}"#), "input.json: no ink: no freedraw elements; check that the file holds a capture."),
         (scene(#"{"type":"freedraw","x":0,"points":[[0,0]]}"#), "input.json, element 1: \"y\" is missing."),
         (scene(#"{"type":"freedraw","x":0,"y":0,"opacity":150,"points":[[0,0]]}"#), "input.json, element 1: \"opacity\" should be within 0…100, not 150."),
         (scene(#"{"type":"freedraw","x":0,"y":0,"points":[[0,0,1]]}"#), "input.json, element 1, point 1: a point is [x, y], not 3 values."),

@@ -59,7 +59,7 @@ struct QuickDrawReaderTests {
         (record("x", "[[[1,2],[3,4],[0]]]"), "input.json, line 1, stroke 1: the x, y and t arrays differ in length (2, 2, 1)."),
         (record("x", "[[[1]]]"), "input.json, line 1, stroke 1: a stroke should be [[x…], [y…]] or [[x…], [y…], [t…]], not 1 arrays."),
         (record("x", "[[[1,\"2\"],[3,4]]]"), "input.json, line 1, stroke 1, point 2: \"x\" should be a number, not a string."),
-        (record("x", "[]"), "input.json has no strokes to draw (line 1 has an empty \"drawing\")."),
+        (record("x", "[]"), "input.json: no ink: line 1 has an empty \"drawing\"; check that the file holds a capture."),
         (#"{"word":"x"}"#, "input.json, line 1: \"drawing\" is missing."),
         ("[" + record("x", "[[[1],[1e400]]]") + "]", "input.json, record 1, stroke 1, point 1: y is Infinity, not a finite number."),
     ])

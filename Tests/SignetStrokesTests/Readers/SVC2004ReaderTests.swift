@@ -27,6 +27,14 @@ struct SVC2004ReaderTests {
             ])
     }
 
+    @Test("tablet units: 2540 per inch (100 lines per mm), and the standard pen in them")
+    func units() throws {
+        let d = try read(Self.sample, name: "U1S1.TXT")
+        #expect(d.unitsPerInch == 2540)
+        #expect(d.pen == Pen.standard(unitsPerInch: 2540))
+        #expect(abs(d.pen.width - 66.145833) < 1e-6, "2.5 CSS px = 2.5/96 in = 0.66 mm")
+    }
+
     @Test("Task 1 lines (X Y TIME BUTTON) read without pressure")
     func task1() throws {
         let d = try read("2\n5 10 0 1\n6 8 10 1\n", name: "a.txt")
@@ -46,7 +54,7 @@ struct SVC2004ReaderTests {
         ("1\n1 2 3 1 0 0 2000\n", "a.txt, line 2: pressure 2000 is outside 0…1023."),
         ("two\n", "a.txt, line 1, column 1: 'two' is not a number; check that the file is complete, valid SVC2004."),
         ("1.5\n1 2 3 1 0 0 5\n", "a.txt, line 1, column 1: the first line should hold the number of samples; check that the file is complete, valid SVC2004."),
-        ("2\n1 2 3 0 0 0 5\n1 2 4 0 0 0 5\n", "a.txt has no strokes to draw (no sample has the pen down (BUTTON 1))."),
+        ("2\n1 2 3 0 0 0 5\n1 2 4 0 0 0 5\n", "a.txt: no ink: no sample has the pen down (BUTTON 1); check that the file holds a capture."),
     ])
     func problems(input: String, message: String) {
         #expect(readError(input, name: "a.txt", format: .svc2004) == message)

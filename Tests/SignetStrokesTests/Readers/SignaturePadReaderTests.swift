@@ -55,9 +55,10 @@ struct SignaturePadReaderTests {
         (#"[{"penColor":"chartreuse-ish","points":[{"x":1,"y":1}]}]"#,
          "input.json, group 1: \"penColor\" is 'chartreuse-ish', which is not a color Signet knows; use #RRGGBB or rgb(r, g, b)."),
         (#"[{"penColor":"black","points":[{"x":1,"y":1}]},{"penColor":"black","points":[{"x":1}]}]"#, "input.json, group 2, point 1: \"y\" is missing."),
-        (#"[{"penColor":"black","points":[]}]"#, "input.json, group 1: the group has no points; remove it or give it some."),
+        (#"[{"penColor":"black","points":[]}]"#, "input.json: no ink: its one group has no points; check that the file holds a capture."),
+        (#"[{"points":[{"x":1,"y":2}]},{"points":[]}]"#, "input.json, group 2: the group has no points; remove it or give it some."),
         (#"[{"penColor":"black","maxWidth":-2,"points":[{"x":1,"y":1}]}]"#, "input.json, group 1: \"maxWidth\" should be a number above 0, not -2."),
-        ("[]", "input.json has no strokes to draw (the array of point groups is empty)."),
+        ("[]", "input.json: no ink: the array of point groups is empty; check that the file holds a capture."),
     ])
     func problems(input: String, message: String) {
         #expect(readError(input, format: .signaturePad) == message)

@@ -46,6 +46,17 @@ struct SignetJSONReaderTests {
         #expect(d.pen == .standard)
     }
 
+    @Test("unitsPerInch without a pen width: pens are 2.5 CSS px in the file's units")
+    func unitsAndDefaultPen() throws {
+        let bare = try read(#"{"unitsPerInch":300,"strokes":[[[1,2],[3,4]]]}"#)
+        #expect(bare.pen == Pen.standard(unitsPerInch: 300) && abs(bare.pen.width - 2.5 * 300 / 96) < 1e-12)
+        let colored = try read(#"{"unitsPerInch":300,"pen":{"color":"red"},"strokes":[{"pen":{"widthModel":"pressure"},"points":[[1,2]]}]}"#)
+        #expect(colored.pen.color == Color(red: 1, green: 0, blue: 0) && colored.pen.width == bare.pen.width)
+        #expect(colored.strokes[0].pen?.maxWidth == bare.pen.maxWidth, "a stroke pen starts from the drawing pen")
+        let sized = try read(#"{"unitsPerInch":300,"pen":{"width":4},"strokes":[[[1,2]]]}"#)
+        #expect(sized.pen.width == 4, "a given width is in the file's units, as is")
+    }
+
     @Test("unknown members are ignored; format and version are optional")
     func lenientExtras() throws {
         let d = try read(#"{"strokes":[{"points":[[1,2]],"id":"a"}],"meta":{"app":"x"}}"#)
@@ -59,8 +70,10 @@ struct SignetJSONReaderTests {
         (#"{"strokes":[[[1,2]],[[1,NaN]]]}"#, "input.json, stroke 2, point 1: y is NaN, not a finite number."),
         (#"{"strokes":[[[1,2,0,1.5]]]}"#, "input.json, stroke 1, point 1: the pressure 1.5 is outside 0…1."),
         (#"{"strokes":[[[1e9,2]]]}"#, "input.json, stroke 1, point 1: x = 1000000000 is beyond the ±10000000 coordinate limit; check the units."),
-        (#"{"strokes":[{"points":[]}]}"#, "input.json, stroke 1: the stroke has no points; remove it or give it some."),
-        (#"{"strokes":[]}"#, "input.json has no strokes to draw (\"strokes\" is empty)."),
+        (#"{"strokes":[[[1,2]],{"points":[]}]}"#, "input.json, stroke 2: the stroke has no points; remove it or give it some."),
+        (#"{"strokes":[{"points":[]}]}"#, "input.json: no ink: its one stroke has no points; check that the file holds a capture."),
+        (#"{"strokes":[[],{"points":[]},[]]}"#, "input.json: no ink: none of its 3 strokes has a point; check that the file holds a capture."),
+        (#"{"strokes":[]}"#, "input.json: no ink: \"strokes\" is empty; check that the file holds a capture."),
         (#"{"format":"other","strokes":[]}"#, "input.json, top level: \"format\" is 'other', not 'signet-strokes'; try another --format."),
         (#"{"version":2,"strokes":[]}"#, "input.json, top level: version 2 is not one this Signet reads (1); update Signet."),
         (#"{"canvas":{"width":0,"height":5},"strokes":[]}"#, "input.json, canvas: \"width\" should be a number above 0, not 0."),

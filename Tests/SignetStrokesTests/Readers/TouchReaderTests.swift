@@ -82,8 +82,8 @@ struct TouchReaderTests {
         ("{\"phase\":\"began\",\"x\":1}", "input.json, line 1: \"y\" is missing."),
         ("[{\"phase\":\"began\",\"x\":1,\"y\":1},{\"phase\":\"moved\",\"id\":[1],\"x\":1,\"y\":1}]", "input.json, event 2: \"id\" should be a number or a string, not an array."),
         ("[{\"phase\":\"began\",\"x\":1,\"y\":1,\"force\":-1}]", "input.json, event 1: force -1 should be 0 or more."),
-        ("[{\"phase\":\"began\",\"x\":1,\"y\":1},{\"phase\":\"cancelled\"}]", "input.json has no strokes to draw (every touch was cancelled)."),
-        ("[]", "input.json has no strokes to draw (no touch events)."),
+        ("[{\"phase\":\"began\",\"x\":1,\"y\":1},{\"phase\":\"cancelled\"}]", "input.json: no ink: every touch was cancelled; check that the file holds a capture."),
+        ("[]", "input.json: no ink: no touch events; check that the file holds a capture."),
     ])
     func badEvents(input: String, message: String) {
         #expect(readError(input, format: .touch) == message)
