@@ -21,6 +21,7 @@ enum CompressCommand: Command {
         let input = args.positionals[0]
         let output = try args.required("output")
         let options = try BudgetCLI.options(args, output: output)
+        try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)
         let bytes = try InputFile.read(input, limit: inputLimit)
         let result: BudgetResult
         do {

@@ -17,6 +17,7 @@ extension RenderCommand {
             throw UsageError("render", "--max-bytes works with -o and one input")
         }
         let input = args.positionals[0]
+        try OutputGuard.refuseOverwriting([input], with: [output], command: "render")
         let name = output.split(separator: "/").last.map(String.init) ?? output
         let format = BudgetCLI.format(forOutput: output) ?? .auto
         if format == .auto, output != "-", name.dropFirst().contains(".") {

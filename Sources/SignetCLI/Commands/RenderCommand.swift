@@ -50,7 +50,7 @@ enum RenderCommand: Command {
             guard args.positionals.count == 1 else {
                 throw UsageError("render", "-o takes one input, got \(args.positionals.count); use --output-dir for several")
             }
-            try refuseOverwritingInputs(args.positionals, outputs: [output])
+            try OutputGuard.refuseOverwriting(args.positionals, with: [output], command: "render")
             let report = try render(args.positionals[0], to: output, type: try outputType(output, type), read, options, context)
             return CommandOutcome(json: report, lines: report.line.map { [$0] } ?? [], outputUsedStdout: output == "-")
         case (nil, let folder?):
@@ -91,7 +91,7 @@ enum RenderCommand: Command {
         _ context: CommandContext
     ) throws -> CommandOutcome {
         let outputs = try outputPaths(for: inputs, in: folder, type: type)
-        try refuseOverwritingInputs(inputs, outputs: outputs)
+        try OutputGuard.refuseOverwriting(inputs, with: outputs, command: "render")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var reports: [RenderReport] = []
         var worst: FailureKind?
@@ -133,16 +133,6 @@ enum RenderCommand: Command {
             }
             claimed[output] = input
             return output
-        }
-    }
-
-    /// Inputs are never modified: an output that is one of the inputs (same file, any path) is refused.
-    static func refuseOverwritingInputs(_ inputs: [String], outputs: [String]) throws {
-        let taken = Dictionary(inputs.compactMap { p in FileIdentity(path: p).map { ($0, p) } }, uniquingKeysWith: { a, _ in a })
-        for output in outputs {
-            if let id = FileIdentity(path: output), let input = taken[id] {
-                throw UsageError("render", "\(output) is the input \(input); inputs are never overwritten, choose another output name")
-            }
         }
     }
 

@@ -64,6 +64,9 @@ enum SignCommand: Command {
         if input == "-", args.flag("password-stdin") {
             throw UsageError(spec.name, "standard input cannot carry both the file to sign and the password; use --password-env or --password-file")
         }
+        try OutputGuard.refuseOverwriting(
+            [input] + ["p12", "key", "cert", "chain", "password-file", "image", "strokes"].compactMap(args.string),
+            with: [detached ?? args.string("output")].compactMap { $0 }, command: spec.name)
         let source = try PDFInput(input)
         let identity = try IdentityOptions.load(args, context)
         let now = Date()

@@ -42,6 +42,8 @@ enum StampCommand: Command {
             mode: args.flag("incremental") ? .incremental : args.flag("rewrite") ? .rewrite : .automatic,
             breakSignatures: args.flag("break-signatures"))
         if options.opacity == 0 { throw UsageError(args.command, "--opacity 0 would make the stamp invisible") }
+        try OutputGuard.refuseOverwriting(
+            [args.positionals[0]] + ["image", "strokes", "password-file"].compactMap(args.string), with: [output], command: spec.name)
         let password = try SecretInput.read(args, context)
         guard let artwork = try ArtworkOptions.read(args) else {
             throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
