@@ -49,7 +49,7 @@ enum VerifyCommand: Command {
     static func verdict(_ reports: [SignatureReport], content: String) -> String? {
         guard let first = reports.first(where: { !$0.valid }) else { return nil }
         let invalid = reports.filter { !$0.valid }.count
-        let which = reports.count == 1 ? "its signature is" : "\(invalid) of its \(reports.count) signatures are"
+        let which = reports.count == 1 ? "its signature is" : "\(invalid) of its \(reports.count) signatures \(invalid == 1 ? "is" : "are")"
         let why = first.problems.first.map { " (signature \(first.index): \($0))" } ?? ""
         return "\(content): \(which) INVALID\(why); the report on standard output lists every check."
     }
