@@ -7,7 +7,7 @@ SWIFT ?= swift
 
 # Libraries the build links (headers from the -dev packages).
 BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
-                  libpoppler-glib-dev libssl-dev
+                  libpoppler-glib-dev libssl-dev libidn-dev
 # Independent tools the tests check our output with.
 TEST_PACKAGES := qpdf poppler-utils openssl imagemagick python3-pip parallel time
 
