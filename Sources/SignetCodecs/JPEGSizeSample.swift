@@ -5,14 +5,16 @@ import SignetRaster
 /// blocks at 4:2:0), about 400,000 pixels in all, encoded instead of the whole image. The sample's
 /// size without its headers, times (image rows / sample rows), plus the headers once, predicts the
 /// full size; a prediction only ever steers the search, whose answer always comes from encoding
-/// the whole image.
+/// the whole image. The bands are dealt alternately into two halves, encoded side by side on two
+/// cores (their sizes without headers add up).
 struct JPEGSizeSample {
     /// Images smaller than this are encoded whole: a sample would save little.
     static let minimumPixels = 500_000
     static let targetPixels = 400_000
     static let bandRows = 16
 
-    let source: JPEGSource
+    /// The two halves of the sample.
+    let halves: [JPEGSource]
     /// A 16×16 flat image of the same kind: its JPEG is almost all headers and tables, the part of
     /// the sample's size that does not grow with the rows.
     let blank: JPEGSource
@@ -29,19 +31,27 @@ struct JPEGSizeSample {
         let wantedRows = max(Self.targetPixels / width, Self.bandRows)
         let every = max(bands * Self.bandRows / wantedRows, 2)
         var chosen: [Int] = []
+        // Which half each chosen row goes to: whole bands alternate.
+        var half: [Int] = []
         // Start half a stride in so the bands sit in the middle of their stretches.
         var band = every / 2
         while band < bands {
             let first = band * Self.bandRows
-            chosen += first..<min(first + Self.bandRows, height)
+            let rows = first..<min(first + Self.bandRows, height)
+            chosen += rows
+            half += repeatElement(half.count / Self.bandRows % 2, count: rows.count)
             band += every
         }
         let rows = chosen.count
-        guard rows > 0 else { return nil }
+        guard rows > 1 else { return nil }
         let strips = width == image.width && height == image.height
             ? Bitmap(width: width, height: rows, pixels: chosen.flatMap { image.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] })
             : image.downscaledRows(chosen, toWidth: width, height: height)
-        source = JPEGSource(opaque: strips, grayscale: grayscale)
+        halves = (0..<2).map { h in
+            let picked = half.indices.filter { half[$0] == h }
+            let pixels = picked.flatMap { strips.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] }
+            return JPEGSource(opaque: Bitmap(width: width, height: picked.count, pixels: pixels), grayscale: grayscale)
+        }
         blank = JPEGSource(opaque: Bitmap(width: 16, height: 16, fill: .white), grayscale: grayscale)
         self.scale = Double(height) / Double(rows)
     }
@@ -49,11 +59,10 @@ struct JPEGSizeSample {
     /// The predicted full-image size at `quality`.
     mutating func predict(quality: Int, mode: JPEGMode) throws -> Int {
         if let known = sizes[mode]?[quality] { return known }
-        // Without a byte limit the encoder always returns bytes or throws.
-        let bytes = try source.encode(quality: quality, mode: mode)!
-        let headers = try blank.encode(quality: quality, mode: mode)!.count
+        let counts = try JPEGSource.encode(halves + [blank], quality: quality, mode: mode).map(\.count)
+        let headers = counts[2]
         encodes += 1
-        let predicted = headers + Int((Double(bytes.count - headers) * scale).rounded())
+        let predicted = headers + Int((Double(counts[0] + counts[1] - 2 * headers) * scale).rounded())
         sizes[mode, default: [:]][quality] = predicted
         return predicted
     }
@@ -85,6 +94,17 @@ struct JPEGSizeSample {
         else { return nil }
         let t = (log(Double(budget)) - log(Double(below))) / (log(Double(above)) - log(Double(below)))
         return search.low + Int((t * Double(search.high - search.low)).rounded(.down))
+    }
+
+    /// Whether full-resolution chroma (4:4:4) could fit `budget` at `quality`: false when a 4:2:0
+    /// prediction at that quality or below is already over 1.1 × the budget (4:4:4 carries four
+    /// times the chroma of 4:2:0, and a lower quality is smaller), else when the 4:4:4 prediction
+    /// itself is.
+    mutating func mayFitFullChroma(at quality: Int, budget: Int) throws -> Bool {
+        let limit = Double(budget) * 1.1
+        let subsampled = sizes.filter { $0.key.subsampling == .half }.values.flatMap { $0.filter { $0.key <= quality }.values }
+        if subsampled.contains(where: { Double($0) > limit }) { return false }
+        return Double(try predict(quality: quality, mode: JPEGMode(subsampling: .none, progressive: false))) <= limit
     }
 
     /// The smaller prediction at `quality`: baseline or progressive scans.
