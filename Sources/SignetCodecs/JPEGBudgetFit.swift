@@ -149,14 +149,17 @@ struct JPEGBudgetFit {
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
         var scored: (quality: Int, ssim: Double)?
-        // A second core is insured against a surprising first answer until there is a JPEG that
-        // fits to score instead.
-        let insure: (QualitySearch) -> Bool = { search in search.best == nil || scored?.quality == search.best }
-        try search.run(cap: Self.encodesPerSize - spent, belief: belief, insure: insure) { round in
+        try search.run(cap: Self.encodesPerSize - spent, belief: belief) { round in
             encodes += round.count
             // Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
-            // always, to size the next downscale); beyond that an encode is abandoned early.
-            let jobs = round.map { (quality: $0, byteLimit: $0 == range.lowerBound ? nil : budget + budget / 2) }
+            // always, to size the next downscale); beyond that an encode is abandoned early — as
+            // soon as it passes the budget when the sample predicts more than 1.5× (a probe the
+            // cap moved far from the predicted answer), since its size would not be used.
+            let jobs = try round.map { q -> (quality: Int, byteLimit: Int?) in
+                if q == range.lowerBound { return (q, nil) }
+                let far = try sample != nil && Double(sample!.predict(quality: q, mode: mode)) * correction > 1.5 * Double(budget)
+                return (q, far ? budget + 1 : budget + budget / 2)
+            }
             let results: [[UInt8]?]
             if round.count == 1, best.quality > 0, scored?.quality != best.quality {
                 let candidate = best

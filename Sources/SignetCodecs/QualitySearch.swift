@@ -50,12 +50,9 @@ struct QualitySearch {
     /// `belief` is asked before each round for the quality it expects to be the answer (nil: no
     /// idea); `encode` performs the trials of one round. A round is one probe, or two — the
     /// believed quality and its successor, which settle a right belief at once and can be encoded
-    /// side by side — when the cap still holds whatever they answer; when it does not and
-    /// `insure` agrees (the caller has no better use for a second core), the probe may get an
-    /// `insurance` partner instead.
+    /// side by side — when the cap still holds whatever they answer.
     mutating func run(
-        cap: Int, belief: (QualitySearch) throws -> Int? = { _ in nil }, insure: (QualitySearch) -> Bool = { _ in false },
-        encode: ([Int]) throws -> [Outcome]
+        cap: Int, belief: (QualitySearch) throws -> Int? = { _ in nil }, encode: ([Int]) throws -> [Outcome]
     ) throws {
         precondition(probesNeeded <= cap - encodes, "the cap leaves too few encodes to settle the search")
         while !isSettled {
@@ -63,8 +60,7 @@ struct QualitySearch {
             let left = cap - encodes
             let first = nextProbe(toward: believed.map(target), probesLeft: left)
             var round = [first]
-            if let believed, let partner = partner(of: first, believing: believed, probesLeft: left)
-                ?? (insure(self) ? insurance(for: first, believing: believed, probesLeft: left) : nil) {
+            if let partner = believed.flatMap({ partner(of: first, believing: $0, probesLeft: left) }) {
                 round.append(partner)
             }
             for (q, outcome) in zip(round, try encode(round)) { record(q, outcome) }
@@ -85,34 +81,6 @@ struct QualitySearch {
         guard let other, other > low, other < high else { return nil }
         let open = max(min(first, other) - low - 1, high - max(first, other) - 1)
         return Self.probes(toSettle: open) <= probesLeft - 2 ? other : nil
-    }
-
-    /// A second probe, encoded on the otherwise idle core, for a round whose first probe may
-    /// surprise (answer the opposite of what `believed` expects — predictions are off by a
-    /// quality step or so). Alone, such a surprise can leave the cap no room to test `first`'s
-    /// neighbour next, forcing a bisection probe far from the answer and a whole extra round;
-    /// the partner bounds the surprise side — as close to `first` as the cap allows — so the next
-    /// round can test the neighbour. nil when a surprise would leave room anyway, or no partner
-    /// keeps the cap whatever the two answer.
-    func insurance(for first: Int, believing believed: Int, probesLeft: Int) -> Int? {
-        let after = probesLeft - 2
-        guard after >= 1 else { return nil }
-        let steer = 1 << (after - 1), room = 1 << after
-        let partner: Int
-        if first > believed {
-            // Expected over; a surprise fit sends the answer above `first`.
-            guard first + 1 < high - (1 << (probesLeft - 2)) else { return nil }
-            partner = max(first + 2, high - room)
-            guard partner < high, partner <= first + 1 + steer else { return nil }
-        } else {
-            // Expected to fit; a surprise over sends the answer below `first`.
-            guard first - 1 > low + (1 << (probesLeft - 2)) else { return nil }
-            partner = min(first - 2, low + room)
-            guard partner > low, partner >= first - 1 - steer else { return nil }
-        }
-        let (a, b) = (min(first, partner), max(first, partner))
-        let worst = max(a - low - 1, b - a - 1, high - b - 1)
-        return Self.probes(toSettle: worst) <= after ? partner : nil
     }
 
     /// What to probe to test a belief. Settling it takes the believed quality (expected to fit)
