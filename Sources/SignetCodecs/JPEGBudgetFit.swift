@@ -97,7 +97,8 @@ struct JPEGBudgetFit {
         guard atMinimum > options.maxBytes,
               BudgetShrink.next(width: size.width, height: size.height, bytes: atMinimum, options: options) != nil
         else { return nil }
-        return .over(bytes: atMinimum, aim: try sample.predictSmallest(quality: resizeQuality, mode: mode))
+        // The aim only sizes the next step down, so one scan order (the usual smaller) will do.
+        return .over(bytes: atMinimum, aim: try sample.predict(quality: resizeQuality, mode: mode))
     }
 
     /// The best JPEG of `opaque` scaled to `size`, or the bytes the lowest quality needs there.
@@ -186,7 +187,7 @@ struct JPEGBudgetFit {
                 preconditionFailure("a failed search has encoded the lowest quality in full")
             }
             let aim: Int? = if case .over(let measured?) = search.outcomes[resizeQuality] { measured } else { nil }
-            return .over(bytes: size, aim: try aim ?? sample?.predictSmallest(quality: resizeQuality, mode: mode) ?? size)
+            return .over(bytes: size, aim: try aim ?? sample?.predict(quality: resizeQuality, mode: mode) ?? size)
         }
         let next = quality < range.upperBound ? "; quality \(quality + 1) does not fit" : ""
         let scans = !mode.progressive ? "; baseline scans (smaller than progressive here)"

@@ -68,8 +68,8 @@ struct JPEGSizeSample {
     }
 
     /// The largest quality in `range` predicted to fit `budget` (the lowest one when none is).
-    /// Earlier predictions in this mode narrow the search first, and each probe is aimed by
-    /// interpolating log(size) between the nearest predictions on either side of the budget.
+    /// Earlier predictions in this mode narrow the search first, and each probe is aimed where
+    /// `JPEGSizeModel` expects the size to cross the budget.
     mutating func predictBest(in range: ClosedRange<Int>, budget: Int, mode: JPEGMode) throws -> Int {
         var search = QualitySearch(range: range)
         for (q, size) in (sizes[mode] ?? [:]).sorted(by: { $0.key < $1.key }) where range.contains(q) {
@@ -77,7 +77,18 @@ struct JPEGSizeSample {
             if size <= budget, q < search.high { search.record(q, .fits(size)) }
             if size > budget, q > search.low { search.record(q, .over(size)) }
         }
-        try search.run(cap: search.encodes + search.probesNeeded + 2, belief: { Self.interpolate($0, budget: budget) }) { round in
+        let known = { (search: QualitySearch) -> [(quality: Int, size: Int)] in
+            search.outcomes.compactMap { q, outcome in
+                switch outcome {
+                case .fits(let size), .over(let size?): (q, size)
+                case .over(nil): nil
+                }
+            }
+        }
+        let belief = { (search: QualitySearch) in JPEGSizeModel.crossing(known(search), budget: budget, in: range) }
+        // One probe at a time: each refines the model that aims the next (a prediction pair would
+        // spend a probe on a guess the first probe already corrects).
+        try search.run(cap: search.encodes + search.probesNeeded + 2, pairs: false, belief: belief) { round in
             try round.map { q in
                 let size = try predict(quality: q, mode: mode)
                 return size <= budget ? .fits(size) : .over(size)
@@ -86,24 +97,18 @@ struct JPEGSizeSample {
         return search.best ?? range.lowerBound
     }
 
-    /// The quality where log(size) crosses log(budget) between the search's two bounds, when both
-    /// sizes are known.
-    static func interpolate(_ search: QualitySearch, budget: Int) -> Int? {
-        guard case .fits(let below)? = search.outcomes[search.low], case .over(let above?)? = search.outcomes[search.high],
-            above > below
-        else { return nil }
-        let t = (log(Double(budget)) - log(Double(below))) / (log(Double(above)) - log(Double(below)))
-        return search.low + Int((t * Double(search.high - search.low)).rounded(.down))
-    }
-
-    /// Whether full-resolution chroma (4:4:4) could fit `budget` at `quality`: false when a 4:2:0
-    /// prediction at that quality or below is already over 1.1 × the budget (4:4:4 carries four
-    /// times the chroma of 4:2:0, and a lower quality is smaller), else when the 4:4:4 prediction
-    /// itself is.
+    /// Whether full-resolution chroma (4:4:4) could fit `budget` at `quality` (within the 10 %
+    /// a prediction may be off): not when a 4:2:0 prediction at a lower quality is already over
+    /// the budget, or one at `quality` over 1.1 × the budget — 4:4:4 carries four times the
+    /// chroma of 4:2:0, and a higher quality is larger still — else when the 4:4:4 prediction is
+    /// over 1.1 × the budget.
     mutating func mayFitFullChroma(at quality: Int, budget: Int) throws -> Bool {
         let limit = Double(budget) * 1.1
-        let subsampled = sizes.filter { $0.key.subsampling == .half }.values.flatMap { $0.filter { $0.key <= quality }.values }
-        if subsampled.contains(where: { Double($0) > limit }) { return false }
+        for (mode, predictions) in sizes where mode.subsampling == .half {
+            if predictions.contains(where: { $0.key < quality ? $0.value > budget : $0.key == quality && Double($0.value) > limit }) {
+                return false
+            }
+        }
         return Double(try predict(quality: quality, mode: JPEGMode(subsampling: .none, progressive: false))) <= limit
     }
 

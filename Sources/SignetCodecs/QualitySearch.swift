@@ -50,9 +50,10 @@ struct QualitySearch {
     /// `belief` is asked before each round for the quality it expects to be the answer (nil: no
     /// idea); `encode` performs the trials of one round. A round is one probe, or two — the
     /// believed quality and its successor, which settle a right belief at once and can be encoded
-    /// side by side — when the cap still holds whatever they answer.
+    /// side by side — when `pairs` allows and the cap still holds whatever they answer.
     mutating func run(
-        cap: Int, belief: (QualitySearch) throws -> Int? = { _ in nil }, encode: ([Int]) throws -> [Outcome]
+        cap: Int, pairs: Bool = true, belief: (QualitySearch) throws -> Int? = { _ in nil },
+        encode: ([Int]) throws -> [Outcome]
     ) throws {
         precondition(probesNeeded <= cap - encodes, "the cap leaves too few encodes to settle the search")
         while !isSettled {
@@ -60,7 +61,7 @@ struct QualitySearch {
             let left = cap - encodes
             let first = nextProbe(toward: believed.map(target), probesLeft: left)
             var round = [first]
-            if let partner = believed.flatMap({ partner(of: first, believing: $0, probesLeft: left) }) {
+            if pairs, let partner = believed.flatMap({ partner(of: first, believing: $0, probesLeft: left) }) {
                 round.append(partner)
             }
             for (q, outcome) in zip(round, try encode(round)) { record(q, outcome) }
