@@ -139,18 +139,24 @@ struct JPEGBudgetFit {
         }
         if let guess { mode = try sample!.smaller(of: mode, at: guess) }
         // The sample's predictions in the chosen mode, scaled by how far off they were at the last
-        // full encode.
-        var correction = 1.0
+        // full encode (nil before the first).
+        var correction: Double?
         // Without a sample, a gray image (no 4:4:4 trial spent) first tries the top quality, which
         // settles the common case of a small stamp and a roomy budget in one encode.
         let belief: (QualitySearch) throws -> Int? = { search in
             if sample == nil { return gray && search.encodes == 0 ? range.upperBound : nil }
-            return try sample!.predictBest(in: range, budget: Int(Double(budget) / correction), mode: mode)
+            return try sample!.predictBest(in: range, budget: Int(Double(budget) / (correction ?? 1)), mode: mode)
+        }
+        // Before any full encode the sample's predictions are uncalibrated (0.1–3 % off on the test
+        // images): one within 2 % of the budget cannot tell whether its quality fits.
+        let doubtful = { (q: Int) throws -> Bool in
+            guard correction == nil, sample != nil else { return false }
+            return abs(Double(try sample!.predict(quality: q, mode: mode)) / Double(budget) - 1) <= 0.02
         }
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
         var scored: (quality: Int, ssim: Double)?
-        try search.run(cap: Self.encodesPerSize - spent, belief: belief) { round in
+        try search.run(cap: Self.encodesPerSize - spent, belief: belief, doubtful: doubtful) { round in
             encodes += round.count
             // Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
             // always, to size the next downscale); beyond that an encode is abandoned early — as
@@ -158,7 +164,7 @@ struct JPEGBudgetFit {
             // cap moved far from the predicted answer), since its size would not be used.
             let jobs = try round.map { q -> (quality: Int, byteLimit: Int?) in
                 if q == range.lowerBound { return (q, nil) }
-                let far = try sample != nil && Double(sample!.predict(quality: q, mode: mode)) * correction > 1.5 * Double(budget)
+                let far = try sample != nil && Double(sample!.predict(quality: q, mode: mode)) * (correction ?? 1) > 1.5 * Double(budget)
                 return (q, far ? budget + 1 : budget + budget / 2)
             }
             let results: [[UInt8]?]

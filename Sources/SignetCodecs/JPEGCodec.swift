@@ -35,8 +35,12 @@ public enum JPEGCodec {
         guard info.width * info.height <= limits.maxPixels else {
             throw CodecError(.tooLarge(width: info.width, height: info.height, maxPixels: limits.maxPixels))
         }
-        var pixels = [UInt8](repeating: 0, count: info.width * info.height * 4)
-        try LibJPEG.decode(bytes, info: header, maxPixels: limits.maxPixels, into: &pixels)
+        // Not zeroed first: a successful decode writes every byte the layout above promises.
+        let count = info.width * info.height * 4
+        let pixels = try [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            try LibJPEG.decode(bytes, info: header, maxPixels: limits.maxPixels, into: out)
+            initialized = count
+        }
         return (info, pixels)
     }
 

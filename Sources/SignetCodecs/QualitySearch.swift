@@ -51,9 +51,15 @@ struct QualitySearch {
     /// idea); `encode` performs the trials of one round. A round is one probe, or two — the
     /// believed quality and its successor, which settle a right belief at once and can be encoded
     /// side by side — when `pairs` allows and the cap still holds whatever they answer.
+    ///
+    /// When no pair is allowed and `doubtful` says the belief cannot tell whether the quality it
+    /// would probe fits (its prediction is within its error of the budget), that probe moves one
+    /// step further from the believed answer, to where the belief's verdict is sure: a surprise is
+    /// what can leave the cap no room to steer (a quality that fits far below the top, or one
+    /// over far above the bottom, forces bisection probes far from the answer).
     mutating func run(
         cap: Int, pairs: Bool = true, belief: (QualitySearch) throws -> Int? = { _ in nil },
-        encode: ([Int]) throws -> [Outcome]
+        doubtful: (Int) throws -> Bool = { _ in false }, encode: ([Int]) throws -> [Outcome]
     ) throws {
         precondition(probesNeeded <= cap - encodes, "the cap leaves too few encodes to settle the search")
         while !isSettled {
@@ -63,6 +69,8 @@ struct QualitySearch {
             var round = [first]
             if pairs, let partner = believed.flatMap({ partner(of: first, believing: $0, probesLeft: left) }) {
                 round.append(partner)
+            } else if let believed, first == target(believed), try doubtful(first) {
+                round = [nextProbe(toward: first > believed ? first + 1 : first - 1, probesLeft: left)]
             }
             for (q, outcome) in zip(round, try encode(round)) { record(q, outcome) }
         }
