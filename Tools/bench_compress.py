@@ -8,6 +8,9 @@ dimensions and SSIM of the last output, plus the median CPU time (user + system)
 scikit-image (luma 0.299R+0.587G+0.114B of the original flattened onto white against the output
 scaled back to the original size with Lanczos when it was downscaled; Gaussian window σ = 1.5).
 
+The machine's load average (/proc/loadavg: 1, 5 and 15 minutes) is printed before and after
+the run: other work on the machine slows every tool, and the wall-time ratios with it.
+
 Usage: bench_compress.py [--signet PATH] [--runs N] [--work DIR]
 """
 import argparse
@@ -106,6 +109,11 @@ def run_case(signet, work, name, budget, runs):
     return rows
 
 
+def load_average():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--signet", default=os.path.join(HERE, "..", ".build", "release", "signet"))
@@ -116,6 +124,7 @@ def main():
                    stdout=subprocess.DEVNULL)
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     print(f"machine: {cpu}, {os.cpu_count()} cores, {platform.platform()}; median of {args.runs} runs, tools interleaved")
+    print(f"load average before: {load_average()}")
     print(f"{'image':<14}{'budget':>8}  {'tool':<12}{'wall ms':>8}{'cpu ms':>8}{'bytes':>9}  fits{'q':>5}  {'size':<10}{'SSIM':>8}")
     summary = []
     for name in IMAGES:
@@ -132,6 +141,7 @@ def main():
             best = max(r["ssim"] for r in others)
             cheapest = min(r["cpu"] for r in others)
             summary.append((name, budget, ours["ms"] / fastest, ours["cpu"] / cheapest, ours["ssim"] - best, ours["bytes"] <= budget))
+    print(f"load average after: {load_average()}")
     print("\nsignet vs the faster / better of the other two (targets: wall time ratio <= 0.70, SSIM difference >= 0, fits):")
     for name, budget, ratio, cpu_ratio, delta, fits in summary:
         print(f"  {name:<14}{budget:>8}  wall x{ratio:.2f}  cpu x{cpu_ratio:.2f}  SSIM {delta:+.4f}  fits {'yes' if fits else 'NO'}")

@@ -17,19 +17,31 @@ public enum JPEGCodec {
     /// against `limits` from the header, before anything is allocated. Truncated or damaged data
     /// throws `CodecError` (libjpeg's warnings are not passed over).
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
-        let header = try LibJPEG.readInfo(bytes)
-        let info = JPEGInfo(header)
-        guard info.width * info.height <= limits.maxPixels else {
-            throw CodecError(.tooLarge(width: info.width, height: info.height, maxPixels: limits.maxPixels))
-        }
-        var pixels = [UInt8](repeating: 0, count: info.width * info.height * 4)
-        try LibJPEG.decode(bytes, info: header, maxPixels: limits.maxPixels, into: &pixels)
+        let (info, stored) = try decodeStored(bytes, limits: limits)
+        var pixels = stored
         switch info.components {
         case 1: expandGray(&pixels, count: info.width * info.height)
         case 4: convertCMYK(&pixels, inverted: info.isAdobeInverted)
         default: break
         }
         return Bitmap(width: info.width, height: info.height, pixels: pixels, dpi: info.dpi)
+    }
+
+    /// The header and the pixels as libjpeg delivers them: width × height × 4 bytes whose first
+    /// width × height hold the gray values of a 1-component file (see `signet_jpeg_decode`).
+    static func decodeStored(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> (JPEGInfo, [UInt8]) {
+        let header = try LibJPEG.readInfo(bytes)
+        let info = JPEGInfo(header)
+        guard info.width * info.height <= limits.maxPixels else {
+            throw CodecError(.tooLarge(width: info.width, height: info.height, maxPixels: limits.maxPixels))
+        }
+        // Not zeroed first: a successful decode writes every byte the layout above promises.
+        let count = info.width * info.height * 4
+        let pixels = try [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            try LibJPEG.decode(bytes, info: header, maxPixels: limits.maxPixels, into: out)
+            initialized = count
+        }
+        return (info, pixels)
     }
 
     static func validate(_ bitmap: Bitmap) throws {

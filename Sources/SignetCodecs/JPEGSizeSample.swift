@@ -5,14 +5,16 @@ import SignetRaster
 /// blocks at 4:2:0), about 400,000 pixels in all, encoded instead of the whole image. The sample's
 /// size without its headers, times (image rows / sample rows), plus the headers once, predicts the
 /// full size; a prediction only ever steers the search, whose answer always comes from encoding
-/// the whole image.
+/// the whole image. The bands are dealt alternately into two halves, encoded side by side on two
+/// cores (their sizes without headers add up).
 struct JPEGSizeSample {
     /// Images smaller than this are encoded whole: a sample would save little.
     static let minimumPixels = 500_000
     static let targetPixels = 400_000
     static let bandRows = 16
 
-    let source: JPEGSource
+    /// The two halves of the sample.
+    let halves: [JPEGSource]
     /// A 16×16 flat image of the same kind: its JPEG is almost all headers and tables, the part of
     /// the sample's size that does not grow with the rows.
     let blank: JPEGSource
@@ -29,19 +31,27 @@ struct JPEGSizeSample {
         let wantedRows = max(Self.targetPixels / width, Self.bandRows)
         let every = max(bands * Self.bandRows / wantedRows, 2)
         var chosen: [Int] = []
+        // Which half each chosen row goes to: whole bands alternate.
+        var half: [Int] = []
         // Start half a stride in so the bands sit in the middle of their stretches.
         var band = every / 2
         while band < bands {
             let first = band * Self.bandRows
-            chosen += first..<min(first + Self.bandRows, height)
+            let rows = first..<min(first + Self.bandRows, height)
+            chosen += rows
+            half += repeatElement(half.count / Self.bandRows % 2, count: rows.count)
             band += every
         }
         let rows = chosen.count
-        guard rows > 0 else { return nil }
+        guard rows > 1 else { return nil }
         let strips = width == image.width && height == image.height
             ? Bitmap(width: width, height: rows, pixels: chosen.flatMap { image.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] })
             : image.downscaledRows(chosen, toWidth: width, height: height)
-        source = JPEGSource(opaque: strips, grayscale: grayscale)
+        halves = (0..<2).map { h in
+            let picked = half.indices.filter { half[$0] == h }
+            let pixels = picked.flatMap { strips.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] }
+            return JPEGSource(opaque: Bitmap(width: width, height: picked.count, pixels: pixels), grayscale: grayscale)
+        }
         blank = JPEGSource(opaque: Bitmap(width: 16, height: 16, fill: .white), grayscale: grayscale)
         self.scale = Double(height) / Double(rows)
     }
@@ -49,18 +59,17 @@ struct JPEGSizeSample {
     /// The predicted full-image size at `quality`.
     mutating func predict(quality: Int, mode: JPEGMode) throws -> Int {
         if let known = sizes[mode]?[quality] { return known }
-        // Without a byte limit the encoder always returns bytes or throws.
-        let bytes = try source.encode(quality: quality, mode: mode)!
-        let headers = try blank.encode(quality: quality, mode: mode)!.count
+        let counts = try JPEGSource.encode(halves + [blank], quality: quality, mode: mode).map(\.count)
+        let headers = counts[2]
         encodes += 1
-        let predicted = headers + Int((Double(bytes.count - headers) * scale).rounded())
+        let predicted = headers + Int((Double(counts[0] + counts[1] - 2 * headers) * scale).rounded())
         sizes[mode, default: [:]][quality] = predicted
         return predicted
     }
 
     /// The largest quality in `range` predicted to fit `budget` (the lowest one when none is).
-    /// Earlier predictions in this mode narrow the search first, and each probe is aimed by
-    /// interpolating log(size) between the nearest predictions on either side of the budget.
+    /// Earlier predictions in this mode narrow the search first, and each probe is aimed where
+    /// `JPEGSizeModel` expects the size to cross the budget.
     mutating func predictBest(in range: ClosedRange<Int>, budget: Int, mode: JPEGMode) throws -> Int {
         var search = QualitySearch(range: range)
         for (q, size) in (sizes[mode] ?? [:]).sorted(by: { $0.key < $1.key }) where range.contains(q) {
@@ -68,7 +77,18 @@ struct JPEGSizeSample {
             if size <= budget, q < search.high { search.record(q, .fits(size)) }
             if size > budget, q > search.low { search.record(q, .over(size)) }
         }
-        try search.run(cap: search.encodes + search.probesNeeded + 2, belief: { Self.interpolate($0, budget: budget) }) { round in
+        let known = { (search: QualitySearch) -> [(quality: Int, size: Int)] in
+            search.outcomes.compactMap { q, outcome in
+                switch outcome {
+                case .fits(let size), .over(let size?): (q, size)
+                case .over(nil): nil
+                }
+            }
+        }
+        let belief = { (search: QualitySearch) in JPEGSizeModel.crossing(known(search), budget: budget, in: range) }
+        // One probe at a time: each refines the model that aims the next (a prediction pair would
+        // spend a probe on a guess the first probe already corrects).
+        try search.run(cap: search.encodes + search.probesNeeded + 2, pairs: false, belief: belief) { round in
             try round.map { q in
                 let size = try predict(quality: q, mode: mode)
                 return size <= budget ? .fits(size) : .over(size)
@@ -77,14 +97,19 @@ struct JPEGSizeSample {
         return search.best ?? range.lowerBound
     }
 
-    /// The quality where log(size) crosses log(budget) between the search's two bounds, when both
-    /// sizes are known.
-    static func interpolate(_ search: QualitySearch, budget: Int) -> Int? {
-        guard case .fits(let below)? = search.outcomes[search.low], case .over(let above?)? = search.outcomes[search.high],
-            above > below
-        else { return nil }
-        let t = (log(Double(budget)) - log(Double(below))) / (log(Double(above)) - log(Double(below)))
-        return search.low + Int((t * Double(search.high - search.low)).rounded(.down))
+    /// Whether full-resolution chroma (4:4:4) could fit `budget` at `quality` (within the 10 %
+    /// a prediction may be off): not when a 4:2:0 prediction at a lower quality is already over
+    /// the budget, or one at `quality` over 1.1 × the budget — 4:4:4 carries four times the
+    /// chroma of 4:2:0, and a higher quality is larger still — else when the 4:4:4 prediction is
+    /// over 1.1 × the budget.
+    mutating func mayFitFullChroma(at quality: Int, budget: Int) throws -> Bool {
+        let limit = Double(budget) * 1.1
+        for (mode, predictions) in sizes where mode.subsampling == .half {
+            if predictions.contains(where: { $0.key < quality ? $0.value > budget : $0.key == quality && Double($0.value) > limit }) {
+                return false
+            }
+        }
+        return Double(try predict(quality: quality, mode: JPEGMode(subsampling: .none, progressive: false))) <= limit
     }
 
     /// The smaller prediction at `quality`: baseline or progressive scans.

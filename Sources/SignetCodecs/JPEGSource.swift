@@ -45,15 +45,13 @@ struct JPEGSource: Sendable {
 
     /// Several encodes at once, each on its own core (libjpeg keeps no shared state between them).
     func encode(_ jobs: [(quality: Int, byteLimit: Int?)], mode: JPEGMode) throws -> [[UInt8]?] {
-        if jobs.count == 1 { return [try encode(quality: jobs[0].quality, mode: mode, byteLimit: jobs[0].byteLimit)] }
-        let results = UnsafeMutableBufferPointer<Result<[UInt8]?, any Error>>.allocate(capacity: jobs.count)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
-            (slots.baseAddress! + i).initialize(to: Result { try encode(quality: jobs[i].quality, mode: mode, byteLimit: jobs[i].byteLimit) })
-        }
-        defer { _ = results.baseAddress!.deinitialize(count: jobs.count) }
-        return try results.map { try $0.get() }
+        try Parallel.map(jobs) { try encode(quality: $0.quality, mode: mode, byteLimit: $0.byteLimit) }
+    }
+
+    /// Each of `sources` at one quality, side by side.
+    static func encode(_ sources: [JPEGSource], quality: Int, mode: JPEGMode) throws -> [[UInt8]] {
+        // Without a byte limit the encoder always returns bytes or throws.
+        try Parallel.map(sources) { try $0.encode(quality: quality, mode: mode)! }
     }
 
     /// The JPEG at `quality`, or `nil` when `byteLimit` is given and the output would exceed it

@@ -40,16 +40,15 @@ enum LibJPEG {
 
     /// Decodes `bytes` whose header said `info` into `out` (width × height × 4 bytes; see
     /// `signet_jpeg_decode` for the layout per color space).
-    static func decode(_ bytes: [UInt8], info: signet_jpeg_info, maxPixels: Int, into out: inout [UInt8]) throws {
+    static func decode(_ bytes: [UInt8], info: signet_jpeg_info, maxPixels: Int, into out: UnsafeMutableBufferPointer<UInt8>) throws {
+        precondition(out.count >= Int(info.width) * Int(info.height) * 4, "room for 4 bytes per pixel")
         var decoded = signet_jpeg_info()
         var message = messageBuffer()
         let status = bytes.withUnsafeBufferPointer { data in
-            out.withUnsafeMutableBufferPointer { pixels in
-                message.withUnsafeMutableBufferPointer {
-                    signet_jpeg_decode(
-                        data.baseAddress, data.count, Int64(maxPixels), info.width, info.height,
-                        pixels.baseAddress, &decoded, $0.baseAddress)
-                }
+            message.withUnsafeMutableBufferPointer {
+                signet_jpeg_decode(
+                    data.baseAddress, data.count, Int64(maxPixels), info.width, info.height,
+                    out.baseAddress, &decoded, $0.baseAddress)
             }
         }
         if status == SIGNET_JPEG_TOO_LARGE {

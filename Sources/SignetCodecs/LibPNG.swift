@@ -80,14 +80,15 @@ enum LibPNG {
     /// The pixels as straight-alpha RGBA, `width * height * 4` bytes.
     static func decodeRGBA(_ data: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         var message = messageBuffer()
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        let status = data.withUnsafeBufferPointer { src in
-            rgba.withUnsafeMutableBufferPointer { dst in
-                signet_png_decode_rgba(src.baseAddress, src.count, dst.baseAddress, dst.count, &message)
+        let count = width * height * 4
+        // Not zeroed first: a successful decode writes every byte.
+        return try [UInt8](unsafeUninitializedCapacity: count) { rgba, initialized in
+            let status = data.withUnsafeBufferPointer { src in
+                signet_png_decode_rgba(src.baseAddress, src.count, rgba.baseAddress, count, &message)
             }
+            try check(status, message, encoding: false)
+            initialized = count
         }
-        try check(status, message, encoding: false)
-        return rgba
     }
 }
 

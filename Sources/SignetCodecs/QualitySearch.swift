@@ -35,11 +35,7 @@ struct QualitySearch {
     var encodes: Int { outcomes.count }
 
     /// Plain bisection needs this many probes to settle what is still open.
-    var probesNeeded: Int {
-        var n = 0
-        while (1 << n) < high - low { n += 1 }
-        return n
-    }
+    var probesNeeded: Int { Self.probes(toSettle: high - low - 1) }
 
     /// Records a trial (also one made elsewhere, such as a first guess at the top quality).
     mutating func record(_ quality: Int, _ outcome: Outcome) {
@@ -54,20 +50,37 @@ struct QualitySearch {
     /// `belief` is asked before each round for the quality it expects to be the answer (nil: no
     /// idea); `encode` performs the trials of one round. A round is one probe, or two — the
     /// believed quality and its successor, which settle a right belief at once and can be encoded
-    /// side by side — when the cap still holds whatever they answer.
+    /// side by side — when `pairs` allows and the cap still holds whatever they answer.
+    ///
+    /// When no pair is allowed and `doubtful` says the belief cannot tell whether the quality it
+    /// would probe fits (its prediction is within its error of the budget), that probe moves one
+    /// step further from the believed answer, to where the belief's verdict is sure: a surprise is
+    /// what can leave the cap no room to steer (a quality that fits far below the top, or one
+    /// over far above the bottom, forces bisection probes far from the answer).
     mutating func run(
-        cap: Int, belief: (QualitySearch) throws -> Int? = { _ in nil }, encode: ([Int]) throws -> [Outcome]
+        cap: Int, pairs: Bool = true, belief: (QualitySearch) throws -> Int? = { _ in nil },
+        doubtful: (Int) throws -> Bool = { _ in false }, encode: ([Int]) throws -> [Outcome]
     ) throws {
         precondition(probesNeeded <= cap - encodes, "the cap leaves too few encodes to settle the search")
         while !isSettled {
             let believed = try belief(self)
-            let first = nextProbe(toward: believed.map(target), probesLeft: cap - encodes)
+            let left = cap - encodes
+            let first = nextProbe(toward: believed.map(target), probesLeft: left)
             var round = [first]
-            if let partner = believed.flatMap({ partner(of: first, believing: $0, probesLeft: cap - encodes) }) {
+            if pairs, let partner = believed.flatMap({ partner(of: first, believing: $0, probesLeft: left) }) {
                 round.append(partner)
+            } else if let believed, first == target(believed), try doubtful(first) {
+                round = [nextProbe(toward: first > believed ? first + 1 : first - 1, probesLeft: left)]
             }
             for (q, outcome) in zip(round, try encode(round)) { record(q, outcome) }
         }
+    }
+
+    /// Plain bisection needs this many probes to settle `open` values.
+    static func probes(toSettle open: Int) -> Int {
+        var n = 0
+        while (1 << n) < open + 1 { n += 1 }
+        return n
     }
 
     /// The other half of the pair (b, b + 1) that `first` belongs to, when both are still open and
@@ -76,9 +89,7 @@ struct QualitySearch {
         let other = first == believed ? believed + 1 : first == believed + 1 ? believed : nil
         guard let other, other > low, other < high else { return nil }
         let open = max(min(first, other) - low - 1, high - max(first, other) - 1)
-        var needed = 0
-        while (1 << needed) < open + 1 { needed += 1 }
-        return needed <= probesLeft - 2 ? other : nil
+        return Self.probes(toSettle: open) <= probesLeft - 2 ? other : nil
     }
 
     /// What to probe to test a belief. Settling it takes the believed quality (expected to fit)

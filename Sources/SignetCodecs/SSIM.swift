@@ -35,6 +35,21 @@ public enum SSIM {
         }
     }
 
+    /// Mean SSIM of two gray images of `width` × `height` bytes (only the first width × height
+    /// bytes of each are read).
+    static func gray(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
+        let count = width * height
+        precondition(count > 0 && a.count >= count && b.count >= count, "SSIM gray images of one size")
+        guard width > 2 * radius, height > 2 * radius else {
+            return globalWindow(a.prefix(count).map(Float.init), b.prefix(count).map(Float.init))
+        }
+        return a.withUnsafeBufferPointer { ap in
+            b.withUnsafeBufferPointer { bp in
+                mean(SSIMInput.gray(ap.baseAddress!, bp.baseAddress!), width: width, height: height)
+            }
+        }
+    }
+
     /// Rec. 601 luma of every pixel, row by row.
     public static func lumaPlane(_ bitmap: Bitmap) -> [Float] {
         let count = bitmap.pixelCount
@@ -55,19 +70,28 @@ public enum SSIM {
         }
     }
 
-    /// The mean of the SSIM map, bands of rows computed on all cores.
+    /// Output columns per tile: the ring of a tile this wide (4 planes × 11 rows) stays in a
+    /// core's own cache.
+    static let stripWidth = 512
+
+    /// The mean of the SSIM map, tiles of rows × columns computed on all cores.
     private static func mean(_ input: SSIMInput, width: Int, height: Int) -> Double {
-        let rows = height - 2 * radius
-        let bands = min(rows, 8)
-        let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: bands)
+        let rows = height - 2 * radius, columns = width - 2 * radius
+        let strips = (columns + stripWidth - 1) / stripWidth
+        // At least 8 tiles, so both cores stay busy to the end.
+        let bands = min(rows, (8 + strips - 1) / strips)
+        let tiles = bands * strips
+        let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: tiles)
         defer { sums.deallocate() }
         nonisolated(unsafe) let slots = sums
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let map = SSIMRows(width: width)
-            let first = radius + band * rows / bands, end = radius + (band + 1) * rows / bands
-            slots[band] = map.sum(input, rows: first..<end)
+        DispatchQueue.concurrentPerform(iterations: tiles) { tile in
+            let (band, strip) = tile.quotientAndRemainder(dividingBy: strips)
+            let firstColumn = radius + strip * columns / strips, endColumn = radius + (strip + 1) * columns / strips
+            let firstRow = radius + band * rows / bands, endRow = radius + (band + 1) * rows / bands
+            let map = SSIMRows(columns: endColumn - firstColumn)
+            slots[tile] = map.sum(input, imageWidth: width, rows: firstRow..<endRow, columns: firstColumn..<endColumn)
         }
-        return sums.reduce(0, +) / Double(rows * (width - 2 * radius))
+        return sums.reduce(0, +) / Double(rows * columns)
     }
 
     /// One window over everything, for images too small for the Gaussian window.

@@ -32,14 +32,35 @@ public struct Bitmap: Sendable, Hashable {
 
     /// True when every pixel is opaque.
     public var isOpaque: Bool {
-        stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
+        // Alpha is the top byte of each little-endian pixel word; AND-ing a run of words keeps
+        // it 0xFF only if every pixel had it (a loop the compiler vectorizes), checked per run
+        // so a transparent image is rejected early.
+        let alpha = UInt32(0xFF00_0000).littleEndian
+        return allRuns { words, range in
+            var all = alpha
+            for i in range { all &= words.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self) }
+            return all & alpha == alpha
+        }
     }
 
     /// True when every visible pixel has R = G = B (the image can be stored as gray).
     public var isGray: Bool {
-        stride(from: 0, to: pixels.count, by: 4).allSatisfy { (i: Int) -> Bool in
-            let (r, g, b, a) = (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
-            return a == 0 || (r == g && g == b)
+        // Per word: (w ^ (w >> 8)) & 0xFFFF is zero exactly when R = G and G = B; it counts only
+        // when alpha is not zero (((a + 255) >> 8) is 1 for a ≥ 1, 0 for a = 0).
+        allRuns { words, range in
+            var differences: UInt32 = 0
+            for i in range {
+                let w = UInt32(littleEndian: words.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+                differences |= ((w ^ (w >> 8)) & 0xFFFF) &* (((w >> 24) &+ 255) >> 8)
+            }
+            return differences == 0
+        }
+    }
+
+    /// True when `test` holds for every run of pixels (4096 at a time; pixel i's word at byte 4·i).
+    private func allRuns(_ test: (UnsafeRawBufferPointer, Range<Int>) -> Bool) -> Bool {
+        pixels.withUnsafeBytes { words in
+            stride(from: 0, to: pixelCount, by: 4096).allSatisfy { test(words, $0..<min($0 + 4096, pixelCount)) }
         }
     }
 
@@ -54,17 +75,32 @@ public struct Bitmap: Sendable, Hashable {
     public func flattened(onto background: Color) -> Bitmap {
         func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
         let (br, bg, bb) = (byte(background.red), byte(background.green), byte(background.blue))
-        var out = pixels
-        out.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = UInt32(p[i + 3])
-                if a == 255 { continue }
-                let rest = 255 - a
-                p[i] = UInt8((UInt32(p[i]) * a + br * rest + 127) / 255)
-                p[i + 1] = UInt8((UInt32(p[i + 1]) * a + bg * rest + 127) / 255)
-                p[i + 2] = UInt8((UInt32(p[i + 2]) * a + bb * rest + 127) / 255)
-                p[i + 3] = 255
+        let backgroundWord = (0xFF00_0000 | bb << 16 | bg << 8 | br).littleEndian
+        let count = pixelCount
+        let out = [UInt8](unsafeUninitializedCapacity: 4 * count) { out, initialized in
+            pixels.withUnsafeBytes { p in
+                let target = UnsafeMutableRawPointer(out.baseAddress!)
+                // Pixel by pixel as little-endian words: opaque and fully transparent pixels (most
+                // of a stamp) are copied, only the edges are blended. v / 255 for v < 65535 is
+                // (v + 1 + (v >> 8)) >> 8 exactly; the largest v here is 255·255 + 127.
+                for i in 0..<count {
+                    let w = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+                    let a = w >> 24
+                    var result = w.littleEndian
+                    if a == 0 {
+                        result = backgroundWord
+                    } else if a != 255 {
+                        let rest = 255 &- a
+                        func blend(_ c: UInt32, _ b: UInt32) -> UInt32 {
+                            let v = (c & 0xFF) &* a &+ b &* rest &+ 127
+                            return (v &+ 1 &+ (v >> 8)) >> 8
+                        }
+                        result = (0xFF00_0000 | blend(w >> 16, bb) << 16 | blend(w >> 8, bg) << 8 | blend(w, br)).littleEndian
+                    }
+                    target.storeBytes(of: result, toByteOffset: i &* 4, as: UInt32.self)
+                }
             }
+            initialized = 4 * count
         }
         return Bitmap(width: width, height: height, pixels: out, dpi: dpi)
     }

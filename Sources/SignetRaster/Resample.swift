@@ -19,10 +19,13 @@ extension Bitmap {
     package func downscaledRows(_ rows: [Int], toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
         precondition(newWidth >= 1 && newWidth <= width && newHeight >= 1 && newHeight <= height, "downscale only")
         let kx = max(width / newWidth / 2, 1), ky = max(height / newHeight / 2, 1)
-        let base = kx > 1 || ky > 1 ? boxReduced(kx, ky) : self
+        let vertical = ResampleWeights(from: height / ky, to: newHeight)
+        let opaque = isOpaque
+        // Only the block rows the wanted output rows read are averaged.
+        var needed = [Bool](repeating: false, count: height / ky)
+        for y in rows { for k in 0..<vertical.counts[y] { needed[vertical.starts[y] + k] = true } }
+        let base = kx > 1 || ky > 1 ? boxReduced(kx, ky, rows: needed, opaque: opaque) : self
         let columns = ResampleWeights(from: base.width, to: newWidth)
-        let vertical = ResampleWeights(from: base.height, to: newHeight)
-        let opaque = base.isOpaque
         var result = [UInt8](repeating: 0, count: newWidth * rows.count * 4)
         base.pixels.withUnsafeBufferPointer { src in
             result.withUnsafeMutableBufferPointer { dst in
@@ -41,39 +44,65 @@ extension Bitmap {
         return Bitmap(width: newWidth, height: rows.count, pixels: result, dpi: dpi.map { $0 * scale })
     }
 
-    /// The mean of each `kx` × `ky` block (on premultiplied alpha), the last partial blocks dropped.
-    func boxReduced(_ kx: Int, _ ky: Int) -> Bitmap {
+    /// The mean of each `kx` × `ky` block (on premultiplied alpha unless `opaque`), the last
+    /// partial blocks dropped, for the block rows where `rows` is true (the others stay zero).
+    /// Rows are averaged on all cores.
+    func boxReduced(_ kx: Int, _ ky: Int, rows: [Bool], opaque: Bool) -> Bitmap {
         let (w, h) = (width / kx, height / ky)
+        precondition(rows.count == h, "one flag per block row")
         var out = [UInt8](repeating: 0, count: w * h * 4)
         let area = UInt32(kx * ky)
+        let wanted = rows.indices.filter { rows[$0] }
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                var sums = [UInt32](repeating: 0, count: w * 4)
-                for y in 0..<h {
-                    for i in sums.indices { sums[i] = 0 }
-                    for sy in (y * ky)..<(y * ky + ky) {
-                        let row = sy * width * 4
-                        for x in 0..<w {
-                            for sx in (x * kx)..<(x * kx + kx) {
-                                let p = row + sx * 4
-                                let a = UInt32(src[p + 3])
-                                sums[4 * x] += UInt32(src[p]) * a
-                                sums[4 * x + 1] += UInt32(src[p + 1]) * a
-                                sums[4 * x + 2] += UInt32(src[p + 2]) * a
-                                sums[4 * x + 3] += a
-                            }
+                nonisolated(unsafe) let (source, target) = (src.baseAddress!, dst.baseAddress!)
+                let bands = min(wanted.count, 8)
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: w * 4)
+                    defer { sums.deallocate() }
+                    for y in wanted[(band * wanted.count / bands)..<((band + 1) * wanted.count / bands)] {
+                        sums.update(repeating: 0, count: w * 4)
+                        for sy in (y * ky)..<(y * ky + ky) {
+                            let row = source + sy * width * 4
+                            Self.addBlocks(row, kx: kx, count: w, opaque: opaque, into: sums)
                         }
-                    }
-                    for x in 0..<w {
-                        let o = (y * w + x) * 4
-                        let alpha = sums[4 * x + 3]
-                        for c in 0..<3 { dst[o + c] = alpha == 0 ? 0 : UInt8((sums[4 * x + c] + alpha / 2) / alpha) }
-                        dst[o + 3] = UInt8((alpha + area / 2) / area)
+                        let o = target + y * w * 4
+                        for x in 0..<w {
+                            // Premultiplied: Σ c·a / Σ a; opaque: Σ c / area (the same value).
+                            let alpha = sums[4 &* x &+ 3], divisor = opaque ? area : alpha
+                            for c in 0..<3 {
+                                let sum = sums[4 &* x &+ c]
+                                o[4 &* x &+ c] = divisor == 0 ? 0 : UInt8(truncatingIfNeeded: (sum &+ divisor / 2) / divisor)
+                            }
+                            o[4 &* x &+ 3] = opaque ? 255 : UInt8(truncatingIfNeeded: (alpha &+ area / 2) / area)
+                        }
                     }
                 }
             }
         }
         return Bitmap(width: w, height: h, pixels: out, dpi: dpi)
+    }
+
+    /// Adds one source row to the per-block sums (R·a, G·a, B·a, a per block; plain R, G, B and
+    /// nothing for alpha when `opaque`, where a is 255 everywhere and would cancel out).
+    private static func addBlocks(_ row: UnsafePointer<UInt8>, kx: Int, count: Int, opaque: Bool, into sums: UnsafeMutablePointer<UInt32>) {
+        for x in 0..<count {
+            var p = row + x &* kx &* 4
+            for _ in 0..<kx {
+                if opaque {
+                    sums[4 &* x] &+= UInt32(p[0])
+                    sums[4 &* x &+ 1] &+= UInt32(p[1])
+                    sums[4 &* x &+ 2] &+= UInt32(p[2])
+                } else {
+                    let a = UInt32(p[3])
+                    sums[4 &* x] &+= UInt32(p[0]) &* a
+                    sums[4 &* x &+ 1] &+= UInt32(p[1]) &* a
+                    sums[4 &* x &+ 2] &+= UInt32(p[2]) &* a
+                    sums[4 &* x &+ 3] &+= a
+                }
+                p += 4
+            }
+        }
     }
 }
 

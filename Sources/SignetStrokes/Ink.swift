@@ -26,7 +26,7 @@ public struct Ink: Sendable, Hashable {
                 shapes.append(InkShape(path: .circle(center: first.point, radius: d / 2), paint: .fill, color: pen.color))
                 extent = Rect(origin: first.point, size: .zero).outsetBy(d / 2)
             } else {
-                let widths = WidthFilter.widths(of: samples, pen: pen)
+                let widths = WidthFilter.widths(of: samples, pen: pen, unitsPerInch: drawing.unitsPerInch)
                 let segments = MidpointSmoother.segments(samples.map(\.point), widths: widths)
                 if let w = widths.first, widths.allSatisfy({ $0 == w }) {
                     shapes.append(InkShape(path: Ink.centerLine(segments), paint: .stroke(width: w), color: pen.color))

@@ -4,17 +4,20 @@ import SignetCore
 ///
 /// Each new sample completes the smoothed segment that ends at the previous midpoint, so only
 /// the open tail is recomputed when `bounds` is read. The result equals `Ink(drawing).bounds`
-/// for the same samples.
+/// for the same samples (give the drawing's `unitsPerInch`: velocity widths depend on it).
 public struct InkBoundsTracker: Sendable {
+    private let unitsPerInch: Double?
     private var closed: Rect?
     private var stroke: StrokeState?
 
-    public init() {}
+    public init(unitsPerInch: Double? = nil) {
+        self.unitsPerInch = unitsPerInch
+    }
 
     /// Starts a new stroke drawn with `pen` (ending the current one).
     public mutating func beginStroke(pen: Pen) {
         endStroke()
-        stroke = StrokeState(pen: pen)
+        stroke = StrokeState(pen: pen, unitsPerInch: unitsPerInch)
     }
 
     /// Adds the next sample of the current stroke.
@@ -54,9 +57,9 @@ private struct StrokeState: Sendable {
     var primary: Track
     var fallback: Track?
 
-    init(pen: Pen) {
+    init(pen: Pen, unitsPerInch: Double?) {
         self.pen = pen
-        primary = Track(filter: WidthFilter(pen: pen))
+        primary = Track(filter: WidthFilter(pen: pen, unitsPerInch: unitsPerInch))
         if pen.widthModel == .pressure {
             var fixed = pen
             fixed.widthModel = .fixed

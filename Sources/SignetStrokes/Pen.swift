@@ -4,8 +4,9 @@ import SignetCore
 public enum WidthModel: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every stroke has the pen's `width`.
     case fixed
-    /// Faster strokes are thinner: `max(maxWidth / (v + 1), minWidth)` with `v` in units per ms,
-    /// exponentially filtered by `velocityFilterWeight` (signature_pad's model).
+    /// Faster strokes are thinner: `max(maxWidth / (v + 1), minWidth)` with `v` in CSS pixels per
+    /// ms (capture units converted with the drawing's `unitsPerInch` when known), exponentially
+    /// filtered by `velocityFilterWeight` (signature_pad's model).
     case velocity
     /// Width follows pressure between `minWidth` and `maxWidth`, for strokes whose pressure varies.
     case pressure

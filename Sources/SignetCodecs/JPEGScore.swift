@@ -1,0 +1,17 @@
+import SignetRaster
+
+/// The SSIM a budget fit reports: the JPEG it wrote, decoded, against the image it encoded (the
+/// flattened original at the result's size), luma only (see `SSIM`).
+enum JPEGScore {
+    /// `jpeg`, an encoding of `source` (made from `image`), decoded and compared. A gray JPEG is
+    /// compared as stored — its gray bytes against the source's, which for a gray image are its
+    /// exact luma — without expanding either to RGBA.
+    static func ssim(of jpeg: [UInt8], source: JPEGSource, image: Bitmap) throws -> Double {
+        if source.isGray {
+            let (info, decoded) = try JPEGCodec.decodeStored(jpeg)
+            precondition(info.components == 1 && info.width == source.width && info.height == source.height, "gray JPEG of the source")
+            return SSIM.gray(source.pixels, decoded, width: source.width, height: source.height)
+        }
+        return SSIM.luma(image, try JPEGCodec.decode(jpeg))
+    }
+}

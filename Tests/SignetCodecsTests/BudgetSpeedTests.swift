@@ -1,0 +1,68 @@
+import Foundation
+import SignetCore
+import SignetRaster
+import SignetTestSupport
+import Testing
+
+@testable import SignetCodecs
+
+/// The pieces that make the budget fit fast must not change what it reports.
+struct BudgetSpeedTests {
+    @Test("the reported SSIM is the result decoded and compared with the flattened original",
+          arguments: [(0, 12_000), (1, 15_000), (2, 40_000), (3, 9_000), (2, 600_000)] as [(Int, Int)])
+    func reportedSSIM(_ index: Int, _ budget: Int) throws {
+        let (name, image) = BudgetFitterTests.images[index]
+        let result = try BudgetFitter.fit(image, options: BudgetOptions(maxBytes: budget, format: .jpeg))
+        let reference = BudgetFitterTests.reference(image, result)
+        let independent = SSIM.luma(reference, try JPEGCodec.decode(result.bytes))
+        // Gray results are scored on their gray bytes, which equal the RGB luma up to float rounding.
+        #expect(abs(result.ssim - independent) < (result.layout == "gray" ? 1e-6 : 1e-12), "\(name) at \(budget)")
+    }
+
+    @Test("gray SSIM on bytes equals SSIM on the same values as floats", arguments: [(40, 30), (7, 5), (200, 90)] as [(Int, Int)])
+    func grayBytes(_ width: Int, _ height: Int) {
+        var rng = SeededRandom(seed: 3)
+        let a = (0..<(width * height)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let b = a.map { UInt8(clamping: Int($0) + Int.random(in: -30...30, using: &rng)) }
+        let floats = SSIM.compare(a.map(Float.init), b.map(Float.init), width: width, height: height)
+        #expect(abs(SSIM.gray(a, b, width: width, height: height) - floats) < 1e-12)
+    }
+
+    @Test("identical images score exactly 1, also in tiles and bands")
+    func exactlyOne() {
+        for (w, h) in [(1300, 40), (600, 700), (12, 12)] {
+            let photo = TestImages.photo(width: w, height: h)
+            #expect(SSIM.luma(photo, photo) == 1)
+        }
+    }
+
+    @Test("the side-by-side helpers keep order and pass errors on")
+    func parallel() throws {
+        #expect(try Parallel.map(Array(0..<50)) { $0 * $0 } == (0..<50).map { $0 * $0 })
+        let (a, b) = try Parallel.pair({ "left" }, { 42 })
+        #expect(a == "left" && b == 42)
+        #expect(throws: CodecError.self) {
+            _ = try Parallel.map([1, 2, 3]) { (i: Int) -> Int in
+                if i == 2 { throw CodecError(.invalidOption("two")) }
+                return i
+            }
+        }
+    }
+
+    @Test("the size model finds the crossing of sizes that follow it exactly, from one or more points")
+    func sizeModel() {
+        // ln(size) = 11 − 0.3·log2(scale): the budget is crossed between two qualities the model must name.
+        func size(_ q: Int) -> Int { Int(exp(11 - 0.3 * JPEGSizeModel.logScale(q))) }
+        for budget in [20_000, 40_000, 60_000, 90_000] {
+            let truth = (1...100).last { size($0) <= budget } ?? 1
+            let two = JPEGSizeModel.crossing([(50, size(50)), (20, size(20))], budget: budget, in: 1...100)
+            #expect(two.map { abs($0 - truth) <= 1 } == true, "budget \(budget): \(two ?? -1) vs \(truth)")
+        }
+        #expect(JPEGSizeModel.crossing([], budget: 1000, in: 1...100) == nil)
+        // One point: the typical slope; the answer lies on the right side of it.
+        let one = JPEGSizeModel.crossing([(50, 100_000)], budget: 50_000, in: 1...100)!
+        #expect(one < 50 && one >= 1)
+        #expect(JPEGSizeModel.quality(atLogScale: JPEGSizeModel.logScale(37)) == 37)
+        #expect(JPEGSizeModel.quality(atLogScale: JPEGSizeModel.logScale(80)) == 80)
+    }
+}
