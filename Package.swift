@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"], path: "Tests/SignetTestSupport"),
         .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "Signet", "SignetTestSupport"]),
         .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
+        .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"], exclude: ["Reproducers"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),

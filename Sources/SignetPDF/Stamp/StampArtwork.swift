@@ -12,16 +12,23 @@ public enum StampArtwork: Sendable {
     /// Smoothed strokes, embedded as vector paths (sharp at any zoom).
     case ink(Ink)
 
-    /// Reads a JPEG's header; throws when the bytes are not a readable JPEG.
-    public static func jpeg(_ bytes: [UInt8]) throws -> StampArtwork { .jpeg(bytes, try JPEGInfo(bytes)) }
+    /// Reads a JPEG's header; throws when the bytes are not a readable JPEG, or when the image is
+    /// larger than `limits` allow: it is embedded untouched, but every reader of the PDF decodes it.
+    public static func jpeg(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
+        let info = try JPEGInfo(bytes)
+        guard info.width * info.height <= limits.maxPixels else {
+            throw CodecError(.tooLarge(width: info.width, height: info.height, maxPixels: limits.maxPixels))
+        }
+        return .jpeg(bytes, info)
+    }
 
     /// A PNG (decoded to a bitmap) or a JPEG (kept as it is), told apart by their signatures;
-    /// `name` is the file the bytes came from, for messages.
-    public static func image(_ bytes: [UInt8], name: String) throws -> StampArtwork {
+    /// `name` is the file the bytes came from, for messages. Either is refused over `limits`.
+    public static func image(_ bytes: [UInt8], name: String, limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
         do {
             switch ImageFormat.sniff(bytes) {
-            case .png: return .bitmap(try PNGDecoder.decode(bytes))
-            case .jpeg: return try jpeg(bytes)
+            case .png: return .bitmap(try PNGDecoder.decode(bytes, limits: limits))
+            case .jpeg: return try jpeg(bytes, limits: limits)
             case nil: throw CodecError(.notAnImage(format: "PNG or JPEG"))
             }
         } catch let error as CodecError {

@@ -6,6 +6,9 @@ import SignetPDF
 public enum PDFVerifier {
     /// Sub-filters whose /Contents is a detached CMS SignedData over the ByteRange.
     static let supportedSubFilters: Set<String> = ["/adbe.pkcs7.detached", "/ETSI.CAdES.detached"]
+    /// The largest CMS checked (16 MiB: room for embedded CRLs and timestamps many times over);
+    /// a larger `/Contents` is reported unreadable instead of parsed.
+    public static let maxContainerBytes = 16 << 20
 
     /// One report per signature, oldest first (by where its signed bytes end).
     /// `now` judges a certificate when neither a signing-time attribute nor /M is present.
@@ -33,6 +36,12 @@ public enum PDFVerifier {
                 index: index, field: signature.field, subFilter: signature.subFilter, byteRange: signature.byteRange.values,
                 coverage: coverage.kind, unreadable: "its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, ETSI.CAdES.detached)")
         }
+        let container = coverage.signatureBytes ?? signature.contents
+        guard container.count <= maxContainerBytes else {
+            return SignatureReport(
+                index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
+                coverage: coverage.kind, unreadable: "its /Contents holds \(container.count) bytes, over the limit of \(maxContainerBytes) bytes for a signature")
+        }
         guard let ranges = coverage.ranges else {
             return SignatureReport(
                 index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
@@ -45,7 +54,7 @@ public enum PDFVerifier {
         let fallback = signature.modified ?? now
         do {
             let check = try CMSVerifier.check(
-                cms: coverage.signatureBytes ?? signature.contents, context: context,
+                cms: container, context: context,
                 contentDigest: { try ContentDigest.compute(file, ranges: ranges, algorithm: $0) },
                 anchors: anchors, fallbackTime: fallback)
             var problems = coverage.problems
