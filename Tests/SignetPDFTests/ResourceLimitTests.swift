@@ -107,6 +107,32 @@ struct ResourceLimitTests {
         #expect(error?.message == "\(input): object number \(to.dropFirst(6)) is beyond the largest qpdf can address (2147483647); the file may be broken, re-save it with a PDF reader.")
     }
 
+    /// One page under a chain of `depth` nested /Pages nodes.
+    static func chain(depth: Int) -> [UInt8] {
+        var pdf = RawPDFBuilder()
+        let catalog = pdf.reserve()
+        let nodes = (0..<depth).map { _ in pdf.reserve() }
+        let page = pdf.add("<< /Type /Page /Parent \(nodes[depth - 1]) 0 R /MediaBox [0 0 612 792] >>")
+        for (i, node) in nodes.enumerated() {
+            let parent = i == 0 ? "" : " /Parent \(nodes[i - 1]) 0 R"
+            pdf.set(node, "<< /Type /Pages\(parent) /Kids [\(i == depth - 1 ? page : nodes[i + 1]) 0 R] /Count 1 >>")
+        }
+        pdf.set(catalog, "<< /Type /Catalog /Pages \(nodes[0]) 0 R >>")
+        return pdf.build(root: catalog)
+    }
+
+    @Test("a page tree deeper than 256 levels is refused before qpdf walks it recursively")
+    func deepPageTree() throws {
+        // 50,000 levels overflowed the stack inside qpdf (signal 11); 300 already is refused.
+        for depth in [300, 50_000] {
+            let input = dir.write("deep.pdf", bytes: Self.chain(depth: depth))
+            let error = #expect(throws: PDFError.self) { try PDFDocument(path: input) }
+            #expect(error?.message == "\(input): the page tree is broken (it is more than 256 levels deep); the file is broken, re-save it with a PDF reader.")
+        }
+        let shallow = dir.write("shallow.pdf", bytes: Self.chain(depth: 255))
+        #expect(try PDFDocument(path: shallow).pageCount == 1)
+    }
+
     @Test("a startxref past the end of the file is damage, not an overflow")
     func offsets() throws {
         // Junk before %PDF makes the header offset non-zero: header + Int.max would overflow.
