@@ -15,17 +15,6 @@ struct ResourceLimitTests {
     let dir = TemporaryDirectory("pdf-limits")
     static let stamp = StampArtwork.bitmap(Bitmap(width: 4, height: 2, fill: .black))
 
-    /// One page whose content is the given stream (its dictionary entries besides /Length).
-    static func onePage(content dictionary: String, _ data: [UInt8]) -> [UInt8] {
-        var pdf = RawPDFBuilder()
-        let catalog = pdf.reserve(), pages = pdf.reserve()
-        let contents = pdf.addStream(dictionary, data)
-        let page = pdf.add("<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] /Contents \(contents) 0 R >>")
-        pdf.set(pages, "<< /Type /Pages /Kids [\(page) 0 R] /Count 1 >>")
-        pdf.set(catalog, "<< /Type /Catalog /Pages \(pages) 0 R >>")
-        return pdf.build(root: catalog)
-    }
-
     @Test("a selection over maxPages is refused before anything is written")
     func pageLimit() throws {
         let input = dir.write("five.pdf", bytes: GeometryFixture.document(pageCount: 5))
@@ -58,7 +47,7 @@ struct ResourceLimitTests {
     @Test("page content that decodes past the limit is refused; under it, it is scanned")
     func contentLimit() throws {
         let bomb = FlateBomb.zlib(decodingTo: 1 + 258 * 8200)  // 2 MiB of 'a' from 13 KB
-        let input = dir.write("bomb.pdf", bytes: Self.onePage(content: "/Filter /FlateDecode", bomb))
+        let input = dir.write("bomb.pdf", bytes: HostilePDFs.onePage(content: "/Filter /FlateDecode", bomb))
         let page = try PDFDocument(path: input).page(1)
         let error = #expect(throws: PDFError.self) { try page.contentData(limit: 1 << 20) }
         #expect(error?.message == "page 1 of \(input): its content streams decode to more than 1 MiB, far beyond any real page (a decompression bomb?); check that this is the right file.")
@@ -68,7 +57,7 @@ struct ResourceLimitTests {
 
     @Test("a stamping run stops at a 300 MiB flate bomb with the default limit")
     func stampBomb() throws {
-        let input = dir.write("bomb.pdf", bytes: Self.onePage(content: "/Filter /FlateDecode", FlateBomb.zlib(decodingTo: 1 + 258 * 1_220_000)))
+        let input = dir.write("bomb.pdf", bytes: HostilePDFs.flateBomb(mebibytes: 300))
         let error = #expect(throws: PDFError.self) {
             try Stamper.stamp(input: input, artwork: Self.stamp, options: StampOptions(mode: .incremental), output: dir.path("out.pdf"))
         }
@@ -80,16 +69,16 @@ struct ResourceLimitTests {
     func filterChains() throws {
         // ASCIIHex of "q q 1 0 0 1 5 5 cm" leaves two q open: the stamp must close them.
         let hex = Array("q q 1 0 0 1 5 5 cm".utf8).map { String(format: "%02X", $0) }.joined() + ">"
-        let input = dir.write("hex.pdf", bytes: Self.onePage(content: "/Filter /ASCIIHexDecode", Array(hex.utf8)))
+        let input = dir.write("hex.pdf", bytes: HostilePDFs.onePage(content: "/Filter /ASCIIHexDecode", Array(hex.utf8)))
         let page = try PDFDocument(path: input).page(1)
         let data = try #require(try page.contentData())
         #expect(ContentBalance(scanning: data).finalDepth == 2)
         // RunLength can expand 128 times: 10 KB of it may pass 1 MiB, so it is not decoded.
         let runs = [UInt8](repeating: 0x80, count: 10_000)  // code 128 is end-of-data; content is empty
-        let rl = dir.write("rl.pdf", bytes: Self.onePage(content: "/Filter /RunLengthDecode", runs))
+        let rl = dir.write("rl.pdf", bytes: HostilePDFs.onePage(content: "/Filter /RunLengthDecode", runs))
         #expect(throws: PDFError.self) { try PDFDocument(path: rl).page(1).contentData(limit: 1 << 20) }
         // A filter qpdf does not decode leaves the balance unknown (nil), as before.
-        let dct = dir.write("dct.pdf", bytes: Self.onePage(content: "/Filter /DCTDecode", [0xFF, 0xD8]))
+        let dct = dir.write("dct.pdf", bytes: HostilePDFs.onePage(content: "/Filter /DCTDecode", [0xFF, 0xD8]))
         #expect(try PDFDocument(path: dct).page(1).contentData() == nil)
     }
 
@@ -98,7 +87,7 @@ struct ResourceLimitTests {
         ("/Size 5", "/Size 4294967296"),
     ])
     func absurdSize(_ from: String, _ to: String) throws {
-        let original = String(decoding: Self.onePage(content: "", Array("q Q".utf8)), as: UTF8.self)
+        let original = String(decoding: HostilePDFs.onePage(content: "", Array("q Q".utf8)), as: UTF8.self)
         #expect(original.contains(from))
         let input = dir.write("size.pdf", original.replacingOccurrences(of: from, with: to))
         let error = #expect(throws: PDFError.self) {
@@ -107,36 +96,38 @@ struct ResourceLimitTests {
         #expect(error?.message == "\(input): object number \(to.dropFirst(6)) is beyond the largest qpdf can address (2147483647); the file may be broken, re-save it with a PDF reader.")
     }
 
-    /// One page under a chain of `depth` nested /Pages nodes.
-    static func chain(depth: Int) -> [UInt8] {
-        var pdf = RawPDFBuilder()
-        let catalog = pdf.reserve()
-        let nodes = (0..<depth).map { _ in pdf.reserve() }
-        let page = pdf.add("<< /Type /Page /Parent \(nodes[depth - 1]) 0 R /MediaBox [0 0 612 792] >>")
-        for (i, node) in nodes.enumerated() {
-            let parent = i == 0 ? "" : " /Parent \(nodes[i - 1]) 0 R"
-            pdf.set(node, "<< /Type /Pages\(parent) /Kids [\(i == depth - 1 ? page : nodes[i + 1]) 0 R] /Count 1 >>")
-        }
-        pdf.set(catalog, "<< /Type /Catalog /Pages \(nodes[0]) 0 R >>")
-        return pdf.build(root: catalog)
-    }
-
     @Test("a page tree deeper than 256 levels is refused before qpdf walks it recursively")
     func deepPageTree() throws {
         // 50,000 levels overflowed the stack inside qpdf (signal 11); 300 already is refused.
         for depth in [300, 50_000] {
-            let input = dir.write("deep.pdf", bytes: Self.chain(depth: depth))
+            let input = dir.write("deep.pdf", bytes: HostilePDFs.chain(depth: depth))
             let error = #expect(throws: PDFError.self) { try PDFDocument(path: input) }
             #expect(error?.message == "\(input): the page tree is broken (it is more than 256 levels deep); the file is broken, re-save it with a PDF reader.")
         }
-        let shallow = dir.write("shallow.pdf", bytes: Self.chain(depth: 255))
+        let shallow = dir.write("shallow.pdf", bytes: HostilePDFs.chain(depth: 255))
         #expect(try PDFDocument(path: shallow).pageCount == 1)
+    }
+
+    @Test("a form nested deeper than 32 levels is refused, not read in part")
+    func deepForm() throws {
+        var pdf = RawPDFBuilder()
+        let catalog = pdf.reserve(), pages = pdf.reserve(), page = pdf.reserve()
+        let fields = (0..<40).map { _ in pdf.reserve() }
+        for (i, field) in fields.enumerated() {
+            pdf.set(field, i == 39 ? "<< /T (leaf) /FT /Sig >>" : "<< /T (f\(i)) /Kids [\(fields[i + 1]) 0 R] >>")
+        }
+        pdf.set(page, "<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] >>")
+        pdf.set(pages, "<< /Type /Pages /Kids [\(page) 0 R] /Count 1 >>")
+        pdf.set(catalog, "<< /Type /Catalog /Pages \(pages) 0 R /AcroForm << /Fields [\(fields[0]) 0 R] >> >>")
+        let input = dir.write("form.pdf", bytes: pdf.build(root: catalog))
+        let error = #expect(throws: PDFError.self) { try FormFields.all(in: try PDFDocument(path: input)) }
+        #expect(error?.message == "\(input): its form has more than 100000 fields and widgets, or fields nested more than 32 levels deep; the file may be broken, re-save it with a PDF reader.")
     }
 
     @Test("a startxref past the end of the file is damage, not an overflow")
     func offsets() throws {
         // Junk before %PDF makes the header offset non-zero: header + Int.max would overflow.
-        let text = "junk\n" + String(decoding: Self.onePage(content: "", Array("q Q".utf8)), as: UTF8.self)
+        let text = "junk\n" + String(decoding: HostilePDFs.onePage(content: "", Array("q Q".utf8)), as: UTF8.self)
         let startxref = text.range(of: "startxref\n")!.upperBound
         let end = text.range(of: "\n%%EOF")!.lowerBound
         for bogus in ["9223372036854775807", "99999999"] {

@@ -25,5 +25,6 @@ let package = Package(
         fuzzTarget("fuzz-png"),
         fuzzTarget("fuzz-jpeg"),
         fuzzTarget("fuzz-pdf"),
+        fuzzTarget("fuzz-verify"),
     ]
 )

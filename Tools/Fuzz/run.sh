@@ -2,8 +2,8 @@
 # Builds the fuzz targets with libFuzzer and AddressSanitizer, then runs each for a bounded time
 # and prints the executions and findings per run (`make fuzz` calls this).
 #
-#   FUZZ_SECONDS=60     time per run (12 runs: the stroke target once per format and once detecting
-#                       it, then png, jpeg, pdf)
+#   FUZZ_SECONDS=60     time per run (13 runs: the stroke target once per format and once detecting
+#                       it, then png, jpeg, pdf, verify)
 #   FUZZ_RUNS="png pdf" only these runs
 #   FUZZ_TIMEOUT=10     seconds one input may take before it counts as a hang
 #   FUZZ_RSS_MB=2048    memory the process may reach; FUZZ_MALLOC_MB=1024 the largest single allocation
@@ -19,7 +19,7 @@ seconds=${FUZZ_SECONDS:-60}
 corpus=$(cd "${CORPUS:-../shared/corpus}" 2>/dev/null && pwd || true)
 fuzz=$root/.build/fuzz
 bin=$fuzz/release
-runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw png jpeg pdf"}
+runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw png jpeg pdf verify"}
 
 echo "building the fuzz targets (libFuzzer + AddressSanitizer, release) ..."
 # SwiftPM does not always rebuild this package's own modules when a Signet module they import
@@ -64,12 +64,13 @@ seed() {  # seed RUN FOLDER
              [ -n "$corpus" ] && cp "$corpus"/strokes/signature_pad/*.png "$dir"/ ;;
         jpeg) python3 Tools/Fuzz/make-image-seeds.py "$fuzz/unused-png" "$dir" ;;
         pdf) [ -n "$corpus" ] && find "$corpus/pdfs" -name '*.pdf' -size -40k -exec cp {} "$dir"/ \; ;;
+        verify) [ -n "$corpus" ] && grep -l --null ByteRange $(find "$corpus/pdfs" -name '*.pdf' -size -80k) | xargs -0 -I{} cp {} "$dir"/ ;;
     esac
 }
 
-declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf)
-declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf)
-declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536)
+declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf [verify]=fuzz-verify)
+declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf [verify]=pdf)
+declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536 [verify]=81920)
 stamp=$(date +%Y%m%d-%H%M%S)
 rows=()
 found=0

@@ -1,4 +1,5 @@
 import CQPDF
+import CSignetQPDF
 import Glibc
 
 /// A failure qpdf reported: its category and the message without the file name.
@@ -222,7 +223,11 @@ final class QPDF {
     /// qpdf numbers it after the highest object number, which makes it parse every object of
     /// the file once.
     func newStream(_ bytes: [UInt8], filter: String?) throws -> qpdf_oh {
-        let stream = try call { qpdf_oh_new_stream($0) }
+        var stream: qpdf_oh = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard try call({ signet_qpdf_new_stream($0, &stream, &message, message.count) }) == 1 else {
+            throw QPDFFailure(code: qpdf_e_object, detail: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         let filterHandle = try filter.map(newName) ?? newNull()
         let parms = try newNull()
         try call { q in bytes.withUnsafeBufferPointer { qpdf_oh_replace_stream_data(q, stream, $0.baseAddress, $0.count, filterHandle, parms) } }

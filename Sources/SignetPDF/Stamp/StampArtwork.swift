@@ -12,13 +12,13 @@ public enum StampArtwork: Sendable {
     /// Smoothed strokes, embedded as vector paths (sharp at any zoom).
     case ink(Ink)
 
-    /// Reads a JPEG's header; throws when the bytes are not a readable JPEG, or when the image is
-    /// larger than `limits` allow: it is embedded untouched, but every reader of the PDF decodes it.
+    /// A JPEG to embed untouched. Every reader of the PDF will decode it, so it is decoded once
+    /// here first: a file that is truncated, damaged, of a kind readers may not show (12-bit,
+    /// lossless), larger than `limits` allow or with hundreds of progressive scans is refused
+    /// with the decoder's `CodecError` instead of being embedded.
     public static func jpeg(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
         let info = try JPEGInfo(bytes)
-        guard info.width * info.height <= limits.maxPixels else {
-            throw CodecError(.tooLarge(width: info.width, height: info.height, maxPixels: limits.maxPixels))
-        }
+        _ = try JPEGCodec.decode(bytes, limits: limits)
         return .jpeg(bytes, info)
     }
 

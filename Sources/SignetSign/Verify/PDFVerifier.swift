@@ -9,6 +9,9 @@ public enum PDFVerifier {
     /// The largest CMS checked (16 MiB: room for embedded CRLs and timestamps many times over);
     /// a larger `/Contents` is reported unreadable instead of parsed.
     public static let maxContainerBytes = 16 << 20
+    /// The most signatures one verification checks (1,000). Each one hashes the bytes it covers,
+    /// up to the whole file, so a file with 100,000 signature fields would hash itself 100,000 times.
+    public static let maxSignatures = 1_000
 
     /// One report per signature, oldest first (by where its signed bytes end).
     /// `now` judges a certificate when neither a signing-time attribute nor /M is present.
@@ -18,6 +21,7 @@ public enum PDFVerifier {
             try field.signatureValue().map { try EmbeddedSignature(field: field.name, dictionary: $0) }
         }
         guard !signed.isEmpty else { throw SignError(path, .noSignatures) }
+        guard signed.count <= maxSignatures else { throw SignError(path, .tooManySignatures(count: signed.count, limit: maxSignatures)) }
         let file = try ReadableFile(path: path)
         var revisions = RevisionCache(path: path, password: password, later: document, file: file)
         return try signed.sorted { $0.coveredEnd < $1.coveredEnd }.enumerated().map { index, signature in

@@ -26,12 +26,13 @@ public enum Fuzz {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    /// Runs `body`; a thrown error must be an `E` with a non-empty message, else the run traps.
-    public static func expect<E: SignetError>(_ expected: E.Type, _ what: String, _ body: () throws -> Void) {
+    /// Runs `body`; a thrown error must be one of `accepted` (the stages' own error types)
+    /// with a non-empty message, else the run traps.
+    public static func expect(_ what: String, accepting accepted: [any SignetError.Type], _ body: () throws -> Void) {
         do {
             try body()
-        } catch let error as E {
-            guard !error.message.isEmpty else { fatalError("\(what): \(E.self) with an empty message: \(error)") }
+        } catch let error as any SignetError where accepted.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type(of: error)) }) {
+            guard !error.message.isEmpty else { fatalError("\(what): \(type(of: error)) with an empty message: \(error)") }
         } catch {
             fatalError("\(what): unexpected error \(type(of: error)): \(error)")
         }

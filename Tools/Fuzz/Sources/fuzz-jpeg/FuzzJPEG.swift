@@ -7,11 +7,11 @@ import Signet
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     Fuzz.run(argc, argv) { data, size in
         let bytes = Fuzz.bytes(data, size)
-        Fuzz.expect(CodecError.self, "JPEG header") {
+        Fuzz.expect("JPEG header", accepting: [CodecError.self]) {
             let info = try JPEGInfo(bytes)
             Fuzz.require(info.width > 0 && info.height > 0 && (1...4).contains(info.components), "header \(info)")
         }
-        Fuzz.expect(CodecError.self, "JPEG decode") {
+        Fuzz.expect("JPEG decode", accepting: [CodecError.self]) {
             let bitmap = try JPEGCodec.decode(bytes)
             Fuzz.require(bitmap.width > 0 && bitmap.height > 0 && bitmap.width * bitmap.height <= DecodeLimits().maxPixels,
                          "decoded \(bitmap.width)×\(bitmap.height)")

@@ -21,13 +21,13 @@ enum PDFFuzz {
 
     static func test(_ bytes: [UInt8]) {
         let input = scratch.write(bytes, to: "input.pdf")
-        Fuzz.expect(PDFError.self, "open and info") {
+        Fuzz.expect("open and info", accepting: [PDFError.self]) {
             let info = try DocumentInfo(try PDFDocument(path: input))
             Fuzz.require(info.pageCount >= 0 && info.pages.count <= info.pageCount, "info: \(info.pageCount) pages, \(info.pages.count) listed")
         }
         for mode in [StampOptions.Mode.incremental, .rewrite] {
             let output = scratch.path + "/output.pdf"
-            Fuzz.expect(PDFError.self, "stamp \(mode)") {
+            Fuzz.expect("stamp \(mode)", accepting: [PDFError.self]) {
                 let options = StampOptions(pages: PageSelection("1"), mode: mode, breakSignatures: true)
                 let report = try Stamper.stamp(input: input, artwork: stamp, options: options, output: output)
                 Fuzz.require(report.pagesStamped == 1, "stamped \(report.pagesStamped) pages")

@@ -6,7 +6,7 @@ import Signet
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     Fuzz.run(argc, argv) { data, size in
         let bytes = Fuzz.bytes(data, size)
-        Fuzz.expect(CodecError.self, "PNG decode") {
+        Fuzz.expect("PNG decode", accepting: [CodecError.self]) {
             let bitmap = try PNGDecoder.decode(bytes)
             Fuzz.require(bitmap.width > 0 && bitmap.height > 0 && bitmap.width * bitmap.height <= DecodeLimits().maxPixels,
                          "decoded \(bitmap.width)×\(bitmap.height)")

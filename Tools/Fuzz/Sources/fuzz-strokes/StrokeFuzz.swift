@@ -19,10 +19,10 @@ enum StrokeFuzz {
         let format = formats[Int(input[0]) % formats.count]
         let options = StrokeReadOptions(format: format, index: Int(input[1]) % 4)
         let file = Array(input[2...])
-        Fuzz.expect(StrokeReadError.self, "reading in memory") {
+        Fuzz.expect("reading in memory", accepting: [StrokeReadError.self]) {
             check(try StrokeReader.read(file, name: "input", options: options), options)
         }
-        Fuzz.expect(StrokeReadError.self, "reading as StrokeFile does") {
+        Fuzz.expect("reading as StrokeFile does", accepting: [StrokeReadError.self]) {
             if let drawing = try streamed(file, options) { check(drawing, options) }
         }
     }

@@ -5,9 +5,10 @@ import Testing
 
 @testable import SignetSign
 
-/// Signature containers stay bounded: `/Contents` reserves when signing, CMS sizes when verifying.
-@Suite("Signature container limits")
-struct SignatureContainerLimitTests {
+/// Signing and verifying stay bounded: `/Contents` reserves when signing, CMS sizes and the
+/// number of signatures when verifying.
+@Suite("Signature limits")
+struct SignatureLimitTests {
     let dir = TemporaryDirectory("container-limits")
 
     @Test("a --reserve over 1 MiB is refused before anything is written")
@@ -38,5 +39,13 @@ struct SignatureContainerLimitTests {
         #expect(reports.count == 1)
         #expect(reports.first?.valid == false)
         #expect(reports.first?.problems == ["its /Contents holds 16777217 bytes, over the limit of 16777216 bytes for a signature"])
+    }
+
+    @Test("more than 1,000 signatures are refused before any is hashed")
+    func tooManySignatures() throws {
+        let input = dir.write("many.pdf", bytes: HostilePDFs.signatureFields(PDFVerifier.maxSignatures + 1))
+        let error = #expect(throws: SignError.self) { try PDFVerifier.verify(path: input, password: nil, anchors: nil, now: Date()) }
+        #expect(error?.message == "\(input): holds 1001 signatures, over the limit of 1000 for one verification (each one hashes up to the whole file); check that this is the right file.")
+        #expect(try PDFVerifier.verify(path: dir.write("few.pdf", bytes: HostilePDFs.signatureFields(3)), password: nil, anchors: nil, now: Date()).count == 3)
     }
 }
