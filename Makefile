@@ -13,7 +13,7 @@ TEST_PACKAGES := qpdf poppler-utils openssl imagemagick python3-pip parallel tim
 
 DEMO_OUT := demo-output
 
-.PHONY: demo test build deps test-deps bench-compress readme-table clean
+.PHONY: demo test build deps test-deps bench-compress readme-table fuzz sanitize clean
 
 deps:
 	@Tools/install-deps.sh $(BUILD_PACKAGES)
@@ -43,6 +43,17 @@ test: test-deps
 readme-table: test-deps
 	$(SWIFT) build --build-tests
 	SIGNET_UPDATE_README=1 $(SWIFT) test --skip-build --filter BadInputTableTests
+
+# Fuzzing (libFuzzer + AddressSanitizer, Tools/Fuzz): every stroke reader, the PNG and JPEG
+# decoders, PDF open + info + stamp; FUZZ_SECONDS (default 60) per run, findings in .build/fuzz.
+FUZZ_SECONDS ?= 60
+fuzz: test-deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Tools/Fuzz/run.sh
+
+# The test suite under AddressSanitizer and UndefinedBehaviorSanitizer, and the threaded tests
+# under ThreadSanitizer (Tools/sanitize.sh; not part of `make test`).
+sanitize: test-deps
+	Tools/sanitize.sh
 
 # Compression benchmark: signet compress vs ImageMagick jpeg:extent vs a Pillow binary search.
 bench-compress: test-deps

@@ -37,6 +37,13 @@ static signet_png_status open_reader(
         return SIGNET_PNG_NO_MEMORY;
     }
     png_set_read_fn(*png, src, read_bytes);
+    // Only the pixels, tRNS and pHYs matter here. libpng allocates an ancillary chunk's claimed
+    // length before reading it (and inflates compressed text and ICC profiles into memory), so a
+    // 60-byte file claiming a 2 GB zTXt chunk would allocate 2 GB: every other ancillary chunk is
+    // skipped unread instead (none changes the decoded pixels, as no gamma or colour
+    // transformation is asked for). IHDR, PLTE, tRNS, IDAT and IEND are always handled.
+    png_set_keep_unknown_chunks(*png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    png_set_keep_unknown_chunks(*png, PNG_HANDLE_CHUNK_AS_DEFAULT, (png_const_bytep) "pHYs", 1);
     return SIGNET_PNG_OK;
 }
 

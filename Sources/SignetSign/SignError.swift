@@ -44,6 +44,12 @@ public struct SignError: SignetError, Hashable {
         case noSignatures
         /// The output must be a seekable file (the signature is written into a reserved hole).
         case outputMustBeFile
+        /// A key or bundle asks for more password-derivation iterations than Signet spends.
+        case keyDerivationTooCostly(iterations: Int, limit: Int)
+        /// A signature container (the `/Contents` reserve, or a CMS to verify) over the size limit.
+        case containerTooLarge(bytes: Int, limit: Int)
+        /// More signatures than one verification checks (`PDFVerifier.maxSignatures`).
+        case tooManySignatures(count: Int, limit: Int)
     }
 
     public var context: String
@@ -106,6 +112,12 @@ public struct SignError: SignetError, Hashable {
             return "\(context): contains no signatures to verify; give the detached signature with --p7s if there is one."
         case .outputMustBeFile:
             return "a signed PDF must be written to a file, not standard output (-o -); give -o FILE."
+        case .keyDerivationTooCostly(let iterations, let limit):
+            return "\(context): asks for \(iterations) password-derivation iterations, over the limit of \(limit); export the key again with a normal iteration count (OpenSSL's default is 2048)."
+        case .tooManySignatures(let count, let limit):
+            return "\(context): holds \(count) signatures, over the limit of \(limit) for one verification (each one hashes up to the whole file); check that this is the right file."
+        case .containerTooLarge(let bytes, let limit):
+            return "\(context): a signature container of \(bytes) bytes is over the limit of \(limit) bytes; sign with fewer chain certificates, or give a smaller --reserve."
         }
     }
 }

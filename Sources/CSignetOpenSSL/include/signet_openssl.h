@@ -5,6 +5,7 @@
 #include <openssl/bio.h>
 #include <openssl/cms.h>
 #include <openssl/crypto.h>
+#include <openssl/pkcs12.h>
 #include <openssl/x509.h>
 
 // STACK_OF(X509)
@@ -26,4 +27,13 @@ void signet_openssl_free(void *pointer);
 long signet_bio_mem_data(BIO *bio, char **data);
 /// X509_NAME_print_ex with XN_FLAG_RFC2253, UTF-8 kept as is (flag macros too compound for Swift).
 int signet_X509_NAME_print_rfc2253(BIO *bio, const X509_NAME *name);
+
+// Password-derivation work a file asks for, read before any key is derived (signet_pbe.c).
+// Costs are PBKDF2 / PKCS#12-KDF iterations (scrypt: 2·N·r·p), saturating at LLONG_MAX.
+/// The cost of decrypting a PKCS#12 bundle's safes and shrouded keys with `pass` (NULL for none):
+/// each encrypted safe is decrypted to look inside only while the sum stays within `cap`, so the
+/// count itself never does more than `cap` work. The MAC is not included.
+long long signet_pkcs12_decryption_cost(const PKCS12 *p12, const char *pass, long long cap);
+/// The cost of decrypting the "ENCRYPTED PRIVATE KEY" PEM read from `pem`; 0 for any other PEM.
+long long signet_pem_pkcs8_cost(BIO *pem);
 #endif

@@ -42,8 +42,9 @@ extension PDFDocument {
     private func freeID() throws -> PDFObjectID {
         while true {
             let number = nextNumber
-            nextNumber += 1
+            // Throws (rather than counting past Int.max) when the file's /Size is absurd.
             let existing = try attempt { try qpdf.object(number: number, generation: 0) }
+            nextNumber = number + 1
             defer { qpdf.release(existing) }
             if try attempt({ try qpdf.kind(existing) }) == .null { return PDFObjectID(number: number) }
         }

@@ -52,6 +52,9 @@ public final class PDFDocument {
         self.qpdf = qpdf
         isEncrypted = qpdf.isEncrypted
         isLinearized = qpdf.isLinearized
+        guard try Self.handle(path, { try qpdf.pageTreeIsShallow(limit: Self.maxPageTreeDepth) }) else {
+            throw PDFError(file: path, .brokenPageTree("it is more than \(Self.maxPageTreeDepth) levels deep"))
+        }
         do {
             let count = try qpdf.pageCount()
             guard count >= 0 else { throw PDFError(file: path, .brokenPageTree("qpdf cannot list the pages")) }

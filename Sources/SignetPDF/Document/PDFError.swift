@@ -26,6 +26,10 @@ public struct PDFError: SignetError, Hashable {
         case pageOutOfRange(page: Int, count: Int)
         /// A page selection that cannot be read (`--pages`).
         case badPageSelection(String)
+        /// More pages selected than one run may stamp (`StampOptions.maxPages`).
+        case tooManyPages(selected: Int, limit: Int)
+        /// A page's content streams decode to more than `PageContent.defaultLimit` bytes.
+        case contentTooLarge(page: Int, limit: Int)
         /// The stamp does not fit on the page as placed.
         case stampDoesNotFit(page: Int, detail: String)
         /// A placement that cannot be computed (zero size, non-finite numbers).
@@ -85,6 +89,10 @@ public struct PDFError: SignetError, Hashable {
                 : "\(name): page \(page) is out of range (the document has \(count) pages); pick pages between 1 and \(count), or -1 for the last."
         case .badPageSelection(let text):
             return "\(name): cannot read the page selection \(text); use all, last, first, 1,3-5 or -1."
+        case .tooManyPages(let selected, let limit):
+            return "\(name): the selection covers \(selected) pages, over the limit of \(limit) pages for one run; stamp at most \(limit) pages at a time with --pages (for example --pages 1-\(limit), then the rest on that output)."
+        case .contentTooLarge(let page, let limit):
+            return "page \(page) of \(name): its content streams decode to more than \(limit >> 20) MiB, far beyond any real page (a decompression bomb?); check that this is the right file."
         case .stampDoesNotFit(let page, let detail):
             return "page \(page) of \(name): \(detail); move it with --at or make it smaller with --width or --size."
         case .badPlacement(let detail):

@@ -33,9 +33,14 @@ public struct PDFPage {
             userUnit: try object.value("/UserUnit")?.numberValue())
     }
 
-    /// The page's content streams decoded and joined; nil when they cannot be decoded.
-    public func contentData() throws -> [UInt8]? {
-        do { return try object.document.qpdf.pageContent(object.handle) } catch is QPDFFailure { return nil }
+    /// The page's content streams decoded and joined; nil when they cannot be decoded. Throws
+    /// when they decode to more than `limit` bytes (see `PageContent`).
+    public func contentData(limit: Int = PageContent.defaultLimit) throws -> [UInt8]? {
+        switch try PageContent.decode(self, limit: limit) {
+        case .bytes(let data): return data
+        case .undecodable: return nil
+        case .overLimit: throw object.document.error(.contentTooLarge(page: number, limit: limit))
+        }
     }
 
     /// How the page is displayed (boxes, rotation, UserUnit), with any corrections in `notes`.

@@ -1,4 +1,5 @@
 import CQPDF
+import CSignetQPDF
 import Glibc
 
 /// A failure qpdf reported: its category and the message without the file name.
@@ -68,6 +69,15 @@ final class QPDF {
         }
     }
 
+    /// `value` as the C `int` qpdf takes. Numbers such as the trailer's `/Size` come from the
+    /// file, so one out of range is a failure to report, never a trap.
+    private func cInt(_ value: Int, _ what: String) throws -> Int32 {
+        guard let v = Int32(exactly: value) else {
+            throw QPDFFailure(code: qpdf_e_object, detail: "\(what) \(value) is beyond the largest qpdf can address (\(Int32.max))")
+        }
+        return v
+    }
+
     /// The text of the last returned string, including any NUL bytes.
     private func lastString(_ pointer: UnsafePointer<CChar>?) -> [UInt8] {
         guard let pointer else { return [] }
@@ -134,7 +144,8 @@ final class QPDF {
     func objectNumber(_ oh: qpdf_oh) throws -> Int { Int(try call { qpdf_oh_get_object_id($0, oh) }) }
     func generation(_ oh: qpdf_oh) throws -> Int { Int(try call { qpdf_oh_get_generation($0, oh) }) }
     func object(number: Int, generation: Int) throws -> qpdf_oh {
-        try call { qpdf_get_object_by_id($0, Int32(number), Int32(generation)) }
+        let (n, g) = (try cInt(number, "object number"), try cInt(generation, "generation"))
+        return try call { qpdf_get_object_by_id($0, n, g) }
     }
 
     // MARK: scalars
@@ -165,7 +176,10 @@ final class QPDF {
     // MARK: containers
 
     func count(_ array: qpdf_oh) throws -> Int { Int(try call { qpdf_oh_get_array_n_items($0, array) }) }
-    func item(_ array: qpdf_oh, _ index: Int) throws -> qpdf_oh { try call { qpdf_oh_get_array_item($0, array, Int32(index)) } }
+    func item(_ array: qpdf_oh, _ index: Int) throws -> qpdf_oh {
+        let i = try cInt(index, "array index")
+        return try call { qpdf_oh_get_array_item($0, array, i) }
+    }
     func hasKey(_ dict: qpdf_oh, _ key: String) throws -> Bool { try call { qpdf_oh_has_key($0, dict, key) != 0 } }
     func value(_ dict: qpdf_oh, _ key: String) throws -> qpdf_oh { try call { qpdf_oh_get_key($0, dict, key) } }
 
@@ -201,14 +215,19 @@ final class QPDF {
     /// qpdf's own numbering (`qpdf_make_indirect_object`, `qpdf_oh_new_stream`), this does not
     /// parse every object of the file first.
     func replaceObject(number: Int, generation: Int, with oh: qpdf_oh) throws {
-        try call { qpdf_replace_object($0, Int32(number), Int32(generation), oh) }
+        let (n, g) = (try cInt(number, "object number"), try cInt(generation, "generation"))
+        try call { qpdf_replace_object($0, n, g, oh) }
     }
 
     /// A new (indirect) stream holding `bytes` as its raw data, already encoded with `filter`.
     /// qpdf numbers it after the highest object number, which makes it parse every object of
     /// the file once.
     func newStream(_ bytes: [UInt8], filter: String?) throws -> qpdf_oh {
-        let stream = try call { qpdf_oh_new_stream($0) }
+        var stream: qpdf_oh = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard try call({ signet_qpdf_new_stream($0, &stream, &message, message.count) }) == 1 else {
+            throw QPDFFailure(code: qpdf_e_object, detail: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         let filterHandle = try filter.map(newName) ?? newNull()
         let parms = try newNull()
         try call { q in bytes.withUnsafeBufferPointer { qpdf_oh_replace_stream_data(q, stream, $0.baseAddress, $0.count, filterHandle, parms) } }
@@ -220,24 +239,17 @@ final class QPDF {
     func streamDictionary(_ stream: qpdf_oh) throws -> qpdf_oh { try call { qpdf_oh_get_dict($0, stream) } }
 
     /// The stream's data: raw (`decoded: false`, as stored in the file) or with its general
-    /// filters decoded. The buffer qpdf allocates is copied and freed here.
+    /// filters decoded (a failure when qpdf cannot decode them all). The buffer qpdf allocates
+    /// is copied and freed here.
     func streamData(_ stream: qpdf_oh, decoded: Bool) throws -> [UInt8] {
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         var filtered: QPDF_BOOL = QPDF_FALSE
         _ = try call { qpdf_oh_get_stream_data($0, stream, decoded ? qpdf_dl_generalized : qpdf_dl_none, &filtered, &buffer, &length) }
         defer { free(buffer) }
-        guard let buffer else { return [] }
-        return Array(UnsafeBufferPointer(start: buffer, count: length))
-    }
-
-    /// All of a page's content streams decoded and joined (qpdf puts a line break between
-    /// them). The buffer qpdf allocates is copied and freed here.
-    func pageContent(_ page: qpdf_oh) throws -> [UInt8] {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        _ = try call { qpdf_oh_get_page_content_data($0, page, &buffer, &length) }
-        defer { free(buffer) }
+        if decoded, filtered == QPDF_FALSE {
+            throw QPDFFailure(code: qpdf_e_unsupported, detail: "the stream's filters cannot be decoded")
+        }
         guard let buffer else { return [] }
         return Array(UnsafeBufferPointer(start: buffer, count: length))
     }
@@ -253,11 +265,20 @@ final class QPDF {
     /// Writes the whole document to `path` (or to memory when `path` is nil), reporting progress
     /// in percent. Encryption is preserved as read.
     func write(path: String?, settings: QPDFWriteSettings, progress: ((Int) -> Void)?) throws -> [UInt8] {
-        if let path {
-            _ = try call { qpdf_init_write($0, path) }
-        } else {
+        guard let path else {
             _ = try call { qpdf_init_write_memory($0) }
+            return try write(settings: settings, progress: progress, toMemory: true)
         }
+        // qpdf's writer keeps the file name pointer until the write is over (it reads it again
+        // while writing an encrypted file), so the C string must outlive `qpdf_write`.
+        return try path.withCString { name in
+            _ = try call { qpdf_init_write($0, name) }
+            return try write(settings: settings, progress: progress, toMemory: false)
+        }
+    }
+
+    /// The part of `write` after `qpdf_init_write…`: settings, progress, the write itself.
+    private func write(settings: QPDFWriteSettings, progress: ((Int) -> Void)?, toMemory: Bool) throws -> [UInt8] {
         try call { q in
             qpdf_set_object_stream_mode(q, settings.generateObjectStreams ? qpdf_o_generate : qpdf_o_preserve)
             qpdf_set_compress_streams(q, settings.compressStreams ? QPDF_TRUE : QPDF_FALSE)
@@ -274,7 +295,7 @@ final class QPDF {
             }, context.toOpaque()) }
         }
         _ = try call { qpdf_write($0) }
-        guard path == nil else { return [] }
+        guard toMemory else { return [] }
         let length = try call { qpdf_get_buffer_length($0) }
         guard let buffer = try call({ qpdf_get_buffer($0) }) else { return [] }
         return Array(UnsafeBufferPointer(start: buffer, count: length))

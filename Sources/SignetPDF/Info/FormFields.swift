@@ -26,7 +26,8 @@ public struct FormField {
 }
 
 /// Walks `/AcroForm /Fields` and its `/Kids` with a visited set and depth and count limits,
-/// so loops and huge forms cannot hang it.
+/// so loops and huge forms cannot hang it. A form past the limits is refused rather than read in
+/// part: `verify` must not miss a signature field that comes after the first 100,000 nodes.
 public enum FormFields {
     public static let maxNodes = 100_000
     public static let maxDepth = 32
@@ -39,7 +40,10 @@ public enum FormFields {
         var visited = 0
         func walk(_ node: PDFObject, prefix: String, inheritedType: String?, depth: Int) throws {
             visited += 1
-            guard depth < maxDepth, visited < maxNodes, try node.kind == .dictionary else { return }
+            guard depth < maxDepth, visited <= maxNodes else {
+                throw document.error(.structure("its form has more than \(maxNodes) fields and widgets, or fields nested more than \(maxDepth) levels deep"))
+            }
+            guard try node.kind == .dictionary else { return }
             if let id = try node.id, !seen.insert(id).inserted { return }
             let partial = try node.value("/T")?.textValue()
             let name = [prefix, partial ?? ""].filter { !$0.isEmpty }.joined(separator: ".")

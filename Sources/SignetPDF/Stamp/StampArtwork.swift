@@ -12,16 +12,23 @@ public enum StampArtwork: Sendable {
     /// Smoothed strokes, embedded as vector paths (sharp at any zoom).
     case ink(Ink)
 
-    /// Reads a JPEG's header; throws when the bytes are not a readable JPEG.
-    public static func jpeg(_ bytes: [UInt8]) throws -> StampArtwork { .jpeg(bytes, try JPEGInfo(bytes)) }
+    /// A JPEG to embed untouched. Every reader of the PDF will decode it, so it is decoded once
+    /// here first: a file that is truncated, damaged, of a kind readers may not show (12-bit,
+    /// lossless), larger than `limits` allow or with hundreds of progressive scans is refused
+    /// with the decoder's `CodecError` instead of being embedded.
+    public static func jpeg(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
+        let info = try JPEGInfo(bytes)
+        _ = try JPEGCodec.decode(bytes, limits: limits)
+        return .jpeg(bytes, info)
+    }
 
     /// A PNG (decoded to a bitmap) or a JPEG (kept as it is), told apart by their signatures;
-    /// `name` is the file the bytes came from, for messages.
-    public static func image(_ bytes: [UInt8], name: String) throws -> StampArtwork {
+    /// `name` is the file the bytes came from, for messages. Either is refused over `limits`.
+    public static func image(_ bytes: [UInt8], name: String, limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
         do {
             switch ImageFormat.sniff(bytes) {
-            case .png: return .bitmap(try PNGDecoder.decode(bytes))
-            case .jpeg: return try jpeg(bytes)
+            case .png: return .bitmap(try PNGDecoder.decode(bytes, limits: limits))
+            case .jpeg: return try jpeg(bytes, limits: limits)
             case nil: throw CodecError(.notAnImage(format: "PNG or JPEG"))
             }
         } catch let error as CodecError {

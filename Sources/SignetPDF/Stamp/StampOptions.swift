@@ -22,11 +22,17 @@ public struct StampOptions: Sendable, Hashable, Codable {
     public var mode: Mode
     /// Allows `.rewrite` on a signed input, invalidating its signatures. Default false.
     public var breakSignatures: Bool
+    /// Most pages one run stamps (default `defaultMaxPages`, 100,000): every stamped page is
+    /// held, changed, until the output is written, so a selection beyond it is refused up front.
+    public var maxPages: Int
+
+    public static let defaultMaxPages = 100_000
 
     public init(pages: PageSelection = .last, placement: StampPlacement = StampPlacement(), opacity: Double = 1,
-                blend: BlendMode = .normal, mode: Mode = .automatic, breakSignatures: Bool = false) {
-        (self.pages, self.placement, self.opacity, self.blend, self.mode, self.breakSignatures) =
-            (pages, placement, opacity, blend, mode, breakSignatures)
+                blend: BlendMode = .normal, mode: Mode = .automatic, breakSignatures: Bool = false,
+                maxPages: Int = defaultMaxPages) {
+        (self.pages, self.placement, self.opacity, self.blend, self.mode, self.breakSignatures, self.maxPages) =
+            (pages, placement, opacity, blend, mode, breakSignatures, maxPages)
     }
 }
 

@@ -20,6 +20,9 @@ public enum Stamper {
             case .unreadable: throw document.error(.badPageSelection("'\(options.pages.text)'"))
             }
         }
+        guard pages.count <= options.maxPages else {
+            throw document.error(.tooManyPages(selected: pages.count, limit: options.maxPages))
+        }
         let incremental = try chooseIncremental(document, options)
         let writer = try incremental ? incrementalWriter(document, options) : nil
 

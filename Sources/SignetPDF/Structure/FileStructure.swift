@@ -69,7 +69,8 @@ public struct FileStructure: Sendable, Hashable, Codable {
                 s.problem = "more than \(maxSections) cross-reference sections"
                 break
             }
-            guard let section = try XrefSectionHeader.read(file, at: headerOffset + current) else {
+            // Offsets come from the file: one past its end (or one that would overflow) is damage.
+            guard current < file.size, let section = try XrefSectionHeader.read(file, at: headerOffset + current) else {
                 s.problem = "no cross-reference section at offset \(current)"
                 break
             }

@@ -1,4 +1,5 @@
 import COpenSSL
+import CSignetOpenSSL
 import SignetFiles
 
 extension SigningIdentity {
@@ -29,6 +30,12 @@ extension SigningIdentity {
 
     private static func readKey(_ path: String, password: Secret?) throws -> PrivateKey {
         let bytes = try InputFile.read(path, limit: fileLimit)
+        // An encrypted PKCS#8 key states its PBKDF2 iterations: refuse a runaway count up front.
+        let probe = try MemoryBIO(copying: bytes)
+        let cost = withExtendedLifetime(probe) { Int(signet_pem_pkcs8_cost(probe.pointer)) }
+        guard cost <= maxKeyDerivationIterations else {
+            throw SignError(path, .keyDerivationTooCostly(iterations: cost, limit: maxKeyDerivationIterations))
+        }
         let bio = try MemoryBIO(copying: bytes)
         return try withPassword(password) { pass, length in
             var request = PasswordRequest(password: pass, length: length)

@@ -3,6 +3,10 @@ import SignetFiles
 extension SigningIdentity {
     /// The largest identity file read (PKCS#12 bundles and PEM files are a few KB).
     static let fileLimit = 4 << 20
+    /// The most password-derivation work loading one identity may take: PBKDF2 (or PKCS#12 KDF)
+    /// iterations summed over the MAC, the encrypted safes and the encrypted keys (10,000,000,
+    /// a few seconds; OpenSSL writes 2,048 per item, the most cautious exporters 600,000).
+    public static let maxKeyDerivationIterations = 10_000_000
 
     /// Loads a PKCS#12 bundle (.p12/.pfx): modern PBES2/AES or legacy RC2/3DES encryption.
     /// `password == nil` means none was given (an unprotected bundle); an empty secret is the
@@ -16,14 +20,34 @@ extension SigningIdentity {
         } catch {
             throw SignError(path, .unreadable("not a PKCS#12 bundle"))
         }
+        // Without a password both "none" and "" are tried against the MAC, as OpenSSL does.
+        let macCost = bundle.macIterations.multipliedReportingOverflow(by: password == nil ? 2 : 1)
+        guard !macCost.overflow, macCost.partialValue <= maxKeyDerivationIterations else {
+            throw SignError(path, .keyDerivationTooCostly(iterations: bundle.macIterations, limit: maxKeyDerivationIterations))
+        }
         let parsed = try withPassword(password) { pass, length in
+            // Without a password, OpenSSL decrypts with "" when that is what opens the MAC.
+            var emptyOpens = false
             if bundle.hasMAC {
-                let opens = pass == nil
-                    ? bundle.macVerifies(nil, length: 0) || bundle.macVerifies("", length: 0)
-                    : bundle.macVerifies(pass, length: length)
+                let opens: Bool
+                if pass != nil {
+                    opens = bundle.macVerifies(pass, length: length)
+                } else if bundle.macVerifies(nil, length: 0) {
+                    opens = true
+                } else {
+                    emptyOpens = bundle.macVerifies("", length: 0)
+                    opens = emptyOpens
+                }
                 guard opens else { throw SignError(path, password == nil ? .passwordNeeded : .wrongPassword) }
             }
-            return try parse(bundle, pass, path: path, passwordGiven: password != nil)
+            let budget = maxKeyDerivationIterations - macCost.partialValue
+            return try parse(bundle, pass, path: path, passwordGiven: password != nil) {
+                let cost = emptyOpens ? bundle.decryptionCost("", cap: budget) : bundle.decryptionCost(pass, cap: budget)
+                guard cost <= budget else {
+                    let total = macCost.partialValue.addingReportingOverflow(cost)
+                    throw SignError(path, .keyDerivationTooCostly(iterations: total.overflow ? Int.max : total.partialValue, limit: maxKeyDerivationIterations))
+                }
+            }
         }
         guard let key = parsed.key else { throw SignError(path, .noPrivateKey) }
         guard let certificate = parsed.certificate else {
@@ -32,10 +56,13 @@ extension SigningIdentity {
         return try SigningIdentity(key: key, certificate: certificate, chain: parsed.others, source: path)
     }
 
-    private static func parse(_ bundle: PKCS12Bundle, _ pass: UnsafePointer<CChar>?, path: String, passwordGiven: Bool) throws
-        -> (key: PrivateKey?, certificate: Certificate?, others: [Certificate])
-    {
+    /// Decrypts the bags; `checkCost` runs before each attempt (a retry with the legacy provider
+    /// can open safes the first attempt could not look into).
+    private static func parse(
+        _ bundle: PKCS12Bundle, _ pass: UnsafePointer<CChar>?, path: String, passwordGiven: Bool, checkCost: () throws -> Void
+    ) throws -> (key: PrivateKey?, certificate: Certificate?, others: [Certificate]) {
         do {
+            try checkCost()
             return try bundle.parse(pass)
         } catch let failure as OpenSSLFailure where failure.hasReason("unsupported") {
             // RC2-40 / DES bags: retry with OpenSSL 3's legacy provider.
@@ -45,6 +72,7 @@ extension SigningIdentity {
                 throw SignError(path, .crypto(operation: "loading the legacy provider for RC2/DES", details: loadFailure.summary))
             }
             do {
+                try checkCost()
                 return try bundle.parse(pass)
             } catch let failure as OpenSSLFailure {
                 throw bagError(failure, path: path, passwordGiven: passwordGiven)

@@ -23,7 +23,12 @@ public struct PDFSignOptions: Sendable, Hashable, Codable {
     /// Certify the document (DocMDP, P=2: form filling and signing allowed). First signature only.
     public var certify: Bool
     /// Bytes reserved for the CMS in `/Contents`; `nil` sizes it from a dry run plus a margin.
+    /// At most `maxReserve`.
     public var reserve: Int?
+
+    /// The largest `/Contents` reserve (1 MiB, written as 2 MiB of hex): far above a CMS with a
+    /// long chain (a few KB), small enough that no signature bloats a file by accident.
+    public static let maxReserve = 1 << 20
 
     public init(
         signingTime: Date, format: Format = .pkcs7, name: String? = nil, reason: String? = nil, location: String? = nil,

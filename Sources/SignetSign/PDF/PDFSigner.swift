@@ -100,7 +100,15 @@ public enum PDFSigner {
         } catch let failure as OpenSSLFailure {
             throw SignError(context, failure)
         }
-        guard let reserve = options.reserve else { return needed }
+        guard let reserve = options.reserve else {
+            guard needed <= PDFSignOptions.maxReserve else {
+                throw SignError(context, .containerTooLarge(bytes: needed, limit: PDFSignOptions.maxReserve))
+            }
+            return needed
+        }
+        guard reserve <= PDFSignOptions.maxReserve else {
+            throw SignError(context, .containerTooLarge(bytes: reserve, limit: PDFSignOptions.maxReserve))
+        }
         let minimum = needed - SignatureRoom.margin
         guard reserve >= minimum else { throw SignError(context, .signatureTooLarge(needed: minimum, reserved: reserve)) }
         return reserve

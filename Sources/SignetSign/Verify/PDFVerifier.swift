@@ -6,6 +6,12 @@ import SignetPDF
 public enum PDFVerifier {
     /// Sub-filters whose /Contents is a detached CMS SignedData over the ByteRange.
     static let supportedSubFilters: Set<String> = ["/adbe.pkcs7.detached", "/ETSI.CAdES.detached"]
+    /// The largest CMS checked (16 MiB: room for embedded CRLs and timestamps many times over);
+    /// a larger `/Contents` is reported unreadable instead of parsed.
+    public static let maxContainerBytes = 16 << 20
+    /// The most signatures one verification checks (1,000). Each one hashes the bytes it covers,
+    /// up to the whole file, so a file with 100,000 signature fields would hash itself 100,000 times.
+    public static let maxSignatures = 1_000
 
     /// One report per signature, oldest first (by where its signed bytes end).
     /// `now` judges a certificate when neither a signing-time attribute nor /M is present.
@@ -15,6 +21,7 @@ public enum PDFVerifier {
             try field.signatureValue().map { try EmbeddedSignature(field: field.name, dictionary: $0) }
         }
         guard !signed.isEmpty else { throw SignError(path, .noSignatures) }
+        guard signed.count <= maxSignatures else { throw SignError(path, .tooManySignatures(count: signed.count, limit: maxSignatures)) }
         let file = try ReadableFile(path: path)
         var revisions = RevisionCache(path: path, password: password, later: document, file: file)
         return try signed.sorted { $0.coveredEnd < $1.coveredEnd }.enumerated().map { index, signature in
@@ -33,6 +40,12 @@ public enum PDFVerifier {
                 index: index, field: signature.field, subFilter: signature.subFilter, byteRange: signature.byteRange.values,
                 coverage: coverage.kind, unreadable: "its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, ETSI.CAdES.detached)")
         }
+        let container = coverage.signatureBytes ?? signature.contents
+        guard container.count <= maxContainerBytes else {
+            return SignatureReport(
+                index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
+                coverage: coverage.kind, unreadable: "its /Contents holds \(container.count) bytes, over the limit of \(maxContainerBytes) bytes for a signature")
+        }
         guard let ranges = coverage.ranges else {
             return SignatureReport(
                 index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
@@ -45,7 +58,7 @@ public enum PDFVerifier {
         let fallback = signature.modified ?? now
         do {
             let check = try CMSVerifier.check(
-                cms: coverage.signatureBytes ?? signature.contents, context: context,
+                cms: container, context: context,
                 contentDigest: { try ContentDigest.compute(file, ranges: ranges, algorithm: $0) },
                 anchors: anchors, fallbackTime: fallback)
             var problems = coverage.problems

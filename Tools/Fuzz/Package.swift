@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+// libFuzzer targets for Signet's parsers. A package of its own, so the normal build never needs
+// the fuzzer's flags: `make fuzz` (or Tools/Fuzz/run.sh) builds it with
+//   swift build --package-path Tools/Fuzz --scratch-path .build/fuzz -c release \
+//     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
+// and runs each target for a bounded time. See Tools/Fuzz/README.md.
+import PackageDescription
+
+/// One fuzz target: an executable whose entry point hands libFuzzer's driver the test function.
+/// SwiftPM links executables with `main` aliased to `<module>_main`, which each target defines
+/// (so libFuzzer's own `main` is never pulled in); `-parse-as-library` keeps Swift from
+/// generating a top-level `main` of its own.
+func fuzzTarget(_ name: String) -> Target {
+    .executableTarget(name: name, dependencies: ["FuzzSupport"], swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+}
+
+let package = Package(
+    name: "SignetFuzz",
+    dependencies: [.package(name: "Signet", path: "../..")],
+    targets: [
+        // `LLVMFuzzerRunDriver`, libFuzzer's entry point for programs that own `main`.
+        .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer", .product(name: "Signet", package: "Signet")]),
+        fuzzTarget("fuzz-strokes"),
+        fuzzTarget("fuzz-png"),
+        fuzzTarget("fuzz-jpeg"),
+        fuzzTarget("fuzz-pdf"),
+        fuzzTarget("fuzz-verify"),
+    ]
+)
