@@ -5,13 +5,15 @@ import SignetCore
 ///
 /// Keys are the CLI's long option names (`"width": 25`, `"max-bytes": 100000`), plus `"op"`,
 /// `"input"` or `"inputs"` for the positional input(s) and `"output"` for `-o`. `true` is a flag,
-/// `false` and `null` leave the option out, an array repeats the option.
+/// `false` and `null` leave the option out, an array repeats the option. Standard input and
+/// output belong to the batch (the job list, the results), so no job may name `-` or read a
+/// password from standard input.
 struct BatchJob: Sendable {
     /// 1-based line number in the job file.
     let line: Int
     let op: String
     let arguments: [String]
-    /// Files the job writes (`output`, `detached`), for `--resume`.
+    /// Files the job writes (`output`, `detached`, `save-image`), for `--resume`.
     let outputs: [String]
 }
 
@@ -26,6 +28,8 @@ struct BatchJobError: SignetError {
 enum BatchJobParser {
     /// The operations a job may name.
     static let operations: Set<String> = ["render", "compress", "stamp", "sign", "pipeline", "verify", "info", "preview"]
+    /// Options that name a file the job writes, besides `output`.
+    static let outputKeys: Set<String> = ["detached", "save-image"]
 
     static func parse(_ text: String, line: Int) throws -> BatchJob {
         let job: [String: JobValue]
@@ -46,6 +50,9 @@ enum BatchJobParser {
         var outputs: [String] = []
         for key in job.keys.sorted() where key != "op" {
             let value = job[key]!
+            if key == "password-stdin" {
+                throw BatchJobError(line: line, text: "\"password-stdin\" cannot work in a batch (standard input holds no password); use \"password-env\" or \"password-file\"")
+            }
             switch key {
             case "input":
                 positionals.append(try scalar(value, key: key, line: line))
@@ -57,11 +64,12 @@ enum BatchJobParser {
                 options += ["-o", path]
                 outputs.append(path)
             default:
-                if key == "detached", case .string(let path) = value { outputs.append(path) }
+                if Self.outputKeys.contains(key), case .string(let path) = value { outputs.append(path) }
                 options += try option(key, value, line: line)
             }
         }
-        return BatchJob(line: line, op: op, arguments: positionals + options, outputs: outputs)
+        // After "--", an input whose name starts with "-" is still an input.
+        return BatchJob(line: line, op: op, arguments: options + ["--"] + positionals, outputs: outputs)
     }
 
     private static func option(_ key: String, _ value: JobValue, line: Int) throws -> [String] {
@@ -75,6 +83,8 @@ enum BatchJobParser {
 
     private static func scalar(_ value: JobValue, key: String, line: Int) throws -> String {
         switch value {
+        case .string("-"):
+            throw BatchJobError(line: line, text: "\"\(key)\": \"-\" would use standard input or output, which belong to the batch (job list and results); name a file")
         case .string(let s): return s
         case .integer(let n): return String(n)
         case .number(let n): return String(n)
