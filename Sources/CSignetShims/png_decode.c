@@ -12,7 +12,7 @@ typedef struct {
 
 static void read_bytes(png_structp png, png_bytep out, size_t length) {
     source *src = (source *)png_get_io_ptr(png);
-    if (length > src->size - src->offset) png_error(png, "the data ends early (truncated file)");
+    if (length > src->size - src->offset) png_error(png, "the data ends early");
     memcpy(out, src->data + src->offset, length);
     src->offset += length;
 }

@@ -48,7 +48,9 @@ public struct PreviewError: SignetError, Hashable {
         case .wrongPassword:
             return "the password does not open this PDF; check the variable or file it comes from."
         case .pageOutOfRange(let page, let count):
-            return "there is no page \(page): the PDF has \(count) page\(count == 1 ? "" : "s"); pick --page 1 to \(count)."
+            return count == 1
+                ? "there is no page \(page): the PDF has 1 page; leave out --page or give --page 1."
+                : "there is no page \(page): the PDF has \(count) pages; pick --page 1 to \(count)."
         case .pageUnreadable(let page):
             return "page \(page) cannot be loaded; check the file with 'qpdf --check'."
         case .tooLarge(let page, let w, let h, let maxPixels, let maxSide):

@@ -105,7 +105,7 @@ public struct SignError: SignetError, Hashable {
         case .noSignatures:
             return "\(context): contains no signatures to verify; give the detached signature with --p7s if there is one."
         case .outputMustBeFile:
-            return "\(context): a signed PDF must be written to a file, not standard output; give -o FILE."
+            return "a signed PDF must be written to a file, not standard output (-o -); give -o FILE."
         }
     }
 }

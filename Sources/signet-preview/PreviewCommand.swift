@@ -37,10 +37,12 @@ enum PreviewCommand: Command {
         let password = try SecretInput.read(args, context)
         let document = try PreviewDocument(path: input, password: password)
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
-        let units = userUnits(input, password: password, pages: pages.filter { $0 <= document.pageCount }, context)
+        let (units, unitWarning) = userUnits(input, password: password, pages: pages.filter { $0 <= document.pageCount })
         // Every page is laid out before anything is written, so a page over the limits fails the run up front.
         let layouts = try pages.map { try document.layout(page: $0, options: options, userUnit: units[$0] ?? 1) }
         let outputs = try targets.folder.map { try outputPaths(input, folder: $0, pageCount: document.pageCount) }
+        try OutputGuard.refuseOverwriting(
+            [input] + (args.string("password-file").map { [$0] } ?? []), with: outputs ?? [targets.output!], command: spec.name)
         var results: [PreviewReport.Page] = []
         for (page, layout) in zip(pages, layouts) {
             let output = outputs?[page - 1] ?? targets.output!
@@ -51,6 +53,8 @@ enum PreviewCommand: Command {
             if output == "-" { context.writeOutput(png) } else { try AtomicOutput.write(png, to: output) }
             results.append(PreviewReport.Page(page: page, output: output, layout: layout, bytes: png.count))
         }
+        // Warned only once the run succeeded: a failing run prints its one error line and nothing else.
+        if let unitWarning { context.warn(unitWarning) }
         let report = PreviewReport(input: input, pageCount: document.pageCount, pages: results)
         return CommandOutcome(json: report, lines: report.lines, outputUsedStdout: targets.output == "-")
     }
@@ -104,15 +108,16 @@ enum PreviewCommand: Command {
     }
 
     /// Each page's /UserUnit, which poppler does not read, from SignetPDF; 1 when it cannot be read
-    /// (standard input, or a file only poppler can open), with a warning.
-    private static func userUnits(_ input: String, password: String?, pages: [Int], _ context: CommandContext) -> [Int: Double] {
-        guard input != "-" else { return [:] }
+    /// (standard input, or a file only poppler can open), with a warning to print if the run succeeds.
+    private static func userUnits(_ input: String, password: String?, pages: [Int]) -> ([Int: Double], warning: String?) {
+        guard input != "-" else { return ([:], nil) }
         do {
             let pdf = try PDFDocument(path: input, password: password)
-            return try Dictionary(uniqueKeysWithValues: pages.map { ($0, try pdf.page($0).geometry().userUnit) })
+            return (try Dictionary(uniqueKeysWithValues: pages.map { ($0, try pdf.page($0).geometry().userUnit) }), nil)
         } catch {
-            context.warn("\(input): cannot read /UserUnit (\(error)); sizes assume 1")
-            return [:]
+            let message = (error as? SignetError)?.message ?? "\(error)"
+            let why = message.hasPrefix(input + ": ") ? String(message.dropFirst(input.count + 2)) : message
+            return ([:], "\(input): sizes assume /UserUnit 1, because it cannot be read: \(why)")
         }
     }
 }

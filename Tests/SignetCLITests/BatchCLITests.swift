@@ -18,7 +18,9 @@ struct BatchCLITests {
         #expect(rows.map { $0["line"] as? Int } == (3..<51).map { $0 }, "physical line numbers, comment and blank skipped")
         #expect(rows.allSatisfy { $0["ok"] as? Bool == true && $0["op"] as? String == "render" && $0["exit"] as? Int == 0 })
         #expect(rows.map { $0["output"] as? String } == outputs)
-        #expect(Set(rows[0].keys) == ["line", "op", "ok", "output", "error", "exit", "ms"])
+        #expect(Set(rows[0].keys) == ["line", "op", "ok", "output", "error", "exit", "ms", "result"])
+        let rendered = try #require(rows[1]["result"] as? [String: Any], "render's --json object")
+        #expect(rendered["output"] as? String == outputs[1] && rendered["strokes"] as? Int == 1 && rendered["points"] as? Int == 12)
         #expect(outputs.allSatisfy(BatchSupport.isCompletePNG))
         #expect(result.stderr.contains("batch: 48 jobs, 48 ok, 0 failed, 0 skipped in "))
     }
@@ -40,8 +42,10 @@ struct BatchCLITests {
         #expect(failed["error"] as? String == "line 3: \(dir.path("missing.json")): cannot open (No such file or directory); check the path and its permissions.")
         #expect(!FileManager.default.fileExists(atPath: dir.path("out/missing.png")))
         for (i, output) in outputs.enumerated() where i != 2 { #expect(BatchSupport.isCompletePNG(output)) }
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any])
+        let summaryLine = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("{") })
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(summaryLine.utf8)) as? [String: Any])
         #expect(summary["jobs"] as? Int == 6 && summary["ok"] as? Int == 5 && summary["failed"] as? Int == 1)
+        #expect(result.stderr.contains("signet batch: 1 of 6 jobs failed"))
     }
 
     @Test("--fail-fast takes no new job after a failure")

@@ -39,6 +39,9 @@ struct BatchOperationsTests {
         #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderr)")
         #expect(rows.map { $0["op"] as? String } == jobs.map { $0["op"] as? String })
         for row in rows { #expect(row["ok"] as? Bool == true, "\(row)") }
+        let verify = try #require(rows[5]["result"] as? [String: Any]), info = try #require(rows[6]["result"] as? [String: Any])
+        #expect(verify["valid"] as? Bool == true && (verify["signatures"] as? [Any])?.count == 1)
+        #expect(info["page_count"] as? Int == 2 && (info["signatures"] as? [Any])?.count == 1)
         #expect(!result.stdoutText.contains(TestPKI.password) && !result.stderr.contains(TestPKI.password))
 
         #expect(BatchSupport.isCompletePNG(p("render.png")) && BatchSupport.isCompletePNG(p("preview.png")))
@@ -69,7 +72,7 @@ struct BatchOperationsTests {
         let result = try ProcessRunner.signet(["batch", list])
         let row = try #require(try BatchSupport.rows(result).first)
         #expect(row["ok"] as? Bool == false && row["exit"] as? Int == 3, "\(row)")
-        #expect((row["error"] as? String)?.hasPrefix("line 1: signature 1 (field Signature1): INVALID") == true, "\(row)")
+        #expect((row["error"] as? String)?.hasPrefix("line 1: \(signed): its signature is INVALID") == true, "\(row)")
         #expect(result.status == 1)
     }
 }

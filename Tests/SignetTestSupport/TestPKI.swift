@@ -2,7 +2,8 @@ import Foundation
 
 /// A throw-away PKI made with the openssl CLI for signing tests: root CA → intermediate CA →
 /// signers (RSA-2048 and EC P-256), plus the same identities as PKCS#12 bundles (modern AES and
-/// legacy RC2-40/3DES) and encrypted PEM keys. Generated once per test process.
+/// legacy RC2-40/3DES) and encrypted PEM keys. Generated once per test process. Serial numbers are
+/// fixed, so every certificate (and a signature carrying it) has the same size in every run.
 public final class TestPKI: @unchecked Sendable {
     /// The password of every protected file below.
     public static let password = "Tr0ub4dor&3-pki"
@@ -53,19 +54,19 @@ public final class TestPKI: @unchecked Sendable {
         folder.write("leaf.ext", "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n")
         let steps: [[String]] = [
             ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "root.key", "-out", "root.pem", "-days", "3650",
-             "-subj", "/CN=Signet Test Root/O=Signet Tests", "-addext", "basicConstraints=critical,CA:TRUE",
+             "-subj", "/CN=Signet Test Root/O=Signet Tests", "-set_serial", "1001", "-addext", "basicConstraints=critical,CA:TRUE",
              "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
             ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "other-root.key", "-out", "other-root.pem", "-days", "3650",
-             "-subj", "/CN=Unrelated Root/O=Elsewhere"],
+             "-subj", "/CN=Unrelated Root/O=Elsewhere", "-set_serial", "1002"],
             ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "interm.key", "-out", "interm.csr", "-subj", "/CN=Signet Test Intermediate/O=Signet Tests"],
-            ["x509", "-req", "-in", "interm.csr", "-CA", "root.pem", "-CAkey", "root.key", "-CAcreateserial", "-days", "3650",
+            ["x509", "-req", "-in", "interm.csr", "-CA", "root.pem", "-CAkey", "root.key", "-set_serial", "1003", "-days", "3650",
              "-extfile", "ca.ext", "-out", "interm.pem"],
             ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "rsa.key", "-out", "rsa.csr", "-subj", "/CN=Ada Signer/O=Signet Tests/C=BE"],
-            ["x509", "-req", "-in", "rsa.csr", "-CA", "interm.pem", "-CAkey", "interm.key", "-CAcreateserial", "-days", "825",
+            ["x509", "-req", "-in", "rsa.csr", "-CA", "interm.pem", "-CAkey", "interm.key", "-set_serial", "1004", "-days", "825",
              "-extfile", "leaf.ext", "-out", "rsa.pem"],
             ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ec.key", "-out", "ec.csr",
              "-subj", "/CN=Elliptic Signer/O=Signet Tests"],
-            ["x509", "-req", "-in", "ec.csr", "-CA", "interm.pem", "-CAkey", "interm.key", "-CAcreateserial", "-days", "825",
+            ["x509", "-req", "-in", "ec.csr", "-CA", "interm.pem", "-CAkey", "interm.key", "-set_serial", "1005", "-days", "825",
              "-extfile", "leaf.ext", "-out", "ec.pem"],
             ["pkcs8", "-topk8", "-v2", "aes-256-cbc", "-in", "rsa.key", "-out", "rsa-pkcs8-enc.key", "-passout", "env:PKI_PASS"],
             ["rsa", "-aes256", "-traditional", "-in", "rsa.key", "-out", "rsa-trad-enc.key", "-passout", "env:PKI_PASS"],

@@ -14,12 +14,15 @@ struct BatchRow: Encodable {
     let error: String?
     /// What the command said on standard error besides its error (warnings), when anything.
     let messages: [String]?
+    /// The command's `--json` object, when it ran to the end.
+    let result: AnyEncodable?
     let exit: Int32
     let ms: Int
 
-    private enum Key: String, CodingKey { case line, op, ok, skipped, output, error, messages, exit, ms }
+    private enum Key: String, CodingKey { case line, op, ok, skipped, output, error, messages, result, exit, ms }
 
-    /// `line, op, ok, output, error, exit, ms` always (null when empty); `skipped` and `messages` only when set.
+    /// `line, op, ok, output, error, exit, ms` always (null when empty); `skipped`, `messages` and
+    /// `result` only when set.
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(line, forKey: .line)
@@ -29,6 +32,7 @@ struct BatchRow: Encodable {
         try c.encode(output, forKey: .output)
         try c.encode(error, forKey: .error)
         try c.encodeIfPresent(messages, forKey: .messages)
+        try c.encodeIfPresent(result, forKey: .result)
         try c.encode(exit, forKey: .exit)
         try c.encode(ms, forKey: .ms)
     }
@@ -139,12 +143,12 @@ final class BatchRunner: @unchecked Sendable {
             job = try BatchJobParser.parse(text, line: line)
         } catch {
             let message = (error as? SignetError)?.message ?? "\(error)"
-            return BatchRow(line: line, op: nil, ok: false, skipped: nil, output: nil, error: message, messages: nil, exit: 2, ms: ms())
+            return BatchRow(line: line, op: nil, ok: false, skipped: nil, output: nil, error: message, messages: nil, result: nil, exit: 2, ms: ms())
         }
         let output = job.outputs.first
         // Outputs are renamed into place only when complete, so one that exists is complete.
         if settings.resume, !job.outputs.isEmpty, job.outputs.allSatisfy(InputFile.exists) {
-            return BatchRow(line: line, op: job.op, ok: true, skipped: true, output: output, error: nil, messages: nil, exit: 0, ms: ms())
+            return BatchRow(line: line, op: job.op, ok: true, skipped: true, output: output, error: nil, messages: nil, result: nil, exit: 0, ms: ms())
         }
         let messages = Mutex<[String]>([])
         var quiet = context
@@ -152,14 +156,12 @@ final class BatchRunner: @unchecked Sendable {
         quiet.writeMessage = { text in messages.withLock { $0.append(text) } }
         quiet.writeOutput = { _ in }
         guard let result = CLI.invoke(named: job.op, job.arguments, context: quiet) else {
-            return BatchRow(line: line, op: job.op, ok: false, skipped: nil, output: output, error: "line \(line): 'signet \(job.op)' is not available in this build", messages: nil, exit: 2, ms: ms())
+            return BatchRow(line: line, op: job.op, ok: false, skipped: nil, output: output, error: "line \(line): 'signet \(job.op)' is not available in this build", messages: nil, result: nil, exit: 2, ms: ms())
         }
         let said = messages.withLock { $0 }
-        // A command that ran but did not fully succeed (a verification that said no) has no error
-        // of its own: its report lines say what went wrong.
-        let error = result.error ?? (result.exitCode == 0 ? nil : result.outcome?.lines.joined(separator: "; "))
         return BatchRow(
             line: line, op: job.op, ok: result.exitCode == 0, skipped: nil, output: output,
-            error: error.map { "line \(line): \($0)" }, messages: said.isEmpty ? nil : said, exit: result.exitCode, ms: ms())
+            error: result.error.map { "line \(line): \($0)" }, messages: said.isEmpty ? nil : said,
+            result: result.outcome.map { AnyEncodable($0.json) }, exit: result.exitCode, ms: ms())
     }
 }

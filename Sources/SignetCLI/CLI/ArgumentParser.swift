@@ -3,6 +3,7 @@
 enum ArgumentParser {
     static func parse(_ argv: [String], for spec: CommandSpec) throws -> Arguments {
         var args = Arguments(command: spec.name)
+        args.shortNames = Dictionary(spec.options.compactMap { o in o.short.map { (o.name, $0) } }, uniquingKeysWith: { a, _ in a })
         var i = 0
         var optionsEnded = false
         while i < argv.count {

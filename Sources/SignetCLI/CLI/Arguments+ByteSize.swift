@@ -5,6 +5,9 @@ extension Arguments {
         ("kib", 1024), ("mib", 1024 * 1024), ("kb", 1000), ("mb", 1_000_000), ("b", 1),
     ]
 
+    /// Sizes at or above this are refused (no file is that large; it keeps the value an exact `Int`).
+    static let maxByteSize = 1e15
+
     /// The size given to `--name`, in whole bytes (fractions round down); must be positive.
     func byteSize(_ name: String) throws -> Int? {
         guard let text = string(name) else { return nil }
@@ -15,8 +18,11 @@ extension Arguments {
             throw UsageError(command, "--\(name) wants a size like 102400, 100kB or 100KiB, not '\(text)'")
         }
         let bytes = value * (unit?.factor ?? 1)
-        guard bytes >= 1, bytes < 1e15 else {
+        guard bytes >= 1 else {
             throw UsageError(command, "--\(name) must be at least 1 byte, not '\(text)'")
+        }
+        guard bytes < Self.maxByteSize else {
+            throw UsageError(command, "--\(name) must be below 1000 TB (10^15 bytes), not '\(text)'")
         }
         return Int(bytes)
     }

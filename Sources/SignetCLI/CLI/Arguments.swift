@@ -16,6 +16,8 @@ package struct Arguments: Sendable {
     package var positionals: [String] = []
     package var values: [String: [String]] = [:]
     package var flags: Set<String> = []
+    /// One-letter aliases of the command's options (`output` → `o`), so messages name both.
+    package var shortNames: [String: Character] = [:]
 
     package func flag(_ name: String) -> Bool { flags.contains(name) }
 
@@ -24,7 +26,9 @@ package struct Arguments: Sendable {
     package func strings(_ name: String) -> [String] { values[name] ?? [] }
 
     package func required(_ name: String) throws -> String {
-        guard let v = string(name) else { throw UsageError(command, "--\(name) is required") }
+        guard let v = string(name) else {
+            throw UsageError(command, "\(shortNames[name].map { "-\($0)/" } ?? "")--\(name) is required")
+        }
         return v
     }
 

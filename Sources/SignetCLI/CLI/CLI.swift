@@ -6,7 +6,7 @@ package enum CLI {
     struct Invocation {
         var exitCode: Int32
         var outcome: CommandOutcome?
-        /// The one-sentence error, without the "signet <cmd>:" prefix.
+        /// The one-sentence error (or the reason of a verdict), without the "signet <cmd>:" prefix.
         var error: String?
     }
 
@@ -24,7 +24,7 @@ package enum CLI {
         do {
             let args = try ArgumentParser.parse(arguments, for: command.spec)
             let outcome = try command.run(args, context)
-            return Invocation(exitCode: outcome.verdict?.exitCode ?? 0, outcome: outcome)
+            return Invocation(exitCode: outcome.verdict?.exitCode ?? 0, outcome: outcome, error: outcome.verdict.flatMap { _ in outcome.verdictMessage })
         } catch let error as SignetError {
             return Invocation(exitCode: error.kind.exitCode, error: error.message)
         } catch {

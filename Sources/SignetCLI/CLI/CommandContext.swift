@@ -47,11 +47,16 @@ package struct CommandOutcome {
     /// exits with this kind's code (a verification that said no: exit 3; some inputs of a batch
     /// that failed: exit 2 or 1).
     package var verdict: FailureKind? = nil
+    /// With a verdict: the one sentence that says why (printed on stderr as "signet <cmd>: …",
+    /// like an error), so a script sees the reason without parsing the result.
+    package var verdictMessage: String? = nil
     /// True when standard output already carries data (`-o -`), so lines go to stderr.
     package var outputUsedStdout = false
 
-    package init(json: any Encodable, lines: [String], verdict: FailureKind? = nil, outputUsedStdout: Bool = false) {
-        (self.json, self.lines, self.verdict, self.outputUsedStdout) = (json, lines, verdict, outputUsedStdout)
+    package init(
+        json: any Encodable, lines: [String], verdict: FailureKind? = nil, verdictMessage: String? = nil, outputUsedStdout: Bool = false
+    ) {
+        (self.json, self.lines, self.verdict, self.verdictMessage, self.outputUsedStdout) = (json, lines, verdict, verdictMessage, outputUsedStdout)
     }
 }
 

@@ -53,19 +53,30 @@ enum BatchCommand: Command {
         let jobs = JobList(try LineReader(path: path, maxLineLength: 1 << 20))
         let total = context.stderrIsTerminal && path != "-" ? try countJobs(path, shard: shard) : nil
         let progress = ProgressBar(label: "batch", total: total, context: context)
+        // Rows are emitted one at a time, in job order: the first failed one is the first failure.
+        var firstError: String?
         let runner = BatchRunner(
             settings: .init(workers: workers, keepGoing: !args.flag("fail-fast"), resume: args.flag("resume"), shard: shard),
             lines: AnyIterator { jobs.next() },
             context: context,
-            emit: { row in context.writeOutput(JSONOutput.encode(row)) })
+            emit: { row in
+                if !row.ok, firstError == nil { firstError = row.error ?? "line \(row.line): exit \(row.exit)" }
+                context.writeOutput(JSONOutput.encode(row))
+            })
         let summary = runner.run(progress: progress)
         progress.finish()
         if let error = jobs.error { throw error }
         let seconds = ProgressBar.tenths(Double(summary.ms) / 1000)
+        guard summary.failed > 0 else {
+            return CommandOutcome(
+                json: summary,
+                lines: ["batch: \(summary.jobs) jobs, \(summary.ok) ok, \(summary.failed) failed, \(summary.skipped) skipped in \(seconds) s"],
+                outputUsedStdout: true)
+        }
+        // A failed batch says so in one "signet batch: …" line, like any other failure.
         return CommandOutcome(
-            json: summary,
-            lines: ["batch: \(summary.jobs) jobs, \(summary.ok) ok, \(summary.failed) failed, \(summary.skipped) skipped in \(seconds) s"],
-            verdict: summary.failed > 0 ? .failed : nil,
+            json: summary, lines: [], verdict: .failed,
+            verdictMessage: "\(summary.failed) of \(summary.jobs) jobs failed (each one's result line on standard output has its \"error\"); the first: \(firstError ?? "?")",
             outputUsedStdout: true)
     }
 

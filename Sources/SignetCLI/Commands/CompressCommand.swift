@@ -19,7 +19,7 @@ enum CompressCommand: Command {
         let input = args.positionals[0]
         let output = try args.required("output")
         let options = try BudgetCLI.options(args, output: output)
-        try InputProtection.refuseOverwriting([input], with: [output], command: spec.name)
+        try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)
         let result = try SignetJob.fit(imageAt: input, to: output, options: options)
         if let named = BudgetCLI.format(forOutput: output), named.rawValue != result.format.rawValue {
             context.warn("\(output) holds a \(result.format.name) although its name says \(named.rawValue); rename it to .\(result.format.fileExtension).")

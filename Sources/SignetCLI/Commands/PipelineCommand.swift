@@ -50,7 +50,9 @@ enum PipelineCommand: Command {
         }
         let password = try SecretInput.read(args, context, prefix: "pdf-password")
         let source = try PDFInput(pdf)
-        try InputProtection.refuseOverwriting([strokes, source.name], with: [output] + [options.imageOutput].compactMap { $0 }, command: spec.name)
+        try OutputGuard.refuseOverwriting(
+            [strokes, source.name] + ["p12", "key", "cert", "chain", "password-file", "pdf-password-file"].compactMap(args.string),
+            with: [output] + [options.imageOutput].compactMap { $0 }, command: spec.name)
         var signing: PipelineSigning?
         var warnings: [String] = []
         let now = Date()

@@ -17,13 +17,13 @@ extension RenderCommand {
             throw UsageError("render", "--max-bytes works with -o and one input")
         }
         let input = args.positionals[0]
+        try OutputGuard.refuseOverwriting([input], with: [output], command: "render")
         let name = output.split(separator: "/").last.map(String.init) ?? output
         let format = BudgetCLI.format(forOutput: output) ?? .auto
         if format == .auto, output != "-", name.dropFirst().contains(".") {
             throw UsageError("render", "--max-bytes writes a PNG or JPEG; name the output .png or .jpg, not '\(name)'")
         }
         let budget = try BudgetCLI.options(args, format: format, background: options.background ?? .white)
-        try InputProtection.refuseOverwriting([input], with: [output], command: "render")
         let rendering = try SignetJob.render(strokesAt: input, to: output, reading: read, options: options, budget: budget)
         let report = BudgetedRenderReport(budget: BudgetReport(input: input, output: output, result: rendering.result), rendering: rendering)
         return CommandOutcome(json: report, lines: [report.line], outputUsedStdout: output == "-")

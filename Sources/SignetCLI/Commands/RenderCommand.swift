@@ -38,7 +38,7 @@ enum RenderCommand: Command {
             guard args.positionals.count == 1 else {
                 throw UsageError("render", "-o takes one input, got \(args.positionals.count); use --output-dir for several")
             }
-            try InputProtection.refuseOverwriting(args.positionals, with: [output], command: "render")
+            try OutputGuard.refuseOverwriting(args.positionals, with: [output], command: "render")
             let report = try render(args.positionals[0], to: output, type: try outputType(output, type), read, options)
             return CommandOutcome(json: report, lines: report.line.map { [$0] } ?? [], outputUsedStdout: output == "-")
         case (nil, let folder?):
@@ -64,7 +64,7 @@ enum RenderCommand: Command {
         _ context: CommandContext
     ) throws -> CommandOutcome {
         let outputs = try outputPaths(for: inputs, in: folder, type: type)
-        try InputProtection.refuseOverwriting(inputs, with: outputs, command: "render")
+        try OutputGuard.refuseOverwriting(inputs, with: outputs, command: "render")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var reports: [RenderReport] = []
         var worst: FailureKind?

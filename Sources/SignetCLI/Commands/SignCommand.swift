@@ -54,6 +54,9 @@ enum SignCommand: Command {
         if input == "-", args.flag("password-stdin") {
             throw UsageError(spec.name, "standard input cannot carry both the file to sign and the password; use --password-env or --password-file")
         }
+        try OutputGuard.refuseOverwriting(
+            [input] + ["p12", "key", "cert", "chain", "password-file", "image", "strokes"].compactMap(args.string),
+            with: [detached ?? args.string("output")].compactMap { $0 }, command: spec.name)
         let source = try PDFInput(input)
         let identity = try IdentityOptions.load(args, context)
         let now = Date()
@@ -61,7 +64,6 @@ enum SignCommand: Command {
         guard let detached else {
             return try signPDF(source, identity: identity, now: now, warnings: warnings, args, context)
         }
-        try InputProtection.refuseOverwriting([input], with: [detached], command: spec.name)
         let signature = try source.openForSigning {
             try SignetJob.signDetached(fileAt: $0, to: detached, identity: identity, signingTime: now)
         }
@@ -95,7 +97,6 @@ extension SignCommand {
             SignatureAppearance(artwork: $0, page: try args.int("page"), placement: try PlacementOptions.placement(args))
         }
         if appearance == nil, args.string("page") != nil { throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too") }
-        try InputProtection.refuseOverwriting([source.name], with: [output], command: spec.name)
         var result = try source.openForSigning {
             try SignetJob.sign(pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance)
         }

@@ -15,13 +15,13 @@ enum StampCommand: Command {
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let output = try args.required("output")
         let options = try StampCLI.options(args)
+        try OutputGuard.refuseOverwriting(
+            [args.positionals[0]] + ["image", "strokes", "password-file"].compactMap(args.string), with: [output], command: spec.name)
         let password = try SecretInput.read(args, context)
         guard let artwork = try ArtworkOptions.read(args) else {
             throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
         }
         let input = try PDFInput(args.positionals[0])
-        let inputs = [input.name] + ["image", "strokes"].compactMap(args.string)
-        try InputProtection.refuseOverwriting(inputs, with: [output], command: spec.name)
         let bars = PhaseBars(context)
         var report = try input.open { path in
             try SignetJob.stamp(

@@ -38,10 +38,20 @@ enum VerifyCommand: Command {
             reports = try pdf.openForSigning { try SignetJob.verify(pdfAt: $0, password: password, trusting: anchors, now: now) }
         }
         let valid = reports.allSatisfy(\.valid)
+        let content = input == "-" ? "standard input" : input
         return CommandOutcome(
             json: Result(input: input, valid: valid, signatures: reports),
-            lines: reports.flatMap { describe($0, content: input == "-" ? "standard input" : input) },
-            verdict: valid ? nil : .rejected)
+            lines: reports.flatMap { describe($0, content: content) },
+            verdict: valid ? nil : .rejected, verdictMessage: verdict(reports, content: content))
+    }
+
+    /// The one line on stderr when a signature is not valid: the first invalid one and its first problem.
+    static func verdict(_ reports: [SignatureReport], content: String) -> String? {
+        guard let first = reports.first(where: { !$0.valid }) else { return nil }
+        let invalid = reports.filter { !$0.valid }.count
+        let which = reports.count == 1 ? "its signature is" : "\(invalid) of its \(reports.count) signatures \(invalid == 1 ? "is" : "are")"
+        let why = first.problems.first.map { " (signature \(first.index): \($0))" } ?? ""
+        return "\(content): \(which) INVALID\(why); the report on standard output lists every check."
     }
 
     /// Two to four lines per signature: verdict and signer, then each check.

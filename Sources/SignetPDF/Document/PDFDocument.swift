@@ -40,10 +40,8 @@ public final class PDFDocument {
     /// files), then as Latin-1 bytes (older files store PDFDocEncoding passwords).
     public init(path: String, password: String? = nil) throws {
         self.path = path
-        let file: ReadableFile
-        do { file = try ReadableFile(path: path) } catch let e as FileError {
-            throw PDFError(file: path, .damaged(e.message))
-        }
+        // A missing or unreadable path is a FileError ("cannot open", "is a folder"), not a damaged PDF.
+        let file = try ReadableFile(path: path)
         fileSize = file.size
         let head = try file.bytes(0..<min(file.size, 1024))
         guard head.firstRange(of: Array("%PDF-".utf8)) != nil else { throw PDFError(file: path, .notAPDF) }

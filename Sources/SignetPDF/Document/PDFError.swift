@@ -80,7 +80,9 @@ public struct PDFError: SignetError, Hashable {
         case .noPages:
             return "\(name): the document has no pages; there is nothing to stamp."
         case .pageOutOfRange(let page, let count):
-            return "\(name): page \(page) is out of range (the document has \(count) page\(count == 1 ? "" : "s")); pick pages between 1 and \(count), or -1 for the last."
+            return count == 1
+                ? "\(name): page \(page) is out of range (the document has 1 page); pick page 1 (or -1, the last)."
+                : "\(name): page \(page) is out of range (the document has \(count) pages); pick pages between 1 and \(count), or -1 for the last."
         case .badPageSelection(let text):
             return "\(name): cannot read the page selection \(text); use all, last, first, 1,3-5 or -1."
         case .stampDoesNotFit(let page, let detail):

@@ -13,9 +13,22 @@ struct OpenSSLFailure: Error, Sendable {
     /// True when any queued error has this reason text (e.g. "mac verify failure").
     func hasReason(_ text: String) -> Bool { reasons.contains { $0.contains(text) } }
 
-    /// The reasons in one line, newest (most specific) first, without the file/line noise.
+    /// The reasons in one line for a message, newest (most specific) first, as "library: reason"
+    /// without OpenSSL's hexadecimal codes ("PEM routines: no start line"); consecutive reasons of
+    /// one library share its name.
     var summary: String {
-        reasons.isEmpty ? "no reason given" : reasons.reversed().joined(separator: "; ")
+        guard !codes.isEmpty else { return "no reason given" }
+        var groups: [(library: String, reasons: [String])] = []
+        for code in codes.reversed() {
+            let library = ERR_lib_error_string(code).map { String(cString: $0) } ?? "OpenSSL"
+            let reason = ERR_reason_error_string(code).map { String(cString: $0) } ?? "error \(code)"
+            if groups.last?.library == library {
+                if !groups[groups.count - 1].reasons.contains(reason) { groups[groups.count - 1].reasons.append(reason) }
+            } else {
+                groups.append((library, [reason]))
+            }
+        }
+        return groups.map { "\($0.library): \($0.reasons.joined(separator: ", "))" }.joined(separator: "; ")
     }
 }
 

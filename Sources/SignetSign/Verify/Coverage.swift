@@ -24,7 +24,7 @@ struct Coverage {
         let gap = ranges[0].upperBound..<ranges[1].lowerBound
         let stored = try hexString(in: gap, file: file, limit: 2 * signature.contents.count + 4096)
         if stored == nil || (!encrypted && stored != signature.contents) {
-            problems.append("the unsigned gap \(gap.lowerBound)..<\(gap.upperBound) is not exactly the /Contents hex string")
+            problems.append("the unsigned gap (bytes \(gap.lowerBound) to \(gap.upperBound - 1)) is not exactly the /Contents hex string")
         }
         let end = ranges[1].upperBound
         if !problems.isEmpty { return Coverage(kind: .incomplete, ranges: ranges, signatureBytes: stored, problems: problems) }
@@ -34,7 +34,7 @@ struct Coverage {
             return Coverage(kind: .earlierRevision, ranges: ranges, signatureBytes: stored, problems: [])
         }
         return Coverage(kind: .incomplete, ranges: ranges, signatureBytes: stored, problems: [
-            "its ByteRange ends at byte \(end), leaving bytes \(end)..<\(file.size) unsigned, and they are not complete incremental updates",
+            "its ByteRange ends at byte \(end), leaving the last \(file.size - end) bytes (\(end) to \(file.size - 1)) unsigned, and they are not complete incremental updates",
         ])
     }
 
