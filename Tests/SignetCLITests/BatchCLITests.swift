@@ -82,7 +82,7 @@ struct BatchCLITests {
         #expect(again.stderr.contains("batch: 10 jobs, 0 ok, 0 failed, 10 skipped"))
     }
 
-    @Test("job lines that cannot run: each row says why, the batch goes on and exits 1")
+    @Test("job lines that cannot run: each row says why, the batch goes on and exits 1; ids are echoed")
     func badLines() throws {
         let dir = TemporaryDirectory("batch-bad")
         let input = dir.write("sig.json", BatchSupport.strokes(seed: 1))
@@ -90,17 +90,19 @@ struct BatchCLITests {
             #"{"op":"render","input":"-","output":"\#(dir.path("a.png"))"}"#,
             #"{"op":"render","input":"\#(input)","output":"-"}"#,
             #"{"op":"sign","input":"\#(input)","detached":"\#(dir.path("a.p7s"))","p12":"x.p12","password-stdin":true}"#,
-            #"{"op":"shred","input":"\#(input)"}"#,
+            #"{"op":"shred","input":"\#(input)","id":"scan-4"}"#,
             #"{"input":"\#(input)"}"#,
             #"{"op":"render","input":"\#(input)","output":"\#(dir.path("b.png"))","pen-width":{"x":1}}"#,
             #"{"op":"render","input":"\#(input)","output":"\#(dir.path("c.png"))","no-such-option":3}"#,
             "[1, 2",
-            #"{"op":"render","input":"\#(input)","output":"\#(dir.path("ok.png"))"}"#,
+            #"{"op":"render","input":"\#(input)","output":"\#(dir.path("ok.png"))","id":9}"#,
         ]
         let list = dir.write("jobs.ndjson", lines.joined(separator: "\n"))
         let result = try ProcessRunner.signet(["batch", list])
         #expect(result.status == 1)
-        let errors = try BatchSupport.rows(result).map { $0["error"] as? String ?? "" }
+        let rows = try BatchSupport.rows(result)
+        let errors = rows.map { $0["error"] as? String ?? "" }
+        #expect(rows[3]["id"] as? String == "scan-4" && rows[8]["id"] as? Int == 9 && rows[0]["id"] == nil, "ids are echoed as given")
         let expected = [
             #"line 1: "input": "-" would use standard input or output, which belong to the batch (job list and results); name a file"#,
             #"line 2: "output": "-" would use standard input or output"#,

@@ -21,14 +21,16 @@ enum BatchCommand: Command {
             Each line is one job: {"op":"render","input":"a.json","output":"a.png","pen-width":3}. Keys are the
             long option names of the command named by "op" (render, compress, stamp, sign, pipeline, verify,
             info, preview); "input"/"inputs" are the positional inputs, "output" is -o; true is a flag, an array
-            repeats the option. Blank lines and lines starting with # are skipped. Jobs run in parallel, so no job
-            may read what another job of the same list writes. Standard input and output belong to the batch:
-            no job may name "-" or use "password-stdin" (use "password-env" or "password-file").
+            repeats the option; an "id" (string or whole number) is echoed in the job's result row. Blank lines
+            and lines starting with # are skipped. Jobs run in parallel, so no job may read what another job of
+            the same list writes. Standard input and output belong to the batch: no job may name "-" or use
+            "password-stdin" (use "password-env" or "password-file").
             """,
             """
             Results go to stdout as NDJSON in job order, one line per job as it completes in order:
-            {"line","op","ok","output","error","exit","ms"}, plus "skipped": true for jobs --resume skipped and
-            "messages" for warnings a job printed. The summary goes to stderr (one JSON object with --json).
+            {"line","op","ok","output","error","exit","ms"}, plus "id" when the job has one, "result" (the
+            command's --json object), "skipped": true for jobs --resume skipped and "messages" for warnings a job
+            printed. The summary goes to stderr (one JSON object with --json).
             Exit 0 when every job succeeded, 1 otherwise.
             """,
             """
