@@ -102,6 +102,22 @@ struct PipelineCLITests {
         #expect(f.dir.contents() == ["in.pdf", "sig.json"])
     }
 
+    @Test("an encrypted --pdf: the hint names --pdf-password-env; with it the stamp is written, keeping the encryption")
+    func encryptedInput() throws {
+        let f = try Fixture()
+        let encrypted = f.dir.path("enc.pdf")
+        try #require(try ProcessRunner.run("qpdf", ["--encrypt", "user-pw", "owner-pw", "256", "--", f.pdf, encrypted]).status == 0)
+        let out = f.dir.path("out.pdf")
+        let refused = try ProcessRunner.signet(["pipeline", f.strokes, "--pdf", encrypted, "-o", out])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("\(encrypted): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR"))
+        let stamped = try ProcessRunner.signet(
+            ["pipeline", f.strokes, "--pdf", encrypted, "-o", out, "--pdf-password-env", "PDF_PW"], environment: ["PDF_PW": "user-pw"])
+        #expect(stamped.status == 0, "\(stamped.stderr)")
+        let check = try ProcessRunner.run("qpdf", ["--password=user-pw", "--check", out])
+        #expect(check.status == 0 && check.stdoutText.contains("R = 6"), "\(check.stdoutText)")
+    }
+
     @Test("usage errors", arguments: [
         (["--vector", "--max-bytes", "10kB"], "--max-bytes is about the fitted image; --vector stamps the strokes as paths"),
         (["--reason", "x"], "--reason is about the signature; give --p12 FILE or --key FILE --cert FILE to sign"),

@@ -61,8 +61,14 @@ enum PipelineCommand: Command {
             warnings = try IdentityOptions.checkValidity(identity, at: now, args, context)
             signing = PipelineSigning(identity: identity, options: try SignatureCLI.options(args, signingTime: now))
         }
-        var report = try source.openForSigning { path in
-            try SignetJob.pipeline(strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing)
+        var report: PipelineReport
+        do {
+            report = try source.openForSigning { path in
+                try SignetJob.pipeline(strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing)
+            }
+        } catch let error as PDFError where error.reason == .passwordNeeded {
+            // The stage's hint names stamp's options; here the PDF's password has options of its own.
+            throw UsageError(spec.name, "\(error.file == "-" ? "standard input" : error.file): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE")
         }
         report.stamp.input = source.name
         report.signature?.input = source.name
