@@ -119,6 +119,16 @@ struct BatchCLITests {
         #expect(BatchSupport.visibleFiles(dir.url.path) == ["jobs.ndjson", "ok.png", "sig.json"])
     }
 
+    @Test("- reads the job list from standard input (as Spark's RDD.pipe feeds it)")
+    func standardInput() throws {
+        let dir = TemporaryDirectory("batch-stdin")
+        let (jobs, outputs) = BatchSupport.renderJobs(in: dir, count: 3)
+        let result = try ProcessRunner.signet(["batch", "-", "--jobs", "1"], stdin: Array(jobs.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try BatchSupport.rows(result).map { $0["line"] as? Int } == [1, 2, 3])
+        #expect(outputs.allSatisfy(BatchSupport.isCompletePNG))
+    }
+
     @Test("usage errors: --shard and --jobs values")
     func usage() throws {
         let dir = TemporaryDirectory("batch-usage")
