@@ -67,6 +67,8 @@ let package = Package(
         .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
+        // The public Swift API only (`import Signet`), including the README's example.
+        .testTarget(name: "SignetAPITests", dependencies: ["Signet", "SignetTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

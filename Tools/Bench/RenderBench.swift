@@ -19,7 +19,7 @@ enum RenderBench {
                 let name = names[i]
                 results.set(i) {
                     let drawing = try StrokeFile.read(path: input + "/" + name, options: StrokeReadOptions(format: format))
-                    let png = try RenderPipeline.render(drawing, as: .png, options: RenderOptions(antialias: antialias)).bytes
+                    let png = try SignetJob.render(drawing, as: .png, options: RenderOptions(antialias: antialias)).bytes
                     try write(png, to: output + "/" + name.dropLast(5) + ".png")
                     return png.count
                 }

@@ -4,20 +4,39 @@ import SignetCore
 /// One line of a job list, turned into the arguments of the command it names.
 ///
 /// Keys are the CLI's long option names (`"width": 25`, `"max-bytes": 100000`), plus `"op"`,
-/// `"input"` or `"inputs"` for the positional input(s) and `"output"` for `-o`. `true` is a flag,
-/// `false` and `null` leave the option out, an array repeats the option.
+/// `"input"` or `"inputs"` for the positional input(s), `"output"` for `-o`, and an optional `"id"`
+/// echoed in the result row. `true` is a flag,
+/// `false` and `null` leave the option out, an array repeats the option. Standard input and
+/// output belong to the batch (the job list, the results), so no job may name `-` or read a
+/// password from standard input.
 struct BatchJob: Sendable {
     /// 1-based line number in the job file.
     let line: Int
+    /// The job's `"id"`, echoed in its result row (for lists split over machines, where line numbers are per part).
+    let id: BatchJobID?
     let op: String
     let arguments: [String]
-    /// Files the job writes (`output`, `detached`), for `--resume`.
+    /// Files the job writes (`output`, `detached`, `save-image`), for `--resume`.
     let outputs: [String]
+}
+
+/// A job's `"id"`: a string or a whole number, echoed as given.
+enum BatchJobID: Sendable, Encodable {
+    case text(String), number(Int)
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try c.encode(text)
+        case .number(let number): try c.encode(number)
+        }
+    }
 }
 
 /// A job line that cannot be run.
 struct BatchJobError: SignetError {
     let line: Int
+    var id: BatchJobID? = nil
     let text: String
     var kind: FailureKind { .badInput }
     var message: String { "line \(line): \(text)" }
@@ -26,6 +45,8 @@ struct BatchJobError: SignetError {
 enum BatchJobParser {
     /// The operations a job may name.
     static let operations: Set<String> = ["render", "compress", "stamp", "sign", "pipeline", "verify", "info", "preview"]
+    /// Options that name a file the job writes, besides `output`.
+    static let outputKeys: Set<String> = ["detached", "save-image"]
 
     static func parse(_ text: String, line: Int) throws -> BatchJob {
         let job: [String: JobValue]
@@ -34,18 +55,38 @@ enum BatchJobParser {
         } catch {
             throw BatchJobError(line: line, text: "not a JSON object (\(reason(error))); each line is one job like {\"op\":\"render\",\"input\":\"a.json\",\"output\":\"a.png\"}")
         }
+        let id: BatchJobID?
+        switch job["id"] {
+        case nil: id = nil
+        case .string(let text)?: id = .text(text)
+        case .integer(let number)?: id = .number(number)
+        default: throw BatchJobError(line: line, text: "\"id\" must be a string or a whole number")
+        }
         let all = operations.sorted().joined(separator: ", ")
         guard case .string(let op)? = job["op"] else {
-            throw BatchJobError(line: line, text: "the job has no \"op\" (one of \(all))")
+            throw BatchJobError(line: line, id: id, text: "the job has no \"op\" (one of \(all))")
         }
         guard operations.contains(op) else {
-            throw BatchJobError(line: line, text: "unknown op '\(op)' (one of \(all))")
+            throw BatchJobError(line: line, id: id, text: "unknown op '\(op)' (one of \(all))")
         }
+        do {
+            return try arguments(of: job, line: line, id: id, op: op)
+        } catch var error as BatchJobError {
+            error.id = id
+            throw error
+        }
+    }
+
+    /// The command's arguments: options (keys as long names), then "--" and the positional inputs.
+    private static func arguments(of job: [String: JobValue], line: Int, id: BatchJobID?, op: String) throws -> BatchJob {
         var positionals: [String] = []
         var options: [String] = []
         var outputs: [String] = []
-        for key in job.keys.sorted() where key != "op" {
+        for key in job.keys.sorted() where key != "op" && key != "id" {
             let value = job[key]!
+            if key == "password-stdin" {
+                throw BatchJobError(line: line, text: "\"password-stdin\" cannot work in a batch (standard input holds no password); use \"password-env\" or \"password-file\"")
+            }
             switch key {
             case "input":
                 positionals.append(try scalar(value, key: key, line: line))
@@ -57,11 +98,12 @@ enum BatchJobParser {
                 options += ["-o", path]
                 outputs.append(path)
             default:
-                if key == "detached", case .string(let path) = value { outputs.append(path) }
+                if Self.outputKeys.contains(key), case .string(let path) = value { outputs.append(path) }
                 options += try option(key, value, line: line)
             }
         }
-        return BatchJob(line: line, op: op, arguments: positionals + options, outputs: outputs)
+        // After "--", an input whose name starts with "-" is still an input.
+        return BatchJob(line: line, id: id, op: op, arguments: options + ["--"] + positionals, outputs: outputs)
     }
 
     private static func option(_ key: String, _ value: JobValue, line: Int) throws -> [String] {
@@ -75,6 +117,8 @@ enum BatchJobParser {
 
     private static func scalar(_ value: JobValue, key: String, line: Int) throws -> String {
         switch value {
+        case .string("-"):
+            throw BatchJobError(line: line, text: "\"\(key)\": \"-\" would use standard input or output, which belong to the batch (job list and results); name a file")
         case .string(let s): return s
         case .integer(let n): return String(n)
         case .number(let n): return String(n)

@@ -1,17 +1,51 @@
 import Dispatch
 import FoundationEssentials
 import SignetCore
+import SignetFiles
+import Synchronization
 
 /// What happened to one job, printed as one NDJSON line in job order.
 struct BatchRow: Encodable {
     let line: Int
+    let id: BatchJobID?
     let op: String?
     let ok: Bool
     let skipped: Bool?
     let output: String?
     let error: String?
+    /// What the command said on standard error besides its error (warnings), when anything.
+    let messages: [String]?
+    /// The command's `--json` object, when it ran to the end.
+    let result: AnyEncodable?
     let exit: Int32
     let ms: Int
+
+    init(
+        line: Int, id: BatchJobID?, op: String?, ok: Bool, output: String?, exit: Int32, ms: Int, skipped: Bool? = nil,
+        error: String? = nil, messages: [String]? = nil, result: AnyEncodable? = nil
+    ) {
+        (self.line, self.id, self.op, self.ok, self.output, self.exit, self.ms) = (line, id, op, ok, output, exit, ms)
+        (self.skipped, self.error, self.messages, self.result) = (skipped, error, messages, result)
+    }
+
+    private enum Key: String, CodingKey { case line, id, op, ok, skipped, output, error, messages, result, exit, ms }
+
+    /// `line, op, ok, output, error, exit, ms` always (null when empty); `id`, `skipped`, `messages`
+    /// and `result` only when set.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(line, forKey: .line)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encode(op, forKey: .op)
+        try c.encode(ok, forKey: .ok)
+        try c.encodeIfPresent(skipped, forKey: .skipped)
+        try c.encode(output, forKey: .output)
+        try c.encode(error, forKey: .error)
+        try c.encodeIfPresent(messages, forKey: .messages)
+        try c.encodeIfPresent(result, forKey: .result)
+        try c.encode(exit, forKey: .exit)
+        try c.encode(ms, forKey: .ms)
+    }
 }
 
 /// Totals at the end of a batch.
@@ -93,11 +127,12 @@ final class BatchRunner: @unchecked Sendable {
             let row = execute(line: job.line, text: job.text)
             monitor.locked {
                 finished[job.ticket] = row
+                // --fail-fast: no new job once one failed; those already taken finish and are reported.
+                if !row.ok && !settings.keepGoing { stop = true }
                 while let ready = finished.removeValue(forKey: nextToEmit) {
                     emit(ready)
                     count(ready)
                     nextToEmit += 1
-                    if !ready.ok && !settings.keepGoing { stop = true }
                 }
                 progress.update(summary.jobs)
                 monitor.broadcast()
@@ -118,21 +153,27 @@ final class BatchRunner: @unchecked Sendable {
             job = try BatchJobParser.parse(text, line: line)
         } catch {
             let message = (error as? SignetError)?.message ?? "\(error)"
-            return BatchRow(line: line, op: nil, ok: false, skipped: nil, output: nil, error: message, exit: 2, ms: ms())
+            return BatchRow(line: line, id: (error as? BatchJobError)?.id, op: nil, ok: false, output: nil, exit: 2, ms: ms(), error: message)
         }
         let output = job.outputs.first
-        if settings.resume, !job.outputs.isEmpty, job.outputs.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
-            return BatchRow(line: line, op: job.op, ok: true, skipped: true, output: output, error: nil, exit: 0, ms: ms())
+        // Outputs are renamed into place only when complete, so one that exists is complete.
+        if settings.resume, !job.outputs.isEmpty, job.outputs.allSatisfy(InputFile.exists) {
+            return BatchRow(line: line, id: job.id, op: job.op, ok: true, output: output, exit: 0, ms: ms(), skipped: true)
         }
+        let messages = Mutex<[String]>([])
         var quiet = context
         quiet.stderrIsTerminal = false
-        quiet.writeMessage = { _ in }
+        quiet.writeMessage = { text in messages.withLock { $0.append(text) } }
         quiet.writeOutput = { _ in }
         guard let result = CLI.invoke(named: job.op, job.arguments, context: quiet) else {
-            return BatchRow(line: line, op: job.op, ok: false, skipped: nil, output: output, error: "line \(line): 'signet \(job.op)' is not available in this build", exit: 2, ms: ms())
+            return BatchRow(
+                line: line, id: job.id, op: job.op, ok: false, output: output, exit: 2, ms: ms(),
+                error: "line \(line): 'signet \(job.op)' is not available in this build")
         }
+        let said = messages.withLock { $0 }
         return BatchRow(
-            line: line, op: job.op, ok: result.exitCode == 0, skipped: nil, output: output,
-            error: result.error.map { "line \(line): \($0)" }, exit: result.exitCode, ms: ms())
+            line: line, id: job.id, op: job.op, ok: result.exitCode == 0, output: output, exit: result.exitCode, ms: ms(),
+            error: result.error.map { "line \(line): \($0)" }, messages: said.isEmpty ? nil : said,
+            result: result.outcome.map { AnyEncodable($0.json) })
     }
 }

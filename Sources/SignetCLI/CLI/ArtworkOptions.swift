@@ -8,16 +8,13 @@ enum ArtworkOptions {
         .value("strokes", "FILE", "a stroke file of any format 'signet render' reads, embedded as vector paths"),
     ] + StrokeInputOptions.specs
 
-    static let maxImageBytes = 64 << 20
-
     /// The artwork asked for, or `nil` when neither option is given.
     static func read(_ args: Arguments) throws -> StampArtwork? {
         switch (args.string("image"), args.string("strokes")) {
         case (let image?, nil):
-            return try StampArtwork.image(try InputFile.read(image, limit: maxImageBytes), name: image)
+            return try StampArtwork.image(at: image)
         case (nil, let strokes?):
-            let drawing = try StrokeFile.read(path: strokes, options: try StrokeInputOptions.readOptions(args))
-            return .ink(Ink(drawing))
+            return try StampArtwork.strokes(at: strokes, reading: try StrokeInputOptions.readOptions(args))
         case (nil, nil):
             return nil
         default:

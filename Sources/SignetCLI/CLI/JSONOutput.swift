@@ -13,7 +13,8 @@ enum JSONOutput {
     }
 }
 
-private struct AnyEncodable: Encodable {
+/// Any result object, for containers that hold results of several types (batch rows).
+struct AnyEncodable: Encodable {
     let value: any Encodable
     init(_ value: any Encodable) { self.value = value }
     func encode(to encoder: Encoder) throws { try value.encode(to: encoder) }

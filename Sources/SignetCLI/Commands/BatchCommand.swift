@@ -18,13 +18,31 @@ enum BatchCommand: Command {
         ],
         notes: [
             """
-            Each line is one job: {"op":"render","input":"a.json","output":"a.png","width":25}. Keys are the
+            Each line is one job: {"op":"render","input":"a.json","output":"a.png","pen-width":3}. Keys are the
             long option names of the command named by "op" (render, compress, stamp, sign, pipeline, verify,
             info, preview); "input"/"inputs" are the positional inputs, "output" is -o; true is a flag, an array
-            repeats the option. Blank lines and lines starting with # are skipped.
-            Results go to stdout as NDJSON in job order: {"line","op","ok","output","error","exit","ms"}; with
-            --json a summary object follows. Exit 0 when every job succeeded, 1 otherwise.
+            repeats the option; an "id" (string or whole number) is echoed in the job's result row. Blank lines
+            and lines starting with # are skipped. Jobs run in parallel, so no job may read what another job of
+            the same list writes. Standard input and output belong to the batch: no job may name "-" or use
+            "password-stdin" (use "password-env" or "password-file").
+            """,
             """
+            Results go to stdout as NDJSON in job order, one line per job as it completes in order:
+            {"line","op","ok","output","error","exit","ms"}, plus "id" when the job has one, "result" (the
+            command's --json object), "skipped": true for jobs --resume skipped and "messages" for warnings a job
+            printed. The summary goes to stderr (one JSON object with --json).
+            Exit 0 when every job succeeded, 1 otherwise.
+            """,
+            """
+            Outputs are written to a hidden temporary file next to them and renamed when complete, so an output
+            that exists is complete even after kill -9 or a power cut; --resume then skips jobs whose outputs
+            ("output", "detached", "save-image") all exist. A killed run may leave hidden .NAME.signet-XXXXXX
+            files and .signet-XXXXXX folders behind; they are never taken for outputs and can be deleted.
+            """,
+            """
+            Splitting one list: --shard I/N over N processes (parallel -j N signet batch jobs.ndjson --shard {}/N
+            ::: $(seq N)) or machines (an indexed job passing its index as I) runs every job exactly once.
+            """,
         ])
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {

@@ -3,7 +3,8 @@ import Signet
 /// The `--json` object and the human line for one budgeted image.
 struct BudgetReport: Encodable {
     let input: String
-    let output: String
+    /// Where the image was written; nil when it stayed in memory (`signet pipeline` without --save-image).
+    let output: String?
     let format: String
     let quality: Int?
     /// "4:2:0", "4:4:4" or "gray" for JPEG; null for PNG.
@@ -48,7 +49,7 @@ struct BudgetReport: Encodable {
         try c.encode(reason, forKey: .reason)
     }
 
-    init(input: String, output: String, result: BudgetResult) {
+    init(input: String, output: String?, result: BudgetResult) {
         self.input = input
         self.output = output
         format = result.format.rawValue
@@ -69,7 +70,7 @@ struct BudgetReport: Encodable {
 
     /// `seal.jpg: JPEG 1600×1600 q27 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (3 encodes); why…`
     var line: String {
-        let name = output == "-" ? "standard output" : output
+        let name = output.map { $0 == "-" ? "standard output" : $0 } ?? "the image"
         let what = format == "jpeg" ? "JPEG \(width)×\(height) q\(quality ?? 0) \(layout)\(progressive ? " progressive" : "")" : "PNG \(width)×\(height) \(layout)"
         let scaled = Int((ssim * 100_000).rounded())
         let fraction = String(scaled % 100_000)

@@ -9,6 +9,7 @@ package enum Commands {
         InfoCommand.self,
         SignCommand.self,
         VerifyCommand.self,
+        PipelineCommand.self,
         BatchCommand.self,
     ]
 

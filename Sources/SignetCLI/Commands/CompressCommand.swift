@@ -11,26 +11,16 @@ enum CompressCommand: Command {
             .value("output", "OUT", "where to write the result ('-' for standard output)", short: "o"),
         ],
         notes: BudgetCLI.notes + [
-            "Input: PNG or JPEG (told apart by content), at most \(inputLimit / 1_048_576) MiB and \(DecodeLimits().maxPixels) pixels.",
+            "Input: PNG or JPEG (told apart by content), at most \(SignetJob.maxImageFileBytes / 1_048_576) MiB and \(DecodeLimits().maxPixels) pixels.",
             "Example: signet compress seal.png -o seal.jpg --max-bytes 100KB",
         ])
-
-    static let inputLimit = 256 * 1_048_576
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
         let output = try args.required("output")
         let options = try BudgetCLI.options(args, output: output)
         try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)
-        let bytes = try InputFile.read(input, limit: inputLimit)
-        let result: BudgetResult
-        do {
-            let image = try ImageDecoder.decode(bytes)
-            result = try BudgetFitter.fit(image, options: options)
-        } catch let error as CodecError {
-            throw error.naming(input)
-        }
-        try AtomicOutput.write(result.bytes, to: output)
+        let result = try SignetJob.fit(imageAt: input, to: output, options: options)
         if let named = BudgetCLI.format(forOutput: output), named.rawValue != result.format.rawValue {
             context.warn("\(output) holds a \(result.format.name) although its name says \(named.rawValue); rename it to .\(result.format.fileExtension).")
         }

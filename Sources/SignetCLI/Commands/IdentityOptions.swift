@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Signet
 
 /// `--p12 FILE` or `--key FILE --cert FILE [--chain FILE]`, with the password options.
@@ -22,5 +23,16 @@ enum IdentityOptions {
             throw UsageError(args.command, "say who signs: --p12 FILE, or --key FILE with --cert FILE")
         }
         return try SigningIdentity.pem(keyPath: key, certificatePath: cert, chainPath: args.string("chain"), password: password)
+    }
+
+    /// `--strict` refuses a certificate that is not valid at `signingTime`; otherwise the warning
+    /// is shown and returned (for the JSON result).
+    static func checkValidity(_ identity: SigningIdentity, at signingTime: Date, _ args: Arguments, _ context: CommandContext) throws
+        -> [String]
+    {
+        let source = args.string("p12") ?? args.string("cert") ?? ""
+        guard let warning = try identity.checkValidity(at: signingTime, strict: args.flag("strict"), source: source) else { return [] }
+        context.warn(warning)
+        return [warning]
     }
 }

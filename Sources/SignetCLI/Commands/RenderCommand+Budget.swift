@@ -11,7 +11,7 @@ extension RenderCommand {
         """
 
     static func renderBudgeted(
-        _ args: Arguments, _ read: StrokeReadOptions, _ options: RenderOptions, _ context: CommandContext
+        _ args: Arguments, _ read: StrokeReadOptions, _ options: RenderOptions
     ) throws -> CommandOutcome {
         guard let output = args.string("output"), args.string("output-dir") == nil, args.positionals.count == 1 else {
             throw UsageError("render", "--max-bytes works with -o and one input")
@@ -24,23 +24,8 @@ extension RenderCommand {
             throw UsageError("render", "--max-bytes writes a PNG or JPEG; name the output .png or .jpg, not '\(name)'")
         }
         let budget = try BudgetCLI.options(args, format: format, background: options.background ?? .white)
-        let drawing = try StrokeFile.read(path: input, options: read)
-        let rendering: BudgetedRendering
-        do {
-            rendering = try RenderPipeline.render(drawing, options: options, budget: budget)
-        } catch let error as RenderError {
-            throw error.naming(input)
-        } catch let error as CodecError {
-            throw error.naming(input)
-        }
-        if output == "-" {
-            context.writeOutput(rendering.result.bytes)
-        } else {
-            try AtomicOutput.write(rendering.result.bytes, to: output)
-        }
-        let report = BudgetedRenderReport(
-            budget: BudgetReport(input: input, output: output, result: rendering.result),
-            strokes: drawing.strokes.count, points: drawing.sampleCount, layout: rendering.layout)
+        let rendering = try SignetJob.render(strokesAt: input, to: output, reading: read, options: options, budget: budget)
+        let report = BudgetedRenderReport(budget: BudgetReport(input: input, output: output, result: rendering.result), rendering: rendering)
         return CommandOutcome(json: report, lines: [report.line], outputUsedStdout: output == "-")
     }
 }
@@ -48,21 +33,20 @@ extension RenderCommand {
 /// `signet render --max-bytes --json`: the budget report plus what render tells about the drawing.
 struct BudgetedRenderReport: Encodable {
     let budget: BudgetReport
-    let strokes: Int
-    let points: Int
-    let layout: RenderLayout
+    let rendering: BudgetedRendering
 
     private enum Key: String, CodingKey { case strokes, points, dpi, ink_bounds }
 
     func encode(to encoder: Encoder) throws {
         try budget.encode(to: encoder)
         var c = encoder.container(keyedBy: Key.self)
-        try c.encode(strokes, forKey: .strokes)
-        try c.encode(points, forKey: .points)
+        let layout = rendering.layout
+        try c.encode(rendering.strokes, forKey: .strokes)
+        try c.encode(rendering.points, forKey: .points)
         try c.encode(layout.dpi.map { $0 * Double(budget.width) / Double(layout.width) }, forKey: .dpi)
         let b = layout.inkBounds
         try c.encode(["x": b.minX, "y": b.minY, "width": b.width, "height": b.height], forKey: .ink_bounds)
     }
 
-    var line: String { budget.line + " \(strokes) strokes, \(points) points." }
+    var line: String { budget.line + " \(rendering.strokes) strokes, \(rendering.points) points." }
 }

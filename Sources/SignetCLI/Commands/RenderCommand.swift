@@ -12,19 +12,7 @@ enum RenderCommand: Command {
             .value("output", "FILE", "output file for one input; .png, .svg or .pdf by its extension; '-' writes stdout", short: "o"),
             .value("output-dir", "DIR", "write each input to DIR/<input name>.<type> (several inputs, one process)"),
             .value("type", "TYPE", "png, svg or pdf when the output name does not say (stdout, --output-dir); default png"),
-        ] + StrokeInputOptions.specs + [
-            .value("color", "COLOR", "pen colour for every stroke, '#RRGGBB' or '#RRGGBBAA' (default: as captured, else black)"),
-            .value("background", "COLOR", "paint this colour under the ink (default: transparent)"),
-            .value("scale", "N", "output pixels per capture unit (per CSS pixel when the file states its resolution); default 2"),
-            .value("dpi", "N", "output resolution: capture units are CSS pixels (1/96 in) unless the file says otherwise; written to the PNG"),
-            .value("pen-width", "N", "pen width for every stroke in capture units (default: as captured, else 2.5 CSS px; variable pens keep their proportions)"),
-            .value("width-model", "MODEL", "fixed, velocity or pressure (default: as captured, else fixed)"),
-            .value("padding", "PX", "margin around the ink in output pixels, the same on every side (cropped output only); default 8"),
-            .flag("no-crop", "keep the whole capture canvas instead of cropping to the ink"),
-            .value("fit", "WxH", "scale the signature and its pen to the largest size that fits this box of pixels (with --dpi, the dpi is only recorded)"),
-            .value("min-ink-length", "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
-            .value("antialias", "MODE", "best (default) or fast: cairo's 4x4 supersampling, about twice as fast, coarser edges"),
-        ] + budgetOptions,
+        ] + StrokeInputOptions.specs + RenderCLI.specs + budgetOptions,
         notes: [
             """
             output limits: \(RenderOptions.defaultMaxPixels) pixels of area and \(RenderOptions.maxSide) per side; \
@@ -41,9 +29,9 @@ enum RenderCommand: Command {
         ] + StrokeInputOptions.notes)
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        let options = try renderOptions(args)
+        let options = try RenderCLI.options(args)
         let read = try StrokeInputOptions.readOptions(args)
-        if args.string("max-bytes") != nil { return try renderBudgeted(args, read, options, context) }
+        if args.string("max-bytes") != nil { return try renderBudgeted(args, read, options) }
         let type = try args.choice("type", RenderOutputType.self)
         switch (args.string("output"), args.string("output-dir")) {
         case (let output?, nil):
@@ -51,7 +39,7 @@ enum RenderCommand: Command {
                 throw UsageError("render", "-o takes one input, got \(args.positionals.count); use --output-dir for several")
             }
             try OutputGuard.refuseOverwriting(args.positionals, with: [output], command: "render")
-            let report = try render(args.positionals[0], to: output, type: try outputType(output, type), read, options, context)
+            let report = try render(args.positionals[0], to: output, type: try outputType(output, type), read, options)
             return CommandOutcome(json: report, lines: report.line.map { [$0] } ?? [], outputUsedStdout: output == "-")
         case (nil, let folder?):
             return try renderAll(args.positionals, into: folder, type: type ?? .png, read, options, context)
@@ -62,27 +50,12 @@ enum RenderCommand: Command {
         }
     }
 
-    /// Reads, renders and writes one input; errors name the file they are about.
+    /// Reads, renders and writes one input (`SignetJob.render`); errors name the file they are about.
     private static func render(
-        _ input: String, to output: String, type: RenderOutputType, _ read: StrokeReadOptions, _ options: RenderOptions,
-        _ context: CommandContext
+        _ input: String, to output: String, type: RenderOutputType, _ read: StrokeReadOptions, _ options: RenderOptions
     ) throws -> RenderReport {
-        let drawing = try StrokeFile.read(path: input, options: read)
-        let file: RenderedFile
-        do {
-            file = try RenderPipeline.render(drawing, as: type, options: options)
-        } catch let error as RenderError {
-            throw error.naming(input)
-        } catch let error as CodecError {
-            throw error.naming(output)
-        }
-        if output == "-" {
-            context.writeOutput(file.bytes)
-        } else {
-            try AtomicOutput.write(file.bytes, to: output)
-        }
-        let rendered = RenderReport.Rendered(file: file, strokes: drawing.strokes.count, points: drawing.sampleCount)
-        return RenderReport(input: input, output: output, result: .success(rendered))
+        let file = try SignetJob.render(strokesAt: input, to: output, as: type, reading: read, options: options)
+        return RenderReport(input: input, output: output, result: .success(file))
     }
 
     /// `--output-dir`: every input in turn; failures are reported and the run goes on.
@@ -97,7 +70,7 @@ enum RenderCommand: Command {
         var worst: FailureKind?
         for (input, output) in zip(inputs, outputs) {
             do {
-                reports.append(try render(input, to: output, type: type, read, options, context))
+                reports.append(try render(input, to: output, type: type, read, options))
             } catch let error as SignetError {
                 context.writeMessage("signet render: \(error.message)")
                 reports.append(RenderReport(input: input, output: output, result: .failure(.init(kind: error.kind, message: error.message))))
@@ -145,32 +118,5 @@ enum RenderCommand: Command {
             throw UsageError("render", "--type \(asked.rawValue) contradicts the output name '\(output)'")
         }
         return asked ?? named
-    }
-
-    private static func renderOptions(_ args: Arguments) throws -> RenderOptions {
-        var o = RenderOptions()
-        if args.string("scale") != nil, args.string("dpi") != nil {
-            throw UsageError("render", "give --scale or --dpi, not both")
-        }
-        if args.string("scale") != nil, args.string("fit") != nil {
-            throw UsageError("render", "give --scale or --fit, not both (--fit chooses the scale)")
-        }
-        o.color = try args.color("color")
-        o.background = try args.color("background")
-        o.scale = try args.double("scale", in: 0.01...1000) ?? o.scale
-        o.dpi = try args.double("dpi", in: 1...100_000)
-        o.penWidth = try args.double("pen-width", in: 0.001...100_000)
-        o.widthModel = try args.choice("width-model", WidthModel.self)
-        o.padding = try args.int("padding", in: 0...10_000) ?? o.padding
-        o.crop = !args.flag("no-crop")
-        o.fit = try args.size("fit")
-        o.minInkLength = try args.double("min-ink-length", in: 0...1e9)
-        o.antialias = try args.choice("antialias", RenderOptions.Antialias.self) ?? o.antialias
-        do {
-            try o.validate()
-        } catch let error as RenderError {
-            throw UsageError("render", error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)
-        }
-        return o
     }
 }

@@ -4,13 +4,7 @@ import Signet
 struct RenderReport: Encodable {
     var input: String
     var output: String
-    var result: Result<Rendered, Failure>
-
-    struct Rendered {
-        var file: RenderedFile
-        var strokes: Int
-        var points: Int
-    }
+    var result: Result<RenderedFile, Failure>
 
     struct Failure: Error, Encodable {
         var kind: FailureKind
@@ -30,14 +24,14 @@ struct RenderReport: Encodable {
         switch result {
         case .failure(let failure):
             try c.encode(failure, forKey: .error)
-        case .success(let r):
-            try c.encode(r.file.layout.width, forKey: .width)
-            try c.encode(r.file.layout.height, forKey: .height)
-            try c.encode(r.file.bytes.count, forKey: .bytes)
-            try c.encode(r.file.layout.dpi, forKey: .dpi)
-            try c.encode(r.strokes, forKey: .strokes)
-            try c.encode(r.points, forKey: .points)
-            let b = r.file.layout.inkBounds
+        case .success(let file):
+            try c.encode(file.layout.width, forKey: .width)
+            try c.encode(file.layout.height, forKey: .height)
+            try c.encode(file.bytes.count, forKey: .bytes)
+            try c.encode(file.layout.dpi, forKey: .dpi)
+            try c.encode(file.strokes, forKey: .strokes)
+            try c.encode(file.points, forKey: .points)
+            let b = file.layout.inkBounds
             var bounds = c.nestedContainer(keyedBy: BoundsKey.self, forKey: .ink_bounds)
             try bounds.encode(b.minX, forKey: .x)
             try bounds.encode(b.minY, forKey: .y)
@@ -48,10 +42,10 @@ struct RenderReport: Encodable {
 
     /// One line for a person: `face.json → out/face.png: 412×196 px, 5321 bytes, 3 strokes, 18 points`.
     var line: String? {
-        guard case .success(let r) = result else { return nil }
+        guard case .success(let file) = result else { return nil }
         let name = { (path: String) in path == "-" ? "stdout" : path }
-        return "\(input == "-" ? "stdin" : input) → \(name(output)): \(r.file.layout.width)×\(r.file.layout.height) px, "
-            + "\(r.file.bytes.count) bytes, \(r.strokes) strokes, \(r.points) points"
+        return "\(input == "-" ? "stdin" : input) → \(name(output)): \(file.layout.width)×\(file.layout.height) px, "
+            + "\(file.bytes.count) bytes, \(file.strokes) strokes, \(file.points) points"
     }
 }
 

@@ -11,17 +11,7 @@ enum SignCommand: Command {
         options: [
             .value("output", "FILE", "signed PDF to write", short: "o"),
             .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
-        ] + IdentityOptions.options + [
-            .flag("strict", "refuse a certificate that is expired or not yet valid (default: warn)"),
-            .flag("pades", "PAdES B-B: /SubFilter /ETSI.CAdES.detached, no signing-time attribute (default adbe.pkcs7.detached)"),
-            .value("name", "TEXT", "/Name of the signature dictionary (the signer's name)"),
-            .value("reason", "TEXT", "/Reason"),
-            .value("location", "TEXT", "/Location"),
-            .value("contact-info", "TEXT", "/ContactInfo"),
-            .value("field", "NAME", "sign this existing empty signature field instead of adding a new one"),
-            .flag("certify", "certify the document (DocMDP P=2: form filling and signing still allowed); first signature only"),
-            .value("reserve", "BYTES", "bytes reserved for the CMS in /Contents (default: a dry-run size plus a margin)"),
-        ] + ArtworkOptions.specs + [
+        ] + IdentityOptions.options + SignatureCLI.specs + ArtworkOptions.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last"),
         ] + PlacementOptions.specs,
         notes: [
@@ -70,16 +60,13 @@ enum SignCommand: Command {
         let source = try PDFInput(input)
         let identity = try IdentityOptions.load(args, context)
         let now = Date()
-        var warnings: [String] = []
-        if let warning = try identity.checkValidity(at: now, strict: args.flag("strict"), source: args.string("p12") ?? args.string("cert") ?? "") {
-            context.warn(warning)
-            warnings.append(warning)
-        }
+        let warnings = try IdentityOptions.checkValidity(identity, at: now, args, context)
         guard let detached else {
             return try signPDF(source, identity: identity, now: now, warnings: warnings, args, context)
         }
-        let signature = try source.openForSigning { try DetachedSigner.sign(contentOf: $0, identity: identity, signingTime: now) }
-        try AtomicOutput.write(signature, to: detached)
+        let signature = try source.openForSigning {
+            try SignetJob.signDetached(fileAt: $0, to: detached, identity: identity, signingTime: now)
+        }
         let result = Result(
             input: input, output: detached, mode: "detached", signer: identity.subject, chain: identity.chainSubjects,
             signingTime: UTCTime.iso8601(now), bytes: signature.count, warnings: warnings)
@@ -105,16 +92,13 @@ extension SignCommand {
         _ source: PDFInput, identity: SigningIdentity, now: Date, warnings: [String], _ args: Arguments, _ context: CommandContext
     ) throws -> CommandOutcome {
         let output = try args.required("output")
-        let options = PDFSignOptions(
-            signingTime: now, format: args.flag("pades") ? .pades : .pkcs7, name: args.string("name"), reason: args.string("reason"),
-            location: args.string("location"), contactInfo: args.string("contact-info"), field: args.string("field"),
-            certify: args.flag("certify"), reserve: try args.int("reserve", in: 512...(1 << 20)))
+        let options = try SignatureCLI.options(args, signingTime: now)
         let appearance = try ArtworkOptions.read(args).map {
             SignatureAppearance(artwork: $0, page: try args.int("page"), placement: try PlacementOptions.placement(args))
         }
         if appearance == nil, args.string("page") != nil { throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too") }
         var result = try source.openForSigning {
-            try PDFSigner.sign(input: $0, output: output, identity: identity, options: options, appearance: appearance)
+            try SignetJob.sign(pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance)
         }
         result.input = source.name
         let input = source.name == "-" ? "standard input" : source.name

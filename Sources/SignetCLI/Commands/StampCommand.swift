@@ -9,39 +9,12 @@ enum StampCommand: Command {
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the stamped PDF (- for standard output)", short: "o"),
-        ] + ArtworkOptions.specs + [
-            .value("pages", "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …"),
-        ] + PlacementOptions.specs + [
-            .value("opacity", "A", "stamp opacity, above 0 up to 1 (default 1)"),
-            .value("blend", "MODE", "normal (default) or multiply (a white background disappears)"),
-            .flag("incremental", "append an incremental update even when not needed (the output starts with the input's bytes)"),
-            .flag("rewrite", "rewrite the whole file even when it is signed (needs --break-signatures then)"),
-            .flag("break-signatures", "allow --rewrite to invalidate existing signatures, certification or usage rights"),
-        ] + SecretInput.pdfPasswordSpecs,
-        notes: [
-            PlacementOptions.notes,
-            """
-            output: a signed, certified (DocMDP) or usage-rights (UR3) input gets an incremental update, so the
-              existing signatures stay valid; anything else is rewritten compactly through qpdf.
-            """,
-        ] + StrokeInputOptions.notes)
+        ] + ArtworkOptions.specs + StampCLI.specs + SecretInput.pdfPasswordSpecs,
+        notes: StampCLI.notes + StrokeInputOptions.notes)
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let output = try args.required("output")
-        if args.flag("incremental"), args.flag("rewrite") {
-            throw UsageError(args.command, "give either --incremental or --rewrite, not both")
-        }
-        if args.flag("break-signatures"), !args.flag("rewrite") {
-            throw UsageError(args.command, "--break-signatures only makes sense with --rewrite")
-        }
-        let options = StampOptions(
-            pages: PageSelection(args.string("pages") ?? "last"),
-            placement: try PlacementOptions.placement(args),
-            opacity: try args.double("opacity", in: 0...1) ?? 1,
-            blend: try args.choice("blend", BlendMode.self) ?? .normal,
-            mode: args.flag("incremental") ? .incremental : args.flag("rewrite") ? .rewrite : .automatic,
-            breakSignatures: args.flag("break-signatures"))
-        if options.opacity == 0 { throw UsageError(args.command, "--opacity 0 would make the stamp invisible") }
+        let options = try StampCLI.options(args)
         try OutputGuard.refuseOverwriting(
             [args.positionals[0]] + ["image", "strokes", "password-file"].compactMap(args.string), with: [output], command: spec.name)
         let password = try SecretInput.read(args, context)
@@ -51,8 +24,8 @@ enum StampCommand: Command {
         let input = try PDFInput(args.positionals[0])
         let bars = PhaseBars(context)
         var report = try input.open { path in
-            try Stamper.stamp(
-                input: path, password: password, artwork: artwork, options: options, output: output,
+            try SignetJob.stamp(
+                pdfAt: path, password: password, with: artwork, options: options, to: output,
                 progress: context.stderrIsTerminal ? bars.update : nil)
         }
         bars.finish()

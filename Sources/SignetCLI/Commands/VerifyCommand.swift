@@ -31,11 +31,11 @@ enum VerifyCommand: Command {
         if let p7s = args.string("p7s") {
             if input == "-", p7s == "-" { throw UsageError(spec.name, "the content and --p7s cannot both come from standard input") }
             let content = try PDFInput(input)
-            reports = [try content.openForSigning { try DetachedVerifier.verify(signaturePath: p7s, contentPath: $0, anchors: anchors, now: now) }]
+            reports = [try content.openForSigning { try SignetJob.verify(fileAt: $0, signatureAt: p7s, trusting: anchors, now: now) }]
         } else {
             let password = try SecretInput.read(args, context)
             let pdf = try PDFInput(input)
-            reports = try pdf.openForSigning { try PDFVerifier.verify(path: $0, password: password, anchors: anchors, now: now) }
+            reports = try pdf.openForSigning { try SignetJob.verify(pdfAt: $0, password: password, trusting: anchors, now: now) }
         }
         let valid = reports.allSatisfy(\.valid)
         let content = input == "-" ? "standard input" : input

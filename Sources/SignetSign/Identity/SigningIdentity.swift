@@ -3,7 +3,11 @@ import SignetFiles
 
 /// A private key with its certificate and the chain to put next to it in a signature.
 /// Load one with `SigningIdentity.pkcs12(path:password:)` or `SigningIdentity.pem(...)`.
-public final class SigningIdentity {
+///
+/// Sendable: key and certificates are set once in `init` and only read afterwards; OpenSSL 3
+/// allows one key or certificate to be used by several threads at once for reading (signing
+/// with it through separate contexts), see openssl-threads(7).
+public final class SigningIdentity: @unchecked Sendable {
     let key: PrivateKey
     let certificate: Certificate
     /// Other certificates (intermediates, root) carried in the signature so verifiers can build the chain.

@@ -1,7 +1,10 @@
 import SignetFiles
 
 /// The certificates a user trusts (`--ca FILE`, repeatable; each file may hold several PEM certificates).
-public final class TrustAnchors {
+///
+/// Sendable: the certificates are read once in `init` and only read afterwards (each
+/// verification builds its own store; see openssl-threads(7)).
+public final class TrustAnchors: @unchecked Sendable {
     let certificates: [Certificate]
 
     public init(files: [String]) throws {

@@ -20,21 +20,18 @@ public struct RenderedFile: Sendable, Hashable {
     public var bytes: [UInt8]
     public var type: RenderOutputType
     public var layout: RenderLayout
+    /// Strokes and samples of the drawing that was rendered.
+    public var strokes: Int
+    public var points: Int
 }
 
-/// One call from a drawing to file bytes: smooth, lay out, render with cairo, encode.
-public enum RenderPipeline {
-    public static func render(
-        _ drawing: Drawing, as type: RenderOutputType, options: RenderOptions = RenderOptions(),
-        png: PNGOptions = PNGOptions()
-    ) throws -> RenderedFile {
-        switch type {
-        case .png:
-            let rendering = try Renderer.raster(drawing, options: options)
-            return RenderedFile(bytes: try PNGEncoder.encode(rendering.image, options: png), type: type, layout: rendering.layout)
-        case .svg, .pdf:
-            let rendering = try Renderer.vector(drawing, format: type == .svg ? .svg : .pdf, options: options)
-            return RenderedFile(bytes: rendering.bytes, type: type, layout: rendering.layout)
-        }
-    }
+/// A drawing rendered and then fitted under a byte budget.
+public struct BudgetedRendering: Sendable, Hashable {
+    /// The encoded file and how it was chosen (its size may be smaller than `layout`'s after downscaling).
+    public var result: BudgetResult
+    /// Where the ink sits in the rendering, before any downscaling.
+    public var layout: RenderLayout
+    /// Strokes and samples of the drawing that was rendered.
+    public var strokes: Int
+    public var points: Int
 }

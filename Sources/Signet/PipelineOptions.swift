@@ -1,0 +1,56 @@
+/// Everything `signet pipeline` can be asked (strokes → image under a budget → stamped into a
+/// PDF → optionally signed), as the options of the stages it runs. Defaults match the CLI.
+public struct PipelineOptions: Sendable, Hashable, Codable {
+    /// What goes on the page.
+    public enum Artwork: Sendable, Hashable, Codable {
+        /// The strokes rendered and fitted under a byte budget (`--max-bytes` and the search
+        /// options). The default is a PNG of at most 100 KiB: transparency kept, downscaled if needed.
+        case image(BudgetOptions)
+        /// The strokes as vector paths (`--vector`): sharp at any zoom, a few KB, no budget.
+        case vector
+    }
+
+    /// How the stroke file is read (ignored when the pipeline is given a `Drawing`).
+    public var reading: StrokeReadOptions
+    /// How the strokes are rendered; the pen overrides (colour, width) apply to vector artwork too.
+    public var render: RenderOptions
+    /// Default: `.image` with a 100 KiB PNG budget.
+    public var artwork: Artwork
+    /// Pages, placement, opacity, blend and output mode, as `signet stamp` takes them.
+    public var stamp: StampOptions
+    /// Also write the fitted image to this file (`--save-image`); otherwise it never touches the disk.
+    public var imageOutput: String?
+
+    public init(
+        reading: StrokeReadOptions = StrokeReadOptions(), render: RenderOptions = RenderOptions(),
+        artwork: Artwork = .image(BudgetOptions(format: .png)), stamp: StampOptions = StampOptions(),
+        imageOutput: String? = nil
+    ) {
+        (self.reading, self.render, self.artwork, self.stamp, self.imageOutput) = (reading, render, artwork, stamp, imageOutput)
+    }
+}
+
+/// Who signs a pipeline's output and how (the signature is invisible: the stamp is what shows).
+public struct PipelineSigning: Sendable {
+    public var identity: SigningIdentity
+    public var options: PDFSignOptions
+
+    public init(identity: SigningIdentity, options: PDFSignOptions) {
+        (self.identity, self.options) = (identity, options)
+    }
+}
+
+/// What a pipeline did, stage by stage.
+public struct PipelineReport: Sendable, Hashable {
+    /// Strokes and samples read.
+    public var strokes: Int
+    public var points: Int
+    /// The fitted image (nil for vector artwork).
+    public var image: BudgetResult?
+    /// Where the ink sat in the rendering, before any downscaling.
+    public var layout: RenderLayout
+    /// The stamping run (`output` is the pipeline's output even when a signature followed).
+    public var stamp: StampReport
+    /// The signature, when one was asked for.
+    public var signature: PDFSignResult?
+}

@@ -1,0 +1,45 @@
+/// `fit(toBytes:)`: an image (a bitmap, or PNG/JPEG bytes or files) under a byte budget.
+extension SignetJob {
+    /// The largest image files `fit(imageAt:to:options:)` reads.
+    public static let maxImageFileBytes = 256 << 20
+
+    /// The best file of at most `maxBytes` bytes: a lossless PNG with transparency when it fits
+    /// (`format: .auto`), else the highest-quality JPEG that fits, downscaled when even the lowest
+    /// quality does not. Throws `CodecError` (`.doesNotFit`, exit 1, when nothing fits).
+    public static func fit(_ image: Bitmap, toBytes maxBytes: Int, format: BudgetFormat = .auto) throws -> BudgetResult {
+        try fit(image, options: BudgetOptions(maxBytes: maxBytes, format: format))
+    }
+
+    /// The same with every knob of the search (`BudgetOptions`, the defaults of `signet compress`).
+    public static func fit(_ image: Bitmap, options: BudgetOptions) throws -> BudgetResult {
+        try BudgetFitter.fit(image, options: options)
+    }
+
+    /// A PNG or JPEG file's bytes (told apart by content) under `maxBytes`.
+    public static func fit(_ encoded: [UInt8], toBytes maxBytes: Int, format: BudgetFormat = .auto) throws -> BudgetResult {
+        try fit(encoded, options: BudgetOptions(maxBytes: maxBytes, format: format))
+    }
+
+    /// A PNG or JPEG file's bytes under the budget of `options`.
+    public static func fit(_ encoded: [UInt8], options: BudgetOptions) throws -> BudgetResult {
+        try BudgetFitter.fit(try ImageDecoder.decode(encoded), options: options)
+    }
+
+    /// `signet compress IN -o OUT`: reads `input` (PNG or JPEG, at most `maxImageFileBytes`,
+    /// `-` = standard input), fits it and writes `output` atomically (`-` = standard output).
+    /// Codec errors name `input`.
+    @discardableResult
+    public static func fit(imageAt input: String, to output: String, options: BudgetOptions = BudgetOptions()) throws
+        -> BudgetResult
+    {
+        let bytes = try InputFile.read(input, limit: maxImageFileBytes)
+        let result: BudgetResult
+        do {
+            result = try fit(bytes, options: options)
+        } catch let error as CodecError {
+            throw error.naming(input)
+        }
+        try AtomicOutput.write(result.bytes, to: output)
+        return result
+    }
+}

@@ -1,0 +1,54 @@
+import FoundationEssentials
+
+/// `sign`: an embedded PDF signature, or a detached CMS signature of any content.
+extension SignetJob {
+    /// `signet sign IN.pdf -o OUT.pdf`: appends a signature to `input` as an incremental update
+    /// (earlier signatures stay valid) and writes `output` atomically. `options.signingTime` is
+    /// the time written; `appearance` makes it visible. Throws `SignError` or `PDFError`.
+    @discardableResult
+    public static func sign(
+        pdfAt input: String, to output: String, identity: SigningIdentity, options: PDFSignOptions,
+        appearance: SignatureAppearance? = nil
+    ) throws -> PDFSignResult {
+        try PDFSigner.sign(input: input, output: output, identity: identity, options: options, appearance: appearance)
+    }
+
+    /// The same on a PDF in memory: the signed document's bytes and what was signed.
+    public static func sign(
+        pdf: [UInt8], identity: SigningIdentity, options: PDFSignOptions, appearance: SignatureAppearance? = nil
+    ) throws -> (pdf: [UInt8], result: PDFSignResult) {
+        let scratch = try ScratchSpace.temporary()
+        let input = try scratch.write(pdf, as: "in.pdf")
+        let result = try ScratchSpace.naming(input, as: memoryPDF) {
+            try sign(pdfAt: input, to: scratch.path("out.pdf"), identity: identity, options: options, appearance: appearance)
+        }
+        var named = result
+        (named.input, named.output) = (memoryPDF, returnedPDF)
+        return (try scratch.read("out.pdf"), named)
+    }
+
+    /// `signet sign IN --detached OUT.p7s`: a DER CMS SignedData (SHA-256) over the whole of
+    /// `input` (any file, streamed; `-` is not accepted, the content must be a file), written to
+    /// `signature` atomically (`-` = standard output) and returned. `signingTime` goes into a
+    /// signing-time attribute (`nil` leaves it out).
+    @discardableResult
+    public static func signDetached(
+        fileAt input: String, to signature: String, identity: SigningIdentity, signingTime: Date?
+    ) throws -> [UInt8] {
+        let cms = try DetachedSigner.sign(contentOf: input, identity: identity, signingTime: signingTime)
+        try AtomicOutput.write(cms, to: signature)
+        return cms
+    }
+
+    /// A detached CMS signature of `content` in memory.
+    public static func signDetached(_ content: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
+        let scratch = try ScratchSpace.temporary()
+        let input = try scratch.write(content, as: "content")
+        return try ScratchSpace.naming(input, as: memoryContent) {
+            try DetachedSigner.sign(contentOf: input, identity: identity, signingTime: signingTime)
+        }
+    }
+
+    /// How errors name content handed over in memory.
+    static let memoryContent = "the content in memory"
+}

@@ -1,0 +1,33 @@
+/// `stamp`: artwork placed on PDF pages, upright where the reader sees it.
+extension SignetJob {
+    /// `signet stamp IN.pdf -o OUT.pdf`: opens `input` (with `password` when encrypted), places
+    /// `artwork` on the pages of `options`, and writes `output` atomically — incrementally when the
+    /// input is signed, certified or carries usage rights, else rewritten (see `StampOptions.Mode`).
+    /// Every placement is checked before anything is written. Throws `PDFError`.
+    @discardableResult
+    public static func stamp(
+        pdfAt input: String, password: String? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions(),
+        to output: String, progress: ((StampProgress) -> Void)? = nil
+    ) throws -> StampReport {
+        try Stamper.stamp(input: input, password: password, artwork: artwork, options: options, output: output, progress: progress)
+    }
+
+    /// The same on a PDF in memory: the stamped document's bytes and the report.
+    public static func stamp(
+        pdf: [UInt8], password: String? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions()
+    ) throws -> (pdf: [UInt8], report: StampReport) {
+        let scratch = try ScratchSpace.temporary()
+        let input = try scratch.write(pdf, as: "in.pdf")
+        let report = try ScratchSpace.naming(input, as: memoryPDF) {
+            try stamp(pdfAt: input, password: password, with: artwork, options: options, to: scratch.path("out.pdf"))
+        }
+        var named = report
+        (named.input, named.output) = (memoryPDF, returnedPDF)
+        return (try scratch.read("out.pdf"), named)
+    }
+
+    /// How errors name a PDF handed over in memory.
+    static let memoryPDF = "the PDF in memory"
+    /// How reports name a PDF returned in memory.
+    static let returnedPDF = "the returned PDF"
+}

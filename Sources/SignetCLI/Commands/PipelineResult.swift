@@ -1,0 +1,59 @@
+import Signet
+
+/// What `signet pipeline` prints: `--json` gives every stage's report, a person gets one line.
+struct PipelineResult: Encodable {
+    let strokesFile: String
+    let report: PipelineReport
+    let imageOutput: String?
+    let signer: String?
+    let signingTime: String?
+    let warnings: [String]
+
+    init(strokes: String, report: PipelineReport, imageOutput: String?, signer: String?, signingTime: String?, warnings: [String]) {
+        (strokesFile, self.report, self.imageOutput, self.signer, self.signingTime, self.warnings) =
+            (strokes, report, imageOutput, signer, signingTime, warnings)
+    }
+
+    private enum Key: String, CodingKey {
+        case input, pdf, output, strokes, points, artwork, image, stamp, signature, signer, signing_time, warnings
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(strokesFile, forKey: .input)
+        try c.encode(report.stamp.input, forKey: .pdf)
+        try c.encode(report.stamp.output, forKey: .output)
+        try c.encode(report.strokes, forKey: .strokes)
+        try c.encode(report.points, forKey: .points)
+        try c.encode(artwork, forKey: .artwork)
+        try c.encode(report.image.map { BudgetReport(input: strokesFile, output: imageOutput, result: $0) }, forKey: .image)
+        try c.encode(report.stamp, forKey: .stamp)
+        try c.encode(report.signature, forKey: .signature)
+        try c.encode(signer, forKey: .signer)
+        try c.encode(signingTime, forKey: .signing_time)
+        try c.encode(warnings, forKey: .warnings)
+    }
+
+    /// "png", "jpeg" or "vector".
+    var artwork: String { report.image?.format.rawValue ?? "vector" }
+
+    /// `sig.json → out.pdf: PNG 412×196 palette, 8123 of 102400 bytes; stamped on page 3 (rewritten, +9211 bytes); signed as …`
+    var line: String {
+        let stamp = report.stamp
+        let what: String
+        if let image = report.image {
+            let kind = image.format == .jpeg ? "JPEG \(image.width)×\(image.height) q\(image.quality ?? 0)" : "PNG \(image.width)×\(image.height)"
+            what = "\(kind) \(image.layout), \(image.bytes.count) of \(image.budget) bytes"
+        } else {
+            what = "vector ink, \(report.strokes) strokes"
+        }
+        let pages = stamp.pagesStamped == 1 ? "page \(stamp.perPage[0].page)" : "\(stamp.pagesStamped) pages"
+        let size = stamp.bytesAdded >= 0 ? "+\(stamp.bytesAdded) bytes" : "\(stamp.bytesAdded) bytes"
+        var text = "\(strokesFile == "-" ? "standard input" : strokesFile) → \(stamp.output == "-" ? "standard output" : stamp.output): "
+            + "\(what); stamped on \(pages) of \(stamp.input == "-" ? "standard input" : stamp.input) (\(stamp.mode == "incremental" ? "incremental update" : "rewritten"), \(size))"
+        if let signature = report.signature, let signer {
+            text += "; signed as \(signer) (invisible signature in field \(signature.field), \(signature.subFilter), \(signature.bytesAdded) bytes added)"
+        }
+        return text
+    }
+}
