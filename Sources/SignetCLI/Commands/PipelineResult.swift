@@ -45,7 +45,7 @@ struct PipelineResult: Encodable {
             let kind = image.format == .jpeg ? "JPEG \(image.width)×\(image.height) q\(image.quality ?? 0)" : "PNG \(image.width)×\(image.height)"
             what = "\(kind) \(image.layout), \(image.bytes.count) of \(image.budget) bytes"
         } else {
-            what = "vector ink, \(report.strokes) strokes"
+            what = "vector ink, \(counted(report.strokes, "stroke"))"
         }
         let pages = stamp.pagesStamped == 1 ? "page \(stamp.perPage[0].page)" : "\(stamp.pagesStamped) pages"
         let size = stamp.bytesAdded >= 0 ? "+\(stamp.bytesAdded) bytes" : "\(stamp.bytesAdded) bytes"

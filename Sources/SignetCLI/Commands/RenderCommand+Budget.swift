@@ -48,5 +48,5 @@ struct BudgetedRenderReport: Encodable {
         try c.encode(["x": b.minX, "y": b.minY, "width": b.width, "height": b.height], forKey: .ink_bounds)
     }
 
-    var line: String { budget.line + " \(rendering.strokes) strokes, \(rendering.points) points." }
+    var line: String { budget.line + " \(counted(rendering.strokes, "stroke")), \(counted(rendering.points, "point"))." }
 }

@@ -45,7 +45,7 @@ struct RenderReport: Encodable {
         guard case .success(let file) = result else { return nil }
         let name = { (path: String) in path == "-" ? "stdout" : path }
         return "\(input == "-" ? "stdin" : input) → \(name(output)): \(file.layout.width)×\(file.layout.height) px, "
-            + "\(file.bytes.count) bytes, \(file.strokes) strokes, \(file.points) points"
+            + "\(file.bytes.count) bytes, \(counted(file.strokes, "stroke")), \(counted(file.points, "point"))"
     }
 }
 
