@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetSign", "SignetFiles"]),
         // The CLI: parse, call the library, print. `signet` never links poppler (GPL, and a third of
         // the process's memory): `signet preview` runs the `signet-preview` executable installed next to it.
-        .target(name: "SignetCLI", dependencies: ["Signet"]),
+        .target(name: "SignetCLI", dependencies: ["Signet", "CSignetShims"]),
         .executableTarget(name: "signet", dependencies: ["SignetCLI"]),
         .executableTarget(name: "signet-preview", dependencies: ["SignetCLI", "SignetPreview"]),
         // Benchmarks (Tools/): `signet-bench` renders generated signatures side by side with pycairo.

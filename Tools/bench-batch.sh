@@ -81,10 +81,11 @@ if [ -n "$shm" ]; then
   row "signet batch, tmpfs" "$COUNT" 1 "$shm/out" "$signet" batch "$shmlist" --jobs 1
   row "signet batch, tmpfs" "$COUNT" "$cores" "$shm/out" "$signet" batch "$shmlist" --jobs "$cores"
 fi
-inputs=$(ls "$work/in" | head -n "$COUNT" | sed "s|^|$work/in/|" | tr '\n' ' ')
+# (awk, not head: head closes the pipe early, and pipefail then stops the script.)
+inputs=$(ls "$work/in" | awk -v n="$COUNT" 'NR <= n' | sed "s|^|$work/in/|" | tr '\n' ' ')
 # shellcheck disable=SC2086
 row "signet render --output-dir (1 process), disk" "$COUNT" 1 "$disk" "$signet" render $inputs --output-dir "$disk"
-ls "$work/in" | head -n "$SUBSET" | sed "s|^|$work/in/|" > "$work/subset"
+ls "$work/in" | awk -v n="$SUBSET" 'NR <= n' | sed "s|^|$work/in/|" > "$work/subset"
 row "GNU parallel, 1 signet render per job, disk" "$SUBSET" "$cores" "$disk" \
   parallel --will-cite -j "$cores" "$signet" render {} -o "$disk/{/.}.png" :::: "$work/subset"
 for n in 1000 2000 "$COUNT"; do

@@ -24,6 +24,20 @@ struct ReadmeExampleTests {
         #expect(dir.contents() == ["contract.pdf", "me.p12", "signature.json", "signed.pdf", "stamped.pdf"])
     }
 
+    @Test("README.md shows ReadmeExample.swift's example verbatim, as one swift code block")
+    func readmeShowsTheExample() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let source = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("ReadmeExample.swift"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"), encoding: .utf8)
+        let begin = try #require(source.range(of: "// README-EXAMPLE-BEGIN\n"))
+        let end = try #require(source.range(of: "// README-EXAMPLE-END"))
+        let example = String(source[begin.upperBound..<end.lowerBound])
+        #expect(example.contains("func signContract"))
+        #expect(readme.contains("```swift\n" + example + "```\n"), "README.md's Swift API example differs from ReadmeExample.swift")
+    }
+
     @Test("renderAll: concurrent file jobs each write their PNG")
     func renderAllRuns() async throws {
         let dir = TemporaryDirectory("readme-concurrent")

@@ -73,18 +73,19 @@ final class BatchRunner: @unchecked Sendable {
 
     private let settings: Settings
     private let context: CommandContext
-    private let emit: (BatchRow) -> Void
+    private let emit: (BatchRow, [UInt8]) -> Void
     private let monitor = Monitor()
     private var lines: AnyIterator<(Int, String)>
     private var position = 0
     private var nextTicket = 0
     private var nextToEmit = 0
-    private var finished: [Int: BatchRow] = [:]
+    /// Finished rows held back behind an earlier job, with their NDJSON line already encoded.
+    private var finished: [Int: (row: BatchRow, line: [UInt8])] = [:]
     private var stop = false
     private(set) var summary = BatchSummary()
     private let window: Int
 
-    init(settings: Settings, lines: AnyIterator<(Int, String)>, context: CommandContext, emit: @escaping (BatchRow) -> Void) {
+    init(settings: Settings, lines: AnyIterator<(Int, String)>, context: CommandContext, emit: @escaping (BatchRow, [UInt8]) -> Void) {
         self.settings = settings
         self.lines = lines
         self.context = context
@@ -125,13 +126,15 @@ final class BatchRunner: @unchecked Sendable {
     private func work(progress: ProgressBar) {
         while let job = take() {
             let row = execute(line: job.line, text: job.text)
+            // Encoded here, in parallel; under the lock a row is only written out.
+            let encoded = JSONOutput.encode(row)
             monitor.locked {
-                finished[job.ticket] = row
+                finished[job.ticket] = (row, encoded)
                 // --fail-fast: no new job once one failed; those already taken finish and are reported.
                 if !row.ok && !settings.keepGoing { stop = true }
                 while let ready = finished.removeValue(forKey: nextToEmit) {
-                    emit(ready)
-                    count(ready)
+                    emit(ready.row, ready.line)
+                    count(ready.row)
                     nextToEmit += 1
                 }
                 progress.update(summary.jobs)

@@ -61,10 +61,11 @@ enum BatchCommand: Command {
             settings: .init(workers: workers, keepGoing: !args.flag("fail-fast"), resume: args.flag("resume"), shard: shard),
             lines: AnyIterator { jobs.next() },
             context: context,
-            emit: { row in
+            emit: { row, line in
                 if !row.ok, firstError == nil { firstError = row.error ?? "line \(row.line): exit \(row.exit)" }
-                context.writeOutput(JSONOutput.encode(row))
+                context.writeOutput(line)
             })
+        AllocatorTuning.keepFreedMemoryForReuse()
         let summary = runner.run(progress: progress)
         progress.finish()
         if let error = jobs.error { throw error }

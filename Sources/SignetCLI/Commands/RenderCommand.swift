@@ -55,7 +55,7 @@ enum RenderCommand: Command {
         _ input: String, to output: String, type: RenderOutputType, _ read: StrokeReadOptions, _ options: RenderOptions
     ) throws -> RenderReport {
         let file = try SignetJob.render(strokesAt: input, to: output, as: type, reading: read, options: options)
-        return RenderReport(input: input, output: output, result: .success(file))
+        return RenderReport(input: input, output: output, result: .success(.init(file)))
     }
 
     /// `--output-dir`: every input in turn; failures are reported and the run goes on.
@@ -66,6 +66,7 @@ enum RenderCommand: Command {
         let outputs = try outputPaths(for: inputs, in: folder, type: type)
         try OutputGuard.refuseOverwriting(inputs, with: outputs, command: "render")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        AllocatorTuning.keepFreedMemoryForReuse()
         var reports: [RenderReport] = []
         var worst: FailureKind?
         for (input, output) in zip(inputs, outputs) {

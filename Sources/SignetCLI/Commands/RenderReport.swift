@@ -4,7 +4,20 @@ import Signet
 struct RenderReport: Encodable {
     var input: String
     var output: String
-    var result: Result<RenderedFile, Failure>
+    var result: Result<Rendered, Failure>
+
+    /// What is reported of a rendered file: everything but its bytes, so that a report of many
+    /// files does not hold all of them in memory.
+    struct Rendered {
+        var layout: RenderLayout
+        var byteCount: Int
+        var strokes: Int
+        var points: Int
+
+        init(_ file: RenderedFile) {
+            (layout, byteCount, strokes, points) = (file.layout, file.bytes.count, file.strokes, file.points)
+        }
+    }
 
     struct Failure: Error, Encodable {
         var kind: FailureKind
@@ -27,7 +40,7 @@ struct RenderReport: Encodable {
         case .success(let file):
             try c.encode(file.layout.width, forKey: .width)
             try c.encode(file.layout.height, forKey: .height)
-            try c.encode(file.bytes.count, forKey: .bytes)
+            try c.encode(file.byteCount, forKey: .bytes)
             try c.encode(file.layout.dpi, forKey: .dpi)
             try c.encode(file.strokes, forKey: .strokes)
             try c.encode(file.points, forKey: .points)
@@ -45,7 +58,7 @@ struct RenderReport: Encodable {
         guard case .success(let file) = result else { return nil }
         let name = { (path: String) in path == "-" ? "stdout" : path }
         return "\(input == "-" ? "stdin" : input) → \(name(output)): \(file.layout.width)×\(file.layout.height) px, "
-            + "\(file.bytes.count) bytes, \(counted(file.strokes, "stroke")), \(counted(file.points, "point"))"
+            + "\(file.byteCount) bytes, \(counted(file.strokes, "stroke")), \(counted(file.points, "point"))"
     }
 }
 
