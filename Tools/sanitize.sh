@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `make sanitize`: the test suite under sanitizers, each build kept apart in .build/sanitize-NAME.
-#   address    the whole suite under AddressSanitizer (with LeakSanitizer); one allocation above
-#              1 GiB counts as an error (ASAN max_allocation_size_mb), as a runaway one would be
+#   address    the whole suite under AddressSanitizer (with LeakSanitizer, Tools/lsan.supp); one
+#              allocation above 1 GiB counts as an error (ASAN max_allocation_size_mb)
 #   undefined  the whole suite with UndefinedBehaviorSanitizer in the C targets (the libpng and
-#              libjpeg traps, the OpenSSL helpers); any report stops the process
+#              libjpeg traps, the OpenSSL and qpdf helpers; swiftc itself has no UBSan on Linux);
+#              any report stops the process
 #   thread     the tests that run work on several threads under ThreadSanitizer: batch workers,
 #              render --jobs, the concurrent JPEG encodes, SSIM bands and resampling
 #              (SANITIZE_THREAD_FILTER changes the selection; "" runs everything)
@@ -15,6 +16,9 @@ cd "$(dirname "$0")/.."
 sanitizers=${SANITIZERS:-"address undefined thread"}
 thread_filter=${SANITIZE_THREAD_FILTER-"Batch|RenderCLITests|JPEGCodecTests|BudgetFitterTests|SSIMTests|ResampleTests|QualitySearchTests"}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-"max_allocation_size_mb=1024:detect_leaks=1:abort_on_error=1"}
+# Memory other libraries keep for the life of the process (fontconfig, the test harness's reads).
+export LSAN_OPTIONS=${LSAN_OPTIONS:-"suppressions=$PWD/Tools/lsan.supp:print_suppressions=0"}
+ubsan_runtime=$(ls "$(dirname "$(readlink -f "$(command -v swift)")")"/../lib/clang/*/lib/linux/libclang_rt.ubsan_standalone-x86_64.so 2>/dev/null | head -1)
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-"halt_on_error=1:print_stacktrace=1"}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-"halt_on_error=1:second_deadlock_stack=1"}
 # The sanitizers print their own stacks; Swift's backtracer would symbolicate a crash for minutes.
@@ -27,9 +31,19 @@ for sanitizer in $sanitizers; do
     log=$scratch-test.log
     filter=()
     [ "$sanitizer" = thread ] && [ -n "$thread_filter" ] && filter=(--filter "$thread_filter")
-    echo "== $sanitizer: building (swift build --build-tests --sanitize=$sanitizer) ..."
+    # swiftc has no -sanitize=undefined on Linux, so UBSan instruments the C targets through clang
+    # and links clang's runtime; the other two go through SwiftPM's --sanitize.
+    case $sanitizer in
+        undefined) flags=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+                          -Xlinker "$ubsan_runtime" -Xlinker -rpath -Xlinker "$(dirname "$ubsan_runtime")") ;;
+        *) flags=(--sanitize="$sanitizer") ;;
+    esac
+    echo "== $sanitizer: building (swift build --build-tests ${flags[*]}) ..."
     start=$(date +%s)
-    if ! swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 | grep -E "error:|Build complete"; then
+    swift build --build-tests "${flags[@]}" --scratch-path "$scratch" > "$scratch-build.log" 2>&1
+    build_status=$?
+    grep -E "error:|Build complete" "$scratch-build.log"
+    if [ "$build_status" -ne 0 ]; then
         rows+=("$(printf '| %-9s | %7ss | %7s | %-8s | build failed' "$sanitizer" "$(seconds_since "$start")" - -)")
         failed=1
         continue
@@ -37,7 +51,8 @@ for sanitizer in $sanitizers; do
     build_time=$(seconds_since "$start")
     echo "== $sanitizer: testing ${filter[*]:-(whole suite)} ..."
     start=$(date +%s)
-    SIGNET_BIN=$PWD/$scratch/debug/signet swift test --skip-build --disable-xctest --sanitize="$sanitizer" --scratch-path "$scratch" "${filter[@]}" > "$log" 2>&1
+    SIGNET_SANITIZER=$sanitizer SIGNET_BIN=$PWD/$scratch/debug/signet \
+        swift test --skip-build --disable-xctest "${flags[@]}" --scratch-path "$scratch" "${filter[@]}" > "$log" 2>&1
     status=$?
     test_time=$(seconds_since "$start")
     reports=$(grep -cE "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|WARNING: ThreadSanitizer" "$log")
