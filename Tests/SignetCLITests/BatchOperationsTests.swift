@@ -33,7 +33,7 @@ struct BatchOperationsTests {
              "p12": pki.rsaP12, "password-env": "SIGNET_TEST_PASS", "location": "Brussels"],
         ]
         let list = dir.write("jobs.ndjson", BatchSupport.lines(jobs))
-        let environment = ["SIGNET_TEST_PASS": TestPKI.password, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+        let environment = ProcessInfo.processInfo.environment.merging(["SIGNET_TEST_PASS": TestPKI.password]) { $1 }
         let result = try ProcessRunner.signet(["batch", list, "--jobs", "3"], environment: environment)
         let rows = try BatchSupport.rows(result)
         #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderr)")
