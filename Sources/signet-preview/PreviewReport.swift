@@ -36,8 +36,8 @@ struct PreviewReport: Encodable {
 
     var lines: [String] {
         pages.map { p in
-            let size = "\(p.width)x\(p.height) px at \(Self.short(p.dpi)) dpi, page \(Self.short(p.displayedWidth))x\(Self.short(p.displayedHeight)) pt"
-            return "page \(p.page) of \(input) -> \(p.output == "-" ? "standard output" : p.output) (\(size), \(p.bytes) bytes)"
+            let size = "\(p.width)×\(p.height) px at \(Self.short(p.dpi)) dpi, page \(Self.short(p.displayedWidth)) × \(Self.short(p.displayedHeight)) pt"
+            return "page \(p.page) of \(input) → \(p.output == "-" ? "standard output" : p.output) (\(size), \(p.bytes) bytes)"
         }
     }
 

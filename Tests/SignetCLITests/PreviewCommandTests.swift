@@ -22,7 +22,7 @@ struct PreviewCommandTests {
         let r = try ProcessRunner.signet(["preview", Self.fixture, "-o", out, "--page", "15"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try Self.pngSize(out) == (1250, 958), "600 x 460 pt displayed at 150 dpi")
-        #expect(r.stdoutText.contains("page 15 of \(Self.fixture) -> \(out) (1250x958 px at 150 dpi, page 600x460 pt"))
+        #expect(r.stdoutText.contains("page 15 of \(Self.fixture) → \(out) (1250×958 px at 150 dpi, page 600 × 460 pt"))
     }
 
     @Test("--width with --json")
@@ -52,7 +52,7 @@ struct PreviewCommandTests {
         let r = try ProcessRunner.signet(["preview", "-", "-o", "-", "--page", "3", "--width", "100"], stdin: Array(pdf))
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        #expect(r.stderr.contains("page 3 of - -> standard output (100x77 px"))
+        #expect(r.stderr.contains("page 3 of - → standard output (100×77 px"))
     }
 
     struct BadCase: Sendable, CustomTestStringConvertible {
