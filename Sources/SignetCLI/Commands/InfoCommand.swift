@@ -19,10 +19,10 @@ enum InfoCommand: Command {
     }
 
     static func lines(_ info: DocumentInfo) -> [String] {
-        var out = ["\(info.file == "-" ? "standard input" : info.file): PDF \(info.version), \(info.pageCount) page\(info.pageCount == 1 ? "" : "s"), \(info.fileSize) bytes"
+        var out = ["\(info.file == "-" ? "standard input" : info.file): PDF \(info.version), \(counted(info.pageCount, "page")), \(info.fileSize) bytes"
             + (info.linearized ? ", linearized" : "")]
-        let revisions = info.revisions.map { "\($0) revision\($0 == 1 ? "" : "s")" } ?? "revisions unknown"
-        out.append("  saved: \(revisions), \(info.xrefSections) cross-reference section\(info.xrefSections == 1 ? "" : "s")"
+        let revisions = info.revisions.map { counted($0, "revision") } ?? "revisions unknown"
+        out.append("  saved: \(revisions), \(counted(info.xrefSections, "cross-reference section"))"
             + (info.xrefKind.map { ", last one a \($0 == "table" ? "table" : "stream")" } ?? "") + (info.hybrid ? " (hybrid)" : "")
             + (info.reconstructed ? "; damaged, reconstructed by qpdf" : ""))
         if let e = info.encryption {

@@ -47,10 +47,8 @@ struct PipelineResult: Encodable {
         } else {
             what = "vector ink, \(counted(report.strokes, "stroke"))"
         }
-        let pages = stamp.pagesStamped == 1 ? "page \(stamp.perPage[0].page)" : "\(stamp.pagesStamped) pages"
-        let size = stamp.bytesAdded >= 0 ? "+\(stamp.bytesAdded) bytes" : "\(stamp.bytesAdded) bytes"
         var text = "\(strokesFile == "-" ? "standard input" : strokesFile) → \(stamp.output == "-" ? "standard output" : stamp.output): "
-            + "\(what); stamped on \(pages) of \(stamp.input == "-" ? "standard input" : stamp.input) (\(stamp.mode == "incremental" ? "incremental update" : "rewritten"), \(size))"
+            + "\(what); stamped on \(stamp.pagesPhrase) of \(stamp.input == "-" ? "standard input" : stamp.input) (\(stamp.mode == "incremental" ? "incremental update" : "rewritten"), \(stamp.sizeChange))"
         if let signature = report.signature, let signer {
             text += "; signed as \(signer) (invisible signature in field \(signature.field), \(signature.subFilter), \(signature.bytesAdded) bytes added)"
         }

@@ -40,3 +40,12 @@ enum StampCLI {
         return options
     }
 }
+
+/// The pieces of `stamp`'s and `pipeline`'s one-line summaries that describe the stamping.
+extension StampReport {
+    /// "page 3" for one page, "5 pages" for several.
+    var pagesPhrase: String { pagesStamped == 1 ? "page \(perPage[0].page)" : "\(pagesStamped) pages" }
+
+    /// "+4962 bytes", or "-1647 bytes" when a rewrite made the file smaller.
+    var sizeChange: String { bytesAdded >= 0 ? "+\(bytesAdded) bytes" : "\(bytesAdded) bytes" }
+}

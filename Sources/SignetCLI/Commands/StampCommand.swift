@@ -31,11 +31,9 @@ enum StampCommand: Command {
         bars.finish()
         report.input = input.name
         for warning in report.warnings { context.warn("\(input.name): \(warning)") }
-        let pages = report.pagesStamped == 1 ? "page \(report.perPage[0].page)" : "\(report.pagesStamped) pages"
         let how = report.mode == "incremental" ? "appended as an incremental update" : "rewritten"
-        let size = report.bytesAdded >= 0 ? "+\(report.bytesAdded) bytes" : "\(report.bytesAdded) bytes"
         return CommandOutcome(
-            json: report, lines: ["stamped \(pages) of \(input.name == "-" ? "standard input" : input.name) into \(output == "-" ? "standard output" : output) (\(how), \(size))"],
+            json: report, lines: ["stamped \(report.pagesPhrase) of \(input.name == "-" ? "standard input" : input.name) into \(output == "-" ? "standard output" : output) (\(how), \(report.sizeChange))"],
             outputUsedStdout: output == "-")
     }
 }
