@@ -2,43 +2,35 @@ import FoundationEssentials
 
 /// `verify` and `info`: what a PDF holds and whether its signatures stand.
 extension SignetJob {
-    /// `signet verify IN.pdf`: one report per signature, oldest first — coverage of the file,
-    /// digest, CMS signature, certificate validity at the signing time, chain to `anchors`
-    /// (`nil`: not judged). `now` judges a certificate whose signature states no time.
+    /// `signet verify IN.pdf`: every revision, and per signature (oldest first) its coverage,
+    /// digest, CMS signature, algorithms, the changes made after it and whether they are permitted,
+    /// certificate validity at the validation time and the chain to `options.anchors`.
     /// A file without signatures throws `SignError`; an invalid signature is a report, not an error.
-    public static func verify(
-        pdfAt path: String, password: String? = nil, trusting anchors: TrustAnchors? = nil, now: Date
-    ) throws -> [SignatureReport] {
-        try PDFVerifier.verify(path: path, password: password, anchors: anchors, now: now)
+    public static func verify(pdfAt path: String, password: String? = nil, options: VerifyOptions) throws -> VerificationReport {
+        try PDFVerifier.verify(path: path, password: password, options: options)
     }
 
     /// The same on a PDF in memory.
-    public static func verify(
-        pdf: [UInt8], password: String? = nil, trusting anchors: TrustAnchors? = nil, now: Date
-    ) throws -> [SignatureReport] {
+    public static func verify(pdf: [UInt8], password: String? = nil, options: VerifyOptions) throws -> VerificationReport {
         let scratch = try ScratchSpace.temporary()
         let input = try scratch.write(pdf, as: "in.pdf")
         return try ScratchSpace.naming(input, as: memoryPDF) {
-            try verify(pdfAt: input, password: password, trusting: anchors, now: now)
+            try verify(pdfAt: input, password: password, options: options)
         }
     }
 
     /// `signet verify IN --p7s SIG`: the detached signature in the file `signature` (DER or PEM)
     /// over the whole of the file `content`.
-    public static func verify(
-        fileAt content: String, signatureAt signature: String, trusting anchors: TrustAnchors? = nil, now: Date
-    ) throws -> SignatureReport {
-        try DetachedVerifier.verify(signaturePath: signature, contentPath: content, anchors: anchors, now: now)
+    public static func verify(fileAt content: String, signatureAt signature: String, options: VerifyOptions) throws -> SignatureReport {
+        try DetachedVerifier.verify(signaturePath: signature, contentPath: content, options: options)
     }
 
     /// The same with content and signature in memory.
-    public static func verify(
-        _ content: [UInt8], detachedSignature signature: [UInt8], trusting anchors: TrustAnchors? = nil, now: Date
-    ) throws -> SignatureReport {
+    public static func verify(_ content: [UInt8], detachedSignature signature: [UInt8], options: VerifyOptions) throws -> SignatureReport {
         let scratch = try ScratchSpace.temporary()
         let contentPath = try scratch.write(content, as: "content")
         let signaturePath = try scratch.write(signature, as: "signature.p7s")
-        let check = { try verify(fileAt: contentPath, signatureAt: signaturePath, trusting: anchors, now: now) }
+        let check = { try verify(fileAt: contentPath, signatureAt: signaturePath, options: options) }
         let namingSignature = { try ScratchSpace.naming(signaturePath, as: "the signature in memory", check) }
         return try ScratchSpace.naming(contentPath, as: memoryContent, namingSignature)
     }

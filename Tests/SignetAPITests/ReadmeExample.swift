@@ -21,8 +21,9 @@ func signContract(in folder: String, p12Password: String) throws -> Bool {
         options: PDFSignOptions(signingTime: Date(), reason: "Approved"))
     print("signed: \(signed.bytesAdded) bytes added, field \(signed.field)")
 
-    let reports = try SignetJob.verify(pdfAt: folder + "/signed.pdf", now: Date())
-    return reports.allSatisfy(\.valid)
+    // Integrity and changes only; pass `anchors:` to also require a trusted signer.
+    let report = try SignetJob.verify(pdfAt: folder + "/signed.pdf", options: VerifyOptions(now: Date(), requireTrust: false))
+    return report.valid
 }
 
 /// Many jobs at once: every value is Sendable, every job function is reentrant.

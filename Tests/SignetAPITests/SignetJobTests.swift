@@ -11,6 +11,8 @@ struct SignetJobTests {
     /// A signing time an hour from now (inside the test certificates' validity, and not what the
     /// clock says while signing), in whole seconds as CMS records it.
     static let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3600).rounded(.down))
+    /// Integrity and changes only: these tests check the jobs, not the trust anchors.
+    static let integrityOnly = VerifyOptions(now: now, requireTrust: false)
 
     func drawing() throws -> Drawing {
         try StrokeReader.read(Array(ReadmeExampleTests.signature.utf8), name: "sig.json")
@@ -76,9 +78,10 @@ struct SignetJobTests {
         #expect(stamped.pdf.starts(with: Array("%PDF-".utf8)))
         let signed = try SignetJob.sign(pdf: stamped.pdf, identity: try identity(), options: PDFSignOptions(signingTime: Self.now, location: "Ghent"))
         #expect(signed.pdf.starts(with: stamped.pdf), "an incremental update")
-        let reports = try SignetJob.verify(pdf: signed.pdf, trusting: try TrustAnchors(files: [pki.rootCert]), now: Self.now)
+        let reports = try SignetJob.verify(
+            pdf: signed.pdf, options: VerifyOptions(now: Self.now, anchors: try TrustAnchors(files: [pki.rootCert]))).signatures
         #expect(reports.count == 1 && reports[0].valid && reports[0].trust == .trusted)
-        #expect(reports[0].signingTime == Self.now.formatted(.iso8601), "the time passed in, not the clock")
+        #expect(reports[0].claimedSigningTime == Self.now.formatted(.iso8601), "the time passed in, not the clock")
         let info = try SignetJob.info(pdf: signed.pdf)
         #expect(info.pageCount == 2 && info.signatures.count == 1 && info.file == "the PDF in memory")
         do {
@@ -95,11 +98,11 @@ struct SignetJobTests {
         let content = Array("The quick brown fox.\n".utf8)
         let cms = try SignetJob.signDetached(content, identity: try identity(), signingTime: Self.now)
         let file = dir.write("content.txt", bytes: content)
-        let report = try SignetJob.verify(content, detachedSignature: cms, now: Self.now)
-        #expect(report.valid && report.digestMatches)
+        let report = try SignetJob.verify(content, detachedSignature: cms, options: Self.integrityOnly)
+        #expect(report.valid && report.integrity == .ok)
         let written = try SignetJob.signDetached(fileAt: file, to: dir.path("content.p7s"), identity: try identity(), signingTime: nil)
-        #expect(try SignetJob.verify(fileAt: file, signatureAt: dir.path("content.p7s"), now: Self.now).valid)
-        #expect(try SignetJob.verify(content + [0x21], detachedSignature: written, now: Self.now).valid == false)
+        #expect(try SignetJob.verify(fileAt: file, signatureAt: dir.path("content.p7s"), options: Self.integrityOnly).valid)
+        #expect(try SignetJob.verify(content + [0x21], detachedSignature: written, options: Self.integrityOnly).valid == false)
     }
 
     @Test("pipeline: drawing → PNG under budget → stamped → signed, in memory and on files")
@@ -112,13 +115,13 @@ struct SignetJobTests {
         let image = try #require(report.image)
         #expect(image.bytes.count <= 4_000 && report.signature?.input == input && report.stamp.output == dir.path("out.pdf"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("stamp.png"))) == Data(image.bytes))
-        #expect(try SignetJob.verify(pdfAt: dir.path("out.pdf"), now: Self.now).allSatisfy(\.valid))
+        #expect(try SignetJob.verify(pdfAt: dir.path("out.pdf"), options: Self.integrityOnly).valid)
         #expect(dir.contents() == ["in.pdf", "out.pdf", "stamp.png"])
 
         let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: input)))
         let memory = try SignetJob.pipeline(try drawing(), pdf: pdf, options: PipelineOptions(artwork: .vector), signing: signing)
         #expect(memory.report.image == nil && memory.report.signature?.input == "the PDF in memory")
-        #expect(try SignetJob.verify(pdf: memory.pdf, now: Self.now).allSatisfy(\.valid))
+        #expect(try SignetJob.verify(pdf: memory.pdf, options: Self.integrityOnly).valid)
 
         let tooWide = PipelineOptions(stamp: StampOptions(placement: StampPlacement(width: 5_000)), imageOutput: dir.path("never.png"))
         #expect(throws: PDFError.self) { try SignetJob.pipeline(try drawing(), pdfAt: input, to: dir.path("never.pdf"), options: tooWide, signing: signing) }
@@ -136,7 +139,7 @@ struct SignetJobTests {
                 group.addTask {
                     let output = dir.path("signed-\(i).pdf")
                     try SignetJob.sign(pdfAt: input, to: output, identity: identity, options: PDFSignOptions(signingTime: Self.now, reason: "copy \(i)"))
-                    return try SignetJob.verify(pdfAt: output, trusting: anchors, now: Self.now).allSatisfy(\.valid)
+                    return try SignetJob.verify(pdfAt: output, options: VerifyOptions(now: Self.now, anchors: anchors)).valid
                 }
             }
             return try await group.reduce(into: [Bool]()) { $0.append($1) }

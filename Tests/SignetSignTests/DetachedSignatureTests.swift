@@ -55,34 +55,34 @@ struct DetachedSignatureTests {
         let input = content(dir)
         let p7s = dir.write("content.p7s", bytes: try DetachedSigner.sign(contentOf: input, identity: try identity(), signingTime: signingTime))
         let trusted = try DetachedVerifier.verify(
-            signaturePath: p7s, contentPath: input, anchors: try TrustAnchors(files: [pki.rootCert]), now: Date())
+            signaturePath: p7s, contentPath: input, options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert])))
         #expect(trusted.valid)
         #expect(trusted.trust == .trusted)
-        #expect(trusted.signingTimeSource == .signedAttribute)
+        #expect(trusted.claimedSigningTime != nil)
         #expect(trusted.signer?.subject == "C=BE,O=Signet Tests,CN=Ada Signer")
         let other = try DetachedVerifier.verify(
-            signaturePath: p7s, contentPath: input, anchors: try TrustAnchors(files: [pki.otherRootCert]), now: Date())
+            signaturePath: p7s, contentPath: input, options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.otherRootCert])))
         #expect(!other.valid)
         #expect(other.trust == .untrusted)
-        #expect(other.digestMatches && other.signatureVerifies)
+        #expect(other.integrity == .ok)
         var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: input)))
         bytes[150_000] ^= 0x01
         let tampered = dir.write("tampered.bin", bytes: bytes)
-        let report = try DetachedVerifier.verify(signaturePath: p7s, contentPath: tampered, anchors: nil, now: Date())
-        #expect(!report.digestMatches)
+        let report = try DetachedVerifier.verify(signaturePath: p7s, contentPath: tampered, options: VerifyOptions(now: Date(), requireTrust: false))
+        #expect(report.integrity == .broken)
         #expect(!report.valid)
-        #expect(report.trust == .noCAGiven)
+        #expect(report.trust == .notJudged)
     }
 
-    @Test("a signature made before the certificate was valid is reported as such")
+    @Test("judged at its claimed time, a signature made before the certificate was valid is reported as such")
     func outsideValidity() throws {
         let dir = TemporaryDirectory()
         let input = content(dir, size: 100)
         let early = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01
         let p7s = dir.write("early.p7s", bytes: try DetachedSigner.sign(contentOf: input, identity: try identity(), signingTime: early))
-        let report = try DetachedVerifier.verify(signaturePath: p7s, contentPath: input, anchors: nil, now: Date())
+        let report = try DetachedVerifier.verify(signaturePath: p7s, contentPath: input, options: VerifyOptions(now: Date(), validationTime: .claimed, requireTrust: false))
         #expect(report.certificateValidity == .notYetValid)
-        #expect(report.digestMatches && report.signatureVerifies)
+        #expect(report.integrity == .ok)
         #expect(!report.valid)
     }
 
@@ -93,16 +93,16 @@ struct DetachedSignatureTests {
         var signature = try DetachedSigner.sign(contentOf: input, identity: try identity(), signingTime: signingTime)
         let truncated = dir.write("truncated.p7s", bytes: Array(signature.prefix(signature.count / 2)))
         let error = try #require(throws: SignError.self) {
-            try DetachedVerifier.verify(signaturePath: truncated, contentPath: input, anchors: nil, now: Date())
+            try DetachedVerifier.verify(signaturePath: truncated, contentPath: input, options: VerifyOptions(now: Date(), requireTrust: false))
         }
         #expect(error.kind == .badInput)
         #expect(error.message.hasPrefix(truncated))
         // Flip a byte inside the signature value (the last bytes of the DER): parses, does not verify.
         signature[signature.count - 5] ^= 0xFF
         let flipped = dir.write("flipped.p7s", bytes: signature)
-        let report = try DetachedVerifier.verify(signaturePath: flipped, contentPath: input, anchors: nil, now: Date())
-        #expect(report.digestMatches)
-        #expect(!report.signatureVerifies)
+        let report = try DetachedVerifier.verify(signaturePath: flipped, contentPath: input, options: VerifyOptions(now: Date(), requireTrust: false))
+        #expect(report.integrity == .ok)
+        #expect(!report.valid)
         #expect(!report.valid)
     }
 }

@@ -21,7 +21,9 @@ struct PDFSignTests {
     }
 
     func verify(_ path: String) throws -> [SignatureReport] {
-        try PDFVerifier.verify(path: path, password: nil, anchors: try TrustAnchors(files: [pki.rootCert]), now: Date())
+        try PDFVerifier.verify(
+            path: path, password: nil, options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert]))
+        ).signatures
     }
 
     @Test("round trip: signet verify, pdfsig and pyHanko accept it", arguments: [
@@ -42,11 +44,12 @@ struct PDFSignTests {
         let reports = try verify(out)
         #expect(reports.count == 1)
         #expect(reports.first?.valid == true, "\(reports.first?.problems ?? [])")
-        #expect(reports.first?.coverage == .wholeFile)
+        #expect(reports.first?.coverage == .entireFile)
         #expect(reports.first?.trust == .trusted)
         #expect(reports.first?.subFilter == "/" + format.rawValue)
-        // PAdES B-B has no signing-time attribute: the time judged comes from /M.
-        #expect(reports.first?.signingTimeSource == (format == .pades ? .pdfDictionary : .signedAttribute))
+        // Certificates are judged now, not at the claimed time (a signing-time attribute or /M).
+        #expect(reports.first?.validationTimeSource == .now)
+        #expect(reports.first?.claimedSigningTime != nil)
 
         let pdfsig = try SignatureCheckers.pdfsig(out)
         #expect(pdfsig.count == 1)
@@ -72,7 +75,7 @@ struct PDFSignTests {
             copy[position] = copy[position] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
             let tampered = dir.write("tampered-\(position).pdf", bytes: copy)
             let report = try #require(try verify(tampered).first)
-            #expect(!report.digestMatches && !report.valid)
+            #expect(report.integrity == .broken && !report.valid)
             #expect(try SignatureCheckers.pdfsig(tampered).first?.validation != "Signature is Valid.")
             if SignatureCheckers.hasPyhanko {
                 let pyhanko = try SignatureCheckers.pyhanko(tampered, trust: pki.rootCert)
@@ -92,8 +95,10 @@ struct PDFSignTests {
         #expect(two.field == "Signature2")
         let reports = try verify(second)
         #expect(reports.map(\.valid) == [true, true], "\(reports.map(\.problems))")
-        #expect(reports.map(\.coverage) == [.earlierRevision, .wholeFile])
-        #expect(reports.first?.laterChanges == [])
+        #expect(reports.map(\.coverage) == [.earlierRevision, .entireFile])
+        #expect(reports.first?.permitted == true)
+        #expect(reports.first?.docmdp == 2)
+        #expect((reports.first?.modificationLevel ?? .other) <= .formFilling)
         let pdfsig = try SignatureCheckers.pdfsig(second)
         #expect(pdfsig.map(\.validation) == ["Signature is Valid.", "Signature is Valid."])
         #expect(pdfsig.map(\.totalDocumentSigned) == [false, true])
@@ -122,7 +127,7 @@ struct PDFSignTests {
         #expect(dir.contents() == ["in.pdf"])
     }
 
-    @Test("signing time, /M and validity are those passed in, not the clock")
+    @Test("signing time and /M are those passed in, not the clock")
     func signingTimeIsPassedIn() throws {
         let dir = TemporaryDirectory()
         let input = try TestPDF.write(to: dir.path("in.pdf"))
@@ -130,7 +135,7 @@ struct PDFSignTests {
         let when = try #require(try identity().notBefore).addingTimeInterval(3600 * 24 * 30)
         _ = try sign(input, out, options: PDFSignOptions(signingTime: when))
         let report = try #require(try verify(out).first)
-        #expect(report.signingTime == UTCTime.iso8601(when))
+        #expect(report.claimedSigningTime == UTCTime.iso8601(when))
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
         #expect(text.contains("/M (\(PDFDate.string(when)))"))
     }

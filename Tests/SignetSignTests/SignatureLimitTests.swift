@@ -35,7 +35,7 @@ struct SignatureLimitTests {
         pdf.set(pages, "<< /Type /Pages /Kids [\(page) 0 R] /Count 1 >>")
         pdf.set(catalog, "<< /Type /Catalog /Pages \(pages) 0 R /AcroForm << /Fields [\(field) 0 R] /SigFlags 3 >> >>")
         let input = dir.write("big.pdf", bytes: pdf.build(root: catalog))
-        let reports = try PDFVerifier.verify(path: input, password: nil, anchors: nil, now: Date())
+        let reports = try PDFVerifier.verify(path: input, password: nil, options: VerifyOptions(now: Date())).signatures
         #expect(reports.count == 1)
         #expect(reports.first?.valid == false)
         #expect(reports.first?.problems == ["its /Contents holds 16777217 bytes, over the limit of 16777216 bytes for a signature"])
@@ -44,8 +44,8 @@ struct SignatureLimitTests {
     @Test("more than 1,000 signatures are refused before any is hashed")
     func tooManySignatures() throws {
         let input = dir.write("many.pdf", bytes: HostilePDFs.signatureFields(PDFVerifier.maxSignatures + 1))
-        let error = #expect(throws: SignError.self) { try PDFVerifier.verify(path: input, password: nil, anchors: nil, now: Date()) }
+        let error = #expect(throws: SignError.self) { try PDFVerifier.verify(path: input, password: nil, options: VerifyOptions(now: Date())).signatures }
         #expect(error?.message == "\(input): holds 1001 signatures, over the limit of 1000 for one verification (each one hashes up to the whole file); check that this is the right file.")
-        #expect(try PDFVerifier.verify(path: dir.write("few.pdf", bytes: HostilePDFs.signatureFields(3)), password: nil, anchors: nil, now: Date()).count == 3)
+        #expect(try PDFVerifier.verify(path: dir.write("few.pdf", bytes: HostilePDFs.signatureFields(3)), password: nil, options: VerifyOptions(now: Date())).signatures.count == 3)
     }
 }

@@ -5,81 +5,67 @@ import Signet
 enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
-        summary: "check the signatures of a PDF, or a detached .p7s signature of any file",
-        usage: "IN [--p7s SIG.p7s] [--ca CA.pem ...]",
+        summary: "check the signatures of a PDF, and every change made after them, or a detached .p7s signature",
+        usage: "IN [--p7s SIG.p7s] [--ca CA.pem ...] [--no-trust] [--validation-time now|claimed|TIME] [--verbose]",
         positionals: 1...1,
         options: [
             .value("p7s", "FILE", "detached CMS signature of IN (from 'signet sign --detached')"),
-            .value("ca", "FILE", "trusted certificate(s), PEM; repeat for several (without it the chain is not judged)", repeatable: true),
+            .value("ca", "FILE", "trusted certificate(s), PEM; repeat for several. Without one no signer is trusted", repeatable: true),
+            .flag("no-trust", "judge integrity, changes and algorithms only; an untrusted signer can still pass"),
+            .value("validation-time", "WHEN", "judge certificates 'now' (default), at the 'claimed' signing time, or at YYYY-MM-DDTHH:MM:SSZ"),
+            .flag("allow-weak-algorithms", "accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits"),
+            .flag("verbose", "also list every revision of the file"),
         ] + SecretInput.pdfPasswordSpecs,
         notes: [
-            "Exit 0: every signature is valid and the signed bytes are intact (later revisions may only add signatures).",
-            "Exit 3: a signature is invalid, untrusted, or the file was changed in other ways after signing. Exit 2: unreadable input.",
+            "Exit 0: every signature is intact, every later change is one it permits, its algorithms are allowed and its signer is trusted.",
+            "Exit 3: anything else (the report says why). Exit 2: unreadable input.",
         ])
 
     struct Result: Encodable {
         var input: String
         var valid: Bool
         var signatures: [SignatureReport]
+        var timestamps: [TimestampEntry]
+        var revisions: [RevisionReport]
     }
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
-        let anchors = try args.strings("ca").isEmpty ? nil : TrustAnchors(files: args.strings("ca"))
-        let now = Date()
-        let reports: [SignatureReport]
+        let cas = args.strings("ca")
+        let options = VerifyOptions(
+            now: Date(), validationTime: try validationTime(args), anchors: cas.isEmpty ? nil : try TrustAnchors(files: cas),
+            requireTrust: !args.flag("no-trust"), allowWeakAlgorithms: args.flag("allow-weak-algorithms"))
+        let report: VerificationReport
         if let p7s = args.string("p7s") {
             if input == "-", p7s == "-" { throw UsageError(spec.name, "the content and --p7s cannot both come from standard input") }
             let content = try PDFInput(input)
-            reports = [try content.openForSigning { try SignetJob.verify(fileAt: $0, signatureAt: p7s, trusting: anchors, now: now) }]
+            let signature = try content.openForSigning { try SignetJob.verify(fileAt: $0, signatureAt: p7s, options: options) }
+            report = VerificationReport(signatures: [signature], timestamps: [], revisions: [])
         } else {
             let password = try SecretInput.read(args, context)
             let pdf = try PDFInput(input)
-            reports = try pdf.openForSigning { try SignetJob.verify(pdfAt: $0, password: password, trusting: anchors, now: now) }
+            report = try pdf.openForSigning { try SignetJob.verify(pdfAt: $0, password: password, options: options) }
         }
-        let valid = reports.allSatisfy(\.valid)
         let content = input == "-" ? "standard input" : input
+        var lines = report.signatures.flatMap { VerifyText.describe($0, content: content) }
+        if args.flag("verbose") { lines += report.revisions.flatMap(VerifyText.describe) }
         return CommandOutcome(
-            json: Result(input: input, valid: valid, signatures: reports),
-            lines: reports.flatMap { describe($0, content: content) },
-            verdict: valid ? nil : .rejected, verdictMessage: verdict(reports, content: content))
+            json: Result(input: input, valid: report.valid, signatures: report.signatures, timestamps: report.timestamps,
+                         revisions: report.revisions),
+            lines: lines, verdict: report.valid ? nil : .rejected,
+            verdictMessage: VerifyText.verdict(report.signatures, content: content, trustAsked: options.requireTrust))
     }
 
-    /// The one line on stderr when a signature is not valid: the first invalid one and its first problem.
-    static func verdict(_ reports: [SignatureReport], content: String) -> String? {
-        guard let first = reports.first(where: { !$0.valid }) else { return nil }
-        let invalid = reports.filter { !$0.valid }.count
-        let which = reports.count == 1 ? "its signature is" : "\(invalid) of its \(reports.count) signatures \(invalid == 1 ? "is" : "are")"
-        let why = first.problems.first.map { " (signature \(first.index): \($0))" } ?? ""
-        return "\(content): \(which) INVALID\(why); the report on standard output lists every check."
-    }
-
-    /// Two to four lines per signature: verdict and signer, then each check.
-    static func describe(_ r: SignatureReport, content: String) -> [String] {
-        let name = r.field.map { "signature \(r.index) (field \($0))" } ?? "signature \(r.index)"
-        let who = r.signer?.subject ?? "an unknown signer"
-        let when = r.signingTime.map { " at \($0) (\(r.signingTimeSource?.rawValue ?? "?"))" } ?? ""
-        var lines = ["\(name): \(r.valid ? "VALID" : "INVALID") — signed by \(who)\(when)"]
-        let coverage: String
-        switch r.coverage {
-        case .wholeFile: coverage = "the whole file except the signature itself"
-        case .earlierRevision:
-            coverage = r.laterChanges.isEmpty
-                ? "an earlier revision; later revisions only add signatures"
-                : "an earlier revision; later revisions CHANGED \(r.laterChanges.joined(separator: ", "))"
-        case .incomplete: coverage = "NOT the whole file"
-        case .detachedContent: coverage = "all of \(content)"
+    static func validationTime(_ args: Arguments) throws -> VerifyOptions.ValidationTime {
+        guard let text = args.string("validation-time") else { return .now }
+        switch text {
+        case "now": return .now
+        case "claimed": return .claimed
+        default:
+            guard let date = UTCTime.parse(text) else {
+                throw UsageError(spec.name, "--validation-time takes now, claimed or a UTC time such as 2026-01-31T12:00:00Z, not '\(text)'")
+            }
+            return .at(date)
         }
-        let byteRange = r.byteRange.map { " ByteRange \($0.map(String.init).joined(separator: " "))," } ?? ""
-        lines.append("  covers\(byteRange) \(coverage); \(r.digestAlgorithm) digest \(r.digestMatches ? "matches" : "DOES NOT MATCH"); signature \(r.signatureVerifies ? "verifies" : "DOES NOT VERIFY")")
-        let trust: String
-        switch r.trust {
-        case .trusted: trust = "chain trusted (--ca)"
-        case .untrusted: trust = "chain NOT trusted (\(r.trustDetail ?? "?"))"
-        case .noCAGiven: trust = "chain not judged (no --ca given)"
-        }
-        lines.append("  certificate \(r.certificateValidity?.rawValue ?? "unknown") at signing time; \(trust)")
-        for problem in r.problems { lines.append("  problem: \(problem)") }
-        return lines
     }
 }

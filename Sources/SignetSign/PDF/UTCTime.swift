@@ -42,6 +42,16 @@ public enum UTCTime {
         return "\(four(p.year))-\(two(p.month))-\(two(p.day))T\(two(p.hour)):\(two(p.minute)):\(two(p.second))Z"
     }
 
+    /// "2026-07-13T09:30:00Z" back to a date; `nil` for any other form.
+    public static func parse(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else { return nil }
+        func n(_ r: Range<Int>) -> Int? { Int(String(decoding: b[r], as: UTF8.self)) }
+        guard let y = n(0..<4), let mo = n(5..<7), let d = n(8..<10), let h = n(11..<13), let mi = n(14..<16), let s = n(17..<19),
+              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61 else { return nil }
+        return date(Parts(year: y, month: mo, day: d, hour: h, minute: mi, second: s))
+    }
+
     static func two(_ v: Int) -> String { v < 10 ? "0\(v)" : String(v) }
     static func four(_ v: Int) -> String { String(repeating: "0", count: max(0, 4 - String(v).count)) + String(v) }
 }

@@ -1,21 +1,104 @@
 import FoundationEssentials
 
-/// What checking one CMS SignedData against its content found.
-public struct CMSCheck: Sendable, Hashable {
+/// What checking one CMS SignedData (a signature, or a timestamp token) against its content found.
+struct CMSCheck: Sendable, Hashable {
     /// The digest algorithm the signer used ("SHA256").
-    public var digestAlgorithm: String
-    /// The content's digest equals the signed message-digest attribute.
-    public var digestMatches: Bool
+    var digestAlgorithm: String
+    /// The signature algorithm ("RSA", "RSASSA-PSS", "ECDSA", "Ed25519" …).
+    var signatureAlgorithm: String
+    /// The content's digest equals the signed message-digest attribute (or a timestamp's imprint).
+    var digestMatches: Bool
     /// The signature over the signed attributes (or the digest) verifies with the signer's key.
+    var signatureVerifies: Bool
+    /// Set when an algorithm is one Signet cannot check: neither verified nor refuted.
+    var unsupported: String?
+    var signer: SignerSummary?
+    /// The signing-time attribute, when the signature carries one (the signer's claim).
+    var claimedSigningTime: Date?
+    /// The signature timestamp token (id-aa-signatureTimeStampToken), when one is attached;
+    /// for a document timestamp, the token itself.
+    var timestamp: TimestampCheck?
+    /// The time the signer's certificate was judged at, and where it came from.
+    var validationTime: Date
+    var validationTimeSource: TimeSource
+    /// Validity of the signer certificate at `validationTime`.
+    var certificateValidity: CertificateValidity?
+    var trust: TrustStatus
+    /// Why the chain is untrusted (OpenSSL's reason), or why it was not judged.
+    var trustDetail: String?
+    /// Algorithm, key-size and key-usage findings that make the signature unacceptable.
+    var policyProblems: [String]
+    /// Sentences describing each failed check (policy problems included).
+    var problems: [String]
+
+    /// Digest, signature, algorithms and certificate all pass (trust is judged by the caller).
+    var cryptographicallyValid: Bool {
+        digestMatches && signatureVerifies && unsupported == nil && policyProblems.isEmpty && certificateValidity == .valid
+    }
+}
+
+/// What a verified RFC 3161 timestamp token says.
+public struct TimestampCheck: Sendable, Hashable, Codable {
+    /// `genTime` of the token.
+    public var time: Date
+    /// The TSA certificate's subject.
+    public var authority: String?
+    /// The message imprint equals the digest of what it stamps (a signature value, or the
+    /// document's signed byte ranges).
+    public var imprintMatches: Bool
+    /// The token's own signature verifies, its certificate is a timestamping one, valid at `time`.
     public var signatureVerifies: Bool
-    public var signer: SignerSummary?
-    /// The signing-time attribute, when the signature carries one.
-    public var signingTimeAttribute: Date?
-    /// Validity of the signer certificate at the time judged (signing time).
-    public var certificateValidity: CertificateValidity?
     public var trust: TrustStatus
-    /// Why the chain is untrusted (OpenSSL's reason).
-    public var trustDetail: String?
-    /// Sentences describing each failed check.
     public var problems: [String]
+
+    /// Imprint, signature and trust all hold: the time can be relied on.
+    public var valid: Bool { imprintMatches && signatureVerifies && trust == .trusted && problems.isEmpty }
+
+    enum CodingKeys: String, CodingKey {
+        case time, authority, trust, problems, valid
+        case imprintMatches = "imprint_matches"
+        case signatureVerifies = "signature_verifies"
+    }
+
+    public init(time: Date, authority: String?, imprintMatches: Bool, signatureVerifies: Bool, trust: TrustStatus, problems: [String]) {
+        (self.time, self.authority, self.imprintMatches, self.signatureVerifies, self.trust, self.problems) =
+            (time, authority, imprintMatches, signatureVerifies, trust, problems)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(DateText.utc(time), forKey: .time)
+        try c.encodeIfPresent(authority, forKey: .authority)
+        try c.encode(imprintMatches, forKey: .imprintMatches)
+        try c.encode(signatureVerifies, forKey: .signatureVerifies)
+        try c.encode(trust, forKey: .trust)
+        try c.encode(problems, forKey: .problems)
+        try c.encode(valid, forKey: .valid)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try c.decode(String.self, forKey: .time)
+        guard let date = DateText.parseUTC(text) else {
+            throw DecodingError.dataCorruptedError(forKey: .time, in: c, debugDescription: "not a UTC time: \(text)")
+        }
+        time = date
+        authority = try c.decodeIfPresent(String.self, forKey: .authority)
+        imprintMatches = try c.decode(Bool.self, forKey: .imprintMatches)
+        signatureVerifies = try c.decode(Bool.self, forKey: .signatureVerifies)
+        trust = try c.decode(TrustStatus.self, forKey: .trust)
+        problems = try c.decode([String].self, forKey: .problems)
+    }
+}
+
+/// Where the time a certificate was judged at came from.
+public enum TimeSource: String, Sendable, Hashable, Codable {
+    /// The time of the check (default).
+    case now
+    /// A time the user gave (`--validation-time`).
+    case given
+    /// The signer's own claim (`--validation-time claimed`): signing-time attribute or /M.
+    case claimed
+    /// A verified signature timestamp token.
+    case timestamp
 }

@@ -2,15 +2,15 @@ import COpenSSL
 import FoundationEssentials
 
 /// Checks a CMS SignedData whose content is hashed by the caller (streamed ranges of a file):
-/// message digest, signature, signer certificate validity at the signing time, and the chain.
+/// message digest, signature, signer certificate validity at the validation time, and the chain.
 enum CMSVerifier {
     /// `contentDigest` hashes the signed content with the algorithm the signer chose.
-    /// `fallbackTime` is the time to judge the certificate at when the signature carries no
-    /// signing-time attribute (a PDF's /M, or now). Throws `SignError.notASignature` when
-    /// `bytes` is not a SignedData with a signer.
+    /// `claimedTime` is the container's own claim (a PDF's /M), used only for
+    /// `--validation-time claimed` when the CMS has no signing-time attribute. Throws
+    /// `SignError.notASignature` when `bytes` is not a SignedData with a signer.
     static func check(
         cms bytes: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8],
-        anchors: TrustAnchors?, fallbackTime: Date
+        options: VerifyOptions, claimedTime: Date?
     ) throws -> CMSCheck {
         let cms: CMSMessage
         do {
@@ -27,7 +27,14 @@ enum CMSVerifier {
             guard let info = infos.first else { throw SignError(context, .notASignature("it has no signer")) }
             var check = try checkSigner(info, contentDigest: contentDigest)
             if infos.count > 1 { check.problems.append("it has \(infos.count) signers; only the first is checked") }
-            try judgeCertificate(info, carried: carried, anchors: anchors, fallbackTime: fallbackTime, into: &check)
+            let time: (Date, TimeSource)
+            switch options.validationTime {
+            case .now: time = (options.now, .now)
+            case .at(let date): time = (date, .given)
+            case .claimed: time = (check.claimedSigningTime ?? claimedTime ?? options.now, .claimed)
+            }
+            (check.validationTime, check.validationTimeSource) = time
+            try judgeCertificate(info, carried: carried, options: options, into: &check)
             return check
         }
     }
@@ -39,8 +46,10 @@ enum CMSVerifier {
         var oid: OpaquePointer?
         X509_ALGOR_get0(&oid, nil, nil, digestAlgorithm)
         var check = CMSCheck(
-            digestAlgorithm: "unknown", digestMatches: false, signatureVerifies: false, signer: nil,
-            signingTimeAttribute: nil, certificateValidity: nil, trust: .noCAGiven, trustDetail: nil, problems: [])
+            digestAlgorithm: "unknown", signatureAlgorithm: "unknown", digestMatches: false, signatureVerifies: false,
+            unsupported: nil, signer: nil, claimedSigningTime: nil, timestamp: nil, validationTime: Date(timeIntervalSince1970: 0),
+            validationTimeSource: .now, certificateValidity: nil, trust: .notJudged, trustDetail: nil, policyProblems: [],
+            problems: [])
         guard let oid, let algorithm = DigestAlgorithm(object: oid) else {
             check.problems.append("the digest algorithm is not one OpenSSL knows")
             return check
@@ -53,7 +62,7 @@ enum CMSVerifier {
             if signed == nil { check.problems.append("the signed attributes hold no message digest") }
             check.signatureVerifies = CMS_SignerInfo_verify(info) == 1
             OpenSSL.clearErrors()
-            check.signingTimeAttribute = signingTime(info)
+            check.claimedSigningTime = signingTime(info)
         } else {
             // No signed attributes: the signature is made over the content digest itself.
             var key: OpaquePointer?
@@ -69,9 +78,9 @@ enum CMSVerifier {
         return check
     }
 
-    /// Signer certificate: validity at the signing time and the chain to the anchors.
+    /// Signer certificate: validity at the validation time and the chain to the anchors.
     private static func judgeCertificate(
-        _ info: OpaquePointer, carried: [Certificate], anchors: TrustAnchors?, fallbackTime: Date, into check: inout CMSCheck
+        _ info: OpaquePointer, carried: [Certificate], options: VerifyOptions, into check: inout CMSCheck
     ) throws {
         var signerPointer: OpaquePointer?
         CMS_SignerInfo_get0_algs(info, nil, &signerPointer, nil, nil)
@@ -82,18 +91,23 @@ enum CMSVerifier {
         }
         let signer = try Certificate(retaining: signerPointer)
         check.signer = SignerSummary(signer)
-        let time = check.signingTimeAttribute ?? fallbackTime
+        let time = check.validationTime
         let validity = CertificateValidity(notBefore: signer.notBefore, notAfter: signer.notAfter, at: time)
         check.certificateValidity = validity
         if validity != .valid {
-            check.problems.append("the signer certificate \(validity.phrase) at the signing time \(DateText.utc(time))")
+            check.problems.append("the signer certificate \(validity.phrase) at the validation time \(DateText.utc(time))")
         }
-        guard let anchors else { return }
+        guard options.requireTrust else { return }
+        guard let anchors = options.anchors, !anchors.certificates.isEmpty else {
+            check.trust = .untrusted
+            check.trustDetail = "no trust anchors were given"
+            return
+        }
         let store = try TrustStore(anchors: anchors.certificates)
         if let reason = try store.verify(signer, intermediates: carried, at: time) {
             check.trust = .untrusted
             check.trustDetail = reason
-            check.problems.append("the certificate chain does not lead to a --ca certificate (\(reason))")
+            check.problems.append("the certificate chain does not lead to a trust anchor (\(reason))")
         } else {
             check.trust = .trusted
         }

@@ -15,7 +15,7 @@ struct Coverage {
     static func judge(_ signature: EmbeddedSignature, file: ReadableFile, encrypted: Bool) throws -> Coverage {
         let values = signature.byteRange.values
         guard let ranges = signature.byteRange.ranges(fileSize: file.size) else {
-            return Coverage(kind: .incomplete, ranges: nil, signatureBytes: nil, problems: [
+            return Coverage(kind: .partial, ranges: nil, signatureBytes: nil, problems: [
                 "its ByteRange \(values) is not four increasing offsets inside the \(file.size)-byte file",
             ])
         }
@@ -27,13 +27,13 @@ struct Coverage {
             problems.append("the unsigned gap (bytes \(gap.lowerBound) to \(gap.upperBound - 1)) is not exactly the /Contents hex string")
         }
         let end = ranges[1].upperBound
-        if !problems.isEmpty { return Coverage(kind: .incomplete, ranges: ranges, signatureBytes: stored, problems: problems) }
-        if end == file.size { return Coverage(kind: .wholeFile, ranges: ranges, signatureBytes: stored, problems: []) }
+        if !problems.isEmpty { return Coverage(kind: .partial, ranges: ranges, signatureBytes: stored, problems: problems) }
+        if end == file.size { return Coverage(kind: .entireFile, ranges: ranges, signatureBytes: stored, problems: []) }
         if try endsRevision(at: end, file: file), try endsRevision(at: file.size, file: file),
            try hasStartxref(after: end, file: file) {
             return Coverage(kind: .earlierRevision, ranges: ranges, signatureBytes: stored, problems: [])
         }
-        return Coverage(kind: .incomplete, ranges: ranges, signatureBytes: stored, problems: [
+        return Coverage(kind: .partial, ranges: ranges, signatureBytes: stored, problems: [
             "its ByteRange ends at byte \(end), leaving the last \(file.size - end) bytes (\(end) to \(file.size - 1)) unsigned, and they are not complete incremental updates",
         ])
     }

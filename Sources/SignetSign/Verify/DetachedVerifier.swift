@@ -6,16 +6,15 @@ public enum DetachedVerifier {
     /// The largest .p7s read (a signature with a long chain is a few tens of KB).
     static let signatureLimit = 16 << 20
 
-    /// `now` judges the certificate when the signature has no signing-time attribute.
-    public static func verify(signaturePath: String, contentPath: String, anchors: TrustAnchors?, now: Date) throws -> SignatureReport {
+    public static func verify(signaturePath: String, contentPath: String, options: VerifyOptions) throws -> SignatureReport {
         let bytes = try InputFile.read(signaturePath, limit: signatureLimit)
         let content = try ReadableFile(path: contentPath)
         do {
             let check = try CMSVerifier.check(
                 cms: Self.der(bytes), context: signaturePath,
                 contentDigest: { try ContentDigest.compute(content, ranges: [0..<content.size], algorithm: $0) },
-                anchors: anchors, fallbackTime: now)
-            return SignatureReport(index: 1, coverage: .detachedContent, check: check, fallbackTime: now, fallbackSource: .verificationTime)
+                options: options, claimedTime: nil)
+            return SignatureReport(index: 1, coverage: .detachedContent, check: check, claimedTime: nil, requireTrust: options.requireTrust)
         } catch let failure as OpenSSLFailure {
             throw SignError(signaturePath, failure)
         }

@@ -15,7 +15,7 @@ public enum PDFVerifier {
 
     /// One report per signature, oldest first (by where its signed bytes end).
     /// `now` judges a certificate when neither a signing-time attribute nor /M is present.
-    public static func verify(path: String, password: String?, anchors: TrustAnchors?, now: Date) throws -> [SignatureReport] {
+    public static func verify(path: String, password: String?, options: VerifyOptions) throws -> VerificationReport {
         let document = try PDFDocument(path: path, password: password)
         let signed = try FormFields.all(in: document).compactMap { field in
             try field.signatureValue().map { try EmbeddedSignature(field: field.name, dictionary: $0) }
@@ -24,14 +24,15 @@ public enum PDFVerifier {
         guard signed.count <= maxSignatures else { throw SignError(path, .tooManySignatures(count: signed.count, limit: maxSignatures)) }
         let file = try ReadableFile(path: path)
         var revisions = RevisionCache(path: path, password: password, later: document, file: file)
-        return try signed.sorted { $0.coveredEnd < $1.coveredEnd }.enumerated().map { index, signature in
-            try check(signature, index: index + 1, file: file, encrypted: document.isEncrypted, revisions: &revisions, anchors: anchors, now: now)
+        let reports = try signed.sorted { $0.coveredEnd < $1.coveredEnd }.enumerated().map { index, signature in
+            try check(signature, index: index + 1, file: file, encrypted: document.isEncrypted, revisions: &revisions, options: options)
         }
+        return VerificationReport(signatures: reports, timestamps: [], revisions: [])
     }
 
     private static func check(
         _ signature: EmbeddedSignature, index: Int, file: ReadableFile, encrypted: Bool, revisions: inout RevisionCache,
-        anchors: TrustAnchors?, now: Date
+        options: VerifyOptions
     ) throws -> SignatureReport {
         let context = "signature \(index) (field \(signature.field)) of \(file.path)"
         let coverage = try Coverage.judge(signature, file: file, encrypted: encrypted)
@@ -49,26 +50,22 @@ public enum PDFVerifier {
         guard let ranges = coverage.ranges else {
             return SignatureReport(
                 index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
-                coverage: .incomplete, unreadable: coverage.problems.joined(separator: "; "))
+                coverage: .partial, unreadable: coverage.problems.joined(separator: "; "))
         }
         var laterChanges: [String] = []
         if coverage.kind == .earlierRevision {
             laterChanges = try revisions.changes(afterPrefix: ranges[1].upperBound)
         }
-        let fallback = signature.modified ?? now
         do {
             let check = try CMSVerifier.check(
                 cms: container, context: context,
                 contentDigest: { try ContentDigest.compute(file, ranges: ranges, algorithm: $0) },
-                anchors: anchors, fallbackTime: fallback)
-            var problems = coverage.problems
-            if !laterChanges.isEmpty {
-                problems.append("later revisions changed \(laterChanges.joined(separator: ", ")) after this signature")
-            }
+                options: options, claimedTime: signature.modified)
+            let changes = laterChanges.map { Change(revision: 0, level: .other, what: "later revisions changed \($0)") }
             return SignatureReport(
                 index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
-                coverage: coverage.kind, laterChanges: laterChanges, containerProblems: problems, check: check,
-                fallbackTime: fallback, fallbackSource: signature.modified != nil ? .pdfDictionary : .verificationTime)
+                coverage: coverage.kind, changes: changes, containerProblems: coverage.problems, check: check,
+                claimedTime: signature.modified, requireTrust: options.requireTrust)
         } catch let error as SignError {
             return SignatureReport(
                 index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,

@@ -1,104 +1,173 @@
 import FoundationEssentials
 
-/// What `signet verify` found for one signature (one object of its `--json` output).
+/// What `signet verify` found for one signature or document timestamp (one object of the
+/// `signatures` array of its `--json` output).
 public struct SignatureReport: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case signature
+        /// `/Type /DocTimeStamp`, `/SubFilter /ETSI.RFC3161`: an RFC 3161 token over the document.
+        case documentTimestamp = "document-timestamp"
+    }
+
+    /// Whether the bytes the signature covers are the bytes it signed.
+    public enum Integrity: String, Sendable, Hashable, Codable {
+        case ok
+        case broken
+    }
+
     /// How much of the file the signature covers.
     public enum Coverage: String, Sendable, Hashable, Codable {
         /// Everything but its own /Contents.
-        case wholeFile = "whole-file"
+        case entireFile = "entire-file"
         /// A complete earlier revision; later incremental updates follow it.
         case earlierRevision = "earlier-revision"
-        /// The ByteRange leaves bytes out, or does not start at 0, or runs past the end.
-        case incomplete
+        /// The ByteRange leaves bytes out, does not start at 0, or does not end a revision.
+        case partial
         /// A detached signature over a whole separate file.
         case detachedContent = "detached-content"
     }
 
-    /// Where the time the certificate was judged at came from.
-    public enum TimeSource: String, Sendable, Hashable, Codable {
-        case signedAttribute = "signed-attribute"
-        case pdfDictionary = "pdf-M"
-        case verificationTime = "verification-time"
-    }
-
-    /// 1-based position among the file's signatures.
+    /// 1-based position among the file's signatures, oldest first.
     public var index: Int
     /// The PDF signature field's full name.
     public var field: String?
+    public var kind: Kind
     public var subFilter: String?
     public var byteRange: [Int]?
+    /// The revision (1-based, see `RevisionReport`) whose end the signature covers.
+    public var revision: Int?
+    public var integrity: Integrity
     public var coverage: Coverage
-    /// What later revisions changed besides adding signatures (annotations, form fields, pages, other).
-    public var laterChanges: [String]
+    /// The most far-reaching change after the signature (`none` when nothing changed).
+    public var modificationLevel: ModificationLevel
+    /// Every later change is within what this signature (and certification) allows.
+    public var permitted: Bool
+    /// The DocMDP `/P` of a certification signature (1, 2 or 3), `nil` for an approval signature.
+    public var docmdp: Int?
+    /// Every change after the signature, each with its level.
+    public var changes: [Change]
     public var digestAlgorithm: String
-    public var digestMatches: Bool
-    public var signatureVerifies: Bool
+    public var signatureAlgorithm: String
     public var signer: SignerSummary?
-    public var signingTime: String?
-    public var signingTimeSource: TimeSource?
+    /// What the signature claims as its signing time (signing-time attribute, else `/M`): reported, not trusted.
+    public var claimedSigningTime: String?
+    /// The signature timestamp token (or, for a document timestamp, the token itself).
+    public var timestamp: TimestampCheck?
+    /// The time the signer's certificate was judged at, and where it came from.
+    public var validationTime: String?
+    public var validationTimeSource: TimeSource?
     public var certificateValidity: CertificateValidity?
     public var trust: TrustStatus
     public var trustDetail: String?
-    /// Covered bytes unchanged and nothing but signatures added after them.
-    public var intact: Bool
-    /// Intact, the signature verifies, the certificate was valid, and the chain is not untrusted.
-    public var valid: Bool
     public var problems: [String]
+    /// Intact, verifies, allowed algorithms, certificate usable and trusted (unless trust was
+    /// not asked for), and every later change permitted.
+    public var valid: Bool
 
     enum CodingKeys: String, CodingKey {
-        case index, field, coverage, signer, trust, intact, valid, problems
+        case index, field, kind, revision, integrity, coverage, permitted, docmdp, changes, signer, timestamp, trust
+        case problems, valid
         case subFilter = "sub_filter"
         case byteRange = "byte_range"
-        case laterChanges = "later_changes"
+        case modificationLevel = "modification_level"
         case digestAlgorithm = "digest_algorithm"
-        case digestMatches = "digest_matches"
-        case signatureVerifies = "signature_verifies"
-        case signingTime = "signing_time"
-        case signingTimeSource = "signing_time_source"
+        case signatureAlgorithm = "signature_algorithm"
+        case claimedSigningTime = "claimed_signing_time"
+        case validationTime = "validation_time"
+        case validationTimeSource = "validation_time_source"
         case certificateValidity = "certificate_validity"
         case trustDetail = "trust_detail"
     }
 
     /// Combines the CMS check with what the container (PDF or detached file) says.
     init(
-        index: Int, field: String? = nil, subFilter: String? = nil, byteRange: [Int]? = nil, coverage: Coverage,
-        laterChanges: [String] = [], containerProblems: [String] = [], check: CMSCheck, fallbackTime: Date,
-        fallbackSource: TimeSource
+        index: Int, kind: Kind = .signature, field: String? = nil, subFilter: String? = nil, byteRange: [Int]? = nil,
+        revision: Int? = nil, coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil, allowed: ModificationLevel = .annotations,
+        containerProblems: [String] = [], check: CMSCheck, claimedTime: Date?, requireTrust: Bool
     ) {
         self.index = index
+        self.kind = kind
         self.field = field
         self.subFilter = subFilter
         self.byteRange = byteRange
+        self.revision = revision
         self.coverage = coverage
-        self.laterChanges = laterChanges
+        self.changes = changes
+        self.docmdp = docmdp
+        modificationLevel = changes.map(\.level).max() ?? .none
+        permitted = changes.allSatisfy { $0.level <= allowed }
+        integrity = coverage != .partial && check.digestMatches ? .ok : .broken
         digestAlgorithm = check.digestAlgorithm
-        digestMatches = check.digestMatches
-        signatureVerifies = check.signatureVerifies
+        signatureAlgorithm = check.signatureAlgorithm
         signer = check.signer
-        signingTime = DateText.utc(check.signingTimeAttribute ?? fallbackTime)
-        signingTimeSource = check.signingTimeAttribute != nil ? .signedAttribute : fallbackSource
+        claimedSigningTime = (check.claimedSigningTime ?? claimedTime).map(DateText.utc)
+        timestamp = check.timestamp
+        validationTime = DateText.utc(check.validationTime)
+        validationTimeSource = check.validationTimeSource
         certificateValidity = check.certificateValidity
         trust = check.trust
         trustDetail = check.trustDetail
         problems = containerProblems + check.problems
-        intact = coverage != .incomplete && laterChanges.isEmpty && check.digestMatches
-        valid = intact && check.signatureVerifies && check.certificateValidity == .valid && check.trust != .untrusted
+        let trusted = !requireTrust || check.trust == .trusted
+        valid = integrity == .ok && permitted && check.cryptographicallyValid && trusted
     }
 
-    /// A signature whose CMS could not even be read (corrupt /Contents).
-    init(index: Int, field: String?, subFilter: String?, byteRange: [Int]?, coverage: Coverage, unreadable reason: String) {
+    /// A signature whose CMS could not even be read (corrupt /Contents, unknown sub-filter).
+    init(
+        index: Int, kind: Kind = .signature, field: String?, subFilter: String?, byteRange: [Int]?, revision: Int? = nil,
+        coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil, unreadable reason: String
+    ) {
         self.index = index
+        self.kind = kind
         self.field = field
         self.subFilter = subFilter
         self.byteRange = byteRange
+        self.revision = revision
         self.coverage = coverage
-        laterChanges = []
+        self.changes = changes
+        self.docmdp = docmdp
+        modificationLevel = changes.map(\.level).max() ?? .none
+        permitted = false
+        integrity = .broken
         digestAlgorithm = "unknown"
-        digestMatches = false
-        signatureVerifies = false
-        trust = .noCAGiven
-        intact = false
+        signatureAlgorithm = "unknown"
+        trust = .notJudged
         valid = false
         problems = [reason]
+    }
+}
+
+/// How far a change after a signature reaches, as pyHanko names the levels; ordered.
+public enum ModificationLevel: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
+    /// Nothing changed.
+    case none
+    /// Long-term validation material: DSS/VRI, document timestamps, /Info and XMP metadata, bookkeeping.
+    case ltaUpdates = "lta-updates"
+    /// Values and appearances of form fields; signing (or adding invisible) signature fields.
+    case formFilling = "form-filling"
+    /// Markup annotations added, changed or removed; visible unsigned signature fields.
+    case annotations
+    /// Anything else: content, resources, page tree, catalog, actions, freed objects, bad syntax.
+    case other
+
+    public static func < (a: ModificationLevel, b: ModificationLevel) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// One change made after a signature, in words a person can act on.
+public struct Change: Sendable, Hashable, Codable {
+    /// The revision (1-based) that made the change.
+    public var revision: Int
+    public var level: ModificationLevel
+    /// One sentence: "page 1 content stream replaced (object 12)".
+    public var what: String
+    /// The page it concerns, when one.
+    public var page: Int?
+    /// The object number it concerns, when one.
+    public var object: Int?
+
+    public init(revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil) {
+        (self.revision, self.level, self.what, self.page, self.object) = (revision, level, what, page, object)
     }
 }

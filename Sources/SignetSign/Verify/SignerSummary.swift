@@ -26,7 +26,8 @@ public struct SignerSummary: Sendable, Hashable, Codable {
 /// Whether the signer's chain ends at a certificate the user trusts (`--ca`).
 public enum TrustStatus: String, Sendable, Hashable, Codable {
     case trusted
+    /// The chain does not end at a trust anchor, or no anchor was given.
     case untrusted
-    /// No `--ca` was given: the chain was not judged.
-    case noCAGiven = "no-ca-given"
+    /// Trust was not asked for (`--no-trust`), or the signature failed before its chain mattered.
+    case notJudged = "not-judged"
 }

@@ -1,0 +1,64 @@
+/// Everything `signet verify IN.pdf` found (its `--json` output, less the input's name).
+public struct VerificationReport: Sendable, Hashable, Codable {
+    /// Every signature and document timestamp is valid.
+    public var valid: Bool
+    /// Signatures and document timestamps, oldest first.
+    public var signatures: [SignatureReport]
+    /// Every timestamp token the file holds: signature timestamps and document timestamps.
+    public var timestamps: [TimestampEntry]
+    /// Every revision of the file, oldest first.
+    public var revisions: [RevisionReport]
+
+    public init(signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport]) {
+        self.signatures = signatures
+        self.timestamps = timestamps
+        self.revisions = revisions
+        valid = !signatures.isEmpty && signatures.allSatisfy(\.valid)
+    }
+}
+
+/// A timestamp token of the file, and what it stamps.
+public struct TimestampEntry: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// id-aa-signatureTimeStampToken of a signature: stamps that signature's value.
+        case signatureTimestamp = "signature-timestamp"
+        /// A document timestamp: stamps the revision it covers.
+        case documentTimestamp = "document-timestamp"
+    }
+
+    public var kind: Kind
+    /// The `index` of the signature (or document timestamp) in `signatures`.
+    public var signature: Int
+    public var check: TimestampCheck
+
+    enum CodingKeys: String, CodingKey {
+        case kind, signature, check = "token"
+    }
+}
+
+/// One revision of the file: the bytes of one save and what its cross-reference section did.
+public struct RevisionReport: Sendable, Hashable, Codable {
+    /// 1-based, oldest first.
+    public var index: Int
+    /// Byte span: `start` up to (not including) `end`.
+    public var start: Int
+    public var end: Int
+    /// Object numbers the revision defines for the first time, redefines, and frees.
+    public var added: [Int]
+    public var changed: [Int]
+    public var freed: [Int]
+    /// The `index` of every signature whose signed bytes include this revision.
+    public var coveredBy: [Int]
+    /// Syntax problems of this revision, one sentence each.
+    public var problems: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case index, start, end, added, changed, freed, problems
+        case coveredBy = "covered_by"
+    }
+
+    public init(index: Int, start: Int, end: Int, added: [Int], changed: [Int], freed: [Int], coveredBy: [Int], problems: [String]) {
+        (self.index, self.start, self.end, self.added, self.changed, self.freed, self.coveredBy, self.problems) =
+            (index, start, end, added, changed, freed, coveredBy, problems)
+    }
+}
