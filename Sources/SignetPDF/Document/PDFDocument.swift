@@ -28,6 +28,8 @@ public final class PDFDocument {
     public var appendsIncrementally = false
 
     let qpdf: QPDF
+    /// What must outlive qpdf: the mapping it reads from, for a document opened on memory.
+    private let backing: AnyObject?
     var changedObjects: Set<PDFObjectID> = []
     var newObjects: Set<PDFObjectID> = []
     /// Data of new streams not handed to qpdf (see `appendsIncrementally`); qpdf holds their
@@ -38,17 +40,37 @@ public final class PDFDocument {
 
     /// Opens `path`. With a password, tries it as given, then SASLprep-normalized (AES-256
     /// files), then as Latin-1 bytes (older files store PDFDocEncoding passwords).
-    public init(path: String, password: String? = nil) throws {
-        self.path = path
+    public convenience init(path: String, password: String? = nil) throws {
         // A missing or unreadable path is a FileError ("cannot open", "is a folder"), not a damaged PDF.
         let file = try ReadableFile(path: path)
+        try self.init(name: path, source: file, backing: nil, password: password) { q, candidate in
+            try q.read(path: path, password: candidate)
+        }
+    }
+
+    /// Opens the first `prefix` bytes of a mapped file: the document as an earlier revision left
+    /// it, without copying those bytes.
+    public convenience init(mapped: MappedFile, prefix: Int, password: String? = nil) throws {
+        let source = MappedPrefix(mapped, count: prefix)
+        try self.init(name: mapped.path, source: source, backing: mapped, password: password) { q, candidate in
+            guard let base = mapped.base else { throw QPDFFailure(code: qpdf_e_damaged_pdf, detail: "the file is empty") }
+            try q.read(memory: base, count: prefix, name: mapped.path, password: candidate)
+        }
+    }
+
+    private init(
+        name path: String, source file: any ByteSource, backing: AnyObject?, password: String?,
+        read: (QPDF, [UInt8]?) throws -> Void
+    ) throws {
+        self.path = path
+        self.backing = backing
         fileSize = file.size
         let head = try file.bytes(0..<min(file.size, 1024))
         guard head.firstRange(of: Array("%PDF-".utf8)) != nil else { throw PDFError(file: path, .notAPDF) }
         let tail = try file.bytes(max(0, file.size - 2048)..<file.size)
         guard tail.lastRange(of: Array("%%EOF".utf8)) != nil else { throw PDFError(file: path, .truncated) }
         structure = try FileStructure.read(file)
-        let qpdf = try Self.open(path: path, password: password)
+        let qpdf = try Self.open(path: path, password: password, read: read)
         self.qpdf = qpdf
         isEncrypted = qpdf.isEncrypted
         isLinearized = qpdf.isLinearized
@@ -84,10 +106,10 @@ public final class PDFDocument {
         qpdf.warnings.contains { $0.isDamage && $0.text.contains("reconstruct") }
     }
 
-    private static func open(path: String, password: String?) throws -> QPDF {
+    private static func open(path: String, password: String?, read: (QPDF, [UInt8]?) throws -> Void) throws -> QPDF {
         guard let password else {
             let q = QPDF()
-            do { try q.read(path: path, password: nil) } catch let f as QPDFFailure {
+            do { try read(q, nil) } catch let f as QPDFFailure {
                 throw readError(f, path: path, passwordGiven: false)
             }
             return q
@@ -105,7 +127,7 @@ public final class PDFDocument {
         for candidate in candidates {
             let q = QPDF()
             do {
-                try q.read(path: path, password: candidate)
+                try read(q, candidate)
                 return q
             } catch let f as QPDFFailure where f.code == qpdf_e_password {
                 continue

@@ -97,6 +97,19 @@ public final class PDFObject {
         }
     }
 
+    /// The value under `key` as stored, null included: a reference to an object the file does
+    /// not define comes back as an indirect null (its `id` set), which `value(_:)` hides.
+    public func entry(_ key: String) throws -> PDFObject? {
+        try attempt {
+            let k = try qpdf.kind(handle)
+            guard k == .dictionary || k == .stream else { return nil }
+            let dict = k == .stream ? try qpdf.streamDictionary(handle) : handle
+            defer { if dict != handle { qpdf.release(dict) } }
+            guard try qpdf.hasKey(dict, key) else { return nil }
+            return PDFObject(document, try qpdf.value(dict, key))
+        }
+    }
+
     /// The keys of a dictionary (or of a stream's dictionary), each with its leading `/`.
     public func keys() throws -> [String] {
         try attempt {

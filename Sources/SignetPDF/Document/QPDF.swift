@@ -99,6 +99,19 @@ final class QPDF {
         _ = status
     }
 
+    /// Opens `count` bytes at `base` (which must outlive this object) as a PDF called `name`.
+    func read(memory base: UnsafeRawPointer, count: Int, name: String, password: [UInt8]?) throws {
+        let bytes = base.assumingMemoryBound(to: CChar.self)
+        let status: QPDF_ERROR_CODE
+        if let password {
+            status = try call { q in (password + [0]).withUnsafeBufferPointer { pw in
+                pw.withMemoryRebound(to: CChar.self) { qpdf_read_memory(q, name, bytes, UInt64(count), $0.baseAddress) } } }
+        } else {
+            status = try call { qpdf_read_memory($0, name, bytes, UInt64(count), nil) }
+        }
+        _ = status
+    }
+
     var pdfVersion: String { (try? call { String(cString: qpdf_get_pdf_version($0)) }) ?? "" }
     var isEncrypted: Bool { (try? call { qpdf_is_encrypted($0) != 0 }) ?? false }
     var isLinearized: Bool { (try? call { qpdf_is_linearized($0) != 0 }) ?? false }

@@ -40,7 +40,7 @@ public struct FileStructure: Sendable, Hashable, Codable {
 
     /// Reads the structure of `file`; never throws for damage, it reports it in `problem`.
     /// Counting revisions reads the whole file once (in chunks).
-    public static func read(_ file: ReadableFile, countingRevisions: Bool = false) throws -> FileStructure {
+    public static func read(_ file: any ByteSource, countingRevisions: Bool = false) throws -> FileStructure {
         let head = try file.bytes(0..<min(file.size, 1024))
         let headerOffset = head.firstRange(of: Array("%PDF-".utf8))?.lowerBound ?? 0
         let tailStart = max(0, file.size - 2048)
@@ -89,7 +89,7 @@ public struct FileStructure: Sendable, Hashable, Codable {
     }
 
     /// The numbers after every `startxref` keyword in the file, read in overlapping chunks.
-    static func startxrefTargets(_ file: ReadableFile) throws -> Set<Int> {
+    static func startxrefTargets(_ file: any ByteSource) throws -> Set<Int> {
         let keyword = Array("startxref".utf8)
         var targets: Set<Int> = []
         let chunk = 1 << 20, overlap = 64
@@ -116,7 +116,7 @@ struct XrefSectionHeader {
     var trailer: [String: SyntaxValue]
 
     /// Reads the section at absolute `offset`; `nil` when there is none there.
-    static func read(_ file: ReadableFile, at offset: Int) throws -> XrefSectionHeader? {
+    static func read(_ file: any ByteSource, at offset: Int) throws -> XrefSectionHeader? {
         guard offset >= 0, offset < file.size else { return nil }
         let window = try file.bytes(offset..<min(file.size, offset + 4096))
         var reader = SyntaxReader(window)
@@ -135,7 +135,7 @@ struct XrefSectionHeader {
 
     /// Finds `trailer` after a table starting at `offset` and reads its dictionary, scanning
     /// in chunks so a table of any length is read with bounded memory.
-    private static func findTrailer(_ file: ReadableFile, from offset: Int) throws -> [String: SyntaxValue]? {
+    private static func findTrailer(_ file: any ByteSource, from offset: Int) throws -> [String: SyntaxValue]? {
         let keyword = Array("trailer".utf8)
         let chunk = 1 << 16
         var position = offset

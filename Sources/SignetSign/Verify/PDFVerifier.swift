@@ -2,10 +2,14 @@ import FoundationEssentials
 import SignetFiles
 import SignetPDF
 
-/// Checks every signature of a PDF (`signet verify IN.pdf`).
+/// Checks every signature of a PDF (`signet verify IN.pdf`): each revision read from the file's
+/// bytes, what every revision after a signature changed and whether the signature permits it,
+/// and each signature's bytes, CMS, algorithms, certificate and trust.
 public enum PDFVerifier {
     /// Sub-filters whose /Contents is a detached CMS SignedData over the ByteRange.
-    static let supportedSubFilters: Set<String> = ["/adbe.pkcs7.detached", "/ETSI.CAdES.detached"]
+    static let signatureSubFilters: Set<String> = ["/adbe.pkcs7.detached", "/ETSI.CAdES.detached"]
+    /// The sub-filter of a document timestamp: an RFC 3161 token over the ByteRange.
+    static let timestampSubFilter = "/ETSI.RFC3161"
     /// The largest CMS checked (16 MiB: room for embedded CRLs and timestamps many times over);
     /// a larger `/Contents` is reported unreadable instead of parsed.
     public static let maxContainerBytes = 16 << 20
@@ -13,63 +17,108 @@ public enum PDFVerifier {
     /// up to the whole file, so a file with 100,000 signature fields would hash itself 100,000 times.
     public static let maxSignatures = 1_000
 
-    /// One report per signature, oldest first (by where its signed bytes end).
-    /// `now` judges a certificate when neither a signing-time attribute nor /M is present.
     public static func verify(path: String, password: String?, options: VerifyOptions) throws -> VerificationReport {
         let document = try PDFDocument(path: path, password: password)
-        let signed = try FormFields.all(in: document).compactMap { field in
-            try field.signatureValue().map { try EmbeddedSignature(field: field.name, dictionary: $0) }
+        var found: [(field: String, number: Int?, signature: EmbeddedSignature, dictionary: PDFObject)] = []
+        for field in try FormFields.all(in: document) {
+            guard let value = try field.signatureValue() else { continue }
+            found.append((field.name, try value.id?.number, try EmbeddedSignature(field: field.name, dictionary: value), value))
         }
-        guard !signed.isEmpty else { throw SignError(path, .noSignatures) }
-        guard signed.count <= maxSignatures else { throw SignError(path, .tooManySignatures(count: signed.count, limit: maxSignatures)) }
+        guard !found.isEmpty else { throw SignError(path, .noSignatures) }
+        guard found.count <= maxSignatures else { throw SignError(path, .tooManySignatures(count: found.count, limit: maxSignatures)) }
         let file = try ReadableFile(path: path)
-        var revisions = RevisionCache(path: path, password: password, later: document, file: file)
-        let reports = try signed.sorted { $0.coveredEnd < $1.coveredEnd }.enumerated().map { index, signature in
-            try check(signature, index: index + 1, file: file, encrypted: document.isEncrypted, revisions: &revisions, options: options)
+        let revisions = try FileRevisions.read(file).revisions
+        let covered = Dictionary(found.compactMap { f in f.number.map { ($0, coveredRevision(f.signature, revisions)) } },
+                                 uniquingKeysWith: { a, _ in a })
+        let first = covered.values.compactMap { $0 }.min() ?? revisions.count
+        let history = try RevisionHistory(
+            revisions: revisions, from: first, final: document, mapped: try MappedFile(file), password: password,
+            coveredRevision: { covered[$0] ?? nil })
+        let certifier = try document.catalog().value("/Perms")?.value("/DocMDP")?.id
+        let counted = found.filter { !history.forgedFields.contains($0.field) }.sorted { $0.signature.coveredEnd < $1.signature.coveredEnd }
+        let certification = try counted.first { try $0.dictionary.id == certifier }
+        var reports: [SignatureReport] = []
+        for (i, item) in counted.enumerated() {
+            let permissions = try SignaturePermissions(dictionary: item.dictionary, certifier: certifier)
+            let revision = item.number.flatMap { covered[$0] ?? nil }
+            var changes = revision.map { history.changes(after: $0) } ?? unmatched(item.signature, revisions)
+            changes = changes.map { permissions.escalated($0) }
+            var allowed = SignaturePermissions.allowed(docMDP: nil)
+            var problems: [String] = []
+            if let certification, certification.signature.coveredEnd <= item.signature.coveredEnd {
+                let p = try SignaturePermissions(dictionary: certification.dictionary, certifier: certifier).docMDP
+                allowed = SignaturePermissions.allowed(docMDP: p)
+                if i > 0, certification.field == item.field { problems.append("a certification signature must be the document's first signature") }
+            }
+            var report = try check(
+                item.signature, index: i + 1, file: file, encrypted: document.isEncrypted, revision: revision, changes: changes,
+                docmdp: permissions.docMDP, allowed: allowed, options: options)
+            if !problems.isEmpty {
+                report.problems = problems + report.problems
+                report.valid = false
+            }
+            reports.append(report)
         }
-        return VerificationReport(signatures: reports, timestamps: [], revisions: [])
+        return VerificationReport(
+            signatures: reports, timestamps: timestamps(reports),
+            revisions: revisions.map { r in
+                RevisionReport(
+                    index: r.index, start: r.start, end: r.end, added: r.added, changed: r.changed, freed: r.freed,
+                    coveredBy: reports.filter { ($0.revision ?? 0) >= r.index }.map(\.index), problems: r.problems)
+            })
+    }
+
+    /// The revision whose end the signed bytes reach (after `%%EOF`, with or without its line end).
+    static func coveredRevision(_ signature: EmbeddedSignature, _ revisions: [Revision]) -> Int? {
+        let end = signature.coveredEnd
+        return revisions.first { end == $0.end || end == $0.eofEnd || (end > $0.eofEnd && end < $0.end) }?.index
+    }
+
+    /// A signature whose bytes end inside a revision (or at a revision the chain does not reach).
+    private static func unmatched(_ signature: EmbeddedSignature, _ revisions: [Revision]) -> [Change] {
+        let end = signature.coveredEnd
+        let inside = revisions.first { end > $0.start && end <= $0.end }?.index ?? revisions.count
+        return [Change(revision: inside, level: .other,
+                       what: "the signed bytes end at byte \(end), which ends no revision the file's cross-reference chain reaches")]
+    }
+
+    private static func timestamps(_ reports: [SignatureReport]) -> [TimestampEntry] {
+        reports.compactMap { r in
+            r.timestamp.map { TimestampEntry(kind: r.kind == .documentTimestamp ? .documentTimestamp : .signatureTimestamp, signature: r.index, check: $0) }
+        }
     }
 
     private static func check(
-        _ signature: EmbeddedSignature, index: Int, file: ReadableFile, encrypted: Bool, revisions: inout RevisionCache,
-        options: VerifyOptions
+        _ signature: EmbeddedSignature, index: Int, file: ReadableFile, encrypted: Bool, revision: Int?, changes: [Change],
+        docmdp: Int?, allowed: ModificationLevel, options: VerifyOptions
     ) throws -> SignatureReport {
         let context = "signature \(index) (field \(signature.field)) of \(file.path)"
         let coverage = try Coverage.judge(signature, file: file, encrypted: encrypted)
-        guard let subFilter = signature.subFilter, supportedSubFilters.contains(subFilter) else {
-            return SignatureReport(
-                index: index, field: signature.field, subFilter: signature.subFilter, byteRange: signature.byteRange.values,
-                coverage: coverage.kind, unreadable: "its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, ETSI.CAdES.detached)")
+        let kind: SignatureReport.Kind = signature.subFilter == timestampSubFilter ? .documentTimestamp : .signature
+        func unreadable(_ why: String, _ coverage: SignatureReport.Coverage) -> SignatureReport {
+            SignatureReport(
+                index: index, kind: kind, field: signature.field, subFilter: signature.subFilter, byteRange: signature.byteRange.values,
+                revision: revision, coverage: coverage, changes: changes, docmdp: docmdp, unreadable: why)
+        }
+        guard let subFilter = signature.subFilter, signatureSubFilters.contains(subFilter) || subFilter == timestampSubFilter else {
+            return unreadable("its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, ETSI.CAdES.detached, ETSI.RFC3161)", coverage.kind)
         }
         let container = coverage.signatureBytes ?? signature.contents
         guard container.count <= maxContainerBytes else {
-            return SignatureReport(
-                index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
-                coverage: coverage.kind, unreadable: "its /Contents holds \(container.count) bytes, over the limit of \(maxContainerBytes) bytes for a signature")
+            return unreadable("its /Contents holds \(container.count) bytes, over the limit of \(maxContainerBytes) bytes for a signature", coverage.kind)
         }
-        guard let ranges = coverage.ranges else {
-            return SignatureReport(
-                index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
-                coverage: .partial, unreadable: coverage.problems.joined(separator: "; "))
-        }
-        var laterChanges: [String] = []
-        if coverage.kind == .earlierRevision {
-            laterChanges = try revisions.changes(afterPrefix: ranges[1].upperBound)
-        }
+        guard let ranges = coverage.ranges else { return unreadable(coverage.problems.joined(separator: "; "), .partial) }
         do {
-            let check = try CMSVerifier.check(
-                cms: container, context: context,
-                contentDigest: { try ContentDigest.compute(file, ranges: ranges, algorithm: $0) },
-                options: options, claimedTime: signature.modified)
-            let changes = laterChanges.map { Change(revision: 0, level: .other, what: "later revisions changed \($0)") }
+            let digest = { (algorithm: DigestAlgorithm) in try ContentDigest.compute(file, ranges: ranges, algorithm: algorithm) }
+            let check = kind == .documentTimestamp
+                ? try CMSVerifier.checkDocumentTimestamp(token: container, context: context, contentDigest: digest, options: options)
+                : try CMSVerifier.check(cms: container, context: context, contentDigest: digest, options: options, claimedTime: signature.modified)
             return SignatureReport(
-                index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
-                coverage: coverage.kind, changes: changes, containerProblems: coverage.problems, check: check,
-                claimedTime: signature.modified, requireTrust: options.requireTrust)
+                index: index, kind: kind, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
+                revision: revision, coverage: coverage.kind, changes: changes, docmdp: docmdp, allowed: allowed,
+                containerProblems: coverage.problems, check: check, claimedTime: signature.modified, requireTrust: options.requireTrust)
         } catch let error as SignError {
-            return SignatureReport(
-                index: index, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
-                coverage: coverage.kind, unreadable: "its /Contents is not a readable CMS signature (\(error.message))")
+            return unreadable("its /Contents is not a readable \(kind == .documentTimestamp ? "timestamp token" : "CMS signature") (\(error.message))", coverage.kind)
         } catch let failure as OpenSSLFailure {
             throw SignError(context, failure)
         }

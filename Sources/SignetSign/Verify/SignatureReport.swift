@@ -166,8 +166,10 @@ public struct Change: Sendable, Hashable, Codable {
     public var page: Int?
     /// The object number it concerns, when one.
     public var object: Int?
+    /// The form field it concerns, when one.
+    public var field: String?
 
-    public init(revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil) {
-        (self.revision, self.level, self.what, self.page, self.object) = (revision, level, what, page, object)
+    public init(revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil, field: String? = nil) {
+        (self.revision, self.level, self.what, self.page, self.object, self.field) = (revision, level, what, page, object, field)
     }
 }

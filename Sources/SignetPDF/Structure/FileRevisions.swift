@@ -1,0 +1,211 @@
+import SignetFiles
+
+/// One save of a PDF: the bytes it appended and what its cross-reference section(s) say.
+public struct Revision: Sendable {
+    /// 1-based, oldest first.
+    public var index: Int
+    /// Absolute byte span: `start` up to `end` (just past its `%%EOF` and line end).
+    public var start: Int
+    public var end: Int
+    /// Just past `%%EOF` (a ByteRange may end here or after the line end).
+    public var eofEnd: Int
+    /// The entries this revision wrote (object number → entry).
+    public var entries: [Int: XrefEntry]
+    /// Its newest section's trailer.
+    var trailer: [String: SyntaxValue]
+    public var xrefKind: FileStructure.XrefKind
+    public var added: [Int] = []
+    public var changed: [Int] = []
+    public var freed: [Int] = []
+    /// Syntax problems, one sentence each: a problem here means what the revision says cannot be trusted.
+    public var problems: [String] = []
+
+    /// The trailer's `/Root` and `/Info` references.
+    public var root: PDFObjectID? { trailer["/Root"]?.objectID }
+    public var info: PDFObjectID? { trailer["/Info"]?.objectID }
+    /// The trailer names `/Encrypt`.
+    public var isEncrypted: Bool { trailer["/Encrypt"] != nil }
+}
+
+/// Every revision of a file, read from its bytes along the `/Prev` chain (tables, streams,
+/// hybrid files, linearized files), with what each revision added, changed and freed, and the
+/// syntax problems a verifier must not reconcile silently: an entry whose object has another
+/// number, offsets past the end, a revision the chain does not reach (a trailer without
+/// `/Prev`), bytes after the last `%%EOF`.
+public struct FileRevisions: Sendable {
+    public var headerOffset: Int
+    public var revisions: [Revision]
+
+    /// The most sections followed (as `FileStructure`).
+    static let maxSections = 10_000
+
+    public static func read(_ file: any ByteSource) throws -> FileRevisions {
+        let structure = try FileStructure.read(file)
+        let header = structure.headerOffset
+        var sections: [ReadXrefSection] = []
+        var chainProblem = structure.problem
+        for relative in structure.sectionOffsets {
+            guard var section = try XrefTableReader.read(file, at: header + relative) ?? XrefStreamReader.read(file, at: header + relative) else {
+                chainProblem = "the cross-reference section at byte \(header + relative) cannot be read"
+                break
+            }
+            if section.kind == .table, let stream = section.trailer["/XRefStm"]?.integer {
+                if let hybrid = try XrefStreamReader.read(file, at: header + stream) {
+                    for (number, entry) in hybrid.entries where section.entries[number].map({ !$0.isInUse }) ?? true {
+                        section.entries[number] = entry
+                    }
+                    section.problems += hybrid.problems
+                    section.end = max(section.end, hybrid.end)
+                } else {
+                    section.problems.append("its /XRefStm \(stream) is not a cross-reference stream")
+                }
+            }
+            sections.append(section)
+        }
+        var revisions = try group(sections.reversed(), file: file, header: header)
+        if let chainProblem, !revisions.isEmpty { revisions[revisions.count - 1].problems.append(chainProblem) }
+        try checkUnreachable(&revisions, file: file, structure: structure)
+        try checkEntries(&revisions, file: file, header: header)
+        return FileRevisions(headerOffset: header, revisions: revisions)
+    }
+
+    /// Sections oldest first → revisions. A section whose /Prev points forward (a linearized
+    /// file's first-page section) belongs to the same save as the one it points to.
+    private static func group(_ sections: [ReadXrefSection], file: any ByteSource, header: Int) throws -> [Revision] {
+        var groups: [[ReadXrefSection]] = []
+        for section in sections {
+            if let last = groups.last?.last, let prev = section.trailer["/Prev"]?.integer, header + prev == last.offset,
+               last.offset > section.offset {
+                groups[groups.count - 1].append(section)
+            } else {
+                groups.append([section])
+            }
+        }
+        var revisions: [Revision] = []
+        var start = 0
+        for (i, group) in groups.enumerated() {
+            var entries: [Int: XrefEntry] = [:]
+            var problems: [String] = []
+            for section in group {
+                entries.merge(section.entries) { _, newer in newer }
+                problems += section.problems
+            }
+            let last = group.max { $0.end < $1.end }!
+            let (eofEnd, end) = try endOfRevision(after: last.end, file: file)
+            if group.contains(where: { $0.offset < start }) {
+                problems.append("its cross-reference section lies inside the bytes of an earlier revision")
+            }
+            revisions.append(Revision(
+                index: i + 1, start: start, end: max(end, start), eofEnd: max(eofEnd, start), entries: entries,
+                trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems))
+            start = max(end, start)
+        }
+        if var last = revisions.popLast() {
+            if last.end < file.size { try describeTrailingBytes(&last, file: file) }
+            revisions.append(last)
+        }
+        return revisions
+    }
+
+    /// Just past the `%%EOF` that follows `position`, and past its line end too.
+    private static func endOfRevision(after position: Int, file: any ByteSource) throws -> (eof: Int, end: Int) {
+        let marker = Array("%%EOF".utf8)
+        var from = position
+        while from < file.size {
+            let window = try file.bytes(from..<min(file.size, from + (1 << 16) + marker.count))
+            if let hit = window.firstRange(of: marker) {
+                let eof = from + hit.upperBound
+                var end = eof
+                let tail = try file.bytes(eof..<min(file.size, eof + 2))
+                if tail.first == 0x0D { end += 1 }
+                if tail.count > end - eof, tail[end - eof] == 0x0A { end += 1 }
+                return (eof, end)
+            }
+            from += 1 << 16
+        }
+        return (file.size, file.size)
+    }
+
+    /// Bytes after the last `%%EOF`: white space is harmless; objects are an incomplete update.
+    private static func describeTrailingBytes(_ last: inout Revision, file: any ByteSource) throws {
+        let count = file.size - last.end
+        let tail = try file.bytes(last.end..<min(file.size, last.end + (1 << 20)))
+        if tail.allSatisfy(SyntaxReader.isWhitespace) { return }
+        if tail.firstRange(of: Array(" obj".utf8)) != nil || tail.firstRange(of: Array("\nobj".utf8)) != nil {
+            last.problems.append("an incomplete update follows it: \(count) bytes with objects after the last %%EOF and no cross-reference section")
+        } else {
+            last.problems.append("\(count) bytes follow the last %%EOF")
+        }
+    }
+
+    /// A `startxref` in the file that points at a cross-reference section the chain does not
+    /// reach: an update whose trailer has no /Prev (or a wrong one) hides the revisions before it.
+    private static func checkUnreachable(_ revisions: inout [Revision], file: any ByteSource, structure: FileStructure) throws {
+        guard !revisions.isEmpty else { return }
+        let chain = Set(structure.sectionOffsets)
+        let targets = try FileStructure.startxrefTargets(file).filter { $0 > 0 && !chain.contains($0) }
+        let reachable = try targets.filter {
+            try XrefTableReader.read(file, at: structure.headerOffset + $0) != nil
+                || XrefStreamReader.read(file, at: structure.headerOffset + $0) != nil
+        }
+        guard !reachable.isEmpty else { return }
+        let hidden = reachable.sorted().map(String.init).joined(separator: ", ")
+        revisions[0].problems.append(
+            "earlier revisions are cut off: the cross-reference section at \(hidden) is not reachable through /Prev (a trailer without /Prev, or a wrong one)")
+    }
+
+    /// Each revision's entries against the state before it: added, changed, freed; and every
+    /// in-use entry must point at `number generation obj` of the same number inside the file.
+    private static func checkEntries(_ revisions: inout [Revision], file: any ByteSource, header: Int) throws {
+        var state: [Int: XrefEntry] = [:]
+        for r in revisions.indices {
+            var revision = revisions[r]
+            for (number, entry) in revision.entries.sorted(by: { $0.key < $1.key }) where number > 0 {
+                let before = state[number]
+                if before == entry { continue }
+                switch entry {
+                case .free:
+                    if before?.isInUse == true { revision.freed.append(number) }
+                case .inUse(let offset, let generation):
+                    if before?.isInUse == true { revision.changed.append(number) } else { revision.added.append(number) }
+                    if let problem = try checkObject(number, generation, at: header + offset, file: file, revision: revision) {
+                        revision.problems.append(problem)
+                    }
+                case .compressed:
+                    if before?.isInUse == true { revision.changed.append(number) } else { revision.added.append(number) }
+                }
+            }
+            if revision.problems.count > 20 {
+                let more = revision.problems.count - 20
+                revision.problems = Array(revision.problems.prefix(20)) + ["and \(more) more problems"]
+            }
+            for (number, entry) in revision.entries { state[number] = entry }
+            revisions[r] = revision
+        }
+    }
+
+    private static func checkObject(_ number: Int, _ generation: Int, at offset: Int, file: any ByteSource, revision: Revision) throws -> String? {
+        guard offset >= 0, offset < file.size else {
+            return "the entry for object \(number) points at byte \(offset), past the end of the file"
+        }
+        if revision.index > 1, offset < revision.start {
+            return "the entry for object \(number) points at byte \(offset), back into the bytes of an earlier revision"
+        }
+        var reader = SyntaxReader(try file.bytes(offset..<min(file.size, offset + 64)))
+        let n = Int(reader.word()), g = Int(reader.word()), keyword = reader.word()
+        guard keyword == "obj", let n, let g else {
+            return "the entry for object \(number) points at byte \(offset), where no object starts"
+        }
+        guard n == number, g == generation else {
+            return "the entry for object \(number) \(generation) points at object \(n) \(g) (byte \(offset))"
+        }
+        return nil
+    }
+}
+
+extension SyntaxValue {
+    var objectID: PDFObjectID? {
+        if case .reference(let n, let g) = self { return PDFObjectID(number: n, generation: g) }
+        return nil
+    }
+}

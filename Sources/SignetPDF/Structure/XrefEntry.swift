@@ -1,0 +1,29 @@
+/// One entry of a cross-reference section: where an object number's current definition lives.
+public enum XrefEntry: Sendable, Hashable {
+    /// Not in use (`f`); the generation a reuse would take.
+    case free(generation: Int)
+    /// A plain object `number generation obj` at `offset` (relative to the header).
+    case inUse(offset: Int, generation: Int)
+    /// Object number `index`-th in the object stream `stream` (cross-reference streams only).
+    case compressed(stream: Int, index: Int)
+
+    var isInUse: Bool { if case .free = self { return false } else { return true } }
+}
+
+/// The entries and trailer of one cross-reference section (a table, or a stream), read from the
+/// file's bytes: qpdf merges every section into one table and repairs what it finds, but a
+/// verifier must see each revision as it was written.
+struct ReadXrefSection {
+    var kind: FileStructure.XrefKind
+    /// Absolute offset of the section (`xref` keyword, or the stream's `N G obj`).
+    var offset: Int
+    /// Absolute offset just past the section (past `trailer << … >>` or `endobj`).
+    var end: Int
+    var entries: [Int: XrefEntry]
+    var trailer: [String: SyntaxValue]
+    /// Entries that could not be read as written, one sentence each.
+    var problems: [String]
+
+    /// Most entries one section may hold (10 million: far above any real file).
+    static let maxEntries = 10_000_000
+}

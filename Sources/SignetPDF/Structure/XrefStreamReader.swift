@@ -1,0 +1,154 @@
+import SignetFiles
+
+/// Reads a cross-reference stream (`/Type /XRef`, PDF 1.5) at an absolute offset: its
+/// dictionary (the section's trailer) and its binary entries, FlateDecode with PNG predictors.
+enum XrefStreamReader {
+    /// Largest decoded entry data (64 MiB).
+    static let maxDecoded = 64 << 20
+
+    static func read(_ file: any ByteSource, at offset: Int) throws -> ReadXrefSection? {
+        let head = try file.bytes(offset..<min(file.size, offset + (1 << 16)))
+        var reader = SyntaxReader(head)
+        guard Int(reader.word()) != nil, Int(reader.word()) != nil, reader.word() == "obj",
+              let dict = reader.value()?.dictionary, dict["/Type"]?.name == "/XRef", reader.word() == "stream"
+        else { return nil }
+        // `stream` is followed by CRLF or LF, then the data.
+        var dataStart = reader.position
+        if dataStart < head.count, head[dataStart] == 0x0D { dataStart += 1 }
+        if dataStart < head.count, head[dataStart] == 0x0A { dataStart += 1 }
+        var section = ReadXrefSection(kind: .stream, offset: offset, end: offset + dataStart, entries: [:], trailer: dict, problems: [])
+        func fail(_ why: String) -> ReadXrefSection {
+            section.problems.append("its cross-reference stream at byte \(offset) \(why)")
+            return section
+        }
+        guard let length = dict["/Length"]?.integer, length >= 0, offset + dataStart + length <= file.size else {
+            return fail("has no direct /Length inside the file")
+        }
+        section.end = offset + dataStart + length
+        let stored = try file.bytes((offset + dataStart)..<(offset + dataStart + length))
+        guard let widths = dict["/W"]?.integers, widths.count == 3, widths.allSatisfy({ (0...8).contains($0) }) else {
+            return fail("has no usable /W")
+        }
+        guard let size = dict["/Size"]?.integer, size >= 0 else { return fail("has no /Size") }
+        let index = dict["/Index"]?.integers ?? [0, size]
+        guard index.count % 2 == 0 else { return fail("has an /Index of odd length") }
+        let data: [UInt8]
+        switch decode(stored, dict: dict, rowLength: widths.reduce(0, +)) {
+        case .success(let bytes): data = bytes
+        case .failure(let why): return fail(why.text)
+        }
+        let row = widths.reduce(0, +)
+        guard row > 0 else { return fail("has /W [0 0 0]") }
+        var cursor = 0
+        for pair in stride(from: 0, to: index.count, by: 2) {
+            let first = index[pair], count = index[pair + 1]
+            guard first >= 0, count >= 0, count <= ReadXrefSection.maxEntries, first <= Int(Int32.max) - count else {
+                return fail("has an /Index entry out of range")
+            }
+            for number in first..<(first + count) {
+                guard cursor + row <= data.count else { return fail("holds fewer entries than its /Index lists") }
+                var fields = [0, 0, 0]
+                var at = cursor
+                for (i, width) in widths.enumerated() {
+                    for _ in 0..<width {
+                        fields[i] = fields[i] << 8 | Int(data[at])
+                        at += 1
+                    }
+                }
+                cursor += row
+                let type = widths[0] == 0 ? 1 : fields[0]
+                switch type {
+                case 0: section.entries[number] = .free(generation: fields[2])
+                case 1: section.entries[number] = .inUse(offset: fields[1], generation: fields[2])
+                case 2: section.entries[number] = .compressed(stream: fields[1], index: fields[2])
+                default: continue  // unknown types are references to the null object (ISO 32000-2 7.5.8.3)
+                }
+            }
+        }
+        return section
+    }
+
+    struct DecodeFailure: Error {
+        var text: String
+    }
+
+    /// The entry bytes: no filter or FlateDecode, then PNG row predictors (10–15) or none.
+    static func decode(_ stored: [UInt8], dict: [String: SyntaxValue], rowLength: Int) -> Result<[UInt8], DecodeFailure> {
+        let filters: [String]
+        switch dict["/Filter"] {
+        case nil: filters = []
+        case .name(let n)?: filters = [n]
+        case .array(let items)?: filters = items.compactMap(\.name)
+        default: return .failure(DecodeFailure(text: "has an unreadable /Filter"))
+        }
+        guard filters.allSatisfy({ $0 == "/FlateDecode" }), filters.count <= 1 else {
+            return .failure(DecodeFailure(text: "uses the filter \(filters.joined(separator: " ")), which cross-reference streams do not use"))
+        }
+        var data = stored
+        if !filters.isEmpty {
+            switch Zlib.inflate(stored, limit: maxDecoded) {
+            case .bytes(let b): data = b
+            case .overLimit: return .failure(DecodeFailure(text: "decodes to more than \(maxDecoded) bytes"))
+            case .corrupt: return .failure(DecodeFailure(text: "is not valid FlateDecode data"))
+            }
+        }
+        let parms: [String: SyntaxValue]?
+        switch dict["/DecodeParms"] {
+        case .dictionary(let d)?: parms = d
+        case .array(let items)?: parms = items.first?.dictionary
+        default: parms = nil
+        }
+        let predictor = parms?["/Predictor"]?.integer ?? 1
+        guard predictor >= 10 else {
+            return predictor == 1 ? .success(data) : .failure(DecodeFailure(text: "uses the TIFF predictor"))
+        }
+        let columns = parms?["/Columns"]?.integer ?? 1
+        guard columns == rowLength else { return .failure(DecodeFailure(text: "has /Columns \(columns) for rows of \(rowLength) bytes")) }
+        return .success(PNGRows.undo(data, columns: columns))
+    }
+}
+
+/// PNG row predictors (filter byte, then `columns` bytes; one byte per pixel).
+enum PNGRows {
+    static func undo(_ data: [UInt8], columns: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(data.count)
+        var previous = [UInt8](repeating: 0, count: columns)
+        var i = 0
+        while i + columns < data.count + 1, i < data.count {
+            let filter = data[i]
+            var row = [UInt8](repeating: 0, count: columns)
+            for c in 0..<columns {
+                let x = i + 1 + c < data.count ? data[i + 1 + c] : 0
+                let left = c > 0 ? row[c - 1] : 0, up = previous[c], upLeft = c > 0 ? previous[c - 1] : 0
+                switch filter {
+                case 1: row[c] = x &+ left
+                case 2: row[c] = x &+ up
+                case 3: row[c] = x &+ UInt8((Int(left) + Int(up)) / 2)
+                case 4: row[c] = x &+ paeth(left, up, upLeft)
+                default: row[c] = x
+                }
+            }
+            out += row
+            previous = row
+            i += columns + 1
+        }
+        return out
+    }
+
+    private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+        let p = Int(a) + Int(b) - Int(c)
+        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+}
+
+extension SyntaxValue {
+    /// The integers of an array of integers; `nil` when any item is not one.
+    var integers: [Int]? {
+        guard case .array(let items) = self else { return nil }
+        let values = items.compactMap(\.integer)
+        return values.count == items.count ? values : nil
+    }
+}

@@ -1,0 +1,53 @@
+import SignetFiles
+
+/// Reads a classic `xref` table and its trailer at an absolute offset.
+enum XrefTableReader {
+    /// The largest table read (64 MiB of entries: over three million objects).
+    static let maxTableBytes = 64 << 20
+
+    static func read(_ file: any ByteSource, at offset: Int) throws -> ReadXrefSection? {
+        var bytes: [UInt8] = []
+        var trailerAt: Int?
+        let keyword = Array("trailer".utf8)
+        var position = offset
+        while trailerAt == nil, position < file.size, bytes.count < maxTableBytes {
+            let from = max(0, bytes.count - keyword.count)
+            bytes += try file.bytes(position..<min(file.size, position + (1 << 16)))
+            position += 1 << 16
+            trailerAt = bytes[from...].firstRange(of: keyword)?.lowerBound
+        }
+        guard let trailerAt else { return nil }
+        // The trailer dictionary may run past what was read: read a window from the keyword on.
+        let window = try file.bytes((offset + trailerAt)..<min(file.size, offset + trailerAt + (1 << 20)))
+        var dictReader = SyntaxReader(window, at: keyword.count)
+        guard let trailer = dictReader.value()?.dictionary else { return nil }
+        var section = ReadXrefSection(
+            kind: .table, offset: offset, end: offset + trailerAt + dictReader.position, entries: [:], trailer: trailer, problems: [])
+        var reader = SyntaxReader(Array(bytes[..<trailerAt]))
+        guard reader.word() == "xref" else { return nil }
+        while true {
+            reader.skipSpace()
+            if reader.atEnd { break }
+            guard let first = Int(reader.word()), let count = Int(reader.word()), first >= 0, count >= 0,
+                  count <= ReadXrefSection.maxEntries, first <= Int(Int32.max) - count
+            else {
+                section.problems.append("its cross-reference table at byte \(offset) has a subsection header that is not two numbers")
+                break
+            }
+            for number in first..<(first + count) {
+                guard let position = Int(reader.word()), let generation = Int(reader.word()) else {
+                    section.problems.append("its cross-reference table at byte \(offset) ends inside the subsection starting at object \(first)")
+                    return section
+                }
+                switch reader.word() {
+                case "n": section.entries[number] = .inUse(offset: position, generation: generation)
+                case "f": section.entries[number] = .free(generation: generation)
+                default:
+                    section.problems.append("entry \(number) of the cross-reference table at byte \(offset) is neither 'n' nor 'f'")
+                    return section
+                }
+            }
+        }
+        return section
+    }
+}

@@ -1,0 +1,160 @@
+import SignetPDF
+
+/// Annotations and form fields: added, changed, signed.
+extension ChangeAnalysis {
+    /// Markup annotations (ISO 32000-2 12.5.6.1) a reviewer may add under P=3 or an approval signature.
+    static let markup: Set<String> = [
+        "/Text", "/FreeText", "/Line", "/Square", "/Circle", "/Polygon", "/PolyLine", "/Highlight", "/Underline",
+        "/Squiggly", "/StrikeOut", "/Stamp", "/Caret", "/Ink", "/Popup", "/Redact",
+    ]
+    /// Signature-field keys that signing, or regenerating the widget, may change.
+    static let signingKeys: Set<String> = ["/V", "/AP", "/AS", "/MK", "/F", "/Lock", "/SV"]
+    /// Field keys form filling changes.
+    static let fillingKeys: Set<String> = ["/V", "/AP", "/AS", "/MK", "/DA", "/DV"]
+
+    mutating func annotationAdded(_ item: PDFObject, page: Int) throws {
+        let number = try item.id?.number
+        if let number { reported.insert(number) }
+        let subtype = try item.value("/Subtype")?.nameValue() ?? "(no subtype)"
+        let label = number.map { " (object \($0))" } ?? ""
+        if subtype == "/Widget" {
+            guard let number, let (name, field) = new.field(containing: number) else {
+                return add(.other, "a widget annotation that belongs to no form field added on page \(page)\(label)", page: page, object: number)
+            }
+            if old.fields[name] != nil { return add(.other, "a widget added to the existing field \(name) on page \(page)", page: page, object: number) }
+            return try fieldAdded(name: name, field, page: page)
+        }
+        if try Self.hasActions(item) {
+            return add(.other, "a \(subtype.dropFirst()) annotation with actions added on page \(page)\(label)", page: page, object: number)
+        }
+        guard Self.markup.contains(subtype) else {
+            return add(.other, "a \(subtype.dropFirst()) annotation added on page \(page)\(label)", page: page, object: number)
+        }
+        add(.annotations, "\(subtype.dropFirst()) annotation added on page \(page)\(label)", page: page, object: number)
+    }
+
+    static func hasActions(_ annotation: PDFObject) throws -> Bool {
+        try annotation.entry("/A") != nil || annotation.entry("/AA") != nil
+    }
+
+    /// A field object that appears in the form's field list.
+    mutating func fieldAdded(_ item: PDFObject, number: Int, page: Int?) throws {
+        guard let (name, field) = new.field(containing: number) else {
+            return add(.other, "a form node that is no field added (object \(number))", object: number)
+        }
+        if old.fields[name] != nil {
+            if old.fields[name]?.object != field.object { add(.other, "the form field \(name) was replaced (object \(number))", object: number) }
+            return
+        }
+        try fieldAdded(name: name, field, page: page)
+    }
+
+    /// A new terminal field: a signature signed right here, an empty one, or another kind.
+    mutating func fieldAdded(name: String, _ field: DocumentMap.FieldEntry, page: Int?) throws {
+        reported.insert(field.object)
+        reported.formUnion(field.widgets)
+        let pageText = page.map { " on page \($0)" } ?? ""
+        guard field.type == "/Sig" else {
+            return add(.other, "form field \(name) (\(field.type?.dropFirst() ?? "no type")) added\(pageText)", page: page, object: field.object)
+        }
+        if let value = field.signatureValue {
+            return try signatureAppeared(name: name, value: value, added: true, page: page)
+        }
+        let widget = try field.widgets.first.flatMap { try after.object(PDFObjectID(number: $0)) }
+        if let widget, let rect = try Self.visibleRect(widget) {
+            add(.annotations, "signature field \(name) added\(pageText) at [\(rect)], unsigned, visible", page: page, object: field.object)
+        } else {
+            add(.formFilling, "empty signature field \(name) added\(pageText), invisible", page: page, object: field.object)
+        }
+    }
+
+    /// A signature value given to a field in this revision: it must be a signature made in this
+    /// revision (its ByteRange covering it), never an earlier signature's dictionary reused or copied.
+    mutating func signatureAppeared(name: String, value: Int, added: Bool, page: Int?) throws {
+        let covered = coveredRevision(value)
+        let reused = old.roles(of: value).contains(.signature)
+        guard let covered, covered >= revision.index, !reused else {
+            forged(name)
+            let whose = reused ? "reuses an earlier signature's dictionary (object \(value))"
+                : covered.map { "is a signature of revision \($0), which does not cover the revision that gave it to the field" }
+                    ?? "is not a readable signature of this revision"
+            return add(.other, "field \(name) shows a signature it does not hold: its value \(whose)", page: page, object: value)
+        }
+        let isTimestamp = try after.object(PDFObjectID(number: value))?.value("/Type")?.nameValue() == "/DocTimeStamp"
+        if isTimestamp { return add(.ltaUpdates, "document timestamp added (field \(name))", page: page, object: value) }
+        let verb = added ? "signature field \(name) added\(page.map { " on page \($0)" } ?? "") and signed" : "signature field \(name) signed"
+        add(.formFilling, "\(verb) in this revision", page: page, object: value)
+    }
+
+    /// The widget's rectangle when it shows something: non-empty, with a normal appearance, not hidden.
+    static func visibleRect(_ widget: PDFObject) throws -> String? {
+        guard let rect = try widget.value("/Rect")?.numbers(), rect.count == 4 else { return nil }
+        let flags = try widget.value("/F")?.intValue() ?? 0
+        guard abs(rect[2] - rect[0]) > 0, abs(rect[3] - rect[1]) > 0, flags & 0b10_0010 == 0,
+              try widget.value("/AP")?.value("/N") != nil else { return nil }
+        return PDFNumber.format(rect)
+    }
+
+    /// An existing annotation, field or appearance redefined.
+    mutating func annotationOrFieldChanged(_ number: Int, _ a: PDFObject, _ b: PDFObject, page: Int?) throws {
+        if let (name, field) = new.field(containing: number) ?? old.field(containing: number) {
+            return try fieldChanged(name, field, number, a, b, page: page)
+        }
+        let owner = old.ownerOf[number] ?? new.ownerOf[number]
+        if let owner, let (name, field) = new.field(containing: owner) ?? old.field(containing: owner) {
+            if field.type == "/Sig" {
+                let signed = field.signatureValue != nil
+                return add(signed ? .other : .annotations, "the appearance of \(signed ? "signed" : "unsigned") signature field \(name) changed (object \(number))",
+                           page: page, object: number)
+            }
+            return add(.formFilling, "the appearance of field \(name) regenerated (object \(number))", page: page, object: number)
+        }
+        let annotation = owner ?? number
+        if let object = try after.object(PDFObjectID(number: annotation)), try Self.hasActions(object),
+           try (before.object(PDFObjectID(number: annotation)).map(Self.hasActions) ?? false) == false {
+            return add(.other, "actions added to annotation \(annotation)\(page.map { " on page \($0)" } ?? "")", page: page, object: number)
+        }
+        add(.annotations, "annotation \(annotation)\(page.map { " on page \($0)" } ?? "") changed", page: page, object: number)
+    }
+
+    private mutating func fieldChanged(
+        _ name: String, _ field: DocumentMap.FieldEntry, _ number: Int, _ a: PDFObject, _ b: PDFObject, page: Int?
+    ) throws {
+        let keys = try Self.differingKeys(a, b)
+        if field.type == "/Sig" {
+            let hadValue = try a.entry("/V") != nil
+            if keys.contains("/V") {
+                guard !hadValue, let value = new.fields[name]?.signatureValue else {
+                    return add(.other, "the signature value of field \(name) was replaced or removed", page: page, object: number)
+                }
+                try signatureAppeared(name: name, value: value, added: false, page: page)
+            }
+            for key in keys where !Self.signingKeys.contains(key) {
+                add(.other, "signature field \(name): \(key) changed", page: page, object: number)
+            }
+            if hadValue, keys.contains(where: { $0 != "/V" && Self.signingKeys.contains($0) }) {
+                add(.other, "signed signature field \(name): its widget changed", page: page, object: number)
+            }
+            return
+        }
+        for key in keys {
+            guard Self.fillingKeys.contains(key) else {
+                add(.other, "field \(name): \(key) changed", page: page, object: number)
+                continue
+            }
+            if key == "/V" {
+                add(.formFilling, "field \(name): value \(try Self.show(a.value("/V"))) → \(try Self.show(b.value("/V")))", page: page, object: number,
+                    field: name)
+            } else {
+                add(.formFilling, "field \(name): appearance regenerated (\(key))", page: page, object: number, field: name)
+            }
+        }
+    }
+
+    static func show(_ value: PDFObject?) throws -> String {
+        guard let value else { return "(empty)" }
+        if let text = try value.textValue() { return "\"\(text.prefix(60))\"" }
+        if let name = try value.nameValue() { return name }
+        return String(decoding: try value.unparsed().prefix(60), as: UTF8.self)
+    }
+}

@@ -1,0 +1,127 @@
+import SignetPDF
+
+/// What one revision changed in what the document means, compared with the revision before it.
+///
+/// Only objects the revision redefined or freed can differ (every other object keeps its bytes),
+/// plus new objects that a reference made before the revision already pointed at. Each changed
+/// object is judged by the roles it played before (and plays after): the catalog and the form key
+/// by key, pages and their annotation lists annotation by annotation, fields by value, and
+/// everything else — content, resources, the page tree, names, actions — is `other`.
+struct ChangeAnalysis {
+    let before: PDFDocument
+    let after: PDFDocument
+    let old: DocumentMap
+    let new: DocumentMap
+    let revision: Revision
+    /// The revision a signature dictionary (by object number, in `after`) covers, when it is one.
+    let coveredRevision: (Int) -> Int?
+
+    private(set) var changes: [Change] = []
+    /// Fields whose signature value was not made in the revision that gave it to them.
+    private(set) var forgedFields: Set<String> = []
+    /// Objects already explained (so a new widget is not reported twice).
+    var reported: Set<Int> = []
+
+    init(before: PDFDocument, after: PDFDocument, old: DocumentMap, new: DocumentMap, revision: Revision,
+         coveredRevision: @escaping (Int) -> Int?) {
+        (self.before, self.after, self.old, self.new, self.revision, self.coveredRevision) =
+            (before, after, old, new, revision, coveredRevision)
+    }
+
+    mutating func run() throws -> [Change] {
+        for problem in revision.problems { add(.other, "its syntax cannot be trusted: \(problem)") }
+        if revision.isEncrypted != before.isEncrypted { add(.other, "the encryption of the document changed") }
+        if new.root != old.root {
+            add(.other, "the trailer's /Root now points at \(new.root.map { "a new catalog (object \($0.number))" } ?? "nothing")",
+                object: new.root?.number)
+        }
+        if new.info != old.info { add(.ltaUpdates, "the trailer's /Info now points at object \(new.info?.number ?? 0)", object: new.info?.number) }
+        for number in revision.freed where old.isReachable(number) {
+            add(.other, "object \(number) (\(describe(old.roles(of: number)))) freed", page: old.pageOf[number], object: number)
+        }
+        for number in revision.added where old.dangling.contains(number) && new.isReachable(number) {
+            add(.other, "object \(number) was referenced before but did not exist; it is now defined (\(describe(new.roles(of: number))))",
+                page: new.pageOf[number], object: number)
+        }
+        for number in revision.changed.sorted() {
+            guard old.isReachable(number) || new.isReachable(number) else { continue }
+            guard let a = try before.object(PDFObjectID(number: number)), let b = try after.object(PDFObjectID(number: number)) else {
+                add(.other, "object \(number) can no longer be read", object: number)
+                continue
+            }
+            guard try !Self.same(a, b) else { continue }
+            try judge(number, a, b)
+        }
+        return changes
+    }
+
+    mutating func add(_ level: ModificationLevel, _ what: String, page: Int? = nil, object: Int? = nil, field: String? = nil) {
+        let change = Change(revision: revision.index, level: level, what: what, page: page, object: object, field: field)
+        if !changes.contains(change) { changes.append(change) }
+    }
+
+    mutating func forged(_ field: String) { forgedFields.insert(field) }
+
+    /// Same serialized value, and for streams the same stored bytes.
+    static func same(_ a: PDFObject, _ b: PDFObject) throws -> Bool {
+        guard try a.unparsed() == b.unparsed() else { return false }
+        guard try a.kind == .stream else { return true }
+        return try a.streamData(decoded: false) == b.streamData(decoded: false)
+    }
+
+    func describe(_ roles: Set<DocumentMap.Role>) -> String {
+        roles.isEmpty ? "unused" : roles.map(\.rawValue).sorted().joined(separator: ", ")
+    }
+
+    /// One redefined object, by the most sensitive role it plays before or after.
+    private mutating func judge(_ number: Int, _ a: PDFObject, _ b: PDFObject) throws {
+        let roles = old.roles(of: number).union(new.roles(of: number))
+        let page = old.pageOf[number] ?? new.pageOf[number]
+        if roles.contains(.catalog) { return try catalogChanged(a, b) }
+        if roles.contains(.page), let page { return try pageChanged(page, number, a, b) }
+        if roles.contains(.annotations), let page { return try annotationListChanged(page, a, b) }
+        if roles.contains(.form) { return try formChanged(a, b) }
+        if roles.contains(.fields) { return try fieldListChanged(a, b) }
+        let sensitive: [DocumentMap.Role] = [.pageTree, .contents, .resources, .document, .perms, .signature]
+        if let role = sensitive.first(where: roles.contains) {
+            let where_ = page.map { "page \($0) " } ?? ""
+            let key = old.catalogKey[number].map { " (under the catalog's \($0))" } ?? ""
+            let what = role == .contents ? "\(where_)content stream replaced (object \(number))"
+                : role == .signature ? "the signature dictionary object \(number) was rewritten after it was signed"
+                : "\(where_)\(role.rawValue) changed (object \(number))\(key)"
+            return add(.other, what, page: page, object: number)
+        }
+        if roles.contains(.annotation) || roles.contains(.field) || roles.contains(.appearance) {
+            return try annotationOrFieldChanged(number, a, b, page: page)
+        }
+        if roles.contains(.dss) { return add(.ltaUpdates, "DSS updated (object \(number))", object: number) }
+        if roles.contains(.metadata) { return add(.ltaUpdates, "XMP metadata updated (object \(number))", object: number) }
+        if roles.contains(.info) { return try infoChanged(number, a, b) }
+        add(.other, "object \(number) changed", page: page, object: number)
+    }
+
+    private mutating func infoChanged(_ number: Int, _ a: PDFObject, _ b: PDFObject) throws {
+        for key in try Self.differingKeys(a, b) {
+            let text = try b.value(key)?.textValue()
+            add(.ltaUpdates, "/Info \(key.dropFirst()) changed\(text.map { " to \"\($0.prefix(60))\"" } ?? "")", object: number)
+        }
+    }
+
+    /// Keys whose values differ between two dictionaries (or stream dictionaries).
+    static func differingKeys(_ a: PDFObject, _ b: PDFObject) throws -> [String] {
+        var keys: [String] = []
+        for key in Set(try a.keys()).union(try b.keys()).sorted() {
+            let x = try a.entry(key), y = try b.entry(key)
+            if let x, let y, try token(x) == token(y) { continue }
+            if x == nil, y == nil { continue }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// How a value reads where it is stored: `N G R` for a reference, else its syntax.
+    static func token(_ object: PDFObject) throws -> [UInt8] {
+        if let id = try object.id { return Array(id.reference.utf8) }
+        return try object.unparsed()
+    }
+}

@@ -1,0 +1,164 @@
+import SignetPDF
+
+/// What every reachable object of one revision's document is for: a walk from the trailer's
+/// /Root and /Info through every reference, each object labelled with the roles it plays (page
+/// content, an annotation's appearance, a form field…) and the page it belongs to. Change
+/// analysis judges a redefined object by these roles, so a shared object is judged by the most
+/// sensitive of its uses, and a reference to an object that did not exist (a trap for content
+/// switched on later) is remembered.
+struct DocumentMap {
+    enum Role: String, Hashable, CaseIterable {
+        case catalog, pageTree = "page tree", page, contents = "content stream", resources, annotations = "annotation list"
+        case annotation, appearance, form, fields = "field list", field, signature = "signature dictionary"
+        case dss = "DSS", metadata = "XMP metadata", info = "document information", perms = "permissions"
+        case document = "document-level object"
+    }
+
+    private(set) var root: PDFObjectID?
+    private(set) var info: PDFObjectID?
+    /// Page object numbers in order (page 1 first).
+    private(set) var pages: [Int] = []
+    private(set) var roles: [Int: Set<Role>] = [:]
+    /// The first page an object was reached from.
+    private(set) var pageOf: [Int: Int] = [:]
+    /// The catalog key an object was first reached through (`/OpenAction`, `/Names`…).
+    private(set) var catalogKey: [Int: String] = [:]
+    /// The annotation or field an appearance (or other part of one) was first reached from.
+    private(set) var ownerOf: [Int: Int] = [:]
+    /// Referenced but undefined object numbers.
+    private(set) var dangling: Set<Int> = []
+    /// Annotation object number → its page's /Annots membership (page numbers).
+    private(set) var annotationsOfPage: [Int: [Int]] = [:]
+    /// Terminal fields by full name.
+    private(set) var fields: [String: FieldEntry] = [:]
+
+    struct FieldEntry: Hashable {
+        var object: Int
+        var type: String?
+        /// Widget annotation object numbers (the field itself when merged).
+        var widgets: [Int]
+        /// The signature dictionary a signed signature field points at.
+        var signatureValue: Int?
+    }
+
+    /// Most (object, role) visits one walk makes (a hostile graph cannot make it run forever).
+    static let maxVisits = 4_000_000
+
+    init(_ document: PDFDocument) throws {
+        let trailer = try document.trailer()
+        root = try trailer.entry("/Root")?.id
+        info = try trailer.entry("/Info")?.id
+        var walk = Walk(map: self)
+        for number in stride(from: 1, through: document.pageCount, by: 1) {
+            if let id = try document.page(number).object.id { walk.map.pages.append(id.number) }
+        }
+        let pageIndex = Dictionary(walk.map.pages.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { a, _ in a })
+        walk.pageIndex = pageIndex
+        try walk.visit(try document.catalog(), role: .catalog, page: nil, catalogKey: nil)
+        if let infoObject = try trailer.value("/Info") { try walk.visit(infoObject, role: .info, page: nil, catalogKey: nil) }
+        try walk.run()
+        self = walk.map
+        for field in try FormFields.all(in: document) {
+            guard let id = try field.field.id else { continue }
+            var widgets: [Int] = []
+            if try field.field.value("/Subtype")?.nameValue() == "/Widget" { widgets.append(id.number) }
+            for kid in try field.field.value("/Kids")?.items() ?? [] {
+                if let kidID = try kid.id, try kid.value("/Subtype")?.nameValue() == "/Widget" { widgets.append(kidID.number) }
+            }
+            let value = try field.isSignature ? field.field.entry("/V")?.id?.number : nil
+            fields[field.name] = FieldEntry(object: id.number, type: field.type, widgets: widgets, signatureValue: value)
+        }
+    }
+
+    func roles(of number: Int) -> Set<Role> { roles[number] ?? [] }
+    func isReachable(_ number: Int) -> Bool { roles[number] != nil }
+
+    /// The field whose object, or one of whose widgets, is `number`.
+    func field(containing number: Int) -> (name: String, entry: FieldEntry)? {
+        fields.first { $0.value.object == number || $0.value.widgets.contains(number) }.map { ($0.key, $0.value) }
+    }
+
+    /// The depth-first walk: an explicit stack, each (object, role) visited once.
+    private struct Walk {
+        var map: DocumentMap
+        var pageIndex: [Int: Int] = [:]
+        /// Object, role, page, catalog key, owning annotation or field.
+        var stack: [(PDFObject, Role, Int?, String?, Int?)] = []
+        var visited: Set<Int64> = []
+        var visits = 0
+
+        mutating func visit(_ object: PDFObject, role: Role, page: Int?, catalogKey: String?) throws {
+            stack.append((object, role, page, catalogKey, nil))
+        }
+
+        mutating func run() throws {
+            while let (object, role, page, key, owner) = stack.popLast() {
+                visits += 1
+                guard visits <= DocumentMap.maxVisits else {
+                    throw SignError(object.document.path, .unreadable("its object graph is too large to analyse (over \(DocumentMap.maxVisits) visits)"))
+                }
+                var role = role, page = page, owner = owner
+                if let id = try object.id {
+                    if try object.kind == .null {
+                        map.dangling.insert(id.number)
+                        continue
+                    }
+                    if let n = pageIndex[id.number], role == .pageTree || role == .page { role = .page; page = n }
+                    let tag = Int64(id.number) << 8 | Int64(Role.allCases.firstIndex(of: role)!)
+                    guard visited.insert(tag).inserted else { continue }
+                    map.roles[id.number, default: []].insert(role)
+                    if let page, map.pageOf[id.number] == nil { map.pageOf[id.number] = page }
+                    if let key, map.catalogKey[id.number] == nil { map.catalogKey[id.number] = key }
+                    if role == .annotation || role == .field {
+                        owner = id.number
+                    } else if let owner, map.ownerOf[id.number] == nil {
+                        map.ownerOf[id.number] = owner
+                    }
+                }
+                switch try object.kind {
+                case .array:
+                    let childRole: Role = role == .annotations ? .annotation : role == .fields ? .field : role
+                    for item in try object.items() {
+                        if childRole == .annotation, let id = try item.id, let page { map.annotationsOfPage[id.number, default: []].append(page) }
+                        stack.append((item, childRole, page, key, owner))
+                    }
+                case .dictionary, .stream:
+                    for k in try object.keys() {
+                        guard let child = try object.entry(k), let next = try Self.role(after: role, key: k, in: object) else { continue }
+                        stack.append((child, next, page, role == .catalog ? k : key, owner))
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+
+        /// The role of what `key` of an object in `role` points at; `nil` for a back-edge.
+        static func role(after role: Role, key: String, in object: PDFObject) throws -> Role? {
+            switch (role, key) {
+            case (_, "/Parent") where role != .annotation, (_, "/P"), (.signature, "/Data"):
+                return nil
+            case (.catalog, "/Pages"): return .pageTree
+            case (.catalog, "/AcroForm"): return .form
+            case (.catalog, "/DSS"): return .dss
+            case (.catalog, "/Metadata"): return .metadata
+            case (.catalog, "/Perms"): return .perms
+            case (.catalog, _): return .document
+            case (.pageTree, "/Kids"): return .pageTree
+            case (.pageTree, _): return .resources
+            case (.page, "/Contents"): return .contents
+            case (.page, "/Annots"): return .annotations
+            case (.page, _): return .resources
+            case (.annotation, "/AP"): return .appearance
+            case (.annotation, "/Parent"), (.field, "/Kids"): return .field
+            case (.annotation, "/Popup"), (.annotation, "/IRT"): return .annotation
+            case (.annotation, "/V"), (.field, "/V"):
+                return try object.value("/FT")?.nameValue() == "/Sig" ? .signature : role
+            case (.annotation, _): return .appearance
+            case (.form, "/Fields"): return .fields
+            case (.field, "/AP"): return .appearance
+            default: return role
+            }
+        }
+    }
+}
