@@ -53,7 +53,7 @@ struct DetachedSignCLITests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(verified.stdout)) as? [String: Any])
         let first = try #require((report["signatures"] as? [[String: Any]])?.first)
         #expect(first["trust"] as? String == "trusted")
-        #expect(first["digest_matches"] as? Bool == true)
+        #expect(first["integrity"] as? String == "ok")
     }
 
     @Test("verify: tampered content or another CA exits 3; a corrupt .p7s exits 2")
@@ -64,13 +64,13 @@ struct DetachedSignCLITests {
         #expect(try ProcessRunner.signet(["sign", input, "--detached", sig, "--key", pki.rsaKey, "--cert", pki.rsaCert]).status == 0)
         let untrusted = try ProcessRunner.signet(["verify", input, "--p7s", sig, "--ca", pki.otherRootCert])
         #expect(untrusted.status == 3)
-        #expect(untrusted.stdoutText.contains("chain NOT trusted"))
+        #expect(untrusted.stdoutText.contains("trust: untrusted"))
         var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: input)))
         bytes[1000] ^= 0x20
         let tampered = dir.write("tampered.bin", bytes: bytes)
         let changed = try ProcessRunner.signet(["verify", tampered, "--p7s", sig])
         #expect(changed.status == 3)
-        #expect(changed.stdoutText.contains("DOES NOT MATCH"))
+        #expect(changed.stdoutText.contains("integrity BROKEN"))
         let corrupt = dir.write("corrupt.p7s", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: sig)).prefix(200)))
         let bad = try ProcessRunner.signet(["verify", input, "--p7s", corrupt])
         #expect(bad.status == 2)
