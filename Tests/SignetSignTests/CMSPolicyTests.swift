@@ -167,4 +167,27 @@ struct CMSPolicyTests {
         #expect(!report.valid)
         #expect(report.problems.contains { $0.contains("a detached signature carries none") }, "\(report.problems)")
     }
+
+    @Test("a digest algorithm OpenSSL does not know is unsupported, never \"does not verify\"")
+    func unknownDigest() throws {
+        let dir = TemporaryDirectory()
+        let input = content(dir)
+        let p7s = dir.path("sig.p7s")
+        try pki.opensslSign((pki.base.rsaCert, pki.base.rsaKey), content: input, out: p7s)
+        // DER surgery: every SHA-256 identifier (2.16.840.1.101.3.4.2.1) becomes the unassigned 2.16.840.1.101.3.4.2.127.
+        let sha256: [UInt8] = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
+        var der = try Array(Data(contentsOf: URL(fileURLWithPath: p7s)))
+        var replaced = 0
+        for index in der.indices.dropLast(sha256.count) where der[index...].starts(with: sha256) {
+            der[index + sha256.count - 1] = 0x7F
+            replaced += 1
+        }
+        #expect(replaced >= 2, "digestAlgorithms and the SignerInfo's digestAlgorithm")
+        let check = try CMSVerifier.check(
+            cms: der, context: "unknown digest", contentDigest: { try $0.hash(try Array(Data(contentsOf: URL(fileURLWithPath: input)))) },
+            options: VerifyOptions(now: Date(), requireTrust: false), claimedTime: nil)
+        #expect(check.unsupported == "unsupported digest algorithm 2.16.840.1.101.3.4.2.127")
+        #expect(!check.cryptographicallyValid)
+        #expect(!check.problems.contains { $0.contains("does not verify") }, "\(check.problems)")
+    }
 }
