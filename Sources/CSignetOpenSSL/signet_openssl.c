@@ -30,3 +30,13 @@ long signet_bio_mem_data(BIO *bio, char **data) { return BIO_get_mem_data(bio, d
 int signet_X509_NAME_print_rfc2253(BIO *bio, const X509_NAME *name) {
     return X509_NAME_print_ex(bio, name, 0, XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB);
 }
+
+int signet_sk_ASN1_OBJECT_num(const STACK_OF(ASN1_OBJECT) *stack) { return sk_ASN1_OBJECT_num(stack); }
+
+ASN1_OBJECT *signet_sk_ASN1_OBJECT_value(const STACK_OF(ASN1_OBJECT) *stack, int index) {
+    return sk_ASN1_OBJECT_value(stack, index);
+}
+
+EXTENDED_KEY_USAGE *signet_X509_get_eku(X509 *cert, int *critical) {
+    return X509_get_ext_d2i(cert, NID_ext_key_usage, critical, NULL);
+}

@@ -7,6 +7,9 @@
 #include <openssl/crypto.h>
 #include <openssl/pkcs12.h>
 #include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/ess.h>
+#include <openssl/ts.h>
 
 // STACK_OF(X509)
 STACK_OF(X509) *signet_sk_X509_new(void);
@@ -20,6 +23,13 @@ void signet_sk_X509_free_all(STACK_OF(X509) *stack);
 // STACK_OF(CMS_SignerInfo), borrowed from a CMS_ContentInfo.
 int signet_sk_CMS_SignerInfo_num(const STACK_OF(CMS_SignerInfo) *stack);
 CMS_SignerInfo *signet_sk_CMS_SignerInfo_value(const STACK_OF(CMS_SignerInfo) *stack, int index);
+
+// STACK_OF(ASN1_OBJECT), e.g. an EXTENDED_KEY_USAGE, borrowed.
+int signet_sk_ASN1_OBJECT_num(const STACK_OF(ASN1_OBJECT) *stack);
+ASN1_OBJECT *signet_sk_ASN1_OBJECT_value(const STACK_OF(ASN1_OBJECT) *stack, int index);
+/// X509_get_ext_d2i(cert, NID_ext_key_usage): the EXTENDED_KEY_USAGE (owned by the caller, freed
+/// with EXTENDED_KEY_USAGE_free) or NULL; `critical` is -1 when the certificate has none.
+EXTENDED_KEY_USAGE *signet_X509_get_eku(X509 *cert, int *critical);
 
 /// OPENSSL_free.
 void signet_openssl_free(void *pointer);

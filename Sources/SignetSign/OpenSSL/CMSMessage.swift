@@ -32,6 +32,31 @@ final class CMSMessage {
         return try withExtendedLifetime(self) { try body(infos) }
     }
 
+    /// The signer infos as views that keep this message alive.
+    var signerInfos: [SignerInfo] {
+        guard let stack = CMS_get0_SignerInfos(pointer) else { return [] }
+        return (0..<signet_sk_CMS_SignerInfo_num(stack)).compactMap { signet_sk_CMS_SignerInfo_value(stack, $0) }
+            .map { SignerInfo(pointer: $0, message: self) }
+    }
+
+    /// Finds each signer's certificate among those carried; returns how many signers got one.
+    @discardableResult
+    func attachSignerCertificates() throws -> Int {
+        try OpenSSL.count(CMS_set1_signers_certs(pointer, nil, 0), "CMS_set1_signers_certs")
+    }
+
+    /// The encapsulated content's type (id-data for a PDF signature, id-ct-TSTInfo for a token).
+    var eContentType: OpaquePointer? { CMS_get0_eContentType(pointer) }
+
+    /// The encapsulated content, `nil` when detached.
+    var eContent: [UInt8]? {
+        guard let slot = CMS_get0_content(pointer), let content = slot.pointee else {
+            OpenSSL.clearErrors()
+            return nil
+        }
+        return OpenSSL.bytes(of: UnsafePointer(content))
+    }
+
     /// Every certificate carried in the message.
     func certificates() throws -> [Certificate] {
         guard let stack = CMS_get1_certs(pointer) else {

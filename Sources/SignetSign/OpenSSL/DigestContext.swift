@@ -28,3 +28,12 @@ final class DigestContext {
         return Array(out.prefix(Int(length)))
     }
 }
+
+extension DigestAlgorithm {
+    /// The digest of bytes in memory.
+    func hash(_ bytes: [UInt8]) throws -> [UInt8] {
+        let context = try DigestContext(hashing: self)
+        try bytes.withUnsafeBytes { try context.update($0) }
+        return try context.finish()
+    }
+}

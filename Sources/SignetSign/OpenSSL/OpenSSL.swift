@@ -41,6 +41,13 @@ enum OpenSSL {
         guard status > 0 else { throw failure(operation) }
     }
 
+    /// For calls that return a count or -1 on error (`CMS_set1_signers_certs`): throws on a
+    /// negative status, returns the count otherwise (0 included).
+    static func count(_ status: Int32, _ operation: String) throws -> Int {
+        guard status >= 0 else { throw failure(operation) }
+        return Int(status)
+    }
+
     /// Throws when an allocating or parsing call returned NULL.
     static func notNull<T>(_ pointer: T?, _ operation: String) throws -> T {
         guard let pointer else { throw failure(operation) }
@@ -71,6 +78,31 @@ enum OpenSSL {
         guard let pointer else { return [] }
         defer { signet_openssl_free(pointer) }
         return Array(UnsafeBufferPointer(start: pointer, count: Int(max(count, 0))))
+    }
+
+    /// A copy of the bytes of a borrowed `ASN1_STRING` (OCTET STRING, or the whole DER of a SEQUENCE value).
+    static func bytes(of string: UnsafePointer<ASN1_STRING>?) -> [UInt8]? {
+        guard let string, let data = ASN1_STRING_get0_data(string) else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: Int(max(ASN1_STRING_length(string), 0))))
+    }
+
+    /// An object identifier in dotted form ("1.3.6.1.5.5.7.3.8").
+    static func dotted(_ object: OpaquePointer?) -> String {
+        guard let object else { return "?" }
+        var text = [CChar](repeating: 0, count: 128)
+        let length = OBJ_obj2txt(&text, Int32(text.count), object, 1)
+        guard length > 0 else {
+            clearErrors()
+            return "?"
+        }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// OpenSSL's short name of an object ("sha1WithRSAEncryption"), else its dotted form.
+    static func name(_ object: OpaquePointer?) -> String {
+        let nid = OBJ_obj2nid(object)
+        guard nid != NID_undef, let name = OBJ_nid2ln(nid) ?? OBJ_nid2sn(nid) else { return dotted(object) }
+        return String(cString: name)
     }
 
     /// DER encoding with an `i2d_*` function (two-pass: length, then bytes into our buffer).

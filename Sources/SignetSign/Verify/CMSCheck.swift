@@ -30,10 +30,42 @@ struct CMSCheck: Sendable, Hashable {
     var policyProblems: [String]
     /// Sentences describing each failed check (policy problems included).
     var problems: [String]
+    /// Weak algorithms or keys that the policy would refuse, accepted because
+    /// `VerifyOptions.allowWeakAlgorithms` was set (reported, not refused).
+    var acceptedWeaknesses: [String] = []
 
-    /// Digest, signature, algorithms and certificate all pass (trust is judged by the caller).
+    /// Digest, signature, algorithms and certificate all pass, and an attached signature
+    /// timestamp (if any) is valid (trust is judged by the caller).
     var cryptographicallyValid: Bool {
         digestMatches && signatureVerifies && unsupported == nil && policyProblems.isEmpty && certificateValidity == .valid
+            && (timestamp?.valid ?? true)
+    }
+
+    /// Nothing checked yet: every check starts out failed.
+    static func unchecked(at time: Date) -> CMSCheck {
+        CMSCheck(
+            digestAlgorithm: "unknown", signatureAlgorithm: "unknown", digestMatches: false, signatureVerifies: false,
+            unsupported: nil, signer: nil, claimedSigningTime: nil, timestamp: nil, validationTime: time,
+            validationTimeSource: .now, certificateValidity: nil, trust: .notJudged, trustDetail: nil, policyProblems: [],
+            problems: [])
+    }
+
+    /// Records a policy finding (in `policyProblems` and `problems`), or only notes it when weak
+    /// algorithms are allowed.
+    mutating func refuse(_ finding: String?, allowWeak: Bool) {
+        guard let finding else { return }
+        if allowWeak {
+            acceptedWeaknesses.append(finding)
+        } else {
+            policyProblems.append(finding)
+            problems.append(finding)
+        }
+    }
+
+    /// A usage finding (key usage, extended key usage): never waived by `allowWeakAlgorithms`.
+    mutating func refuse(_ finding: String) {
+        policyProblems.append(finding)
+        problems.append(finding)
     }
 }
 
@@ -51,8 +83,9 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
     public var trust: TrustStatus
     public var problems: [String]
 
-    /// Imprint, signature and trust all hold: the time can be relied on.
-    public var valid: Bool { imprintMatches && signatureVerifies && trust == .trusted && problems.isEmpty }
+    /// Imprint and signature hold, nothing is wrong, and the TSA is trusted (or trust was not
+    /// asked for: `notJudged`): the time can be relied on.
+    public var valid: Bool { imprintMatches && signatureVerifies && trust != .untrusted && problems.isEmpty }
 
     enum CodingKeys: String, CodingKey {
         case time, authority, trust, problems, valid

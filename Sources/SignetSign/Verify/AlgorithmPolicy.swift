@@ -1,0 +1,61 @@
+import COpenSSL
+
+/// Which algorithms and key sizes a signature may use (unless `VerifyOptions.allowWeakAlgorithms`):
+/// no MD5 or SHA-1 (as digest, inside a signature algorithm, or as a timestamp's imprint), no RSA
+/// key under 2048 bits, no EC key under 256 bits. Each finding is one sentence.
+enum AlgorithmPolicy {
+    static let weakDigestNames: Set<String> = ["MD2", "MD4", "MD5", "SHA1", "MD5-SHA1"]
+    static let weakDigestNIDs: Set<Int32> = [NID_md2, NID_md4, NID_md5, NID_sha1]
+    static let minimumRSABits = 2048
+    static let minimumECBits = 256
+
+    /// `role` names the digest: "message digest", "timestamp imprint".
+    static func digestProblem(_ algorithm: DigestAlgorithm, role: String = "message digest") -> String? {
+        weakDigestNames.contains(algorithm.name.uppercased()) ? "the \(role) algorithm \(algorithm.name) is not allowed (too weak)" : nil
+    }
+
+    /// A signature algorithm that names a weak hash itself (sha1WithRSAEncryption, ecdsa-with-SHA1, dsaWithSHA1).
+    static func signatureAlgorithmProblem(_ object: OpaquePointer?) -> String? {
+        var digest: Int32 = NID_undef
+        var key: Int32 = NID_undef
+        guard OBJ_find_sigid_algs(OBJ_obj2nid(object), &digest, &key) == 1, weakDigestNIDs.contains(digest) else { return nil }
+        return "the signature algorithm \(OpenSSL.name(object)) is not allowed (too weak)"
+    }
+
+    /// `whose` names the key's owner ("the signer's", "the timestamp authority's").
+    static func keyProblem(_ key: PrivateKey, whose: String) -> String? {
+        let bits = key.bits
+        if ["RSA", "RSA-PSS"].contains(key.algorithm), bits < minimumRSABits {
+            return "\(whose) RSA key of \(bits) bits is not allowed (too weak; at least \(minimumRSABits) bits are needed)"
+        }
+        if key.algorithm == "EC", bits < minimumECBits {
+            return "\(whose) EC key of \(bits) bits is not allowed (too weak; at least \(minimumECBits) bits are needed)"
+        }
+        return nil
+    }
+
+    /// The family a report names ("RSA", "RSASSA-PSS", "ECDSA", "DSA", "Ed25519", "Ed448"), from
+    /// the signatureAlgorithm identifier (rsaEncryption or sha256WithRSAEncryption both say RSA),
+    /// else from the key.
+    static func signatureName(_ object: OpaquePointer?, key: PrivateKey?) -> String {
+        var digest: Int32 = NID_undef
+        var keyNID: Int32 = NID_undef
+        let nid = OBJ_obj2nid(object)
+        let family = OBJ_find_sigid_algs(nid, &digest, &keyNID) == 1 && keyNID != NID_undef ? keyNID : nid
+        switch family {
+        case NID_rsaEncryption: return "RSA"
+        case NID_rsassaPss: return "RSASSA-PSS"
+        case NID_X9_62_id_ecPublicKey: return "ECDSA"
+        case NID_dsa: return "DSA"
+        case NID_ED25519: return "Ed25519"
+        case NID_ED448: return "Ed448"
+        default: return key?.algorithm ?? OpenSSL.name(object)
+        }
+    }
+
+    /// Key types whose CMS signatures OpenSSL's `CMS_SignerInfo_verify` checks: a failure there
+    /// means "does not verify"; for any other key it means "cannot be checked".
+    static let verifiedByOpenSSL: Set<String> = ["RSA", "RSA-PSS", "EC", "DSA", "SM2"]
+    /// Keys that sign the message itself (no separate digest): checked over the signed attributes' DER.
+    static let wholeMessageKeys: Set<String> = ["ED25519", "ED448"]
+}

@@ -1,0 +1,86 @@
+import COpenSSL
+import FoundationEssentials
+
+/// What checking an RFC 3161 TimeStampToken found.
+struct TimestampVerification {
+    /// The summary a report shows (genTime, TSA, imprint, signature, trust, problems).
+    var timestamp: TimestampCheck
+    /// The token's own SignerInfo check: the TSA as signer, its certificate judged at the
+    /// validation time; `digestMatches` is the imprint.
+    var authority: CMSCheck
+}
+
+/// Checks an RFC 3161 TimeStampToken: a SignedData whose eContent is a TSTInfo, signed by a
+/// certificate with the (critical) timeStamping extended key usage, whose messageImprint is the
+/// hash of what it stamps (a signature value, or a document's signed byte ranges).
+enum TimestampVerifier {
+    /// `imprinted` hashes what the token stamps with the imprint's algorithm. The TSA
+    /// certificate's chain and validity are judged at `validationTime`; the certificate must also
+    /// have been valid at genTime. Throws `SignError.notASignature` when the token is unreadable.
+    static func verify(
+        token: [UInt8], context: String, imprinted: (DigestAlgorithm) throws -> [UInt8], options: VerifyOptions,
+        validationTime: Date, source: TimeSource
+    ) throws -> TimestampVerification {
+        let cms: CMSMessage
+        do {
+            cms = try CMSMessage(der: token)
+        } catch let failure as OpenSSLFailure {
+            throw SignError(context, .notASignature("its timestamp token is not CMS (\(failure.summary))"))
+        }
+        guard cms.isSignedData else { throw SignError(context, .notASignature("its timestamp token is not a CMS SignedData")) }
+        guard OBJ_obj2nid(cms.eContentType) == NID_id_smime_ct_TSTInfo else {
+            throw SignError(context, .notASignature("its timestamp token holds \(OpenSSL.name(cms.eContentType)), not a TSTInfo"))
+        }
+        guard let content = cms.eContent else { throw SignError(context, .notASignature("its timestamp token holds no TSTInfo")) }
+        let info: TSTInfo
+        do {
+            info = try TSTInfo(der: content)
+        } catch let failure as OpenSSLFailure {
+            throw SignError(context, .notASignature("its timestamp token's TSTInfo cannot be read (\(failure.summary))"))
+        }
+        guard let genTime = info.time else { throw SignError(context, .notASignature("its timestamp token has no readable time")) }
+        try cms.attachSignerCertificates()
+        let carried = try cms.certificates()
+        guard let signerInfo = cms.signerInfos.first else { throw SignError(context, .notASignature("its timestamp token has no signer")) }
+
+        let whose = "the timestamp authority's"
+        var check = try SignerCheck(
+            info: signerInfo, message: cms, usage: .timestamping, whose: whose, expectsContent: true, carried: carried,
+            options: options
+        ).run(contentDigest: { try $0.hash(content) })
+        // The token's own message digest is part of its signature; digestMatches speaks of the imprint.
+        let tokenSigned = check.digestMatches && check.signatureVerifies
+        check.digestMatches = false
+        var imprintProblems: [String] = []
+        if let algorithm = info.imprintAlgorithm.flatMap(DigestAlgorithm.init(object:)) {
+            check.digestAlgorithm = algorithm.name
+            check.refuse(AlgorithmPolicy.digestProblem(algorithm, role: "timestamp imprint"), allowWeak: options.allowWeakAlgorithms)
+            check.digestMatches = info.imprint == (try imprinted(algorithm))
+            if !check.digestMatches {
+                imprintProblems.append("the timestamp's message imprint does not match the \(algorithm.name) digest of what it stamps")
+            }
+        } else {
+            let name = OpenSSL.name(info.imprintAlgorithm)
+            check.unsupported = check.unsupported ?? "unsupported digest algorithm \(name)"
+            imprintProblems.append("the timestamp's imprint algorithm \(name) is not one Signet can check")
+        }
+        check.problems = imprintProblems + check.problems
+        (check.validationTime, check.validationTimeSource) = (validationTime, source)
+        let tsa = try signerInfo.signerCertificate()
+        var validAtGenTime = false
+        if let tsa {
+            let atGenTime = CertificateValidity(notBefore: tsa.notBefore, notAfter: tsa.notAfter, at: genTime)
+            validAtGenTime = atGenTime == .valid
+            if !validAtGenTime {
+                check.problems.append("\(whose) certificate \(atGenTime.phrase) at the timestamp's time \(DateText.utc(genTime))")
+            }
+        }
+        try CMSVerifier.judge(tsa, carried: carried, options: options, whose: whose, into: &check)
+        let signatureVerifies = tokenSigned && check.unsupported == nil && check.policyProblems.isEmpty && validAtGenTime
+        let timestamp = TimestampCheck(
+            time: genTime, authority: tsa?.subject, imprintMatches: check.digestMatches, signatureVerifies: signatureVerifies,
+            trust: check.trust, problems: check.problems)
+        check.timestamp = timestamp
+        return TimestampVerification(timestamp: timestamp, authority: check)
+    }
+}
