@@ -140,11 +140,14 @@ struct RevisionAttackTests {
         let (bytes, _) = try signed(certify: false)
         var attack = IncrementalUpdate.append(to: bytes, objects: [5: Self.nineThousand])
         // Point object 5's new entry at object 3's definition in the first revision.
-        let text = String(decoding: attack, as: UTF8.self)
-        let fontOffset = text.range(of: "3 0 obj").map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
-        let entry = text.range(of: "5 1\n", options: .backwards).map { text.distance(from: text.startIndex, to: $0.upperBound) } ?? 0
-        let digits = Array(String(format: "%010d", fontOffset).utf8)
-        attack.replaceSubrange(entry..<(entry + 10), with: digits)
+        func offset(of text: String, last: Bool) -> Int {
+            let needle = Array(text.utf8)
+            let starts = (0...(attack.count - needle.count)).filter { attack[$0] == needle[0] && Array(attack[$0..<($0 + needle.count)]) == needle }
+            return (last ? starts.last : starts.first) ?? 0
+        }
+        let fontOffset = offset(of: "3 0 obj", last: false)
+        let entry = offset(of: "5 1\n", last: true) + 4
+        attack.replaceSubrange(entry..<(entry + 10), with: Array(String(format: "%010d", fontOffset).utf8))
         let dir = TemporaryDirectory()
         let path = dir.write("elsewhere.pdf", bytes: attack)
         let report = try PDFVerifier.verify(path: path, password: nil, options: VerifyOptions(now: Date(), requireTrust: false))

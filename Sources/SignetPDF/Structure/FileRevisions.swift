@@ -188,9 +188,6 @@ public struct FileRevisions: Sendable {
         guard offset >= 0, offset < file.size else {
             return "the entry for object \(number) points at byte \(offset), past the end of the file"
         }
-        if revision.index > 1, offset < revision.start {
-            return "the entry for object \(number) points at byte \(offset), back into the bytes of an earlier revision"
-        }
         var reader = SyntaxReader(try file.bytes(offset..<min(file.size, offset + 64)))
         let n = Int(reader.word()), g = Int(reader.word()), keyword = reader.word()
         guard keyword == "obj", let n, let g else {
@@ -198,6 +195,9 @@ public struct FileRevisions: Sendable {
         }
         guard n == number, g == generation else {
             return "the entry for object \(number) \(generation) points at object \(n) \(g) (byte \(offset))"
+        }
+        if revision.index > 1, offset < revision.start {
+            return "the entry for object \(number) points at byte \(offset), back into the bytes of an earlier revision"
         }
         return nil
     }
