@@ -48,10 +48,15 @@ extension StampReport {
     /// "page 3" for one page, "5 pages" for several.
     var pagesPhrase: String { pagesStamped == 1 ? "page \(perPage[0].page)" : "\(pagesStamped) pages" }
 
-    /// "appended as an incremental update", "rewritten", with ", as Stamp annotations" when so.
+    /// "as a Stamp annotation" (or "as Stamp annotations"); nil for a stamp in the page content.
+    var formPhrase: String? {
+        form == .annotation ? "as \(pagesStamped == 1 ? "a Stamp annotation" : "Stamp annotations")" : nil
+    }
+
+    /// "appended as an incremental update" or "rewritten", after the form phrase when there is one.
     var howPhrase: String {
         let how = mode == "incremental" ? "appended as an incremental update" : "rewritten"
-        return form == .annotation ? "as \(pagesStamped == 1 ? "a Stamp annotation" : "Stamp annotations"), \(how)" : how
+        return formPhrase.map { "\($0), \(how)" } ?? how
     }
 
     /// "+4962 bytes", or "-1647 bytes" when a rewrite made the file smaller.

@@ -6,6 +6,13 @@ public struct StampEdit: Sendable, Hashable {
     public var perPage: [StampReport.PageStamp]
     /// Damage qpdf worked around and page oddities that were corrected, one sentence each.
     public var warnings: [String]
+
+    /// The report of a run that wrote these stamps to `output`, `bytesAdded` bytes more than `input`.
+    public func report(input: String, output: String, incremental: Bool, bytesAdded: Int) -> StampReport {
+        StampReport(
+            input: input, output: output, mode: incremental ? "incremental" : "rewrite", form: form,
+            pagesStamped: perPage.count, bytesAdded: bytesAdded, perPage: perPage, warnings: warnings)
+    }
 }
 
 extension Stamper {

@@ -22,10 +22,7 @@ public enum Stamper {
             written = try RewriteWriter.write(document, to: out, progress: report)
         }
         try out.commit()
-        return StampReport(
-            input: input, output: output, mode: incremental ? "incremental" : "rewrite", form: edit.form,
-            pagesStamped: edit.perPage.count, bytesAdded: written - document.fileSize, perPage: edit.perPage,
-            warnings: edit.warnings)
+        return edit.report(input: input, output: output, incremental: incremental, bytesAdded: written - document.fileSize)
     }
 
     /// `page 4`, or `12 pages (4, 9, 16, 23, 30, …)` for a note that repeats.
