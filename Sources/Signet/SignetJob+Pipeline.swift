@@ -12,10 +12,12 @@ extension SignetJob {
     }
 
     /// Renders `drawing` and fits it under the budget (or prepares it as vector ink), stamps it
-    /// into `input`, then — with `signing` — appends an invisible signature. Only `output` (and
-    /// `options.imageOutput` when set) is written, atomically, once every stage has succeeded: the
-    /// image stays in memory and the stamped PDF that is signed lives in a scratch folder next to
-    /// `output`, removed afterwards.
+    /// into `input`, then — with `signing` — appends an invisible signature. With `signing` the
+    /// stamp and the signature are one incremental update, covered by the signature (the
+    /// stamp's `mode` is not consulted: a signer always appends; `password` is not used, a signer
+    /// refuses encrypted files); on an input that is already signed the stamp is a Stamp
+    /// annotation, never page content. Only `output` (and `options.imageOutput` when set) is
+    /// written, atomically, once every stage has succeeded: the image stays in memory.
     @discardableResult
     public static func pipeline(
         _ drawing: Drawing, pdfAt input: String, password: String? = nil, to output: String,
@@ -39,15 +41,15 @@ extension SignetJob {
         let stampReport: StampReport
         var signature: PDFSignResult?
         if let signing {
-            let scratch = try ScratchSpace.near(output)
-            let stamped = scratch.path("stamped.pdf")
-            var report = try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: stamped)
-            report.output = output
-            stampReport = report
-            signature = try ScratchSpace.naming(stamped, as: input) {
-                try sign(pdfAt: stamped, to: output, identity: signing.identity, options: signing.options)
-            }
-            signature?.input = input
+            // One revision: the stamp's objects go into the signer's incremental update, so the new
+            // signature covers them; on a signed input the stamp is an annotation (see `Stamper.apply`).
+            var edit: StampEdit?
+            let signed = try PDFSigner.sign(
+                input: input, output: output, identity: signing.identity, options: signing.options,
+                editing: { edit = try Stamper.apply(art.artwork, options: options.stamp, to: $0, incremental: true) })
+            guard let edit else { throw PDFError(file: input, .structure("internal: the stamp was not applied")) }
+            stampReport = edit.report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)
+            signature = signed
         } else {
             stampReport = try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
         }

@@ -21,7 +21,7 @@ struct StampCommandTests {
                                           "--at", "72,72", "--width", "150", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let object = try json(r)
-        #expect(Set(object.keys) == ["input", "output", "mode", "pages_stamped", "bytes_added", "per_page", "warnings"])
+        #expect(Set(object.keys) == ["input", "output", "mode", "form", "pages_stamped", "bytes_added", "per_page", "warnings"])
         #expect(object["mode"] as? String == "rewrite")
         #expect(object["pages_stamped"] as? Int == 3)
         let size = try Data(contentsOf: URL(fileURLWithPath: output)).count

@@ -25,8 +25,9 @@ enum PipelineCommand: Command {
             stages: read STROKES (any format of 'signet render'), render them as 'signet render' does (same
               options), fit the image under --max-bytes as 'signet compress' does, stamp it as 'signet stamp'
               does, and — with --p12 or --key/--cert — append an invisible signature as 'signet sign' does
-              (the stamp is what shows). Only -o (and --save-image) is written, atomically, once every stage
-              has succeeded; the stamped PDF that gets signed lives in a scratch folder next to -o meanwhile.
+              (the stamp is what shows). When signing, the stamp and the signature are one incremental update
+              that the signature covers; on an already signed input the stamp is a Stamp annotation. Only -o
+              (and --save-image) is written, atomically, once every stage has succeeded.
             """,
         ] + StampCLI.notes + StrokeInputOptions.notes)
 
@@ -43,6 +44,9 @@ enum PipelineCommand: Command {
         let signs = ["p12", "key", "cert"].contains { args.string($0) != nil }
         if !signs, let (name, _) = signatureOnly.first(where: { $0.1 ? args.flag($0.0) : args.string($0.0) != nil }) {
             throw UsageError(spec.name, "--\(name) is about the signature; give --p12 FILE or --key FILE --cert FILE to sign")
+        }
+        if signs, args.flag("rewrite") {
+            throw UsageError(spec.name, "--rewrite cannot go with signing: the stamp is appended in the signature's own incremental update")
         }
         if strokes == "-", pdf == "-" { throw UsageError(spec.name, "standard input can carry the strokes or the PDF, not both") }
         if args.flag("password-stdin"), strokes == "-" || pdf == "-" {

@@ -37,7 +37,8 @@ struct PipelineResult: Encodable {
     /// "png", "jpeg" or "vector".
     var artwork: String { report.image?.format.rawValue ?? "vector" }
 
-    /// `sig.json → out.pdf: PNG 412×196 palette, 8123 of 102400 bytes; stamped on page 3 (rewritten, +9211 bytes); signed as …`
+    /// `sig.json → out.pdf: PNG 412×196 palette, 8123 of 102400 bytes; stamped on page 3 of in.pdf (rewritten, +9211 bytes)`,
+    /// or `…; stamped on page 3 of in.pdf and signed as CN=… (…), in one incremental update, +21377 bytes`.
     var line: String {
         let stamp = report.stamp
         let what: String
@@ -47,11 +48,13 @@ struct PipelineResult: Encodable {
         } else {
             what = "vector ink, \(counted(report.strokes, "stroke"))"
         }
-        var text = "\(strokesFile == "-" ? "standard input" : strokesFile) → \(stamp.output == "-" ? "standard output" : stamp.output): "
-            + "\(what); stamped on \(stamp.pagesPhrase) of \(stamp.input == "-" ? "standard input" : stamp.input) (\(stamp.mode == "incremental" ? "incremental update" : "rewritten"), \(stamp.sizeChange))"
-        if let signature = report.signature, let signer {
-            text += "; signed as \(signer) (invisible signature in field \(signature.field), \(signature.subFilter), \(signature.bytesAdded) bytes added)"
+        let text = "\(strokesFile == "-" ? "standard input" : strokesFile) → \(stamp.output == "-" ? "standard output" : stamp.output): "
+            + "\(what); stamped on \(stamp.pagesPhrase) of \(stamp.input == "-" ? "standard input" : stamp.input)"
+        guard let signature = report.signature, let signer else {
+            let how = stamp.mode == "incremental" ? "incremental update" : "rewritten"
+            return text + " (\(stamp.formPhrase.map { "\($0), " } ?? "")\(how), \(stamp.sizeChange))"
         }
-        return text
+        return text + (stamp.formPhrase.map { " (\($0))" } ?? "")
+            + " and signed as \(signer) (invisible signature in field \(signature.field), \(signature.subFilter)), in one incremental update, \(stamp.sizeChange)"
     }
 }

@@ -10,7 +10,8 @@ enum StampCLI {
         .value("blend", "MODE", "normal (default) or multiply (a white background disappears)"),
         .flag("incremental", "append an incremental update even when not needed (the output starts with the input's bytes)"),
         .flag("rewrite", "rewrite the whole file even when it is signed (needs --break-signatures then)"),
-        .flag("break-signatures", "allow --rewrite to invalidate existing signatures, certification or usage rights"),
+        .flag("break-signatures", "allow --rewrite, or a stamp on a certified (DocMDP P=1 or 2) input, to invalidate signatures, certification or usage rights"),
+        .flag("as-annotation", "stamp as a Stamp annotation (page content untouched) even when the input is not signed"),
     ]
 
     static let notes = [
@@ -18,6 +19,10 @@ enum StampCLI {
         """
         output: a signed, certified (DocMDP) or usage-rights (UR3) input gets an incremental update, so the
           existing signatures stay valid; anything else is rewritten compactly through qpdf.
+        form: on a signed or certified input the stamp is a Stamp annotation, so approval signatures and a
+          DocMDP P=3 certification see a permitted annotation, never changed page content; a certification
+          with P=1 or P=2 allows no stamp (--break-signatures stamps anyway). --as-annotation asks for the
+          annotation on any input.
         """,
     ]
 
@@ -26,16 +31,13 @@ enum StampCLI {
         if args.flag("incremental"), args.flag("rewrite") {
             throw UsageError(args.command, "give either --incremental or --rewrite, not both")
         }
-        if args.flag("break-signatures"), !args.flag("rewrite") {
-            throw UsageError(args.command, "--break-signatures only makes sense with --rewrite")
-        }
         let options = StampOptions(
             pages: PageSelection(args.string("pages") ?? "last"),
             placement: try PlacementOptions.placement(args),
             opacity: try args.double("opacity", in: 0...1) ?? 1,
             blend: try args.choice("blend", BlendMode.self) ?? .normal,
             mode: args.flag("incremental") ? .incremental : args.flag("rewrite") ? .rewrite : .automatic,
-            breakSignatures: args.flag("break-signatures"))
+            breakSignatures: args.flag("break-signatures"), asAnnotation: args.flag("as-annotation"))
         if options.opacity == 0 { throw UsageError(args.command, "--opacity 0 would make the stamp invisible") }
         return options
     }
@@ -45,6 +47,17 @@ enum StampCLI {
 extension StampReport {
     /// "page 3" for one page, "5 pages" for several.
     var pagesPhrase: String { pagesStamped == 1 ? "page \(perPage[0].page)" : "\(pagesStamped) pages" }
+
+    /// "as a Stamp annotation" (or "as Stamp annotations"); nil for a stamp in the page content.
+    var formPhrase: String? {
+        form == .annotation ? "as \(pagesStamped == 1 ? "a Stamp annotation" : "Stamp annotations")" : nil
+    }
+
+    /// "appended as an incremental update" or "rewritten", after the form phrase when there is one.
+    var howPhrase: String {
+        let how = mode == "incremental" ? "appended as an incremental update" : "rewritten"
+        return formPhrase.map { "\($0), \(how)" } ?? how
+    }
 
     /// "+4962 bytes", or "-1647 bytes" when a rewrite made the file smaller.
     var sizeChange: String { bytesAdded >= 0 ? "+\(bytesAdded) bytes" : "\(bytesAdded) bytes" }

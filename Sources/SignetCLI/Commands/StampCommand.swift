@@ -31,9 +31,8 @@ enum StampCommand: Command {
         bars.finish()
         report.input = input.name
         for warning in report.warnings { context.warn("\(input.name): \(warning)") }
-        let how = report.mode == "incremental" ? "appended as an incremental update" : "rewritten"
         return CommandOutcome(
-            json: report, lines: ["stamped \(report.pagesPhrase) of \(input.name == "-" ? "standard input" : input.name) into \(output == "-" ? "standard output" : output) (\(how), \(report.sizeChange))"],
+            json: report, lines: ["stamped \(report.pagesPhrase) of \(input.name == "-" ? "standard input" : input.name) into \(output == "-" ? "standard output" : output) (\(report.howPhrase), \(report.sizeChange))"],
             outputUsedStdout: output == "-")
     }
 }

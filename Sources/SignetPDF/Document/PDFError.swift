@@ -40,6 +40,9 @@ public struct PDFError: SignetError, Hashable {
         case incrementalImpossible(String)
         /// A full rewrite would break the existing signatures and the user did not allow it.
         case rewriteBreaksSignatures
+        /// The document is certified with DocMDP `p` (1: no changes, 2: form filling and signing
+        /// only), so a stamp would break the certification, and the user did not allow it.
+        case certifiedAgainstStamps(docMDP: Int)
         /// qpdf failed while writing.
         case writeFailed(String)
         /// A problem in the object structure met while editing (wrong types, missing keys).
@@ -103,6 +106,9 @@ public struct PDFError: SignetError, Hashable {
             return "\(name): cannot append an incremental update (\(why))."
         case .rewriteBreaksSignatures:
             return "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; drop --rewrite to append an incremental update, or add --break-signatures if you really mean it."
+        case .certifiedAgainstStamps(let p):
+            let allowed = p == 1 ? "no changes allowed" : "only form filling and signing allowed"
+            return "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; add --break-signatures to stamp it anyway."
         case .writeFailed(let why):
             return "\(name): writing failed (\(why)); check the free space and permissions of the output folder."
         case .structure(let why):

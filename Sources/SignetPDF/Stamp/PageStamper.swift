@@ -2,7 +2,7 @@ import SignetCore
 
 /// Draws one shared stamp form on pages, keeping what each page gains to a few bytes:
 ///
-/// - The page's existing content is wrapped between a shared one-byte `q` stream and the stamp
+/// - The page's existing content is wrapped between a shared `q` stream and the stamp
 ///   stream, which starts with `Q`, so nothing the page leaves behind (an unbalanced `cm`, a
 ///   clip, a colour) can move or tint the stamp. Content that leaves `q`s open or pops more
 ///   than it pushed (counted by `ContentBalance`) gets as many extra `Q`s / leading `q`s.
@@ -35,7 +35,8 @@ public final class PageStamper {
         let closing = String(repeating: "Q ", count: balance.trailingPops)
         let stream = try sharedStream(closing + "q " + ContentBuilder.matrix(matrix) + " " + name + " Do Q\n")
         let contents = try document.parse("[]")
-        try contents.append(try sharedStream(String(repeating: "q", count: balance.leadingPushes)))
+        // Operators are separated: `q q`, never `qq` (an unknown operator that stops the drawing).
+        try contents.append(try sharedStream(Array(repeating: "q", count: balance.leadingPushes).joined(separator: " ")))
         if let existing = try page.object.value("/Contents") {
             switch try existing.kind {
             case .array: for item in try existing.items() { try contents.append(item) }
@@ -48,7 +49,7 @@ public final class PageStamper {
         return matrix
     }
 
-    /// One stream per distinct text, shared by every page that needs it: the one-byte `q`
+    /// One stream per distinct text, shared by every page that needs it: the `q` (or `q q` …)
     /// nearly every page starts with, and the stamp drawing of each distinct placement.
     private func sharedStream(_ text: String) throws -> PDFObject {
         if let cached = streams[text] { return cached }

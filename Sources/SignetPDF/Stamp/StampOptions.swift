@@ -20,8 +20,12 @@ public struct StampOptions: Sendable, Hashable, Codable {
     public var blend: BlendMode
     /// Default `.automatic`.
     public var mode: Mode
-    /// Allows `.rewrite` on a signed input, invalidating its signatures. Default false.
+    /// Allows `.rewrite` on a signed input, and any stamp on a document certified with DocMDP
+    /// P=1 or P=2, invalidating its signatures or certification. Default false.
     public var breakSignatures: Bool
+    /// Stamp as a Stamp annotation even when the input is not signed (see `StampReport.Form`).
+    /// Default false: an annotation only when the input is signed or certified and is appended to.
+    public var asAnnotation: Bool
     /// Most pages one run stamps (default `defaultMaxPages`, 100,000): every stamped page is
     /// held, changed, until the output is written, so a selection beyond it is refused up front.
     public var maxPages: Int
@@ -30,9 +34,9 @@ public struct StampOptions: Sendable, Hashable, Codable {
 
     public init(pages: PageSelection = .last, placement: StampPlacement = StampPlacement(), opacity: Double = 1,
                 blend: BlendMode = .normal, mode: Mode = .automatic, breakSignatures: Bool = false,
-                maxPages: Int = defaultMaxPages) {
-        (self.pages, self.placement, self.opacity, self.blend, self.mode, self.breakSignatures, self.maxPages) =
-            (pages, placement, opacity, blend, mode, breakSignatures, maxPages)
+                asAnnotation: Bool = false, maxPages: Int = defaultMaxPages) {
+        (self.pages, self.placement, self.opacity, self.blend, self.mode, self.breakSignatures, self.asAnnotation, self.maxPages) =
+            (pages, placement, opacity, blend, mode, breakSignatures, asAnnotation, maxPages)
     }
 }
 
@@ -49,10 +53,20 @@ public struct StampReport: Sendable, Hashable, Codable {
         }
     }
 
+    /// How the stamp went into the pages.
+    public enum Form: String, Sendable, Hashable, Codable {
+        /// Drawn in the page content (wrapped so nothing the page leaves behind moves it).
+        case content
+        /// A Stamp annotation per page, page content untouched: chosen on signed or certified
+        /// inputs (their approval signatures allow annotations, not content changes), or asked for.
+        case annotation
+    }
+
     public var input: String
     public var output: String
     /// `rewrite` or `incremental`.
     public var mode: String
+    public var form: Form
     public var pagesStamped: Int
     /// Output size minus input size (negative when a rewrite compresses more than it adds).
     public var bytesAdded: Int
@@ -61,7 +75,7 @@ public struct StampReport: Sendable, Hashable, Codable {
     public var warnings: [String]
 
     enum CodingKeys: String, CodingKey {
-        case input, output, mode, warnings
+        case input, output, mode, form, warnings
         case pagesStamped = "pages_stamped"
         case bytesAdded = "bytes_added"
         case perPage = "per_page"

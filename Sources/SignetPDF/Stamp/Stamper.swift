@@ -9,55 +9,9 @@ public enum Stamper {
         output: String, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         let document = try PDFDocument(path: input, password: password)
-        guard document.pageCount > 0 else { throw document.error(.noPages) }
-        guard options.opacity > 0, options.opacity <= 1 else {
-            throw document.error(.badPlacement("the opacity must be above 0 and at most 1"))
-        }
-        let pages: [Int]
-        do { pages = try options.pages.pages(count: document.pageCount) } catch {
-            switch error.kind {
-            case .outOfRange(let page): throw document.error(.pageOutOfRange(page: page, count: document.pageCount))
-            case .unreadable: throw document.error(.badPageSelection("'\(options.pages.text)'"))
-            }
-        }
-        guard pages.count <= options.maxPages else {
-            throw document.error(.tooManyPages(selected: pages.count, limit: options.maxPages))
-        }
         let incremental = try chooseIncremental(document, options)
         let writer = try incremental ? incrementalWriter(document, options) : nil
-
-        var warnings = document.wasReconstructed
-            ? ["the file is damaged; qpdf reconstructed its cross-reference table, check the output"] : []
-        // qpdf's own words for the reconstruction repeat that sentence; its details do not.
-        warnings += document.warnings.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
-        let aspect = artwork.naturalSize.width / artwork.naturalSize.height
-        var placed: [(page: PDFPage, geometry: PageGeometry, rect: Rect)] = []
-        var notes: [(note: String, pages: [Int])] = []
-        for number in pages {
-            let page = try document.page(number)
-            let geometry = try page.geometry()
-            for note in geometry.notes {
-                if let i = notes.firstIndex(where: { $0.note == note }) { notes[i].pages.append(number) } else { notes.append((note, [number])) }
-            }
-            do {
-                placed.append((page, geometry, try options.placement.rect(on: geometry, aspect: aspect)))
-            } catch {
-                throw document.error(.stampDoesNotFit(page: number, detail: error.detail))
-            }
-        }
-
-        document.appendsIncrementally = incremental
-        warnings += notes.map { Self.pageList($0.pages) + ": " + $0.note }
-
-        let form = try StampForm.make(artwork, opacity: options.opacity, blend: options.blend, in: document)
-        let stamper = PageStamper(document: document, form: form)
-        var perPage: [StampReport.PageStamp] = []
-        for (i, item) in placed.enumerated() {
-            try stamper.stamp(item.page, at: item.rect, geometry: item.geometry)
-            let user = StampTransform.userRect(item.rect, on: item.geometry)
-            perPage.append(.init(page: item.page.number, rectUserSpace: [user.minX, user.minY, user.maxX, user.maxY].map { PDFNumber.rounded($0) }))
-            progress?(StampProgress(phase: .stamping, fraction: Double(i + 1) / Double(placed.count)))
-        }
+        let edit = try apply(artwork, options: options, to: document, incremental: incremental, progress: progress)
 
         let out = try AtomicOutput(path: output)
         let written: Int
@@ -68,9 +22,7 @@ public enum Stamper {
             written = try RewriteWriter.write(document, to: out, progress: report)
         }
         try out.commit()
-        return StampReport(
-            input: input, output: output, mode: incremental ? "incremental" : "rewrite", pagesStamped: placed.count,
-            bytesAdded: written - document.fileSize, perPage: perPage, warnings: warnings)
+        return edit.report(input: input, output: output, incremental: incremental, bytesAdded: written - document.fileSize)
     }
 
     /// `page 4`, or `12 pages (4, 9, 16, 23, 30, …)` for a note that repeats.

@@ -10,9 +10,13 @@ import SignetPDF
 /// at any size), the CMS is made over that digest and written into `/Contents`, and only then
 /// is the output moved into place.
 public enum PDFSigner {
+    /// `editing`, when given, changes the opened document before the signature is added (a
+    /// pipeline's stamp, see `Stamper.apply`): its changes are written in the same incremental
+    /// update as the signature, so the signature covers them and no unsigned revision lies between.
     public static func sign(
         input: String, output: String, identity: SigningIdentity,
-        options: PDFSignOptions, appearance: SignatureAppearance? = nil
+        options: PDFSignOptions, appearance: SignatureAppearance? = nil,
+        editing: ((PDFDocument) throws -> Void)? = nil
     ) throws -> PDFSignResult {
         guard output != "-" else { throw SignError(output, .outputMustBeFile) }
         // An encrypted PDF cannot take our update (new objects would need its key): refuse it
@@ -37,6 +41,7 @@ public enum PDFSigner {
             guard case .incrementalImpossible(let why) = error.reason else { throw error }
             throw SignError(input, .cannotAppend(why))
         }
+        try editing?(document)
         // A dictionary, not `reserveObject()`'s null: qpdf drops dictionary keys whose value is a
         // null object, and the field's /V must point here. Its body is given raw when writing.
         let signature = try document.makeIndirect(try document.parse("<< /Type /Sig >>"))

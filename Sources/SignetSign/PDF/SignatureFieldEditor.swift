@@ -36,12 +36,13 @@ struct SignatureFieldEditor {
             } catch {
                 throw PDFError(file: document.path, .stampDoesNotFit(page: pageNumber, detail: error.detail))
             }
-            let built = try AppearanceBuilder.make(appearance.artwork, displayed: displayed, geometry: geometry, in: document)
-            rect = built.userRect
-            try widget.set("/AP", try normalAppearance(built.appearance))
+            let built = try normalAppearance(appearance.artwork, displayed: displayed, on: geometry)
+            rect = built.rect
+            try widget.set("/AP", built.ap)
         }
         try widget.set("/Rect", try document.parse("[\(PDFNumber.format([rect.minX, rect.minY, rect.maxX, rect.maxY]))]"))
-        try addAnnotation(widget, to: page)
+        var annotations = PageAnnotations(document: document)
+        try annotations.append(widget, to: page)
         try updateForm(adding: widget)
         return PlacedWidget(fieldName: name, page: pageNumber, rect: rect, visible: appearance != nil)
     }
@@ -65,8 +66,7 @@ struct SignatureFieldEditor {
             guard let toDisplayed = geometry.displayToUser.inverted else {
                 throw PDFError(file: document.path, .structure("page \(pageNumber) has a degenerate geometry"))
             }
-            let built = try AppearanceBuilder.make(artwork, displayed: toDisplayed.apply(rect), geometry: geometry, in: document)
-            try widget.set("/AP", try normalAppearance(built.appearance))
+            try widget.set("/AP", try normalAppearance(artwork, displayed: toDisplayed.apply(rect), on: geometry).ap)
         }
         if try widget.id != field.field.id { try document.markChanged(widget) }
         try updateForm(adding: nil)
@@ -86,10 +86,13 @@ struct SignatureFieldEditor {
         }
     }
 
-    private func normalAppearance(_ form: PDFObject) throws -> PDFObject {
-        let ap = try document.parse("<< >>")
-        try ap.set("/N", form)
-        return ap
+    /// The widget's `/AP`: the artwork upright in `displayed` (see `AnnotationAppearance`), and
+    /// the widget's `/Rect`.
+    private func normalAppearance(_ artwork: StampArtwork, displayed: Rect, on geometry: PageGeometry) throws -> (ap: PDFObject, rect: Rect) {
+        let stamp = try StampForm.make(artwork, in: document)
+        guard let id = try stamp.object.id else { throw PDFError(file: document.path, .structure("internal: stamp form is not indirect")) }
+        let look = AnnotationAppearance(stampSize: stamp.size, stamp: id, displayed: displayed, on: geometry)
+        return (try AnnotationAppearance.normal(try look.make(in: document), in: document), look.rect)
     }
 
     /// The form is changed where it is (indirect: its own object; direct: inside the catalog);
@@ -116,34 +119,6 @@ struct SignatureFieldEditor {
         try form.set("/SigFlags", try document.integer(flags | 3))
         if try form.value("/NeedAppearances") != nil { try form.remove("/NeedAppearances") }
         if try form.id == nil { try document.markChanged(catalog) }
-    }
-
-    /// Appends `widget` to the page's `/Annots`: in place when the array is the page's own (direct,
-    /// or indirect and used by no other page), else on a new copy set on the page.
-    private func addAnnotation(_ widget: PDFObject, to page: PDFPage) throws {
-        guard let annots = try page.object.value("/Annots"), try annots.kind == .array else {
-            let list = try document.parse("[]")
-            try list.append(widget)
-            try page.object.set("/Annots", list)
-            return
-        }
-        if let id = try annots.id {
-            var users = 0
-            for number in stride(from: 1, through: document.pageCount, by: 1) where try document.page(number).object.value("/Annots")?.id == id {
-                users += 1
-            }
-            if users == 1 {
-                try annots.append(widget)
-                return
-            }
-            let copy = try document.parse("[]")
-            for item in try annots.items() { try copy.append(item) }
-            try copy.append(widget)
-            try page.object.set("/Annots", copy)
-            return
-        }
-        try annots.append(widget)
-        try document.markChanged(page.object)
     }
 
     private func resolvePage(_ requested: Int?) throws -> Int {

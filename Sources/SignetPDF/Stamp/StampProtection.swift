@@ -1,0 +1,29 @@
+/// What an input's signatures and certification let a stamp do.
+///
+/// - An approval signature allows annotations to be added, not page content changed: on a signed
+///   input that is appended to, the stamp becomes a Stamp annotation.
+/// - A certification (DocMDP) says the same by its `/P`: 3 allows annotations; 1 (no changes)
+///   and 2 (form filling and signing only) allow no stamp at all, unless the user accepts to
+///   break the certification.
+struct StampProtection {
+    /// The DocMDP `/P` of a certified document.
+    var docMDP: Int?
+    /// A signature field holds a value, or the document is certified.
+    var isSigned: Bool
+
+    init(_ document: PDFDocument) throws {
+        let permissions = try SignatureScanner.permissions(of: document)
+        docMDP = permissions.isCertified ? permissions.docMDP ?? 2 : nil
+        isSigned = permissions.isCertified ? true : try SignatureScanner.fields(of: document).contains { $0.isSigned }
+    }
+
+    /// Refuses a stamp on a document certified with P=1 or P=2, unless `breakSignatures`.
+    func check(_ options: StampOptions, _ document: PDFDocument) throws {
+        if let p = docMDP, p < 3, !options.breakSignatures { throw document.error(.certifiedAgainstStamps(docMDP: p)) }
+    }
+
+    /// An annotation when asked, or when a signed input is appended to; else page content.
+    func form(_ options: StampOptions, incremental: Bool) -> StampReport.Form {
+        options.asAnnotation || (incremental && isSigned) ? .annotation : .content
+    }
+}

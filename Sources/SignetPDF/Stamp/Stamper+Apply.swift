@@ -1,0 +1,87 @@
+import SignetCore
+
+/// The stamps placed on an open document, not yet written: what `Stamper.apply` did.
+public struct StampEdit: Sendable, Hashable {
+    public var form: StampReport.Form
+    public var perPage: [StampReport.PageStamp]
+    /// Damage qpdf worked around and page oddities that were corrected, one sentence each.
+    public var warnings: [String]
+
+    /// The report of a run that wrote these stamps to `output`, `bytesAdded` bytes more than `input`.
+    public func report(input: String, output: String, incremental: Bool, bytesAdded: Int) -> StampReport {
+        StampReport(
+            input: input, output: output, mode: incremental ? "incremental" : "rewrite", form: form,
+            pagesStamped: perPage.count, bytesAdded: bytesAdded, perPage: perPage, warnings: warnings)
+    }
+}
+
+extension Stamper {
+    /// Checks `options` against `document` (a certification that forbids stamps, the page
+    /// selection, every placement) before changing anything, then stamps every selected page in
+    /// memory: as page content, or as Stamp annotations on a signed input or when asked (see
+    /// `StampProtection`). `incremental` says the caller appends the changes as an incremental
+    /// update (a signer always does); writing is the caller's.
+    public static func apply(
+        _ artwork: StampArtwork, options: StampOptions, to document: PDFDocument, incremental: Bool,
+        progress: ((StampProgress) -> Void)? = nil
+    ) throws -> StampEdit {
+        guard document.pageCount > 0 else { throw document.error(.noPages) }
+        guard options.opacity > 0, options.opacity <= 1 else {
+            throw document.error(.badPlacement("the opacity must be above 0 and at most 1"))
+        }
+        let protection = try StampProtection(document)
+        try protection.check(options, document)
+        let pages: [Int]
+        do { pages = try options.pages.pages(count: document.pageCount) } catch {
+            switch error.kind {
+            case .outOfRange(let page): throw document.error(.pageOutOfRange(page: page, count: document.pageCount))
+            case .unreadable: throw document.error(.badPageSelection("'\(options.pages.text)'"))
+            }
+        }
+        guard pages.count <= options.maxPages else {
+            throw document.error(.tooManyPages(selected: pages.count, limit: options.maxPages))
+        }
+
+        var warnings = document.wasReconstructed
+            ? ["the file is damaged; qpdf reconstructed its cross-reference table, check the output"] : []
+        // qpdf's own words for the reconstruction repeat that sentence; its details do not.
+        warnings += document.warnings.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
+        let aspect = artwork.naturalSize.width / artwork.naturalSize.height
+        var placed: [(page: PDFPage, geometry: PageGeometry, rect: Rect)] = []
+        var notes: [(note: String, pages: [Int])] = []
+        for number in pages {
+            let page = try document.page(number)
+            let geometry = try page.geometry()
+            for note in geometry.notes {
+                if let i = notes.firstIndex(where: { $0.note == note }) { notes[i].pages.append(number) } else { notes.append((note, [number])) }
+            }
+            do {
+                placed.append((page, geometry, try options.placement.rect(on: geometry, aspect: aspect)))
+            } catch {
+                throw document.error(.stampDoesNotFit(page: number, detail: error.detail))
+            }
+        }
+        warnings += notes.map { pageList($0.pages) + ": " + $0.note }
+
+        document.appendsIncrementally = incremental
+        let form = try StampForm.make(artwork, opacity: options.opacity, blend: options.blend, in: document)
+        let kind = protection.form(options, incremental: incremental)
+        let stampPage: (PDFPage, Rect, PageGeometry) throws -> Void
+        switch kind {
+        case .content:
+            let stamper = PageStamper(document: document, form: form)
+            stampPage = { try stamper.stamp($0, at: $1, geometry: $2) }
+        case .annotation:
+            let stamper = try AnnotationStamper(document: document, form: form)
+            stampPage = { try stamper.stamp($0, at: $1, geometry: $2) }
+        }
+        var perPage: [StampReport.PageStamp] = []
+        for (i, item) in placed.enumerated() {
+            try stampPage(item.page, item.rect, item.geometry)
+            let user = StampTransform.userRect(item.rect, on: item.geometry)
+            perPage.append(.init(page: item.page.number, rectUserSpace: [user.minX, user.minY, user.maxX, user.maxY].map { PDFNumber.rounded($0) }))
+            progress?(StampProgress(phase: .stamping, fraction: Double(i + 1) / Double(placed.count)))
+        }
+        return StampEdit(form: kind, perPage: perPage, warnings: warnings)
+    }
+}
