@@ -35,6 +35,9 @@ public struct Revision: Sendable {
 public struct FileRevisions: Sendable {
     public var headerOffset: Int
     public var revisions: [Revision]
+    /// What follows the last revision's `%%EOF`, when it is more than white space: bytes no
+    /// revision accounts for, after every signature.
+    public var trailingBytes: String?
 
     /// The most sections followed (as `FileStructure`).
     static let maxSections = 10_000
@@ -62,16 +65,16 @@ public struct FileRevisions: Sendable {
             }
             sections.append(section)
         }
-        var revisions = try group(sections.reversed(), file: file, header: header)
+        var (revisions, trailing) = try group(sections.reversed(), file: file, header: header)
         if let chainProblem, !revisions.isEmpty { revisions[revisions.count - 1].problems.append(chainProblem) }
         try checkUnreachable(&revisions, file: file, structure: structure)
         try checkEntries(&revisions, file: file, header: header)
-        return FileRevisions(headerOffset: header, revisions: revisions)
+        return FileRevisions(headerOffset: header, revisions: revisions, trailingBytes: trailing)
     }
 
     /// Sections oldest first → revisions. A section whose /Prev points forward (a linearized
     /// file's first-page section) belongs to the same save as the one it points to.
-    private static func group(_ sections: [ReadXrefSection], file: any ByteSource, header: Int) throws -> [Revision] {
+    private static func group(_ sections: [ReadXrefSection], file: any ByteSource, header: Int) throws -> ([Revision], String?) {
         var groups: [[ReadXrefSection]] = []
         for section in sections {
             if let last = groups.last?.last, let prev = section.trailer["/Prev"]?.integer, header + prev == last.offset,
@@ -100,11 +103,8 @@ public struct FileRevisions: Sendable {
                 trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems))
             start = max(end, start)
         }
-        if var last = revisions.popLast() {
-            if last.end < file.size { try describeTrailingBytes(&last, file: file) }
-            revisions.append(last)
-        }
-        return revisions
+        let trailing = try revisions.last.flatMap { $0.end < file.size ? try describeTrailingBytes(after: $0.end, file: file) : nil }
+        return (revisions, trailing)
     }
 
     /// Just past the `%%EOF` that follows `position`, and past its line end too.
@@ -127,15 +127,14 @@ public struct FileRevisions: Sendable {
     }
 
     /// Bytes after the last `%%EOF`: white space is harmless; objects are an incomplete update.
-    private static func describeTrailingBytes(_ last: inout Revision, file: any ByteSource) throws {
-        let count = file.size - last.end
-        let tail = try file.bytes(last.end..<min(file.size, last.end + (1 << 20)))
-        if tail.allSatisfy(SyntaxReader.isWhitespace) { return }
+    private static func describeTrailingBytes(after end: Int, file: any ByteSource) throws -> String? {
+        let count = file.size - end
+        let tail = try file.bytes(end..<min(file.size, end + (1 << 20)))
+        if tail.allSatisfy(SyntaxReader.isWhitespace) { return nil }
         if tail.firstRange(of: Array(" obj".utf8)) != nil || tail.firstRange(of: Array("\nobj".utf8)) != nil {
-            last.problems.append("an incomplete update follows it: \(count) bytes with objects after the last %%EOF and no cross-reference section")
-        } else {
-            last.problems.append("\(count) bytes follow the last %%EOF")
+            return "an incomplete update: \(count) bytes with objects after the last %%EOF and no cross-reference section"
         }
+        return "\(count) bytes follow the last %%EOF"
     }
 
     /// A `startxref` in the file that points at a cross-reference section the chain does not

@@ -14,7 +14,7 @@ extension ChangeAnalysis {
 
     mutating func annotationAdded(_ item: PDFObject, page: Int) throws {
         let number = try item.id?.number
-        if let number { reported.insert(number) }
+        if let number { guard reported.insert(number).inserted else { return } }
         let subtype = try item.value("/Subtype")?.nameValue() ?? "(no subtype)"
         let label = number.map { " (object \($0))" } ?? ""
         if subtype == "/Widget" {

@@ -27,7 +27,9 @@ public enum PDFVerifier {
         guard !found.isEmpty else { throw SignError(path, .noSignatures) }
         guard found.count <= maxSignatures else { throw SignError(path, .tooManySignatures(count: found.count, limit: maxSignatures)) }
         let file = try ReadableFile(path: path)
-        let revisions = try FileRevisions.read(file).revisions
+        let read = try FileRevisions.read(file)
+        let revisions = read.revisions
+        let trailing = read.trailingBytes.map { [Change(revision: revisions.count, level: .other, what: "after the last revision: \($0)")] } ?? []
         let covered = Dictionary(found.compactMap { f in f.number.map { ($0, coveredRevision(f.signature, revisions)) } },
                                  uniquingKeysWith: { a, _ in a })
         let first = covered.values.compactMap { $0 }.min() ?? revisions.count
@@ -42,7 +44,7 @@ public enum PDFVerifier {
             let permissions = try SignaturePermissions(dictionary: item.dictionary, certifier: certifier)
             let revision = item.number.flatMap { covered[$0] ?? nil }
             var changes = revision.map { history.changes(after: $0) } ?? unmatched(item.signature, revisions)
-            changes = changes.map { permissions.escalated($0) }
+            changes = (changes + trailing).map { permissions.escalated($0) }
             var allowed = SignaturePermissions.allowed(docMDP: nil)
             var problems: [String] = []
             if let certification, certification.signature.coveredEnd <= item.signature.coveredEnd {
