@@ -29,11 +29,22 @@ struct CorpusStampTests {
         let input = pdf.path
         let before = try PDFDocument(path: input, password: pdf.password)
         let signedBefore = try SignatureScanner.needsIncrementalUpdate(before)
+        if let p = try SignatureScanner.permissions(of: before).docMDP, p <= 2 {
+            // Certified with no changes or form filling only: a stamp would break the certification.
+            let error = try #require(throws: PDFError.self) {
+                try Stamper.stamp(input: input, password: pdf.password, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
+                                  options: StampOptions(pages: .all, placement: Self.placement), output: output)
+            }
+            #expect(error.reason == .certifiedAgainstStamps(docMDP: p))
+            #expect(!FileManager.default.fileExists(atPath: output))
+            return
+        }
         let report = try Stamper.stamp(
             input: input, password: pdf.password, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
             options: StampOptions(pages: .all, placement: Self.placement), output: output)
         #expect(report.pagesStamped == before.pageCount)
         #expect(report.mode == (signedBefore ? "incremental" : "rewrite"))
+        #expect(report.form == (signedBefore ? .annotation : .content))
 
         #expect(try CheckDelta.newProblems(input: input, output: output, password: pdf.password) == [])
         #expect(try PopplerText.pages(output, password: pdf.password) == PopplerText.pages(input, password: pdf.password))
@@ -41,18 +52,20 @@ struct CorpusStampTests {
         #expect(after.pageCount == before.pageCount)
         #expect(after.isEncrypted == before.isEncrypted, "a rewrite keeps the encryption")
 
-        try checkPlacement(pdf, input: input, output: output, document: before)
+        try checkPlacement(pdf, input: input, output: output, document: before, annotation: signedBefore)
         if signedBefore { try checkSignatures(input: input, output: output) }
     }
 
-    private func checkPlacement(_ pdf: CorpusPDF, input: String, output: String, document: PDFDocument) throws {
+    /// A stamp made as an annotation is looked for with annotations shown (the baseline shows the
+    /// input's own annotations too, so only the stamp differs).
+    private func checkPlacement(_ pdf: CorpusPDF, input: String, output: String, document: PDFDocument, annotation: Bool) throws {
         let poppler = try PopplerInfo.pages(input, password: pdf.password)
         let pages = Self.checkedPages(document.pageCount)
         // One pdftoppm run per file for the stamped and the original pages, unless a page has a
         // /UserUnit (the locator renders those one by one at a scaled resolution).
         let batch = try pages.allSatisfy({ try document.page($0).geometry().userUnit == 1 }) && pages == Array(1...(pages.last ?? 1))
-        let rendered = try batch ? Self.render(output, pages.count, pdf.password) : nil
-        let baseline = try batch ? Self.render(input, pages.count, pdf.password) : nil
+        let rendered = try batch ? Self.render(output, pages.count, pdf.password, hideAnnotations: !annotation) : nil
+        let baseline = try batch ? Self.render(input, pages.count, pdf.password, hideAnnotations: !annotation) : nil
         for number in pages {
             let geometry = try document.page(number).geometry()
             // Our idea of the displayed size must agree with poppler's (which ignores UserUnit).
@@ -64,15 +77,15 @@ struct CorpusStampTests {
             let expected = try Self.placement.rect(on: geometry, aspect: 3)
             let found = try rendered.map { try StampLocator.locate(in: $0[number - 1], baseline: baseline![number - 1], pointsPerPixel: 0.5) }
                 ?? StampLocator.locate(pdf: output, page: number, userUnit: geometry.userUnit, baseline: input,
-                                       password: pdf.password, hideAnnotations: true)
+                                       password: pdf.password, hideAnnotations: !annotation)
             let location = try #require(found, "page \(number): no stamp found")
             #expect(location.isUpright(at: expected), "page \(number): wanted \(expected), got \(location)")
         }
     }
 
-    /// Pages 1…count at the locator's 144 dpi (0.5 pt per pixel), annotations hidden.
-    static func render(_ pdf: String, _ count: Int, _ password: String?) throws -> [PPMImage] {
-        try Pdftoppm.render(pdf: pdf, pages: 1...count, dpi: StampLocator.defaultDPI, password: password, hideAnnotations: true)
+    /// Pages 1…count at the locator's 144 dpi (0.5 pt per pixel).
+    static func render(_ pdf: String, _ count: Int, _ password: String?, hideAnnotations: Bool) throws -> [PPMImage] {
+        try Pdftoppm.render(pdf: pdf, pages: 1...count, dpi: StampLocator.defaultDPI, password: password, hideAnnotations: hideAnnotations)
     }
 
     /// The output starts with the input's exact bytes and every signature pdfsig accepted before

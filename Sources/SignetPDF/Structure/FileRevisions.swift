@@ -11,6 +11,8 @@ public struct Revision: Sendable {
     public var eofEnd: Int
     /// The entries this revision wrote (object number → entry).
     public var entries: [Int: XrefEntry]
+    /// The generation each changed object had before this revision.
+    public var generationsBefore: [Int: Int] = [:]
     /// Its newest section's trailer.
     var trailer: [String: SyntaxValue]
     public var xrefKind: FileStructure.XrefKind
@@ -174,10 +176,20 @@ public struct FileRevisions: Sendable {
                     if before?.isInUse == true { revision.changed.append(number) } else { revision.added.append(number) }
                 }
             }
+            // Objects kept in an object stream this revision redefines are read from the new
+            // stream although their own entries did not change: they changed too.
+            let redefined = Set(revision.changed)
+            if !redefined.isEmpty {
+                for (number, entry) in state where revision.entries[number] == nil {
+                    if case .compressed(let stream, _) = entry, redefined.contains(stream) { revision.changed.append(number) }
+                }
+                revision.changed.sort()
+            }
             if revision.problems.count > 20 {
                 let more = revision.problems.count - 20
                 revision.problems = Array(revision.problems.prefix(20)) + ["and \(more) more problems"]
             }
+            for number in revision.changed { revision.generationsBefore[number] = state[number]?.generation ?? 0 }
             for (number, entry) in revision.entries { state[number] = entry }
             revisions[r] = revision
         }

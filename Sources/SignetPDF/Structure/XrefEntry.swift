@@ -8,6 +8,14 @@ public enum XrefEntry: Sendable, Hashable {
     case compressed(stream: Int, index: Int)
 
     var isInUse: Bool { if case .free = self { return false } else { return true } }
+
+    /// The generation of a plain object (0 for compressed ones, which always have 0).
+    public var generation: Int {
+        switch self {
+        case .free(let g), .inUse(_, let g): return g
+        case .compressed: return 0
+        }
+    }
 }
 
 /// The entries and trailer of one cross-reference section (a table, or a stream), read from the

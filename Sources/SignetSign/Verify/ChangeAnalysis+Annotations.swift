@@ -122,20 +122,7 @@ extension ChangeAnalysis {
     ) throws {
         let keys = try Self.differingKeys(a, b)
         if field.type == "/Sig" {
-            let hadValue = try a.entry("/V") != nil
-            if keys.contains("/V") {
-                guard !hadValue, let value = new.fields[name]?.signatureValue else {
-                    return add(.other, "the signature value of field \(name) was replaced or removed", page: page, object: number)
-                }
-                try signatureAppeared(name: name, value: value, added: false, page: page)
-            }
-            for key in keys where !Self.signingKeys.contains(key) {
-                add(.other, "signature field \(name): \(key) changed", page: page, object: number)
-            }
-            if hadValue, keys.contains(where: { $0 != "/V" && Self.signingKeys.contains($0) }) {
-                add(.other, "signed signature field \(name): its widget changed", page: page, object: number)
-            }
-            return
+            return try signatureFieldChanged(name, number, a, keys: keys, page: page)
         }
         for key in keys {
             guard Self.fillingKeys.contains(key) else {
@@ -148,6 +135,29 @@ extension ChangeAnalysis {
             } else {
                 add(.formFilling, "field \(name): appearance regenerated (\(key))", page: page, object: number, field: name)
             }
+        }
+    }
+
+    /// A signature field (or its widget) redefined: being signed here is form filling; a signed
+    /// field's value or widget changing is `other`; an unsigned one's widget, `annotations`.
+    private mutating func signatureFieldChanged(_ name: String, _ number: Int, _ a: PDFObject, keys: [String], page: Int?) throws {
+        let hadValue = old.fields[name]?.signatureValue != nil
+        let value = new.fields[name]?.signatureValue
+        if keys.contains("/V") {
+            guard !hadValue, let value else {
+                return add(.other, "the signature value of field \(name) was replaced or removed", page: page, object: number)
+            }
+            try signatureAppeared(name: name, value: value, added: false, page: page)
+        }
+        for key in keys where !Self.signingKeys.contains(key) {
+            add(.other, "signature field \(name): \(key) changed", page: page, object: number)
+        }
+        guard keys.contains(where: { $0 != "/V" && Self.signingKeys.contains($0) }) else { return }
+        let signedHere = !hadValue && value.flatMap(coveredRevision).map { $0 >= revision.index } == true
+        if hadValue {
+            add(.other, "signed signature field \(name): its widget changed", page: page, object: number)
+        } else if !signedHere {
+            add(.annotations, "unsigned signature field \(name): its widget changed", page: page, object: number)
         }
     }
 

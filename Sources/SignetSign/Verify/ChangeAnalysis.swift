@@ -45,7 +45,10 @@ struct ChangeAnalysis {
         }
         for number in revision.changed.sorted() {
             guard old.isReachable(number) || new.isReachable(number) else { continue }
-            guard let a = try before.object(PDFObjectID(number: number)), let b = try after.object(PDFObjectID(number: number)) else {
+            let generation = revision.entries[number]?.generation ?? 0
+            guard let a = try before.object(PDFObjectID(number: number, generation: revision.generationsBefore[number] ?? generation)),
+                  let b = try after.object(PDFObjectID(number: number, generation: generation))
+            else {
                 add(.other, "object \(number) can no longer be read", object: number)
                 continue
             }

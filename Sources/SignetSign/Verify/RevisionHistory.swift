@@ -20,7 +20,8 @@ struct RevisionHistory {
             switch (before, after) {
             case (.success(let a), .success(let b)):
                 var analysis = ChangeAnalysis(
-                    before: a.document, after: b.document, old: a.map, new: b.map, revision: revision, coveredRevision: coveredRevision)
+                    before: a.document, after: b.document, old: a.map, new: b.map, revision: revision,
+                    coveredRevision: coveredRevision)
                 changes[revision.index] = try analysis.run()
                 forgedFields.formUnion(analysis.forgedFields)
             case (.failure(let why), _), (_, .failure(let why)):
