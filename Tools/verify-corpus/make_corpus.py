@@ -498,6 +498,7 @@ def legitimate_cases(c: Corpus):
 
 NEW_TEXT = stream(b"BT /F1 24 Tf 72 730 Td (Purchase contract) Tj ET\nBT /F1 12 Tf 72 650 Td (The buyer pays 900 EUR.) Tj ET")
 ATTACK = sig("other", False, False)
+STRICT_NOTE = "pyHanko (strict mode, as its CLI) refuses the file outright with a read error instead of judging it"
 
 
 def main_attacks(c: Corpus, kind: str):
@@ -533,7 +534,8 @@ def main_attacks(c: Corpus, kind: str):
 
     c.add(f"attack-xref-wrong-object-{kind}",
           "the xref entry of object 12 (page 1 content) points at an object numbered otherwise",
-          append_update(data, {n: NEW_TEXT}, redirect={CONTENT1: n}), [ATTACK], 3, **a)
+          append_update(data, {n: NEW_TEXT}, redirect={CONTENT1: n}), [ATTACK], 3, **a,
+          pyhanko_agrees=False, pyhanko_note=STRICT_NOTE)
 
     c.add(f"attack-no-prev-{kind}",
           "an update whose trailer has no /Prev (its xref lists every object); only /Info changed",
@@ -560,8 +562,8 @@ def other_attacks(c: Corpus):
     tail = b"%d 0 obj\n%s\nendobj\n" % (CONTENT1, NEW_TEXT)
     c.add("attack-incomplete-update", "page 1 content redefined after %%EOF with no xref section or trailer",
           data + tail, [ATTACK], 3, **a, xref="table",
-          pyhanko_agrees=False, pyhanko_note="pyHanko reads the file from its last startxref and ignores trailing "
-                                              "objects without an xref: it sees no change at all")
+          pyhanko_agrees=False, pyhanko_note="pyHanko reads the file from its last startxref and ignores the trailing "
+                                              "objects without an xref: it sees no change and calls the signature valid")
 
     data = c.signed("table", overlay=True)
     c.add("attack-shadow-hide", "shadow hide: an optional-content overlay (OFF when signed) switched ON",
@@ -578,7 +580,8 @@ def other_attacks(c: Corpus):
     data = c.signed("table", dangling=True)
     c.add("attack-shadow-hide-and-replace",
           "shadow hide-and-replace: page 1 /Contents names object 900, undefined when signed, defined after",
-          append_update(data, {DANGLING: stream(OVERLAY)}), [ATTACK], 3, **a, xref="table")
+          append_update(data, {DANGLING: stream(OVERLAY)}), [ATTACK], 3, **a, xref="table",
+          pyhanko_agrees=False, pyhanko_note=STRICT_NOTE + " (the reference to the undefined object 900)")
 
     for label, data, expected, exit_code in (
             ("approval", c.signed("table"), sig("annotations", True, True), 0),
@@ -596,9 +599,9 @@ def other_attacks(c: Corpus):
               [expected], exit_code, **a, xref="table",
               note="an unsigned signature field with a visible appearance is annotations-level: permitted for an "
                    "approval signature (or P=3), not under P=2. That is the rule, not a bug.",
-              pyhanko_agrees=label != "approval",
-              pyhanko_note="pyHanko rates a new unsigned signature field with an appearance OTHER" if label == "approval"
-              else "both reject it (pyHanko may give a different level)")
+              pyhanko_agrees=False,
+              pyhanko_note="pyHanko rates the new unsigned signature field FORM_FILLING for an approval signature (both "
+                           "permit it) and OTHER under P=2 (both reject it): the verdicts agree, the levels do not")
 
     data = c.signed("table")
     n = next_num(data)
@@ -631,7 +634,10 @@ def other_attacks(c: Corpus):
         c.add(f"attack-forged-field-{label}",
               f"a new field Signature2 whose /V is {'the existing signature dictionary' if label == 'reference' else 'a byte copy of the existing signature dictionary'}",
               append_update(data, objs), [ATTACK], 3, **a, xref=xref,
-              note="the /V's ByteRange does not cover the revision that added the field: a forgery, not a second signature")
+              note="the /V's ByteRange does not cover the revision that added the field: a forgery, not a second signature",
+              pyhanko_agrees=False,
+              pyhanko_note="pyHanko counts the forged field as a second signature (judged OTHER, so it rejects the file too)"
+                           + ("; it rates Signature1's update FORM_FILLING" if label == "copy" else ""))
 
     data = c.signed("table")
     start, end, (z, a1, b1, d1) = byte_range(data)
@@ -643,13 +649,18 @@ def other_attacks(c: Corpus):
     moved = moved + malicious + data[b1:b1 + d1]
     c.add("attack-wrap-contents-moved",
           "signature wrapping: the second signed range relocated to the end of the file, malicious objects in between",
-          moved, [sig(None, None, False, integrity="broken")], 3, **a, xref="table")
+          moved, [sig(None, None, False, integrity="broken")], 3, **a, xref="table",
+          note="the signed bytes still hash correctly (the ByteRange follows /Contents, so it lies in the relocated copy): "
+               "only the layout check catches it",
+          pyhanko_note="pyHanko says intact (the digest matches) but coverage UNCLEAR and level OTHER: not valid")
 
     hex_start = data.index(b"<", a1 - 1)
     c.add("attack-usf-contents-empty", "universal signature forgery: /Contents <> (the hex string blanked in place)",
-          replace_same_width(data, hex_start, b1, b"<>"), [sig(None, None, False)], 3, **a, xref="table")
+          replace_same_width(data, hex_start, b1, b"<>"), [sig(None, None, False)], 3, **a, xref="table",
+          pyhanko_agrees=False, pyhanko_note=STRICT_NOTE + " (empty /Contents)")
     c.add("attack-usf-byterange-missing", "universal signature forgery: /ByteRange removed (blanked in place)",
-          replace_same_width(data, start, end, b""), [sig(None, None, False)], 3, **a, xref="table")
+          replace_same_width(data, start, end, b""), [sig(None, None, False)], 3, **a, xref="table",
+          pyhanko_agrees=False, pyhanko_note=STRICT_NOTE + " (no /ByteRange)")
     c.add("attack-usf-byterange-zero", "universal signature forgery: /ByteRange [0 0 0 0]",
           set_byte_range(data, [0, 0, 0, 0]), [sig(None, None, False)], 3, **a, xref="table")
 
