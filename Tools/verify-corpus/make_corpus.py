@@ -299,10 +299,6 @@ def latest(data: bytes, num: int):
     return reader(data).get_object(generic.Reference(num, 0))
 
 
-def ref(num: int, r=None):
-    return generic.IndirectObject(num, 0, r)
-
-
 def with_entries(data: bytes, num: int, **changes) -> bytes:
     """The newest dictionary of object `num` with some entries replaced (value bytes are raw PDF)."""
     d = latest(data, num)
@@ -512,7 +508,6 @@ def main_attacks(c: Corpus, kind: str):
           append_update(data, {n: stream(OVERLAY), PAGE1: with_entries(data, PAGE1, Contents=refs([CONTENT1, n]))}),
           [ATTACK], 3, **a)
 
-    r = reader(data)
     cat, pages, page1 = n, n + 1, n + 2
     new_catalog = with_entries(data, CATALOG, Pages=b"%d 0 R" % pages)  # keeps /AcroForm and /Perms
     pagedict = lambda num, contents: with_entries(data, num, Parent=b"%d 0 R" % pages, Contents=contents)
@@ -524,7 +519,6 @@ def main_attacks(c: Corpus, kind: str):
               page1: pagedict(PAGE1, b"%d 0 R" % (n + 5)), n + 3: pagedict(PAGE2, b"%d 0 R" % CONTENT2),
               n + 4: pagedict(PAGE3, b"%d 0 R" % CONTENT3), n + 5: NEW_TEXT,
           }, root=cat), [ATTACK], 3, **a)
-    del r
 
     c.add(f"attack-page-tree-replaced-{kind}", "the page tree redefined: page 1 swapped for a new page object",
           append_update(data, {
