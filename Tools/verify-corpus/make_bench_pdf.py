@@ -13,6 +13,7 @@ make_corpus.append_update. ROOT.pem is the signers' root CA.
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ next to the sources
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_corpus as mc  # noqa: E402
 from cryptography.hazmat.primitives import serialization  # noqa: E402
