@@ -1,6 +1,6 @@
 /// What an input's signatures and certification let a stamp do.
 ///
-/// - An approval signature allows annotations to be added, not page content changed: on a signed
+/// - An approval signature (or usage rights) allows annotations to be added, not page content changed: on a signed
 ///   input that is appended to, the stamp becomes a Stamp annotation.
 /// - A certification (DocMDP) says the same by its `/P`: 3 allows annotations; 1 (no changes)
 ///   and 2 (form filling and signing only) allow no stamp at all, unless the user accepts to
@@ -8,13 +8,15 @@
 struct StampProtection {
     /// The DocMDP `/P` of a certified document.
     var docMDP: Int?
-    /// A signature field holds a value, or the document is certified.
+    /// A signature field holds a value, or the document is certified or carries usage rights
+    /// (a /UR3 signature, which page content changes break as well).
     var isSigned: Bool
 
     init(_ document: PDFDocument) throws {
         let permissions = try SignatureScanner.permissions(of: document)
         docMDP = permissions.isCertified ? permissions.docMDP ?? 2 : nil
-        isSigned = permissions.isCertified ? true : try SignatureScanner.fields(of: document).contains { $0.isSigned }
+        isSigned = permissions.isCertified || permissions.hasUsageRights
+            ? true : try SignatureScanner.fields(of: document).contains { $0.isSigned }
     }
 
     /// Refuses a stamp on a document certified with P=1 or P=2, unless `breakSignatures`.
