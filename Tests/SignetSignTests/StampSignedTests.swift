@@ -57,6 +57,13 @@ struct StampSignedTests {
         let pdfsig = try SignatureCheckers.pdfsig(output)
         #expect(pdfsig.map(\.validation) == ["Signature is Valid."])
         #expect(pdfsig.first?.totalDocumentSigned == false)
+        // Our verifier: the stamps are permitted annotations, one named change per page.
+        let verified = try PDFVerifier.verify(
+            path: output, password: nil, options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert])))
+        #expect(verified.valid, "\(verified.signatures.map(\.changes))")
+        let first = try #require(verified.signatures.first)
+        #expect(first.modificationLevel == .annotations && first.permitted)
+        #expect(first.changes.map(\.what).filter { $0.hasPrefix("Stamp annotation added on page") }.count == 2, "\(first.changes.map(\.what))")
         #expect(try QPDFTool.check(output).isClean)
         for page in 1...2 {
             let poppler = try #require(try StampLocator.locate(pdf: output, page: page, baseline: signedPath), "poppler, page \(page)")
