@@ -1,3 +1,4 @@
+import Glibc
 import SignetFiles
 
 /// What the file's own bytes say about how it was saved: where `%PDF` starts, where the last
@@ -155,15 +156,23 @@ struct XrefSectionHeader {
 }
 
 extension ArraySlice where Element == UInt8 {
-    /// The first occurrence of `needle` (indices of the underlying array).
+    /// The first occurrence of `needle` (indices of the underlying array): candidates are found
+    /// with memchr (vectorized), then compared.
     func firstRange(of needle: [UInt8]) -> Range<Int>? {
         guard !needle.isEmpty, count >= needle.count else { return nil }
-        var i = startIndex
-        while i <= endIndex - needle.count {
-            if self[i] == needle[0], self[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
-            i += 1
+        let offset: Int? = withUnsafeBytes { hay in
+            guard let base = hay.baseAddress else { return nil }
+            var from = 0
+            let last = hay.count - needle.count
+            while from <= last {
+                guard let hit = memchr(base + from, Int32(needle[0]), last - from + 1) else { return nil }
+                let at = UnsafeRawPointer(hit) - base
+                if memcmp(base + at, needle, needle.count) == 0 { return at }
+                from = at + 1
+            }
+            return nil
         }
-        return nil
+        return offset.map { (startIndex + $0)..<(startIndex + $0 + needle.count) }
     }
 }
 

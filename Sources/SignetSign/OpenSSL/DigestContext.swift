@@ -16,6 +16,13 @@ final class DigestContext {
 
     deinit { EVP_MD_CTX_free(pointer) }
 
+    /// A second context in the same state (the hash of the same bytes so far).
+    func copy() throws -> DigestContext {
+        let twin = try DigestContext()
+        try OpenSSL.check(EVP_MD_CTX_copy_ex(twin.pointer, pointer), "EVP_MD_CTX_copy_ex")
+        return twin
+    }
+
     func update(_ bytes: UnsafeRawBufferPointer) throws {
         guard bytes.count > 0 else { return }
         try OpenSSL.check(EVP_DigestUpdate(pointer, bytes.baseAddress, bytes.count), "EVP_DigestUpdate")

@@ -39,6 +39,8 @@ public enum PDFVerifier {
         let certifier = try document.catalog().value("/Perms")?.value("/DocMDP")?.id
         let counted = found.filter { !history.forgedFields.contains($0.field) }.sorted { $0.signature.coveredEnd < $1.signature.coveredEnd }
         let certification = try counted.first { try $0.dictionary.id == certifier }
+        let coverages = try counted.map { try Coverage.judge($0.signature, file: file, encrypted: document.isEncrypted) }
+        let digests = RangeDigests(file: file, ranges: coverages.map { $0.ranges ?? [] })
         var reports: [SignatureReport] = []
         for (i, item) in counted.enumerated() {
             let permissions = try SignaturePermissions(dictionary: item.dictionary, certifier: certifier)
@@ -53,8 +55,8 @@ public enum PDFVerifier {
                 if i > 0, certification.field == item.field { problems.append("a certification signature must be the document's first signature") }
             }
             var report = try check(
-                item.signature, index: i + 1, file: file, encrypted: document.isEncrypted, revision: revision, changes: changes,
-                docmdp: permissions.docMDP, allowed: allowed, options: options)
+                item.signature, index: i + 1, file: file, coverage: coverages[i], digest: { try digests.digest(i, $0) },
+                revision: revision, changes: changes, docmdp: permissions.docMDP, allowed: allowed, options: options)
             if !problems.isEmpty {
                 report.problems = problems + report.problems
                 report.valid = false
@@ -91,11 +93,11 @@ public enum PDFVerifier {
     }
 
     private static func check(
-        _ signature: EmbeddedSignature, index: Int, file: ReadableFile, encrypted: Bool, revision: Int?, changes: [Change],
-        docmdp: Int?, allowed: ModificationLevel, options: VerifyOptions
+        _ signature: EmbeddedSignature, index: Int, file: ReadableFile, coverage: Coverage,
+        digest: @escaping (DigestAlgorithm) throws -> [UInt8], revision: Int?, changes: [Change], docmdp: Int?,
+        allowed: ModificationLevel, options: VerifyOptions
     ) throws -> SignatureReport {
         let context = "signature \(index) (field \(signature.field)) of \(file.path)"
-        let coverage = try Coverage.judge(signature, file: file, encrypted: encrypted)
         let kind: SignatureReport.Kind = signature.subFilter == timestampSubFilter ? .documentTimestamp : .signature
         func unreadable(_ why: String, _ coverage: SignatureReport.Coverage) -> SignatureReport {
             SignatureReport(
@@ -109,9 +111,8 @@ public enum PDFVerifier {
         guard container.count <= maxContainerBytes else {
             return unreadable("its /Contents holds \(container.count) bytes, over the limit of \(maxContainerBytes) bytes for a signature", coverage.kind)
         }
-        guard let ranges = coverage.ranges else { return unreadable(coverage.problems.joined(separator: "; "), .partial) }
+        guard coverage.ranges != nil else { return unreadable(coverage.problems.joined(separator: "; "), .partial) }
         do {
-            let digest = { (algorithm: DigestAlgorithm) in try ContentDigest.compute(file, ranges: ranges, algorithm: algorithm) }
             let check = kind == .documentTimestamp
                 ? try CMSVerifier.checkDocumentTimestamp(token: container, context: context, contentDigest: digest, options: options)
                 : try CMSVerifier.check(cms: container, context: context, contentDigest: digest, options: options, claimedTime: signature.modified)
