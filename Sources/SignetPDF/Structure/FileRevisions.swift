@@ -96,9 +96,16 @@ public struct FileRevisions: Sendable {
                 problems += section.problems
             }
             let last = group.max { $0.end < $1.end }!
-            let (eofEnd, end) = try endOfRevision(after: last.end, file: file)
+            let (eofEnd, end, startxref) = try endOfRevision(after: last.end, file: file)
             if group.contains(where: { $0.offset < start }) {
                 problems.append("its cross-reference section lies inside the bytes of an earlier revision")
+            }
+            // A reader opening the file as this revision left it starts at this startxref: it must
+            // name the revision's own section, or the revision means something else to it.
+            let own = group.last!.offset - header
+            if startxref != own {
+                problems.append(startxref.map { "its startxref names byte \($0), not its own cross-reference section at \(own)" }
+                    ?? "it has no startxref before its %%EOF")
             }
             revisions.append(Revision(
                 index: i + 1, start: start, end: max(end, start), eofEnd: max(eofEnd, start), entries: entries,
@@ -109,9 +116,10 @@ public struct FileRevisions: Sendable {
         return (revisions, trailing)
     }
 
-    /// Just past the `%%EOF` that follows `position`, and past its line end too.
-    private static func endOfRevision(after position: Int, file: any ByteSource) throws -> (eof: Int, end: Int) {
-        let marker = Array("%%EOF".utf8)
+    /// Just past the `%%EOF` that follows `position`, past its line end too, and the number of the
+    /// `startxref` before it (between `position` and the `%%EOF`).
+    private static func endOfRevision(after position: Int, file: any ByteSource) throws -> (eof: Int, end: Int, startxref: Int?) {
+        let marker = Array("%%EOF".utf8), keyword = Array("startxref".utf8)
         var from = position
         while from < file.size {
             let window = try file.bytes(from..<min(file.size, from + (1 << 16) + marker.count))
@@ -121,11 +129,17 @@ public struct FileRevisions: Sendable {
                 let tail = try file.bytes(eof..<min(file.size, eof + 2))
                 if tail.first == 0x0D { end += 1 }
                 if tail.count > end - eof, tail[end - eof] == 0x0A { end += 1 }
-                return (eof, end)
+                let before = try file.bytes(max(position, eof - 64)..<eof)
+                var startxref: Int?
+                if let k = before.lastRange(of: keyword) {
+                    var reader = SyntaxReader(before, at: k.upperBound)
+                    startxref = Int(reader.word())
+                }
+                return (eof, end, startxref)
             }
             from += 1 << 16
         }
-        return (file.size, file.size)
+        return (file.size, file.size, nil)
     }
 
     /// Bytes after the last `%%EOF`: white space is harmless; objects are an incomplete update.
@@ -176,9 +190,10 @@ public struct FileRevisions: Sendable {
                     if before?.isInUse == true { revision.changed.append(number) } else { revision.added.append(number) }
                 }
             }
-            // Objects kept in an object stream this revision redefines are read from the new
-            // stream although their own entries did not change: they changed too.
-            let redefined = Set(revision.changed)
+            // Objects kept in an object stream this revision defines or redefines are read from the
+            // new stream although their own entries did not change: they changed too (an entry
+            // into a stream that did not exist read as null before).
+            let redefined = Set(revision.changed + revision.added)
             if !redefined.isEmpty {
                 for (number, entry) in state where revision.entries[number] == nil {
                     if case .compressed(let stream, _) = entry, redefined.contains(stream) { revision.changed.append(number) }

@@ -81,7 +81,12 @@ extension ChangeAnalysis {
             return add(.other, "field \(name) shows a signature it does not hold: its value \(whose)", page: page, object: value)
         }
         let isTimestamp = try after.object(PDFObjectID(number: value))?.value("/Type")?.nameValue() == "/DocTimeStamp"
-        if isTimestamp { return add(.ltaUpdates, "document timestamp added (field \(name))", page: page, object: value) }
+        let widget = try new.fields[name]?.widgets.first.flatMap { try after.object(PDFObjectID(number: $0)) }
+        let visible = try widget.flatMap(Self.visibleRect) != nil
+        if isTimestamp, !visible { return add(.ltaUpdates, "document timestamp added (field \(name))", page: page, object: value) }
+        if isTimestamp {
+            return add(.formFilling, "document timestamp added in a visible field \(name)\(page.map { " on page \($0)" } ?? "")", page: page, object: value)
+        }
         let verb = added ? "signature field \(name) added\(page.map { " on page \($0)" } ?? "") and signed" : "signature field \(name) signed"
         add(.formFilling, "\(verb) in this revision", page: page, object: value)
     }
@@ -95,8 +100,9 @@ extension ChangeAnalysis {
         return PDFNumber.format(rect)
     }
 
-    /// An existing annotation, field or appearance redefined.
-    mutating func annotationOrFieldChanged(_ number: Int, _ a: PDFObject, _ b: PDFObject, page: Int?) throws {
+    /// An existing annotation, field, field value or appearance redefined.
+    mutating func annotationOrFieldChanged(_ number: Int, _ a: PDFObject, _ b: PDFObject, page: Int?, roles: Set<DocumentMap.Role>) throws {
+        let on = page.map { " on page \($0)" } ?? ""
         if let (name, field) = new.field(containing: number) ?? old.field(containing: number) {
             return try fieldChanged(name, field, number, a, b, page: page)
         }
@@ -105,16 +111,22 @@ extension ChangeAnalysis {
             if field.type == "/Sig" {
                 let signed = field.signatureValue != nil
                 return add(signed ? .other : .annotations, "the appearance of \(signed ? "signed" : "unsigned") signature field \(name) changed (object \(number))",
-                           page: page, object: number)
+                           page: page, object: number, field: name)
             }
-            return add(.formFilling, "the appearance of field \(name) regenerated (object \(number))", page: page, object: number)
+            let what = roles.contains(.fieldValue) ? "field \(name): its value (object \(number)) changed" : "the appearance of field \(name) regenerated (object \(number))"
+            return add(.formFilling, what, page: page, object: number, field: name)
         }
-        let annotation = owner ?? number
-        if let object = try after.object(PDFObjectID(number: annotation)), try Self.hasActions(object),
-           try (before.object(PDFObjectID(number: annotation)).map(Self.hasActions) ?? false) == false {
-            return add(.other, "actions added to annotation \(annotation)\(page.map { " on page \($0)" } ?? "")", page: page, object: number)
+        if let owner, owner != number { return add(.annotations, "the appearance of annotation \(owner)\(on) changed (object \(number))", page: page, object: number) }
+        // The annotation itself: what it is and what it does may not change.
+        let subtype = try b.value("/Subtype")?.nameValue() ?? "(no subtype)"
+        let keys = try Self.differingKeys(a, b)
+        if let key = keys.first(where: { ["/Subtype", "/A", "/AA", "/FS", "/Dest", "/Parent", "/FT"].contains($0) }) {
+            return add(.other, "annotation \(number)\(on): its \(key) changed", page: page, object: number)
         }
-        add(.annotations, "annotation \(annotation)\(page.map { " on page \($0)" } ?? "") changed", page: page, object: number)
+        guard Self.markup.contains(subtype) else {
+            return add(.other, "\(subtype.dropFirst()) annotation \(number)\(on) changed", page: page, object: number)
+        }
+        add(.annotations, "\(subtype.dropFirst()) annotation \(number)\(on) changed", page: page, object: number)
     }
 
     private mutating func fieldChanged(

@@ -21,6 +21,8 @@ struct ChangeAnalysis {
     private(set) var forgedFields: Set<String> = []
     /// Objects already explained (so a new widget is not reported twice).
     var reported: Set<Int> = []
+    /// Objects this revision wrote.
+    var written: Set<Int> { Set(revision.added + revision.changed) }
 
     init(before: PDFDocument, after: PDFDocument, old: DocumentMap, new: DocumentMap, revision: Revision,
          coveredRevision: @escaping (Int) -> Int?) {
@@ -39,17 +41,27 @@ struct ChangeAnalysis {
         for number in revision.freed where old.isReachable(number) {
             add(.other, "object \(number) (\(describe(old.roles(of: number)))) freed", page: old.pageOf[number], object: number)
         }
-        for number in revision.added where old.dangling.contains(number) && new.isReachable(number) {
+        for number in revision.added where new.isReachable(number)
+            && (old.dangling.contains(number) || new.referrers(of: number).contains(where: { !written.contains($0) })) {
             add(.other, "object \(number) was referenced before but did not exist; it is now defined (\(describe(new.roles(of: number))))",
                 page: new.pageOf[number], object: number)
         }
         for number in revision.changed.sorted() {
             guard old.isReachable(number) || new.isReachable(number) else { continue }
             let generation = revision.entries[number]?.generation ?? 0
-            guard let a = try before.object(PDFObjectID(number: number, generation: revision.generationsBefore[number] ?? generation)),
-                  let b = try after.object(PDFObjectID(number: number, generation: generation))
-            else {
-                add(.other, "object \(number) can no longer be read", object: number)
+            let a = try before.object(PDFObjectID(number: number, generation: revision.generationsBefore[number] ?? generation))
+            guard let b = try after.object(PDFObjectID(number: number, generation: generation)) else {
+                if a != nil { add(.other, "object \(number) can no longer be read", object: number) }
+                continue
+            }
+            guard let a else {
+                // Read as null before (an entry into an object stream that did not exist yet, say):
+                // defined now, and pointed at by an object this revision did not write, it is content
+                // prepared before signing and switched on after.
+                if old.dangling.contains(number) || new.referrers(of: number).contains(where: { !written.contains($0) }) {
+                    add(.other, "object \(number) read as null before this revision and is now defined (\(describe(new.roles(of: number))))",
+                        page: new.pageOf[number], object: number)
+                }
                 continue
             }
             guard try !Self.same(a, b) else { continue }
@@ -76,17 +88,23 @@ struct ChangeAnalysis {
         roles.isEmpty ? "unused" : roles.map(\.rawValue).sorted().joined(separator: ", ")
     }
 
-    /// One redefined object, by the most sensitive role it plays before or after.
+    /// Roles whose objects may not change at all after a signature.
+    static let sensitive: [DocumentMap.Role] = [.pageTree, .contents, .resources, .action, .document, .perms, .signature]
+
+    /// One redefined object, by the most sensitive role it plays before or after: the catalog and
+    /// pages key by key, then anything drawn or run (content, resources, actions…), then lists,
+    /// the form, fields and annotations, then long-term validation material.
     private mutating func judge(_ number: Int, _ a: PDFObject, _ b: PDFObject) throws {
         let roles = old.roles(of: number).union(new.roles(of: number))
         let page = old.pageOf[number] ?? new.pageOf[number]
+        let keyed: Set<DocumentMap.Role> = [.catalog, .page, .annotations, .form, .fields, .info]
+        if !roles.isDisjoint(with: keyed), try Self.dataChanged(a, b) {
+            // These are dictionaries: a stream here, or stream data changing, is judged by no key.
+            add(.other, "object \(number) (\(describe(roles))) changed as a stream", page: page, object: number)
+        }
         if roles.contains(.catalog) { return try catalogChanged(a, b) }
         if roles.contains(.page), let page { return try pageChanged(page, number, a, b) }
-        if roles.contains(.annotations), let page { return try annotationListChanged(page, a, b) }
-        if roles.contains(.form) { return try formChanged(a, b) }
-        if roles.contains(.fields) { return try fieldListChanged(a, b) }
-        let sensitive: [DocumentMap.Role] = [.pageTree, .contents, .resources, .document, .perms, .signature]
-        if let role = sensitive.first(where: roles.contains) {
+        if let role = Self.sensitive.first(where: roles.contains) {
             let where_ = page.map { "page \($0) " } ?? ""
             let key = old.catalogKey[number].map { " (under the catalog's \($0))" } ?? ""
             let what = role == .contents ? "\(where_)content stream replaced (object \(number))"
@@ -94,13 +112,24 @@ struct ChangeAnalysis {
                 : "\(where_)\(role.rawValue) changed (object \(number))\(key)"
             return add(.other, what, page: page, object: number)
         }
-        if roles.contains(.annotation) || roles.contains(.field) || roles.contains(.appearance) {
-            return try annotationOrFieldChanged(number, a, b, page: page)
+        if roles.contains(.annotations), let page { return try annotationListChanged(page, a, b) }
+        if roles.contains(.form) { return try formChanged(a, b) }
+        if roles.contains(.fields) { return try fieldListChanged(a, b) }
+        if !roles.isDisjoint(with: [.annotation, .field, .appearance, .fieldValue]) {
+            return try annotationOrFieldChanged(number, a, b, page: page, roles: roles)
         }
         if roles.contains(.dss) { return add(.ltaUpdates, "DSS updated (object \(number))", object: number) }
         if roles.contains(.metadata) { return add(.ltaUpdates, "XMP metadata updated (object \(number))", object: number) }
         if roles.contains(.info) { return try infoChanged(number, a, b) }
         add(.other, "object \(number) changed", page: page, object: number)
+    }
+
+    /// The two differ as streams: one is a stream and the other is not, or their data differ.
+    static func dataChanged(_ a: PDFObject, _ b: PDFObject) throws -> Bool {
+        let x = try a.kind == .stream, y = try b.kind == .stream
+        guard x || y else { return false }
+        if x != y { return true }
+        return try a.streamData(decoded: false) != b.streamData(decoded: false)
     }
 
     private mutating func infoChanged(_ number: Int, _ a: PDFObject, _ b: PDFObject) throws {

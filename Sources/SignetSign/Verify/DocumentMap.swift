@@ -10,6 +10,7 @@ struct DocumentMap {
     enum Role: String, Hashable, CaseIterable {
         case catalog, pageTree = "page tree", page, contents = "content stream", resources, annotations = "annotation list"
         case annotation, appearance, form, fields = "field list", field, signature = "signature dictionary"
+        case fieldValue = "field value", action = "action or attached file"
         case dss = "DSS", metadata = "XMP metadata", info = "document information", perms = "permissions"
         case document = "document-level object"
     }
@@ -25,6 +26,8 @@ struct DocumentMap {
     private(set) var catalogKey: [Int: String] = [:]
     /// The annotation or field an appearance (or other part of one) was first reached from.
     private(set) var ownerOf: [Int: Int] = [:]
+    /// Up to four indirect objects that refer to each object (its referrers), found by the walk.
+    private(set) var referrersOf: [Int: [Int]] = [:]
     /// Referenced but undefined object numbers.
     private(set) var dangling: Set<Int> = []
     /// Annotation object number → its page's /Annots membership (page numbers).
@@ -71,6 +74,7 @@ struct DocumentMap {
     }
 
     func roles(of number: Int) -> Set<Role> { roles[number] ?? [] }
+    func referrers(of number: Int) -> [Int] { referrersOf[number] ?? [] }
     func isReachable(_ number: Int) -> Bool { roles[number] != nil }
 
     /// The field whose object, or one of whose widgets, is `number`.
@@ -82,23 +86,27 @@ struct DocumentMap {
     private struct Walk {
         var map: DocumentMap
         var pageIndex: [Int: Int] = [:]
-        /// Object, role, page, catalog key, owning annotation or field.
-        var stack: [(PDFObject, Role, Int?, String?, Int?)] = []
+        /// Object, role, page, catalog key, owning annotation or field, nearest indirect holder.
+        var stack: [(PDFObject, Role, Int?, String?, Int?, Int?)] = []
         var visited: Set<Int64> = []
         var visits = 0
 
         mutating func visit(_ object: PDFObject, role: Role, page: Int?, catalogKey: String?) throws {
-            stack.append((object, role, page, catalogKey, nil))
+            stack.append((object, role, page, catalogKey, nil, nil))
         }
 
         mutating func run() throws {
-            while let (object, role, page, key, owner) = stack.popLast() {
+            while let (object, role, page, key, owner, holder) = stack.popLast() {
                 visits += 1
                 guard visits <= DocumentMap.maxVisits else {
                     throw SignError(object.document.path, .unreadable("its object graph is too large to analyse (over \(DocumentMap.maxVisits) visits)"))
                 }
-                var role = role, page = page, owner = owner
+                var role = role, page = page, owner = owner, holder = holder
                 if let id = try object.id {
+                    if let holder, holder != id.number, map.referrersOf[id.number, default: []].count < 4,
+                       !map.referrersOf[id.number, default: []].contains(holder) {
+                        map.referrersOf[id.number, default: []].append(holder)
+                    }
                     if try object.kind == .null {
                         map.dangling.insert(id.number)
                         continue
@@ -109,6 +117,7 @@ struct DocumentMap {
                     map.roles[id.number, default: []].insert(role)
                     if let page, map.pageOf[id.number] == nil { map.pageOf[id.number] = page }
                     if let key, map.catalogKey[id.number] == nil { map.catalogKey[id.number] = key }
+                    holder = id.number
                     if role == .annotation || role == .field {
                         owner = id.number
                     } else if let owner, map.ownerOf[id.number] == nil {
@@ -120,12 +129,12 @@ struct DocumentMap {
                     let childRole: Role = role == .annotations ? .annotation : role == .fields ? .field : role
                     for item in try object.items() {
                         if childRole == .annotation, let id = try item.id, let page { map.annotationsOfPage[id.number, default: []].append(page) }
-                        stack.append((item, childRole, page, key, owner))
+                        stack.append((item, childRole, page, key, owner, holder))
                     }
                 case .dictionary, .stream:
                     for k in try object.keys() {
                         guard let child = try object.entry(k), let next = try Self.role(after: role, key: k, in: object) else { continue }
-                        stack.append((child, next, page, role == .catalog ? k : key, owner))
+                        stack.append((child, next, page, role == .catalog ? k : key, owner, holder))
                     }
                 default:
                     continue
@@ -136,8 +145,12 @@ struct DocumentMap {
         /// The role of what `key` of an object in `role` points at; `nil` for a back-edge.
         static func role(after role: Role, key: String, in object: PDFObject) throws -> Role? {
             switch (role, key) {
+            // A page inherits from its /Parent: a node outside the tree still shapes the page.
+            case (.page, "/Parent"): return .pageTree
             case (_, "/Parent") where role != .annotation, (_, "/P"), (.signature, "/Data"):
                 return nil
+            case (.annotation, "/A"), (.annotation, "/AA"), (.annotation, "/FS"), (.field, "/A"), (.field, "/AA"):
+                return .action
             case (.catalog, "/Pages"): return .pageTree
             case (.catalog, "/AcroForm"): return .form
             case (.catalog, "/DSS"): return .dss
@@ -153,7 +166,7 @@ struct DocumentMap {
             case (.annotation, "/Parent"), (.field, "/Kids"): return .field
             case (.annotation, "/Popup"), (.annotation, "/IRT"): return .annotation
             case (.annotation, "/V"), (.field, "/V"):
-                return try object.value("/FT")?.nameValue() == "/Sig" ? .signature : role
+                return try object.value("/FT")?.nameValue() == "/Sig" ? .signature : .fieldValue
             case (.annotation, _): return .appearance
             case (.form, "/Fields"): return .fields
             case (.field, "/AP"): return .appearance
