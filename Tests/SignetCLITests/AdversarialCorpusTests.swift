@@ -67,6 +67,22 @@ struct AdversarialCorpusTests {
     }
 }
 
+/// The adversarial review's attacks (Tools/verify-corpus/review_attacks.py): each generator states
+/// whether a careful validator accepts or rejects its file; the script runs `signet verify` on
+/// every one and exits 1 when any answer differs (or a run takes over 10 s).
+@Suite("CLI: verify against the review's attacks")
+struct ReviewAttackTests {
+    @Test("every review attack gets the expected verdict, none crashes or runs long")
+    func reviewAttacks() throws {
+        _ = try AdversarialCorpus.require()  // python3 with pyhanko, or the reason it is missing
+        let dir = TemporaryDirectory("signet-review-attacks")
+        let result = try ProcessRunner.run("python3", [AdversarialCorpus.toolPath("review_attacks.py"), dir.url.path, ProcessRunner.signet])
+        let wrong = result.stdoutText.split(separator: "\n").filter { $0.contains("MISMATCH") || $0.contains("GEN-ERR") || $0.contains("SLOW") }
+        #expect(result.status == 0 && wrong.isEmpty, "\(wrong.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
+        #expect(result.stdoutText.contains(" as expected, 0 not"), "\(result.stdoutText.suffix(500))")
+    }
+}
+
 /// The corpus, generated once per test process into a temporary folder.
 enum AdversarialCorpus {
     struct Expectation: Decodable, Sendable {

@@ -682,6 +682,9 @@ def run(outdir, signet):
     w = max(len(r[0]) for r in rows)
     for r in rows:
         print(f"{r[0]:<{w}}  {r[1]:<6}  exit={r[2]:<7}  {r[3]:<28}  {r[5]:<14}  {r[4]}")
+    failed = sum(1 for r in rows if r[2] == "GEN-ERR" or "MISMATCH" in r[5] or "SLOW" in r[5])
+    print(f"review attacks: {len(rows) - failed} as expected, {failed} not")
+    return failed
 
 
 if __name__ == "__main__":
@@ -689,4 +692,4 @@ if __name__ == "__main__":
         sys.exit("usage: review_attacks.py OUTDIR [SIGNET] [CASE ...]")
     here = os.path.dirname(os.path.abspath(__file__))
     default = os.path.join(here, "..", "..", ".build", "debug", "signet")
-    run(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else default)
+    sys.exit(1 if run(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else default) else 0)

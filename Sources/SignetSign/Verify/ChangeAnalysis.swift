@@ -22,12 +22,13 @@ struct ChangeAnalysis {
     /// Objects already explained (so a new widget is not reported twice).
     var reported: Set<Int> = []
     /// Objects this revision wrote.
-    var written: Set<Int> { Set(revision.added + revision.changed) }
+    let written: Set<Int>
 
     init(before: PDFDocument, after: PDFDocument, old: DocumentMap, new: DocumentMap, revision: Revision,
          coveredRevision: @escaping (Int) -> Int?) {
         (self.before, self.after, self.old, self.new, self.revision, self.coveredRevision) =
             (before, after, old, new, revision, coveredRevision)
+        written = Set(revision.added + revision.changed)
     }
 
     mutating func run() throws -> [Change] {

@@ -70,6 +70,7 @@ struct DocumentMap {
             }
             let value = try field.isSignature ? field.field.entry("/V")?.id?.number : nil
             fields[field.name] = FieldEntry(object: id.number, type: field.type, widgets: widgets, signatureValue: value)
+            for number in [id.number] + widgets where fieldOf[number] == nil { fieldOf[number] = field.name }
         }
     }
 
@@ -77,9 +78,12 @@ struct DocumentMap {
     func referrers(of number: Int) -> [Int] { referrersOf[number] ?? [] }
     func isReachable(_ number: Int) -> Bool { roles[number] != nil }
 
+    /// Field or widget object number → full field name.
+    private(set) var fieldOf: [Int: String] = [:]
+
     /// The field whose object, or one of whose widgets, is `number`.
     func field(containing number: Int) -> (name: String, entry: FieldEntry)? {
-        fields.first { $0.value.object == number || $0.value.widgets.contains(number) }.map { ($0.key, $0.value) }
+        fieldOf[number].flatMap { name in fields[name].map { (name, $0) } }
     }
 
     /// The depth-first walk: an explicit stack, each (object, role) visited once.
