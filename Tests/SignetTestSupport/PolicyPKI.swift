@@ -101,6 +101,9 @@ public final class PolicyPKI: @unchecked Sendable {
     public func timestampToken(over data: String, out: String, digest: String = "sha256") throws {
         let query = out + ".tsq"
         try openssl(["ts", "-query", "-data", data, "-\(digest)", "-cert", "-out", query])
+        // `openssl ts -reply` rewrites the shared serial file: one reply at a time (tests run in parallel).
+        Self.replyLock.lock()
+        defer { Self.replyLock.unlock() }
         try openssl(["ts", "-reply", "-queryfile", query, "-signer", tsa.cert, "-inkey", tsa.key, "-chain", base.intermediateCert,
                      "-config", folder.path("tsa.cnf"), "-token_out", "-out", out])
     }
@@ -110,6 +113,8 @@ public final class PolicyPKI: @unchecked Sendable {
 
     /// `p7s` with `token` as its id-aa-signatureTimeStampToken unsigned attribute.
     public func attach(token: String, to p7s: String, out: String) throws { try python(["add-token", "--in", p7s, "--token", token, "--out", out]) }
+
+    private static let replyLock = NSLock()
 
     private func openssl(_ arguments: [String]) throws { try run("openssl", arguments) }
 

@@ -13,17 +13,13 @@ enum VerifyText {
     /// The first reason a report is not valid, with the flag that would help where one would.
     static func reason(_ r: SignatureReport, trustAsked: Bool) -> String {
         if let problem = r.problems.first { return problem }
-        if let change = r.changes.first(where: { !isPermitted($0, in: r) }) { return "revision \(change.revision): \(change.what)" }
+        if let change = r.changes.first(where: { $0.level > r.permittedLevel }) { return "revision \(change.revision): \(change.what)" }
         if trustAsked, r.trust != .trusted {
             return r.trustDetail == nil || r.trustDetail == "no trust anchors were given"
                 ? "its signer is not trusted: give the certificate you trust with --ca FILE, or --no-trust to check integrity only"
                 : "its signer is not trusted (\(r.trustDetail!))"
         }
         return "it does not verify"
-    }
-
-    private static func isPermitted(_ change: Change, in report: SignatureReport) -> Bool {
-        report.permitted || change.level == .none
     }
 
     /// A block per signature: verdict and signer, coverage, changes, certificate and trust.

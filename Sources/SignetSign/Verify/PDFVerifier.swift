@@ -102,7 +102,7 @@ public enum PDFVerifier {
         func unreadable(_ why: String, _ coverage: SignatureReport.Coverage) -> SignatureReport {
             SignatureReport(
                 index: index, kind: kind, field: signature.field, subFilter: signature.subFilter, byteRange: signature.byteRange.values,
-                revision: revision, coverage: coverage, changes: changes, docmdp: docmdp, unreadable: why)
+                revision: revision, coverage: coverage, changes: changes, docmdp: docmdp, allowed: allowed, unreadable: why)
         }
         guard let subFilter = signature.subFilter, signatureSubFilters.contains(subFilter) || subFilter == timestampSubFilter else {
             return unreadable("its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, ETSI.CAdES.detached, ETSI.RFC3161)", coverage.kind)

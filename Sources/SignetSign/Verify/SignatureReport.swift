@@ -42,6 +42,9 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     public var modificationLevel: ModificationLevel
     /// Every later change is within what this signature (and certification) allows.
     public var permitted: Bool
+    /// The highest level a change after this signature may reach: `lta-updates` under a P=1
+    /// certification, `form-filling` under P=2, `annotations` otherwise.
+    public var permittedLevel: ModificationLevel
     /// The DocMDP `/P` of a certification signature (1, 2 or 3), `nil` for an approval signature.
     public var docmdp: Int?
     /// Every change after the signature, each with its level.
@@ -70,6 +73,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         case subFilter = "sub_filter"
         case byteRange = "byte_range"
         case modificationLevel = "modification_level"
+        case permittedLevel = "permitted_level"
         case digestAlgorithm = "digest_algorithm"
         case signatureAlgorithm = "signature_algorithm"
         case claimedSigningTime = "claimed_signing_time"
@@ -95,6 +99,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         self.changes = changes
         self.docmdp = docmdp
         modificationLevel = changes.map(\.level).max() ?? .none
+        permittedLevel = allowed
         permitted = changes.allSatisfy { $0.level <= allowed }
         integrity = coverage != .partial && check.digestMatches ? .ok : .broken
         digestAlgorithm = check.digestAlgorithm
@@ -115,7 +120,8 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     /// A signature whose CMS could not even be read (corrupt /Contents, unknown sub-filter).
     init(
         index: Int, kind: Kind = .signature, field: String?, subFilter: String?, byteRange: [Int]?, revision: Int? = nil,
-        coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil, unreadable reason: String
+        coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil, allowed: ModificationLevel = .annotations,
+        unreadable reason: String
     ) {
         self.index = index
         self.kind = kind
@@ -127,6 +133,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         self.changes = changes
         self.docmdp = docmdp
         modificationLevel = changes.map(\.level).max() ?? .none
+        permittedLevel = allowed
         permitted = false
         integrity = .broken
         digestAlgorithm = "unknown"
