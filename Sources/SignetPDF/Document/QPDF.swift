@@ -28,13 +28,19 @@ struct QPDFWriteSettings {
 
 /// The qpdf C API boundary: the only place that calls `qpdf_*`. Owns one `qpdf_data` and
 /// frees it in `deinit`. After every call the error state is checked (`qpdf_has_error`, turned
-/// into a thrown `QPDFFailure`) and pending warnings are collected (`qpdf_more_warnings`), so
+/// into a thrown `QPDFFailure`) and pending warnings are collected (`qpdf_more_warnings`, when
+/// `warnings` is read or a call fails), so
 /// nothing qpdf reports is lost or printed behind our back (`qpdf_silence_errors`, warnings
 /// suppressed on stderr).
 final class QPDF {
     private var data: qpdf_data?
-    /// Every warning qpdf issued so far, in order.
-    private(set) var warnings: [QPDFWarning] = []
+    /// Every warning qpdf issued so far, in order (collected from qpdf when read, and whenever
+    /// a call fails: asking qpdf after every call would copy its warning list each time).
+    var warnings: [QPDFWarning] {
+        collectWarnings()
+        return collected
+    }
+    private var collected: [QPDFWarning] = []
 
     init() {
         data = qpdf_init()
@@ -56,7 +62,6 @@ final class QPDF {
             collectWarnings()
             throw QPDFFailure(code: code, detail: detail)
         }
-        collectWarnings()
         return result
     }
 
@@ -65,7 +70,7 @@ final class QPDF {
             let warning = qpdf_next_warning(data)
             let code = qpdf_get_error_code(data, warning)
             let detail = String(cString: qpdf_get_error_message_detail(data, warning))
-            warnings.append(QPDFWarning(isDamage: code == qpdf_e_damaged_pdf, text: detail))
+            collected.append(QPDFWarning(isDamage: code == qpdf_e_damaged_pdf, text: detail))
         }
     }
 
