@@ -43,7 +43,7 @@ struct ChangeAnalysis {
             add(.other, "object \(number) (\(describe(old.roles(of: number)))) freed", page: old.pageOf[number], object: number)
         }
         for number in revision.added where new.isReachable(number)
-            && (old.dangling.contains(number) || new.referrers(of: number).contains(where: { !written.contains($0) })) {
+            && (old.dangling[number] != nil || new.referrers(of: number).contains(where: { !written.contains($0) })) {
             add(.other, "object \(number) was referenced before but did not exist; it is now defined (\(describe(new.roles(of: number))))",
                 page: new.pageOf[number], object: number)
         }
@@ -59,7 +59,7 @@ struct ChangeAnalysis {
                 // Read as null before (an entry into an object stream that did not exist yet, say):
                 // defined now, and pointed at by an object this revision did not write, it is content
                 // prepared before signing and switched on after.
-                if old.dangling.contains(number) || new.referrers(of: number).contains(where: { !written.contains($0) }) {
+                if old.dangling[number] != nil || new.referrers(of: number).contains(where: { !written.contains($0) }) {
                     add(.other, "object \(number) read as null before this revision and is now defined (\(describe(new.roles(of: number))))",
                         page: new.pageOf[number], object: number)
                 }

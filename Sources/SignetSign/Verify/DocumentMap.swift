@@ -28,8 +28,8 @@ struct DocumentMap {
     private(set) var ownerOf: [Int: Int] = [:]
     /// Up to four indirect objects that refer to each object (its referrers), found by the walk.
     private(set) var referrersOf: [Int: [Int]] = [:]
-    /// Referenced but undefined object numbers.
-    private(set) var dangling: Set<Int> = []
+    /// Referenced but undefined object numbers, with the role the reference gives them.
+    private(set) var dangling: [Int: Role] = [:]
     /// Annotation object number → its page's /Annots membership (page numbers).
     private(set) var annotationsOfPage: [Int: [Int]] = [:]
     /// Terminal fields by full name.
@@ -47,20 +47,71 @@ struct DocumentMap {
     /// Most (object, role) visits one walk makes (a hostile graph cannot make it run forever).
     static let maxVisits = 4_000_000
 
+    /// The map of `document`, walked from its trailer.
     init(_ document: PDFDocument) throws {
         let trailer = try document.trailer()
         root = try trailer.entry("/Root")?.id
         info = try trailer.entry("/Info")?.id
+        pages = try Self.pageNumbers(document)
         var walk = Walk(map: self)
-        for number in stride(from: 1, through: document.pageCount, by: 1) {
-            if let id = try document.page(number).object.id { walk.map.pages.append(id.number) }
-        }
-        let pageIndex = Dictionary(walk.map.pages.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { a, _ in a })
-        walk.pageIndex = pageIndex
-        try walk.visit(try document.catalog(), role: .catalog, page: nil, catalogKey: nil)
-        if let infoObject = try trailer.value("/Info") { try walk.visit(infoObject, role: .info, page: nil, catalogKey: nil) }
+        try walk.visit(try document.catalog(), role: .catalog)
+        if let infoObject = try trailer.value("/Info") { try walk.visit(infoObject, role: .info) }
         try walk.run()
         self = walk.map
+        try readFields(document)
+    }
+
+    /// The map of `document` as the revision that wrote `written` (and freed `freed`) left it,
+    /// derived from `previous`, the map of the document before it, by walking only from what the
+    /// revision wrote: a written object is walked again under each role it had, through the keys
+    /// and items that changed (what did not change leads where it led before); anything it now
+    /// points at that it did not is walked whole. Roles are never taken away, so the result is
+    /// at least as cautious as a walk from the trailer. A new catalog or page list, or a
+    /// redefined object that played no role, is walked from the trailer.
+    init(_ document: PDFDocument, updating previous: DocumentMap, before: PDFDocument, revision: Revision) throws {
+        let trailer = try document.trailer()
+        let root = try trailer.entry("/Root")?.id, info = try trailer.entry("/Info")?.id
+        let pages = try Self.pageNumbers(document)
+        // A redefined object that played no role before may be pointed at from anywhere (it read
+        // as null, say, from an object stream that did not exist yet): only a whole walk tells.
+        let unplaced = revision.changed.contains { previous.roles[$0] == nil && previous.dangling[$0] == nil }
+        guard root == previous.root, pages == previous.pages, !unplaced else {
+            try self.init(document)
+            return
+        }
+        self = previous
+        fields = [:]
+        fieldOf = [:]
+        var walk = Walk(map: self)
+        let written = Set(revision.added + revision.changed)
+        walk.written = written
+        walk.baseline = before
+        walk.generationsBefore = revision.generationsBefore
+        for number in written.sorted() {
+            walk.map.dangling[number] = nil
+            let id = PDFObjectID(number: number, generation: revision.entries[number]?.generation ?? 0)
+            for role in previous.roles(of: number).sorted(by: { $0.rawValue < $1.rawValue }) {
+                guard let object = try document.object(id) else { continue }
+                walk.stack.append((object, role, previous.pageOf[number], previous.catalogKey[number], previous.ownerOf[number], nil))
+            }
+            if let role = previous.dangling[number], let object = try document.object(id) {
+                walk.stack.append((object, role, nil, nil, nil, nil))
+            }
+        }
+        if info != previous.info, let infoObject = try trailer.value("/Info") {
+            walk.map.info = info
+            try walk.visit(infoObject, role: .info)
+        }
+        try walk.run()
+        self = walk.map
+        try readFields(document)
+    }
+
+    private static func pageNumbers(_ document: PDFDocument) throws -> [Int] {
+        try stride(from: 1, through: document.pageCount, by: 1).compactMap { try document.page($0).object.id?.number }
+    }
+
+    private mutating func readFields(_ document: PDFDocument) throws {
         for field in try FormFields.all(in: document) {
             guard let id = try field.field.id else { continue }
             var widgets: [Int] = []
@@ -89,14 +140,23 @@ struct DocumentMap {
     /// The depth-first walk: an explicit stack, each (object, role) visited once.
     private struct Walk {
         var map: DocumentMap
-        var pageIndex: [Int: Int] = [:]
+        let pageIndex: [Int: Int]
+        /// For an update: the objects the revision wrote, and the document before it.
+        var written: Set<Int> = []
+        var baseline: PDFDocument?
+        var generationsBefore: [Int: Int] = [:]
         /// Object, role, page, catalog key, owning annotation or field, nearest indirect holder.
         var stack: [(PDFObject, Role, Int?, String?, Int?, Int?)] = []
         var visited: Set<Int64> = []
         var visits = 0
 
-        mutating func visit(_ object: PDFObject, role: Role, page: Int?, catalogKey: String?) throws {
-            stack.append((object, role, page, catalogKey, nil, nil))
+        init(map: DocumentMap) {
+            self.map = map
+            pageIndex = Dictionary(map.pages.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        mutating func visit(_ object: PDFObject, role: Role) throws {
+            stack.append((object, role, nil, nil, nil, nil))
         }
 
         mutating func run() throws {
@@ -106,18 +166,28 @@ struct DocumentMap {
                     throw SignError(object.document.path, .unreadable("its object graph is too large to analyse (over \(DocumentMap.maxVisits) visits)"))
                 }
                 var role = role, page = page, owner = owner, holder = holder
+                /// For an update, the object as it was when it plays a role it played then: only
+                /// what changed in it is followed.
+                var earlier: PDFObject?
                 if let id = try object.id {
                     if let holder, holder != id.number, map.referrersOf[id.number, default: []].count < 4,
                        !map.referrersOf[id.number, default: []].contains(holder) {
                         map.referrersOf[id.number, default: []].append(holder)
                     }
                     if try object.kind == .null {
-                        map.dangling.insert(id.number)
+                        if map.dangling[id.number] == nil { map.dangling[id.number] = role }
                         continue
                     }
                     if let n = pageIndex[id.number], role == .pageTree || role == .page { role = .page; page = n }
                     let tag = Int64(id.number) << 8 | Int64(Role.allCases.firstIndex(of: role)!)
                     guard visited.insert(tag).inserted else { continue }
+                    if let baseline {
+                        // An update: an object it did not write keeps what it had under a role it had.
+                        if !written.contains(id.number), map.roles[id.number]?.contains(role) == true { continue }
+                        if written.contains(id.number), map.roles[id.number]?.contains(role) == true {
+                            earlier = try baseline.object(PDFObjectID(number: id.number, generation: generationsBefore[id.number] ?? id.generation))
+                        }
+                    }
                     map.roles[id.number, default: []].insert(role)
                     if let page, map.pageOf[id.number] == nil { map.pageOf[id.number] = page }
                     if let key, map.catalogKey[id.number] == nil { map.catalogKey[id.number] = key }
@@ -131,13 +201,19 @@ struct DocumentMap {
                 switch try object.kind {
                 case .array:
                     let childRole: Role = role == .annotations ? .annotation : role == .fields ? .field : role
+                    var before = try earlier?.items().map(ChangeAnalysis.token) ?? []
                     for item in try object.items() {
+                        if let i = before.firstIndex(of: try ChangeAnalysis.token(item)) {
+                            before.remove(at: i)
+                            continue
+                        }
                         if childRole == .annotation, let id = try item.id, let page { map.annotationsOfPage[id.number, default: []].append(page) }
                         stack.append((item, childRole, page, key, owner, holder))
                     }
                 case .dictionary, .stream:
                     for k in try object.keys() {
                         guard let child = try object.entry(k), let next = try Self.role(after: role, key: k, in: object) else { continue }
+                        if let old = try earlier?.entry(k), try ChangeAnalysis.token(old) == ChangeAnalysis.token(child) { continue }
                         stack.append((child, next, page, role == .catalog ? k : key, owner, holder))
                     }
                 default:

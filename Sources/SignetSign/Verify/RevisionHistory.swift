@@ -13,10 +13,11 @@ struct RevisionHistory {
     init(revisions: [Revision], from first: Int, final: PDFDocument, mapped: MappedFile, password: String?,
          coveredRevision: @escaping (Int) -> Int?) throws {
         guard first >= 1, first < revisions.count else { return }
-        var before = try Self.open(revisions[first - 1], final: final, mapped: mapped, password: password, last: revisions.count)
+        var before = try Self.open(revisions[first - 1], final: final, mapped: mapped, password: password, last: revisions.count, after: nil)
         for index in first..<revisions.count {
             let revision = revisions[index]
-            let after = try Self.open(revision, final: final, mapped: mapped, password: password, last: revisions.count)
+            let previous = try? before.get()
+            let after = try Self.open(revision, final: final, mapped: mapped, password: password, last: revisions.count, after: previous)
             switch (before, after) {
             case (.success(let a), .success(let b)):
                 var analysis = ChangeAnalysis(
@@ -41,11 +42,16 @@ struct RevisionHistory {
         var text: String
     }
 
-    /// The document as `revision` left it (the whole file for the last one).
-    private static func open(_ revision: Revision, final: PDFDocument, mapped: MappedFile, password: String?, last: Int) throws -> Result<Opened, OpenFailure> {
+    /// The document as `revision` left it (the whole file for the last one), mapped from the
+    /// revision before it when that one opened, else from its trailer.
+    private static func open(
+        _ revision: Revision, final: PDFDocument, mapped: MappedFile, password: String?, last: Int, after previous: Opened?
+    ) throws -> Result<Opened, OpenFailure> {
         do {
             let document = revision.index == last ? final : try PDFDocument(mapped: mapped, prefix: revision.end, password: password)
-            return .success(Opened(document: document, map: try DocumentMap(document)))
+            let map = try previous.map { try DocumentMap(document, updating: $0.map, before: $0.document, revision: revision) }
+                ?? DocumentMap(document)
+            return .success(Opened(document: document, map: map))
         } catch let error as PDFError {
             return .failure(OpenFailure(text: "revision \(revision.index) does not open on its own (\(error.message))"))
         }
