@@ -57,6 +57,6 @@ printf '%-52s %9s %9d KB %6s\n' "signet verify --ca root.pem" "$t_sig" "$m_sig" 
 printf '%-52s %9s %9d KB %6s\n' "pyhanko sign validate --trust root.pem (all sigs)" "$t_ph" "$m_ph" "$x_ph"
 awk -v a="$t_sig" -v b="$t_ph" -v c="$m_sig" -v d="$m_ph" \
   'BEGIN { printf "signet / pyhanko: wall %.2f×, peak RSS %.2f×\n", (b > 0 ? a / b : 0), (d > 0 ? c / d : 0) }'
-echo "signet's verdict: $(head -1 "$work/signet.txt" | cut -c1-160)"
+echo "signet's verdict: $(grep -c '^signature [0-9]* (field [^)]*): VALID' "$work/signet.txt") of $(grep -c '^signature [0-9]' "$work/signet.txt") signatures valid, changes permitted"
 echo "pyhanko's verdict: $(grep -c ':INTACT:.*ACCEPTABLE_MODIFICATIONS' "$work/pyhanko.txt") of $(grep -c '^Signature' "$work/pyhanko.txt") signatures intact with acceptable modifications"
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1); pyHanko $(pyhanko --version | sed 's/.*version //')"
