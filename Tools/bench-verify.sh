@@ -45,7 +45,7 @@ measure() {
 
 cat "$pdf" > /dev/null   # page cache warm for both
 read -r t_sig m_sig x_sig < <(measure "$SIGNET" verify --ca "$root" "$pdf")
-cp "$work/err.txt" "$work/signet.txt"
+cp "$work/out.txt" "$work/signet.txt"
 read -r t_ph m_ph x_ph < <(measure pyhanko sign validate --trust "$root" --trust-replace --no-revocation-check "$pdf")
 cp "$work/out.txt" "$work/pyhanko.txt"
 
