@@ -86,15 +86,8 @@ public final class PDFObject {
     /// The value under `key` (`"/MediaBox"`) of a dictionary or a stream's dictionary; `nil`
     /// when absent, null, or when this is not a dictionary.
     public func value(_ key: String) throws -> PDFObject? {
-        try attempt {
-            let k = try qpdf.kind(handle)
-            guard k == .dictionary || k == .stream else { return nil }
-            let dict = k == .stream ? try qpdf.streamDictionary(handle) : handle
-            defer { if dict != handle { qpdf.release(dict) } }
-            guard try qpdf.hasKey(dict, key) else { return nil }
-            let v = PDFObject(document, try qpdf.value(dict, key))
-            return try v.kind == .null ? nil : v
-        }
+        guard let v = try entry(key), try v.kind != .null else { return nil }
+        return v
     }
 
     /// The value under `key` as stored, null included: a reference to an object the file does
