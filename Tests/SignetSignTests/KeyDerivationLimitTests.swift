@@ -53,7 +53,10 @@ struct KeyDerivationLimitTests {
         let error = #expect(throws: SignError.self) { try SigningIdentity.pkcs12(path: path, password: password) }
         #expect(error?.message.hasPrefix("\(path): asks for ") == true)
         #expect(error?.message.hasSuffix(Self.limitMessage) == true, "\(error?.message ?? "")")
-        guard case .keyDerivationTooCostly(let stated, _)? = error?.reason else { return }
+        guard case .keyDerivationTooCostly(let stated, _)? = error?.reason else {
+            Issue.record("expected .keyDerivationTooCostly, got \(String(describing: error?.reason))")
+            return
+        }
         #expect(stated >= iterations)
     }
 }

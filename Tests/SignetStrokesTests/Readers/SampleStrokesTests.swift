@@ -50,9 +50,10 @@ struct SampleStrokesTests {
         #expect(bounds.size.width > 2 * bounds.size.height, "a signature is wider than tall")
     }
 
-    @Test("the generator is deterministic: running it again writes the same bytes")
+    // Skipped, with this note, where python3 is missing (the generator is a Python script).
+    @Test("the generator is deterministic: running it again writes the same bytes",
+          .enabled(if: ProcessRunner.hasTool("python3"), "needs python3 to run Tools/make-samples.py"))
     func deterministic() throws {
-        guard ProcessRunner.hasTool("python3") else { return }
         let out = TemporaryDirectory()
         let script = Corpus.packageRoot.appendingPathComponent("Tools/make-samples.py").path
         let result = try ProcessRunner.run("python3", [script, out.url.path])
