@@ -58,7 +58,7 @@ sanitize: test-deps
 # Compression benchmark: signet compress vs ImageMagick jpeg:extent vs a Pillow binary search.
 bench-compress: test-deps
 	$(SWIFT) build -c release --product signet
-	python3 Tools/bench_compress.py
+	python3 Tools/bench-compress.py
 
 # Verification benchmark: signet verify vs pyhanko sign validate on a 100 MB PDF with 20
 # revisions and 5 signatures (generated once into .build/bench-verify/).

@@ -44,7 +44,7 @@ PY
 }
 
 cores=$(nproc)
-py=(python3 Tools/bench_pycairo.py "$work/in" "$work/out")
+py=(python3 Tools/bench-pycairo.py "$work/in" "$work/out")
 sw=(.build/release/signet-bench render "$work/in" --out "$work/out")
 rows=()
 row() { # label, CPU column shown (yes/no), then the command

@@ -5,7 +5,7 @@
   seal.png       1600×1600 RGBA: a red rubber-stamp seal with grainy ink texture on transparency
   photo.jpg      4000×3000 RGB: a photo-like scene (gradients, soft shapes, texture, sensor noise), JPEG q92
 
-Usage: bench_compress_images.py OUTPUT_DIR
+Usage: bench-compress-images.py OUTPUT_DIR
 """
 import math
 import os

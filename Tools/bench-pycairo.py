@@ -7,7 +7,7 @@ joins, crops to the points' bounds plus half the pen width and 8 px of padding, 
 PNG with cairo's write_to_png. Prints one line: count wall_seconds total_png_bytes cpu_seconds
 (CPU time of this process; with JOBS > 1 the workers' time is not in it).
 
-usage: bench_pycairo.py IN_DIR OUT_DIR [JOBS [fast]]
+usage: bench-pycairo.py IN_DIR OUT_DIR [JOBS [fast]]
   JOBS > 1 renders in that many processes; "fast" uses cairo.ANTIALIAS_FAST
 """
 import json

@@ -5,7 +5,7 @@ Flattens transparency onto white, then binary-searches the JPEG quality 1…100 
 optimize=True (Pillow's default 4:2:0) for the largest quality whose file fits. When even
 quality 1 is over the budget it writes quality 1 anyway (no resizing), like jpeg:extent.
 
-Usage: pillow_budget_fit.py IN OUT BUDGET_BYTES   (prints: quality bytes)
+Usage: pillow-budget-fit.py IN OUT BUDGET_BYTES   (prints: quality bytes)
 """
 import io
 import sys

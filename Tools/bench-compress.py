@@ -11,7 +11,7 @@ scaled back to the original size with Lanczos when it was downscaled; Gaussian w
 The machine's load average (/proc/loadavg: 1, 5 and 15 minutes) is printed before and after
 the run: other work on the machine slows every tool, and the wall-time ratios with it.
 
-Usage: bench_compress.py [--signet PATH] [--runs N] [--work DIR]
+Usage: bench-compress.py [--signet PATH] [--runs N] [--work DIR]
 """
 import argparse
 import io
@@ -62,7 +62,7 @@ def commands(signet, source, out, budget):
                    "--format", "jpeg", "--json"],
         "imagemagick": ["convert", source, "-background", "white", "-flatten",
                         "-define", f"jpeg:extent={budget}", out["imagemagick"]],
-        "pillow": [sys.executable, os.path.join(HERE, "pillow_budget_fit.py"), source, out["pillow"], str(budget)],
+        "pillow": [sys.executable, os.path.join(HERE, "pillow-budget-fit.py"), source, out["pillow"], str(budget)],
     }
 
 
@@ -120,7 +120,7 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--work", default="/tmp/signet-bench-compress")
     args = parser.parse_args()
-    subprocess.run([sys.executable, os.path.join(HERE, "bench_compress_images.py"), args.work], check=True,
+    subprocess.run([sys.executable, os.path.join(HERE, "bench-compress-images.py"), args.work], check=True,
                    stdout=subprocess.DEVNULL)
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     print(f"machine: {cpu}, {os.cpu_count()} cores, {platform.platform()}; median of {args.runs} runs, tools interleaved")
