@@ -2,7 +2,7 @@ import Foundation
 import Signet
 
 /// Where the time of one render goes: mean milliseconds per signature for each stage, run
-/// one after the other on every JSON file of a folder (the numbers behind the README's notes).
+/// one after the other on every JSON file of a folder (the numbers behind docs/performance.md's notes).
 enum Stages {
     static func run(input: String) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: input).filter { $0.hasSuffix(".json") }.sorted()

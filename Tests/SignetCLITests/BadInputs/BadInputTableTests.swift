@@ -2,7 +2,7 @@ import Foundation
 import SignetTestSupport
 import Testing
 
-/// Every bad input of the table, run as a real process and checked; then the README's table is
+/// Every bad input of the table, run as a real process and checked; then the table in docs/bad-inputs.md is
 /// compared with what the runs printed (or rewritten, with `SIGNET_UPDATE_README=1`).
 @Suite("signet: the table of bad inputs")
 struct BadInputTableTests {
@@ -45,7 +45,7 @@ struct BadInputTableTests {
         #expect(Set(keys).count == keys.count, "duplicate case: \(keys.filter { k in keys.filter { $0 == k }.count > 1 })")
     }
 
-    /// The rows the README must hold. Without the corpus, its rows cannot be run: the README's
+    /// The rows the table must hold. Without the corpus, its rows cannot be run: the page's
     /// own rows for those cases are kept as they are (and listed in `missing` when absent).
     private func expectedRows(_ readme: ReadmeSection) throws -> (rows: [String], missing: [String]) {
         var rows: [String] = []
@@ -60,29 +60,29 @@ struct BadInputTableTests {
         return (rows, missing)
     }
 
-    @Test("README.md's bad-input table is what these cases print (SIGNET_UPDATE_README=1 rewrites it)")
+    @Test("docs/bad-inputs.md's table is what these cases print (SIGNET_UPDATE_README=1 rewrites it)")
     func readmeTable() throws {
-        let url = Corpus.packageRoot.appendingPathComponent("README.md")
+        let url = Corpus.packageRoot.appendingPathComponent("docs/bad-inputs.md")
         let text = try String(contentsOf: url, encoding: .utf8)
-        let readme = try #require(ReadmeSection(text), "README.md needs the lines \(BadInputTable.begin) and \(BadInputTable.end)")
+        let readme = try #require(ReadmeSection(text), "docs/bad-inputs.md needs the lines \(BadInputTable.begin) and \(BadInputTable.end)")
         let (rows, missing) = try expectedRows(readme)
         let body = BadInputTable.body(rows: rows, cases: BadInputCases.all)
         if ProcessInfo.processInfo.environment["SIGNET_UPDATE_README"] == "1" {
             try readme.replacingBody(with: body).write(to: url, atomically: true, encoding: .utf8)
             if !missing.isEmpty {
-                print("README.md: no row written for \(missing.count) corpus case(s) (the corpus is absent): \(missing)")
+                print("docs/bad-inputs.md: no row written for \(missing.count) corpus case(s) (the corpus is absent): \(missing)")
             }
             return
         }
-        #expect(missing.isEmpty, "README.md has no row for \(missing); run 'make readme-table' with the corpus present")
+        #expect(missing.isEmpty, "docs/bad-inputs.md has no row for \(missing); run 'make bad-inputs-table' with the corpus present")
         let stale = readme.body.filter { !body.contains($0) }
         let fresh = body.filter { !readme.body.contains($0) }
         let same = readme.body == body
         #expect(
             same,
             """
-            README.md's bad-input table differs from what the cases print; run 'make readme-table' and commit README.md.
-            only in README.md:\n\(stale.prefix(8).joined(separator: "\n"))
+            docs/bad-inputs.md's table differs from what the cases print; run 'make bad-inputs-table' and commit docs/bad-inputs.md.
+            only in docs/bad-inputs.md:\n\(stale.prefix(8).joined(separator: "\n"))
             printed now:\n\(fresh.prefix(8).joined(separator: "\n"))
             """)
     }
