@@ -10,7 +10,6 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 
 let package = Package(
     name: "Signet",
-    platforms: [.macOS(.v14)],
     products: [
         .library(name: "Signet", targets: ["Signet"]),
         .library(name: "SignetPreview", targets: ["SignetPreview"]),
