@@ -1,6 +1,6 @@
 import SignetCore
 
-/// Reads Signet's own stroke JSON (README, "Stroke formats"):
+/// Reads Signet's own stroke JSON (docs/formats.md):
 /// `{"format":"signet-strokes","version":1,"canvas":{…},"pen":{…},"strokes":[…]}` where a stroke
 /// is `{"points":[…],"pen":{…}}` or a bare array of points, and a point is `{"x","y","t","force"}`
 /// or compact `[x, y, t?, force?]`. Unknown members are ignored, so writers may add metadata.

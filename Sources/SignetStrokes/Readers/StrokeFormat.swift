@@ -1,6 +1,6 @@
 /// The stroke file formats Signet reads. The raw values are the names `--format` accepts.
 public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Signet's own JSON (`"format": "signet-strokes"`), full or compact points (see README, "Stroke formats").
+    /// Signet's own JSON (`"format": "signet-strokes"`), full or compact points (see docs/formats.md).
     case signet
     /// Raw touch events (`began`/`moved`/`ended`/`cancelled`), as a JSON array or NDJSON.
     case touch
