@@ -4,7 +4,7 @@ import Signet
 /// resolution, padding and crop, read into a `RenderOptions`.
 enum RenderCLI {
     static let specs: [OptionSpec] = [
-        .value("color", "COLOR", "pen colour for every stroke, '#RRGGBB' or '#RRGGBBAA' (default: as captured, else black)"),
+        .value("color", "COLOR", "pen colour for every stroke: \(Color.acceptedForms) (default: as captured, else black)"),
         .value("background", "COLOR", "paint this colour under the ink (default: transparent)"),
         .value("scale", "N", "output pixels per capture unit (per CSS pixel when the file states its resolution); default 2"),
         .value("dpi", "N", "output resolution: capture units are CSS pixels (1/96 in) unless the file says otherwise; written to the PNG"),
