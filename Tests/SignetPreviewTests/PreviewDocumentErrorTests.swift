@@ -24,13 +24,20 @@ struct PreviewDocumentErrorTests {
     @Test("a PDF header followed by garbage is unreadable, with poppler's reason")
     func garbage() throws {
         let folder = TemporaryDirectory("preview-bad")
-        let path = folder.write("junk.pdf", "%PDF-1.7\n" + String(repeating: "garbage ", count: 50))
+        let path = folder.write("junk.pdf", "%PDF-1.7\n" + String(repeating: "garbage ", count: 50) + "\n%%EOF\n")
         #expect {
             _ = try PreviewDocument(path: path)
         } throws: { error in
             guard let e = error as? PreviewError, case .unreadable = e.reason else { return false }
             return e.kind == .badInput && e.message.hasPrefix(path + ": poppler cannot read this PDF")
         }
+    }
+
+    @Test("a truncated PDF is refused before poppler sees it, in the words every command uses")
+    func truncated() {
+        let folder = TemporaryDirectory("preview-bad")
+        let path = folder.write("cut.pdf", "%PDF-1.7\n1 0 obj\n<< /Type /Catalog")
+        #expect(Self.reason { _ = try PreviewDocument(path: path) } == .truncated)
     }
 
     @Test("a missing file and a folder are file errors")
