@@ -61,6 +61,40 @@ struct LibraryMessageTests {
         #expect(offenders.isEmpty, Comment(rawValue: "library strings that name CLI flags:\n" + offenders.joined(separator: "\n")))
     }
 
+    /// Every string literal of the library targets, with where it is.
+    static func libraryLiterals() throws -> [(place: String, text: String)] {
+        let sources = Corpus.packageRoot.appendingPathComponent("Sources")
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !cliTargets.contains($0) }
+        var found: [(String, String)] = []
+        for target in targets {
+            guard let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: sources.appendingPathComponent("\(target)/\(file)"), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    for literal in literals(line) { found.append(("\(target)/\(file):\(number + 1)", literal)) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// A property a library message names (`RenderOptions.scale`, `StampPlacement.at`) reaches a
+    /// CLI user as a flag only if FlagHints knows it: each one must appear there.
+    @Test("every option property a library message names has its flag in FlagHints")
+    func everyPropertyHasAFlag() throws {
+        let hints = try String(contentsOf: Corpus.packageRoot.appendingPathComponent("Sources/SignetCLI/CLI/FlagHints.swift"), encoding: .utf8)
+        let property = try Regex(#"\b[A-Z][A-Za-z]*(Options|Placement)(\.[A-Za-z]+)+"#)
+        var missing: [String] = []
+        let interpolation = try Regex(#"\\\((?:[^()]|\([^()]*\))*\)"#)
+        for (place, literal) in try Self.libraryLiterals() {
+            let text = literal.replacing(interpolation, with: "")
+            for match in text.matches(of: property) where !hints.contains(String(text[match.range])) {
+                missing.append("\(place): \(text[match.range])")
+            }
+        }
+        #expect(missing.isEmpty, Comment(rawValue: "properties FlagHints does not map:\n" + missing.joined(separator: "\n")))
+    }
+
     @Test("the scanner finds literals and skips comments")
     func scanner() {
         #expect(Self.literals(#"throw bad("--scale must be positive") // --dpi"#) == ["--scale must be positive"])
