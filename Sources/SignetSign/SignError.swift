@@ -18,7 +18,7 @@ public struct SignError: SignetError, Hashable {
         case unreadable(String)
         /// A key type Signet does not sign with.
         case unsupportedKey(String)
-        /// `--strict`: the certificate is not valid at the signing time.
+        /// `strict: true` (CLI `--strict`): the certificate is not valid at the signing time.
         case certificateOutOfValidity(subject: String, notBefore: String, notAfter: String, signingTime: String)
         /// The CMS signature is larger than the room reserved for it in the PDF.
         case signatureTooLarge(needed: Int, reserved: Int)
@@ -28,13 +28,13 @@ public struct SignError: SignetError, Hashable {
         case crypto(operation: String, details: String)
         /// The PDF is encrypted: its incremental update would need encrypting too.
         case encryptedPDF
-        /// `--field NAME` names no field of the document.
+        /// `PDFSignOptions.field` names no field of the document.
         case fieldNotFound(name: String, available: [String])
-        /// `--field NAME` names a field that is not a signature field.
+        /// `PDFSignOptions.field` names a field that is not a signature field.
         case fieldNotSignature(name: String)
-        /// `--field NAME` names a field that is already signed.
+        /// `PDFSignOptions.field` names a field that is already signed.
         case fieldAlreadySigned(name: String)
-        /// `--certify` on a document that is already signed.
+        /// `PDFSignOptions.certify` on a document that is already signed.
         case certifyNeedsUnsignedDocument
         /// The document is certified with DocMDP P=1: no change at all is allowed, not even a signature.
         case certifiedNoChanges

@@ -25,7 +25,7 @@ public struct PDFError: SignetError, Hashable {
         case noPages
         /// A page number outside `1...pageCount`.
         case pageOutOfRange(page: Int, count: Int)
-        /// A page selection that cannot be read (`--pages`).
+        /// A page selection that cannot be read (`StampOptions.pages`, CLI `--pages`).
         case badPageSelection(String)
         /// More pages selected than one run may stamp (`StampOptions.maxPages`).
         case tooManyPages(selected: Int, limit: Int)

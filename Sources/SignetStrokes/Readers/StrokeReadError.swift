@@ -16,7 +16,7 @@ public struct StrokeReadError: SignetError, Hashable {
         case noInk(detail: String)
         /// A limit from `StrokeLimits` was reached.
         case limitExceeded(place: String, what: String, limit: String)
-        /// `--index` asks for a drawing the file does not have.
+        /// `StrokeReadOptions.index` asks for a drawing the file does not have.
         case indexOutOfRange(index: Int, count: Int, unit: String)
     }
 
