@@ -56,6 +56,8 @@ public struct PreviewError: SignetError, Hashable {
             return "the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
         case .passwordNotAllowed(let why):
             return "the password cannot be used (\(why)); check the variable or file it came from."
+        case .pageOutOfRange(_, 0):
+            return "poppler finds no page in this PDF; check it with 'qpdf --check' or repair it with 'qpdf IN OUT'."
         case .pageOutOfRange(let page, let count):
             return count == 1
                 ? "there is no page \(page): the PDF has 1 page; give page 1."

@@ -40,6 +40,25 @@ struct PreviewDocumentErrorTests {
         #expect(Self.reason { _ = try PreviewDocument(path: path) } == .truncated)
     }
 
+    @Test("a PDF in which poppler finds no page says so, not 'there is no page 1'")
+    func noPages() throws {
+        let folder = TemporaryDirectory("preview-bad")
+        var pdf = "%PDF-1.7\n"
+        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"]
+        var offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = pdf.utf8.count
+        pdf += "xref\n0 3\n0000000000 65535 f \n"
+        for offset in offsets { pdf += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
+        pdf += "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        let path = folder.write("empty.pdf", pdf)
+        let error = try #require(throws: PreviewError.self) { try PreviewDocument(path: path).render(page: 1) }
+        #expect(error.message.contains("poppler finds no page in this PDF"), "\(error.message)")
+    }
+
     @Test("a missing file and a folder are file errors")
     func fileErrors() {
         #expect(throws: FileError.self) { _ = try PreviewDocument(path: "/nonexistent/x.pdf") }
