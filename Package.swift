@@ -37,11 +37,11 @@ let package = Package(
         .target(name: "SignetCore"),
         .target(name: "SignetStrokes", dependencies: ["SignetCore"]),
         // Thin file helpers at the edge: atomic output, bounded input, streamed ranges.
-        .target(name: "SignetFiles", dependencies: ["SignetCore"]),
+        .target(name: "SignetFiles", dependencies: ["SignetCore", "CIDN"]),
         // Stages over C libraries.
         .target(name: "SignetRaster", dependencies: ["SignetStrokes", "CCairo"]),
         .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CPNG", "CJPEG", "CSignetShims"]),
-        .target(name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib", "CIDN"]),
+        .target(name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib"]),
         .target(name: "SignetPreview", dependencies: ["SignetRaster", "SignetFiles", "CPoppler"]),
         .target(name: "SignetSign", dependencies: ["SignetPDF", "SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.

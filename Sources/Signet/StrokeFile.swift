@@ -1,3 +1,4 @@
+import SignetCore
 /// Reads stroke files from disk or standard input: the file edge of `StrokeReader`.
 public enum StrokeFile {
     /// The drawing in the stroke file at `path` (`-` reads standard input).
@@ -22,5 +23,5 @@ public enum StrokeFile {
     }
 
     /// How messages name `path`.
-    public static func displayName(_ path: String) -> String { path == "-" ? "standard input" : path }
+    public static func displayName(_ path: String) -> String { StreamName.input(path) }
 }

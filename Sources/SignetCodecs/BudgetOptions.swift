@@ -53,7 +53,7 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     /// Throws `CodecError.invalidOption` for values that cannot work.
     public func validate() throws {
         func bad(_ text: String) -> CodecError { CodecError(.invalidOption(text)) }
-        guard maxBytes > 0 else { throw bad("the byte budget must be positive, not \(maxBytes); try --max-bytes 100KiB.") }
+        guard maxBytes > 0 else { throw bad("the byte budget must be positive, not \(maxBytes); set BudgetOptions.maxBytes to a positive size such as 102400.") }
         guard (1...100).contains(minQuality), (1...100).contains(maxQuality), (1...100).contains(resizeQuality) else {
             throw bad("JPEG qualities must be between 1 and 100, not \(minQuality)…\(maxQuality) (resize \(resizeQuality)).")
         }

@@ -43,7 +43,7 @@ public struct CodecError: SignetError, Hashable {
     }
 
     public var message: String {
-        let prefix = file.map { ($0 == "-" ? "standard input" : $0) + ": " } ?? ""
+        let prefix = file.map { StreamName.input($0) + ": " } ?? ""
         switch reason {
         case .notAnImage(let format):
             return prefix + "not a \(format) image; check that it is the right file."

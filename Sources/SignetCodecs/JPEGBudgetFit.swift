@@ -80,11 +80,11 @@ struct JPEGBudgetFit {
 
     /// What to change when nothing fits: only the options that can still make a difference.
     private var hint: String {
-        var changes = ["raise --max-bytes"]
-        if !options.allowResize { changes.insert("allow downscaling (drop --no-resize)", at: 0) }
-        if options.minQuality > 1 { changes.append("lower --min-quality") }
-        if options.allowResize && resizeQuality > 1 { changes.append("lower --resize-quality") }
-        if options.allowResize && options.minDimension > 1 { changes.append("lower --min-dimension") }
+        var changes = ["raise BudgetOptions.maxBytes"]
+        if !options.allowResize { changes.insert("allow downscaling (set BudgetOptions.allowResize)", at: 0) }
+        if options.minQuality > 1 { changes.append("lower BudgetOptions.minQuality") }
+        if options.allowResize && resizeQuality > 1 { changes.append("lower BudgetOptions.resizeQuality") }
+        if options.allowResize && options.minDimension > 1 { changes.append("lower BudgetOptions.minDimension") }
         return changes.count == 1 ? changes[0] : changes.dropLast().joined(separator: ", ") + " or " + changes.last!
     }
 

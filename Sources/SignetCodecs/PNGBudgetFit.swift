@@ -44,8 +44,8 @@ struct PNGBudgetFit {
                     budget: options.maxBytes,
                     smallest: "a lossless PNG of \(image.width)×\(image.height) pixels: \(bytes.count) bytes",
                     hint: options.allowResize
-                        ? "raise --max-bytes, lower --min-dimension or use --format jpeg"
-                        : "allow downscaling (drop --no-resize), raise --max-bytes or use --format jpeg"))
+                        ? "raise BudgetOptions.maxBytes, lower BudgetOptions.minDimension or set BudgetOptions.format to .jpeg"
+                        : "allow downscaling (set BudgetOptions.allowResize), raise BudgetOptions.maxBytes or set BudgetOptions.format to .jpeg"))
             }
             image = original.downscaled(toWidth: next.width, height: next.height)
             bytes = try smallest(image)

@@ -48,7 +48,7 @@ public enum PNGEncoder {
             case (false, false): return .rgba
             }
         case .gray, .grayAlpha:
-            guard census.isGray else { throw CodecError(.cannotRepresent("the image has colours that are not gray; use --png-color auto or rgba.")) }
+            guard census.isGray else { throw CodecError(.cannotRepresent("the image has colours that are not gray; set PNGOptions.colorType to .auto or .rgba.")) }
         case .rgb:
             break
         case .rgba:

@@ -24,10 +24,11 @@ public struct Color: Sendable, Hashable, Codable {
     }
 
     /// Parses the CSS colors capture tools write: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
-    /// `rgb(r, g, b)`, `rgba(r, g, b, a)` and the basic named colors. Returns `nil` otherwise.
+    /// `rgb(r, g, b)`, `rgba(r, g, b, a)`, the 148 CSS colour names and `transparent`
+    /// (`acceptedForms` says so in words). Returns `nil` otherwise.
     public init?(css text: String) {
         let s = text.trimmingSpaces().lowercased()
-        if let named = Color.named[s] {
+        if let named = Color.named(s) {
             self = named
         } else if s.hasPrefix("#") {
             guard let c = Color.parseHex(s.dropFirst()) else { return nil }
@@ -66,14 +67,12 @@ public struct Color: Sendable, Hashable, Codable {
         }
     }
 
-    private static let named: [String: Color] = [
-        "black": .black, "white": .white, "transparent": .clear,
-        "red": Color(red: 1, green: 0, blue: 0), "green": Color(red: 0, green: 128 / 255, blue: 0),
-        "blue": Color(red: 0, green: 0, blue: 1), "navy": Color(red: 0, green: 0, blue: 128 / 255),
-        "gray": Color(red: 128 / 255, green: 128 / 255, blue: 128 / 255),
-        "grey": Color(red: 128 / 255, green: 128 / 255, blue: 128 / 255),
-        "darkblue": Color(red: 0, green: 0, blue: 139 / 255),
-    ]
+    private static func named(_ name: String) -> Color? {
+        if name == "transparent" { return .clear }
+        guard let rgb = cssNames[name] else { return nil }
+        func channel(_ shift: UInt32) -> Double { Double((rgb >> shift) & 0xFF) / 255 }
+        return Color(red: channel(16), green: channel(8), blue: channel(0))
+    }
 }
 
 extension String {

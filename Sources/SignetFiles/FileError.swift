@@ -28,7 +28,7 @@ public struct FileError: SignetError, Hashable {
     }
 
     public var message: String {
-        let name = path == "-" ? "standard input" : path
+        let name = StreamName.input(path)
         switch reason {
         case .cannotOpen(let why):
             return "\(name): cannot open (\(why)); check the path and its permissions."

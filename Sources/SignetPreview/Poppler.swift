@@ -16,6 +16,17 @@ enum Poppler {
         }
         return PreviewError(.unreadable(message), input: input)
     }
+
+    /// `body` with the password `bytes` (one of the forms `PDFPassword` lists) as poppler-glib
+    /// wants it, `nil` for no password. poppler-glib converts the password it is given from UTF-8
+    /// to Latin-1 before the PDF sees it (and its retry with the original cannot reread a file
+    /// descriptor), so each byte goes in as the code point of the same value: the PDF then gets
+    /// exactly `bytes`, UTF-8 for AES-256 files included.
+    static func withCString<T>(_ bytes: [UInt8]?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
+        guard let bytes else { return body(nil) }
+        let latin1 = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        return latin1.withCString { body($0) }
+    }
 }
 
 /// One `PopplerDocument`.
@@ -23,20 +34,20 @@ final class PopplerDocumentHandle {
     let pointer: OpaquePointer
 
     /// Opens the file behind `fd`; poppler takes ownership of the descriptor and closes it.
-    init(fd: Int32, password: String?, input: String) throws {
+    init(fd: Int32, password: [UInt8]?, input: String) throws {
         var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_fd(fd, password, &error) else {
+        guard let document = Poppler.withCString(password, { poppler_document_new_from_fd(fd, $0, &error) }) else {
             throw Poppler.take(error, input: input, hadPassword: password != nil)
         }
         pointer = document
     }
 
     /// Opens a PDF held in memory (standard input); poppler keeps its own reference to the bytes.
-    init(bytes: [UInt8], password: String?, input: String) throws {
+    init(bytes: [UInt8], password: [UInt8]?, input: String) throws {
         let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(data) }
         var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_bytes(data, password, &error) else {
+        guard let document = Poppler.withCString(password, { poppler_document_new_from_bytes(data, $0, &error) }) else {
             throw Poppler.take(error, input: input, hadPassword: password != nil)
         }
         pointer = document

@@ -14,30 +14,52 @@ public final class PreviewDocument {
     /// Largest PDF read from standard input (files are read by poppler as needed).
     public static let maxStandardInputBytes = 1 << 30
 
-    /// Opens `path` (`-` reads standard input) with an optional user or owner password.
+    /// Opens `path` (`-` reads standard input) with an optional user or owner password, tried
+    /// in the forms `PDFPassword` lists (the same ones `PDFDocument` tries).
     public init(path: String, password: String? = nil) throws {
         input = path
-        let open: (String?) throws -> PopplerDocumentHandle
+        let open: ([UInt8]?) throws -> PopplerDocumentHandle
+        let source: any ByteSource
         if path == "-" {
             let bytes = try InputFile.read(path, limit: Self.maxStandardInputBytes)
-            guard Self.hasHeader(bytes.prefix(1024)) else { throw PreviewError(.notPDF, input: path) }
+            source = MemorySource(bytes, name: path)
             open = { try PopplerDocumentHandle(bytes: bytes, password: $0, input: path) }
         } else {
             let file = try ReadableFile(path: path)
-            guard Self.hasHeader(try file.bytes(0..<min(1024, file.size))) else { throw PreviewError(.notPDF, input: path) }
+            source = file
             open = { try PopplerDocumentHandle(fd: try file.duplicatedDescriptor(), password: $0, input: path) }
         }
-        do {
-            document = try open(password)
-        } catch let error as PreviewError {
-            // poppler 22.12 retries a refused password in another encoding and then reports the file
-            // as damaged; a file that asks for a password when given none was refused the password.
-            guard password != nil, case .unreadable = error.reason else { throw error }
-            do { _ = try open(nil) } catch let bare as PreviewError where bare.reason == .passwordRequired {
-                throw PreviewError(.wrongPassword, input: path)
-            } catch {}
-            throw error
+        switch try PDFEnvelope.problem(in: source) {
+        case .notAPDF: throw PreviewError(.notPDF, input: path)
+        case .truncated: throw PreviewError(.truncated, input: path)
+        case nil: break
         }
+        document = try Self.open(path, password: password, with: open)
+    }
+
+    /// The document opened with the first form of `password` poppler accepts.
+    private static func open(
+        _ path: String, password: String?, with open: ([UInt8]?) throws -> PopplerDocumentHandle
+    ) throws -> PopplerDocumentHandle {
+        guard let password else { return try open(nil) }
+        let forms = PDFPassword(password)
+        for candidate in forms.candidates {
+            do {
+                return try open(candidate)
+            } catch let error as PreviewError where error.reason == .wrongPassword {
+                continue
+            } catch let error as PreviewError {
+                // poppler 22.12 retries a refused password in another encoding and then reports the
+                // file as damaged; a file that asks for a password when given none refused this one.
+                guard case .unreadable = error.reason else { throw error }
+                do { _ = try open(nil) } catch let bare as PreviewError where bare.reason == .passwordRequired {
+                    continue
+                } catch {}
+                throw error
+            }
+        }
+        if let prohibited = forms.prohibited { throw PreviewError(.passwordNotAllowed(prohibited.description), input: path) }
+        throw PreviewError(.wrongPassword, input: path)
     }
 
     public var pageCount: Int { document.pageCount }
@@ -78,11 +100,5 @@ public final class PreviewDocument {
             error.input = input
             throw error
         }
-    }
-
-    private static func hasHeader(_ bytes: some Collection<UInt8>) -> Bool {
-        let marker = Array("%PDF-".utf8), b = Array(bytes)
-        guard b.count >= marker.count else { return false }
-        return (0...(b.count - marker.count)).contains { i in b[i..<(i + marker.count)].elementsEqual(marker) }
     }
 }

@@ -1,23 +1,28 @@
 import SignetCore
+import SignetFiles
 
 /// A page could not be previewed.
 public struct PreviewError: SignetError, Hashable {
     public enum Reason: Sendable, Hashable {
         /// No `%PDF-` header in the first 1024 bytes.
         case notPDF
+        /// The file ends before its `%%EOF` marker.
+        case truncated
         /// poppler could not read the file (its reason).
         case unreadable(String)
         /// The file is encrypted and no password was given.
         case passwordRequired
         /// The password given opens neither as user nor as owner password.
         case wrongPassword
+        /// The password contains a character SASLprep (RFC 4013) forbids, and no other form opens the file.
+        case passwordNotAllowed(String)
         /// The page asked for does not exist (1-based page, page count).
         case pageOutOfRange(page: Int, count: Int)
         /// poppler could not load a page that exists.
         case pageUnreadable(page: Int)
         /// The render would exceed the pixel limits.
         case tooLarge(page: Int, width: Double, height: Double, maxPixels: Int, maxSide: Int)
-        /// An option value that cannot work (named with its CLI spelling).
+        /// An option value that cannot work (named by its `PreviewOptions` property).
         case badOption(String)
     }
 
@@ -33,37 +38,36 @@ public struct PreviewError: SignetError, Hashable {
     public var kind: FailureKind { .badInput }
 
     public var message: String {
-        let prefix = input.map { ($0 == "-" ? "standard input" : $0) + ": " } ?? ""
+        let prefix = input.map { StreamName.input($0) + ": " } ?? ""
         return prefix + text
     }
 
     private var text: String {
         switch reason {
         case .notPDF:
-            return "not a PDF (no %PDF- header near the start); check that this is the right file."
+            return PDFEnvelope.Problem.notAPDF.sentence
+        case .truncated:
+            return PDFEnvelope.Problem.truncated.sentence
         case .unreadable(let why):
             return "poppler cannot read this PDF (\(why)); check it with 'qpdf --check' or repair it with 'qpdf IN OUT'."
         case .passwordRequired:
-            return "the PDF is encrypted; give its password with --password-env VAR or --password-file FILE."
+            return "the file is encrypted and needs a password; give it as the password argument."
         case .wrongPassword:
-            return "the password does not open this PDF; check the variable or file it comes from."
+            return "the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
+        case .passwordNotAllowed(let why):
+            return "the password cannot be used (\(why)); check the variable or file it came from."
+        case .pageOutOfRange(_, 0):
+            return "poppler finds no page in this PDF; check it with 'qpdf --check' or repair it with 'qpdf IN OUT'."
         case .pageOutOfRange(let page, let count):
             return count == 1
-                ? "there is no page \(page): the PDF has 1 page; leave out --page or give --page 1."
-                : "there is no page \(page): the PDF has \(count) pages; pick --page 1 to \(count)."
+                ? "there is no page \(page): the PDF has 1 page; give page 1."
+                : "there is no page \(page): the PDF has \(count) pages; pick a page from 1 to \(count)."
         case .pageUnreadable(let page):
             return "page \(page) cannot be loaded; check the file with 'qpdf --check'."
         case .tooLarge(let page, let w, let h, let maxPixels, let maxSide):
-            return "page \(page) would render at \(Self.short(w))×\(Self.short(h)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower --dpi or give --width or --height."
+            return "page \(page) would render at \(NumberText.short(w, decimals: 1))×\(NumberText.short(h, decimals: 1)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower PreviewOptions.Scale.dpi or give PreviewOptions.Scale.width or PreviewOptions.Scale.height."
         case .badOption(let text):
             return text
         }
-    }
-
-    /// A number as people write it: at most one decimal.
-    static func short(_ v: Double) -> String {
-        guard v.isFinite, abs(v) < 1e15 else { return String(v) }
-        let tenths = (v * 10).rounded() / 10
-        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
     }
 }

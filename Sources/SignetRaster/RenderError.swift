@@ -13,7 +13,7 @@ public struct RenderError: SignetError, Hashable {
         case inkOutsideCanvas
         /// The output would exceed the pixel limits.
         case tooLarge(width: Double, height: Double, maxPixels: Int, maxSide: Int)
-        /// An option value that cannot work (named with its CLI spelling).
+        /// An option value that cannot work (named by its `RenderOptions` property).
         case badOption(String)
         /// cairo failed while doing `step`.
         case cairo(step: String, reason: String)
@@ -37,7 +37,7 @@ public struct RenderError: SignetError, Hashable {
     }
 
     public var message: String {
-        let prefix = input.map { ($0 == "-" ? "standard input" : $0) + ": " } ?? ""
+        let prefix = input.map { StreamName.input($0) + ": " } ?? ""
         return prefix + text
     }
 
@@ -46,29 +46,17 @@ public struct RenderError: SignetError, Hashable {
         case .noInk:
             return NoInk.message("the drawing has no stroke with a point in it")
         case .inkTooShort(let length, let minimum):
-            return "no ink: the ink is \(Self.short(length)) units long, shorter than --min-ink-length \(Self.short(minimum)); ask the signer to sign again."
+            return "no ink: the ink is \(NumberText.short(length)) units long, shorter than RenderOptions.minInkLength \(NumberText.short(minimum)); ask the signer to sign again."
         case .badCoordinate(let stroke, let point):
-            return "stroke \(stroke + 1), point \(point + 1) has a coordinate that is not a number or is beyond ±\(Self.short(RenderOptions.maxCoordinate)); fix the capture."
+            return "stroke \(stroke + 1), point \(point + 1) has a coordinate that is not a number or is beyond ±\(NumberText.short(RenderOptions.maxCoordinate)); fix the capture."
         case .inkOutsideCanvas:
-            return "no ink on the canvas: every stroke lies left of or above the origin; drop --no-crop to crop to the ink."
+            return "no ink on the canvas: every stroke lies left of or above the origin; set RenderOptions.crop to true to crop to the ink."
         case .tooLarge(let w, let h, let maxPixels, let maxSide):
-            return "the output would be \(Self.short(w))×\(Self.short(h)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower --scale or --dpi, or use --fit WxH."
+            return "the output would be \(NumberText.short(w))×\(NumberText.short(h)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower RenderOptions.scale or RenderOptions.dpi, or set RenderOptions.fit."
         case .badOption(let text):
             return text
         case .cairo(let step, let reason):
-            return "cairo failed \(step) (\(reason)); try a smaller --scale."
+            return "cairo failed \(step) (\(reason)); try a smaller RenderOptions.scale."
         }
-    }
-
-    /// A number as people write it: at most two decimals, no trailing zeros.
-    static func short(_ v: Double) -> String {
-        guard v.isFinite, abs(v) < 1e12 else { return String(v) }
-        let hundredths = Int((v * 100).rounded())
-        let whole = String(abs(hundredths) / 100)
-        let sign = hundredths < 0 ? "-" : ""
-        let frac = abs(hundredths) % 100
-        if frac == 0 { return sign + whole }
-        let f = frac % 10 == 0 ? String(frac / 10) : (frac < 10 ? "0" : "") + String(frac)
-        return sign + whole + "." + f
     }
 }

@@ -52,8 +52,9 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     /// cairo's limit on either side of an image, in pixels.
     public static let maxSide = 32_767
     public static let defaultMaxPixels = 25_000_000
-    /// Largest coordinate magnitude accepted, in capture units (far beyond any real capture).
-    public static let maxCoordinate = 1e9
+    /// Largest coordinate magnitude accepted, in capture units (far beyond any real capture): the
+    /// stroke readers' default limit, so a drawing read from a file and one built in code meet one limit.
+    public static let maxCoordinate = StrokeLimits.defaultMaxCoordinate
 
     public init(
         color: Color? = nil, background: Color? = nil, scale: Double = 2, dpi: Double? = nil,
@@ -78,16 +79,16 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     /// Throws `RenderError.badOption` for values no rendering can use.
     public func validate() throws {
         func bad(_ text: String) -> RenderError { RenderError(.badOption(text)) }
-        guard scale.isFinite, scale > 0 else { throw bad("--scale must be a positive number.") }
-        if let dpi, !(dpi.isFinite && dpi > 0) { throw bad("--dpi must be a positive number.") }
-        if let penWidth, !(penWidth.isFinite && penWidth > 0) { throw bad("--pen-width must be a positive number.") }
-        guard padding >= 0 else { throw bad("--padding must not be negative.") }
+        guard scale.isFinite, scale > 0 else { throw bad("RenderOptions.scale must be a positive number.") }
+        if let dpi, !(dpi.isFinite && dpi > 0) { throw bad("RenderOptions.dpi must be a positive number.") }
+        if let penWidth, !(penWidth.isFinite && penWidth > 0) { throw bad("RenderOptions.penWidth must be a positive number.") }
+        guard padding >= 0 else { throw bad("RenderOptions.padding must not be negative.") }
         if let fit {
             guard fit.width.isFinite, fit.height.isFinite, fit.width > Double(2 * padding), fit.height > Double(2 * padding)
-            else { throw bad("--fit must be larger than twice the padding (\(2 * padding) pixels) on both sides.") }
+            else { throw bad("RenderOptions.fit must be larger than twice the padding (\(2 * padding) pixels) on both sides.") }
         }
         if let minInkLength, !(minInkLength.isFinite && minInkLength >= 0) {
-            throw bad("--min-ink-length must be zero or a positive number.")
+            throw bad("RenderOptions.minInkLength must be zero or a positive number.")
         }
         guard maxPixels > 0 else { throw bad("the pixel limit must be positive.") }
     }

@@ -97,7 +97,7 @@ enum PreviewCommand: Command {
     /// DIR/<input name without .pdf>-<page>.png, page numbers zero-padded to the same width.
     private static func outputPaths(_ input: String, folder: String, pageCount: Int) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let name = input == "-" ? "stdin" : String(input.split(separator: "/").last ?? "page")
+        let name = StreamName.stem(input, orElse: "page")
         let stem = name.lowercased().hasSuffix(".pdf") ? String(name.dropLast(4)) : name
         let digits = String(pageCount).count
         let base = folder.hasSuffix("/") ? folder : folder + "/"

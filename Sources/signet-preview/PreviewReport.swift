@@ -1,3 +1,4 @@
+import SignetCore
 import SignetPreview
 
 /// What `signet preview` did, for `--json` and for people.
@@ -36,13 +37,8 @@ struct PreviewReport: Encodable {
 
     var lines: [String] {
         pages.map { p in
-            let size = "\(p.width)×\(p.height) px at \(Self.short(p.dpi)) dpi, page \(Self.short(p.displayedWidth)) × \(Self.short(p.displayedHeight)) pt"
-            return "page \(p.page) of \(input) → \(p.output == "-" ? "standard output" : p.output) (\(size), \(p.bytes) bytes)"
+            let size = "\(p.width)×\(p.height) px at \(NumberText.short(p.dpi)) dpi, page \(NumberText.short(p.displayedWidth)) × \(NumberText.short(p.displayedHeight)) pt"
+            return "page \(p.page) of \(input) → \(StreamName.output(p.output)) (\(size), \(p.bytes) bytes)"
         }
-    }
-
-    private static func short(_ v: Double) -> String {
-        let r = (v * 100).rounded() / 100
-        return r == r.rounded() ? String(Int(r)) : String(r)
     }
 }

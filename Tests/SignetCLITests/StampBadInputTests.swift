@@ -72,11 +72,7 @@ struct StampBadInputTests {
         var environment = ProcessInfo.processInfo.environment
         environment.merge(c.environment) { $1 }
         let r = try ProcessRunner.signet(["stamp", input, "-o", dir.path("out.pdf"), "--image", stamp] + c.extra, environment: environment)
-        #expect(r.status == 2, "\(r.stderr)")
-        #expect(r.stderr.contains(c.message), "\(r.stderr)")
-        #expect(r.stderr.hasPrefix("signet stamp: "), "\(r.stderr)")
-        #expect(r.stdout.isEmpty)
-        #expect(dir.contents() == files, "no output or temporary file may be left behind")
+        #expect(CLIRefusal.problems(r, command: "stamp", message: c.message, folder: dir, before: files) == [])
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "the input must not change")
     }
 

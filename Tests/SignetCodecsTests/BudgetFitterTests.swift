@@ -122,7 +122,7 @@ struct BudgetFitterTests {
                 maxBytes: 3_000, format: .jpeg, minQuality: 40, allowResize: false))
         }
         #expect(error?.message.contains("480×360 pixels") == true)
-        #expect(error?.message.contains("--no-resize") == true)
+        #expect(error?.message.contains("BudgetOptions.allowResize") == true)
     }
 
     @Test("impossible options are bad input", arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import SignetFiles
 import SignetPDF
 import SignetTestSupport
 import Testing

@@ -21,7 +21,7 @@ struct ResourceLimitTests {
         let error = #expect(throws: PDFError.self) {
             try Stamper.stamp(input: input, artwork: Self.stamp, options: StampOptions(pages: .all, maxPages: 3), output: dir.path("out.pdf"))
         }
-        #expect(error?.message == "\(input): the selection covers 5 pages, over the limit of 3 pages for one run; stamp at most 3 pages at a time with --pages (for example --pages 1-3, then the rest on that output).")
+        #expect(error?.message == "\(input): the selection covers 5 pages, over the limit of 3 pages for one run; stamp at most 3 pages at a time with StampOptions.pages (for example pages 1-3, then the rest on that output).")
         #expect(!dir.contents().contains("out.pdf"))
         #expect(StampOptions().maxPages == 100_000)
     }

@@ -24,13 +24,39 @@ struct PreviewDocumentErrorTests {
     @Test("a PDF header followed by garbage is unreadable, with poppler's reason")
     func garbage() throws {
         let folder = TemporaryDirectory("preview-bad")
-        let path = folder.write("junk.pdf", "%PDF-1.7\n" + String(repeating: "garbage ", count: 50))
+        let path = folder.write("junk.pdf", "%PDF-1.7\n" + String(repeating: "garbage ", count: 50) + "\n%%EOF\n")
         #expect {
             _ = try PreviewDocument(path: path)
         } throws: { error in
             guard let e = error as? PreviewError, case .unreadable = e.reason else { return false }
             return e.kind == .badInput && e.message.hasPrefix(path + ": poppler cannot read this PDF")
         }
+    }
+
+    @Test("a truncated PDF is refused before poppler sees it, in the words every command uses")
+    func truncated() {
+        let folder = TemporaryDirectory("preview-bad")
+        let path = folder.write("cut.pdf", "%PDF-1.7\n1 0 obj\n<< /Type /Catalog")
+        #expect(Self.reason { _ = try PreviewDocument(path: path) } == .truncated)
+    }
+
+    @Test("a PDF in which poppler finds no page says so, not 'there is no page 1'")
+    func noPages() throws {
+        let folder = TemporaryDirectory("preview-bad")
+        var pdf = "%PDF-1.7\n"
+        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"]
+        var offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = pdf.utf8.count
+        pdf += "xref\n0 3\n0000000000 65535 f \n"
+        for offset in offsets { pdf += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
+        pdf += "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        let path = folder.write("empty.pdf", pdf)
+        let error = try #require(throws: PreviewError.self) { try PreviewDocument(path: path).render(page: 1) }
+        #expect(error.message.contains("poppler finds no page in this PDF"), "\(error.message)")
     }
 
     @Test("a missing file and a folder are file errors")

@@ -57,7 +57,7 @@ struct IdentityTests {
     func missingPassword(_ c: Case) throws {
         let error = try #require(throws: SignError.self) { try c.load(pki, nil) }
         #expect(error.reason == .passwordNeeded)
-        #expect(error.message.contains("--password-env"))
+        #expect(error.message.contains("password"))
     }
 
     @Test("a bundle without a key, a key without certificate, and a key matching no certificate")

@@ -19,7 +19,7 @@ struct SignatureLimitTests {
         let error = #expect(throws: SignError.self) {
             try PDFSigner.sign(input: input, output: dir.path("out.pdf"), identity: identity, options: options)
         }
-        #expect(error?.message == "\(input): a signature container of 1048577 bytes is over the limit of 1048576 bytes; sign with fewer chain certificates, or give a smaller --reserve.")
+        #expect(error?.message == "\(input): a signature container of 1048577 bytes is over the limit of 1048576 bytes; sign with fewer chain certificates, or give a smaller PDFSignOptions.reserve.")
         #expect(!dir.contents().contains("out.pdf"))
     }
 

@@ -155,7 +155,7 @@ final class BatchRunner: @unchecked Sendable {
         do {
             job = try BatchJobParser.parse(text, line: line)
         } catch {
-            let message = (error as? SignetError)?.message ?? "\(error)"
+            let message = (error as? SignetError).map(FlagHints.cli) ?? "\(error)"
             return BatchRow(line: line, id: (error as? BatchJobError)?.id, op: nil, ok: false, output: nil, exit: 2, ms: ms(), error: message)
         }
         let output = job.outputs.first

@@ -67,7 +67,7 @@ package struct Arguments: Sendable {
     package func color(_ name: String) throws -> Color? {
         guard let text = string(name) else { return nil }
         guard let c = Color(css: text) else {
-            throw UsageError(command, "--\(name) wants a color like '#1A237E' or '#00000080', not '\(text)'")
+            throw UsageError(command, "--\(name) wants a color (\(Color.acceptedForms)), not '\(text)'")
         }
         return c
     }

@@ -26,7 +26,7 @@ package enum CLI {
             let outcome = try command.run(args, context)
             return Invocation(exitCode: outcome.verdict?.exitCode ?? 0, outcome: outcome, error: outcome.verdict.flatMap { _ in outcome.verdictMessage })
         } catch let error as SignetError {
-            return Invocation(exitCode: error.kind.exitCode, error: error.message)
+            return Invocation(exitCode: error.kind.exitCode, error: FlagHints.cli(error))
         } catch {
             return Invocation(exitCode: 1, error: "unexpected failure: \(error)")
         }

@@ -15,7 +15,7 @@ enum BudgetCLI {
     static let options: [OptionSpec] = [
         maxBytes,
         .value("format", "jpeg|png|auto", "output format (default: from OUT's extension, else auto)"),
-        .value("background", "#RRGGBB", "what transparency becomes in a JPEG (default white)"),
+        .value("background", "COLOR", "what transparency becomes in a JPEG: \(Color.acceptedForms) (default white)"),
     ] + searchOptions
 
     static let notes = [

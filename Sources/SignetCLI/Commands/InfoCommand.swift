@@ -19,7 +19,7 @@ enum InfoCommand: Command {
     }
 
     static func lines(_ info: DocumentInfo) -> [String] {
-        var out = ["\(info.file == "-" ? "standard input" : info.file): PDF \(info.version), \(counted(info.pageCount, "page")), \(info.fileSize) bytes"
+        var out = ["\(StreamName.input(info.file)): PDF \(info.version), \(counted(info.pageCount, "page")), \(info.fileSize) bytes"
             + (info.linearized ? ", linearized" : "")]
         let revisions = info.revisions.map { counted($0, "revision") } ?? "revisions unknown"
         out.append("  saved: \(revisions), \(counted(info.xrefSections, "cross-reference section"))"

@@ -7,7 +7,7 @@ extension PDFInput {
         do {
             return try open(body)
         } catch var error as SignError where error.context.contains(path) {
-            error.context = error.context.replacing(path, with: name == "-" ? "standard input" : name)
+            error.context = error.context.replacing(path, with: StreamName.input(name))
             throw error
         } catch let error as FileError where error.path == path {
             throw FileError(path: name, reason: error.reason)

@@ -72,7 +72,7 @@ enum PipelineCommand: Command {
             }
         } catch let error as PDFError where error.reason == .passwordNeeded {
             // The stage's hint names stamp's options; here the PDF's password has options of its own.
-            throw UsageError(spec.name, "\(error.file == "-" ? "standard input" : error.file): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE")
+            throw UsageError(spec.name, "\(StreamName.input(error.file)): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE")
         }
         report.stamp.input = source.name
         report.signature?.input = source.name

@@ -48,8 +48,8 @@ struct PipelineResult: Encodable {
         } else {
             what = "vector ink, \(counted(report.strokes, "stroke"))"
         }
-        let text = "\(strokesFile == "-" ? "standard input" : strokesFile) → \(stamp.output == "-" ? "standard output" : stamp.output): "
-            + "\(what); stamped on \(stamp.pagesPhrase) of \(stamp.input == "-" ? "standard input" : stamp.input)"
+        let text = "\(StreamName.input(strokesFile)) → \(StreamName.output(stamp.output)): "
+            + "\(what); stamped on \(stamp.pagesPhrase) of \(StreamName.input(stamp.input))"
         guard let signature = report.signature, let signer else {
             let how = stamp.mode == "incremental" ? "incremental update" : "rewritten"
             return text + " (\(stamp.formPhrase.map { "\($0), " } ?? "")\(how), \(stamp.sizeChange))"

@@ -4,8 +4,8 @@ import Signet
 /// resolution, padding and crop, read into a `RenderOptions`.
 enum RenderCLI {
     static let specs: [OptionSpec] = [
-        .value("color", "COLOR", "pen colour for every stroke, '#RRGGBB' or '#RRGGBBAA' (default: as captured, else black)"),
-        .value("background", "COLOR", "paint this colour under the ink (default: transparent)"),
+        .value("color", "COLOR", "pen colour for every stroke: \(Color.acceptedForms) (default: as captured, else black)"),
+        .value("background", "COLOR", "paint this colour under the ink, in any form --color takes (default: transparent)"),
         .value("scale", "N", "output pixels per capture unit (per CSS pixel when the file states its resolution); default 2"),
         .value("dpi", "N", "output resolution: capture units are CSS pixels (1/96 in) unless the file says otherwise; written to the PNG"),
         .value("pen-width", "N", "pen width for every stroke in capture units (default: as captured, else 2.5 CSS px; variable pens keep their proportions)"),

@@ -15,8 +15,8 @@ enum RenderCommand: Command {
         ] + StrokeInputOptions.specs + RenderCLI.specs + budgetOptions,
         notes: [
             """
-            output limits: \(RenderOptions.defaultMaxPixels) pixels of area and \(RenderOptions.maxSide) per side; \
-            coordinates within ±\(Int(RenderOptions.maxCoordinate)).
+            output limits: \(RenderOptions.defaultMaxPixels) pixels of area and \(RenderOptions.maxSide) per side \
+            (the input limits, coordinates included, are listed below).
             """,
             """
             several inputs: with --output-dir every input is rendered even when one fails; each failure is \
@@ -73,8 +73,9 @@ enum RenderCommand: Command {
             do {
                 reports.append(try render(input, to: output, type: type, read, options))
             } catch let error as SignetError {
-                context.writeMessage("signet render: \(error.message)")
-                reports.append(RenderReport(input: input, output: output, result: .failure(.init(kind: error.kind, message: error.message))))
+                let message = FlagHints.cli(error)
+                context.writeMessage("signet render: \(message)")
+                reports.append(RenderReport(input: input, output: output, result: .failure(.init(kind: error.kind, message: message))))
                 worst = worst == .badInput ? .badInput : error.kind
             }
         }
@@ -94,7 +95,7 @@ enum RenderCommand: Command {
             throw UsageError("render", "standard input ('-') can be read only once")
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        let names = inputs.map { $0 == "-" ? "stdin" : String($0.split(separator: "/").last ?? "") }
+        let names = inputs.map { StreamName.stem($0) }
         let stems = names.map { name in
             name.lastIndex(of: ".").map { $0 == name.startIndex ? name : String(name[..<$0]) } ?? name
         }

@@ -70,7 +70,7 @@ enum SignCommand: Command {
         let result = Result(
             input: input, output: detached, mode: "detached", signer: identity.subject, chain: identity.chainSubjects,
             signingTime: UTCTime.iso8601(now), bytes: signature.count, warnings: warnings)
-        let line = "signed \(input == "-" ? "standard input" : input) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
+        let line = "signed \(StreamName.input(input)) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
         return CommandOutcome(json: result, lines: [line], outputUsedStdout: detached == "-")
     }
 }
@@ -101,7 +101,7 @@ extension SignCommand {
             try SignetJob.sign(pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance)
         }
         result.input = source.name
-        let input = source.name == "-" ? "standard input" : source.name
+        let input = StreamName.input(source.name)
         let what = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
         let line = "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
         return CommandOutcome(

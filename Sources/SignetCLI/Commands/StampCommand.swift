@@ -32,7 +32,7 @@ enum StampCommand: Command {
         report.input = input.name
         for warning in report.warnings { context.warn("\(input.name): \(warning)") }
         return CommandOutcome(
-            json: report, lines: ["stamped \(report.pagesPhrase) of \(input.name == "-" ? "standard input" : input.name) into \(output == "-" ? "standard output" : output) (\(report.howPhrase), \(report.sizeChange))"],
+            json: report, lines: ["stamped \(report.pagesPhrase) of \(StreamName.input(input.name)) into \(StreamName.output(output)) (\(report.howPhrase), \(report.sizeChange))"],
             outputUsedStdout: output == "-")
     }
 }

@@ -46,7 +46,7 @@ enum VerifyCommand: Command {
             let pdf = try PDFInput(input)
             report = try pdf.openForSigning { try SignetJob.verify(pdfAt: $0, password: password, options: options) }
         }
-        let content = input == "-" ? "standard input" : input
+        let content = StreamName.input(input)
         var lines = report.signatures.flatMap { VerifyText.describe($0, content: content) }
         if args.flag("verbose") { lines += report.revisions.flatMap(VerifyText.describe) }
         return CommandOutcome(

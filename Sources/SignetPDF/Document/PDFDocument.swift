@@ -38,8 +38,8 @@ public final class PDFDocument {
     /// The next object number to try for a new object.
     var nextNumber: Int
 
-    /// Opens `path`. With a password, tries it as given, then SASLprep-normalized (AES-256
-    /// files), then as Latin-1 bytes (older files store PDFDocEncoding passwords).
+    /// Opens `path`. With a password, tries the forms `PDFPassword` lists (as given,
+    /// SASLprep-normalized for AES-256 files, Latin-1 for older ones), as every opener does.
     public convenience init(path: String, password: String? = nil) throws {
         // A missing or unreadable path is a FileError ("cannot open", "is a folder"), not a damaged PDF.
         let file = try ReadableFile(path: path)
@@ -65,10 +65,11 @@ public final class PDFDocument {
         self.path = path
         self.backing = backing
         fileSize = file.size
-        let head = try file.bytes(0..<min(file.size, 1024))
-        guard head.firstRange(of: Array("%PDF-".utf8)) != nil else { throw PDFError(file: path, .notAPDF) }
-        let tail = try file.bytes(max(0, file.size - 2048)..<file.size)
-        guard tail.lastRange(of: Array("%%EOF".utf8)) != nil else { throw PDFError(file: path, .truncated) }
+        switch try PDFEnvelope.problem(in: file) {
+        case .notAPDF: throw PDFError(file: path, .notAPDF)
+        case .truncated: throw PDFError(file: path, .truncated)
+        case nil: break
+        }
         structure = try FileStructure.read(file)
         let qpdf = try Self.open(path: path, password: password, read: read)
         self.qpdf = qpdf
@@ -114,17 +115,8 @@ public final class PDFDocument {
             }
             return q
         }
-        var candidates: [[UInt8]] = [Array(password.utf8)]
-        var prohibited: SASLprep.Prohibited?
-        do {
-            let prepared = Array(try SASLprep.prepare(password).utf8)
-            if !candidates.contains(prepared) { candidates.append(prepared) }
-        } catch { prohibited = error }
-        if password.unicodeScalars.allSatisfy({ $0.value < 256 }) {
-            let latin1 = password.unicodeScalars.map { UInt8($0.value) }
-            if !candidates.contains(latin1) { candidates.append(latin1) }
-        }
-        for candidate in candidates {
+        let forms = PDFPassword(password)
+        for candidate in forms.candidates {
             let q = QPDF()
             do {
                 try read(q, candidate)
@@ -135,7 +127,7 @@ public final class PDFDocument {
                 throw readError(f, path: path, passwordGiven: true)
             }
         }
-        if let prohibited { throw PDFError(file: path, .passwordNotAllowed(prohibited.description)) }
+        if let prohibited = forms.prohibited { throw PDFError(file: path, .passwordNotAllowed(prohibited.description)) }
         throw PDFError(file: path, .wrongPassword)
     }
 

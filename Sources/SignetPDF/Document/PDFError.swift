@@ -1,4 +1,5 @@
 import SignetCore
+import SignetFiles
 
 /// Why a PDF could not be opened, stamped or written. Every case reads as one sentence naming
 /// the file (and page) first, then what is wrong, then what to try.
@@ -24,7 +25,7 @@ public struct PDFError: SignetError, Hashable {
         case noPages
         /// A page number outside `1...pageCount`.
         case pageOutOfRange(page: Int, count: Int)
-        /// A page selection that cannot be read (`--pages`).
+        /// A page selection that cannot be read (`StampOptions.pages`, CLI `--pages`).
         case badPageSelection(String)
         /// More pages selected than one run may stamp (`StampOptions.maxPages`).
         case tooManyPages(selected: Int, limit: Int)
@@ -66,16 +67,16 @@ public struct PDFError: SignetError, Hashable {
     }
 
     public var message: String {
-        let name = file == "-" ? "standard input" : file
+        let name = StreamName.input(file)
         switch reason {
         case .notAPDF:
-            return "\(name): not a PDF (no %PDF- header in the first kilobyte); check that it is the right file."
+            return "\(name): " + PDFEnvelope.Problem.notAPDF.sentence
         case .truncated:
-            return "\(name): the file is truncated (it does not end with %%EOF); get a complete copy of it."
+            return "\(name): " + PDFEnvelope.Problem.truncated.sentence
         case .damaged(let why):
             return "\(name): the file is damaged beyond repair (\(why)); try opening it in a PDF reader and saving a new copy."
         case .passwordNeeded:
-            return "\(name): the file is encrypted and needs a password; give it with --password-env VAR or --password-file FILE."
+            return "\(name): the file is encrypted and needs a password; give it as the password argument."
         case .wrongPassword:
             return "\(name): the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
         case .passwordNotAllowed(let why):
@@ -93,11 +94,11 @@ public struct PDFError: SignetError, Hashable {
         case .badPageSelection(let text):
             return "\(name): cannot read the page selection \(text); use all, last, first, 1,3-5 or -1."
         case .tooManyPages(let selected, let limit):
-            return "\(name): the selection covers \(selected) pages, over the limit of \(limit) pages for one run; stamp at most \(limit) pages at a time with --pages (for example --pages 1-\(limit), then the rest on that output)."
+            return "\(name): the selection covers \(selected) pages, over the limit of \(limit) pages for one run; stamp at most \(limit) pages at a time with StampOptions.pages (for example pages 1-\(limit), then the rest on that output)."
         case .contentTooLarge(let page, let limit):
             return "page \(page) of \(name): its content streams decode to more than \(limit >> 20) MiB, far beyond any real page (a decompression bomb?); check that this is the right file."
         case .stampDoesNotFit(let page, let detail):
-            return "page \(page) of \(name): \(detail); move it with --at or make it smaller with --width or --size."
+            return "page \(page) of \(name): \(detail); move it with StampPlacement.at or make it smaller with StampPlacement.width or StampPlacement.size."
         case .badPlacement(let detail):
             return "\(name): \(detail)."
         case .badStamp(let detail):
@@ -105,10 +106,10 @@ public struct PDFError: SignetError, Hashable {
         case .incrementalImpossible(let why):
             return "\(name): cannot append an incremental update (\(why))."
         case .rewriteBreaksSignatures:
-            return "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; drop --rewrite to append an incremental update, or add --break-signatures if you really mean it."
+            return "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; set StampOptions.mode to .automatic to append an incremental update, or set StampOptions.breakSignatures if you really mean it."
         case .certifiedAgainstStamps(let p):
             let allowed = p == 1 ? "no changes allowed" : "only form filling and signing allowed"
-            return "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; add --break-signatures to stamp it anyway."
+            return "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; set StampOptions.breakSignatures to stamp it anyway."
         case .writeFailed(let why):
             return "\(name): writing failed (\(why)); check the free space and permissions of the output folder."
         case .structure(let why):

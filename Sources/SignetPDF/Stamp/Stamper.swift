@@ -48,8 +48,8 @@ public enum Stamper {
         do { return try IncrementalWriter(document: document) } catch let error as PDFError {
             guard case .incrementalImpossible(let why) = error.reason else { throw error }
             let advice = options.mode == .automatic
-                ? "the file is signed, certified or carries usage rights, so a full rewrite would invalidate that — add --rewrite --break-signatures to stamp it anyway"
-                : "drop --incremental to rewrite the file instead"
+                ? "the file is signed, certified or carries usage rights, so a full rewrite would invalidate that — set StampOptions.mode to .rewrite and StampOptions.breakSignatures to stamp it anyway"
+                : "set StampOptions.mode to .rewrite to rewrite the file instead"
             throw document.error(.incrementalImpossible(why + "; " + advice))
         }
     }

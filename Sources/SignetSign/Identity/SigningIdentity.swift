@@ -45,7 +45,7 @@ public final class SigningIdentity: @unchecked Sendable {
                 subject: subject, notBefore: notBefore.map(DateText.utc) ?? "?",
                 notAfter: notAfter.map(DateText.utc) ?? "?", signingTime: DateText.utc(date)))
         }
-        return "\(source): certificate '\(subject)' \(validity.phrase) at the signing time \(DateText.utc(date)); the signature will not validate as trusted (use --strict to refuse)"
+        return "\(source): certificate '\(subject)' \(validity.phrase) at the signing time \(DateText.utc(date)); the signature will not validate as trusted (pass strict: true to refuse)"
     }
 }
 

@@ -19,7 +19,7 @@ struct InkMLContext: Sendable {
         var pen = Pen.standard(unitsPerInch: unitsPerInch)
         if let color = properties["color"]?.value {
             guard let c = Color(css: color) else {
-                throw context.badValue(place, "the brush color '\(color)' is not a color Signet knows; use #RRGGBB")
+                throw context.badValue(place, "the brush color '\(color)' is not a color Signet knows; use \(Color.acceptedForms)")
             }
             pen.color = c
         }

@@ -41,7 +41,7 @@ struct InkMLReader {
             throw context.syntax(e.problem, offset: e.offset, in: bytes, language: "XML")
         }
         guard root.name == "ink" else {
-            throw context.badValue("line 1", "the root element is <\(root.qualifiedName)>, not <ink>, so this is not InkML; try another --format")
+            throw context.badValue("line 1", "the root element is <\(root.qualifiedName)>, not <ink>, so this is not InkML; try another StrokeReadOptions.format")
         }
         var reader = try InkMLReader(bytes: bytes, context: context, root: root)
         try reader.walk(root.children, in: nil, brush: nil)

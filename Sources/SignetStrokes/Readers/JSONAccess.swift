@@ -75,7 +75,7 @@ extension ReadContext {
     func optionalColor(_ object: JSONObject, _ key: String, at place: @autoclosure () -> String) throws -> Color? {
         guard let text = try optionalString(object, key, at: place()) else { return nil }
         guard let color = Color(css: text) else {
-            throw badValue(place(), "\"\(key)\" is '\(text)', which is not a color Signet knows; use #RRGGBB or rgb(r, g, b)")
+            throw badValue(place(), "\"\(key)\" is '\(text)', which is not a color Signet knows; use \(Color.acceptedForms)")
         }
         return color
     }

@@ -27,7 +27,7 @@ struct ReadContext: Sendable {
         return error(.syntax(line: position.line + firstLine - 1, column: position.column, problem: problem, language: language))
     }
 
-    /// Refuses an `--index` other than 0 for a format that holds one drawing.
+    /// Refuses a `StrokeReadOptions.index` other than 0 for a format that holds one drawing.
     func requireSingleDrawing() throws {
         guard index == 0 else { throw error(.indexOutOfRange(index: index, count: 1, unit: "drawing")) }
     }

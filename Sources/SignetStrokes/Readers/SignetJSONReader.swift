@@ -12,7 +12,7 @@ enum SignetJSONReader {
         try context.requireSingleDrawing()
         let root = try context.object(json, named: "the top level", at: "top level")
         if let format = try context.optionalString(root, "format", at: "top level"), format != formatName {
-            throw context.badValue("top level", "\"format\" is '\(format)', not '\(formatName)'; try another --format")
+            throw context.badValue("top level", "\"format\" is '\(format)', not '\(formatName)'; try another StrokeReadOptions.format")
         }
         if let version = try context.optionalNumber(root, "version", at: "top level"), version != Self.version {
             throw context.badValue("top level", "version \(version.shown) is not one this Signet reads (1); update Signet")

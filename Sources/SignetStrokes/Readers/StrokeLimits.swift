@@ -18,9 +18,13 @@ public struct StrokeLimits: Sendable, Hashable, Codable {
     /// Deepest nesting of JSON arrays/objects or XML elements: 100.
     public var maxNesting: Int
 
+    /// The default `maxCoordinate`, also the renderer's limit for drawings built in code
+    /// (`RenderOptions.maxCoordinate`): one coordinate limit for every path into a render.
+    public static let defaultMaxCoordinate = 10_000_000.0
+
     public init(
         maxInputBytes: Int = 16 << 20, maxLineBytes: Int = 1 << 20, maxPointsPerStroke: Int = 100_000,
-        maxPoints: Int = 1_000_000, maxStrokes: Int = 10_000, maxCoordinate: Double = 10_000_000,
+        maxPoints: Int = 1_000_000, maxStrokes: Int = 10_000, maxCoordinate: Double = StrokeLimits.defaultMaxCoordinate,
         maxNesting: Int = 100
     ) {
         self.maxInputBytes = maxInputBytes

@@ -16,7 +16,7 @@ public struct StrokeReadError: SignetError, Hashable {
         case noInk(detail: String)
         /// A limit from `StrokeLimits` was reached.
         case limitExceeded(place: String, what: String, limit: String)
-        /// `--index` asks for a drawing the file does not have.
+        /// `StrokeReadOptions.index` asks for a drawing the file does not have.
         case indexOutOfRange(index: Int, count: Int, unit: String)
     }
 
@@ -38,7 +38,7 @@ public struct StrokeReadError: SignetError, Hashable {
         case .badValue(let place, let problem):
             return "\(file), \(place): \(problem)."
         case .unknownFormat:
-            return "cannot tell the format of \(file); try --format NAME (one of \(StrokeFormat.names))."
+            return "cannot tell the format of \(file); set StrokeReadOptions.format (one of \(StrokeFormat.names))."
         case .empty:
             return "\(file) is empty; give it the strokes to draw."
         case .noInk(let detail):
@@ -46,8 +46,8 @@ public struct StrokeReadError: SignetError, Hashable {
         case .limitExceeded(let place, let what, let limit):
             return "\(file), \(place): more than \(limit) \(what), beyond what any signature needs; check that this is the right file."
         case .indexOutOfRange(let index, let count, let unit):
-            let range = count == 1 ? "only --index 0" : "--index 0 to \(count - 1)"
-            return "\(file) holds \(count) \(unit)\(count == 1 ? "" : "s"), so --index \(index) is out of range; use \(range)."
+            let range = count == 1 ? "only StrokeReadOptions.index 0" : "StrokeReadOptions.index 0 to \(count - 1)"
+            return "\(file) holds \(count) \(unit)\(count == 1 ? "" : "s"), so StrokeReadOptions.index \(index) is out of range; use \(range)."
         }
     }
 }

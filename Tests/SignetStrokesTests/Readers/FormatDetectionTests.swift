@@ -52,8 +52,8 @@ struct FormatDetectionTests {
 struct BadInputTests {
     @Test("unknown format suggests --format with every name")
     func unknownFormat() {
-        #expect(readError(#"{"hello":"world"}"#, name: "notes.json") == "cannot tell the format of notes.json; try --format NAME (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw).")
-        #expect(readError("just some text", name: "notes") == "cannot tell the format of notes; try --format NAME (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw).")
+        #expect(readError(#"{"hello":"world"}"#, name: "notes.json") == "cannot tell the format of notes.json; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw).")
+        #expect(readError("just some text", name: "notes") == "cannot tell the format of notes; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw).")
     }
 
     @Test("empty and blank inputs", arguments: ["", "   \n\t\n", "\u{FEFF}"])
@@ -85,6 +85,6 @@ struct BadInputTests {
     @Test("--index on a single-drawing format is refused", arguments: [StrokeFormat.signet, .signaturePad, .svc2004])
     func indexOnSingle(format: StrokeFormat) {
         let text = format == .svc2004 ? "1\n1 2 3 1\n" : format == .signet ? #"{"strokes":[[[1,2]]]}"# : #"[{"points":[{"x":1,"y":2}]}]"#
-        #expect(readError(text, format: format, index: 3) == "input.json holds 1 drawing, so --index 3 is out of range; use only --index 0.")
+        #expect(readError(text, format: format, index: 3) == "input.json holds 1 drawing, so StrokeReadOptions.index 3 is out of range; use only StrokeReadOptions.index 0.")
     }
 }

@@ -98,7 +98,7 @@ struct InkMLReaderTests {
     @Test("problems name the line and column", arguments: [
         ("<ink>\n<trace>1 2,\n 3</trace></ink>", "a.inkml, line 3, column 2: trace 1 (line 2): point 2 has 1 value; its trace format needs 2; check that the file is complete, valid InkML."),
         ("<ink>\n  <trace>1 2</trce></ink>", "a.inkml, line 2, column 13: </trce> does not match <trace>; check that the file is complete, valid XML."),
-        ("<svg><path/></svg>", "a.inkml, line 1: the root element is <svg>, not <ink>, so this is not InkML; try another --format."),
+        ("<svg><path/></svg>", "a.inkml, line 1: the root element is <svg>, not <ink>, so this is not InkML; try another StrokeReadOptions.format."),
         ("<ink><trace contextRef='#nope'>1 2</trace></ink>", "a.inkml, trace 1 (line 1): contextRef '#nope' names no <context>."),
         ("<ink><trace brushRef='#nope'>1 2</trace></ink>", "a.inkml, trace 1 (line 1): brushRef '#nope' names no <brush>."),
         ("<ink><traceFormat><channel name='A'/></traceFormat><trace>1</trace></ink>", "a.inkml, the trace format at line 1: the trace format has channels A but needs X and Y."),

@@ -24,7 +24,7 @@ struct PerfectFreehandExcalidrawTests {
     }
 
     @Test("perfect-freehand problems", arguments: [
-        (#"{"a":[[1,2]],"b":[[3,4]]}"#, 2, "input.json holds 2 named paths, so --index 2 is out of range; use --index 0 to 1."),
+        (#"{"a":[[1,2]],"b":[[3,4]]}"#, 2, "input.json holds 2 named paths, so StrokeReadOptions.index 2 is out of range; use StrokeReadOptions.index 0 to 1."),
         ("[[1,2,3,4,5]]", 0, "input.json, point 1: a point is [x, y, pressure?, t?], not 5 values."),
         (#"{"a":[[1,2]],"b":5}"#, 1, "input.json, path 'b': the path should be an array, not a number."),
     ])

@@ -47,7 +47,7 @@ struct QuickDrawReaderTests {
     }
 
     @Test("problems", arguments: [
-        (3, "input.json holds 3 records, so --index 3 is out of range; use --index 0 to 2."),
+        (3, "input.json holds 3 records, so StrokeReadOptions.index 3 is out of range; use StrokeReadOptions.index 0 to 2."),
     ])
     func indexOutOfRange(index: Int, message: String) {
         #expect(readError(Self.records.joined(separator: "\n"), index: index) == message)

@@ -53,7 +53,7 @@ struct SignaturePadReaderTests {
         (#"[{"penColor":"black","compositeOperation":"destination-out","points":[{"x":1,"y":1}]}]"#,
          "input.json, group 1: this is an eraser group (compositeOperation destination-out), which Signet cannot draw; remove it."),
         (#"[{"penColor":"chartreuse-ish","points":[{"x":1,"y":1}]}]"#,
-         "input.json, group 1: \"penColor\" is 'chartreuse-ish', which is not a color Signet knows; use #RRGGBB or rgb(r, g, b)."),
+         "input.json, group 1: \"penColor\" is 'chartreuse-ish', which is not a color Signet knows; use #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a) or a CSS colour name such as purple."),
         (#"[{"penColor":"black","points":[{"x":1,"y":1}]},{"penColor":"black","points":[{"x":1}]}]"#, "input.json, group 2, point 1: \"y\" is missing."),
         (#"[{"penColor":"black","points":[]}]"#, "input.json: no ink: its one group has no points; check that the file holds a capture."),
         (#"[{"points":[{"x":1,"y":2}]},{"points":[]}]"#, "input.json, group 2: the group has no points; remove it or give it some."),

@@ -74,10 +74,10 @@ struct SignetJSONReaderTests {
         (#"{"strokes":[{"points":[]}]}"#, "input.json: no ink: its one stroke has no points; check that the file holds a capture."),
         (#"{"strokes":[[],{"points":[]},[]]}"#, "input.json: no ink: none of its 3 strokes has a point; check that the file holds a capture."),
         (#"{"strokes":[]}"#, "input.json: no ink: \"strokes\" is empty; check that the file holds a capture."),
-        (#"{"format":"other","strokes":[]}"#, "input.json, top level: \"format\" is 'other', not 'signet-strokes'; try another --format."),
+        (#"{"format":"other","strokes":[]}"#, "input.json, top level: \"format\" is 'other', not 'signet-strokes'; try another StrokeReadOptions.format."),
         (#"{"version":2,"strokes":[]}"#, "input.json, top level: version 2 is not one this Signet reads (1); update Signet."),
         (#"{"canvas":{"width":0,"height":5},"strokes":[]}"#, "input.json, canvas: \"width\" should be a number above 0, not 0."),
-        (#"{"pen":{"color":"plaid"},"strokes":[]}"#, "input.json, drawing pen: \"color\" is 'plaid', which is not a color Signet knows; use #RRGGBB or rgb(r, g, b)."),
+        (#"{"pen":{"color":"plaid"},"strokes":[]}"#, "input.json, drawing pen: \"color\" is 'plaid', which is not a color Signet knows; use #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a) or a CSS colour name such as purple."),
         (#"{"strokes":[{"pen":{"widthModel":"wobbly"},"points":[[1,2]]}]}"#, "input.json, stroke 1 pen: \"widthModel\" is 'wobbly'; use one of fixed, velocity, pressure."),
         (#"{"strokes":[5]}"#, "input.json, stroke 1: a stroke should be an object with \"points\" or an array of points, not a number."),
     ])

@@ -91,6 +91,6 @@ struct TouchReaderTests {
 
     @Test("--index is refused: a touch log holds one drawing")
     func index() {
-        #expect(readError(Self.events.joined(separator: "\n"), index: 1) == "input.json holds 1 drawing, so --index 1 is out of range; use only --index 0.")
+        #expect(readError(Self.events.joined(separator: "\n"), index: 1) == "input.json holds 1 drawing, so StrokeReadOptions.index 1 is out of range; use only StrokeReadOptions.index 0.")
     }
 }
