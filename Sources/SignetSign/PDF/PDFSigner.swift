@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SignetFiles
 import SignetPDF
+import SignetCMS
 
 /// Embedded PDF signatures (`signet sign IN.pdf -o OUT.pdf`), appended as an incremental update
 /// so existing bytes and signatures stay as they are.

@@ -1,4 +1,5 @@
 import SignetFiles
+import SignetCMS
 
 /// How a signature's ByteRange covers the file.
 struct Coverage {

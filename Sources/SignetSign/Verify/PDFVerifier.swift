@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SignetFiles
 import SignetPDF
+import SignetCMS
 
 /// Checks every signature of a PDF (`signet verify IN.pdf`): each revision read from the file's
 /// bytes, what every revision after a signature changed and whether the signature permits it,

@@ -1,4 +1,5 @@
 import SignetFiles
+import SignetCMS
 
 /// The digests of every signature's byte ranges, read and hashed once for all of them.
 ///

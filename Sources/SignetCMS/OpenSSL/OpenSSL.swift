@@ -2,7 +2,7 @@ import COpenSSL
 import CSignetOpenSSL
 
 /// A call into OpenSSL failed: what was being done and the reasons OpenSSL queued for it.
-struct OpenSSLFailure: Error, Sendable {
+package struct OpenSSLFailure: Error, Sendable {
     /// The OpenSSL function (or step) that failed.
     var operation: String
     /// Packed error codes from the thread's error queue, oldest first.

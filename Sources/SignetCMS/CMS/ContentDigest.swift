@@ -2,13 +2,13 @@ import SignetFiles
 
 /// Hashes byte ranges of a file by streaming them in bounded chunks: memory stays flat whatever
 /// the file size, and nothing is copied beyond one chunk buffer.
-enum ContentDigest {
-    static func compute(_ file: ReadableFile, ranges: [Range<Int>], algorithm: DigestAlgorithm) throws -> [UInt8] {
+package enum ContentDigest {
+    package static func compute(_ file: ReadableFile, ranges: [Range<Int>], algorithm: DigestAlgorithm) throws -> [UInt8] {
         try finish(try DigestContext(hashing: algorithm), file: file, ranges: ranges)
     }
 
     /// Adds `ranges` of `file` to a running hash and returns the digest.
-    static func finish(_ context: DigestContext, file: ReadableFile, ranges: [Range<Int>]) throws -> [UInt8] {
+    package static func finish(_ context: DigestContext, file: ReadableFile, ranges: [Range<Int>]) throws -> [UInt8] {
         for range in ranges {
             try file.forEachChunk(of: range) { chunk in try context.update(chunk) }
         }
@@ -16,7 +16,7 @@ enum ContentDigest {
     }
 
     /// The digest of bytes already in memory.
-    static func compute(_ bytes: [UInt8], algorithm: DigestAlgorithm) throws -> [UInt8] {
+    package static func compute(_ bytes: [UInt8], algorithm: DigestAlgorithm) throws -> [UInt8] {
         let context = try DigestContext(hashing: algorithm)
         try bytes.withUnsafeBytes { try context.update($0) }
         return try context.finish()
