@@ -40,13 +40,9 @@ extension SignetJob {
         return cms
     }
 
-    /// A detached CMS signature of `content` in memory.
+    /// A detached CMS signature of `content` in memory (nothing touches the disk).
     public static func signDetached(_ content: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(content, as: "content")
-        return try ScratchSpace.naming(input, as: memoryContent) {
-            try DetachedSigner.sign(contentOf: input, identity: identity, signingTime: signingTime)
-        }
+        try DetachedSigner.sign(content: MemorySource(content, name: memoryContent), identity: identity, signingTime: signingTime)
     }
 
     /// How errors name content handed over in memory.

@@ -25,14 +25,11 @@ extension SignetJob {
         try DetachedVerifier.verify(signaturePath: signature, contentPath: content, options: options)
     }
 
-    /// The same with content and signature in memory.
+    /// The same with content and signature in memory (nothing touches the disk).
     public static func verify(_ content: [UInt8], detachedSignature signature: [UInt8], options: VerifyOptions) throws -> SignatureReport {
-        let scratch = try ScratchSpace.temporary()
-        let contentPath = try scratch.write(content, as: "content")
-        let signaturePath = try scratch.write(signature, as: "signature.p7s")
-        let check = { try verify(fileAt: contentPath, signatureAt: signaturePath, options: options) }
-        let namingSignature = { try ScratchSpace.naming(signaturePath, as: "the signature in memory", check) }
-        return try ScratchSpace.naming(contentPath, as: memoryContent, namingSignature)
+        try DetachedVerifier.verify(
+            signature: MemorySource(signature, name: "the signature in memory"), content: MemorySource(content, name: memoryContent),
+            options: options)
     }
 
     /// `signet info IN.pdf`: version, pages as displayed, encryption, signatures, revisions.

@@ -11,6 +11,8 @@ public final class AtomicOutput {
     private var fd: Int32
     private var pending: [UInt8] = []
     private var committed = false
+    /// Bytes written so far.
+    public private(set) var size = 0
 
     public init(path: String) throws {
         self.path = path
@@ -41,6 +43,7 @@ public final class AtomicOutput {
     public var workingPath: String? { temporaryPath }
 
     public func write(_ bytes: some Collection<UInt8>) throws {
+        size += bytes.count
         if temporaryPath == nil {
             pending.append(contentsOf: bytes)
             return
@@ -50,6 +53,7 @@ public final class AtomicOutput {
     }
 
     public func write(_ buffer: UnsafeRawBufferPointer) throws {
+        size += buffer.count
         if temporaryPath == nil {
             pending.append(contentsOf: buffer)
             return

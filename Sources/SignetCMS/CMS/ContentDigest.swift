@@ -1,16 +1,19 @@
 import SignetFiles
 
-/// Hashes byte ranges of a file by streaming them in bounded chunks: memory stays flat whatever
+/// Hashes byte ranges of a file (or of bytes in memory) by streaming them in bounded chunks: memory stays flat whatever
 /// the file size, and nothing is copied beyond one chunk buffer.
 package enum ContentDigest {
-    package static func compute(_ file: ReadableFile, ranges: [Range<Int>], algorithm: DigestAlgorithm) throws -> [UInt8] {
+    /// Bytes read (and hashed) at a time.
+    static let chunkSize = 1 << 20
+
+    package static func compute(_ file: any ByteSource, ranges: [Range<Int>], algorithm: DigestAlgorithm) throws -> [UInt8] {
         try finish(try DigestContext(hashing: algorithm), file: file, ranges: ranges)
     }
 
     /// Adds `ranges` of `file` to a running hash and returns the digest.
-    package static func finish(_ context: DigestContext, file: ReadableFile, ranges: [Range<Int>]) throws -> [UInt8] {
+    package static func finish(_ context: DigestContext, file: any ByteSource, ranges: [Range<Int>]) throws -> [UInt8] {
         for range in ranges {
-            try file.forEachChunk(of: range) { chunk in try context.update(chunk) }
+            try file.forEachChunk(of: range, chunkSize: chunkSize) { chunk in try context.update(chunk) }
         }
         return try context.finish()
     }

@@ -1,17 +1,21 @@
 import FoundationEssentials
 import SignetFiles
 
-/// Detached CMS signatures of any file (`signet sign IN --detached OUT.p7s`).
+/// Detached CMS signatures of any content (`signet sign IN --detached OUT.p7s`).
 public enum DetachedSigner {
-    /// The DER SignedData over the whole content of `path`, streamed in chunks.
-    /// `signingTime` goes into a signing-time attribute; `nil` leaves it out.
-    public static func sign(contentOf path: String, identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
-        let file = try ReadableFile(path: path)
+    /// The DER SignedData over the whole of `content` (a file read in chunks, or memory), streamed.
+    /// `signingTime` goes into a signing-time attribute; `nil` leaves it out. Errors name `content.name`.
+    public static func sign(content: any ByteSource, identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
         do {
-            let digest = try ContentDigest.compute(file, ranges: [0..<file.size], algorithm: CMSSigner.digest)
+            let digest = try ContentDigest.compute(content, ranges: [0..<content.size], algorithm: CMSSigner.digest)
             return try CMSSigner.sign(digest: digest, identity: identity, signingTime: signingTime)
         } catch let failure as OpenSSLFailure {
-            throw SignError(path, failure)
+            throw SignError(content.name, failure)
         }
+    }
+
+    /// The same over the file at `path`.
+    public static func sign(contentOf path: String, identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
+        try sign(content: try ReadableFile(path: path), identity: identity, signingTime: signingTime)
     }
 }
