@@ -12,18 +12,14 @@ extension SignetJob {
         try Stamper.stamp(input: input, password: password, artwork: artwork, options: options, output: output, progress: progress)
     }
 
-    /// The same on a PDF in memory: the stamped document's bytes and the report.
+    /// The same on a PDF in memory (nothing touches the disk): the stamped document's bytes and the report.
     public static func stamp(
         pdf: [UInt8], password: String? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions()
     ) throws -> (pdf: [UInt8], report: StampReport) {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(pdf, as: "in.pdf")
-        let report = try ScratchSpace.naming(input, as: memoryPDF) {
-            try stamp(pdfAt: input, password: password, with: artwork, options: options, to: scratch.path("out.pdf"))
-        }
-        var named = report
-        (named.input, named.output) = (memoryPDF, returnedPDF)
-        return (try scratch.read("out.pdf"), named)
+        let output = MemorySink(name: returnedPDF)
+        let report = try Stamper.stamp(
+            source: MemorySource(pdf, name: memoryPDF), password: password, artwork: artwork, options: options, to: output)
+        return (output.bytes, report)
     }
 
     /// How errors name a PDF handed over in memory.

@@ -10,13 +10,9 @@ extension SignetJob {
         try PDFVerifier.verify(path: path, password: password, options: options)
     }
 
-    /// The same on a PDF in memory.
+    /// The same on a PDF in memory (nothing touches the disk).
     public static func verify(pdf: [UInt8], password: String? = nil, options: VerifyOptions) throws -> VerificationReport {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(pdf, as: "in.pdf")
-        return try ScratchSpace.naming(input, as: memoryPDF) {
-            try verify(pdfAt: input, password: password, options: options)
-        }
+        try PDFVerifier.verify(source: MemorySource(pdf, name: memoryPDF), password: password, options: options)
     }
 
     /// `signet verify IN --p7s SIG`: the detached signature in the file `signature` (DER or PEM)
@@ -39,9 +35,7 @@ extension SignetJob {
 
     /// The same on a PDF in memory (`file` then names it "the PDF in memory").
     public static func info(pdf: [UInt8], password: String? = nil) throws -> DocumentInfo {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(pdf, as: "in.pdf")
-        var document = try ScratchSpace.naming(input, as: memoryPDF) { try info(pdfAt: input, password: password) }
+        var document = try DocumentInfo(try PDFDocument(source: MemorySource(pdf, name: memoryPDF), password: password))
         document.file = memoryPDF
         return document
     }
