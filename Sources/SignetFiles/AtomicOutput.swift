@@ -82,6 +82,12 @@ public final class AtomicOutput {
         guard n == bytes.count else { throw FileError(path: path, reason: .cannotWrite(Posix.errorText())) }
     }
 
+    /// The bytes written so far: the temporary file read by position (or, for `-`, the held bytes).
+    public func writtenBytes() throws -> any ByteSource {
+        guard let temporaryPath else { return MemorySource(pending, name: path) }
+        return try ReadableFile(path: temporaryPath)
+    }
+
     /// Asks the kernel to start writing the bytes so far to disk now, in the background, so the
     /// `fsync` of `commit()` has less left to wait for (a hint: errors still surface at `commit()`).
     /// Linux starts writeback of dirty pages on `POSIX_FADV_DONTNEED`.

@@ -9,6 +9,8 @@ public protocol ByteSink: AnyObject {
     func write(_ buffer: UnsafeRawBufferPointer) throws
     /// Replaces `bytes.count` bytes at `offset` (which lie inside `0..<size`).
     func overwrite(_ bytes: [UInt8], at offset: Int) throws
+    /// What has been written so far, to read back (a signer hashes the bytes it appended).
+    func writtenBytes() throws -> any ByteSource
     /// Makes the output final: the file moves into place; memory is complete.
     func commit() throws
 }
@@ -42,6 +44,8 @@ public final class MemorySink: ByteSink {
         precondition(offset >= 0 && offset + replacement.count <= bytes.count, "overwrite past the end of \(name)")
         bytes.replaceSubrange(offset..<(offset + replacement.count), with: replacement)
     }
+
+    public func writtenBytes() throws -> any ByteSource { MemorySource(bytes, name: name) }
 
     public func commit() throws {}
 }
