@@ -4,7 +4,7 @@ extension SignetJob {
     /// `pipeline(_:pdfAt:password:to:options:signing:)`. Reading and rendering errors name `strokes`.
     @discardableResult
     public static func pipeline(
-        strokesAt strokes: String, pdfAt input: String, password: String? = nil, to output: String,
+        strokesAt strokes: String, pdfAt input: String, password: Secret? = nil, to output: String,
         options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
     ) throws -> PipelineReport {
         let drawing = try StrokeFile.read(path: strokes, options: options.reading)
@@ -20,7 +20,7 @@ extension SignetJob {
     /// written, atomically, once every stage has succeeded: the image stays in memory.
     @discardableResult
     public static func pipeline(
-        _ drawing: Drawing, pdfAt input: String, password: String? = nil, to output: String,
+        _ drawing: Drawing, pdfAt input: String, password: Secret? = nil, to output: String,
         options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
     ) throws -> PipelineReport {
         try pipeline(drawing, named: nil, ends: .files(input: input, output: output), password: password, options: options, signing: signing)
@@ -47,7 +47,7 @@ extension SignetJob {
     }
 
     private static func pipeline(
-        _ drawing: Drawing, named strokes: String?, ends: Ends, password: String?,
+        _ drawing: Drawing, named strokes: String?, ends: Ends, password: Secret?,
         options: PipelineOptions, signing: PipelineSigning?
     ) throws -> PipelineReport {
         let (input, output) = (ends.input, ends.output)
@@ -82,7 +82,7 @@ extension SignetJob {
             case .files(let input, let output):
                 try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
             case .memory(let source, let sink):
-                try Stamper.stamp(source: source, password: password, artwork: art.artwork, options: options.stamp, to: sink)
+                try Stamper.stamp(source: source, password: password?.pdfText, artwork: art.artwork, options: options.stamp, to: sink)
             }
         }
         if let imageOutput = options.imageOutput, let image = art.image {
@@ -95,14 +95,14 @@ extension SignetJob {
 
     /// The same on a PDF in memory (the PDF touches no disk): the finished document's bytes and the report.
     public static func pipeline(
-        _ drawing: Drawing, pdf: [UInt8], password: String? = nil, options: PipelineOptions = PipelineOptions(),
+        _ drawing: Drawing, pdf: [UInt8], password: Secret? = nil, options: PipelineOptions = PipelineOptions(),
         signing: PipelineSigning? = nil
-    ) throws -> (pdf: [UInt8], report: PipelineReport) {
+    ) throws -> PipelinedPDF {
         let output = MemorySink(name: returnedPDF)
         let report = try pipeline(
             drawing, named: nil, ends: .memory(MemorySource(pdf, name: memoryPDF), output), password: password, options: options,
             signing: signing)
-        return (output.bytes, report)
+        return PipelinedPDF(pdf: output.bytes, report: report)
     }
 
     /// The stamp artwork: the fitted image (PNG decoded to pixels, JPEG kept as it is) or the ink.

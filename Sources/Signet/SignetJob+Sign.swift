@@ -16,11 +16,11 @@ extension SignetJob {
     /// The same on a PDF in memory (nothing touches the disk): the signed document's bytes and what was signed.
     public static func sign(
         pdf: [UInt8], identity: SigningIdentity, options: PDFSignOptions, appearance: SignatureAppearance? = nil
-    ) throws -> (pdf: [UInt8], result: PDFSignResult) {
+    ) throws -> SignedPDF {
         let output = MemorySink(name: returnedPDF)
         let result = try PDFSigner.sign(
             source: MemorySource(pdf, name: memoryPDF), to: output, identity: identity, options: options, appearance: appearance)
-        return (output.bytes, result)
+        return SignedPDF(pdf: output.bytes, result: result)
     }
 
     /// `signet sign IN --detached OUT.p7s`: a DER CMS SignedData (SHA-256) over the whole of
