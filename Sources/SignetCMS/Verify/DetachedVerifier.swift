@@ -7,14 +7,14 @@ public enum DetachedVerifier {
     static let signatureLimit = 16 << 20
 
     /// The signature in the file `signaturePath` (DER or PEM) over the whole file `contentPath`.
-    public static func verify(signaturePath: String, contentPath: String, options: VerifyOptions) throws -> SignatureReport {
+    package static func verify(signaturePath: String, contentPath: String, options: VerifyOptions) throws -> SignatureReport {
         let bytes = try InputFile.read(signaturePath, limit: signatureLimit)
         return try verify(signature: bytes, named: signaturePath, content: try ReadableFile(path: contentPath), options: options)
     }
 
     /// The signature in `signature` (DER or PEM, at most `signatureLimit` bytes) over the whole of
     /// `content` (a file read in chunks, or memory). Errors name the sources.
-    public static func verify(signature: any ByteSource, content: any ByteSource, options: VerifyOptions) throws -> SignatureReport {
+    package static func verify(signature: any ByteSource, content: any ByteSource, options: VerifyOptions) throws -> SignatureReport {
         guard signature.size <= signatureLimit else { throw FileError(path: signature.name, reason: .tooLarge(limit: signatureLimit)) }
         return try verify(signature: try signature.allBytes(), named: signature.name, content: content, options: options)
     }

@@ -5,7 +5,7 @@ import SignetFiles
 /// (all placements are checked before anything is written), write atomically.
 public enum Stamper {
     /// Stamps the PDF at `input` into the file `output` (written atomically).
-    public static func stamp(
+    package static func stamp(
         input: String, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         output: String, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
@@ -16,7 +16,7 @@ public enum Stamper {
 
     /// Stamps the PDF in `source` (a file read lazily, or memory) into `sink`, committed on success.
     /// The report names `source.name` and `sink.name`.
-    public static func stamp(
+    package static func stamp(
         source: any ByteSource, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         to sink: any ByteSink, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {

@@ -14,7 +14,7 @@ public enum PDFSigner {
     /// `editing`, when given, changes the opened document before the signature is added (a
     /// pipeline's stamp, see `Stamper.apply`): its changes are written in the same incremental
     /// update as the signature, so the signature covers them and no unsigned revision lies between.
-    public static func sign(
+    package static func sign(
         input: String, output: String, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
         editing: ((PDFDocument) throws -> Void)? = nil
@@ -27,7 +27,7 @@ public enum PDFSigner {
 
     /// The same from `source` (a file, or memory) into `sink` (committed on success); the result
     /// and messages name `source.name` and `sink.name`. A memory sink is patched in place.
-    public static func sign(
+    package static func sign(
         source: any ByteSource, to sink: any ByteSink, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
         editing: ((PDFDocument) throws -> Void)? = nil
