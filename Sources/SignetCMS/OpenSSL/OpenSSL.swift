@@ -32,7 +32,7 @@ package struct OpenSSLFailure: Error, Sendable {
     }
 }
 
-/// The one place SignetSign reads OpenSSL statuses. Every call that can fail goes through
+/// The one place SignetCMS (and SignetSign over it) reads OpenSSL statuses. Every call that can fail goes through
 /// `check` or `notNull`; a failure drains the thread's error queue into the thrown error, so no
 /// status is dropped and no stale error leaks into the next call.
 enum OpenSSL {
