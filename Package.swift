@@ -43,9 +43,13 @@ let package = Package(
         .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CPNG", "CJPEG", "CSignetShims"]),
         .target(name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib"]),
         .target(name: "SignetPreview", dependencies: ["SignetRaster", "SignetFiles", "CPoppler"]),
-        .target(name: "SignetSign", dependencies: ["SignetPDF", "SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
+        // Identities, detached CMS signing and verification, certificate and timestamp checks: OpenSSL only,
+        // so a program that signs or verifies detached signatures never links cairo, libpng, libjpeg or qpdf.
+        .target(name: "SignetCMS", dependencies: ["SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
+        // Embedded PDF signatures and their verification (revisions, permitted changes): CMS over the PDF stage.
+        .target(name: "SignetSign", dependencies: ["SignetCMS", "SignetPDF", "SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.
-        .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetSign", "SignetFiles"]),
+        .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetCMS", "SignetSign", "SignetFiles"]),
         // The CLI: parse, call the library, print. `signet` never links poppler (GPL, and a third of
         // the process's memory): `signet preview` runs the `signet-preview` executable installed next to it.
         .target(name: "SignetCLI", dependencies: ["Signet", "CSignetShims"]),
@@ -64,7 +68,7 @@ let package = Package(
         .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"], exclude: ["Reproducers"]),
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"], exclude: ["Reproducers"]),
         .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
-        .testTarget(name: "SignetSignTests", dependencies: ["SignetSign", "SignetTestSupport"]),
+        .testTarget(name: "SignetSignTests", dependencies: ["SignetCMS", "SignetSign", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         // The public Swift API only (`import Signet`), including the README's example.
         .testTarget(name: "SignetAPITests", dependencies: ["Signet", "SignetTestSupport"]),

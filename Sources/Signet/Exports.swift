@@ -1,4 +1,5 @@
 // `import Signet` gives every pipeline stage except the GPL-licensed preview.
+@_exported import SignetCMS
 @_exported import SignetCodecs
 @_exported import SignetCore
 @_exported import SignetFiles

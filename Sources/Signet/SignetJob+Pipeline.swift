@@ -4,11 +4,11 @@ extension SignetJob {
     /// `pipeline(_:pdfAt:password:to:options:signing:)`. Reading and rendering errors name `strokes`.
     @discardableResult
     public static func pipeline(
-        strokesAt strokes: String, pdfAt input: String, password: String? = nil, to output: String,
+        strokesAt strokes: String, pdfAt input: String, password: Secret? = nil, to output: String,
         options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
     ) throws -> PipelineReport {
         let drawing = try StrokeFile.read(path: strokes, options: options.reading)
-        return try pipeline(drawing, named: strokes, pdfAt: input, password: password, to: output, options: options, signing: signing)
+        return try pipeline(drawing, named: strokes, ends: .files(input: input, output: output), password: password, options: options, signing: signing)
     }
 
     /// Renders `drawing` and fits it under the budget (or prepares it as vector ink), stamps it
@@ -20,16 +20,37 @@ extension SignetJob {
     /// written, atomically, once every stage has succeeded: the image stays in memory.
     @discardableResult
     public static func pipeline(
-        _ drawing: Drawing, pdfAt input: String, password: String? = nil, to output: String,
+        _ drawing: Drawing, pdfAt input: String, password: Secret? = nil, to output: String,
         options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
     ) throws -> PipelineReport {
-        try pipeline(drawing, named: nil, pdfAt: input, password: password, to: output, options: options, signing: signing)
+        try pipeline(drawing, named: nil, ends: .files(input: input, output: output), password: password, options: options, signing: signing)
+    }
+
+    /// Where the PDF comes from and goes to.
+    private enum Ends {
+        case files(input: String, output: String)
+        case memory(MemorySource, MemorySink)
+
+        var input: String {
+            switch self {
+            case .files(let input, _): input
+            case .memory(let source, _): source.name
+            }
+        }
+
+        var output: String {
+            switch self {
+            case .files(_, let output): output
+            case .memory(_, let sink): sink.name
+            }
+        }
     }
 
     private static func pipeline(
-        _ drawing: Drawing, named strokes: String?, pdfAt input: String, password: String?, to output: String,
+        _ drawing: Drawing, named strokes: String?, ends: Ends, password: Secret?,
         options: PipelineOptions, signing: PipelineSigning?
     ) throws -> PipelineReport {
+        let (input, output) = (ends.input, ends.output)
         let art: (artwork: StampArtwork, image: BudgetResult?, layout: RenderLayout)
         do {
             art = try artwork(drawing, options)
@@ -44,14 +65,25 @@ extension SignetJob {
             // One revision: the stamp's objects go into the signer's incremental update, so the new
             // signature covers them; on a signed input the stamp is an annotation (see `Stamper.apply`).
             var edit: StampEdit?
-            let signed = try PDFSigner.sign(
-                input: input, output: output, identity: signing.identity, options: signing.options,
-                editing: { edit = try Stamper.apply(art.artwork, options: options.stamp, to: $0, incremental: true) })
+            let editing = { (document: PDFDocument) in
+                edit = try Stamper.apply(art.artwork, options: options.stamp, to: document, incremental: true)
+            }
+            let signed = switch ends {
+            case .files(let input, let output):
+                try PDFSigner.sign(input: input, output: output, identity: signing.identity, options: signing.options, editing: editing)
+            case .memory(let source, let sink):
+                try PDFSigner.sign(source: source, to: sink, identity: signing.identity, options: signing.options, editing: editing)
+            }
             guard let edit else { throw PDFError(file: input, .structure("internal: the stamp was not applied")) }
             stampReport = edit.report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)
             signature = signed
         } else {
-            stampReport = try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
+            stampReport = switch ends {
+            case .files(let input, let output):
+                try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
+            case .memory(let source, let sink):
+                try Stamper.stamp(source: source, password: password?.pdfText, artwork: art.artwork, options: options.stamp, to: sink)
+            }
         }
         if let imageOutput = options.imageOutput, let image = art.image {
             try AtomicOutput.write(image.bytes, to: imageOutput)
@@ -61,20 +93,16 @@ extension SignetJob {
             stamp: stampReport, signature: signature)
     }
 
-    /// The same on a PDF in memory: the finished document's bytes and the report.
+    /// The same on a PDF in memory (the PDF touches no disk): the finished document's bytes and the report.
     public static func pipeline(
-        _ drawing: Drawing, pdf: [UInt8], password: String? = nil, options: PipelineOptions = PipelineOptions(),
+        _ drawing: Drawing, pdf: [UInt8], password: Secret? = nil, options: PipelineOptions = PipelineOptions(),
         signing: PipelineSigning? = nil
-    ) throws -> (pdf: [UInt8], report: PipelineReport) {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(pdf, as: "in.pdf")
-        let report = try ScratchSpace.naming(input, as: memoryPDF) {
-            try pipeline(drawing, named: nil, pdfAt: input, password: password, to: scratch.path("out.pdf"), options: options, signing: signing)
-        }
-        var named = report
-        (named.stamp.input, named.stamp.output) = (memoryPDF, returnedPDF)
-        if named.signature != nil { (named.signature!.input, named.signature!.output) = (memoryPDF, returnedPDF) }
-        return (try scratch.read("out.pdf"), named)
+    ) throws -> PipelinedPDF {
+        let output = MemorySink(name: returnedPDF)
+        let report = try pipeline(
+            drawing, named: nil, ends: .memory(MemorySource(pdf, name: memoryPDF), output), password: password, options: options,
+            signing: signing)
+        return PipelinedPDF(pdf: output.bytes, report: report)
     }
 
     /// The stamp artwork: the fitted image (PNG decoded to pixels, JPEG kept as it is) or the ink.

@@ -13,18 +13,14 @@ extension SignetJob {
         try PDFSigner.sign(input: input, output: output, identity: identity, options: options, appearance: appearance)
     }
 
-    /// The same on a PDF in memory: the signed document's bytes and what was signed.
+    /// The same on a PDF in memory (nothing touches the disk): the signed document's bytes and what was signed.
     public static func sign(
         pdf: [UInt8], identity: SigningIdentity, options: PDFSignOptions, appearance: SignatureAppearance? = nil
-    ) throws -> (pdf: [UInt8], result: PDFSignResult) {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(pdf, as: "in.pdf")
-        let result = try ScratchSpace.naming(input, as: memoryPDF) {
-            try sign(pdfAt: input, to: scratch.path("out.pdf"), identity: identity, options: options, appearance: appearance)
-        }
-        var named = result
-        (named.input, named.output) = (memoryPDF, returnedPDF)
-        return (try scratch.read("out.pdf"), named)
+    ) throws -> SignedPDF {
+        let output = MemorySink(name: returnedPDF)
+        let result = try PDFSigner.sign(
+            source: MemorySource(pdf, name: memoryPDF), to: output, identity: identity, options: options, appearance: appearance)
+        return SignedPDF(pdf: output.bytes, result: result)
     }
 
     /// `signet sign IN --detached OUT.p7s`: a DER CMS SignedData (SHA-256) over the whole of
@@ -40,13 +36,9 @@ extension SignetJob {
         return cms
     }
 
-    /// A detached CMS signature of `content` in memory.
+    /// A detached CMS signature of `content` in memory (nothing touches the disk).
     public static func signDetached(_ content: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(content, as: "content")
-        return try ScratchSpace.naming(input, as: memoryContent) {
-            try DetachedSigner.sign(contentOf: input, identity: identity, signingTime: signingTime)
-        }
+        try DetachedSigner.sign(content: MemorySource(content, name: memoryContent), identity: identity, signingTime: signingTime)
     }
 
     /// How errors name content handed over in memory.

@@ -6,28 +6,31 @@ extension SignetJob {
     /// Every placement is checked before anything is written. Throws `PDFError`.
     @discardableResult
     public static func stamp(
-        pdfAt input: String, password: String? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions(),
+        pdfAt input: String, password: Secret? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions(),
         to output: String, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
-        try Stamper.stamp(input: input, password: password, artwork: artwork, options: options, output: output, progress: progress)
+        try Stamper.stamp(input: input, password: password?.pdfText, artwork: artwork, options: options, output: output, progress: progress)
     }
 
-    /// The same on a PDF in memory: the stamped document's bytes and the report.
+    /// The same on a PDF in memory (nothing touches the disk): the stamped document's bytes and the report.
     public static func stamp(
-        pdf: [UInt8], password: String? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions()
-    ) throws -> (pdf: [UInt8], report: StampReport) {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(pdf, as: "in.pdf")
-        let report = try ScratchSpace.naming(input, as: memoryPDF) {
-            try stamp(pdfAt: input, password: password, with: artwork, options: options, to: scratch.path("out.pdf"))
-        }
-        var named = report
-        (named.input, named.output) = (memoryPDF, returnedPDF)
-        return (try scratch.read("out.pdf"), named)
+        pdf: [UInt8], password: Secret? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions()
+    ) throws -> StampedPDF {
+        let output = MemorySink(name: returnedPDF)
+        let report = try Stamper.stamp(
+            source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText, artwork: artwork, options: options, to: output)
+        return StampedPDF(pdf: output.bytes, report: report)
     }
 
     /// How errors name a PDF handed over in memory.
     static let memoryPDF = "the PDF in memory"
     /// How reports name a PDF returned in memory.
     static let returnedPDF = "the returned PDF"
+}
+
+extension Secret {
+    /// A PDF password as SignetPDF takes it (text it normalizes; invalid UTF-8 repaired).
+    var pdfText: String {
+        text ?? withCString { pointer, count in String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self) }
+    }
 }

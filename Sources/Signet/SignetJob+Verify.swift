@@ -6,17 +6,13 @@ extension SignetJob {
     /// digest, CMS signature, algorithms, the changes made after it and whether they are permitted,
     /// certificate validity at the validation time and the chain to `options.anchors`.
     /// A file without signatures throws `SignError`; an invalid signature is a report, not an error.
-    public static func verify(pdfAt path: String, password: String? = nil, options: VerifyOptions) throws -> VerificationReport {
-        try PDFVerifier.verify(path: path, password: password, options: options)
+    public static func verify(pdfAt path: String, password: Secret? = nil, options: VerifyOptions) throws -> VerificationReport {
+        try PDFVerifier.verify(path: path, password: password?.pdfText, options: options)
     }
 
-    /// The same on a PDF in memory.
-    public static func verify(pdf: [UInt8], password: String? = nil, options: VerifyOptions) throws -> VerificationReport {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(pdf, as: "in.pdf")
-        return try ScratchSpace.naming(input, as: memoryPDF) {
-            try verify(pdfAt: input, password: password, options: options)
-        }
+    /// The same on a PDF in memory (nothing touches the disk).
+    public static func verify(pdf: [UInt8], password: Secret? = nil, options: VerifyOptions) throws -> VerificationReport {
+        try PDFVerifier.verify(source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText, options: options)
     }
 
     /// `signet verify IN --p7s SIG`: the detached signature in the file `signature` (DER or PEM)
@@ -25,26 +21,21 @@ extension SignetJob {
         try DetachedVerifier.verify(signaturePath: signature, contentPath: content, options: options)
     }
 
-    /// The same with content and signature in memory.
+    /// The same with content and signature in memory (nothing touches the disk).
     public static func verify(_ content: [UInt8], detachedSignature signature: [UInt8], options: VerifyOptions) throws -> SignatureReport {
-        let scratch = try ScratchSpace.temporary()
-        let contentPath = try scratch.write(content, as: "content")
-        let signaturePath = try scratch.write(signature, as: "signature.p7s")
-        let check = { try verify(fileAt: contentPath, signatureAt: signaturePath, options: options) }
-        let namingSignature = { try ScratchSpace.naming(signaturePath, as: "the signature in memory", check) }
-        return try ScratchSpace.naming(contentPath, as: memoryContent, namingSignature)
+        try DetachedVerifier.verify(
+            signature: MemorySource(signature, name: "the signature in memory"), content: MemorySource(content, name: memoryContent),
+            options: options)
     }
 
     /// `signet info IN.pdf`: version, pages as displayed, encryption, signatures, revisions.
-    public static func info(pdfAt path: String, password: String? = nil) throws -> DocumentInfo {
-        try DocumentInfo(try PDFDocument(path: path, password: password))
+    public static func info(pdfAt path: String, password: Secret? = nil) throws -> DocumentInfo {
+        try DocumentInfo(try PDFDocument(path: path, password: password?.pdfText))
     }
 
     /// The same on a PDF in memory (`file` then names it "the PDF in memory").
-    public static func info(pdf: [UInt8], password: String? = nil) throws -> DocumentInfo {
-        let scratch = try ScratchSpace.temporary()
-        let input = try scratch.write(pdf, as: "in.pdf")
-        var document = try ScratchSpace.naming(input, as: memoryPDF) { try info(pdfAt: input, password: password) }
+    public static func info(pdf: [UInt8], password: Secret? = nil) throws -> DocumentInfo {
+        var document = try DocumentInfo(try PDFDocument(source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText))
         document.file = memoryPDF
         return document
     }

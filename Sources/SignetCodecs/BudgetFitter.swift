@@ -8,9 +8,16 @@ public enum BudgetFitter {
     ///
     /// `.auto` keeps a PNG when the image has transparency and a lossless PNG fits at full size;
     /// otherwise (opaque image, or a PNG over the budget) it fits a JPEG. The result's `reason` says which.
+    ///
+    /// Synchronous: it returns when the search is done, having used at most `options.threads`
+    /// threads (the calling one included); the result does not depend on the thread count.
     public static func fit(_ bitmap: Bitmap, options: BudgetOptions = BudgetOptions()) throws -> BudgetResult {
         try options.validate()
         try JPEGCodec.validate(bitmap)
+        return try Parallel.$threads.withValue(options.threads) { try search(bitmap, options) }
+    }
+
+    private static func search(_ bitmap: Bitmap, _ options: BudgetOptions) throws -> BudgetResult {
         switch options.format {
         case .jpeg:
             return try fitJPEG(bitmap, options)

@@ -34,12 +34,26 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     public var allowResize: Bool
     /// Downscaling stops when the shorter side would go below this many pixels. Default 32.
     public var minDimension: Int
+    /// Threads one search may use, the calling thread included: candidate encodes and the SSIM
+    /// of a candidate run side by side on up to this many. Default `defaultThreads` (2, what
+    /// `signet compress` and `signet render --max-bytes` use); 1 keeps the whole search on the
+    /// calling thread (what `signet batch` workers use, already one job per core). Not part of
+    /// the options' JSON: it changes how fast a result comes, never the result.
+    public var threads: Int = BudgetOptions.defaultThreads
+
+    /// The `threads` of the CLI's own searches.
+    public static let defaultThreads = 2
+
+    enum CodingKeys: String, CodingKey {
+        case maxBytes, format, background, minQuality, maxQuality, resizeQuality, allowResize, minDimension
+    }
 
     public init(
         maxBytes: Int = 102_400, format: BudgetFormat = .auto, background: Color = .white,
         minQuality: Int = 1, maxQuality: Int = 100, resizeQuality: Int = 25, allowResize: Bool = true,
-        minDimension: Int = 32
+        minDimension: Int = 32, threads: Int = BudgetOptions.defaultThreads
     ) {
+        self.threads = threads
         self.maxBytes = maxBytes
         self.format = format
         self.background = background
@@ -60,6 +74,7 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
         guard minQuality <= maxQuality else {
             throw bad("the minimum quality \(minQuality) is above the maximum quality \(maxQuality); swap them.")
         }
+        guard threads >= 1 else { throw bad("a search needs at least 1 thread, not \(threads).") }
         guard minDimension >= 1 else { throw bad("the minimum dimension must be at least 1 pixel, not \(minDimension).") }
         guard background.alpha >= 1 else {
             throw bad("the background \(background.hex) must be opaque (JPEG has no transparency); drop its alpha.")

@@ -1,32 +1,59 @@
 import Dispatch
 
-/// Independent jobs run side by side on all cores.
+/// Independent jobs run side by side on at most `threads` threads (the caller's choice,
+/// `BudgetOptions.threads`, bound for the length of a search).
 enum Parallel {
-    /// `transform` of every element, each on its own worker (in order; the first error thrown is rethrown).
+    /// Threads a call may use, the calling thread included; 1 runs everything on the calling thread.
+    @TaskLocal static var threads = BudgetOptions.defaultThreads
+
+    /// `transform` of every element (in order; the first error thrown is rethrown), on up to
+    /// `threads` workers that each take every `threads`-th element.
     static func map<T, R>(_ items: [T], _ transform: (T) throws -> R) throws -> [R] {
-        if items.count == 1 { return [try transform(items[0])] }
+        let workers = min(threads, items.count)
+        if workers <= 1 { return try items.map(transform) }
         let results = UnsafeMutableBufferPointer<Result<R, any Error>>.allocate(capacity: items.count)
         defer { results.deallocate() }
         nonisolated(unsafe) let slots = results
+        let limit = threads
         // concurrentPerform returns only after every iteration ran, so the borrowed closure and
         // items do not escape.
         try withoutActuallyEscaping(transform) { transform in
             nonisolated(unsafe) let work = transform
             nonisolated(unsafe) let inputs = items
-            DispatchQueue.concurrentPerform(iterations: inputs.count) { i in
-                (slots.baseAddress! + i).initialize(to: Result { try work(inputs[i]) })
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                // Work done inside (an SSIM) keeps the caller's limit: task-locals do not reach Dispatch's threads.
+                Parallel.$threads.withValue(limit) {
+                    for i in stride(from: worker, to: inputs.count, by: workers) {
+                        (slots.baseAddress! + i).initialize(to: Result { try work(inputs[i]) })
+                    }
+                }
             }
         }
         defer { _ = results.baseAddress!.deinitialize(count: items.count) }
         return try results.map { try $0.get() }
     }
 
-    /// `first()` and `second()` side by side.
+    /// `first()` and `second()` side by side (one after the other on one thread).
     static func pair<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
         var a: Result<A, any Error>?, b: Result<B, any Error>?
         _ = try map([0, 1]) { (i: Int) -> Void in
             if i == 0 { a = Result(catching: first) } else { b = Result(catching: second) }
         }
         return (try a!.get(), try b!.get())
+    }
+
+    /// `body(i)` for every `i` in `0..<count`, on up to `threads` threads; each `i` runs once.
+    static func forEach(_ count: Int, _ body: (Int) -> Void) {
+        let workers = min(threads, count)
+        if workers <= 1 {
+            for i in 0..<count { body(i) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let work = body
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for i in stride(from: worker, to: count, by: workers) { work(i) }
+            }
+        }
     }
 }

@@ -74,7 +74,7 @@ public enum SSIM {
     /// core's own cache.
     static let stripWidth = 512
 
-    /// The mean of the SSIM map, tiles of rows × columns computed on all cores.
+    /// The mean of the SSIM map, tiles of rows × columns computed on up to `Parallel.threads` threads.
     private static func mean(_ input: SSIMInput, width: Int, height: Int) -> Double {
         let rows = height - 2 * radius, columns = width - 2 * radius
         let strips = (columns + stripWidth - 1) / stripWidth
@@ -84,7 +84,7 @@ public enum SSIM {
         let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: tiles)
         defer { sums.deallocate() }
         nonisolated(unsafe) let slots = sums
-        DispatchQueue.concurrentPerform(iterations: tiles) { tile in
+        Parallel.forEach(tiles) { tile in
             let (band, strip) = tile.quotientAndRemainder(dividingBy: strips)
             let firstColumn = radius + strip * columns / strips, endColumn = radius + (strip + 1) * columns / strips
             let firstRow = radius + band * rows / bands, endRow = radius + (band + 1) * rows / bands

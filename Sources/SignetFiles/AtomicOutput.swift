@@ -11,6 +11,8 @@ public final class AtomicOutput {
     private var fd: Int32
     private var pending: [UInt8] = []
     private var committed = false
+    /// Bytes written so far.
+    public private(set) var size = 0
 
     public init(path: String) throws {
         self.path = path
@@ -41,6 +43,7 @@ public final class AtomicOutput {
     public var workingPath: String? { temporaryPath }
 
     public func write(_ bytes: some Collection<UInt8>) throws {
+        size += bytes.count
         if temporaryPath == nil {
             pending.append(contentsOf: bytes)
             return
@@ -50,6 +53,7 @@ public final class AtomicOutput {
     }
 
     public func write(_ buffer: UnsafeRawBufferPointer) throws {
+        size += buffer.count
         if temporaryPath == nil {
             pending.append(contentsOf: buffer)
             return
@@ -76,6 +80,12 @@ public final class AtomicOutput {
             Posix.retrying { pwrite(fd, buf.baseAddress, buf.count, off_t(offset)) }
         }
         guard n == bytes.count else { throw FileError(path: path, reason: .cannotWrite(Posix.errorText())) }
+    }
+
+    /// The bytes written so far: the temporary file read by position (or, for `-`, the held bytes).
+    public func writtenBytes() throws -> any ByteSource {
+        guard let temporaryPath else { return MemorySource(pending, name: path) }
+        return try ReadableFile(path: temporaryPath)
     }
 
     /// Asks the kernel to start writing the bytes so far to disk now, in the background, so the

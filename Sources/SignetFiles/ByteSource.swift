@@ -6,6 +6,24 @@ public protocol ByteSource: AnyObject {
     var size: Int { get }
     /// The bytes of `range` (which lies inside `0..<size`).
     func bytes(_ range: Range<Int>) throws -> [UInt8]
+    /// Calls `body` with consecutive chunks of `range`, each at most `chunkSize` bytes, so a
+    /// file is streamed with flat memory whatever its size.
+    func forEachChunk(of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws
+}
+
+extension ByteSource {
+    /// Chunks copied out with `bytes(_:)`.
+    public func forEachChunk(of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let end = min(offset + chunkSize, range.upperBound)
+            try bytes(offset..<end).withUnsafeBytes { try body($0) }
+            offset = end
+        }
+    }
+
+    /// Every byte (for sources known to be small).
+    public func allBytes() throws -> [UInt8] { try bytes(0..<size) }
 }
 
 extension ReadableFile: ByteSource {
@@ -25,4 +43,16 @@ public final class MemorySource: ByteSource {
     public var size: Int { storage.count }
 
     public func bytes(_ range: Range<Int>) throws -> [UInt8] { Array(storage[range]) }
+
+    /// The buffer itself, chunk by chunk: no copy.
+    public func forEachChunk(of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try storage.withUnsafeBytes { all in
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let end = min(offset + chunkSize, range.upperBound)
+                try body(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
+                offset = end
+            }
+        }
+    }
 }

@@ -2,15 +2,18 @@ import Glibc
 
 /// A file mapped read-only into memory: a C library that reads from a buffer (qpdf's
 /// `qpdf_read_memory`) can then open any prefix of it without a copy, and only the pages it
-/// touches are read. Owns the mapping and unmaps it in `deinit`.
+/// touches are read. Owns the mapping and unmaps it in `deinit`. Bytes that are not a file
+/// (`init(copying:)`) are copied into memory of its own instead, freed in `deinit`.
 public final class MappedFile {
     public let path: String
     public let size: Int
     public let base: UnsafeRawPointer?
+    private let isMapped: Bool
 
     public init(_ file: ReadableFile) throws {
         path = file.path
         size = file.size
+        isMapped = true
         guard size > 0 else {
             base = nil
             return
@@ -24,8 +27,42 @@ public final class MappedFile {
         base = UnsafeRawPointer(pointer)
     }
 
+    /// The bytes of `source` (memory, say) copied once to an address that stays put; `path` is its name.
+    public init(copying source: any ByteSource) throws {
+        path = source.name
+        size = source.size
+        isMapped = false
+        guard size > 0 else {
+            base = nil
+            return
+        }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        var offset = 0
+        do {
+            try source.forEachChunk(of: 0..<size, chunkSize: 1 << 20) { chunk in
+                if let from = chunk.baseAddress { (buffer + offset).copyMemory(from: from, byteCount: chunk.count) }
+                offset += chunk.count
+            }
+        } catch {
+            buffer.deallocate()
+            throw error
+        }
+        base = UnsafeRawPointer(buffer)
+    }
+
+    /// A file is mapped; any other source is copied (`init(copying:)`).
+    public static func of(_ source: any ByteSource) throws -> MappedFile {
+        if let file = source as? ReadableFile { return try MappedFile(file) }
+        return try MappedFile(copying: source)
+    }
+
     deinit {
-        if let base { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+        guard let base else { return }
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), size)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
     }
 }
 

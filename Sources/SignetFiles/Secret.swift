@@ -34,5 +34,11 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
         try storage.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!, count) }
     }
 
+    /// The bytes as text (invalid UTF-8 repaired), for stages that normalize a password as text
+    /// (a PDF's, SASLprep-normalized by SignetPDF); `nil` when the bytes are not valid UTF-8.
+    package var text: String? {
+        withCString { pointer, count in String(validating: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self) }
+    }
+
     public var description: String { "<secret>" }
 }

@@ -34,7 +34,8 @@ enum PreviewCommand: Command {
         let input = args.positionals[0]
         let options = PreviewOptions(scale: try scale(args))
         let targets = try targets(args)
-        let password = try SecretInput.read(args, context)
+        // poppler takes the password as text.
+        let password = try SecretInput.read(args, context)?.text
         let document = try PreviewDocument(path: input, password: password)
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
         let (units, unitWarning) = userUnits(input, password: password, pages: pages.filter { $0 <= document.pageCount })

@@ -92,6 +92,36 @@ struct SignetJobTests {
         }
     }
 
+    @Test("stamp, sign, verify, info, pipeline and detached jobs in memory write no temporary file (TMPDIR names no folder)")
+    func inMemoryTouchesNoDisk() throws {
+        let dir = TemporaryDirectory("job-no-disk")
+        let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90]))))
+        let identity = try identity()
+        let anchors = try TrustAnchors(files: [pki.rootCert])
+        let ink = StampArtwork.ink(Ink(try drawing()))
+        let drawing = try drawing()
+        try TemporaryFolder.with(TMPDIR: "/dev/null/no-such-folder") {
+            let stamped = try SignetJob.stamp(pdf: pdf, with: ink, options: StampOptions(pages: .all))
+            #expect(stamped.report.pagesStamped == 2 && stamped.report.output == "the returned PDF")
+            let signed = try SignetJob.sign(pdf: stamped.pdf, identity: identity, options: PDFSignOptions(signingTime: Self.now))
+            #expect(signed.pdf.starts(with: stamped.pdf) && signed.result.input == "the PDF in memory")
+            let report = try SignetJob.verify(pdf: signed.pdf, options: VerifyOptions(now: Self.now, anchors: anchors))
+            #expect(report.valid && report.signatures.count == 1)
+            let info = try SignetJob.info(pdf: signed.pdf)
+            #expect(info.pageCount == 2 && info.signatures.count == 1)
+            let restamped = try SignetJob.stamp(pdf: signed.pdf, with: ink)
+            #expect(restamped.pdf.starts(with: signed.pdf), "a signed PDF is only appended to")
+            #expect(try SignetJob.verify(pdf: restamped.pdf, options: Self.integrityOnly).valid)
+            let piped = try SignetJob.pipeline(
+                drawing, pdf: pdf, options: PipelineOptions(artwork: .vector),
+                signing: PipelineSigning(identity: identity, options: PDFSignOptions(signingTime: Self.now)))
+            #expect(try SignetJob.verify(pdf: piped.pdf, options: Self.integrityOnly).valid)
+            let content = Array("no disk\n".utf8)
+            let cms = try SignetJob.signDetached(content, identity: identity, signingTime: Self.now)
+            #expect(try SignetJob.verify(content, detachedSignature: cms, options: Self.integrityOnly).valid)
+        }
+    }
+
     @Test("detached signatures of content in memory and of files verify either way")
     func detached() throws {
         let dir = TemporaryDirectory("job-detached")

@@ -1,3 +1,4 @@
+import Glibc
 import SignetCore
 import SignetRaster
 import SignetTestSupport
@@ -127,7 +128,7 @@ struct BudgetFitterTests {
 
     @Test("impossible options are bad input", arguments: [
         BudgetOptions(maxBytes: 0), BudgetOptions(maxBytes: -5), BudgetOptions(minQuality: 0),
-        BudgetOptions(minQuality: 80, maxQuality: 20), BudgetOptions(minDimension: 0),
+        BudgetOptions(minQuality: 80, maxQuality: 20), BudgetOptions(minDimension: 0), BudgetOptions(threads: 0),
         BudgetOptions(background: Color(red: 1, green: 1, blue: 1, alpha: 0.5)),
     ])
     func invalid(_ options: BudgetOptions) {
@@ -142,5 +143,24 @@ struct BudgetFitterTests {
         #expect(result.probeEncodes > 0)
         #expect(result.encodes <= 4)
         #expect(result.bytes.count <= 200_000 && !result.resized)
+    }
+
+    @Test("the thread count changes nothing but speed: 1, 2 and 4 threads give the same bytes", arguments: 0..<images.count)
+    func threads(_ index: Int) throws {
+        let image = Self.images[index].1
+        for format in [BudgetFormat.jpeg, .png] {
+            let results = try [1, 2, 4].map { try BudgetFitter.fit(image, options: BudgetOptions(maxBytes: 6_000, format: format, threads: $0)) }
+            #expect(results.allSatisfy { $0.bytes == results[0].bytes && $0.ssim == results[0].ssim }, "\(Self.images[index].0) \(format)")
+        }
+    }
+
+    @Test("one thread: the whole search stays on the calling thread")
+    func singleThread() throws {
+        #expect(BudgetOptions().threads == 2 && BudgetOptions.defaultThreads == 2)
+        var seen = Set<pthread_t>()
+        _ = try Parallel.$threads.withValue(1) {
+            try Parallel.map(Array(0..<8)) { _ in seen.insert(pthread_self()) }
+        }
+        #expect(seen.count == 1)
     }
 }

@@ -3,6 +3,7 @@ import SignetFiles
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 /// Algorithm policy, certificate usage, CMS structure, EdDSA and validation time, through

@@ -3,6 +3,7 @@ import SignetFiles
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 /// Every real certificate of the shared corpus (README section C) loads with its documented password.

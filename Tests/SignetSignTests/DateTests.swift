@@ -2,6 +2,7 @@ import Foundation
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 @Suite("UTC dates and PDF date strings")

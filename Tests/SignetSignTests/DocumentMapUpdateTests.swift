@@ -4,6 +4,7 @@ import SignetPDF
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 /// The map of each revision derived from the one before it (walking only from what the revision

@@ -3,6 +3,7 @@ import SignetFiles
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 /// Files whose stated password-derivation iteration count would keep OpenSSL busy for many

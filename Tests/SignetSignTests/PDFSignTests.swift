@@ -3,6 +3,7 @@ import SignetFiles
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 /// Embedded signatures checked by our verifier, poppler's pdfsig and pyHanko.

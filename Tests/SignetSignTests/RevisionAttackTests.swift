@@ -4,6 +4,7 @@ import SignetPDF
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 /// Changes made after a signature, each appended as a hand-written incremental update to a file

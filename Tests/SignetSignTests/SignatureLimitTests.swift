@@ -3,6 +3,7 @@ import SignetFiles
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 /// Signing and verifying stay bounded: `/Contents` reserves when signing, CMS sizes and the

@@ -5,6 +5,7 @@ import SignetPDF
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 /// Signed, then stamped: the stamp becomes a Stamp annotation in an incremental update, so the

@@ -3,6 +3,7 @@ import SignetFiles
 import SignetTestSupport
 import Testing
 
+@testable import SignetCMS
 @testable import SignetSign
 
 /// RFC 3161 tokens made by `openssl ts`: checked alone, as a document timestamp, and attached to

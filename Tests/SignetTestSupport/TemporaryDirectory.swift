@@ -1,11 +1,26 @@
 import Foundation
 
+/// `TMPDIR` pointed elsewhere for the length of a call (to show that a job writes no temporary
+/// file); folders other tests create meanwhile wait, so they still land in the real one.
+public enum TemporaryFolder {
+    static let lock = NSLock()
+
+    public static func with<T>(TMPDIR value: String, _ body: () throws -> T) rethrows -> T {
+        try lock.withLock {
+            let old = ProcessInfo.processInfo.environment["TMPDIR"]
+            setenv("TMPDIR", value, 1)
+            defer { if let old { setenv("TMPDIR", old, 1) } else { unsetenv("TMPDIR") } }
+            return try body()
+        }
+    }
+}
+
 /// A fresh folder under the system temporary directory, removed when the value is released.
 public final class TemporaryDirectory: @unchecked Sendable {
     public let url: URL
 
     public init(_ label: String = "signet-test") {
-        url = FileManager.default.temporaryDirectory
+        url = TemporaryFolder.lock.withLock { FileManager.default.temporaryDirectory }
             .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }

@@ -168,6 +168,7 @@ final class BatchRunner: @unchecked Sendable {
         quiet.stderrIsTerminal = false
         quiet.writeMessage = { text in messages.withLock { $0.append(text) } }
         quiet.writeOutput = { _ in }
+        quiet.budgetThreads = 1
         guard let result = CLI.invoke(named: job.op, job.arguments, context: quiet) else {
             return BatchRow(
                 line: line, id: job.id, op: job.op, ok: false, output: output, exit: 2, ms: ms(),

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Signet
 import SignetCore
 
 /// Where a command's results and messages go. The process uses stdout/stderr; `signet batch`
@@ -12,6 +13,9 @@ package struct CommandContext: Sendable {
     package var writeOutput: @Sendable ([UInt8]) -> Void
     /// Writes one line to standard error.
     package var writeMessage: @Sendable (String) -> Void
+    /// Threads one budget search may use (`BudgetOptions.threads`): 2 for a command on its own,
+    /// 1 inside `signet batch`, whose workers already keep every core busy.
+    package var budgetThreads = BudgetOptions.defaultThreads
 
     package static var process: CommandContext {
         CommandContext(

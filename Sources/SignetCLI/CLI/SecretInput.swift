@@ -48,16 +48,13 @@ package enum SecretInput {
         return Secret(taking: &bytes)
     }
 
-    /// The secret as text, for APIs that take a `String` (PDF passwords, SASLprep-normalized by SignetPDF).
+    /// A PDF's password: it must be UTF-8 text (SignetPDF SASLprep-normalizes it).
     package static func read(_ args: Arguments, _ context: CommandContext, prefix: String = "password",
-                     stdinOption: String? = nil) throws -> String? {
+                     stdinOption: String? = nil) throws -> Secret? {
         guard let secret = try secret(args, context, prefix: prefix, stdinOption: stdinOption) else { return nil }
-        let text = secret.withCString { pointer, count in
-            String(validating: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
-        }
-        guard let text else {
+        guard secret.text != nil else {
             throw UsageError(args.command, "the \(prefix) is not UTF-8 text")
         }
-        return text
+        return secret
     }
 }

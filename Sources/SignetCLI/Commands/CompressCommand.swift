@@ -18,7 +18,8 @@ enum CompressCommand: Command {
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
         let output = try args.required("output")
-        let options = try BudgetCLI.options(args, output: output)
+        var options = try BudgetCLI.options(args, output: output)
+        options.threads = context.budgetThreads
         try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)
         let result = try SignetJob.fit(imageAt: input, to: output, options: options)
         if let named = BudgetCLI.format(forOutput: output), named.rawValue != result.format.rawValue {

@@ -40,7 +40,7 @@ enum PipelineCommand: Command {
         let strokes = args.positionals[0]
         let output = try args.required("output")
         let pdf = try args.required("pdf")
-        let options = try pipelineOptions(args)
+        let options = try pipelineOptions(args, context)
         let signs = ["p12", "key", "cert"].contains { args.string($0) != nil }
         if !signs, let (name, _) = signatureOnly.first(where: { $0.1 ? args.flag($0.0) : args.string($0.0) != nil }) {
             throw UsageError(spec.name, "--\(name) is about the signature; give --p12 FILE or --key FILE --cert FILE to sign")
@@ -84,7 +84,7 @@ enum PipelineCommand: Command {
     }
 
     /// Reading, rendering, artwork and stamping options; contradictions are usage errors.
-    private static func pipelineOptions(_ args: Arguments) throws -> PipelineOptions {
+    private static func pipelineOptions(_ args: Arguments, _ context: CommandContext) throws -> PipelineOptions {
         let render = try RenderCLI.options(args)
         let artwork: PipelineOptions.Artwork
         if args.flag("vector") {
@@ -94,7 +94,9 @@ enum PipelineCommand: Command {
             artwork = .vector
         } else {
             let format = try args.choice("image-format", BudgetFormat.self) ?? .png
-            artwork = .image(try BudgetCLI.options(args, format: format, background: render.background ?? .white))
+            var budget = try BudgetCLI.options(args, format: format, background: render.background ?? .white)
+            budget.threads = context.budgetThreads
+            artwork = .image(budget)
         }
         return PipelineOptions(
             reading: try StrokeInputOptions.readOptions(args), render: render, artwork: artwork,

@@ -11,7 +11,7 @@ extension RenderCommand {
         """
 
     static func renderBudgeted(
-        _ args: Arguments, _ read: StrokeReadOptions, _ options: RenderOptions
+        _ args: Arguments, _ read: StrokeReadOptions, _ options: RenderOptions, _ context: CommandContext
     ) throws -> CommandOutcome {
         guard let output = args.string("output"), args.string("output-dir") == nil, args.positionals.count == 1 else {
             throw UsageError("render", "--max-bytes works with -o and one input")
@@ -23,7 +23,8 @@ extension RenderCommand {
         if format == .auto, output != "-", name.dropFirst().contains(".") {
             throw UsageError("render", "--max-bytes writes a PNG or JPEG; name the output .png or .jpg, not '\(name)'")
         }
-        let budget = try BudgetCLI.options(args, format: format, background: options.background ?? .white)
+        var budget = try BudgetCLI.options(args, format: format, background: options.background ?? .white)
+        budget.threads = context.budgetThreads
         let rendering = try SignetJob.render(strokesAt: input, to: output, reading: read, options: options, budget: budget)
         let report = BudgetedRenderReport(budget: BudgetReport(input: input, output: output, result: rendering.result), rendering: rendering)
         return CommandOutcome(json: report, lines: [report.line], outputUsedStdout: output == "-")

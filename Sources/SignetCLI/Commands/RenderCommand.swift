@@ -31,7 +31,7 @@ enum RenderCommand: Command {
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let options = try RenderCLI.options(args)
         let read = try StrokeInputOptions.readOptions(args)
-        if args.string("max-bytes") != nil { return try renderBudgeted(args, read, options) }
+        if args.string("max-bytes") != nil { return try renderBudgeted(args, read, options, context) }
         let type = try args.choice("type", RenderOutputType.self)
         switch (args.string("output"), args.string("output-dir")) {
         case (let output?, nil):

@@ -8,8 +8,12 @@ import SignetFiles
 /// same edits can be written either as a full rewrite (`RewriteWriter`) or appended as an
 /// incremental update (`IncrementalWriter`).
 public final class PDFDocument {
-    /// The path as given.
+    /// The path as given (or the name of the bytes in memory).
     public let path: String
+    /// The bytes the document was opened on: the file, a mapped prefix, or memory.
+    public let source: any ByteSource
+    /// Opened on bytes in memory (not a file that can be read again by its path).
+    public let isInMemory: Bool
     public let fileSize: Int
     /// What the file's bytes say about its saves (header offset, last xref kind, revisions).
     public let structure: FileStructure
@@ -48,6 +52,21 @@ public final class PDFDocument {
         }
     }
 
+    /// Opens the bytes of `source`: a file by its path (read lazily), a mapped prefix without a copy,
+    /// or any other source (bytes in memory) through `qpdf_read_memory`. Messages name `source.name`.
+    public convenience init(source: any ByteSource, password: String? = nil) throws {
+        if let file = source as? ReadableFile {
+            try self.init(path: file.path, password: password)
+        } else if let prefix = source as? MappedPrefix {
+            try self.init(mapped: prefix.file, prefix: prefix.size, password: password)
+        } else {
+            let pinned = try PinnedBytes(source)
+            try self.init(name: source.name, source: source, backing: pinned, inMemory: true, password: password) { q, candidate in
+                try q.read(memory: pinned.base, count: pinned.count, name: source.name, password: candidate)
+            }
+        }
+    }
+
     /// Opens the first `prefix` bytes of a mapped file: the document as an earlier revision left
     /// it, without copying those bytes.
     public convenience init(mapped: MappedFile, prefix: Int, password: String? = nil) throws {
@@ -59,10 +78,12 @@ public final class PDFDocument {
     }
 
     private init(
-        name path: String, source file: any ByteSource, backing: AnyObject?, password: String?,
+        name path: String, source file: any ByteSource, backing: AnyObject?, inMemory: Bool = false, password: String?,
         read: (QPDF, [UInt8]?) throws -> Void
     ) throws {
         self.path = path
+        self.source = file
+        isInMemory = inMemory
         self.backing = backing
         fileSize = file.size
         switch try PDFEnvelope.problem(in: file) {

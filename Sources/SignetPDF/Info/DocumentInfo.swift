@@ -72,7 +72,7 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
         version = document.version
         pageCount = document.pageCount
         linearized = document.isLinearized
-        let structure = try FileStructure.read(try ReadableFile(path: document.path), countingRevisions: true)
+        let structure = try FileStructure.read(document.source, countingRevisions: true)
         revisions = structure.revisions
         xrefSections = structure.sectionOffsets.count
         xrefKind = structure.lastXrefKind?.rawValue

@@ -47,7 +47,7 @@ public final class IncrementalWriter {
     }
 
     /// Writes input + update to `output` without committing it (the caller may still fill
-    /// placeholders with `AtomicOutput.overwrite(_:at:)`, then commits).
+    /// placeholders with `ByteSink.overwrite(_:at:)`, then commits).
     ///
     /// - Parameter rawBodies: objects whose body the caller provides verbatim (for a signature
     ///   dictionary with `/ByteRange` and `/Contents` placeholders); they must be objects of
@@ -55,7 +55,7 @@ public final class IncrementalWriter {
     /// - Parameter progress: called with the fraction of the input copied so far.
     /// - Parameter inputObserver: sees each chunk of the input as it is copied (a signer hashes
     ///   the copied bytes in the same pass instead of reading them again).
-    public func write(to output: AtomicOutput, rawBodies: [PDFObjectID: [UInt8]] = [:],
+    public func write(to output: any ByteSink, rawBodies: [PDFObjectID: [UInt8]] = [:],
                       progress: ((Double) -> Void)? = nil,
                       inputObserver: ((UnsafeRawBufferPointer) throws -> Void)? = nil) throws -> IncrementalWriteResult {
         let structure = document.structure
@@ -64,12 +64,13 @@ public final class IncrementalWriter {
             throw document.error(.incrementalImpossible(
                 "qpdf had to reconstruct the damaged cross-reference table while reading it, so the file's own offsets cannot be built upon"))
         }
-        let input = try ReadableFile(path: document.path)
+        // A file is opened again by its path, to notice a change on disk since it was read.
+        let input: any ByteSource = document.isInMemory ? document.source : try ReadableFile(path: document.path)
         guard input.size == document.fileSize else {
             throw document.error(.incrementalImpossible("the file changed on disk while it was being stamped"))
         }
         var position = 0
-        try input.forEachChunk(of: 0..<input.size) { chunk in
+        try input.forEachChunk(of: 0..<input.size, chunkSize: 1 << 20) { chunk in
             try inputObserver?(chunk)
             try output.write(chunk)
             position += chunk.count

@@ -5,7 +5,7 @@ import SignetFiles
 /// Existing signatures do not survive this (their byte ranges move).
 public enum RewriteWriter {
     /// Writes to `output` without committing it; returns the number of bytes written.
-    public static func write(_ document: PDFDocument, to output: AtomicOutput, progress: ((Double) -> Void)? = nil) throws -> Int {
+    public static func write(_ document: PDFDocument, to output: any ByteSink, progress: ((Double) -> Void)? = nil) throws -> Int {
         guard document.pendingStreams.isEmpty else {
             throw document.error(.structure("internal: the document was prepared for an incremental update and cannot be rewritten"))
         }
@@ -14,7 +14,7 @@ public enum RewriteWriter {
         settings.deterministicID = !document.isEncrypted
         let report = progress.map { p in { (percent: Int) in p(Double(percent) / 100) } }
         do {
-            if let path = output.workingPath {
+            if let path = (output as? AtomicOutput)?.workingPath {
                 _ = try document.qpdf.write(path: path, settings: settings, progress: report)
                 return try ReadableFile(path: path).size
             }

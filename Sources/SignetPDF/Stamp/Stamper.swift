@@ -4,16 +4,35 @@ import SignetFiles
 /// One stamping run: open, choose the output mode, place the stamp on every selected page
 /// (all placements are checked before anything is written), write atomically.
 public enum Stamper {
-    public static func stamp(
+    /// Stamps the PDF at `input` into the file `output` (written atomically).
+    package static func stamp(
         input: String, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         output: String, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
-        let document = try PDFDocument(path: input, password: password)
+        try stamp(try PDFDocument(path: input, password: password), artwork: artwork, options: options, progress: progress) {
+            try AtomicOutput(path: output)
+        }
+    }
+
+    /// Stamps the PDF in `source` (a file read lazily, or memory) into `sink`, committed on success.
+    /// The report names `source.name` and `sink.name`.
+    package static func stamp(
+        source: any ByteSource, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
+        to sink: any ByteSink, progress: ((StampProgress) -> Void)? = nil
+    ) throws -> StampReport {
+        try stamp(try PDFDocument(source: source, password: password), artwork: artwork, options: options, progress: progress) { sink }
+    }
+
+    /// The sink is made only once every placement has been checked.
+    private static func stamp(
+        _ document: PDFDocument, artwork: StampArtwork, options: StampOptions, progress: ((StampProgress) -> Void)?,
+        sink: () throws -> any ByteSink
+    ) throws -> StampReport {
         let incremental = try chooseIncremental(document, options)
         let writer = try incremental ? incrementalWriter(document, options) : nil
         let edit = try apply(artwork, options: options, to: document, incremental: incremental, progress: progress)
 
-        let out = try AtomicOutput(path: output)
+        let out = try sink()
         let written: Int
         let report: ((Double) -> Void)? = progress.map { p in { p(StampProgress(phase: .writing, fraction: $0)) } }
         if let writer {
@@ -22,7 +41,7 @@ public enum Stamper {
             written = try RewriteWriter.write(document, to: out, progress: report)
         }
         try out.commit()
-        return edit.report(input: input, output: output, incremental: incremental, bytesAdded: written - document.fileSize)
+        return edit.report(input: document.path, output: out.name, incremental: incremental, bytesAdded: written - document.fileSize)
     }
 
     /// `page 4`, or `12 pages (4, 9, 16, 23, 30, …)` for a note that repeats.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SignetCMS
 
 /// PDF date strings (ISO 32000-1 §7.9.4): `D:YYYYMMDDHHmmSS+00'00'`, always written in UTC.
 enum PDFDate {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SignetCMS
 
 /// Everything `signet sign IN -o OUT` can say about an embedded PDF signature. Defaults match the CLI.
 public struct PDFSignOptions: Sendable, Hashable, Codable {

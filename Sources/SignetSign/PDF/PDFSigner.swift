@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SignetFiles
 import SignetPDF
+import SignetCMS
 
 /// Embedded PDF signatures (`signet sign IN.pdf -o OUT.pdf`), appended as an incremental update
 /// so existing bytes and signatures stay as they are.
@@ -13,17 +14,39 @@ public enum PDFSigner {
     /// `editing`, when given, changes the opened document before the signature is added (a
     /// pipeline's stamp, see `Stamper.apply`): its changes are written in the same incremental
     /// update as the signature, so the signature covers them and no unsigned revision lies between.
-    public static func sign(
+    package static func sign(
         input: String, output: String, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
         editing: ((PDFDocument) throws -> Void)? = nil
     ) throws -> PDFSignResult {
         guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        return try sign(
+            opening: { try PDFDocument(path: input) }, input: input, identity: identity, options: options,
+            appearance: appearance, editing: editing, sink: { try AtomicOutput(path: output) })
+    }
+
+    /// The same from `source` (a file, or memory) into `sink` (committed on success); the result
+    /// and messages name `source.name` and `sink.name`. A memory sink is patched in place.
+    package static func sign(
+        source: any ByteSource, to sink: any ByteSink, identity: SigningIdentity,
+        options: PDFSignOptions, appearance: SignatureAppearance? = nil,
+        editing: ((PDFDocument) throws -> Void)? = nil
+    ) throws -> PDFSignResult {
+        try sign(
+            opening: { try PDFDocument(source: source) }, input: source.name, identity: identity, options: options,
+            appearance: appearance, editing: editing, sink: { sink })
+    }
+
+    private static func sign(
+        opening: () throws -> PDFDocument, input: String, identity: SigningIdentity,
+        options: PDFSignOptions, appearance: SignatureAppearance?, editing: ((PDFDocument) throws -> Void)?,
+        sink: () throws -> any ByteSink
+    ) throws -> PDFSignResult {
         // An encrypted PDF cannot take our update (new objects would need its key): refuse it
         // whether or not it opens without a password.
         let document: PDFDocument
         do {
-            document = try PDFDocument(path: input)
+            document = try opening()
         } catch let error as PDFError where error.reason == .passwordNeeded {
             throw SignError(input, .encryptedPDF)
         }
@@ -53,7 +76,8 @@ public enum PDFSigner {
         if options.certify { try editor.certify(with: signature) }
         let dictionary = try SignatureDictionary(options: options, reserved: reserved, certify: options.certify, in: document)
 
-        let out = try AtomicOutput(path: output)
+        let out = try sink()
+        let output = out.name
         // The output starts with the input's exact bytes: hash them as the writer copies them
         // (one read of the input), then only the appended bytes are hashed from the output.
         let running = try DigestContext(hashing: CMSSigner.digest)
@@ -64,10 +88,10 @@ public enum PDFSigner {
             progress: { fraction in
                 guard fraction - flushed >= 0.125 else { return }
                 flushed = fraction
-                out.startWriteback()
+                (out as? AtomicOutput)?.startWriteback()
             },
             inputObserver: { try running.update($0) })
-        guard let base = written.bodyOffsets[signatureID], let working = out.workingPath else {
+        guard let base = written.bodyOffsets[signatureID] else {
             throw PDFError(file: document.path, .structure("internal: the signature dictionary was not written"))
         }
         let contents = (base + dictionary.contentsOffset)..<(base + dictionary.contentsOffset + dictionary.contentsLength)
@@ -80,7 +104,7 @@ public enum PDFSigner {
         let cms: [UInt8]
         do {
             let appended = [written.inputLength..<ranges[0].upperBound, ranges[1]]
-            let digest = try ContentDigest.finish(running, file: try ReadableFile(path: working), ranges: appended)
+            let digest = try ContentDigest.finish(running, file: try out.writtenBytes(), ranges: appended)
             cms = try CMSSigner.sign(digest: digest, identity: identity, signingTime: options.signingTimeAttribute)
         } catch let failure as OpenSSLFailure {
             throw SignError(input, failure)

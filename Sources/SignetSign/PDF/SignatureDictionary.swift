@@ -1,4 +1,5 @@
 import SignetPDF
+import SignetCMS
 
 /// The signature dictionary's bytes as written into the update, with fixed-width placeholders
 /// for `/ByteRange` and `/Contents`, and where those placeholders sit in the bytes.

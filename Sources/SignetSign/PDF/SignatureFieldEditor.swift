@@ -1,5 +1,6 @@
 import SignetCore
 import SignetPDF
+import SignetCMS
 
 /// Where the signature's widget ended up.
 struct PlacedWidget {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SignetCMS
 
 /// How many bytes of CMS the `/Contents` placeholder reserves: the size of a dry-run signature
 /// made with the same identity and attributes, plus a margin for what varies between runs

@@ -1,4 +1,5 @@
 import SignetPDF
+import SignetCMS
 
 /// Annotations and form fields: added, changed, signed.
 extension ChangeAnalysis {

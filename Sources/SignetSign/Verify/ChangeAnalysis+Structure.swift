@@ -1,4 +1,5 @@
 import SignetPDF
+import SignetCMS
 
 /// The catalog, pages, annotation lists, the form and its field list, key by key.
 extension ChangeAnalysis {

@@ -1,4 +1,5 @@
 import SignetPDF
+import SignetCMS
 
 /// What one revision changed in what the document means, compared with the revision before it.
 ///

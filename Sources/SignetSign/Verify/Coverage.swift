@@ -1,4 +1,5 @@
 import SignetFiles
+import SignetCMS
 
 /// How a signature's ByteRange covers the file.
 struct Coverage {
@@ -12,7 +13,7 @@ struct Coverage {
 
     /// A ByteRange is sound when it starts at 0, its gap is exactly the `<…>` of /Contents, and
     /// it runs to the end of the file — or to the `%%EOF` of an earlier revision.
-    static func judge(_ signature: EmbeddedSignature, file: ReadableFile, encrypted: Bool) throws -> Coverage {
+    static func judge(_ signature: EmbeddedSignature, file: any ByteSource, encrypted: Bool) throws -> Coverage {
         let values = signature.byteRange.values
         guard let ranges = signature.byteRange.ranges(fileSize: file.size) else {
             return Coverage(kind: .partial, ranges: nil, signatureBytes: nil, problems: [
@@ -39,7 +40,7 @@ struct Coverage {
     }
 
     /// The decoded bytes when the gap is exactly `<hex digits>` (white space allowed), else `nil`.
-    private static func hexString(in gap: Range<Int>, file: ReadableFile, limit: Int) throws -> [UInt8]? {
+    private static func hexString(in gap: Range<Int>, file: any ByteSource, limit: Int) throws -> [UInt8]? {
         guard gap.count >= 2, gap.count <= limit else { return nil }
         let bytes = try file.bytes(gap)
         guard bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">") else { return nil }
@@ -66,13 +67,13 @@ struct Coverage {
     }
 
     /// True when a `startxref` follows `start` near the end of the file (the last update's).
-    private static func hasStartxref(after start: Int, file: ReadableFile) throws -> Bool {
+    private static func hasStartxref(after start: Int, file: any ByteSource) throws -> Bool {
         let from = max(start, file.size - 4096)
         return try file.bytes(from..<file.size).firstRange(of: Array("startxref".utf8)) != nil
     }
 
     /// True when the bytes before `end` close a revision (`%%EOF` and optional line end).
-    private static func endsRevision(at end: Int, file: ReadableFile) throws -> Bool {
+    private static func endsRevision(at end: Int, file: any ByteSource) throws -> Bool {
         let tail = try file.bytes(max(0, end - 8)..<end)
         var trimmed = tail[...]
         while let last = trimmed.last, last == 0x0A || last == 0x0D || last == 0x20 { trimmed = trimmed.dropLast() }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SignetPDF
+import SignetCMS
 
 /// The parts of a PDF signature dictionary (`/V` of a signature field) verification needs.
 struct EmbeddedSignature {

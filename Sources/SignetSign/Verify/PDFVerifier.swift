@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SignetFiles
 import SignetPDF
+import SignetCMS
 
 /// Checks every signature of a PDF (`signet verify IN.pdf`): each revision read from the file's
 /// bytes, what every revision after a signature changed and whether the signature permits it,
@@ -17,8 +18,15 @@ public enum PDFVerifier {
     /// up to the whole file, so a file with 100,000 signature fields would hash itself 100,000 times.
     public static let maxSignatures = 1_000
 
-    public static func verify(path: String, password: String?, options: VerifyOptions) throws -> VerificationReport {
-        let document = try PDFDocument(path: path, password: password)
+    /// Verifies the PDF at `path` (read by position and mapped, so memory stays flat).
+    package static func verify(path: String, password: String?, options: VerifyOptions) throws -> VerificationReport {
+        try verify(source: try ReadableFile(path: path), password: password, options: options)
+    }
+
+    /// Verifies the PDF in `source` (a file, or memory); messages name `source.name`.
+    package static func verify(source file: any ByteSource, password: String?, options: VerifyOptions) throws -> VerificationReport {
+        let path = file.name
+        let document = try PDFDocument(source: file, password: password)
         var found: [(field: String, number: Int?, signature: EmbeddedSignature, dictionary: PDFObject)] = []
         for field in try FormFields.all(in: document) {
             guard let value = try field.signatureValue() else { continue }
@@ -26,7 +34,6 @@ public enum PDFVerifier {
         }
         guard !found.isEmpty else { throw SignError(path, .noSignatures) }
         guard found.count <= maxSignatures else { throw SignError(path, .tooManySignatures(count: found.count, limit: maxSignatures)) }
-        let file = try ReadableFile(path: path)
         let read = try FileRevisions.read(file)
         let revisions = read.revisions
         let trailing = read.trailingBytes.map { [Change(revision: revisions.count, level: .other, what: "after the last revision: \($0)")] } ?? []
@@ -34,7 +41,7 @@ public enum PDFVerifier {
                                  uniquingKeysWith: { a, _ in a })
         let first = covered.values.compactMap { $0 }.min() ?? revisions.count
         let history = try RevisionHistory(
-            revisions: revisions, from: first, final: document, mapped: try MappedFile(file), password: password,
+            revisions: revisions, from: first, final: document, mapped: try MappedFile.of(file), password: password,
             coveredRevision: { covered[$0] ?? nil })
         let certifier = try document.catalog().value("/Perms")?.value("/DocMDP")?.id
         let counted = found.filter { !history.forgedFields.contains($0.field) }.sorted { $0.signature.coveredEnd < $1.signature.coveredEnd }
@@ -93,11 +100,11 @@ public enum PDFVerifier {
     }
 
     private static func check(
-        _ signature: EmbeddedSignature, index: Int, file: ReadableFile, coverage: Coverage,
+        _ signature: EmbeddedSignature, index: Int, file: any ByteSource, coverage: Coverage,
         digest: @escaping (DigestAlgorithm) throws -> [UInt8], revision: Int?, changes: [Change], docmdp: Int?,
         allowed: ModificationLevel, options: VerifyOptions
     ) throws -> SignatureReport {
-        let context = "signature \(index) (field \(signature.field)) of \(file.path)"
+        let context = "signature \(index) (field \(signature.field)) of \(file.name)"
         let kind: SignatureReport.Kind = signature.subFilter == timestampSubFilter ? .documentTimestamp : .signature
         func unreadable(_ why: String, _ coverage: SignatureReport.Coverage) -> SignatureReport {
             SignatureReport(

@@ -1,4 +1,5 @@
 import SignetFiles
+import SignetCMS
 
 /// The digests of every signature's byte ranges, read and hashed once for all of them.
 ///
@@ -8,13 +9,13 @@ import SignetFiles
 /// signature's own second range is hashed on top. Five signatures over a 100 MB file hash about
 /// 100 MB instead of 500 MB.
 final class RangeDigests {
-    let file: ReadableFile
+    let file: any ByteSource
     let ranges: [[Range<Int>]]
     private var computed: [String: [Int: [UInt8]]] = [:]
 
     /// `ranges`: per signature, its signed ranges (any shape; the sharing applies to those
     /// that are two ranges starting at 0).
-    init(file: ReadableFile, ranges: [[Range<Int>]]) {
+    init(file: any ByteSource, ranges: [[Range<Int>]]) {
         self.file = file
         self.ranges = ranges
     }
@@ -30,7 +31,7 @@ final class RangeDigests {
         var position = 0
         for i in shared {
             let end = ranges[i][0].upperBound
-            try file.forEachChunk(of: position..<end) { try running.update($0) }
+            try file.forEachChunk(of: position..<end, chunkSize: 1 << 20) { try running.update($0) }
             position = end
             results[i] = try ContentDigest.finish(try running.copy(), file: file, ranges: [ranges[i][1]])
         }

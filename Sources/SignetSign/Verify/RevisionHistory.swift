@@ -1,5 +1,6 @@
 import SignetFiles
 import SignetPDF
+import SignetCMS
 
 /// The changes every revision made, from the first signed revision on: each revision's document
 /// opened on its own bytes (a prefix of the mapped file, no copy), mapped, and compared with the

@@ -1,3 +1,5 @@
+import SignetCMS
+
 /// Everything `signet verify IN.pdf` found (its `--json` output, less the input's name).
 public struct VerificationReport: Sendable, Hashable, Codable {
     /// Every signature and document timestamp is valid.

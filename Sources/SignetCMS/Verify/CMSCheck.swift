@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What checking one CMS SignedData (a signature, or a timestamp token) against its content found.
-struct CMSCheck: Sendable, Hashable {
+package struct CMSCheck: Sendable, Hashable {
     /// The digest algorithm the signer used ("SHA256").
     var digestAlgorithm: String
     /// The signature algorithm ("RSA", "RSASSA-PSS", "ECDSA", "Ed25519" …).

@@ -123,7 +123,7 @@ public struct SignError: SignetError, Hashable {
 
 extension SignError {
     /// An unexpected OpenSSL failure while working on `context`.
-    init(_ context: String, _ failure: OpenSSLFailure) {
+    package init(_ context: String, _ failure: OpenSSLFailure) {
         self.init(context, .crypto(operation: failure.operation, details: failure.summary))
     }
 }

@@ -84,7 +84,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     }
 
     /// Combines the CMS check with what the container (PDF or detached file) says.
-    init(
+    package init(
         index: Int, kind: Kind = .signature, field: String? = nil, subFilter: String? = nil, byteRange: [Int]? = nil,
         revision: Int? = nil, coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil, allowed: ModificationLevel = .annotations,
         containerProblems: [String] = [], check: CMSCheck, claimedTime: Date?, requireTrust: Bool
@@ -118,7 +118,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     }
 
     /// A signature whose CMS could not even be read (corrupt /Contents, unknown sub-filter).
-    init(
+    package init(
         index: Int, kind: Kind = .signature, field: String?, subFilter: String?, byteRange: [Int]?, revision: Int? = nil,
         coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil, allowed: ModificationLevel = .annotations,
         unreadable reason: String

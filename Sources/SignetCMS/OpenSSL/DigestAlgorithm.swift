@@ -2,17 +2,17 @@ import COpenSSL
 
 /// A hash function known to OpenSSL. The `EVP_MD` comes from OpenSSL's static tables
 /// (`EVP_sha256`, `EVP_get_digestbyobj`) and is never freed.
-struct DigestAlgorithm: @unchecked Sendable {
-    let md: OpaquePointer
+package struct DigestAlgorithm: @unchecked Sendable {
+    package let md: OpaquePointer
     /// OpenSSL's short name ("SHA256").
-    let name: String
+    package let name: String
 
     private init(md: OpaquePointer) {
         self.md = md
         name = EVP_MD_get0_name(md).map { String(cString: $0) } ?? "unknown"
     }
 
-    static var sha256: DigestAlgorithm { DigestAlgorithm(md: EVP_sha256()) }
+    package static var sha256: DigestAlgorithm { DigestAlgorithm(md: EVP_sha256()) }
 
     /// The digest an algorithm identifier names, or `nil` when OpenSSL does not know it.
     init?(object: OpaquePointer) {
@@ -24,5 +24,5 @@ struct DigestAlgorithm: @unchecked Sendable {
     }
 
     /// Output size in bytes.
-    var size: Int { Int(EVP_MD_get_size(md)) }
+    package var size: Int { Int(EVP_MD_get_size(md)) }
 }

@@ -7,12 +7,12 @@ import FoundationEssentials
 /// Signed attributes: content-type (id-data), message-digest, signing-certificate-v2 (ESS,
 /// RFC 5035) and, when `signingTime` is given, signing-time. PAdES B-B forbids signing-time, and
 /// OpenSSL's `CMS_SignerInfo_sign` always adds one, so the attributes are DER-encoded and signed here.
-enum CMSSigner {
+package enum CMSSigner {
     /// The digest algorithm of every signature Signet makes.
-    static let digest = DigestAlgorithm.sha256
+    package static let digest = DigestAlgorithm.sha256
 
     /// DER bytes of the SignedData. `digest` is the SHA-256 of the signed content.
-    static func sign(digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
+    package static func sign(digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
         precondition(contentDigest.count == digest.size, "message digest must be SHA-256")
         let chain = try CertificateStack(identity.chain)
         let flags = UInt32(CMS_PARTIAL | CMS_DETACHED | CMS_BINARY | CMS_NOSMIMECAP)

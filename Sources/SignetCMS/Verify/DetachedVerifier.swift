@@ -6,9 +6,20 @@ public enum DetachedVerifier {
     /// The largest .p7s read (a signature with a long chain is a few tens of KB).
     static let signatureLimit = 16 << 20
 
-    public static func verify(signaturePath: String, contentPath: String, options: VerifyOptions) throws -> SignatureReport {
+    /// The signature in the file `signaturePath` (DER or PEM) over the whole file `contentPath`.
+    package static func verify(signaturePath: String, contentPath: String, options: VerifyOptions) throws -> SignatureReport {
         let bytes = try InputFile.read(signaturePath, limit: signatureLimit)
-        let content = try ReadableFile(path: contentPath)
+        return try verify(signature: bytes, named: signaturePath, content: try ReadableFile(path: contentPath), options: options)
+    }
+
+    /// The signature in `signature` (DER or PEM, at most `signatureLimit` bytes) over the whole of
+    /// `content` (a file read in chunks, or memory). Errors name the sources.
+    package static func verify(signature: any ByteSource, content: any ByteSource, options: VerifyOptions) throws -> SignatureReport {
+        guard signature.size <= signatureLimit else { throw FileError(path: signature.name, reason: .tooLarge(limit: signatureLimit)) }
+        return try verify(signature: try signature.allBytes(), named: signature.name, content: content, options: options)
+    }
+
+    private static func verify(signature bytes: [UInt8], named signaturePath: String, content: any ByteSource, options: VerifyOptions) throws -> SignatureReport {
         do {
             let check = try CMSVerifier.check(
                 cms: Self.der(bytes), context: signaturePath,

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// Checks a CMS SignedData whose content is hashed by the caller (streamed ranges of a file):
 /// message digest, signature, algorithm policy, certificate usage, CMS structure, an attached
 /// signature timestamp, signer certificate validity at the validation time, and the chain.
-enum CMSVerifier {
+package enum CMSVerifier {
     /// `contentDigest` hashes the signed content with the algorithm the signer chose.
     /// `claimedTime` is the container's own claim (a PDF's /M), used only for
     /// `ValidationTime.claimed` when the CMS has no signing-time attribute. Throws
@@ -12,7 +12,7 @@ enum CMSVerifier {
     ///
     /// A valid signature timestamp (id-aa-signatureTimeStampToken) moves the signer's validation
     /// time to its genTime (source `.timestamp`) unless a fixed time was given (`.at`).
-    static func check(
+    package static func check(
         cms bytes: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8],
         options: VerifyOptions, claimedTime: Date?
     ) throws -> CMSCheck {
@@ -45,7 +45,7 @@ enum CMSVerifier {
     /// the imprint's algorithm. `digestMatches` is the imprint, `signer` the TSA, `timestamp` the
     /// token's summary; the TSA certificate is judged at the validation time of `options` (a
     /// document timestamp does not vouch for its own time) and must allow timestamping.
-    static func checkDocumentTimestamp(
+    package static func checkDocumentTimestamp(
         token: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8], options: VerifyOptions
     ) throws -> CMSCheck {
         let time = baseTime(options, claimed: nil)

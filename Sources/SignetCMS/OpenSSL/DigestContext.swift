@@ -1,15 +1,15 @@
 import COpenSSL
 
 /// Owns one `EVP_MD_CTX`: a running hash, or the state of a sign/verify operation.
-final class DigestContext {
+package final class DigestContext {
     let pointer: OpaquePointer
 
-    init() throws {
+    package init() throws {
         pointer = try OpenSSL.notNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new")
     }
 
     /// A context ready to hash with `algorithm`.
-    convenience init(hashing algorithm: DigestAlgorithm) throws {
+    package convenience init(hashing algorithm: DigestAlgorithm) throws {
         try self.init()
         try OpenSSL.check(EVP_DigestInit_ex(pointer, algorithm.md, nil), "EVP_DigestInit_ex(\(algorithm.name))")
     }
@@ -17,18 +17,18 @@ final class DigestContext {
     deinit { EVP_MD_CTX_free(pointer) }
 
     /// A second context in the same state (the hash of the same bytes so far).
-    func copy() throws -> DigestContext {
+    package func copy() throws -> DigestContext {
         let twin = try DigestContext()
         try OpenSSL.check(EVP_MD_CTX_copy_ex(twin.pointer, pointer), "EVP_MD_CTX_copy_ex")
         return twin
     }
 
-    func update(_ bytes: UnsafeRawBufferPointer) throws {
+    package func update(_ bytes: UnsafeRawBufferPointer) throws {
         guard bytes.count > 0 else { return }
         try OpenSSL.check(EVP_DigestUpdate(pointer, bytes.baseAddress, bytes.count), "EVP_DigestUpdate")
     }
 
-    func finish() throws -> [UInt8] {
+    package func finish() throws -> [UInt8] {
         var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         try OpenSSL.check(EVP_DigestFinal_ex(pointer, &out, &length), "EVP_DigestFinal_ex")
@@ -38,7 +38,7 @@ final class DigestContext {
 
 extension DigestAlgorithm {
     /// The digest of bytes in memory.
-    func hash(_ bytes: [UInt8]) throws -> [UInt8] {
+    package func hash(_ bytes: [UInt8]) throws -> [UInt8] {
         let context = try DigestContext(hashing: self)
         try bytes.withUnsafeBytes { try context.update($0) }
         return try context.finish()

@@ -2,7 +2,7 @@ import COpenSSL
 import CSignetOpenSSL
 
 /// A call into OpenSSL failed: what was being done and the reasons OpenSSL queued for it.
-struct OpenSSLFailure: Error, Sendable {
+package struct OpenSSLFailure: Error, Sendable {
     /// The OpenSSL function (or step) that failed.
     var operation: String
     /// Packed error codes from the thread's error queue, oldest first.
@@ -32,7 +32,7 @@ struct OpenSSLFailure: Error, Sendable {
     }
 }
 
-/// The one place SignetSign reads OpenSSL statuses. Every call that can fail goes through
+/// The one place SignetCMS (and SignetSign over it) reads OpenSSL statuses. Every call that can fail goes through
 /// `check` or `notNull`; a failure drains the thread's error queue into the thrown error, so no
 /// status is dropped and no stale error leaks into the next call.
 enum OpenSSL {

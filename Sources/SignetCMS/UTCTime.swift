@@ -6,6 +6,10 @@ import FoundationEssentials
 public enum UTCTime {
     public struct Parts: Sendable, Hashable {
         public var year, month, day, hour, minute, second: Int
+
+        public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+        }
     }
 
     public static func parts(_ date: Date) -> Parts {
@@ -52,6 +56,6 @@ public enum UTCTime {
         return date(Parts(year: y, month: mo, day: d, hour: h, minute: mi, second: s))
     }
 
-    static func two(_ v: Int) -> String { v < 10 ? "0\(v)" : String(v) }
-    static func four(_ v: Int) -> String { String(repeating: "0", count: max(0, 4 - String(v).count)) + String(v) }
+    package static func two(_ v: Int) -> String { v < 10 ? "0\(v)" : String(v) }
+    package static func four(_ v: Int) -> String { String(repeating: "0", count: max(0, 4 - String(v).count)) + String(v) }
 }
