@@ -22,5 +22,5 @@ public enum StrokeFile {
     }
 
     /// How messages name `path`.
-    public static func displayName(_ path: String) -> String { path == "-" ? "standard input" : path }
+    package static func displayName(_ path: String) -> String { path == "-" ? "standard input" : path }
 }

@@ -2,13 +2,13 @@ import SignetRaster
 
 /// Fits an image under a byte budget: the one call behind `signet compress` and
 /// `signet render --max-bytes`. Pure: bitmap and options in, encoded bytes and a report out.
-public enum BudgetFitter {
+package enum BudgetFitter {
     /// The best file within `options.maxBytes`, or `CodecError.doesNotFit` (exit 1) naming the
     /// smallest result reached. The returned bytes never exceed the budget.
     ///
     /// `.auto` keeps a PNG when the image has transparency and a lossless PNG fits at full size;
     /// otherwise (opaque image, or a PNG over the budget) it fits a JPEG. The result's `reason` says which.
-    public static func fit(_ bitmap: Bitmap, options: BudgetOptions = BudgetOptions()) throws -> BudgetResult {
+    package static func fit(_ bitmap: Bitmap, options: BudgetOptions = BudgetOptions()) throws -> BudgetResult {
         try options.validate()
         try JPEGCodec.validate(bitmap)
         switch options.format {

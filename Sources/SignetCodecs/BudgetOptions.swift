@@ -51,7 +51,7 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     }
 
     /// Throws `CodecError.invalidOption` for values that cannot work.
-    public func validate() throws {
+    package func validate() throws {
         func bad(_ text: String) -> CodecError { CodecError(.invalidOption(text)) }
         guard maxBytes > 0 else { throw bad("the byte budget must be positive, not \(maxBytes); try --max-bytes 100KiB.") }
         guard (1...100).contains(minQuality), (1...100).contains(maxQuality), (1...100).contains(resizeQuality) else {

@@ -27,13 +27,13 @@ public struct CodecError: SignetError, Hashable {
     /// The file the bytes came from or go to, named at the start of the message when set.
     public var file: String?
 
-    public init(_ reason: Reason, file: String? = nil) {
+    package init(_ reason: Reason, file: String? = nil) {
         self.reason = reason
         self.file = file
     }
 
     /// The same error, naming the file it is about.
-    public func naming(_ file: String) -> CodecError { CodecError(reason, file: file) }
+    package func naming(_ file: String) -> CodecError { CodecError(reason, file: file) }
 
     public var kind: FailureKind {
         switch reason {

@@ -78,7 +78,7 @@ public struct Color: Sendable, Hashable, Codable {
 
 extension String {
     /// The string without leading and trailing spaces, tabs and line breaks (no Foundation).
-    public func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let start = firstIndex(where: { !isSpace($0) }),
             let end = lastIndex(where: { !isSpace($0) })

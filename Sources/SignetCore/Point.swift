@@ -35,5 +35,5 @@ public struct Point: Sendable, Hashable, Codable {
 extension Double {
     /// `sqrt(self² + other²)` without Foundation.
     @inlinable
-    public func hypot(_ other: Double) -> Double { (self * self + other * other).squareRoot() }
+    package func hypot(_ other: Double) -> Double { (self * self + other * other).squareRoot() }
 }

@@ -15,7 +15,7 @@ public struct FileError: SignetError, Hashable {
     public var path: String
     public var reason: Reason
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }

@@ -30,7 +30,7 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
     public var count: Int { storage.count - 1 }
 
     /// Calls `body` with the NUL-terminated password and its length; the pointer must not escape.
-    public func withCString<R>(_ body: (UnsafePointer<CChar>, Int) throws -> R) rethrows -> R {
+    package func withCString<R>(_ body: (UnsafePointer<CChar>, Int) throws -> R) rethrows -> R {
         try storage.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!, count) }
     }
 

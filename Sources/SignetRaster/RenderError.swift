@@ -23,13 +23,13 @@ public struct RenderError: SignetError, Hashable {
     /// The input the drawing came from, named at the start of the message when set.
     public var input: String?
 
-    public init(_ reason: Reason, input: String? = nil) {
+    package init(_ reason: Reason, input: String? = nil) {
         self.reason = reason
         self.input = input
     }
 
     /// The same error, naming the input it came from.
-    public func naming(_ input: String) -> RenderError { RenderError(reason, input: input) }
+    package func naming(_ input: String) -> RenderError { RenderError(reason, input: input) }
 
     public var kind: FailureKind {
         if case .cairo = reason { return .failed }

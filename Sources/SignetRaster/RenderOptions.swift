@@ -76,7 +76,7 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     }
 
     /// Throws `RenderError.badOption` for values no rendering can use.
-    public func validate() throws {
+    package func validate() throws {
         func bad(_ text: String) -> RenderError { RenderError(.badOption(text)) }
         guard scale.isFinite, scale > 0 else { throw bad("--scale must be a positive number.") }
         if let dpi, !(dpi.isFinite && dpi > 0) { throw bad("--dpi must be a positive number.") }
@@ -93,7 +93,7 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     }
 
     /// The drawing with the pen overrides applied (colour, width, width model).
-    public func applyingPens(to drawing: Drawing) -> Drawing {
+    package func applyingPens(to drawing: Drawing) -> Drawing {
         guard color != nil || penWidth != nil || widthModel != nil else { return drawing }
         var out = drawing
         out.pen = override(drawing.pen)

@@ -55,7 +55,7 @@ public struct SignError: SignetError, Hashable {
     public var context: String
     public var reason: Reason
 
-    public init(_ context: String, _ reason: Reason) {
+    package init(_ context: String, _ reason: Reason) {
         self.context = context
         self.reason = reason
     }

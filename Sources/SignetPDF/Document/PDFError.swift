@@ -53,7 +53,7 @@ public struct PDFError: SignetError, Hashable {
     public var file: String
     public var reason: Reason
 
-    public init(file: String, _ reason: Reason) {
+    package init(file: String, _ reason: Reason) {
         self.file = file
         self.reason = reason
     }

@@ -57,7 +57,7 @@ public struct StampPlacement: Sendable, Hashable, Codable {
     /// The stamp's rectangle in displayed points (top-left origin, y down) on `page`, for a
     /// stamp whose width/height ratio is `aspect`. Fails when the stamp is larger than the page
     /// or reaches outside it.
-    public func rect(on page: PageGeometry, aspect: Double) throws(Problem) -> Rect {
+    package func rect(on page: PageGeometry, aspect: Double) throws(Problem) -> Rect {
         let shown = page.displayedSize
         func x(_ v: Double) -> Double { units == .percent ? v / 100 * shown.width : v * Self.scale(units) }
         func y(_ v: Double) -> Double { units == .percent ? v / 100 * shown.height : v * Self.scale(units) }

@@ -66,7 +66,7 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
     }
 
     /// Reads everything from an open document (the revision count reads the file once more).
-    public init(_ document: PDFDocument) throws {
+    package init(_ document: PDFDocument) throws {
         file = document.path
         fileSize = document.fileSize
         version = document.version

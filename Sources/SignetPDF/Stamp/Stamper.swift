@@ -3,8 +3,8 @@ import SignetFiles
 
 /// One stamping run: open, choose the output mode, place the stamp on every selected page
 /// (all placements are checked before anything is written), write atomically.
-public enum Stamper {
-    public static func stamp(
+package enum Stamper {
+    package static func stamp(
         input: String, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         output: String, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {

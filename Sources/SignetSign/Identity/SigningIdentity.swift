@@ -37,7 +37,7 @@ public final class SigningIdentity: @unchecked Sendable {
 
     /// Throws when `strict` and the certificate is not valid at `date`; otherwise returns the
     /// warning to show (or `nil` when the certificate is valid).
-    public func checkValidity(at date: Date, strict: Bool, source: String) throws -> String? {
+    package func checkValidity(at date: Date, strict: Bool, source: String) throws -> String? {
         let validity = validity(at: date)
         guard validity != .valid else { return nil }
         if strict {
@@ -55,7 +55,7 @@ public enum CertificateValidity: String, Sendable, Hashable, Codable {
     case expired
     case notYetValid = "not-yet-valid"
 
-    public init(notBefore: Date?, notAfter: Date?, at date: Date) {
+    package init(notBefore: Date?, notAfter: Date?, at date: Date) {
         if let notBefore, date < notBefore {
             self = .notYetValid
         } else if let notAfter, date > notAfter {

@@ -93,7 +93,7 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
         case signatureVerifies = "signature_verifies"
     }
 
-    public init(time: Date, authority: String?, imprintMatches: Bool, signatureVerifies: Bool, trust: TrustStatus, problems: [String]) {
+    package init(time: Date, authority: String?, imprintMatches: Bool, signatureVerifies: Bool, trust: TrustStatus, problems: [String]) {
         (self.time, self.authority, self.imprintMatches, self.signatureVerifies, self.trust, self.problems) =
             (time, authority, imprintMatches, signatureVerifies, trust, problems)
     }

@@ -2,11 +2,11 @@ import FoundationEssentials
 import SignetFiles
 
 /// Checks a detached CMS signature (`signet verify FILE --p7s FILE.p7s`).
-public enum DetachedVerifier {
+package enum DetachedVerifier {
     /// The largest .p7s read (a signature with a long chain is a few tens of KB).
     static let signatureLimit = 16 << 20
 
-    public static func verify(signaturePath: String, contentPath: String, options: VerifyOptions) throws -> SignatureReport {
+    package static func verify(signaturePath: String, contentPath: String, options: VerifyOptions) throws -> SignatureReport {
         let bytes = try InputFile.read(signaturePath, limit: signatureLimit)
         let content = try ReadableFile(path: contentPath)
         do {

@@ -176,7 +176,7 @@ public struct Change: Sendable, Hashable, Codable {
     /// The form field it concerns, when one.
     public var field: String?
 
-    public init(revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil, field: String? = nil) {
+    package init(revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil, field: String? = nil) {
         (self.revision, self.level, self.what, self.page, self.object, self.field) = (revision, level, what, page, object, field)
     }
 }

@@ -9,7 +9,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     /// Every revision of the file, oldest first.
     public var revisions: [RevisionReport]
 
-    public init(signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport]) {
+    package init(signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport]) {
         self.signatures = signatures
         self.timestamps = timestamps
         self.revisions = revisions
@@ -57,7 +57,7 @@ public struct RevisionReport: Sendable, Hashable, Codable {
         case coveredBy = "covered_by"
     }
 
-    public init(index: Int, start: Int, end: Int, added: [Int], changed: [Int], freed: [Int], coveredBy: [Int], problems: [String]) {
+    package init(index: Int, start: Int, end: Int, added: [Int], changed: [Int], freed: [Int], coveredBy: [Int], problems: [String]) {
         (self.index, self.start, self.end, self.added, self.changed, self.freed, self.coveredBy, self.problems) =
             (index, start, end, added, changed, freed, coveredBy, problems)
     }

@@ -33,7 +33,7 @@ public struct StrokeLimits: Sendable, Hashable, Codable {
     }
 
     /// The limits, one line each, for `--help`.
-    public var summary: [String] {
+    package var summary: [String] {
         [
             "input size \(Self.bytes(maxInputBytes)) (NDJSON is streamed; a line may hold \(Self.bytes(maxLineBytes)))",
             "\(maxPointsPerStroke) points per stroke, \(maxPoints) points and \(maxStrokes) strokes per drawing",

@@ -24,7 +24,7 @@ public struct StrokeReadError: SignetError, Hashable {
     public var file: String
     public var reason: Reason
 
-    public init(file: String, reason: Reason) {
+    package init(file: String, reason: Reason) {
         self.file = file
         self.reason = reason
     }
