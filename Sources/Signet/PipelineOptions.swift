@@ -21,6 +21,7 @@ public struct PipelineOptions: Sendable, Hashable, Codable {
     /// Also write the fitted image to this file (`--save-image`); otherwise it never touches the disk.
     public var imageOutput: String?
 
+    /// Options for every stage of a pipeline; each defaults to what `signet pipeline` does without options.
     public init(
         reading: StrokeReadOptions = StrokeReadOptions(), render: RenderOptions = RenderOptions(),
         artwork: Artwork = .image(BudgetOptions(format: .png)), stamp: StampOptions = StampOptions(),
@@ -32,9 +33,12 @@ public struct PipelineOptions: Sendable, Hashable, Codable {
 
 /// Who signs a pipeline's output and how (the signature is invisible: the stamp is what shows).
 public struct PipelineSigning: Sendable {
+    /// The key, certificate and chain that sign.
     public var identity: SigningIdentity
+    /// How the signature is made: format, signing time, reason, field.
     public var options: PDFSignOptions
 
+    /// Signs with `identity` as `options` say.
     public init(identity: SigningIdentity, options: PDFSignOptions) {
         (self.identity, self.options) = (identity, options)
     }
@@ -44,6 +48,7 @@ public struct PipelineSigning: Sendable {
 public struct PipelineReport: Sendable, Hashable {
     /// Strokes and samples read.
     public var strokes: Int
+    /// The number of points read from them.
     public var points: Int
     /// The fitted image (nil for vector artwork).
     public var image: BudgetResult?

@@ -35,6 +35,7 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     /// Downscaling stops when the shorter side would go below this many pixels. Default 32.
     public var minDimension: Int
 
+    /// A budget of `maxBytes` bytes; every other knob defaults to what `signet compress` does.
     public init(
         maxBytes: Int = 102_400, format: BudgetFormat = .auto, background: Color = .white,
         minQuality: Int = 1, maxQuality: Int = 100, resizeQuality: Int = 25, allowResize: Bool = true,

@@ -1,6 +1,8 @@
 /// The raster formats Signet reads and writes.
 public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Portable Network Graphics.
     case png
+    /// JPEG (JFIF or Adobe).
     case jpeg
 
     /// The name people use: "PNG", "JPEG".

@@ -1,13 +1,18 @@
 /// A straight (not premultiplied) sRGB color with alpha, each channel in 0…1.
 public struct Color: Sendable, Hashable, Codable {
+    /// Components from 0 to 1, not premultiplied.
     public var red, green, blue, alpha: Double
 
+    /// A colour from components between 0 and 1; opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
     }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// True when red, green and blue are equal (the ink can be stored as gray).

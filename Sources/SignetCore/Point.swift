@@ -1,13 +1,17 @@
 /// A position in a 2-D coordinate space (capture units, pixels or PDF points, as the context says).
 public struct Point: Sendable, Hashable, Codable {
+    /// The horizontal coordinate.
     public var x: Double
+    /// The vertical coordinate.
     public var y: Double
 
+    /// The point at `x`, `y`.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin.
     public static let zero = Point(x: 0, y: 0)
 
     /// The point halfway between `self` and `other`.
@@ -25,10 +29,14 @@ public struct Point: Sendable, Hashable, Codable {
         Point(x: x + (other.x - x) * t, y: y + (other.y - y) * t)
     }
 
+    /// Whether both coordinates are finite (neither NaN nor infinite).
     public var isFinite: Bool { x.isFinite && y.isFinite }
 
+    /// The sum of two points taken as vectors.
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    /// The difference of two points taken as vectors.
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    /// A point taken as a vector, scaled by `s`.
     public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
 }
 

@@ -1,13 +1,17 @@
 /// An axis-aligned rectangle: `origin` is the corner with the smallest coordinates.
 public struct Rect: Sendable, Hashable, Codable {
+    /// The corner with the smallest coordinates.
     public var origin: Point
+    /// Width and height.
     public var size: Size
 
+    /// The rectangle at `origin` of `size`.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// The rectangle at `x`, `y` of `width` by `height`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
@@ -19,14 +23,22 @@ public struct Rect: Sendable, Hashable, Codable {
             width: abs(a.x - b.x), height: abs(a.y - b.y))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The smallest x.
     public var minX: Double { origin.x }
+    /// The smallest y.
     public var minY: Double { origin.y }
+    /// The largest x.
     public var maxX: Double { origin.x + size.width }
+    /// The largest y.
     public var maxY: Double { origin.y + size.height }
+    /// The width.
     public var width: Double { size.width }
+    /// The height.
     public var height: Double { size.height }
+    /// Whether the rectangle has no area (or a NaN side).
     public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
 
     /// The overlap of two rectangles, or `nil` when they do not overlap.
@@ -48,8 +60,10 @@ public struct Rect: Sendable, Hashable, Codable {
         Rect(x: minX + d, y: minY + d, width: width - 2 * d, height: height - 2 * d)
     }
 
+    /// The rectangle grown by `d` on every side.
     public func outsetBy(_ d: Double) -> Rect { insetBy(-d) }
 
+    /// Whether `p` lies inside or on the edge.
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
     }

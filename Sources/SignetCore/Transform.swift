@@ -2,18 +2,23 @@
 ///
 /// Composition follows PDF's `cm` convention: `t.concatenating(u)` applies `t` first, then `u`.
 public struct Transform: Sendable, Hashable, Codable {
+    /// The matrix `[a b c d e f]` as PDF and cairo write it: x' = a·x + c·y + e, y' = b·x + d·y + f.
     public var a, b, c, d, e, f: Double
 
+    /// The affine transform `[a b c d e f]`.
     public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
         (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
     }
 
+    /// The transform that changes nothing.
     public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
 
+    /// Moves by `tx`, `ty`.
     public static func translation(_ tx: Double, _ ty: Double) -> Transform {
         Transform(a: 1, b: 0, c: 0, d: 1, e: tx, f: ty)
     }
 
+    /// Scales by `sx` horizontally and `sy` vertically.
     public static func scale(_ sx: Double, _ sy: Double) -> Transform {
         Transform(a: sx, b: 0, c: 0, d: sy, e: 0, f: 0)
     }
@@ -36,6 +41,7 @@ public struct Transform: Sendable, Hashable, Codable {
             e: e * next.a + f * next.c + next.e, f: e * next.b + f * next.d + next.f)
     }
 
+    /// The point `p` transformed.
     public func apply(_ p: Point) -> Point {
         Point(x: a * p.x + c * p.y + e, y: b * p.x + d * p.y + f)
     }
@@ -50,6 +56,7 @@ public struct Transform: Sendable, Hashable, Codable {
         return Rect(corners: Point(x: xs.min()!, y: ys.min()!), Point(x: xs.max()!, y: ys.max()!))
     }
 
+    /// The determinant of the linear part (zero when the transform cannot be inverted).
     public var determinant: Double { a * d - b * c }
 
     /// The inverse transform, or `nil` when the transform is singular.

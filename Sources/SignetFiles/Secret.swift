@@ -34,5 +34,6 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
         try storage.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!, count) }
     }
 
+    /// Never the secret itself: `<secret>`.
     public var description: String { "<secret>" }
 }

@@ -3,13 +3,16 @@ import SignetCore
 /// An 8-bit RGBA image with straight (not premultiplied) alpha, rows top to bottom,
 /// `width * 4` bytes per row. Every codec and the PDF stage exchange images as this value.
 public struct Bitmap: Sendable, Hashable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
     /// `width * height * 4` bytes: R, G, B, A per pixel.
     public var pixels: [UInt8]
     /// Resolution for the PNG `pHYs` chunk / JPEG density, when known.
     public var dpi: Double?
 
+    /// A bitmap of `width` by `height` pixels from RGBA bytes (`width · height · 4`, not premultiplied).
     public init(width: Int, height: Int, pixels: [UInt8], dpi: Double? = nil) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "RGBA buffer size")
         self.width = width
@@ -28,6 +31,7 @@ public struct Bitmap: Sendable, Hashable {
         self.init(width: width, height: height, pixels: pixels, dpi: dpi)
     }
 
+    /// Width times height.
     public var pixelCount: Int { width * height }
 
     /// True when every pixel is opaque.

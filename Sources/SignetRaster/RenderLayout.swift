@@ -6,6 +6,7 @@ import SignetStrokes
 public struct RenderLayout: Sendable, Hashable, Codable {
     /// Output size in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
     /// Capture units → output pixels (a scale and a translation; y stays down).
     public var transform: Transform

@@ -51,10 +51,12 @@ public struct RenderOptions: Sendable, Hashable, Codable {
 
     /// cairo's limit on either side of an image, in pixels.
     public static let maxSide = 32_767
+    /// The default of `maxPixels`: 25 million pixels.
     public static let defaultMaxPixels = 25_000_000
     /// Largest coordinate magnitude accepted, in capture units (far beyond any real capture).
     public static let maxCoordinate = 1e9
 
+    /// Render options; the defaults are `signet render`'s (black ink, transparent, scale 2, padding 8, cropped).
     public init(
         color: Color? = nil, background: Color? = nil, scale: Double = 2, dpi: Double? = nil,
         penWidth: Double? = nil, widthModel: WidthModel? = nil, padding: Int = 8, crop: Bool = true,

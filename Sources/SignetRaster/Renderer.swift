@@ -3,6 +3,7 @@ import SignetStrokes
 
 /// A vector document format cairo writes.
 public enum VectorFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    /// An SVG document, or a one-page PDF.
     case svg, pdf
 }
 

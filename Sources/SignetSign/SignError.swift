@@ -3,6 +3,7 @@ import SignetCore
 /// Signing or verification could not proceed. `context` names what was being read or written
 /// (a file, or "signature 2 of contract.pdf"); a password never appears in any message.
 public struct SignError: SignetError, Hashable {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
         /// The key or bundle is encrypted and no password source was given.
         case passwordNeeded
@@ -52,7 +53,9 @@ public struct SignError: SignetError, Hashable {
         case tooManySignatures(count: Int, limit: Int)
     }
 
+    /// What was being done, or the file it was done to.
     public var context: String
+    /// What went wrong.
     public var reason: Reason
 
     package init(_ context: String, _ reason: Reason) {
@@ -60,6 +63,7 @@ public struct SignError: SignetError, Hashable {
         self.reason = reason
     }
 
+    /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
         switch reason {
         case .crypto: return .failed
@@ -68,6 +72,7 @@ public struct SignError: SignetError, Hashable {
         }
     }
 
+    /// One line for the user: what failed, why, and what to try next.
     public var message: String {
         let passwordHint = "--password-env VAR, --password-file FILE or --password-stdin"
         switch reason {

@@ -2,6 +2,7 @@ import SignetCore
 
 /// A captured drawing: strokes in capture units, top-left origin, y down.
 public struct Drawing: Sendable, Hashable, Codable {
+    /// The strokes, in the order they were drawn.
     public var strokes: [Stroke]
     /// The capture surface when the format records it.
     public var canvas: Size?

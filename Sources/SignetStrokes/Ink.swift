@@ -12,6 +12,7 @@ public struct Ink: Sendable, Hashable {
     /// Total length of the smoothed center lines, in capture units (chord approximation).
     public var length: Double
 
+    /// Smooths `drawing` into vector ink, each stroke with its own pen.
     public init(_ drawing: Drawing) {
         var shapes: [InkShape] = []
         var bounds: Rect?

@@ -3,6 +3,7 @@ import SignetCore
 /// Why a PDF could not be opened, stamped or written. Every case reads as one sentence naming
 /// the file (and page) first, then what is wrong, then what to try.
 public struct PDFError: SignetError, Hashable {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
         /// No `%PDF-` header in the first kilobyte.
         case notAPDF
@@ -51,6 +52,7 @@ public struct PDFError: SignetError, Hashable {
 
     /// The file the error is about (as the user named it).
     public var file: String
+    /// What went wrong.
     public var reason: Reason
 
     package init(file: String, _ reason: Reason) {
@@ -58,6 +60,7 @@ public struct PDFError: SignetError, Hashable {
         self.reason = reason
     }
 
+    /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
         switch reason {
         case .writeFailed: return .failed
@@ -65,6 +68,7 @@ public struct PDFError: SignetError, Hashable {
         }
     }
 
+    /// One line for the user: the file, the page, what is wrong and what to try next.
     public var message: String {
         let name = file == "-" ? "standard input" : file
         switch reason {

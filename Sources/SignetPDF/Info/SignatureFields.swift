@@ -8,6 +8,7 @@ public struct SignatureField: Sendable, Hashable, Codable {
     public var filter: String?
     /// `adbe.pkcs7.detached`, `ETSI.CAdES.detached`, `adbe.x509.rsa_sha1` …
     public var subFilter: String?
+    /// The signature's `/ByteRange`: offset and length pairs of the bytes it covers.
     public var byteRange: [Int]?
     /// The byte range runs from 0 to the end of the file, skipping only the `/Contents` gap;
     /// false when later bytes were appended (or the range is odd); nil when unsigned.

@@ -49,6 +49,7 @@ public enum StampArtwork: Sendable {
 
 /// How a stamp is composited onto the page.
 public enum BlendMode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Paints over the page (default).
     case normal
     /// Darkens only: a white background disappears (scanned seals, JPEG signatures).
     case multiply

@@ -22,8 +22,11 @@ public final class SigningIdentity: @unchecked Sendable {
 
     /// The signer's subject in RFC 2253 form.
     public var subject: String { certificate.subject }
+    /// The certificate issuer's distinguished name.
     public var issuer: String { certificate.issuer }
+    /// The start of the certificate's validity.
     public var notBefore: Date? { certificate.notBefore }
+    /// The end of the certificate's validity.
     public var notAfter: Date? { certificate.notAfter }
     /// "RSA-2048", "EC-256".
     public var keyDescription: String { "\(key.algorithm)-\(key.bits)" }
@@ -51,8 +54,11 @@ public final class SigningIdentity: @unchecked Sendable {
 
 /// Where a certificate stands at a given time.
 public enum CertificateValidity: String, Sendable, Hashable, Codable {
+    /// Within its validity.
     case valid
+    /// Past its end.
     case expired
+    /// Before its start.
     case notYetValid = "not-yet-valid"
 
     package init(notBefore: Date?, notAfter: Date?, at date: Date) {

@@ -80,7 +80,9 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
     public var imprintMatches: Bool
     /// The token's own signature verifies, its certificate is a timestamping one, valid at `time`.
     public var signatureVerifies: Bool
+    /// Whether the timestamp authority's chain ends at a trust anchor.
     public var trust: TrustStatus
+    /// Everything wrong with the token, in words.
     public var problems: [String]
 
     /// Imprint and signature hold, nothing is wrong, and the TSA is trusted (or trust was not
@@ -98,6 +100,7 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
             (time, authority, imprintMatches, signatureVerifies, trust, problems)
     }
 
+    /// Encodes the check with its time in ISO 8601 and its `valid` verdict.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(DateText.utc(time), forKey: .time)
@@ -109,6 +112,7 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
         try c.encode(valid, forKey: .valid)
     }
 
+    /// Decodes a check encoded by `encode(to:)`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let text = try c.decode(String.self, forKey: .time)

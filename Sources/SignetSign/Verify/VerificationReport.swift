@@ -19,6 +19,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
 
 /// A timestamp token of the file, and what it stamps.
 public struct TimestampEntry: Sendable, Hashable, Codable {
+    /// Which timestamp this is.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// id-aa-signatureTimeStampToken of a signature: stamps that signature's value.
         case signatureTimestamp = "signature-timestamp"
@@ -26,9 +27,11 @@ public struct TimestampEntry: Sendable, Hashable, Codable {
         case documentTimestamp = "document-timestamp"
     }
 
+    /// Which timestamp this is.
     public var kind: Kind
     /// The `index` of the signature (or document timestamp) in `signatures`.
     public var signature: Int
+    /// What was checked and found.
     public var check: TimestampCheck
 
     enum CodingKeys: String, CodingKey {
@@ -42,10 +45,13 @@ public struct RevisionReport: Sendable, Hashable, Codable {
     public var index: Int
     /// Byte span: `start` up to (not including) `end`.
     public var start: Int
+    /// Where it ends in the file (after its `%%EOF`).
     public var end: Int
     /// Object numbers the revision defines for the first time, redefines, and frees.
     public var added: [Int]
+    /// The objects it redefined.
     public var changed: [Int]
+    /// The objects it freed.
     public var freed: [Int]
     /// The `index` of every signature whose signed bytes include this revision.
     public var coveredBy: [Int]

@@ -26,6 +26,7 @@ public struct VerifyOptions: Sendable {
     /// Default false.
     public var allowWeakAlgorithms: Bool
 
+    /// Verification options; `now` stands for the clock, which the library never reads.
     public init(
         now: Date, validationTime: ValidationTime = .now, anchors: TrustAnchors? = nil, requireTrust: Bool = true,
         allowWeakAlgorithms: Bool = false

@@ -18,6 +18,7 @@ public struct StrokeLimits: Sendable, Hashable, Codable {
     /// Deepest nesting of JSON arrays/objects or XML elements: 100.
     public var maxNesting: Int
 
+    /// Limits; the defaults are `signet`'s.
     public init(
         maxInputBytes: Int = 16 << 20, maxLineBytes: Int = 1 << 20, maxPointsPerStroke: Int = 100_000,
         maxPoints: Int = 1_000_000, maxStrokes: Int = 10_000, maxCoordinate: Double = 10_000_000,
