@@ -40,6 +40,8 @@ public struct JPEGInfo: Sendable, Hashable, Codable {
     public var dpi: Double?
 
     /// Reads the header of `bytes`; throws `CodecError` when it is not a readable JPEG.
+    /// - Parameter bytes: A JPEG file's bytes.
+    /// - Throws: ``CodecError`` when they are not a JPEG libjpeg can read.
     public init(_ bytes: [UInt8]) throws {
         self.init(try LibJPEG.readInfo(bytes))
     }

@@ -101,6 +101,8 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
     }
 
     /// Encodes the check with its time in ISO 8601 and its `valid` verdict.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(DateText.utc(time), forKey: .time)
@@ -113,6 +115,8 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
     }
 
     /// Decodes a check encoded by `encode(to:)`.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let text = try c.decode(String.self, forKey: .time)

@@ -8,6 +8,7 @@ public final class TrustAnchors: @unchecked Sendable {
     let certificates: [Certificate]
 
     /// Reads the PEM or DER certificates in `files` as trust anchors; throws ``SignError`` when one cannot be read.
+    /// - Parameter files: PEM or DER certificate files.
     public init(files: [String]) throws {
         certificates = try files.flatMap { try SigningIdentity.readCertificates($0) }
     }
