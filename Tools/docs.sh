@@ -42,5 +42,5 @@ if grep -qE '(warning|error):' "$log"; then status=1; fi
 undocumented=0
 python3 Tools/docs-undocumented.py "$GRAPHS/Signet.symbols.json" || undocumented=$?
 if [ "$status" -ne 0 ]; then echo "docs: DocC reported problems (above)" >&2; exit 1; fi
-if [ "$undocumented" -ne 0 ]; then echo "docs: public symbols without a documentation comment (above)" >&2; exit 1; fi
+if [ "$undocumented" -ne 0 ]; then echo "docs: public symbols with documentation gaps (above)" >&2; exit 1; fi
 echo "docs: $OUT (open $OUT/documentation/signet/index.html through a web server)"

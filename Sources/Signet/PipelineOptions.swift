@@ -22,6 +22,12 @@ public struct PipelineOptions: Sendable, Hashable, Codable {
     public var imageOutput: String?
 
     /// Options for every stage of a pipeline; each defaults to what `signet pipeline` does without options.
+    /// - Parameters:
+    ///   - reading: How the stroke file is read (ignored when the pipeline is given a `Drawing`).
+    ///   - render: How the strokes are rendered; the pen overrides (colour, width) apply to vector artwork too.
+    ///   - artwork: A budgeted image (default: a 100 KiB PNG budget) or vector ink.
+    ///   - stamp: Pages, placement, opacity, blend and output mode, as `signet stamp` takes them.
+    ///   - imageOutput: Also write the fitted image to this file (`--save-image`); otherwise it never touches the disk.
     public init(
         reading: StrokeReadOptions = StrokeReadOptions(), render: RenderOptions = RenderOptions(),
         artwork: Artwork = .image(BudgetOptions(format: .png)), stamp: StampOptions = StampOptions(),
@@ -39,6 +45,9 @@ public struct PipelineSigning: Sendable {
     public var options: PDFSignOptions
 
     /// Signs with `identity` as `options` say.
+    /// - Parameters:
+    ///   - identity: The key, certificate and chain that sign.
+    ///   - options: How the signature is made: format, signing time, reason, field.
     public init(identity: SigningIdentity, options: PDFSignOptions) {
         (self.identity, self.options) = (identity, options)
     }

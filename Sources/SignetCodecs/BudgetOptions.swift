@@ -36,6 +36,15 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     public var minDimension: Int
 
     /// A budget of `maxBytes` bytes; every other knob defaults to what `signet compress` does.
+    /// - Parameters:
+    ///   - maxBytes: The largest acceptable file, in bytes.
+    ///   - format: PNG, JPEG, or the best of both (default).
+    ///   - background: What transparent pixels become in a JPEG.
+    ///   - minQuality: Lowest JPEG quality the search may use before it downscales instead.
+    ///   - maxQuality: Highest JPEG quality tried.
+    ///   - resizeQuality: When even `minQuality` does not fit and the image must be downscaled, the new size is aimed at about this quality: √(budget / bytes at this quality).
+    ///   - allowResize: May the image be downscaled when it does not fit at full size? Default true.
+    ///   - minDimension: Downscaling stops when the shorter side would go below this many pixels.
     public init(
         maxBytes: Int = 102_400, format: BudgetFormat = .auto, background: Color = .white,
         minQuality: Int = 1, maxQuality: Int = 100, resizeQuality: Int = 25, allowResize: Bool = true,

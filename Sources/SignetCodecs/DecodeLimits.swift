@@ -4,6 +4,7 @@ public struct DecodeLimits: Sendable, Hashable, Codable {
     public var maxPixels: Int
 
     /// Refuses images of more than `maxPixels` pixels.
+    /// - Parameter maxPixels: The largest width × height accepted (default 25 million).
     public init(maxPixels: Int = 25_000_000) {
         self.maxPixels = maxPixels
     }

@@ -53,6 +53,11 @@ public struct PNGOptions: Sendable, Hashable, Codable {
     public var strategy: Strategy
 
     /// PNG options; the defaults are `signet render`'s.
+    /// - Parameters:
+    ///   - colorType: The pixel layout written.
+    ///   - compressionLevel: zlib level 0 (store) … 9 (smallest).
+    ///   - filter: The row filter.
+    ///   - strategy: The zlib strategy.
     public init(colorType: ColorType = .auto, compressionLevel: Int = 6, filter: Filter = .none, strategy: Strategy = .rle) {
         self.colorType = colorType
         self.compressionLevel = compressionLevel

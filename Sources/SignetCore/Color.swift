@@ -4,6 +4,11 @@ public struct Color: Sendable, Hashable, Codable {
     public var red, green, blue, alpha: Double
 
     /// A colour from components between 0 and 1; opaque unless `alpha` says otherwise.
+    /// - Parameters:
+    ///   - red: The red component, from 0 to 1.
+    ///   - green: The green component, from 0 to 1.
+    ///   - blue: The blue component, from 0 to 1.
+    ///   - alpha: The opacity, from 0 (transparent) to 1 (opaque, default).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
     }
@@ -30,6 +35,7 @@ public struct Color: Sendable, Hashable, Codable {
 
     /// Parses the CSS colors capture tools write: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
     /// `rgb(r, g, b)`, `rgba(r, g, b, a)` and the basic named colors. Returns `nil` otherwise.
+    /// - Parameter text: The colour as CSS writes it.
     public init?(css text: String) {
         let s = text.trimmingSpaces().lowercased()
         if let named = Color.named[s] {

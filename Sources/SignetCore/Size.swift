@@ -6,6 +6,9 @@ public struct Size: Sendable, Hashable, Codable {
     public var height: Double
 
     /// A size of `width` by `height`.
+    /// - Parameters:
+    ///   - width: The width.
+    ///   - height: The height.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -24,6 +27,7 @@ public struct Size: Sendable, Hashable, Codable {
     public var area: Double { width * height }
 
     /// The largest size with this aspect ratio that fits inside `box`.
+    /// - Parameter box: The size to fit in.
     public func aspectFit(in box: Size) -> Size {
         guard width > 0, height > 0 else { return .zero }
         let scale = Swift.min(box.width / width, box.height / height)

@@ -57,6 +57,19 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     public static let maxCoordinate = 1e9
 
     /// Render options; the defaults are `signet render`'s (black ink, transparent, scale 2, padding 8, cropped).
+    /// - Parameters:
+    ///   - color: Pen colour for every stroke (`--color`); `nil` keeps the colour each stroke was captured with.
+    ///   - background: Paint this colour under the ink (`--background`); `nil` leaves the background transparent.
+    ///   - scale: Output pixels per CSS pixel (`--scale`, default 2): per capture unit for most captures.
+    ///   - dpi: Output resolution (`--dpi`): `dpi / 96` output pixels per CSS pixel (per capture unit, or `dpi / unitsPerInch` when the drawing records its resolution); the PNG records it in `pHYs`.
+    ///   - penWidth: Pen width for every stroke in capture units (`--pen-width`); `nil` keeps the captured pens.
+    ///   - widthModel: Width model for every stroke (`--width-model`); `nil` keeps the captured pens' model.
+    ///   - padding: Transparent (or background) margin around the ink in output pixels, the same on every side (`--padding`, default 8).
+    ///   - crop: Crop to the ink bounds plus `padding` (default).
+    ///   - fit: Scale the image (ink, pen width and canvas alike) to the largest size that fits in this box of output pixels, padding included (`--fit WxH`).
+    ///   - minInkLength: Refuse ink whose smoothed length is shorter than this, in capture units (`--min-ink-length`).
+    ///   - antialias: Edge quality of bitmaps (`--antialias`, default `best`).
+    ///   - maxPixels: Largest output area in pixels (default 25 000 000, about 100 MB of pixels while drawing).
     public init(
         color: Color? = nil, background: Color? = nil, scale: Double = 2, dpi: Double? = nil,
         penWidth: Double? = nil, widthModel: WidthModel? = nil, padding: Int = 8, crop: Bool = true,

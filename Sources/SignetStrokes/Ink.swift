@@ -13,6 +13,7 @@ public struct Ink: Sendable, Hashable {
     public var length: Double
 
     /// Smooths `drawing` into vector ink, each stroke with its own pen.
+    /// - Parameter drawing: The strokes to smooth.
     public init(_ drawing: Drawing) {
         var shapes: [InkShape] = []
         var bounds: Rect?

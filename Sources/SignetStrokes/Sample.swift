@@ -13,6 +13,11 @@ public struct Sample: Sendable, Hashable, Codable {
     public var force: Double?
 
     /// A sample at `x`, `y`, at time `t` (milliseconds) with pen pressure `force` (0 to 1), when known.
+    /// - Parameters:
+    ///   - x: The horizontal coordinate, in the capture's units.
+    ///   - y: The vertical coordinate, y going down.
+    ///   - t: Milliseconds on the capture's clock (any origin); may repeat or go backwards in real logs.
+    ///   - force: Pen pressure normalised to 0…1.
     public init(x: Double, y: Double, t: Double? = nil, force: Double? = nil) {
         (self.x, self.y, self.t, self.force) = (x, y, t, force)
     }

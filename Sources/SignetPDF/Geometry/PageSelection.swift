@@ -8,6 +8,7 @@ public struct PageSelection: Sendable, Hashable, Codable {
     public var text: String
 
     /// The pages `text` names, in the command line's syntax.
+    /// - Parameter text: `all`, `first`, `last`, or a comma list of pages and ranges such as `1,3-5` or `-2`.
     public init(_ text: String) { self.text = text }
 
     /// The last page.

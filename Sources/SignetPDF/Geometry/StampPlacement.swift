@@ -52,6 +52,13 @@ public struct StampPlacement: Sendable, Hashable, Codable {
     public var anchor: Anchor?
 
     /// A placement; with no argument the stamp is `defaultWidth` wide at the bottom right, `defaultMargin` in from the corner.
+    /// - Parameters:
+    ///   - at: The point `anchor` is put on.
+    ///   - size: Width and height; when set, `width` is ignored.
+    ///   - width: Width with the stamp's own aspect ratio kept.
+    ///   - units: The units of `at`, `size` and `width`.
+    ///   - origin: The corner `at` is measured from.
+    ///   - anchor: Which corner of the stamp `at` names.
     public init(at: Point? = nil, size: Size? = nil, width: Double? = nil, units: Units = .pt,
                 origin: Origin = .topLeft, anchor: Anchor? = nil) {
         (self.at, self.size, self.width, self.units, self.origin, self.anchor) = (at, size, width, units, origin, anchor)

@@ -34,6 +34,15 @@ public struct StampOptions: Sendable, Hashable, Codable {
     public static let defaultMaxPages = 100_000
 
     /// Stamp options; the defaults are `signet stamp`'s (the last page, at the bottom right, opaque).
+    /// - Parameters:
+    ///   - pages: Which pages to stamp (default: the last page).
+    ///   - placement: Where the stamp goes (default: 180 pt wide, 36 pt in from the bottom-right corner).
+    ///   - opacity: The stamp's opacity, 0 < opacity ≤ 1 (default 1).
+    ///   - blend: How the stamp is composited (default `.normal`).
+    ///   - mode: How the file is written (default `.automatic`).
+    ///   - breakSignatures: Allows `.rewrite` on a signed input, and any stamp on a document certified with DocMDP P=1 or P=2, invalidating its signatures or certification.
+    ///   - asAnnotation: Stamp as a Stamp annotation even when the input is not signed (see `StampReport.Form`).
+    ///   - maxPages: Most pages one run stamps (default `defaultMaxPages`, 100,000): every stamped page is held, changed, until the output is written, so a selection beyond it is refused up front.
     public init(pages: PageSelection = .last, placement: StampPlacement = StampPlacement(), opacity: Double = 1,
                 blend: BlendMode = .normal, mode: Mode = .automatic, breakSignatures: Bool = false,
                 asAnnotation: Bool = false, maxPages: Int = defaultMaxPages) {

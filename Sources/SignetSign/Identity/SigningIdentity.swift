@@ -34,6 +34,7 @@ public final class SigningIdentity: @unchecked Sendable {
     public var chainSubjects: [String] { chain.map(\.subject) }
 
     /// Whether the certificate is valid at `date`.
+    /// - Parameter date: The instant to judge at.
     public func validity(at date: Date) -> CertificateValidity {
         CertificateValidity(notBefore: notBefore, notAfter: notAfter, at: date)
     }

@@ -36,6 +36,16 @@ public struct PDFSignOptions: Sendable, Hashable, Codable {
     public static let maxReserve = 1 << 20
 
     /// Signing options; everything but the signing time defaults to what `signet sign` does.
+    /// - Parameters:
+    ///   - signingTime: The signing time: written as `/M` and (for `.pkcs7`) as the signing-time attribute.
+    ///   - format: The signature format.
+    ///   - name: The signer's name (`/Name`); absent when `nil`.
+    ///   - reason: Why the document is signed (`/Reason`).
+    ///   - location: Where it is signed (`/Location`).
+    ///   - contactInfo: How to reach the signer (`/ContactInfo`).
+    ///   - field: Sign this existing, empty signature field instead of creating a new one.
+    ///   - certify: Certify the document (DocMDP, P=2: form filling and signing allowed).
+    ///   - reserve: Bytes reserved for the CMS in `/Contents`; `nil` sizes it from a dry run plus a margin.
     public init(
         signingTime: Date, format: Format = .pkcs7, name: String? = nil, reason: String? = nil, location: String? = nil,
         contactInfo: String? = nil, field: String? = nil, certify: Bool = false, reserve: Int? = nil

@@ -11,6 +11,10 @@ public struct SignatureAppearance: Sendable {
     public var placement: StampPlacement
 
     /// A visible signature showing `artwork` at `placement`.
+    /// - Parameters:
+    ///   - artwork: What the signature's widget shows.
+    ///   - page: 1-based page; negative counts from the end (-1 = last); `nil` = last page.
+    ///   - placement: Where on that page, as for a stamp.
     public init(artwork: StampArtwork, page: Int? = nil, placement: StampPlacement = StampPlacement()) {
         self.artwork = artwork
         self.page = page

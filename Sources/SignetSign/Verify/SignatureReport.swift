@@ -175,6 +175,9 @@ public enum ModificationLevel: String, Sendable, Hashable, Codable, Comparable, 
     case other
 
     /// Orders levels from `none` (least) to `other` (most).
+    /// - Parameters:
+    ///   - a: One level.
+    ///   - b: The other level.
     public static func < (a: ModificationLevel, b: ModificationLevel) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

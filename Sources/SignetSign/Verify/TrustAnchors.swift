@@ -9,6 +9,7 @@ public final class TrustAnchors: @unchecked Sendable {
 
     /// Reads the PEM or DER certificates in `files` as trust anchors; throws ``SignError`` when one cannot be read.
     /// - Parameter files: PEM or DER certificate files.
+    /// - Throws: ``SignError`` when a file cannot be read or holds no certificate.
     public init(files: [String]) throws {
         certificates = try files.flatMap { try SigningIdentity.readCertificates($0) }
     }

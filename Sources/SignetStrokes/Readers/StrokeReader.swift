@@ -77,6 +77,9 @@ public enum StrokeReader {
 extension StrokeFormat {
     /// The format of `bytes` judged from the content, with `name`'s extension as a fallback;
     /// `nil` when neither tells (or when the content is malformed JSON).
+    /// - Parameters:
+    ///   - bytes: The file's content.
+    ///   - name: The file's name, whose extension is the fallback.
     public static func detect(_ bytes: [UInt8], name: String) -> StrokeFormat? {
         let context = ReadContext(name: name, options: StrokeReadOptions())
         return bytes.withUnsafeBufferPointer { buffer in
