@@ -2,7 +2,7 @@ import SignetCore
 import SignetStrokes
 
 /// A vector document format cairo writes.
-public enum VectorFormat: String, Sendable, Hashable, Codable, CaseIterable {
+package enum VectorFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// An SVG document, or a one-page PDF.
     case svg, pdf
 }
