@@ -8,7 +8,7 @@ public enum FailureKind: String, Sendable, Hashable, Codable {
     case rejected
 
     /// The process exit code the CLI uses for this kind.
-    package var exitCode: Int32 {
+    public var exitCode: Int32 {
         switch self {
         case .badInput: return 2
         case .failed: return 1
