@@ -2,8 +2,9 @@
 # Builds the DocC documentation of `import Signet` into .build/docs with the toolchain's own
 # tools (no swift-docc-plugin): `swift build` for the modules, `swift-symbolgraph-extract` for
 # the Signet module together with the stage modules it re-exports (@_exported), `docc convert`
-# for Sources/Signet/Signet.docc. Fails on any DocC warning and on any public symbol without a
-# documentation comment (Tools/docs-undocumented.py lists them).
+# for Sources/Signet/Signet.docc. Fails on any DocC warning and on any documentation gap: a public
+# symbol without a /// comment, or a function without `- Parameters:` or `- Throws:` where it has
+# them (Tools/docs-undocumented.py lists them).
 #   Tools/docs.sh           build .build/docs
 set -euo pipefail
 cd "$(dirname "$0")/.."
