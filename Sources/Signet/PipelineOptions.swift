@@ -21,6 +21,13 @@ public struct PipelineOptions: Sendable, Hashable, Codable {
     /// Also write the fitted image to this file (`--save-image`); otherwise it never touches the disk.
     public var imageOutput: String?
 
+    /// Options for every stage of a pipeline; each defaults to what `signet pipeline` does without options.
+    /// - Parameters:
+    ///   - reading: How the stroke file is read (ignored when the pipeline is given a `Drawing`).
+    ///   - render: How the strokes are rendered; the pen overrides (colour, width) apply to vector artwork too.
+    ///   - artwork: A budgeted image (default: a 100 KiB PNG budget) or vector ink.
+    ///   - stamp: Pages, placement, opacity, blend and output mode, as `signet stamp` takes them.
+    ///   - imageOutput: Also write the fitted image to this file (`--save-image`); otherwise it never touches the disk.
     public init(
         reading: StrokeReadOptions = StrokeReadOptions(), render: RenderOptions = RenderOptions(),
         artwork: Artwork = .image(BudgetOptions(format: .png)), stamp: StampOptions = StampOptions(),
@@ -32,9 +39,15 @@ public struct PipelineOptions: Sendable, Hashable, Codable {
 
 /// Who signs a pipeline's output and how (the signature is invisible: the stamp is what shows).
 public struct PipelineSigning: Sendable {
+    /// The key, certificate and chain that sign.
     public var identity: SigningIdentity
+    /// How the signature is made: format, signing time, reason, field.
     public var options: PDFSignOptions
 
+    /// Signs with `identity` as `options` say.
+    /// - Parameters:
+    ///   - identity: The key, certificate and chain that sign.
+    ///   - options: How the signature is made: format, signing time, reason, field.
     public init(identity: SigningIdentity, options: PDFSignOptions) {
         (self.identity, self.options) = (identity, options)
     }
@@ -44,6 +57,7 @@ public struct PipelineSigning: Sendable {
 public struct PipelineReport: Sendable, Hashable {
     /// Strokes and samples read.
     public var strokes: Int
+    /// The number of points read from them.
     public var points: Int
     /// The fitted image (nil for vector artwork).
     public var image: BudgetResult?

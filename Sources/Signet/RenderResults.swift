@@ -1,9 +1,11 @@
 /// The file types `signet render` writes.
 public enum RenderOutputType: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A PNG image (libpng), an SVG document or a one-page PDF (cairo vector surfaces).
     case png, svg, pdf
 
     /// The type a file name asks for by its extension (any case); `nil` for an unknown one.
     /// A name without an extension (or `-`) asks for nothing and gets the default, PNG.
+    /// - Parameter fileName: A file name or path, such as `out.svg`.
     public init?(fileName: String) {
         let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
@@ -17,11 +19,15 @@ public enum RenderOutputType: String, Sendable, Hashable, Codable, CaseIterable 
 
 /// A drawing rendered into the bytes of one output file.
 public struct RenderedFile: Sendable, Hashable {
+    /// The encoded file.
     public var bytes: [UInt8]
+    /// What the bytes are.
     public var type: RenderOutputType
+    /// Pixel size, transform, resolution and ink bounds of the rendering.
     public var layout: RenderLayout
     /// Strokes and samples of the drawing that was rendered.
     public var strokes: Int
+    /// The number of points rendered.
     public var points: Int
 }
 
@@ -33,5 +39,6 @@ public struct BudgetedRendering: Sendable, Hashable {
     public var layout: RenderLayout
     /// Strokes and samples of the drawing that was rendered.
     public var strokes: Int
+    /// The number of points rendered.
     public var points: Int
 }

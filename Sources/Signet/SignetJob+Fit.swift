@@ -6,21 +6,43 @@ extension SignetJob {
     /// The best file of at most `maxBytes` bytes: a lossless PNG with transparency when it fits
     /// (`format: .auto`), else the highest-quality JPEG that fits, downscaled when even the lowest
     /// quality does not. Throws `CodecError` (`.doesNotFit`, exit 1, when nothing fits).
+    /// - Parameters:
+    ///   - image: The image to encode (alpha kept in a PNG, flattened on white in a JPEG).
+    ///   - maxBytes: The largest file accepted, in bytes.
+    ///   - format: PNG, JPEG, or the best of both (default).
+    /// - Returns: The file, and how the search chose it.
+    /// - Throws: ``CodecError``; `.doesNotFit` when no file of the format fits.
     public static func fit(_ image: Bitmap, toBytes maxBytes: Int, format: BudgetFormat = .auto) throws -> BudgetResult {
         try fit(image, options: BudgetOptions(maxBytes: maxBytes, format: format))
     }
 
     /// The same with every knob of the search (`BudgetOptions`, the defaults of `signet compress`).
+    /// - Parameters:
+    ///   - image: The image to encode.
+    ///   - options: The budget and every knob of the search.
+    /// - Returns: The file, and how the search chose it.
+    /// - Throws: ``CodecError`` when the options are out of range or nothing fits.
     public static func fit(_ image: Bitmap, options: BudgetOptions) throws -> BudgetResult {
         try BudgetFitter.fit(image, options: options)
     }
 
     /// A PNG or JPEG file's bytes (told apart by content) under `maxBytes`.
+    /// - Parameters:
+    ///   - encoded: A PNG or JPEG file's bytes.
+    ///   - maxBytes: The largest file accepted, in bytes.
+    ///   - format: PNG, JPEG, or the best of both (default).
+    /// - Returns: The file, and how the search chose it.
+    /// - Throws: ``CodecError`` when the bytes are not a readable PNG or JPEG, or nothing fits.
     public static func fit(_ encoded: [UInt8], toBytes maxBytes: Int, format: BudgetFormat = .auto) throws -> BudgetResult {
         try fit(encoded, options: BudgetOptions(maxBytes: maxBytes, format: format))
     }
 
     /// A PNG or JPEG file's bytes under the budget of `options`.
+    /// - Parameters:
+    ///   - encoded: A PNG or JPEG file's bytes.
+    ///   - options: The budget and every knob of the search.
+    /// - Returns: The file, and how the search chose it.
+    /// - Throws: ``CodecError`` when the bytes are not a readable PNG or JPEG, or nothing fits.
     public static func fit(_ encoded: [UInt8], options: BudgetOptions) throws -> BudgetResult {
         try BudgetFitter.fit(try ImageDecoder.decode(encoded), options: options)
     }
@@ -28,6 +50,12 @@ extension SignetJob {
     /// `signet compress IN -o OUT`: reads `input` (PNG or JPEG, at most `maxImageFileBytes`,
     /// `-` = standard input), fits it and writes `output` atomically (`-` = standard output).
     /// Codec errors name `input`.
+    /// - Parameters:
+    ///   - input: The PNG or JPEG file to read (`-` = standard input).
+    ///   - output: The file to write (`-` = standard output).
+    ///   - options: The budget and every knob of the search.
+    /// - Returns: The file written, and how the search chose it.
+    /// - Throws: ``FileError`` when a file cannot be read or written; ``CodecError`` naming `input`.
     @discardableResult
     public static func fit(imageAt input: String, to output: String, options: BudgetOptions = BudgetOptions()) throws
         -> BudgetResult

@@ -2,6 +2,15 @@
 extension SignetJob {
     /// `signet pipeline STROKES --pdf IN.pdf -o OUT.pdf`: reads the stroke file and runs
     /// `pipeline(_:pdfAt:password:to:options:signing:)`. Reading and rendering errors name `strokes`.
+    /// - Parameters:
+    ///   - strokes: The stroke file (any format ``StrokeReader`` reads; `-` = standard input).
+    ///   - input: The PDF to stamp.
+    ///   - password: The PDF's password, when it is encrypted.
+    ///   - output: The PDF to write.
+    ///   - options: The options of every stage.
+    ///   - signing: The identity and options to sign with; `nil` only stamps.
+    /// - Returns: What every stage did.
+    /// - Throws: The error of the stage that failed: ``StrokeReadError``, ``RenderError``, ``CodecError``, ``PDFError``, ``SignError`` or ``FileError``.
     @discardableResult
     public static func pipeline(
         strokesAt strokes: String, pdfAt input: String, password: Secret? = nil, to output: String,
@@ -18,6 +27,15 @@ extension SignetJob {
     /// refuses encrypted files); on an input that is already signed the stamp is a Stamp
     /// annotation, never page content. Only `output` (and `options.imageOutput` when set) is
     /// written, atomically, once every stage has succeeded: the image stays in memory.
+    /// - Parameters:
+    ///   - drawing: The strokes to render.
+    ///   - input: The PDF to stamp.
+    ///   - password: The PDF's password, when it is encrypted.
+    ///   - output: The PDF to write.
+    ///   - options: The options of every stage.
+    ///   - signing: The identity and options to sign with; `nil` only stamps.
+    /// - Returns: What every stage did.
+    /// - Throws: The error of the stage that failed: ``RenderError``, ``CodecError``, ``PDFError``, ``SignError`` or ``FileError``.
     @discardableResult
     public static func pipeline(
         _ drawing: Drawing, pdfAt input: String, password: Secret? = nil, to output: String,
@@ -94,6 +112,14 @@ extension SignetJob {
     }
 
     /// The same on a PDF in memory (the PDF touches no disk): the finished document's bytes and the report.
+    /// - Parameters:
+    ///   - drawing: The strokes to render.
+    ///   - pdf: The PDF's bytes.
+    ///   - password: The PDF's password, when it is encrypted.
+    ///   - options: The options of every stage.
+    ///   - signing: The identity and options to sign with; `nil` only stamps.
+    /// - Returns: The finished document's bytes and what every stage did.
+    /// - Throws: The error of the stage that failed: ``RenderError``, ``CodecError``, ``PDFError`` or ``SignError``.
     public static func pipeline(
         _ drawing: Drawing, pdf: [UInt8], password: Secret? = nil, options: PipelineOptions = PipelineOptions(),
         signing: PipelineSigning? = nil

@@ -5,6 +5,14 @@ extension SignetJob {
     /// `signet sign IN.pdf -o OUT.pdf`: appends a signature to `input` as an incremental update
     /// (earlier signatures stay valid) and writes `output` atomically. `options.signingTime` is
     /// the time written; `appearance` makes it visible. Throws `SignError` or `PDFError`.
+    /// - Parameters:
+    ///   - input: The PDF to sign.
+    ///   - output: The signed PDF to write.
+    ///   - identity: The key, certificate and chain that sign.
+    ///   - options: Format, signing time, reason, location, field, certification.
+    ///   - appearance: The artwork and place of a visible signature; `nil` for an invisible one.
+    /// - Returns: The field, page, byte range and bytes added.
+    /// - Throws: ``SignError`` when the document cannot be signed or the key fails; ``PDFError`` when the PDF cannot be read; ``FileError``.
     @discardableResult
     public static func sign(
         pdfAt input: String, to output: String, identity: SigningIdentity, options: PDFSignOptions,
@@ -14,6 +22,13 @@ extension SignetJob {
     }
 
     /// The same on a PDF in memory (nothing touches the disk): the signed document's bytes and what was signed.
+    /// - Parameters:
+    ///   - pdf: The PDF's bytes.
+    ///   - identity: The key, certificate and chain that sign.
+    ///   - options: Format, signing time, reason, location, field, certification.
+    ///   - appearance: The artwork and place of a visible signature; `nil` for an invisible one.
+    /// - Returns: The signed document's bytes and what was signed.
+    /// - Throws: ``SignError`` or ``PDFError``.
     public static func sign(
         pdf: [UInt8], identity: SigningIdentity, options: PDFSignOptions, appearance: SignatureAppearance? = nil
     ) throws -> SignedPDF {
@@ -27,6 +42,13 @@ extension SignetJob {
     /// `input` (any file, streamed; `-` is not accepted, the content must be a file), written to
     /// `signature` atomically (`-` = standard output) and returned. `signingTime` goes into a
     /// signing-time attribute (`nil` leaves it out).
+    /// - Parameters:
+    ///   - input: The file to sign.
+    ///   - signature: The `.p7s` file to write (`-` = standard output).
+    ///   - identity: The key, certificate and chain that sign.
+    ///   - signingTime: The signing-time attribute; `nil` leaves it out.
+    /// - Returns: The DER signature.
+    /// - Throws: ``SignError`` when signing fails; ``FileError`` when a file cannot be read or written.
     @discardableResult
     public static func signDetached(
         fileAt input: String, to signature: String, identity: SigningIdentity, signingTime: Date?
@@ -37,6 +59,12 @@ extension SignetJob {
     }
 
     /// A detached CMS signature of `content` in memory (nothing touches the disk).
+    /// - Parameters:
+    ///   - content: The bytes to sign.
+    ///   - identity: The key, certificate and chain that sign.
+    ///   - signingTime: The signing-time attribute; `nil` leaves it out.
+    /// - Returns: The DER signature.
+    /// - Throws: ``SignError`` when signing fails.
     public static func signDetached(_ content: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
         try DetachedSigner.sign(content: MemorySource(content, name: memoryContent), identity: identity, signingTime: signingTime)
     }

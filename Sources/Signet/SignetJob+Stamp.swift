@@ -4,6 +4,15 @@ extension SignetJob {
     /// `artwork` on the pages of `options`, and writes `output` atomically — incrementally when the
     /// input is signed, certified or carries usage rights, else rewritten (see `StampOptions.Mode`).
     /// Every placement is checked before anything is written. Throws `PDFError`.
+    /// - Parameters:
+    ///   - input: The PDF to stamp.
+    ///   - password: The PDF's password, when it is encrypted.
+    ///   - artwork: What the stamp shows.
+    ///   - options: Pages, placement, opacity, blend mode, how the file is written.
+    ///   - output: The PDF to write.
+    ///   - progress: Called as pages are stamped and the file is written; `nil` for none.
+    /// - Returns: The pages stamped and where.
+    /// - Throws: ``PDFError`` when the PDF cannot be read, a placement misses its page or the document refuses stamps; ``FileError``.
     @discardableResult
     public static func stamp(
         pdfAt input: String, password: Secret? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions(),
@@ -13,6 +22,13 @@ extension SignetJob {
     }
 
     /// The same on a PDF in memory (nothing touches the disk): the stamped document's bytes and the report.
+    /// - Parameters:
+    ///   - pdf: The PDF's bytes.
+    ///   - password: The PDF's password, when it is encrypted.
+    ///   - artwork: What the stamp shows.
+    ///   - options: Pages, placement, opacity, blend mode, how the file is written.
+    /// - Returns: The stamped document's bytes and the report.
+    /// - Throws: ``PDFError``.
     public static func stamp(
         pdf: [UInt8], password: Secret? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions()
     ) throws -> StampedPDF {

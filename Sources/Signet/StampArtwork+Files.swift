@@ -4,11 +4,17 @@ extension StampArtwork {
     public static let maxImageFileBytes = 64 << 20
 
     /// A PNG (alpha becomes a soft mask) or a JPEG (embedded untouched) file; `-` = standard input.
+    /// - Parameter path: The image file (`-` = standard input).
+    /// - Throws: ``FileError``, or ``CodecError`` naming the file.
     public static func image(at path: String) throws -> StampArtwork {
         try image(try InputFile.read(path, limit: maxImageFileBytes), name: path)
     }
 
     /// A stroke file of any format `StrokeFile` reads, as vector ink (smoothed, pens as captured).
+    /// - Parameters:
+    ///   - path: The stroke file (`-` = standard input).
+    ///   - reading: The format, drawing index and limits to read with.
+    /// - Throws: ``FileError`` or ``StrokeReadError``.
     public static func strokes(at path: String, reading: StrokeReadOptions = StrokeReadOptions()) throws -> StampArtwork {
         .ink(Ink(try StrokeFile.read(path: path, options: reading)))
     }

@@ -7,6 +7,10 @@ public enum StrokeFile {
     /// first line) are streamed line by line, so their size is bounded only per line; Quick, Draw!
     /// stops reading once the record `options.index` is in. Everything else is read whole, up
     /// to `options.limits.maxInputBytes`. Errors name the file ("standard input" for `-`).
+    /// - Parameters:
+    ///   - path: The stroke file (`-` = standard input).
+    ///   - options: The format, drawing index and limits to read with.
+    /// - Throws: ``FileError`` when the file cannot be read; ``StrokeReadError`` naming its line and column.
     public static func read(path: String, options: StrokeReadOptions = StrokeReadOptions()) throws -> Drawing {
         let name = displayName(path)
         let limits = options.limits
@@ -23,5 +27,5 @@ public enum StrokeFile {
     }
 
     /// How messages name `path`.
-    public static func displayName(_ path: String) -> String { StreamName.input(path) }
+    package static func displayName(_ path: String) -> String { StreamName.input(path) }
 }

@@ -3,6 +3,7 @@ import SignetCore
 /// Signing or verification could not proceed. `context` names what was being read or written
 /// (a file, or "signature 2 of contract.pdf"); a password never appears in any message.
 public struct SignError: SignetError, Hashable {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
         /// The key or bundle is encrypted and no password source was given.
         case passwordNeeded
@@ -52,14 +53,17 @@ public struct SignError: SignetError, Hashable {
         case tooManySignatures(count: Int, limit: Int)
     }
 
+    /// What was being done, or the file it was done to.
     public var context: String
+    /// What went wrong.
     public var reason: Reason
 
-    public init(_ context: String, _ reason: Reason) {
+    package init(_ context: String, _ reason: Reason) {
         self.context = context
         self.reason = reason
     }
 
+    /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
         switch reason {
         case .crypto: return .failed
@@ -68,6 +72,7 @@ public struct SignError: SignetError, Hashable {
         }
     }
 
+    /// One line for the user: what failed, why, and what to try next.
     public var message: String {
                 switch reason {
         case .passwordNeeded:

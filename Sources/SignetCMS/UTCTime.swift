@@ -3,16 +3,16 @@ import FoundationEssentials
 /// Calendar arithmetic for UTC timestamps in plain Swift (proleptic Gregorian, days from the
 /// civil date and back), so dates in signatures, messages and JSON need neither ICU nor a time zone
 /// database.
-public enum UTCTime {
-    public struct Parts: Sendable, Hashable {
-        public var year, month, day, hour, minute, second: Int
+package enum UTCTime {
+    package struct Parts: Sendable, Hashable {
+        package var year, month, day, hour, minute, second: Int
 
-        public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        package init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
             (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
         }
     }
 
-    public static func parts(_ date: Date) -> Parts {
+    package static func parts(_ date: Date) -> Parts {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let inDay = seconds - days * 86_400
@@ -29,7 +29,7 @@ public enum UTCTime {
         return Parts(year: year, month: month, day: day, hour: inDay / 3600, minute: inDay / 60 % 60, second: inDay % 60)
     }
 
-    public static func date(_ p: Parts) -> Date {
+    package static func date(_ p: Parts) -> Date {
         let y = p.month <= 2 ? p.year - 1 : p.year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -41,13 +41,13 @@ public enum UTCTime {
     }
 
     /// "2026-07-13T09:30:00Z".
-    public static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         let p = parts(date)
         return "\(four(p.year))-\(two(p.month))-\(two(p.day))T\(two(p.hour)):\(two(p.minute)):\(two(p.second))Z"
     }
 
     /// "2026-07-13T09:30:00Z" back to a date; `nil` for any other form.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let b = Array(text.utf8)
         guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else { return nil }
         func n(_ r: Range<Int>) -> Int? { Int(String(decoding: b[r], as: UTF8.self)) }

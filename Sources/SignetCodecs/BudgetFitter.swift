@@ -2,7 +2,7 @@ import SignetRaster
 
 /// Fits an image under a byte budget: the one call behind `signet compress` and
 /// `signet render --max-bytes`. Pure: bitmap and options in, encoded bytes and a report out.
-public enum BudgetFitter {
+package enum BudgetFitter {
     /// The best file within `options.maxBytes`, or `CodecError.doesNotFit` (exit 1) naming the
     /// smallest result reached. The returned bytes never exceed the budget.
     ///
@@ -11,7 +11,7 @@ public enum BudgetFitter {
     ///
     /// Synchronous: it returns when the search is done, having used at most `options.threads`
     /// threads (the calling one included); the result does not depend on the thread count.
-    public static func fit(_ bitmap: Bitmap, options: BudgetOptions = BudgetOptions()) throws -> BudgetResult {
+    package static func fit(_ bitmap: Bitmap, options: BudgetOptions = BudgetOptions()) throws -> BudgetResult {
         try options.validate()
         try JPEGCodec.validate(bitmap)
         return try Parallel.$threads.withValue(options.threads) { try search(bitmap, options) }

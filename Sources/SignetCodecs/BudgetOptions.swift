@@ -48,6 +48,16 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
         case maxBytes, format, background, minQuality, maxQuality, resizeQuality, allowResize, minDimension
     }
 
+    /// A budget of `maxBytes` bytes; every other knob defaults to what `signet compress` does.
+    /// - Parameters:
+    ///   - maxBytes: The largest acceptable file, in bytes.
+    ///   - format: PNG, JPEG, or the best of both (default).
+    ///   - background: What transparent pixels become in a JPEG.
+    ///   - minQuality: Lowest JPEG quality the search may use before it downscales instead.
+    ///   - maxQuality: Highest JPEG quality tried.
+    ///   - resizeQuality: When even `minQuality` does not fit and the image must be downscaled, the new size is aimed at about this quality: √(budget / bytes at this quality).
+    ///   - allowResize: May the image be downscaled when it does not fit at full size? Default true.
+    ///   - minDimension: Downscaling stops when the shorter side would go below this many pixels.
     public init(
         maxBytes: Int = 102_400, format: BudgetFormat = .auto, background: Color = .white,
         minQuality: Int = 1, maxQuality: Int = 100, resizeQuality: Int = 25, allowResize: Bool = true,
@@ -65,7 +75,7 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     }
 
     /// Throws `CodecError.invalidOption` for values that cannot work.
-    public func validate() throws {
+    package func validate() throws {
         func bad(_ text: String) -> CodecError { CodecError(.invalidOption(text)) }
         guard maxBytes > 0 else { throw bad("the byte budget must be positive, not \(maxBytes); set BudgetOptions.maxBytes to a positive size such as 102400.") }
         guard (1...100).contains(minQuality), (1...100).contains(maxQuality), (1...100).contains(resizeQuality) else {

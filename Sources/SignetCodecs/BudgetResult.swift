@@ -2,6 +2,7 @@
 public struct BudgetResult: Sendable, Hashable {
     /// The encoded file; `bytes.count` never exceeds the budget.
     public var bytes: [UInt8]
+    /// The format chosen: PNG or JPEG.
     public var format: ImageFormat
     /// The JPEG quality (nil for PNG).
     public var quality: Int?
@@ -10,7 +11,9 @@ public struct BudgetResult: Sendable, Hashable {
     public var layout: String
     /// True for a progressive JPEG (chosen when smaller than baseline at the same quality).
     public var progressive: Bool
+    /// The image's width in pixels (smaller than the input's when it was resized).
     public var width: Int
+    /// The image's height in pixels.
     public var height: Int
     /// The budget that was met.
     public var budget: Int

@@ -1,5 +1,5 @@
 /// How a color JPEG stores its two chroma channels relative to luma.
-public enum ChromaSubsampling: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ChromaSubsampling: String, Sendable, Hashable, Codable, CaseIterable {
     /// Full-resolution chroma: sharpest color edges, largest files.
     case none = "4:4:4"
     /// Chroma halved in both directions: a quarter of the chroma data; the common default.

@@ -2,6 +2,7 @@ import SignetCore
 
 /// An image could not be encoded or decoded.
 public struct CodecError: SignetError, Hashable {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
         /// The bytes are not an image of the expected format (`format` names it, e.g. "PNG").
         case notAnImage(format: String)
@@ -23,18 +24,20 @@ public struct CodecError: SignetError, Hashable {
         case doesNotFit(budget: Int, smallest: String, hint: String)
     }
 
+    /// What went wrong.
     public var reason: Reason
     /// The file the bytes came from or go to, named at the start of the message when set.
     public var file: String?
 
-    public init(_ reason: Reason, file: String? = nil) {
+    package init(_ reason: Reason, file: String? = nil) {
         self.reason = reason
         self.file = file
     }
 
     /// The same error, naming the file it is about.
-    public func naming(_ file: String) -> CodecError { CodecError(reason, file: file) }
+    package func naming(_ file: String) -> CodecError { CodecError(reason, file: file) }
 
+    /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
         switch reason {
         case .notAnImage, .corrupt, .tooLarge, .cannotRepresent, .unsupported, .invalidOption: return .badInput
@@ -42,6 +45,7 @@ public struct CodecError: SignetError, Hashable {
         }
     }
 
+    /// One line for the user: the file, what is wrong and what to try next.
     public var message: String {
         let prefix = file.map { StreamName.input($0) + ": " } ?? ""
         switch reason {

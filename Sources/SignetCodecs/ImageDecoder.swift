@@ -1,8 +1,8 @@
 import SignetRaster
 
 /// Decodes PNG or JPEG, told apart by their signatures (never by file name).
-public enum ImageDecoder {
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
+package enum ImageDecoder {
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
         switch ImageFormat.sniff(bytes) {
         case .png: return try PNGDecoder.decode(bytes, limits: limits)
         case .jpeg: return try JPEGCodec.decode(bytes, limits: limits)

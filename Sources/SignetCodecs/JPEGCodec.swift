@@ -1,9 +1,9 @@
 import SignetRaster
 
 /// JPEG encode and decode with libjpeg-turbo, in memory.
-public enum JPEGCodec {
+package enum JPEGCodec {
     /// `bitmap` as a JPEG. Transparent pixels are composited onto `options.background` first.
-    public static func encode(_ bitmap: Bitmap, options: JPEGEncodeOptions = JPEGEncodeOptions()) throws -> [UInt8] {
+    package static func encode(_ bitmap: Bitmap, options: JPEGEncodeOptions = JPEGEncodeOptions()) throws -> [UInt8] {
         try validate(bitmap)
         let opaque = bitmap.isOpaque ? bitmap : bitmap.flattened(onto: options.background)
         let source = JPEGSource(opaque: opaque, grayscale: options.grayscale ?? opaque.isGray)
@@ -16,7 +16,7 @@ public enum JPEGCodec {
     /// Decodes a gray, YCbCr/RGB or CMYK/YCCK JPEG into opaque RGBA. The pixel area is checked
     /// against `limits` from the header, before anything is allocated. Truncated or damaged data
     /// throws `CodecError` (libjpeg's warnings are not passed over).
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
         let (info, stored) = try decodeStored(bytes, limits: limits)
         var pixels = stored
         switch info.components {

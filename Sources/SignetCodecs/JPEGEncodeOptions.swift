@@ -1,21 +1,21 @@
 import SignetCore
 
 /// How `JPEGCodec.encode` writes a JPEG.
-public struct JPEGEncodeOptions: Sendable, Hashable, Codable {
+package struct JPEGEncodeOptions: Sendable, Hashable, Codable {
     /// libjpeg quality, 1…100. Default 85.
-    public var quality: Int
+    package var quality: Int
     /// Chroma subsampling for color images. Default 4:2:0.
-    public var subsampling: ChromaSubsampling
+    package var subsampling: ChromaSubsampling
     /// `true`: one gray component; `false`: YCbCr; `nil` (default): gray exactly when every pixel is gray.
-    public var grayscale: Bool?
+    package var grayscale: Bool?
     /// Progressive scans (slower to encode, often a little smaller). Default off.
-    public var progressive: Bool
+    package var progressive: Bool
     /// Optimized Huffman tables (a second pass; always smaller). Default on.
-    public var optimizeHuffman: Bool
+    package var optimizeHuffman: Bool
     /// What transparent pixels are composited onto, since JPEG has no alpha. Default white.
-    public var background: Color
+    package var background: Color
 
-    public init(
+    package init(
         quality: Int = 85, subsampling: ChromaSubsampling = .half, grayscale: Bool? = nil,
         progressive: Bool = false, optimizeHuffman: Bool = true, background: Color = .white
     ) {

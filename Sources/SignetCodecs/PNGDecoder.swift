@@ -2,8 +2,8 @@ import SignetRaster
 
 /// Reads PNG files of any colour type and bit depth (palette, tRNS, 16-bit, interlaced) into
 /// straight-alpha RGBA `Bitmap`s, refusing images over the pixel limit before allocating them.
-public enum PNGDecoder {
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
+package enum PNGDecoder {
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
         let info = try LibPNG.info(bytes)
         let (width, height) = (Int(info.width), Int(info.height))
         guard width.multipliedReportingOverflow(by: height).partialValue <= limits.maxPixels else {

@@ -6,7 +6,7 @@ extension PNGEncoder {
     /// mask is written directly: its colours are the ink at each coverage level present, so the
     /// palette sorted by alpha is the levels in order and a pixel's index is its level's rank.
     /// Otherwise the mask is expanded to RGBA and encoded as any bitmap.
-    public static func encode(_ mask: CoverageMask, options: PNGOptions = PNGOptions()) throws -> [UInt8] {
+    package static func encode(_ mask: CoverageMask, options: PNGOptions = PNGOptions()) throws -> [UInt8] {
         var present = [Bool](repeating: false, count: 256)
         mask.alpha.withUnsafeBufferPointer { alpha in
             present.withUnsafeMutableBufferPointer { seen in
@@ -35,7 +35,7 @@ extension PNGEncoder {
     }
 
     /// Encodes whichever form the renderer produced.
-    public static func encode(_ image: RasterImage, options: PNGOptions = PNGOptions()) throws -> [UInt8] {
+    package static func encode(_ image: RasterImage, options: PNGOptions = PNGOptions()) throws -> [UInt8] {
         switch image {
         case .coverage(let mask): return try encode(mask, options: options)
         case .bitmap(let bitmap): return try encode(bitmap, options: options)

@@ -2,14 +2,14 @@ import SignetRaster
 
 /// Writes `Bitmap`s as PNG with libpng: the smallest lossless colour type, chosen compression
 /// settings, and a `pHYs` chunk when the bitmap knows its dpi.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// Raw pixel bytes (without a palette) up to which `auto` encodes an image both with and
     /// without a palette and keeps the smaller file. Larger images with at most 256 colours get
     /// the palette directly: it was the smaller file for every one of the rendered signatures
     /// measured (`signet-bench png-settings`), and encoding twice would double the time.
-    public static let smallImageBytes = 65_536
+    package static let smallImageBytes = 65_536
 
-    public static func encode(_ bitmap: Bitmap, options: PNGOptions = PNGOptions()) throws -> [UInt8] {
+    package static func encode(_ bitmap: Bitmap, options: PNGOptions = PNGOptions()) throws -> [UInt8] {
         guard (0...9).contains(options.compressionLevel) else {
             throw CodecError(.cannotRepresent("the PNG compression level must be 0 to 9, not \(options.compressionLevel)."))
         }

@@ -11,15 +11,21 @@ public struct PNGOptions: Sendable, Hashable, Codable {
         /// palette (with tRNS) instead when the image has at most 256 exact colours and the
         /// palette file is the smaller one (see `PNGEncoder.smallImageBytes`).
         case auto
+        /// Red, green, blue and alpha, 8 bits each.
         case rgba
+        /// Red, green and blue, 8 bits each (transparent pixels are flattened).
         case rgb
+        /// Gray and alpha, 8 bits each.
         case grayAlpha = "gray-alpha"
+        /// Gray, 8 bits.
         case gray
+        /// At most 256 exact colours with a tRNS chunk for their alpha.
         case palette
     }
 
     /// The row filter libpng applies before compression.
     public enum Filter: String, Sendable, Hashable, Codable, CaseIterable {
+        /// One filter for every row: none, or the PNG filter of that name.
         case none, sub, up, average, paeth
         /// libpng picks a filter per row (slower, sometimes smaller).
         case adaptive
@@ -27,18 +33,31 @@ public struct PNGOptions: Sendable, Hashable, Codable {
 
     /// The zlib strategy.
     public enum Strategy: String, Sendable, Hashable, Codable, CaseIterable {
+        /// zlib's default strategy.
         case standard = "default"
+        /// zlib's filtered strategy (for filtered rows).
         case filtered
+        /// Run-length matches only: fast, and small for signatures' flat areas (default).
         case rle
+        /// Huffman coding only, no matches.
         case huffmanOnly = "huffman-only"
     }
 
+    /// The pixel layout written.
     public var colorType: ColorType
     /// zlib level 0 (store) … 9 (smallest).
     public var compressionLevel: Int
+    /// The row filter.
     public var filter: Filter
+    /// The zlib strategy.
     public var strategy: Strategy
 
+    /// PNG options; the defaults are `signet render`'s.
+    /// - Parameters:
+    ///   - colorType: The pixel layout written.
+    ///   - compressionLevel: zlib level 0 (store) … 9 (smallest).
+    ///   - filter: The row filter.
+    ///   - strategy: The zlib strategy.
     public init(colorType: ColorType = .auto, compressionLevel: Int = 6, filter: Filter = .none, strategy: Strategy = .rle) {
         self.colorType = colorType
         self.compressionLevel = compressionLevel

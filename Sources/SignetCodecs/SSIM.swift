@@ -12,7 +12,7 @@ import SignetRaster
 /// use_sample_covariance=False, data_range=255)`. Images smaller than 11 pixels on a side are
 /// compared with one uniform window covering the whole image. Alpha is ignored: compare opaque
 /// (flattened) images.
-public enum SSIM {
+package enum SSIM {
     static let radius = 5
     static let c1: Float = (0.01 * 255) * (0.01 * 255)
     static let c2: Float = (0.03 * 255) * (0.03 * 255)
@@ -25,7 +25,7 @@ public enum SSIM {
     }()
 
     /// Mean SSIM of the luma of `a` and `b`, which must have the same size.
-    public static func luma(_ a: Bitmap, _ b: Bitmap) -> Double {
+    package static func luma(_ a: Bitmap, _ b: Bitmap) -> Double {
         precondition(a.width == b.width && a.height == b.height, "SSIM compares images of one size")
         guard a.width > 2 * radius, a.height > 2 * radius else { return globalWindow(lumaPlane(a), lumaPlane(b)) }
         return a.pixels.withUnsafeBufferPointer { ap in
@@ -51,7 +51,7 @@ public enum SSIM {
     }
 
     /// Rec. 601 luma of every pixel, row by row.
-    public static func lumaPlane(_ bitmap: Bitmap) -> [Float] {
+    package static func lumaPlane(_ bitmap: Bitmap) -> [Float] {
         let count = bitmap.pixelCount
         return [Float](unsafeUninitializedCapacity: count) { out, initialized in
             bitmap.pixels.withUnsafeBufferPointer { SSIMInput.luma($0.baseAddress!, count: count, into: out.baseAddress!) }
@@ -60,7 +60,7 @@ public enum SSIM {
     }
 
     /// Mean SSIM of two gray planes of `width` × `height` values in 0…255.
-    public static func compare(_ x: [Float], _ y: [Float], width: Int, height: Int) -> Double {
+    package static func compare(_ x: [Float], _ y: [Float], width: Int, height: Int) -> Double {
         precondition(x.count == width * height && y.count == x.count && !x.isEmpty, "SSIM planes of one size")
         guard width > 2 * radius, height > 2 * radius else { return globalWindow(x, y) }
         return x.withUnsafeBufferPointer { xp in

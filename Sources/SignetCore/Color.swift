@@ -1,13 +1,23 @@
 /// A straight (not premultiplied) sRGB color with alpha, each channel in 0…1.
 public struct Color: Sendable, Hashable, Codable {
+    /// Components from 0 to 1, not premultiplied.
     public var red, green, blue, alpha: Double
 
+    /// A colour from components between 0 and 1; opaque unless `alpha` says otherwise.
+    /// - Parameters:
+    ///   - red: The red component, from 0 to 1.
+    ///   - green: The green component, from 0 to 1.
+    ///   - blue: The blue component, from 0 to 1.
+    ///   - alpha: The opacity, from 0 (transparent) to 1 (opaque, default).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
     }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// True when red, green and blue are equal (the ink can be stored as gray).
@@ -26,6 +36,7 @@ public struct Color: Sendable, Hashable, Codable {
     /// Parses the CSS colors capture tools write: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
     /// `rgb(r, g, b)`, `rgba(r, g, b, a)`, the 148 CSS colour names and `transparent`
     /// (`acceptedForms` says so in words). Returns `nil` otherwise.
+    /// - Parameter text: The colour as CSS writes it.
     public init?(css text: String) {
         let s = text.trimmingSpaces().lowercased()
         if let named = Color.named(s) {
@@ -77,7 +88,7 @@ public struct Color: Sendable, Hashable, Codable {
 
 extension String {
     /// The string without leading and trailing spaces, tabs and line breaks (no Foundation).
-    public func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let start = firstIndex(where: { !isSpace($0) }),
             let end = lastIndex(where: { !isSpace($0) })

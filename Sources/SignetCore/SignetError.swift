@@ -22,10 +22,13 @@ public enum FailureKind: String, Sendable, Hashable, Codable {
 /// `message` is one clear sentence a user can act on: the context (file, line, page, stroke)
 /// first, then what went wrong, then the next thing to try.
 public protocol SignetError: Error, Sendable, CustomStringConvertible {
+    /// Bad input (exit 2), or a failure of the machine or a library (exit 1).
     var kind: FailureKind { get }
+    /// One line for the user: the input, what is wrong and the next thing to try.
     var message: String { get }
 }
 
 extension SignetError {
+    /// The `message`.
     public var description: String { message }
 }

@@ -1,13 +1,20 @@
 /// A width and a height, in the units the context says.
 public struct Size: Sendable, Hashable, Codable {
+    /// The width.
     public var width: Double
+    /// The height.
     public var height: Double
 
+    /// A size of `width` by `height`.
+    /// - Parameters:
+    ///   - width: The width.
+    ///   - height: The height.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// No width and no height.
     public static let zero = Size(width: 0, height: 0)
 
     /// US Letter in PDF points, what readers assume for a page without a MediaBox.
@@ -16,9 +23,11 @@ public struct Size: Sendable, Hashable, Codable {
     /// `height` and `width` swapped (a page turned by 90°).
     public var transposed: Size { Size(width: height, height: width) }
 
+    /// Width times height.
     public var area: Double { width * height }
 
     /// The largest size with this aspect ratio that fits inside `box`.
+    /// - Parameter box: The size to fit in.
     public func aspectFit(in box: Size) -> Size {
         guard width > 0, height > 0 else { return .zero }
         let scale = Swift.min(box.width / width, box.height / height)

@@ -5,8 +5,8 @@ import Glibc
 /// temporary file, so a failed run never leaves a partial output behind.
 ///
 /// `-` means standard output: the bytes are held in memory and written at `commit()`.
-public final class AtomicOutput {
-    public let path: String
+package final class AtomicOutput {
+    package let path: String
     private let temporaryPath: String?
     private var fd: Int32
     private var pending: [UInt8] = []
@@ -14,7 +14,7 @@ public final class AtomicOutput {
     /// Bytes written so far.
     public private(set) var size = 0
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         if path == "-" {
             temporaryPath = nil
@@ -40,9 +40,9 @@ public final class AtomicOutput {
     }
 
     /// The temporary file's path while writing (`nil` for standard output).
-    public var workingPath: String? { temporaryPath }
+    package var workingPath: String? { temporaryPath }
 
-    public func write(_ bytes: some Collection<UInt8>) throws {
+    package func write(_ bytes: some Collection<UInt8>) throws {
         size += bytes.count
         if temporaryPath == nil {
             pending.append(contentsOf: bytes)
@@ -52,7 +52,7 @@ public final class AtomicOutput {
         try array.withUnsafeBytes { (buf) throws in try writeAll(buf) }
     }
 
-    public func write(_ buffer: UnsafeRawBufferPointer) throws {
+    package func write(_ buffer: UnsafeRawBufferPointer) throws {
         size += buffer.count
         if temporaryPath == nil {
             pending.append(contentsOf: buffer)
@@ -71,7 +71,7 @@ public final class AtomicOutput {
     }
 
     /// Writes `bytes` at `offset` of the temporary file (to fill a placeholder reserved earlier).
-    public func overwrite(_ bytes: [UInt8], at offset: Int) throws {
+    package func overwrite(_ bytes: [UInt8], at offset: Int) throws {
         guard temporaryPath != nil else {
             pending.replaceSubrange(offset..<(offset + bytes.count), with: bytes)
             return
@@ -91,13 +91,13 @@ public final class AtomicOutput {
     /// Asks the kernel to start writing the bytes so far to disk now, in the background, so the
     /// `fsync` of `commit()` has less left to wait for (a hint: errors still surface at `commit()`).
     /// Linux starts writeback of dirty pages on `POSIX_FADV_DONTNEED`.
-    public func startWriteback() {
+    package func startWriteback() {
         guard temporaryPath != nil else { return }
         _ = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
     }
 
     /// Flushes to disk and moves the file into place (or writes standard output).
-    public func commit() throws {
+    package func commit() throws {
         guard let temporaryPath else {
             let bytes = pending
             pending = []
@@ -115,7 +115,7 @@ public final class AtomicOutput {
     }
 
     /// Writes `bytes` to `path` atomically in one call.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let out = try AtomicOutput(path: path)
         try out.write(bytes)
         try out.commit()

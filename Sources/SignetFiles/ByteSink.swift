@@ -1,7 +1,7 @@
 /// Where a stage writes its output: an atomic file (`AtomicOutput`) or memory (`MemorySink`).
 /// Bytes are appended in order; `overwrite` changes bytes already written (a signer fills the
 /// placeholder it reserved), and nothing is final before `commit()`.
-public protocol ByteSink: AnyObject {
+package protocol ByteSink: AnyObject {
     /// What the bytes are called in messages (a path, or "the returned PDF").
     var name: String { get }
     /// Bytes written so far (where the next `write` goes).
@@ -16,36 +16,36 @@ public protocol ByteSink: AnyObject {
 }
 
 extension ByteSink {
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { (buffer) throws in try write(buffer) }
     }
 }
 
 extension AtomicOutput: ByteSink {
-    public var name: String { path }
+    package var name: String { path }
 }
 
 /// Output collected in memory (`bytes` once committed).
-public final class MemorySink: ByteSink {
-    public let name: String
+package final class MemorySink: ByteSink {
+    package let name: String
     public private(set) var bytes: [UInt8] = []
 
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 
-    public var size: Int { bytes.count }
+    package var size: Int { bytes.count }
 
-    public func write(_ buffer: UnsafeRawBufferPointer) throws {
+    package func write(_ buffer: UnsafeRawBufferPointer) throws {
         bytes.append(contentsOf: buffer)
     }
 
-    public func overwrite(_ replacement: [UInt8], at offset: Int) throws {
+    package func overwrite(_ replacement: [UInt8], at offset: Int) throws {
         precondition(offset >= 0 && offset + replacement.count <= bytes.count, "overwrite past the end of \(name)")
         bytes.replaceSubrange(offset..<(offset + replacement.count), with: replacement)
     }
 
-    public func writtenBytes() throws -> any ByteSource { MemorySource(bytes, name: name) }
+    package func writtenBytes() throws -> any ByteSource { MemorySource(bytes, name: name) }
 
-    public func commit() throws {}
+    package func commit() throws {}
 }

@@ -1,6 +1,6 @@
 /// Bytes read by position: a file read with `pread`, or bytes in memory. Stages that parse take
 /// one of these instead of a path, so the same code reads a file in bounded chunks or a buffer.
-public protocol ByteSource: AnyObject {
+package protocol ByteSource: AnyObject {
     /// What the bytes are called in messages (a path, or "the PDF in memory").
     var name: String { get }
     var size: Int { get }
@@ -27,25 +27,25 @@ extension ByteSource {
 }
 
 extension ReadableFile: ByteSource {
-    public var name: String { path }
+    package var name: String { path }
 }
 
 /// Bytes in memory as a `ByteSource`.
-public final class MemorySource: ByteSource {
-    public let name: String
-    public let storage: [UInt8]
+package final class MemorySource: ByteSource {
+    package let name: String
+    package let storage: [UInt8]
 
-    public init(_ bytes: [UInt8], name: String) {
+    package init(_ bytes: [UInt8], name: String) {
         storage = bytes
         self.name = name
     }
 
-    public var size: Int { storage.count }
+    package var size: Int { storage.count }
 
-    public func bytes(_ range: Range<Int>) throws -> [UInt8] { Array(storage[range]) }
+    package func bytes(_ range: Range<Int>) throws -> [UInt8] { Array(storage[range]) }
 
     /// The buffer itself, chunk by chunk: no copy.
-    public func forEachChunk(of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func forEachChunk(of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         try storage.withUnsafeBytes { all in
             var offset = range.lowerBound
             while offset < range.upperBound {

@@ -2,24 +2,33 @@ import SignetCore
 
 /// A file could not be read or written.
 public struct FileError: SignetError, Hashable {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
+        /// The file could not be opened; the system's reason.
         case cannotOpen(String)
+        /// Reading failed; the system's reason.
         case cannotRead(String)
+        /// The file is larger than `limit` bytes.
         case tooLarge(limit: Int)
+        /// Writing (or the final rename) failed; the system's reason.
         case cannotWrite(String)
+        /// The path names a folder, not a file.
         case isDirectory
         /// A line of a line-by-line input is longer than `limit` bytes.
         case lineTooLong(line: Int, limit: Int)
     }
 
+    /// The file, as the user named it (`-` for standard input or output).
     public var path: String
+    /// What went wrong.
     public var reason: Reason
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
+    /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
         switch reason {
         case .cannotWrite: return .failed
@@ -27,6 +36,7 @@ public struct FileError: SignetError, Hashable {
         }
     }
 
+    /// One line for the user: the file, what is wrong and what to try next.
     public var message: String {
         let name = StreamName.input(path)
         switch reason {

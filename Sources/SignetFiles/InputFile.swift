@@ -1,10 +1,10 @@
 import Glibc
 
 /// Reads whole inputs with a size limit; `-` is standard input.
-public enum InputFile {
+package enum InputFile {
     /// The bytes of `path` (or of standard input for `-`), refusing inputs over `limit` bytes
     /// before reading them all.
-    public static func read(_ path: String, limit: Int) throws -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws -> [UInt8] {
         if path == "-" { return try readStream(fd: 0, path: path, limit: limit) }
         let file = try ReadableFile(path: path)
         guard file.size <= limit else { throw FileError(path: path, reason: .tooLarge(limit: limit)) }
@@ -24,19 +24,19 @@ public enum InputFile {
     }
 
     /// True when `path` names an existing regular file.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 }
 
 /// Which file a path names (device and inode), so two different paths to one file compare equal.
-public struct FileIdentity: Hashable, Sendable {
-    public let device: UInt64
-    public let inode: UInt64
+package struct FileIdentity: Hashable, Sendable {
+    package let device: UInt64
+    package let inode: UInt64
 
     /// The identity of the existing file at `path`, or `nil` when there is none (or for `-`).
-    public init?(path: String) {
+    package init?(path: String) {
         var st = stat()
         guard path != "-", stat(path, &st) == 0 else { return nil }
         device = UInt64(st.st_dev)

@@ -5,8 +5,8 @@ import Glibc
 /// Lines end at `\n`; a `\r` before it is dropped; the last line may lack its `\n`.
 /// Reads sequentially, so pipes and FIFOs work as well as regular files. Owns its file
 /// descriptor (standard input excepted) and closes it in `deinit`.
-public final class LineReader {
-    public let path: String
+package final class LineReader {
+    package let path: String
     private let fd: Int32
     private let ownsDescriptor: Bool
     private let maxLineLength: Int
@@ -16,9 +16,9 @@ public final class LineReader {
     private var start = 0
     private var atEnd = false
     /// The number of the last line returned (1 for the first).
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
-    public init(path: String, maxLineLength: Int, chunkSize: Int = 1 << 16) throws {
+    package init(path: String, maxLineLength: Int, chunkSize: Int = 1 << 16) throws {
         self.path = path
         self.maxLineLength = maxLineLength
         self.chunkSize = max(chunkSize, 1)
@@ -40,7 +40,7 @@ public final class LineReader {
     deinit { if ownsDescriptor { close(fd) } }
 
     /// The next line without its line break, or `nil` at the end of the input.
-    public func nextLine() throws -> ArraySlice<UInt8>? {
+    package func nextLine() throws -> ArraySlice<UInt8>? {
         var scanned = start
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
@@ -61,13 +61,13 @@ public final class LineReader {
 
     /// The unread bytes from the current position, at least `count` of them unless the input
     /// ends sooner; nothing is consumed.
-    public func peek(_ count: Int) throws -> ArraySlice<UInt8> {
+    package func peek(_ count: Int) throws -> ArraySlice<UInt8> {
         while buffer.count - start < count, !atEnd { try fill() }
         return buffer[start..<min(buffer.count, start + count)]
     }
 
     /// Everything not read yet, refusing more than `limit` bytes in all.
-    public func readRest(limit: Int) throws -> [UInt8] {
+    package func readRest(limit: Int) throws -> [UInt8] {
         var out = Array(buffer[start...])
         buffer = []
         start = 0

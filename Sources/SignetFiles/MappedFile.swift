@@ -4,13 +4,13 @@ import Glibc
 /// `qpdf_read_memory`) can then open any prefix of it without a copy, and only the pages it
 /// touches are read. Owns the mapping and unmaps it in `deinit`. Bytes that are not a file
 /// (`init(copying:)`) are copied into memory of its own instead, freed in `deinit`.
-public final class MappedFile {
-    public let path: String
-    public let size: Int
-    public let base: UnsafeRawPointer?
+package final class MappedFile {
+    package let path: String
+    package let size: Int
+    package let base: UnsafeRawPointer?
     private let isMapped: Bool
 
-    public init(_ file: ReadableFile) throws {
+    package init(_ file: ReadableFile) throws {
         path = file.path
         size = file.size
         isMapped = true
@@ -67,18 +67,18 @@ public final class MappedFile {
 }
 
 /// The first `count` bytes of a mapped file as a `ByteSource`.
-public final class MappedPrefix: ByteSource {
-    public let file: MappedFile
-    public let size: Int
+package final class MappedPrefix: ByteSource {
+    package let file: MappedFile
+    package let size: Int
 
-    public init(_ file: MappedFile, count: Int) {
+    package init(_ file: MappedFile, count: Int) {
         self.file = file
         size = min(count, file.size)
     }
 
-    public var name: String { file.path }
+    package var name: String { file.path }
 
-    public func bytes(_ range: Range<Int>) throws -> [UInt8] {
+    package func bytes(_ range: Range<Int>) throws -> [UInt8] {
         guard let base = file.base, range.lowerBound >= 0, range.upperBound <= size else { return [] }
         return Array(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))
     }

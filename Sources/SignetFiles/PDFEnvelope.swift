@@ -1,14 +1,14 @@
 /// The checks every PDF opener makes before a parser (qpdf or poppler) sees the file, so every
 /// command refuses a file that is not a PDF, or is cut short, in the same words.
-public enum PDFEnvelope {
-    public enum Problem: Sendable, Hashable {
+package enum PDFEnvelope {
+    package enum Problem: Sendable, Hashable {
         /// No `%PDF-` header in the first kilobyte.
         case notAPDF
         /// The file ends before its `%%EOF` marker.
         case truncated
 
         /// The sentence after the file's name.
-        public var sentence: String {
+        package var sentence: String {
             switch self {
             case .notAPDF: return "not a PDF (no %PDF- header in the first kilobyte); check that it is the right file."
             case .truncated: return "the file is truncated (it does not end with %%EOF); get a complete copy of it."
@@ -17,7 +17,7 @@ public enum PDFEnvelope {
     }
 
     /// What is wrong with the bytes as a PDF, or `nil` when the header and the end marker are there.
-    public static func problem(in source: any ByteSource) throws -> Problem? {
+    package static func problem(in source: any ByteSource) throws -> Problem? {
         let head = try source.bytes(0..<min(source.size, 1024))
         guard contains(head, "%PDF-") else { return .notAPDF }
         let tail = try source.bytes(max(0, source.size - 2048)..<source.size)

@@ -4,14 +4,14 @@
 ///
 /// Every opener tries exactly these (qpdf in `PDFDocument`, poppler in `PreviewDocument`), so a
 /// password that opens a file for one command opens it for every command.
-public struct PDFPassword: Sendable, Hashable {
+package struct PDFPassword: Sendable, Hashable {
     /// The byte strings to try, without duplicates, as given first.
-    public let candidates: [[UInt8]]
+    package let candidates: [[UInt8]]
     /// Why SASLprep refused the password, when it did: the reason to give when no candidate opens
     /// the file (the password could never open an AES-256 file).
-    public let prohibited: SASLprep.Prohibited?
+    package let prohibited: SASLprep.Prohibited?
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         var candidates: [[UInt8]] = [Array(text.utf8)]
         var prohibited: SASLprep.Prohibited?
         do {

@@ -2,12 +2,12 @@ import Glibc
 
 /// An open file read by position (`pread`), for streaming large inputs in bounded chunks.
 /// Owns one file descriptor and closes it in `deinit`.
-public final class ReadableFile {
-    public let path: String
-    public let size: Int
+package final class ReadableFile {
+    package let path: String
+    package let size: Int
     private let fd: Int32
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         let fd = Posix.retrying { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileError(path: path, reason: .cannotOpen(Posix.errorText())) }
         var st = stat()
@@ -29,14 +29,14 @@ public final class ReadableFile {
 
     /// A second descriptor for the same open file, for a C library that takes ownership of it
     /// and closes it itself (poppler); this object keeps and closes its own.
-    public func duplicatedDescriptor() throws -> Int32 {
+    package func duplicatedDescriptor() throws -> Int32 {
         let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else { throw FileError(path: path, reason: .cannotRead(Posix.errorText())) }
         return copy
     }
 
     /// Reads exactly `count` bytes at `offset` into `buffer` (which must have room).
-    public func read(at offset: Int, count: Int, into buffer: UnsafeMutableRawPointer) throws {
+    package func read(at offset: Int, count: Int, into buffer: UnsafeMutableRawPointer) throws {
         var done = 0
         while done < count {
             let n = Posix.retrying { pread(fd, buffer + done, count - done, off_t(offset + done)) }
@@ -48,7 +48,7 @@ public final class ReadableFile {
     }
 
     /// The bytes in `range`.
-    public func bytes(_ range: Range<Int>) throws -> [UInt8] {
+    package func bytes(_ range: Range<Int>) throws -> [UInt8] {
         var out = [UInt8](repeating: 0, count: range.count)
         try out.withUnsafeMutableBytes { (buf) throws in
             if let base = buf.baseAddress { try read(at: range.lowerBound, count: range.count, into: base) }
@@ -58,7 +58,7 @@ public final class ReadableFile {
 
     /// Calls `body` with consecutive chunks of `range`, each at most `chunkSize` bytes, reusing
     /// one buffer so memory stays flat whatever the file size.
-    public func forEachChunk(
+    package func forEachChunk(
         of range: Range<Int>, chunkSize: Int = 1 << 20,
         _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {

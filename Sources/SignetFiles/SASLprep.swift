@@ -8,14 +8,14 @@ import Glibc
 /// The profile itself (mapping tables B.1 and C.1.2, NFKC, the prohibited-output tables and the
 /// bidirectional check) is GNU libidn's: this file is the one place Signet calls libidn.
 /// Unassigned code points are allowed, as RFC 4013 says for queries (a password being checked).
-public enum SASLprep {
+package enum SASLprep {
     /// The password cannot pass SASLprep; `reason` is libidn's account of why.
-    public struct Prohibited: Error, Hashable, Sendable {
-        public var reason: String
-        public var description: String { "SASLprep (RFC 4013) refuses it: \(reason)" }
+    package struct Prohibited: Error, Hashable, Sendable {
+        package var reason: String
+        package var description: String { "SASLprep (RFC 4013) refuses it: \(reason)" }
     }
 
-    public static func prepare(_ text: String) throws(Prohibited) -> String {
+    package static func prepare(_ text: String) throws(Prohibited) -> String {
         var output: UnsafeMutablePointer<CChar>?
         let rc = stringprep_profile(text, &output, "SASLprep", Stringprep_profile_flags(rawValue: 0))
         defer { free(output) }

@@ -7,6 +7,7 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
     private let storage: UnsafeMutableBufferPointer<UInt8>
 
     /// Copies `bytes` (a trailing newline is the caller's business) and wipes the source array.
+    /// - Parameter bytes: The secret's bytes, zeroed once copied.
     public init(taking bytes: inout [UInt8]) {
         storage = .allocate(capacity: bytes.count + 1)
         for (i, byte) in bytes.enumerated() { storage.initializeElement(at: i, to: byte) }
@@ -16,6 +17,7 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The UTF-8 bytes of `text` (for tests and for callers that already hold a string).
+    /// - Parameter text: The secret as text.
     public convenience init(_ text: String) {
         var bytes = Array(text.utf8)
         self.init(taking: &bytes)
@@ -30,7 +32,7 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
     public var count: Int { storage.count - 1 }
 
     /// Calls `body` with the NUL-terminated password and its length; the pointer must not escape.
-    public func withCString<R>(_ body: (UnsafePointer<CChar>, Int) throws -> R) rethrows -> R {
+    package func withCString<R>(_ body: (UnsafePointer<CChar>, Int) throws -> R) rethrows -> R {
         try storage.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!, count) }
     }
 
@@ -40,5 +42,6 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
         withCString { pointer, count in String(validating: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self) }
     }
 
+    /// Never the secret itself: `<secret>`.
     public var description: String { "<secret>" }
 }

@@ -3,12 +3,12 @@ import Glibc
 /// Standard input copied to a temporary file, for readers that need a path and random access
 /// (qpdf, the incremental writer). The copy is streamed in chunks, bounded by `limit`, and the
 /// file is removed when the value is released.
-public final class SpooledInput {
+package final class SpooledInput {
     /// The temporary file holding the input.
-    public let path: String
+    package let path: String
 
     /// Copies standard input (file descriptor `fd`) into a new file under `$TMPDIR` (or /tmp).
-    public init(fd: Int32 = 0, limit: Int) throws {
+    package init(fd: Int32 = 0, limit: Int) throws {
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((folder + "/signet-stdin-XXXXXX").utf8CString)
         let out = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -3,10 +3,10 @@ import Glibc
 /// A copy of part of a file in the system's temporary folder, removed when released
 /// (e.g. an earlier revision of a PDF for a library that only opens paths). Copied in
 /// bounded chunks, so memory stays flat.
-public final class TemporaryCopy {
-    public let path: String
+package final class TemporaryCopy {
+    package let path: String
 
-    public init(of file: ReadableFile, range: Range<Int>) throws {
+    package init(of file: ReadableFile, range: Range<Int>) throws {
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((folder + "/signet-copy-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -30,7 +30,7 @@ public struct PreviewError: SignetError, Hashable {
     /// The PDF the error is about, named at the start of the message.
     public var input: String?
 
-    public init(_ reason: Reason, input: String? = nil) {
+    package init(_ reason: Reason, input: String? = nil) {
         self.reason = reason
         self.input = input
     }

@@ -18,7 +18,7 @@ public struct PreviewLayout: Sendable, Hashable, Codable {
     public var dpi: Double { pixelsPerPoint * 72 }
 
     /// Lays out a page whose displayed size is `pageSize` points; page `page` is named in errors.
-    public init(pageSize: Size, options: PreviewOptions, page: Int) throws {
+    package init(pageSize: Size, options: PreviewOptions, page: Int) throws {
         guard pageSize.width > 0, pageSize.height > 0, pageSize.width.isFinite, pageSize.height.isFinite else {
             throw PreviewError(.pageUnreadable(page: page))
         }

@@ -3,13 +3,21 @@ import SignetCore
 /// An 8-bit RGBA image with straight (not premultiplied) alpha, rows top to bottom,
 /// `width * 4` bytes per row. Every codec and the PDF stage exchange images as this value.
 public struct Bitmap: Sendable, Hashable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
     /// `width * height * 4` bytes: R, G, B, A per pixel.
     public var pixels: [UInt8]
     /// Resolution for the PNG `pHYs` chunk / JPEG density, when known.
     public var dpi: Double?
 
+    /// A bitmap of `width` by `height` pixels from RGBA bytes (`width · height · 4`, not premultiplied).
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - pixels: `width * height * 4` bytes: R, G, B, A per pixel.
+    ///   - dpi: Resolution for the PNG `pHYs` chunk / JPEG density, when known.
     public init(width: Int, height: Int, pixels: [UInt8], dpi: Double? = nil) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "RGBA buffer size")
         self.width = width
@@ -19,6 +27,11 @@ public struct Bitmap: Sendable, Hashable {
     }
 
     /// A bitmap filled with one color.
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - fill: The colour of every pixel.
+    ///   - dpi: The resolution, when known.
     public init(width: Int, height: Int, fill: Color, dpi: Double? = nil) {
         let px: [UInt8] = [fill.red, fill.green, fill.blue, fill.alpha].map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -28,6 +41,7 @@ public struct Bitmap: Sendable, Hashable {
         self.init(width: width, height: height, pixels: pixels, dpi: dpi)
     }
 
+    /// Width times height.
     public var pixelCount: Int { width * height }
 
     /// True when every pixel is opaque.
@@ -65,6 +79,9 @@ public struct Bitmap: Sendable, Hashable {
     }
 
     /// The RGBA value at (x, y).
+    /// - Parameters:
+    ///   - x: The column, from 0 at the left.
+    ///   - y: The row, from 0 at the top.
     public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
@@ -72,6 +89,7 @@ public struct Bitmap: Sendable, Hashable {
 
     /// The image composited over an opaque `background` (alpha becomes 255 everywhere):
     /// each channel becomes (c·a + bg·(255 − a)) / 255, rounded, with bg the background's byte value.
+    /// - Parameter background: The opaque colour under the image.
     public func flattened(onto background: Color) -> Bitmap {
         func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
         let (br, bg, bb) = (byte(background.red), byte(background.green), byte(background.blue))

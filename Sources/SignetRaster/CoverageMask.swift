@@ -3,17 +3,17 @@ import SignetCore
 /// One ink colour over transparency, as the renderer draws it: a coverage (alpha) byte per pixel
 /// and the ink's colour. It stands for `bitmap` — every pixel the ink's R, G, B with the mask's
 /// alpha — in a quarter of the memory, and the PNG encoder can write it without expanding it.
-public struct CoverageMask: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
+package struct CoverageMask: Sendable, Hashable {
+    package var width: Int
+    package var height: Int
     /// `width * height` coverage bytes, rows top to bottom.
-    public var alpha: [UInt8]
+    package var alpha: [UInt8]
     /// The ink colour (its alpha is not used: coverage is the only alpha).
-    public var ink: Color
+    package var ink: Color
     /// Resolution for the PNG `pHYs` chunk, when known.
-    public var dpi: Double?
+    package var dpi: Double?
 
-    public init(width: Int, height: Int, alpha: [UInt8], ink: Color, dpi: Double? = nil) {
+    package init(width: Int, height: Int, alpha: [UInt8], ink: Color, dpi: Double? = nil) {
         precondition(width >= 0 && height >= 0 && alpha.count == width * height, "coverage buffer size")
         self.width = width
         self.height = height
@@ -22,16 +22,16 @@ public struct CoverageMask: Sendable, Hashable {
         self.dpi = dpi
     }
 
-    public var pixelCount: Int { width * height }
+    package var pixelCount: Int { width * height }
 
     /// The ink's R, G, B bytes, rounded as in `bitmap`.
-    public var inkBytes: (red: UInt8, green: UInt8, blue: UInt8) {
+    package var inkBytes: (red: UInt8, green: UInt8, blue: UInt8) {
         let rgb = Bitmap.word(ink).littleEndian
         return (UInt8(truncatingIfNeeded: rgb), UInt8(truncatingIfNeeded: rgb >> 8), UInt8(truncatingIfNeeded: rgb >> 16))
     }
 
     /// The RGBA bitmap this mask stands for.
-    public var bitmap: Bitmap {
+    package var bitmap: Bitmap {
         alpha.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return Bitmap(width: width, height: height, pixels: [], dpi: dpi) }
             return Bitmap(alphaMask: base, stride: width, width: width, height: height, ink: ink, dpi: dpi)

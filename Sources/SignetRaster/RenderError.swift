@@ -2,6 +2,7 @@ import SignetCore
 
 /// Rendering could not produce an image.
 public struct RenderError: SignetError, Hashable {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
         /// Nothing to draw: no strokes, or no points in any stroke.
         case noInk
@@ -19,23 +20,26 @@ public struct RenderError: SignetError, Hashable {
         case cairo(step: String, reason: String)
     }
 
+    /// What went wrong.
     public var reason: Reason
     /// The input the drawing came from, named at the start of the message when set.
     public var input: String?
 
-    public init(_ reason: Reason, input: String? = nil) {
+    package init(_ reason: Reason, input: String? = nil) {
         self.reason = reason
         self.input = input
     }
 
     /// The same error, naming the input it came from.
-    public func naming(_ input: String) -> RenderError { RenderError(reason, input: input) }
+    package func naming(_ input: String) -> RenderError { RenderError(reason, input: input) }
 
+    /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
         if case .cairo = reason { return .failed }
         return .badInput
     }
 
+    /// One line for the user: the input, what is wrong and what to try next.
     public var message: String {
         let prefix = input.map { StreamName.input($0) + ": " } ?? ""
         return prefix + text

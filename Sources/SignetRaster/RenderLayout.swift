@@ -6,6 +6,7 @@ import SignetStrokes
 public struct RenderLayout: Sendable, Hashable, Codable {
     /// Output size in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
     /// Capture units → output pixels (a scale and a translation; y stays down).
     public var transform: Transform
@@ -24,7 +25,7 @@ public struct RenderLayout: Sendable, Hashable, Codable {
 
     /// The layout for `ink` under `options`. `canvas` is the capture surface, used with `crop: false`;
     /// `unitsPerInch` is the drawing's resolution when its format records one.
-    public init(ink: Ink, canvas: Size?, unitsPerInch: Double?, options: RenderOptions) throws {
+    package init(ink: Ink, canvas: Size?, unitsPerInch: Double?, options: RenderOptions) throws {
         try options.validate()
         guard let bounds = ink.bounds else { throw RenderError(.noInk) }
         if let minimum = options.minInkLength, ink.length < minimum {

@@ -51,11 +51,26 @@ public struct RenderOptions: Sendable, Hashable, Codable {
 
     /// cairo's limit on either side of an image, in pixels.
     public static let maxSide = 32_767
+    /// The default of `maxPixels`: 25 million pixels.
     public static let defaultMaxPixels = 25_000_000
     /// Largest coordinate magnitude accepted, in capture units (far beyond any real capture): the
     /// stroke readers' default limit, so a drawing read from a file and one built in code meet one limit.
     public static let maxCoordinate = StrokeLimits.defaultMaxCoordinate
 
+    /// Render options; the defaults are `signet render`'s (black ink, transparent, scale 2, padding 8, cropped).
+    /// - Parameters:
+    ///   - color: Pen colour for every stroke (`--color`); `nil` keeps the colour each stroke was captured with.
+    ///   - background: Paint this colour under the ink (`--background`); `nil` leaves the background transparent.
+    ///   - scale: Output pixels per CSS pixel (`--scale`, default 2): per capture unit for most captures.
+    ///   - dpi: Output resolution (`--dpi`): `dpi / 96` output pixels per CSS pixel (per capture unit, or `dpi / unitsPerInch` when the drawing records its resolution); the PNG records it in `pHYs`.
+    ///   - penWidth: Pen width for every stroke in capture units (`--pen-width`); `nil` keeps the captured pens.
+    ///   - widthModel: Width model for every stroke (`--width-model`); `nil` keeps the captured pens' model.
+    ///   - padding: Transparent (or background) margin around the ink in output pixels, the same on every side (`--padding`, default 8).
+    ///   - crop: Crop to the ink bounds plus `padding` (default).
+    ///   - fit: Scale the image (ink, pen width and canvas alike) to the largest size that fits in this box of output pixels, padding included (`--fit WxH`).
+    ///   - minInkLength: Refuse ink whose smoothed length is shorter than this, in capture units (`--min-ink-length`).
+    ///   - antialias: Edge quality of bitmaps (`--antialias`, default `best`).
+    ///   - maxPixels: Largest output area in pixels (default 25 000 000, about 100 MB of pixels while drawing).
     public init(
         color: Color? = nil, background: Color? = nil, scale: Double = 2, dpi: Double? = nil,
         penWidth: Double? = nil, widthModel: WidthModel? = nil, padding: Int = 8, crop: Bool = true,
@@ -77,7 +92,7 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     }
 
     /// Throws `RenderError.badOption` for values no rendering can use.
-    public func validate() throws {
+    package func validate() throws {
         func bad(_ text: String) -> RenderError { RenderError(.badOption(text)) }
         guard scale.isFinite, scale > 0 else { throw bad("RenderOptions.scale must be a positive number.") }
         if let dpi, !(dpi.isFinite && dpi > 0) { throw bad("RenderOptions.dpi must be a positive number.") }
@@ -94,7 +109,7 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     }
 
     /// The drawing with the pen overrides applied (colour, width, width model).
-    public func applyingPens(to drawing: Drawing) -> Drawing {
+    package func applyingPens(to drawing: Drawing) -> Drawing {
         guard color != nil || penWidth != nil || widthModel != nil else { return drawing }
         var out = drawing
         out.pen = override(drawing.pen)

@@ -2,53 +2,54 @@ import SignetCore
 import SignetStrokes
 
 /// A vector document format cairo writes.
-public enum VectorFormat: String, Sendable, Hashable, Codable, CaseIterable {
+package enum VectorFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    /// An SVG document, or a one-page PDF.
     case svg, pdf
 }
 
 /// A drawing smoothed and laid out, ready to paint.
-public struct PreparedInk: Sendable, Hashable {
-    public var ink: Ink
-    public var layout: RenderLayout
+package struct PreparedInk: Sendable, Hashable {
+    package var ink: Ink
+    package var layout: RenderLayout
 }
 
 /// A rendered bitmap with the layout that produced it.
-public struct Rendering: Sendable, Hashable {
-    public var bitmap: Bitmap
-    public var layout: RenderLayout
+package struct Rendering: Sendable, Hashable {
+    package var bitmap: Bitmap
+    package var layout: RenderLayout
 }
 
 /// A rendered image in its most compact exact form, with the layout that produced it.
-public struct RasterRendering: Sendable, Hashable {
-    public var image: RasterImage
-    public var layout: RenderLayout
+package struct RasterRendering: Sendable, Hashable {
+    package var image: RasterImage
+    package var layout: RenderLayout
 }
 
 /// A rendered SVG or PDF document with the layout that produced it.
-public struct VectorRendering: Sendable, Hashable {
-    public var bytes: [UInt8]
-    public var format: VectorFormat
-    public var layout: RenderLayout
+package struct VectorRendering: Sendable, Hashable {
+    package var bytes: [UInt8]
+    package var format: VectorFormat
+    package var layout: RenderLayout
 }
 
 /// Renders drawings with cairo: anti-aliased, round caps and joins, straight into the cropped size.
-public enum Renderer {
+package enum Renderer {
     /// Applies the pen overrides, smooths the drawing and lays it out (all limits checked here).
-    public static func prepare(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> PreparedInk {
+    package static func prepare(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> PreparedInk {
         try checkCoordinates(drawing)
         let ink = Ink(options.applyingPens(to: drawing))
         return PreparedInk(ink: ink, layout: try RenderLayout(ink: ink, canvas: drawing.canvas, unitsPerInch: drawing.unitsPerInch, options: options))
     }
 
     /// An RGBA bitmap (straight alpha), transparent unless `options.background` is set.
-    public static func bitmap(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> Rendering {
+    package static func bitmap(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> Rendering {
         let rendering = try raster(drawing, options: options)
         return Rendering(bitmap: rendering.image.bitmap, layout: rendering.layout)
     }
 
     /// The same image as `bitmap`, as a coverage mask when all ink has one colour over a
     /// transparent background (cairo then draws coverage only; the colour is applied exactly).
-    public static func raster(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> RasterRendering {
+    package static func raster(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> RasterRendering {
         let prepared = try prepare(drawing, options: options)
         let layout = prepared.layout
         let colors = Set(prepared.ink.shapes.map(\.color))
@@ -67,7 +68,7 @@ public enum Renderer {
 
     /// A one-page SVG or PDF of the same smoothed paths, the same crop and padding, and the
     /// physical size of the bitmap at `layout.pixelsPerInch` (SVG in CSS pixels, PDF in points).
-    public static func vector(
+    package static func vector(
         _ drawing: Drawing, format: VectorFormat, options: RenderOptions = RenderOptions()
     ) throws -> VectorRendering {
         let prepared = try prepare(drawing, options: options)

@@ -9,6 +9,9 @@ import Glibc
 extension Bitmap {
     /// The image scaled down to `width` × `height` (each at least 1 and at most the current size;
     /// this never upscales). The DPI scales with the image so the physical size stays the same.
+    /// - Parameters:
+    ///   - newWidth: The new width in pixels.
+    ///   - newHeight: The new height in pixels.
     public func downscaled(toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
         if newWidth == width && newHeight == height { return self }
         return downscaledRows(Array(0..<newHeight), toWidth: newWidth, height: newHeight)

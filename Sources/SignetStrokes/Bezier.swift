@@ -1,24 +1,24 @@
 import SignetCore
 
 /// Evaluation and exact bounds of quadratic and cubic Bézier segments.
-public enum Bezier {
-    public static func quadPoint(_ p0: Point, _ q: Point, _ p2: Point, _ t: Double) -> Point {
+package enum Bezier {
+    package static func quadPoint(_ p0: Point, _ q: Point, _ p2: Point, _ t: Double) -> Point {
         let u = 1 - t
         return p0 * (u * u) + q * (2 * u * t) + p2 * (t * t)
     }
 
     /// The derivative B'(t) of a quadratic.
-    public static func quadDerivative(_ p0: Point, _ q: Point, _ p2: Point, _ t: Double) -> Point {
+    package static func quadDerivative(_ p0: Point, _ q: Point, _ p2: Point, _ t: Double) -> Point {
         (q - p0) * (2 * (1 - t)) + (p2 - q) * (2 * t)
     }
 
-    public static func cubicPoint(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, _ t: Double) -> Point {
+    package static func cubicPoint(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, _ t: Double) -> Point {
         let u = 1 - t
         return p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p3 * (t * t * t)
     }
 
     /// Tight bounds of a quadratic: the end points plus the extremum on each axis.
-    public static func quadBounds(_ p0: Point, _ q: Point, _ p2: Point) -> Rect {
+    package static func quadBounds(_ p0: Point, _ q: Point, _ p2: Point) -> Rect {
         var lo = Point(x: p2.x < p0.x ? p2.x : p0.x, y: p2.y < p0.y ? p2.y : p0.y)
         var hi = Point(x: p0.x < p2.x ? p2.x : p0.x, y: p0.y < p2.y ? p2.y : p0.y)
         if let t = quadExtremum(p0.x, q.x, p2.x) {
@@ -43,7 +43,7 @@ public enum Bezier {
     }
 
     /// Tight bounds of a cubic: the end points plus the roots of the derivative on each axis.
-    public static func cubicBounds(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point) -> Rect {
+    package static func cubicBounds(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point) -> Rect {
         var xs = [p0.x, p3.x], ys = [p0.y, p3.y]
         for isX in [true, false] {
             let (a0, a1, a2, a3) = isX ? (p0.x, c1.x, c2.x, p3.x) : (p0.y, c1.y, c2.y, p3.y)

@@ -6,12 +6,14 @@ import SignetCore
 /// filled outline each (so semi-transparent ink never shows overlapping blobs); a one-point
 /// stroke becomes a filled disc of the pen's dot diameter.
 public struct Ink: Sendable, Hashable {
-    public var shapes: [InkShape]
+    package var shapes: [InkShape]
     /// The tight rectangle of the smoothed ink including half the pen width; `nil` for no ink.
     public var bounds: Rect?
     /// Total length of the smoothed center lines, in capture units (chord approximation).
     public var length: Double
 
+    /// Smooths `drawing` into vector ink, each stroke with its own pen.
+    /// - Parameter drawing: The strokes to smooth.
     public init(_ drawing: Drawing) {
         var shapes: [InkShape] = []
         var bounds: Rect?
@@ -44,7 +46,7 @@ public struct Ink: Sendable, Hashable {
     }
 
     /// The smoothed center line of a stroke as one open subpath of quadratics.
-    public static func centerLine(_ segments: [QuadSegment]) -> Path {
+    package static func centerLine(_ segments: [QuadSegment]) -> Path {
         var elements: [PathElement] = [.move(to: segments[0].start)]
         elements.reserveCapacity(segments.count + 1)
         for s in segments { elements.append(.quad(control: s.control, to: s.end)) }

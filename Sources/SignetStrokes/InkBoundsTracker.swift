@@ -5,35 +5,35 @@ import SignetCore
 /// Each new sample completes the smoothed segment that ends at the previous midpoint, so only
 /// the open tail is recomputed when `bounds` is read. The result equals `Ink(drawing).bounds`
 /// for the same samples (give the drawing's `unitsPerInch`: velocity widths depend on it).
-public struct InkBoundsTracker: Sendable {
+package struct InkBoundsTracker: Sendable {
     private let unitsPerInch: Double?
     private var closed: Rect?
     private var stroke: StrokeState?
 
-    public init(unitsPerInch: Double? = nil) {
+    package init(unitsPerInch: Double? = nil) {
         self.unitsPerInch = unitsPerInch
     }
 
     /// Starts a new stroke drawn with `pen` (ending the current one).
-    public mutating func beginStroke(pen: Pen) {
+    package mutating func beginStroke(pen: Pen) {
         endStroke()
         stroke = StrokeState(pen: pen, unitsPerInch: unitsPerInch)
     }
 
     /// Adds the next sample of the current stroke.
-    public mutating func add(_ sample: Sample) {
+    package mutating func add(_ sample: Sample) {
         precondition(stroke != nil, "beginStroke(pen:) first")
         stroke!.add(sample)
     }
 
     /// Ends the current stroke; its ink is kept in the bounds.
-    public mutating func endStroke() {
+    package mutating func endStroke() {
         if let extent = stroke?.extent { closed = closed.map { $0.union(extent) } ?? extent }
         stroke = nil
     }
 
     /// The bounds of all ink so far, the current stroke included.
-    public var bounds: Rect? {
+    package var bounds: Rect? {
         guard let open = stroke?.extent else { return closed }
         return closed.map { $0.union(open) } ?? open
     }

@@ -8,10 +8,10 @@ import SignetCore
 /// end point, so every join is C1 (equal derivatives), the curve passes through every midpoint,
 /// and it starts and ends exactly at the first and last samples (signature_pad drops the last
 /// piece; Signet does not).
-public enum MidpointSmoother {
+package enum MidpointSmoother {
     /// The center line through `points` (consecutive duplicates already removed), with the
     /// widths at each sample. Fewer than two points give no segments (a dot is drawn instead).
-    public static func segments(_ points: [Point], widths: [Double]) -> [QuadSegment] {
+    package static func segments(_ points: [Point], widths: [Double]) -> [QuadSegment] {
         precondition(points.count == widths.count, "one width per point")
         let n = points.count
         guard n >= 2 else { return [] }
@@ -39,7 +39,7 @@ public enum MidpointSmoother {
     }
 
     /// `samples` without consecutive repeats of the same position (the first of a run is kept).
-    public static func deduplicated(_ samples: [Sample]) -> [Sample] {
+    package static func deduplicated(_ samples: [Sample]) -> [Sample] {
         var out: [Sample] = []
         out.reserveCapacity(samples.count)
         for s in samples where out.last.map({ $0.x != s.x || $0.y != s.y }) ?? true {

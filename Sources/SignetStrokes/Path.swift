@@ -1,7 +1,7 @@
 import SignetCore
 
 /// One element of a path made of quadratic Béziers (the smoother's output) and cubics (circles).
-public enum PathElement: Sendable, Hashable {
+package enum PathElement: Sendable, Hashable {
     case move(to: Point)
     case line(to: Point)
     case quad(control: Point, to: Point)
@@ -10,19 +10,19 @@ public enum PathElement: Sendable, Hashable {
 }
 
 /// A path: one or more subpaths, each starting with `.move`.
-public struct Path: Sendable, Hashable {
-    public var elements: [PathElement]
+package struct Path: Sendable, Hashable {
+    package var elements: [PathElement]
 
-    public init(_ elements: [PathElement] = []) { self.elements = elements }
+    package init(_ elements: [PathElement] = []) { self.elements = elements }
 
     /// The exact cubic equal to the quadratic `p0 → (q) → p2`: C1 = P0 + ⅔(Q−P0), C2 = P2 + ⅔(Q−P2).
-    public static func cubic(from p0: Point, control q: Point, to p2: Point) -> (Point, Point) {
+    package static func cubic(from p0: Point, control q: Point, to p2: Point) -> (Point, Point) {
         (p0 + (q - p0) * (2.0 / 3.0), p2 + (q - p2) * (2.0 / 3.0))
     }
 
     /// A full circle as four cubic arcs, counter-clockwise in a y-up frame (the standard
     /// 0.5523 approximation; radial error under 0.03 %).
-    public static func circle(center c: Point, radius r: Double) -> Path {
+    package static func circle(center c: Point, radius r: Double) -> Path {
         let k = 0.5522847498307936 * r
         let e = Point(x: c.x + r, y: c.y), n = Point(x: c.x, y: c.y + r)
         let w = Point(x: c.x - r, y: c.y), s = Point(x: c.x, y: c.y - r)
@@ -37,7 +37,7 @@ public struct Path: Sendable, Hashable {
     }
 
     /// The tight bounds of the geometry (curve extrema, not control points); `nil` when empty.
-    public var bounds: Rect? {
+    package var bounds: Rect? {
         var box: Rect?
         var current = Point.zero
         var start = Point.zero
@@ -65,7 +65,7 @@ public struct Path: Sendable, Hashable {
     }
 
     /// The path with every point mapped through `t`.
-    public func applying(_ t: Transform) -> Path {
+    package func applying(_ t: Transform) -> Path {
         Path(elements.map { e in
             switch e {
             case .move(let p): return .move(to: t.apply(p))

@@ -14,19 +14,31 @@ public enum WidthModel: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// The pen a stroke is drawn with. Widths are in the capture's units.
 public struct Pen: Sendable, Hashable, Codable {
+    /// The ink colour.
     public var color: Color
     /// Line width for the fixed model.
     public var width: Double
     /// Narrowest and widest line for the variable models.
     public var minWidth: Double
+    /// The widest line for the variable models.
     public var maxWidth: Double
     /// Diameter of a one-point stroke; `nil` means `(minWidth + maxWidth) / 2` for variable
     /// models and `width` for the fixed one.
     public var dotSize: Double?
     /// Weight of the newest velocity sample in the velocity model's exponential filter.
     public var velocityFilterWeight: Double
+    /// How the width follows the stroke: fixed, or by velocity or pressure.
     public var widthModel: WidthModel
 
+    /// A pen; the defaults are a black pen whose width follows velocity.
+    /// - Parameters:
+    ///   - color: The ink colour.
+    ///   - width: Line width for the fixed model.
+    ///   - minWidth: The narrowest line for the variable models.
+    ///   - maxWidth: The widest line for the variable models.
+    ///   - dotSize: Diameter of a one-point stroke; `nil` means `(minWidth + maxWidth) / 2` for variable models and `width` for the fixed one.
+    ///   - velocityFilterWeight: Weight of the newest velocity sample in the velocity model's exponential filter.
+    ///   - widthModel: How the width follows the stroke: fixed, or by velocity or pressure.
     public init(
         color: Color = .black, width: Double = 2.5, minWidth: Double = 0.5, maxWidth: Double = 2.5,
         dotSize: Double? = nil, velocityFilterWeight: Double = 0.7, widthModel: WidthModel = .fixed
@@ -47,6 +59,7 @@ public struct Pen: Sendable, Hashable, Codable {
     /// widths taken as CSS pixels (1/96 inch) and expressed in those units, so ink is 2.5 CSS
     /// pixels wide whatever the capture's resolution. `nil` (units unknown, taken as CSS pixels)
     /// gives `standard`.
+    /// - Parameter unitsPerInch: The capture's resolution, when it records one.
     public static func standard(unitsPerInch: Double?) -> Pen {
         guard let unitsPerInch, unitsPerInch.isFinite, unitsPerInch > 0 else { return standard }
         let k = unitsPerInch / 96

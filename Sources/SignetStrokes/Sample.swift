@@ -3,16 +3,25 @@ import SignetCore
 /// One captured pen or touch sample: a position in the capture's units (top-left origin, y down),
 /// with the time and pressure when the capture recorded them.
 public struct Sample: Sendable, Hashable, Codable {
+    /// The horizontal coordinate, in the capture's units.
     public var x: Double
+    /// The vertical coordinate, y going down.
     public var y: Double
     /// Milliseconds on the capture's clock (any origin); may repeat or go backwards in real logs.
     public var t: Double?
     /// Pen pressure normalised to 0…1.
     public var force: Double?
 
+    /// A sample at `x`, `y`, at time `t` (milliseconds) with pen pressure `force` (0 to 1), when known.
+    /// - Parameters:
+    ///   - x: The horizontal coordinate, in the capture's units.
+    ///   - y: The vertical coordinate, y going down.
+    ///   - t: Milliseconds on the capture's clock (any origin); may repeat or go backwards in real logs.
+    ///   - force: Pen pressure normalised to 0…1.
     public init(x: Double, y: Double, t: Double? = nil, force: Double? = nil) {
         (self.x, self.y, self.t, self.force) = (x, y, t, force)
     }
 
+    /// The position as a ``Point``.
     public var point: Point { Point(x: x, y: y) }
 }

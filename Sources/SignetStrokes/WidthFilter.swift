@@ -6,7 +6,7 @@
 /// (`Drawing.unitsPerInch`: tablet units, millimetres, …) has its speeds converted, so the same
 /// hand movement gives the same relative widths whatever the capture's units. Without a
 /// resolution the units are taken as CSS pixels.
-public struct WidthFilter: Sendable {
+package struct WidthFilter: Sendable {
     private let pen: Pen
     /// CSS pixels per capture unit.
     private let pixelsPerUnit: Double
@@ -15,13 +15,13 @@ public struct WidthFilter: Sendable {
 
     /// A filter for strokes drawn with `pen` in a capture of `unitsPerInch` units per inch
     /// (nil, zero or not finite: CSS pixels, 96 per inch).
-    public init(pen: Pen, unitsPerInch: Double? = nil) {
+    package init(pen: Pen, unitsPerInch: Double? = nil) {
         self.pen = pen
         pixelsPerUnit = unitsPerInch.flatMap { $0.isFinite && $0 > 0 ? 96 / $0 : nil } ?? 1
     }
 
     /// The width at `sample`, the next (deduplicated) sample of the stroke.
-    public mutating func next(_ sample: Sample) -> Double {
+    package mutating func next(_ sample: Sample) -> Double {
         defer { last = sample }
         switch pen.widthModel {
         case .fixed:
@@ -43,10 +43,10 @@ public struct WidthFilter: Sendable {
 
     /// True when the pressure model should apply to a stroke: its pressure actually varies.
     /// Constant pressure (a mouse reports 0 or 0.5 throughout) falls back to the fixed width.
-    public static func pressureVaries(min lo: Double, max hi: Double) -> Bool { hi - lo > 1e-3 }
+    package static func pressureVaries(min lo: Double, max hi: Double) -> Bool { hi - lo > 1e-3 }
 
     /// The widths of every sample of a stroke, after the pressure fallback.
-    public static func widths(of samples: [Sample], pen: Pen, unitsPerInch: Double? = nil) -> [Double] {
+    package static func widths(of samples: [Sample], pen: Pen, unitsPerInch: Double? = nil) -> [Double] {
         var effective = pen
         if pen.widthModel == .pressure {
             let forces = samples.map { $0.force ?? 0 }

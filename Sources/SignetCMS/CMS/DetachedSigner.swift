@@ -2,7 +2,7 @@ import FoundationEssentials
 import SignetFiles
 
 /// Detached CMS signatures of any content (`signet sign IN --detached OUT.p7s`).
-public enum DetachedSigner {
+package enum DetachedSigner {
     /// The DER SignedData over the whole of `content` (a file read in chunks, or memory), streamed.
     /// `signingTime` goes into a signing-time attribute; `nil` leaves it out. Errors name `content.name`.
     package static func sign(content: any ByteSource, identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {

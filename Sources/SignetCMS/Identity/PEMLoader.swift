@@ -6,6 +6,12 @@ extension SigningIdentity {
     /// Loads a PEM private key (PKCS#8, encrypted PKCS#8, or traditional "Proc-Type: 4,ENCRYPTED")
     /// with its certificate and optional chain. The certificate file may hold several certificates
     /// (a full chain): the one matching the key signs, the others join `chainPath`'s in the chain.
+    /// - Parameters:
+    ///   - keyPath: The private key, PEM (encrypted or not).
+    ///   - certificatePath: The signer's certificate, PEM.
+    ///   - chainPath: The intermediate certificates, PEM; `nil` for none.
+    ///   - password: The key's password; `nil` for an unencrypted key.
+    /// - Throws: ``SignError`` when a file cannot be read, the password is wrong or key and certificate do not match.
     public static func pem(keyPath: String, certificatePath: String, chainPath: String? = nil, password: Secret?) throws
         -> SigningIdentity
     {

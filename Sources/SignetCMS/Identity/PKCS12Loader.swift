@@ -12,6 +12,10 @@ extension SigningIdentity {
     /// `password == nil` means none was given (an unprotected bundle); an empty secret is the
     /// empty password. When the bundle holds several certificates, the one matching the key
     /// signs and the others become the chain.
+    /// - Parameters:
+    ///   - path: The `.p12` / `.pfx` file.
+    ///   - password: Its password; `nil` for none.
+    /// - Throws: ``SignError`` when the file cannot be read, the password is wrong or it holds no key and certificate.
     public static func pkcs12(path: String, password: Secret?) throws -> SigningIdentity {
         let bytes = try InputFile.read(path, limit: fileLimit)
         let bundle: PKCS12Bundle

@@ -22,8 +22,11 @@ public final class SigningIdentity: @unchecked Sendable {
 
     /// The signer's subject in RFC 2253 form.
     public var subject: String { certificate.subject }
+    /// The certificate issuer's distinguished name.
     public var issuer: String { certificate.issuer }
+    /// The start of the certificate's validity.
     public var notBefore: Date? { certificate.notBefore }
+    /// The end of the certificate's validity.
     public var notAfter: Date? { certificate.notAfter }
     /// "RSA-2048", "EC-256".
     public var keyDescription: String { "\(key.algorithm)-\(key.bits)" }
@@ -31,13 +34,14 @@ public final class SigningIdentity: @unchecked Sendable {
     public var chainSubjects: [String] { chain.map(\.subject) }
 
     /// Whether the certificate is valid at `date`.
+    /// - Parameter date: The instant to judge at.
     public func validity(at date: Date) -> CertificateValidity {
         CertificateValidity(notBefore: notBefore, notAfter: notAfter, at: date)
     }
 
     /// Throws when `strict` and the certificate is not valid at `date`; otherwise returns the
     /// warning to show (or `nil` when the certificate is valid).
-    public func checkValidity(at date: Date, strict: Bool, source: String) throws -> String? {
+    package func checkValidity(at date: Date, strict: Bool, source: String) throws -> String? {
         let validity = validity(at: date)
         guard validity != .valid else { return nil }
         if strict {
@@ -51,11 +55,14 @@ public final class SigningIdentity: @unchecked Sendable {
 
 /// Where a certificate stands at a given time.
 public enum CertificateValidity: String, Sendable, Hashable, Codable {
+    /// Within its validity.
     case valid
+    /// Past its end.
     case expired
+    /// Before its start.
     case notYetValid = "not-yet-valid"
 
-    public init(notBefore: Date?, notAfter: Date?, at date: Date) {
+    package init(notBefore: Date?, notAfter: Date?, at date: Date) {
         if let notBefore, date < notBefore {
             self = .notYetValid
         } else if let notAfter, date > notAfter {

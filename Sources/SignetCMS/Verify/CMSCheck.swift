@@ -80,7 +80,9 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
     public var imprintMatches: Bool
     /// The token's own signature verifies, its certificate is a timestamping one, valid at `time`.
     public var signatureVerifies: Bool
+    /// Whether the timestamp authority's chain ends at a trust anchor.
     public var trust: TrustStatus
+    /// Everything wrong with the token, in words.
     public var problems: [String]
 
     /// Imprint and signature hold, nothing is wrong, and the TSA is trusted (or trust was not
@@ -93,11 +95,14 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
         case signatureVerifies = "signature_verifies"
     }
 
-    public init(time: Date, authority: String?, imprintMatches: Bool, signatureVerifies: Bool, trust: TrustStatus, problems: [String]) {
+    package init(time: Date, authority: String?, imprintMatches: Bool, signatureVerifies: Bool, trust: TrustStatus, problems: [String]) {
         (self.time, self.authority, self.imprintMatches, self.signatureVerifies, self.trust, self.problems) =
             (time, authority, imprintMatches, signatureVerifies, trust, problems)
     }
 
+    /// Encodes the check with its time in ISO 8601 and its `valid` verdict.
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(DateText.utc(time), forKey: .time)
@@ -109,6 +114,9 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
         try c.encode(valid, forKey: .valid)
     }
 
+    /// Decodes a check encoded by `encode(to:)`.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let text = try c.decode(String.self, forKey: .time)

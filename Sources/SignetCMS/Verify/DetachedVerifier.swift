@@ -2,7 +2,7 @@ import FoundationEssentials
 import SignetFiles
 
 /// Checks a detached CMS signature (`signet verify FILE --p7s FILE.p7s`).
-public enum DetachedVerifier {
+package enum DetachedVerifier {
     /// The largest .p7s read (a signature with a long chain is a few tens of KB).
     static let signatureLimit = 16 << 20
 

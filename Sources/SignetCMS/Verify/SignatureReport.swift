@@ -3,7 +3,9 @@ import FoundationEssentials
 /// What `signet verify` found for one signature or document timestamp (one object of the
 /// `signatures` array of its `--json` output).
 public struct SignatureReport: Sendable, Hashable, Codable {
+    /// A signature, or a document timestamp.
     public enum Kind: String, Sendable, Hashable, Codable {
+        /// An approval or certification signature.
         case signature
         /// `/Type /DocTimeStamp`, `/SubFilter /ETSI.RFC3161`: an RFC 3161 token over the document.
         case documentTimestamp = "document-timestamp"
@@ -11,7 +13,9 @@ public struct SignatureReport: Sendable, Hashable, Codable {
 
     /// Whether the bytes the signature covers are the bytes it signed.
     public enum Integrity: String, Sendable, Hashable, Codable {
+        /// The digest and the signature value verify.
         case ok
+        /// The digest or the signature value does not verify.
         case broken
     }
 
@@ -31,12 +35,17 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     public var index: Int
     /// The PDF signature field's full name.
     public var field: String?
+    /// A signature, or a document timestamp.
     public var kind: Kind
+    /// The `/SubFilter`.
     public var subFilter: String?
+    /// The `/ByteRange`: offset and length pairs of the bytes covered.
     public var byteRange: [Int]?
     /// The revision (1-based, see `RevisionReport`) whose end the signature covers.
     public var revision: Int?
+    /// Whether the covered bytes are the bytes signed.
     public var integrity: Integrity
+    /// How much of the file the signature covers.
     public var coverage: Coverage
     /// The most far-reaching change after the signature (`none` when nothing changed).
     public var modificationLevel: ModificationLevel
@@ -49,8 +58,11 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     public var docmdp: Int?
     /// Every change after the signature, each with its level.
     public var changes: [Change]
+    /// The digest algorithm, such as `sha256`.
     public var digestAlgorithm: String
+    /// The signature algorithm, such as `rsa` or `ecdsa-with-SHA256`.
     public var signatureAlgorithm: String
+    /// The signer's certificate, when the signature names one.
     public var signer: SignerSummary?
     /// What the signature claims as its signing time (signing-time attribute, else `/M`): reported, not trusted.
     public var claimedSigningTime: String?
@@ -58,10 +70,15 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     public var timestamp: TimestampCheck?
     /// The time the signer's certificate was judged at, and where it came from.
     public var validationTime: String?
+    /// Where the validation time came from.
     public var validationTimeSource: TimeSource?
+    /// The signer's certificate at the validation time.
     public var certificateValidity: CertificateValidity?
+    /// Whether the signer's chain ends at a trust anchor.
     public var trust: TrustStatus
+    /// Why the chain is not trusted, in words.
     public var trustDetail: String?
+    /// Everything wrong with the signature, in words; empty for a valid one.
     public var problems: [String]
     /// Intact, verifies, allowed algorithms, certificate usable and trusted (unless trust was
     /// not asked for), and every later change permitted.
@@ -157,6 +174,10 @@ public enum ModificationLevel: String, Sendable, Hashable, Codable, Comparable, 
     /// Anything else: content, resources, page tree, catalog, actions, freed objects, bad syntax.
     case other
 
+    /// Orders levels from `none` (least) to `other` (most).
+    /// - Parameters:
+    ///   - a: One level.
+    ///   - b: The other level.
     public static func < (a: ModificationLevel, b: ModificationLevel) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
@@ -166,6 +187,7 @@ public enum ModificationLevel: String, Sendable, Hashable, Codable, Comparable, 
 public struct Change: Sendable, Hashable, Codable {
     /// The revision (1-based) that made the change.
     public var revision: Int
+    /// How far the change goes.
     public var level: ModificationLevel
     /// One sentence: "page 1 content stream replaced (object 12)".
     public var what: String
@@ -176,7 +198,7 @@ public struct Change: Sendable, Hashable, Codable {
     /// The form field it concerns, when one.
     public var field: String?
 
-    public init(revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil, field: String? = nil) {
+    package init(revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil, field: String? = nil) {
         (self.revision, self.level, self.what, self.page, self.object, self.field) = (revision, level, what, page, object, field)
     }
 }

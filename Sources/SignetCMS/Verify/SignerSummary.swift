@@ -2,10 +2,15 @@ import FoundationEssentials
 
 /// The signer certificate as a verification report shows it.
 public struct SignerSummary: Sendable, Hashable, Codable {
+    /// The certificate subject's distinguished name.
     public var subject: String
+    /// The issuer's distinguished name.
     public var issuer: String
+    /// The serial number, in hexadecimal.
     public var serial: String
+    /// The start of the validity, ISO 8601.
     public var notBefore: String?
+    /// The end of the validity, ISO 8601.
     public var notAfter: String?
 
     enum CodingKeys: String, CodingKey {
@@ -25,6 +30,7 @@ public struct SignerSummary: Sendable, Hashable, Codable {
 
 /// Whether the signer's chain ends at a certificate the user trusts (`--ca`).
 public enum TrustStatus: String, Sendable, Hashable, Codable {
+    /// The chain ends at a trust anchor.
     case trusted
     /// The chain does not end at a trust anchor, or no anchor was given.
     case untrusted

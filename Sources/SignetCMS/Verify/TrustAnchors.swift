@@ -7,6 +7,9 @@ import SignetFiles
 public final class TrustAnchors: @unchecked Sendable {
     let certificates: [Certificate]
 
+    /// Reads the PEM or DER certificates in `files` as trust anchors; throws ``SignError`` when one cannot be read.
+    /// - Parameter files: PEM or DER certificate files.
+    /// - Throws: ``SignError`` when a file cannot be read or holds no certificate.
     public init(files: [String]) throws {
         certificates = try files.flatMap { try SigningIdentity.readCertificates($0) }
     }

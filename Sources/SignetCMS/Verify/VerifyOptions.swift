@@ -26,6 +26,13 @@ public struct VerifyOptions: Sendable {
     /// Default false.
     public var allowWeakAlgorithms: Bool
 
+    /// Verification options; `now` stands for the clock, which the library never reads.
+    /// - Parameters:
+    ///   - now: The instant "now" stands for.
+    ///   - validationTime: When the signer's certificate is judged (default: now).
+    ///   - anchors: Certificates a chain must end at; `nil` or empty: nobody is trusted.
+    ///   - requireTrust: False (`--no-trust`): judge integrity, changes and algorithms only; a signer without a trusted chain can still be valid.
+    ///   - allowWeakAlgorithms: Accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits (reported, not refused).
     public init(
         now: Date, validationTime: ValidationTime = .now, anchors: TrustAnchors? = nil, requireTrust: Bool = true,
         allowWeakAlgorithms: Bool = false

@@ -3,7 +3,7 @@ import CQPDF
 extension PDFDocument {
     /// Turns a direct object into a new indirect one, numbered from `firstNewObjectNumber` on
     /// (qpdf's own numbering would first parse every object of the file).
-    public func makeIndirect(_ object: PDFObject) throws -> PDFObject {
+    package func makeIndirect(_ object: PDFObject) throws -> PDFObject {
         let id = try freeID()
         try attempt { try qpdf.replaceObject(number: id.number, generation: 0, with: object.handle) }
         newObjects.insert(id)
@@ -13,11 +13,11 @@ extension PDFDocument {
     /// A new indirect object whose body the caller gives as raw bytes when writing incrementally
     /// (`IncrementalWriter.write(to:rawBodies:)`); until then it is an empty dictionary, so
     /// references to it are kept (qpdf drops dictionary entries that point at null).
-    public func reserveObject() throws -> PDFObject { try makeIndirect(try parse("<< >>")) }
+    package func reserveObject() throws -> PDFObject { try makeIndirect(try parse("<< >>")) }
 
     /// A new stream: `data` is stored as given (already encoded with `filter`, e.g.
     /// `/FlateDecode`, or raw when `filter` is nil); `dictionary` adds entries to its dictionary.
-    public func makeStream(_ data: [UInt8], filter: String? = nil, dictionary: String? = nil) throws -> PDFObject {
+    package func makeStream(_ data: [UInt8], filter: String? = nil, dictionary: String? = nil) throws -> PDFObject {
         let stream: PDFObject
         if appendsIncrementally {
             let dict = try parse(dictionary ?? "<< >>")

@@ -7,29 +7,29 @@ import SignetFiles
 /// The document remembers which existing objects were changed and which were added, so the
 /// same edits can be written either as a full rewrite (`RewriteWriter`) or appended as an
 /// incremental update (`IncrementalWriter`).
-public final class PDFDocument {
+package final class PDFDocument {
     /// The path as given (or the name of the bytes in memory).
-    public let path: String
+    package let path: String
     /// The bytes the document was opened on: the file, a mapped prefix, or memory.
-    public let source: any ByteSource
+    package let source: any ByteSource
     /// Opened on bytes in memory (not a file that can be read again by its path).
-    public let isInMemory: Bool
-    public let fileSize: Int
+    package let isInMemory: Bool
+    package let fileSize: Int
     /// What the file's bytes say about its saves (header offset, last xref kind, revisions).
-    public let structure: FileStructure
-    public let pageCount: Int
-    public let isEncrypted: Bool
-    public let isLinearized: Bool
+    package let structure: FileStructure
+    package let pageCount: Int
+    package let isEncrypted: Bool
+    package let isLinearized: Bool
     /// The header's version, or a later one named by the catalog's `/Version`.
-    public private(set) var version: String
+    package private(set) var version: String
     /// The trailer's `/Size`: objects added in this session are numbered from here on.
-    public let firstNewObjectNumber: Int
+    package let firstNewObjectNumber: Int
 
     /// Set (before adding streams) when the edits will be appended as an incremental update:
     /// new streams are then kept here until written, instead of being handed to qpdf, whose
     /// stream creation parses every object of the file first. Memory then grows only with
     /// what is touched. A document prepared this way cannot be rewritten.
-    public var appendsIncrementally = false
+    package var appendsIncrementally = false
 
     let qpdf: QPDF
     /// What must outlive qpdf: the mapping it reads from, for a document opened on memory.
@@ -44,7 +44,7 @@ public final class PDFDocument {
 
     /// Opens `path`. With a password, tries the forms `PDFPassword` lists (as given,
     /// SASLprep-normalized for AES-256 files, Latin-1 for older ones), as every opener does.
-    public convenience init(path: String, password: String? = nil) throws {
+    package convenience init(path: String, password: String? = nil) throws {
         // A missing or unreadable path is a FileError ("cannot open", "is a folder"), not a damaged PDF.
         let file = try ReadableFile(path: path)
         try self.init(name: path, source: file, backing: nil, password: password) { q, candidate in
@@ -69,7 +69,7 @@ public final class PDFDocument {
 
     /// Opens the first `prefix` bytes of a mapped file: the document as an earlier revision left
     /// it, without copying those bytes.
-    public convenience init(mapped: MappedFile, prefix: Int, password: String? = nil) throws {
+    package convenience init(mapped: MappedFile, prefix: Int, password: String? = nil) throws {
         let source = MappedPrefix(mapped, count: prefix)
         try self.init(name: mapped.path, source: source, backing: mapped, password: password) { q, candidate in
             guard let base = mapped.base else { throw QPDFFailure(code: qpdf_e_damaged_pdf, detail: "the file is empty") }
@@ -124,7 +124,7 @@ public final class PDFDocument {
 
     /// True when qpdf had to rebuild the cross-reference table, at open or later while resolving
     /// a damaged object (such a file is never written incrementally).
-    public var wasReconstructed: Bool {
+    package var wasReconstructed: Bool {
         qpdf.warnings.contains { $0.isDamage && $0.text.contains("reconstruct") }
     }
 
@@ -196,35 +196,35 @@ public final class PDFDocument {
     }
 
     /// What qpdf warned about while reading and editing, each message once.
-    public var warnings: [String] {
+    package var warnings: [String] {
         var seen: Set<String> = []
         return qpdf.warnings.map(\.text).filter { seen.insert($0).inserted }
     }
 
     // MARK: objects
 
-    public func trailer() throws -> PDFObject { PDFObject(self, try attempt { try qpdf.trailer() }) }
-    public func catalog() throws -> PDFObject { PDFObject(self, try attempt { try qpdf.root() }) }
+    package func trailer() throws -> PDFObject { PDFObject(self, try attempt { try qpdf.trailer() }) }
+    package func catalog() throws -> PDFObject { PDFObject(self, try attempt { try qpdf.root() }) }
 
     /// The page numbered `number` (1-based).
-    public func page(_ number: Int) throws -> PDFPage {
+    package func page(_ number: Int) throws -> PDFPage {
         guard number >= 1, number <= pageCount else { throw error(.pageOutOfRange(page: number, count: pageCount)) }
         return PDFPage(number: number, object: PDFObject(self, try attempt { try qpdf.page(at: number - 1) }))
     }
 
     /// The indirect object `id`; `nil` when the file has no such object.
-    public func object(_ id: PDFObjectID) throws -> PDFObject? {
+    package func object(_ id: PDFObjectID) throws -> PDFObject? {
         let o = PDFObject(self, try attempt { try qpdf.object(number: id.number, generation: id.generation) })
         return try o.kind == .null ? nil : o
     }
 
-    public func name(_ name: String) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newName(name) }) }
-    public func integer(_ value: Int) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newInteger(value) }) }
-    public func string(_ bytes: [UInt8]) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newString(bytes) }) }
+    package func name(_ name: String) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newName(name) }) }
+    package func integer(_ value: Int) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newInteger(value) }) }
+    package func string(_ bytes: [UInt8]) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newString(bytes) }) }
 
     /// Records that the indirect `object` (or the indirect owner of a direct object you changed)
     /// must be written again.
-    public func markChanged(_ object: PDFObject) throws {
+    package func markChanged(_ object: PDFObject) throws {
         guard let id = try object.id else {
             throw error(.structure("markChanged needs an indirect object; pass the indirect object that holds the change"))
         }
@@ -236,5 +236,5 @@ public final class PDFDocument {
     }
 
     /// Objects to write in an incremental update: the changed ones and the new ones, in order.
-    public var objectsToWrite: [PDFObjectID] { (changedObjects.union(newObjects)).sorted() }
+    package var objectsToWrite: [PDFObjectID] { (changedObjects.union(newObjects)).sorted() }
 }

@@ -4,6 +4,7 @@ import SignetFiles
 /// Why a PDF could not be opened, stamped or written. Every case reads as one sentence naming
 /// the file (and page) first, then what is wrong, then what to try.
 public struct PDFError: SignetError, Hashable {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
         /// No `%PDF-` header in the first kilobyte.
         case notAPDF
@@ -52,13 +53,15 @@ public struct PDFError: SignetError, Hashable {
 
     /// The file the error is about (as the user named it).
     public var file: String
+    /// What went wrong.
     public var reason: Reason
 
-    public init(file: String, _ reason: Reason) {
+    package init(file: String, _ reason: Reason) {
         self.file = file
         self.reason = reason
     }
 
+    /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
         switch reason {
         case .writeFailed: return .failed
@@ -66,6 +69,7 @@ public struct PDFError: SignetError, Hashable {
         }
     }
 
+    /// One line for the user: the file, the page, what is wrong and what to try next.
     public var message: String {
         let name = StreamName.input(file)
         switch reason {

@@ -1,26 +1,26 @@
 import CQPDF
 
 /// The number and generation of an indirect object (`12 0 R`).
-public struct PDFObjectID: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
-    public var number: Int
-    public var generation: Int
+package struct PDFObjectID: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    package var number: Int
+    package var generation: Int
 
-    public init(number: Int, generation: Int = 0) {
+    package init(number: Int, generation: Int = 0) {
         self.number = number
         self.generation = generation
     }
 
     /// `12 0 R`, how a reference is written.
-    public var reference: String { "\(number) \(generation) R" }
-    public var description: String { reference }
+    package var reference: String { "\(number) \(generation) R" }
+    package var description: String { reference }
 
-    public static func < (a: PDFObjectID, b: PDFObjectID) -> Bool {
+    package static func < (a: PDFObjectID, b: PDFObjectID) -> Bool {
         (a.number, a.generation) < (b.number, b.generation)
     }
 }
 
 /// The kind of a PDF object.
-public enum PDFObjectKind: Sendable, Hashable {
+package enum PDFObjectKind: Sendable, Hashable {
     case null, boolean, integer, real, string, name, array, dictionary, stream, other
 }
 
@@ -29,8 +29,8 @@ public enum PDFObjectKind: Sendable, Hashable {
 /// Reading never changes anything. Changing an indirect object (`set`, `remove`, `append`)
 /// records it as changed for an incremental update; after changing a *direct* object that
 /// lives inside an indirect one, call `PDFDocument.markChanged(_:)` on that indirect owner.
-public final class PDFObject {
-    public let document: PDFDocument
+package final class PDFObject {
+    package let document: PDFDocument
     let handle: qpdf_oh
 
     init(_ document: PDFDocument, _ handle: qpdf_oh) {
@@ -48,7 +48,7 @@ public final class PDFObject {
         }
     }
 
-    public var kind: PDFObjectKind {
+    package var kind: PDFObjectKind {
         get throws {
             if try isPendingStream { return .stream }
             switch try attempt({ try qpdf.kind(handle) }) {
@@ -72,7 +72,7 @@ public final class PDFObject {
     }
 
     /// The object's number and generation when it is indirect, `nil` for a direct object.
-    public var id: PDFObjectID? {
+    package var id: PDFObjectID? {
         get throws {
             try attempt {
                 guard try qpdf.isIndirect(handle) else { return nil }
@@ -85,14 +85,14 @@ public final class PDFObject {
 
     /// The value under `key` (`"/MediaBox"`) of a dictionary or a stream's dictionary; `nil`
     /// when absent, null, or when this is not a dictionary.
-    public func value(_ key: String) throws -> PDFObject? {
+    package func value(_ key: String) throws -> PDFObject? {
         guard let v = try entry(key), try v.kind != .null else { return nil }
         return v
     }
 
     /// The value under `key` as stored, null included: a reference to an object the file does
     /// not define comes back as an indirect null (its `id` set), which `value(_:)` hides.
-    public func entry(_ key: String) throws -> PDFObject? {
+    package func entry(_ key: String) throws -> PDFObject? {
         try attempt {
             let k = try qpdf.kind(handle)
             guard k == .dictionary || k == .stream else { return nil }
@@ -104,7 +104,7 @@ public final class PDFObject {
     }
 
     /// The keys of a dictionary (or of a stream's dictionary), each with its leading `/`.
-    public func keys() throws -> [String] {
+    package func keys() throws -> [String] {
         try attempt {
             let k = try qpdf.kind(handle)
             guard k == .dictionary || k == .stream else { return [] }
@@ -115,19 +115,19 @@ public final class PDFObject {
     }
 
     /// The items of an array (empty for anything else).
-    public func items() throws -> [PDFObject] {
+    package func items() throws -> [PDFObject] {
         try attempt {
             guard try qpdf.kind(handle) == .array else { return [] }
             return try (0..<qpdf.count(handle)).map { PDFObject(document, try qpdf.item(handle, $0)) }
         }
     }
 
-    public func intValue() throws -> Int? {
+    package func intValue() throws -> Int? {
         try attempt { try qpdf.kind(handle) == .integer ? try qpdf.integer(handle) : nil }
     }
 
     /// An integer or real as a `Double`.
-    public func numberValue() throws -> Double? {
+    package func numberValue() throws -> Double? {
         try attempt {
             let k = try qpdf.kind(handle)
             return k == .integer || k == .real ? try qpdf.number(handle) : nil
@@ -135,26 +135,26 @@ public final class PDFObject {
     }
 
     /// A name with its leading `/` (`"/Sig"`).
-    public func nameValue() throws -> String? {
+    package func nameValue() throws -> String? {
         try attempt { try qpdf.kind(handle) == .name ? try qpdf.name(handle) : nil }
     }
 
-    public func boolValue() throws -> Bool? {
+    package func boolValue() throws -> Bool? {
         try attempt { try qpdf.kind(handle) == .boolean ? try qpdf.bool(handle) : nil }
     }
 
     /// The raw bytes of a string object.
-    public func stringBytes() throws -> [UInt8]? {
+    package func stringBytes() throws -> [UInt8]? {
         try attempt { try qpdf.kind(handle) == .string ? try qpdf.stringBytes(handle) : nil }
     }
 
     /// A text string decoded to Swift (PDFDocEncoding or UTF-16BE in the file).
-    public func textValue() throws -> String? {
+    package func textValue() throws -> String? {
         try attempt { try qpdf.kind(handle) == .string ? try qpdf.text(handle) : nil }
     }
 
     /// Numbers of an array of numbers (`[0 0 612 792]`); `nil` when any item is not a number.
-    public func numbers() throws -> [Double]? {
+    package func numbers() throws -> [Double]? {
         guard try kind == .array else { return nil }
         var out: [Double] = []
         for item in try items() {
@@ -166,7 +166,7 @@ public final class PDFObject {
 
     /// The object in PDF syntax; an indirect object shows its value (references inside stay
     /// `N G R`). A stream shows its dictionary.
-    public func unparsed() throws -> [UInt8] {
+    package func unparsed() throws -> [UInt8] {
         try attempt {
             if try qpdf.kind(handle) == .stream {
                 let dict = try qpdf.streamDictionary(handle)
@@ -179,7 +179,7 @@ public final class PDFObject {
 
     /// The data of a stream: `decoded: false` gives the bytes as stored (still filtered). A new
     /// stream not yet written (see `PDFDocument.appendsIncrementally`) has only its stored bytes.
-    public func streamData(decoded: Bool) throws -> [UInt8] {
+    package func streamData(decoded: Bool) throws -> [UInt8] {
         if let id = try id, let pending = document.pendingStreams[id] {
             let filtered = try value("/Filter") != nil
             guard !decoded || !filtered else {
@@ -196,7 +196,7 @@ public final class PDFObject {
     // MARK: changing
 
     /// Sets `key` of a dictionary (or a stream's dictionary) to `value`.
-    public func set(_ key: String, _ value: PDFObject) throws {
+    package func set(_ key: String, _ value: PDFObject) throws {
         try attempt {
             if try qpdf.kind(handle) == .stream {
                 let dict = try qpdf.streamDictionary(handle)
@@ -211,7 +211,7 @@ public final class PDFObject {
     }
 
     /// Removes `key` from a dictionary.
-    public func remove(_ key: String) throws {
+    package func remove(_ key: String) throws {
         try attempt {
             try requireKind(.dictionary, for: "remove \(key)")
             try qpdf.removeKey(handle, key)
@@ -220,7 +220,7 @@ public final class PDFObject {
     }
 
     /// Appends `value` to an array.
-    public func append(_ value: PDFObject) throws {
+    package func append(_ value: PDFObject) throws {
         try attempt {
             try requireKind(.array, for: "append to it")
             try qpdf.append(handle, value.handle)

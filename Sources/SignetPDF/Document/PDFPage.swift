@@ -1,9 +1,9 @@
 /// One page of an open document.
-public struct PDFPage {
+package struct PDFPage {
     /// 1-based.
-    public let number: Int
+    package let number: Int
     /// The page dictionary.
-    public let object: PDFObject
+    package let object: PDFObject
 
     /// Page-tree nodes are followed at most this deep when looking for inherited attributes.
     static let maxInheritanceDepth = 64
@@ -11,7 +11,7 @@ public struct PDFPage {
     /// The value of an inheritable attribute (`/MediaBox`, `/CropBox`, `/Rotate`,
     /// `/Resources`): the page's own, else the nearest ancestor's through `/Parent`.
     /// Returns the value and the node that holds it.
-    public func inherited(_ key: String) throws -> (value: PDFObject, holder: PDFObject)? {
+    package func inherited(_ key: String) throws -> (value: PDFObject, holder: PDFObject)? {
         var node: PDFObject? = object
         var seen: Set<PDFObjectID> = []
         var depth = 0
@@ -25,7 +25,7 @@ public struct PDFPage {
     }
 
     /// The raw attributes, inherited where the PDF allows it (`/UserUnit` is not inheritable).
-    public func attributes() throws -> PageAttributes {
+    package func attributes() throws -> PageAttributes {
         PageAttributes(
             mediaBox: try inherited("/MediaBox")?.value.numbers(),
             cropBox: try inherited("/CropBox")?.value.numbers(),
@@ -35,7 +35,7 @@ public struct PDFPage {
 
     /// The page's content streams decoded and joined; nil when they cannot be decoded. Throws
     /// when they decode to more than `limit` bytes (see `PageContent`).
-    public func contentData(limit: Int = PageContent.defaultLimit) throws -> [UInt8]? {
+    package func contentData(limit: Int = PageContent.defaultLimit) throws -> [UInt8]? {
         switch try PageContent.decode(self, limit: limit) {
         case .bytes(let data): return data
         case .undecodable: return nil
@@ -44,5 +44,5 @@ public struct PDFPage {
     }
 
     /// How the page is displayed (boxes, rotation, UserUnit), with any corrections in `notes`.
-    public func geometry() throws -> PageGeometry { PageGeometry(try attributes()) }
+    package func geometry() throws -> PageGeometry { PageGeometry(try attributes()) }
 }

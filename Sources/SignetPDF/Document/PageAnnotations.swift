@@ -4,14 +4,14 @@
 /// indirect array that other pages share is copied (its entries kept) and the copy set on the
 /// page, so the other pages keep exactly the annotations they had. Who uses which indirect array
 /// is counted once, on the first annotation added.
-public struct PageAnnotations {
-    public let document: PDFDocument
+package struct PageAnnotations {
+    package let document: PDFDocument
     private var users: [PDFObjectID: Int]?
 
-    public init(document: PDFDocument) { self.document = document }
+    package init(document: PDFDocument) { self.document = document }
 
     /// Appends `annotation` (an indirect annotation dictionary) to `page`'s `/Annots`.
-    public mutating func append(_ annotation: PDFObject, to page: PDFPage) throws {
+    package mutating func append(_ annotation: PDFObject, to page: PDFPage) throws {
         guard let annots = try page.object.value("/Annots"), try annots.kind == .array else {
             let list = try document.parse("[]")
             try list.append(annotation)

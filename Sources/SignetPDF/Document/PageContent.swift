@@ -5,9 +5,9 @@
 /// FlateDecode streams (nearly every content stream) are inflated here and stop at the limit.
 /// Other chains of qpdf's general filters are handed to qpdf only when their worst-case
 /// expansion of the stored bytes stays under the limit; past it, the page is refused.
-public enum PageContent {
+package enum PageContent {
     /// Decoded content one page may have (default 256 MiB; real pages stay far below 10 MiB).
-    public static let defaultLimit = 256 << 20
+    package static let defaultLimit = 256 << 20
 
     /// The most bytes one stored byte can become, per filter qpdf decodes.
     private static let expansion: [String: Int] = [

@@ -5,7 +5,7 @@ extension PDFDocument {
     /// when it lists the pages, so a chain of ~50,000 nested /Pages nodes (a 5 MB file)
     /// overflows the stack, and far fewer do on a batch worker's smaller stack; real trees are
     /// balanced and a few levels deep even for millions of pages.
-    public static let maxPageTreeDepth = 256
+    package static let maxPageTreeDepth = 256
 }
 
 extension QPDF {

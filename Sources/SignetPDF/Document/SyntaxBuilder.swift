@@ -4,7 +4,7 @@ extension PDFDocument {
     /// A new direct object written in PDF syntax, e.g. `<< /Type /Sig /V 12 0 R >>`.
     /// References (`N G R`) point at this document's objects. qpdf's own parser cannot resolve
     /// references without a document, so the text is read here and built object by object.
-    public func parse(_ syntax: String) throws -> PDFObject {
+    package func parse(_ syntax: String) throws -> PDFObject {
         var reader = SyntaxReader(Array(syntax.utf8))
         guard let value = reader.value() else { throw error(.structure("cannot read the object syntax '\(syntax.prefix(60))'")) }
         reader.skipSpace()

@@ -1,8 +1,8 @@
 /// Numbers as PDF content streams and dictionaries want them: plain decimals, no exponent,
 /// no trailing zeros, no `-0`.
-public enum PDFNumber {
+package enum PDFNumber {
     /// `v` rounded to `decimals` places (1.50000 → "1.5", 2.0 → "2", -0.00001 → "0").
-    public static func format(_ v: Double, decimals: Int = 4) -> String {
+    package static func format(_ v: Double, decimals: Int = 4) -> String {
         guard v.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -23,12 +23,12 @@ public enum PDFNumber {
     }
 
     /// Several numbers separated by spaces.
-    public static func format(_ values: [Double], decimals: Int = 4) -> String {
+    package static func format(_ values: [Double], decimals: Int = 4) -> String {
         values.map { format($0, decimals: decimals) }.joined(separator: " ")
     }
 
     /// `v` rounded to `decimals` places, as a number (for reports).
-    public static func rounded(_ v: Double, decimals: Int = 3) -> Double {
+    package static func rounded(_ v: Double, decimals: Int = 3) -> Double {
         Double(format(v, decimals: decimals)) ?? v
     }
 }

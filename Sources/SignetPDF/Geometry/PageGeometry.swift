@@ -2,13 +2,13 @@ import SignetCore
 
 /// A page's attributes as found in the file, after inheritance through `/Parent` (the page's
 /// own value wins). Values are kept raw so every oddity can be judged in one place.
-public struct PageAttributes: Sendable, Hashable, Codable {
-    public var mediaBox: [Double]?
-    public var cropBox: [Double]?
-    public var rotate: Double?
-    public var userUnit: Double?
+package struct PageAttributes: Sendable, Hashable, Codable {
+    package var mediaBox: [Double]?
+    package var cropBox: [Double]?
+    package var rotate: Double?
+    package var userUnit: Double?
 
-    public init(mediaBox: [Double]? = nil, cropBox: [Double]? = nil, rotate: Double? = nil, userUnit: Double? = nil) {
+    package init(mediaBox: [Double]? = nil, cropBox: [Double]? = nil, rotate: Double? = nil, userUnit: Double? = nil) {
         (self.mediaBox, self.cropBox, self.rotate, self.userUnit) = (mediaBox, cropBox, rotate, userUnit)
     }
 }
@@ -24,17 +24,17 @@ public struct PageAttributes: Sendable, Hashable, Codable {
 ///   MuPDF do, and reported in `notes`.
 /// - `/UserUnit` (PDF 1.6) scales user space: one unit is `userUnit`/72 inch; missing or not
 ///   positive → 1.
-public struct PageGeometry: Sendable, Hashable, Codable {
-    public var mediaBox: Rect
+package struct PageGeometry: Sendable, Hashable, Codable {
+    package var mediaBox: Rect
     /// The visible area in default user space (inside the MediaBox).
-    public var cropBox: Rect
+    package var cropBox: Rect
     /// 0, 90, 180 or 270: clockwise turn applied when displaying.
-    public var rotation: Int
-    public var userUnit: Double
+    package var rotation: Int
+    package var userUnit: Double
     /// What had to be assumed or corrected, one sentence each.
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(_ raw: PageAttributes) {
+    package init(_ raw: PageAttributes) {
         var notes: [String] = []
         let media: Rect
         if let box = Self.box(raw.mediaBox) {
@@ -85,14 +85,14 @@ public struct PageGeometry: Sendable, Hashable, Codable {
     }
 
     /// The page as a reader shows it, in points (1/72 inch), after rotation and UserUnit.
-    public var displayedSize: Size {
+    package var displayedSize: Size {
         let s = Size(width: cropBox.width * userUnit, height: cropBox.height * userUnit)
         return rotation % 180 == 0 ? s : s.transposed
     }
 
     /// Maps displayed coordinates — points from the top-left corner of the page as shown, x to
     /// the right, y down — to default user space.
-    public var displayToUser: Transform {
+    package var displayToUser: Transform {
         let k = 1 / userUnit
         let c = cropBox
         switch rotation {

@@ -4,20 +4,28 @@ import SignetCore
 /// page numbers and ranges (`1,3-5`), where a negative number counts from the end (`-1` is the
 /// last page, `-2` the one before).
 public struct PageSelection: Sendable, Hashable, Codable {
+    /// The selection as written: `all`, `first`, `last`, or a list such as `1,3-5` or `-2`.
     public var text: String
 
+    /// The pages `text` names, in the command line's syntax.
+    /// - Parameter text: `all`, `first`, `last`, or a comma list of pages and ranges such as `1,3-5` or `-2`.
     public init(_ text: String) { self.text = text }
 
+    /// The last page.
     public static let last = PageSelection("last")
+    /// Every page.
     public static let all = PageSelection("all")
 
-    public struct Problem: Error, Sendable, Hashable {
-        public enum Kind: Sendable, Hashable { case unreadable, outOfRange(Int) }
-        public var kind: Kind
+    /// Why a selection names no page of a document.
+    package struct Problem: Error, Sendable, Hashable {
+        /// The text cannot be read, or names a page past the end.
+        package enum Kind: Sendable, Hashable { case unreadable, outOfRange(Int) }
+        /// What is wrong.
+        package var kind: Kind
     }
 
     /// The selected page numbers (1-based, ascending, each once) of a document with `count` pages.
-    public func pages(count: Int) throws(Problem) -> [Int] {
+    package func pages(count: Int) throws(Problem) -> [Int] {
         let words = text.lowercased().split(separator: ",", omittingEmptySubsequences: false)
             .map { String($0).trimmingSpaces() }
         guard !words.isEmpty else { throw Problem(kind: .unreadable) }

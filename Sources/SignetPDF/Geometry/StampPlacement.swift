@@ -13,19 +13,27 @@ import SignetCore
 ///                      `at` is            (0,0)──────────▶ x
 /// ```
 public struct StampPlacement: Sendable, Hashable, Codable {
+    /// The units of `at`, `size` and `width`.
     public enum Units: String, Sendable, Hashable, Codable, CaseIterable {
+        /// PDF points (1/72 inch), or millimetres.
         case pt, mm
+        /// Inches.
         case inch = "in"
         /// Percent of the displayed page: x and widths of its width, y and heights of its height.
         case percent = "%"
     }
 
+    /// Which corner of the displayed page `at` is measured from.
     public enum Origin: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The top-left corner, y going down, as in the capture UIs (default).
         case topLeft = "top-left"
+        /// The bottom-left corner, y going up, as in PDF user space.
         case bottomLeft = "bottom-left"
     }
 
+    /// Which point of the stamp `at` names: a corner or the centre.
     public enum Anchor: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A corner of the stamp, or its centre.
         case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right", center
     }
 
@@ -36,28 +44,41 @@ public struct StampPlacement: Sendable, Hashable, Codable {
     public var size: Size?
     /// Width with the stamp's own aspect ratio kept. Default (neither set): 180 pt wide.
     public var width: Double?
+    /// The units of `at`, `size` and `width`.
     public var units: Units
+    /// The corner `at` is measured from.
     public var origin: Origin
     /// Which corner of the stamp `at` names. Default: the corner matching `origin`.
     public var anchor: Anchor?
 
+    /// A placement; with no argument the stamp is `defaultWidth` wide at the bottom right, `defaultMargin` in from the corner.
+    /// - Parameters:
+    ///   - at: The point `anchor` is put on.
+    ///   - size: Width and height; when set, `width` is ignored.
+    ///   - width: Width with the stamp's own aspect ratio kept.
+    ///   - units: The units of `at`, `size` and `width`.
+    ///   - origin: The corner `at` is measured from.
+    ///   - anchor: Which corner of the stamp `at` names.
     public init(at: Point? = nil, size: Size? = nil, width: Double? = nil, units: Units = .pt,
                 origin: Origin = .topLeft, anchor: Anchor? = nil) {
         (self.at, self.size, self.width, self.units, self.origin, self.anchor) = (at, size, width, units, origin, anchor)
     }
 
+    /// The stamp's width when neither `size` nor `width` is given, in points.
     public static let defaultWidth = 180.0
+    /// How far in from the bottom-right corner the default placement puts the stamp, in points.
     public static let defaultMargin = 36.0
 
     /// A placement that cannot be honoured on a page.
-    public struct Problem: Error, Sendable, Hashable {
-        public var detail: String
+    package struct Problem: Error, Sendable, Hashable {
+        /// What is wrong, for the message.
+        package var detail: String
     }
 
     /// The stamp's rectangle in displayed points (top-left origin, y down) on `page`, for a
     /// stamp whose width/height ratio is `aspect`. Fails when the stamp is larger than the page
     /// or reaches outside it.
-    public func rect(on page: PageGeometry, aspect: Double) throws(Problem) -> Rect {
+    package func rect(on page: PageGeometry, aspect: Double) throws(Problem) -> Rect {
         let shown = page.displayedSize
         func x(_ v: Double) -> Double { units == .percent ? v / 100 * shown.width : v * Self.scale(units) }
         func y(_ v: Double) -> Double { units == .percent ? v / 100 * shown.height : v * Self.scale(units) }

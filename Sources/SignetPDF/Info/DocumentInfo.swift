@@ -3,15 +3,21 @@ import SignetFiles
 
 /// What `signet info` reports about a PDF.
 public struct DocumentInfo: Sendable, Hashable, Codable {
+    /// One page as stored and as displayed.
     public struct Page: Sendable, Hashable, Codable {
+        /// The page number, from 1.
         public var page: Int
+        /// The MediaBox `[llx lly urx ury]`, in user space.
         public var mediaBox: [Double]
+        /// The CropBox (the MediaBox when none), clipped to the MediaBox.
         public var cropBox: [Double]
         /// 0, 90, 180 or 270, after inheritance and normalization.
         public var rotate: Int
+        /// The `/UserUnit` (1 when none): the size of a user-space unit in points.
         public var userUnit: Double
         /// Width and height in points as a reader displays the page.
         public var displayedSize: [Double]
+        /// What is unusual about the page (an inherited or odd `/Rotate`, a CropBox larger than the MediaBox…).
         public var notes: [String]
 
         enum CodingKeys: String, CodingKey {
@@ -20,15 +26,23 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
         }
     }
 
+    /// How the document is encrypted.
     public struct Encryption: Sendable, Hashable, Codable {
+        /// The security handler (`/Filter`), usually `Standard`.
         public var filter: String?
+        /// The algorithm version (`/V`).
         public var version: Int?
+        /// The security handler's revision (`/R`).
         public var revision: Int?
         /// RC4 (40 or 128 bit), AES-128 or AES-256, as the `/Encrypt` dictionary says.
         public var method: String
+        /// Whether the permissions allow printing.
         public var allowsPrinting: Bool
+        /// Whether the permissions allow modifying the contents.
         public var allowsModifying: Bool
+        /// Whether the permissions allow copying text and graphics.
         public var allowsCopying: Bool
+        /// Whether the permissions allow adding annotations and filling forms.
         public var allowsAnnotating: Bool
 
         enum CodingKeys: String, CodingKey {
@@ -38,25 +52,39 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
         }
     }
 
+    /// The file, as named (or "the PDF in memory").
     public var file: String
+    /// The file's size in bytes.
     public var fileSize: Int
+    /// The PDF version, such as `1.7`.
     public var version: String
+    /// The number of pages.
     public var pageCount: Int
+    /// Whether the file is linearized (fast web view).
     public var linearized: Bool
+    /// The encryption, or `nil` for a document that is not encrypted.
     public var encryption: Encryption?
+    /// The signature fields, signed or not.
     public var signatures: [SignatureField]
     /// The DocMDP `/P` of a certified document.
     public var docMDP: Int?
+    /// Whether a DocMDP signature certifies the document.
     public var certified: Bool
+    /// Whether the document carries usage rights (`/Perms /UR3`).
     public var usageRights: Bool
     /// Saves found along the cross-reference chain (see `FileStructure.revisions`).
     public var revisions: Int?
+    /// The number of cross-reference sections along the `/Prev` chain.
     public var xrefSections: Int
     /// `table` or `stream`: the kind of the last cross-reference section.
     public var xrefKind: String?
+    /// Whether a classic table also points at a cross-reference stream (`/XRefStm`).
     public var hybrid: Bool
+    /// Whether qpdf had to rebuild the cross-reference table to open the file.
     public var reconstructed: Bool
+    /// Every page, in order.
     public var pages: [Page]
+    /// What qpdf warned about while reading.
     public var warnings: [String]
 
     enum CodingKeys: String, CodingKey {
@@ -66,7 +94,7 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
     }
 
     /// Reads everything from an open document (the revision count reads the file once more).
-    public init(_ document: PDFDocument) throws {
+    package init(_ document: PDFDocument) throws {
         file = document.path
         fileSize = document.fileSize
         version = document.version

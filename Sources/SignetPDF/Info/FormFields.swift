@@ -1,22 +1,22 @@
 /// One terminal field of the AcroForm tree.
-public struct FormField {
+package struct FormField {
     /// Full name: the partial names (`/T`) from the root down, joined by ".".
-    public let name: String
+    package let name: String
     /// The field type, own or inherited (`/Sig`, `/Tx`, ...).
-    public let type: String?
+    package let type: String?
     /// The field dictionary (often the widget annotation too, merged).
-    public let field: PDFObject
+    package let field: PDFObject
 
-    public var isSignature: Bool { type == "/Sig" }
+    package var isSignature: Bool { type == "/Sig" }
 
     /// The signature dictionary (`/V`) of a signed signature field.
-    public func signatureValue() throws -> PDFObject? {
+    package func signatureValue() throws -> PDFObject? {
         guard isSignature, let v = try field.value("/V"), try v.kind == .dictionary else { return nil }
         return v
     }
 
     /// The widget annotation that shows the field: the field itself when merged, else its first widget kid.
-    public func widget() throws -> PDFObject? {
+    package func widget() throws -> PDFObject? {
         if try field.value("/Subtype")?.nameValue() == "/Widget" { return field }
         for kid in try field.value("/Kids")?.items() ?? [] where try kid.value("/Subtype")?.nameValue() == "/Widget" {
             return kid
@@ -28,12 +28,12 @@ public struct FormField {
 /// Walks `/AcroForm /Fields` and its `/Kids` with a visited set and depth and count limits,
 /// so loops and huge forms cannot hang it. A form past the limits is refused rather than read in
 /// part: `verify` must not miss a signature field that comes after the first 100,000 nodes.
-public enum FormFields {
-    public static let maxNodes = 100_000
-    public static let maxDepth = 32
+package enum FormFields {
+    package static let maxNodes = 100_000
+    package static let maxDepth = 32
 
     /// Every terminal field, in tree order.
-    public static func all(in document: PDFDocument) throws -> [FormField] {
+    package static func all(in document: PDFDocument) throws -> [FormField] {
         guard let fields = try document.catalog().value("/AcroForm")?.value("/Fields") else { return [] }
         var found: [FormField] = []
         var seen: Set<PDFObjectID> = []

@@ -8,6 +8,7 @@ public struct SignatureField: Sendable, Hashable, Codable {
     public var filter: String?
     /// `adbe.pkcs7.detached`, `ETSI.CAdES.detached`, `adbe.x509.rsa_sha1` …
     public var subFilter: String?
+    /// The signature's `/ByteRange`: offset and length pairs of the bytes it covers.
     public var byteRange: [Int]?
     /// The byte range runs from 0 to the end of the file, skipping only the `/Contents` gap;
     /// false when later bytes were appended (or the range is odd); nil when unsigned.
@@ -17,18 +18,18 @@ public struct SignatureField: Sendable, Hashable, Codable {
 }
 
 /// What the catalog's `/Perms` says: a certification signature (DocMDP) and/or usage rights.
-public struct DocumentPermissions: Sendable, Hashable, Codable {
+package struct DocumentPermissions: Sendable, Hashable, Codable {
     /// The DocMDP `/P` value (1 no changes, 2 form filling and signing, 3 also annotations),
     /// when the document is certified.
-    public var docMDP: Int?
-    public var isCertified: Bool
+    package var docMDP: Int?
+    package var isCertified: Bool
     /// Adobe usage rights (`/UR3`, or the older `/UR`).
-    public var hasUsageRights: Bool
+    package var hasUsageRights: Bool
 }
 
 /// Reads the signature fields (through `FormFields`) and `/Perms` of a document.
-public enum SignatureScanner {
-    public static func fields(of document: PDFDocument) throws -> [SignatureField] {
+package enum SignatureScanner {
+    package static func fields(of document: PDFDocument) throws -> [SignatureField] {
         try FormFields.all(in: document).filter(\.isSignature).map {
             try field($0.field, name: $0.name.isEmpty ? "(unnamed)" : $0.name, fileSize: document.fileSize)
         }
@@ -51,7 +52,7 @@ public enum SignatureScanner {
             signingTime: try value.value("/M")?.textValue())
     }
 
-    public static func permissions(of document: PDFDocument) throws -> DocumentPermissions {
+    package static func permissions(of document: PDFDocument) throws -> DocumentPermissions {
         guard let perms = try document.catalog().value("/Perms"), try perms.kind == .dictionary else {
             return DocumentPermissions(docMDP: nil, isCertified: false, hasUsageRights: false)
         }
@@ -69,7 +70,7 @@ public enum SignatureScanner {
 
     /// True when a full rewrite would break something: a signature value, a certification or
     /// usage rights.
-    public static func needsIncrementalUpdate(_ document: PDFDocument) throws -> Bool {
+    package static func needsIncrementalUpdate(_ document: PDFDocument) throws -> Bool {
         let perms = try permissions(of: document)
         if perms.isCertified || perms.hasUsageRights { return true }
         return try fields(of: document).contains { $0.isSigned }

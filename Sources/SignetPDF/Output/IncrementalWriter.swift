@@ -1,19 +1,19 @@
 import SignetFiles
 
 /// Where an incremental update put things in the output file (absolute byte offsets).
-public struct IncrementalWriteResult: Sendable, Hashable {
+package struct IncrementalWriteResult: Sendable, Hashable {
     /// The input's length: the output's first `inputLength` bytes are the input, unchanged.
-    public var inputLength: Int
-    public var totalLength: Int
+    package var inputLength: Int
+    package var totalLength: Int
     /// Offset of each written object's `N G obj` line.
-    public var objectOffsets: [PDFObjectID: Int]
+    package var objectOffsets: [PDFObjectID: Int]
     /// Offset of the first byte of each object's body (right after `N G obj\n`): a caller that
     /// passed a raw body finds its placeholders at `bodyOffsets[id]! + index in the body`.
-    public var bodyOffsets: [PDFObjectID: Int]
+    package var bodyOffsets: [PDFObjectID: Int]
     /// Offset of the new cross-reference section.
-    public var xrefOffset: Int
+    package var xrefOffset: Int
 
-    public var bytesAdded: Int { totalLength - inputLength }
+    package var bytesAdded: Int { totalLength - inputLength }
 }
 
 /// Appends the document's changes to its original bytes as an incremental update, so every
@@ -24,13 +24,13 @@ public struct IncrementalWriteResult: Sendable, Hashable {
 /// cross-reference section of the same kind as the file's last one — a classic table, or a
 /// cross-reference stream — whose trailer points back with `/Prev`, then `startxref` and
 /// `%%EOF`. Offsets are relative to the `%PDF` header, wherever it starts.
-public final class IncrementalWriter {
-    public let document: PDFDocument
+package final class IncrementalWriter {
+    package let document: PDFDocument
 
     /// Fails when the file cannot take an incremental update: encrypted (new strings and
     /// streams would need the file key, which qpdf's C API does not expose), reconstructed by
     /// qpdf (its byte offsets are wrong), or without a readable cross-reference chain.
-    public init(document: PDFDocument) throws {
+    package init(document: PDFDocument) throws {
         if document.isEncrypted {
             throw document.error(.incrementalImpossible(
                 "the file is encrypted, and objects appended to it would have to be encrypted with its key, which qpdf's C API does not expose"))
@@ -55,7 +55,7 @@ public final class IncrementalWriter {
     /// - Parameter progress: called with the fraction of the input copied so far.
     /// - Parameter inputObserver: sees each chunk of the input as it is copied (a signer hashes
     ///   the copied bytes in the same pass instead of reading them again).
-    public func write(to output: any ByteSink, rawBodies: [PDFObjectID: [UInt8]] = [:],
+    package func write(to output: any ByteSink, rawBodies: [PDFObjectID: [UInt8]] = [:],
                       progress: ((Double) -> Void)? = nil,
                       inputObserver: ((UnsafeRawBufferPointer) throws -> Void)? = nil) throws -> IncrementalWriteResult {
         let structure = document.structure

@@ -3,9 +3,9 @@ import SignetFiles
 /// Writes the whole document anew through qpdf: streams compressed, objects packed into object
 /// streams, a deterministic `/ID` (same input and stamp → same bytes), encryption kept as read.
 /// Existing signatures do not survive this (their byte ranges move).
-public enum RewriteWriter {
+package enum RewriteWriter {
     /// Writes to `output` without committing it; returns the number of bytes written.
-    public static func write(_ document: PDFDocument, to output: any ByteSink, progress: ((Double) -> Void)? = nil) throws -> Int {
+    package static func write(_ document: PDFDocument, to output: any ByteSink, progress: ((Double) -> Void)? = nil) throws -> Int {
         guard document.pendingStreams.isEmpty else {
             throw document.error(.structure("internal: the document was prepared for an incremental update and cannot be rewritten"))
         }

@@ -9,17 +9,17 @@ import SignetCore
 ///
 /// A value: the appearance's text, built without touching a document, so a caller can share
 /// one appearance stream between pages whose stamps land alike.
-public struct AnnotationAppearance: Sendable, Hashable {
+package struct AnnotationAppearance: Sendable, Hashable {
     /// The annotation's `/Rect`, in default user space.
-    public var rect: Rect
+    package var rect: Rect
     /// The appearance stream's content.
-    public var content: String
+    package var content: String
     /// The appearance stream's dictionary (with the stamp form as `/XObject /Art`).
-    public var dictionary: String
+    package var dictionary: String
 
     /// For a stamp form of `stampSize` (object `stamp`) shown in `displayed` (points, top-left
     /// origin) on `page`.
-    public init(stampSize: Size, stamp: PDFObjectID, displayed: Rect, on page: PageGeometry) {
+    package init(stampSize: Size, stamp: PDFObjectID, displayed: Rect, on page: PageGeometry) {
         let box = Size(width: displayed.width, height: displayed.height)
         let fitted = Self.fit(stampSize, into: box)
         let draw = [fitted.width / stampSize.width, 0, 0, fitted.height / stampSize.height, fitted.minX, fitted.minY]
@@ -31,19 +31,19 @@ public struct AnnotationAppearance: Sendable, Hashable {
     }
 
     /// The appearance stream, added to `document`.
-    public func make(in document: PDFDocument) throws -> PDFObject {
+    package func make(in document: PDFDocument) throws -> PDFObject {
         try document.makeStream(Array(content.utf8), dictionary: dictionary)
     }
 
     /// The `/AP` dictionary pointing at `stream`.
-    public static func normal(_ stream: PDFObject, in document: PDFDocument) throws -> PDFObject {
+    package static func normal(_ stream: PDFObject, in document: PDFDocument) throws -> PDFObject {
         let ap = try document.parse("<< >>")
         try ap.set("/N", stream)
         return ap
     }
 
     /// `/Rect`'s array syntax.
-    public var rectSyntax: String { "[\(PDFNumber.format([rect.minX, rect.minY, rect.maxX, rect.maxY]))]" }
+    package var rectSyntax: String { "[\(PDFNumber.format([rect.minX, rect.minY, rect.maxX, rect.maxY]))]" }
 
     /// `size` scaled to fit inside `box`, centred (aspect ratio kept).
     private static func fit(_ size: Size, into box: Size) -> Rect {

@@ -9,17 +9,17 @@ import SignetCore
 /// normal appearance that draws the shared form upright in the placed rectangle (see
 /// `AnnotationAppearance`). Pages whose stamps land alike share one appearance stream. No
 /// `/M` or `/CreationDate`: the library never reads the clock, and the output stays reproducible.
-public final class AnnotationStamper {
-    public let document: PDFDocument
-    public let form: StampForm
+package final class AnnotationStamper {
+    package let document: PDFDocument
+    package let form: StampForm
     private let formID: PDFObjectID
     private var annotations: PageAnnotations
     private var appearances: [AnnotationAppearance: PDFObject] = [:]
 
     /// The `/NM` names start with this, followed by the page number and a counter.
-    public static let namePrefix = "signet-stamp-"
+    package static let namePrefix = "signet-stamp-"
 
-    public init(document: PDFDocument, form: StampForm) throws {
+    package init(document: PDFDocument, form: StampForm) throws {
         guard let id = try form.object.id else { throw document.error(.structure("internal: stamp form is not indirect")) }
         self.document = document
         self.form = form
@@ -30,7 +30,7 @@ public final class AnnotationStamper {
     /// Adds the stamp annotation to `page` in the displayed rectangle `displayed` (points,
     /// top-left origin); returns its `/Rect` (default user space).
     @discardableResult
-    public func stamp(_ page: PDFPage, at displayed: Rect, geometry: PageGeometry) throws -> Rect {
+    package func stamp(_ page: PDFPage, at displayed: Rect, geometry: PageGeometry) throws -> Rect {
         let look = AnnotationAppearance(stampSize: form.size, stamp: formID, displayed: displayed, on: geometry)
         let stream = try appearances[look] ?? look.make(in: document)
         appearances[look] = stream

@@ -10,16 +10,16 @@ import SignetCore
 /// - The stamp's XObject name is added to the page's resources; resources that are inherited
 ///   or indirect (possibly shared with other pages) are copied first, and one copy serves every
 ///   page that shared the original. The name is chosen not to clash with existing names.
-public final class PageStamper {
-    public let document: PDFDocument
-    public let form: StampForm
+package final class PageStamper {
+    package let document: PDFDocument
+    package let form: StampForm
     private let formReference: PDFObject
     private var streams: [String: PDFObject] = [:]
     private var sharedResources: [String: (resources: PDFObject, name: String)] = [:]
 
-    public static let namePrefix = "/SgnStamp"
+    package static let namePrefix = "/SgnStamp"
 
-    public init(document: PDFDocument, form: StampForm) {
+    package init(document: PDFDocument, form: StampForm) {
         self.document = document
         self.form = form
         self.formReference = form.object
@@ -28,7 +28,7 @@ public final class PageStamper {
     /// Draws the stamp on `page` in the displayed rectangle `displayed` (points, top-left
     /// origin); returns the matrix used (stamp box → default user space).
     @discardableResult
-    public func stamp(_ page: PDFPage, at displayed: Rect, geometry: PageGeometry) throws -> Transform {
+    package func stamp(_ page: PDFPage, at displayed: Rect, geometry: PageGeometry) throws -> Transform {
         let name = try addToResources(page)
         let matrix = StampTransform.matrix(stampSize: form.size, displayed: displayed, on: geometry)
         let balance = try page.contentData().map(ContentBalance.init(scanning:)) ?? .balanced

@@ -16,6 +16,10 @@ public enum StampArtwork: Sendable {
     /// here first: a file that is truncated, damaged, of a kind readers may not show (12-bit,
     /// lossless), larger than `limits` allow or with hundreds of progressive scans is refused
     /// with the decoder's `CodecError` instead of being embedded.
+    /// - Parameters:
+    ///   - bytes: A JPEG file's bytes.
+    ///   - limits: The largest image accepted.
+    /// - Throws: ``CodecError``.
     public static func jpeg(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
         let info = try JPEGInfo(bytes)
         _ = try JPEGCodec.decode(bytes, limits: limits)
@@ -24,6 +28,11 @@ public enum StampArtwork: Sendable {
 
     /// A PNG (decoded to a bitmap) or a JPEG (kept as it is), told apart by their signatures;
     /// `name` is the file the bytes came from, for messages. Either is refused over `limits`.
+    /// - Parameters:
+    ///   - bytes: A PNG or JPEG file's bytes.
+    ///   - name: The file the bytes came from, for messages.
+    ///   - limits: The largest image accepted.
+    /// - Throws: ``CodecError`` naming `name`.
     public static func image(_ bytes: [UInt8], name: String, limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
         do {
             switch ImageFormat.sniff(bytes) {
@@ -49,6 +58,7 @@ public enum StampArtwork: Sendable {
 
 /// How a stamp is composited onto the page.
 public enum BlendMode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Paints over the page (default).
     case normal
     /// Darkens only: a white background disappears (scanned seals, JPEG signatures).
     case multiply

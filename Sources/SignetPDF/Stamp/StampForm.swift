@@ -4,13 +4,13 @@ import SignetRaster
 
 /// The stamp as one form XObject, added once to a document and drawn by every stamped page.
 /// Its box is `[0, w] × [0, h]` in the artwork's own units (pixels, capture units).
-public struct StampForm {
-    public let object: PDFObject
-    public let size: Size
+package struct StampForm {
+    package let object: PDFObject
+    package let size: Size
 
     /// Adds `artwork` to `document`: an image XObject (with `/SMask` for alpha) or a vector
     /// form, wrapped so `opacity` and `blend` apply to the stamp as a whole.
-    public static func make(_ artwork: StampArtwork, opacity: Double = 1, blend: BlendMode = .normal,
+    package static func make(_ artwork: StampArtwork, opacity: Double = 1, blend: BlendMode = .normal,
                             in document: PDFDocument) throws -> StampForm {
         let size = artwork.naturalSize
         guard size.width > 0, size.height > 0 else { throw document.error(.badStamp("the stamp is empty (no pixels or no ink)")) }

@@ -30,8 +30,19 @@ public struct StampOptions: Sendable, Hashable, Codable {
     /// held, changed, until the output is written, so a selection beyond it is refused up front.
     public var maxPages: Int
 
+    /// The default of `maxPages`.
     public static let defaultMaxPages = 100_000
 
+    /// Stamp options; the defaults are `signet stamp`'s (the last page, at the bottom right, opaque).
+    /// - Parameters:
+    ///   - pages: Which pages to stamp (default: the last page).
+    ///   - placement: Where the stamp goes (default: 180 pt wide, 36 pt in from the bottom-right corner).
+    ///   - opacity: The stamp's opacity, 0 < opacity ≤ 1 (default 1).
+    ///   - blend: How the stamp is composited (default `.normal`).
+    ///   - mode: How the file is written (default `.automatic`).
+    ///   - breakSignatures: Allows `.rewrite` on a signed input, and any stamp on a document certified with DocMDP P=1 or P=2, invalidating its signatures or certification.
+    ///   - asAnnotation: Stamp as a Stamp annotation even when the input is not signed (see `StampReport.Form`).
+    ///   - maxPages: Most pages one run stamps (default `defaultMaxPages`, 100,000): every stamped page is held, changed, until the output is written, so a selection beyond it is refused up front.
     public init(pages: PageSelection = .last, placement: StampPlacement = StampPlacement(), opacity: Double = 1,
                 blend: BlendMode = .normal, mode: Mode = .automatic, breakSignatures: Bool = false,
                 asAnnotation: Bool = false, maxPages: Int = defaultMaxPages) {
@@ -42,7 +53,9 @@ public struct StampOptions: Sendable, Hashable, Codable {
 
 /// What a stamping run did, as `--json` prints it.
 public struct StampReport: Sendable, Hashable, Codable {
+    /// One stamped page.
     public struct PageStamp: Sendable, Hashable, Codable {
+        /// The page number, from 1.
         public var page: Int
         /// `[x0, y0, x1, y1]` of the stamp in the page's default user space.
         public var rectUserSpace: [Double]
@@ -62,14 +75,19 @@ public struct StampReport: Sendable, Hashable, Codable {
         case annotation
     }
 
+    /// The input, as named.
     public var input: String
+    /// The output, as named.
     public var output: String
     /// `rewrite` or `incremental`.
     public var mode: String
+    /// What the stamp was drawn as.
     public var form: Form
+    /// How many pages were stamped.
     public var pagesStamped: Int
     /// Output size minus input size (negative when a rewrite compresses more than it adds).
     public var bytesAdded: Int
+    /// Every stamped page.
     public var perPage: [PageStamp]
     /// Damage qpdf worked around and page oddities that were corrected, one sentence each.
     public var warnings: [String]
@@ -84,7 +102,10 @@ public struct StampReport: Sendable, Hashable, Codable {
 
 /// Progress of a long stamping run: which phase and how far (0…1).
 public struct StampProgress: Sendable, Hashable {
+    /// Stamping pages, then writing the file.
     public enum Phase: String, Sendable, Hashable { case stamping, writing }
+    /// What is being done.
     public var phase: Phase
+    /// How much of it is done, from 0 to 1.
     public var fraction: Double
 }

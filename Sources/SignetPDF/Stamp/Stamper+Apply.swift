@@ -1,14 +1,14 @@
 import SignetCore
 
 /// The stamps placed on an open document, not yet written: what `Stamper.apply` did.
-public struct StampEdit: Sendable, Hashable {
-    public var form: StampReport.Form
-    public var perPage: [StampReport.PageStamp]
+package struct StampEdit: Sendable, Hashable {
+    package var form: StampReport.Form
+    package var perPage: [StampReport.PageStamp]
     /// Damage qpdf worked around and page oddities that were corrected, one sentence each.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// The report of a run that wrote these stamps to `output`, `bytesAdded` bytes more than `input`.
-    public func report(input: String, output: String, incremental: Bool, bytesAdded: Int) -> StampReport {
+    package func report(input: String, output: String, incremental: Bool, bytesAdded: Int) -> StampReport {
         StampReport(
             input: input, output: output, mode: incremental ? "incremental" : "rewrite", form: form,
             pagesStamped: perPage.count, bytesAdded: bytesAdded, perPage: perPage, warnings: warnings)
@@ -21,7 +21,7 @@ extension Stamper {
     /// memory: as page content, or as Stamp annotations on a signed input or when asked (see
     /// `StampProtection`). `incremental` says the caller appends the changes as an incremental
     /// update (a signer always does); writing is the caller's.
-    public static func apply(
+    package static func apply(
         _ artwork: StampArtwork, options: StampOptions, to document: PDFDocument, incremental: Bool,
         progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampEdit {

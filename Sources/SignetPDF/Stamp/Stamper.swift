@@ -3,7 +3,7 @@ import SignetFiles
 
 /// One stamping run: open, choose the output mode, place the stamp on every selected page
 /// (all placements are checked before anything is written), write atomically.
-public enum Stamper {
+package enum Stamper {
     /// Stamps the PDF at `input` into the file `output` (written atomically).
     package static func stamp(
         input: String, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),

@@ -1,32 +1,32 @@
 import SignetFiles
 
 /// One save of a PDF: the bytes it appended and what its cross-reference section(s) say.
-public struct Revision: Sendable {
+package struct Revision: Sendable {
     /// 1-based, oldest first.
-    public var index: Int
+    package var index: Int
     /// Absolute byte span: `start` up to `end` (just past its `%%EOF` and line end).
-    public var start: Int
-    public var end: Int
+    package var start: Int
+    package var end: Int
     /// Just past `%%EOF` (a ByteRange may end here or after the line end).
-    public var eofEnd: Int
+    package var eofEnd: Int
     /// The entries this revision wrote (object number → entry).
-    public var entries: [Int: XrefEntry]
+    package var entries: [Int: XrefEntry]
     /// The generation each changed object had before this revision.
-    public var generationsBefore: [Int: Int] = [:]
+    package var generationsBefore: [Int: Int] = [:]
     /// Its newest section's trailer.
     var trailer: [String: SyntaxValue]
-    public var xrefKind: FileStructure.XrefKind
-    public var added: [Int] = []
-    public var changed: [Int] = []
-    public var freed: [Int] = []
+    package var xrefKind: FileStructure.XrefKind
+    package var added: [Int] = []
+    package var changed: [Int] = []
+    package var freed: [Int] = []
     /// Syntax problems, one sentence each: a problem here means what the revision says cannot be trusted.
-    public var problems: [String] = []
+    package var problems: [String] = []
 
     /// The trailer's `/Root` and `/Info` references.
-    public var root: PDFObjectID? { trailer["/Root"]?.objectID }
-    public var info: PDFObjectID? { trailer["/Info"]?.objectID }
+    package var root: PDFObjectID? { trailer["/Root"]?.objectID }
+    package var info: PDFObjectID? { trailer["/Info"]?.objectID }
     /// The trailer names `/Encrypt`.
-    public var isEncrypted: Bool { trailer["/Encrypt"] != nil }
+    package var isEncrypted: Bool { trailer["/Encrypt"] != nil }
 }
 
 /// Every revision of a file, read from its bytes along the `/Prev` chain (tables, streams,
@@ -34,17 +34,17 @@ public struct Revision: Sendable {
 /// syntax problems a verifier must not reconcile silently: an entry whose object has another
 /// number, offsets past the end, a revision the chain does not reach (a trailer without
 /// `/Prev`), bytes after the last `%%EOF`.
-public struct FileRevisions: Sendable {
-    public var headerOffset: Int
-    public var revisions: [Revision]
+package struct FileRevisions: Sendable {
+    package var headerOffset: Int
+    package var revisions: [Revision]
     /// What follows the last revision's `%%EOF`, when it is more than white space: bytes no
     /// revision accounts for, after every signature.
-    public var trailingBytes: String?
+    package var trailingBytes: String?
 
     /// The most sections followed (as `FileStructure`).
     static let maxSections = 10_000
 
-    public static func read(_ file: any ByteSource) throws -> FileRevisions {
+    package static func read(_ file: any ByteSource) throws -> FileRevisions {
         let structure = try FileStructure.read(file)
         let header = structure.headerOffset
         var sections: [ReadXrefSection] = []

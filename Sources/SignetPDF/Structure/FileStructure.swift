@@ -4,8 +4,8 @@ import SignetFiles
 /// What the file's own bytes say about how it was saved: where `%PDF` starts, where the last
 /// cross-reference section is and of which kind, and how many revisions the `/Prev` chain holds.
 /// qpdf hides all of this (it repairs and merges), but the incremental writer and `info` need it.
-public struct FileStructure: Sendable, Hashable, Codable {
-    public enum XrefKind: String, Sendable, Hashable, Codable {
+package struct FileStructure: Sendable, Hashable, Codable {
+    package enum XrefKind: String, Sendable, Hashable, Codable {
         /// A classic `xref` table followed by `trailer`.
         case table
         /// A cross-reference stream (`/Type /XRef`), PDF 1.5 and later.
@@ -13,35 +13,35 @@ public struct FileStructure: Sendable, Hashable, Codable {
     }
 
     /// Bytes before `%PDF-` (offsets inside the file are relative to it).
-    public var headerOffset: Int
+    package var headerOffset: Int
     /// The value after the last `startxref` (relative to the header), when readable.
-    public var startxref: Int?
+    package var startxref: Int?
     /// The kind of the section `startxref` points to.
-    public var lastXrefKind: XrefKind?
+    package var lastXrefKind: XrefKind?
     /// True when that last section is a table whose trailer names an `/XRefStm` (hybrid file).
-    public var isHybrid: Bool
+    package var isHybrid: Bool
     /// Offsets (relative to the header) of the cross-reference sections along the `/Prev`
     /// chain, newest first. A hybrid file's `/XRefStm` streams are not separate sections.
-    public var sectionOffsets: [Int]
+    package var sectionOffsets: [Int]
     /// Times the file was saved, when counted (`read(_:countingRevisions: true)`): the sections
     /// some `startxref` in the file points to. A linearized file's main section (reached by a
     /// `/Prev` that points forward from its first-page section) and extra sections a writer
     /// chained within one save are not separate revisions; neither is a `%%EOF` inside a stream.
-    public var revisions: Int?
+    package var revisions: Int?
     /// Why the chain could not be followed to its end, if it could not.
-    public var problem: String?
+    package var problem: String?
     /// True when the last byte is a line end (an update can start right away).
-    public var endsWithLineEnd: Bool
+    package var endsWithLineEnd: Bool
 
     /// The chain was followed to its start without a problem.
-    public var isIntact: Bool { problem == nil && startxref != nil && lastXrefKind != nil }
+    package var isIntact: Bool { problem == nil && startxref != nil && lastXrefKind != nil }
 
     static let maxSections = 10_000
     static let trailerSearchLimit = 256 << 20
 
     /// Reads the structure of `file`; never throws for damage, it reports it in `problem`.
     /// Counting revisions reads the whole file once (in chunks).
-    public static func read(_ file: any ByteSource, countingRevisions: Bool = false) throws -> FileStructure {
+    package static func read(_ file: any ByteSource, countingRevisions: Bool = false) throws -> FileStructure {
         let head = try file.bytes(0..<min(file.size, 1024))
         let headerOffset = head.firstRange(of: Array("%PDF-".utf8))?.lowerBound ?? 0
         let tailStart = max(0, file.size - 2048)

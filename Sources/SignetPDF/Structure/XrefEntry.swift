@@ -1,5 +1,5 @@
 /// One entry of a cross-reference section: where an object number's current definition lives.
-public enum XrefEntry: Sendable, Hashable {
+package enum XrefEntry: Sendable, Hashable {
     /// Not in use (`f`); the generation a reuse would take.
     case free(generation: Int)
     /// A plain object `number generation obj` at `offset` (relative to the header).
@@ -10,7 +10,7 @@ public enum XrefEntry: Sendable, Hashable {
     var isInUse: Bool { if case .free = self { return false } else { return true } }
 
     /// The generation of a plain object (0 for compressed ones, which always have 0).
-    public var generation: Int {
+    package var generation: Int {
         switch self {
         case .free(let g), .inUse(_, let g): return g
         case .compressed: return 0

@@ -1,23 +1,23 @@
 /// A signature's `/ByteRange [a b c d]`: the signed bytes are `a..<a+b` and `c..<c+d`; the
 /// gap between them holds the `/Contents` hex string.
-public struct ByteRange: Sendable, Hashable, Codable {
-    public var values: [Int]
+package struct ByteRange: Sendable, Hashable, Codable {
+    package var values: [Int]
 
-    public init(values: [Int]) { self.values = values }
+    package init(values: [Int]) { self.values = values }
 
     /// The ranges that cover everything of a `fileSize`-byte file but `contents`
     /// (the `<…>` of /Contents, delimiters included).
-    public init(excluding contents: Range<Int>, fileSize: Int) {
+    package init(excluding contents: Range<Int>, fileSize: Int) {
         values = [0, contents.lowerBound, contents.upperBound, fileSize - contents.upperBound]
     }
 
     /// Digits per number in the written array: at least 10, so any file below 10 GB fits and
     /// the array can be written before the final offsets are known.
-    public static let digits = 10
+    package static let digits = 10
 
     /// The array as written into the PDF, padded with spaces to `width` characters (the width
     /// of the placeholder it replaces), or `nil` when it does not fit.
-    public func text(width: Int) -> [UInt8]? {
+    package func text(width: Int) -> [UInt8]? {
         var text = Array(("[" + values.map { String($0) }.joined(separator: " ") + "]").utf8)
         guard text.count <= width else { return nil }
         text += Array(repeating: UInt8(ascii: " "), count: width - text.count)
@@ -26,14 +26,14 @@ public struct ByteRange: Sendable, Hashable, Codable {
 
     /// The placeholder written before the offsets are known: `[0 0000000000 0000000000 0000000000]`
     /// padded to hold four numbers of `digits` digits.
-    public static var placeholder: [UInt8] {
+    package static var placeholder: [UInt8] {
         let zeros = String(repeating: "0", count: digits)
         return Array("[0 \(zeros) \(zeros) \(zeros)      ]".utf8)
     }
 
     /// The two signed ranges, or `nil` when the array is malformed (not four non-negative
     /// numbers in increasing order, or running past `fileSize`).
-    public func ranges(fileSize: Int) -> [Range<Int>]? {
+    package func ranges(fileSize: Int) -> [Range<Int>]? {
         guard values.count == 4, values.allSatisfy({ $0 >= 0 }) else { return nil }
         let (a, b, c, d) = (values[0], values[1], values[2], values[3])
         let (end1, end2) = a.addingReportingOverflow(b).overflow || c.addingReportingOverflow(d).overflow ? (-1, -1) : (a + b, c + d)

@@ -3,6 +3,7 @@ import SignetCMS
 
 /// Everything `signet sign IN -o OUT` can say about an embedded PDF signature. Defaults match the CLI.
 public struct PDFSignOptions: Sendable, Hashable, Codable {
+    /// The signature format (the `/SubFilter`).
     public enum Format: String, Sendable, Hashable, Codable, CaseIterable {
         /// `/SubFilter /adbe.pkcs7.detached` (default): CMS with a signing-time attribute.
         case pkcs7 = "adbe.pkcs7.detached"
@@ -13,11 +14,15 @@ public struct PDFSignOptions: Sendable, Hashable, Codable {
     /// The signing time: written as `/M` and (for `.pkcs7`) as the signing-time attribute. The
     /// library never reads the clock; the caller passes it in.
     public var signingTime: Date
+    /// The signature format.
     public var format: Format
     /// `/Name`, `/Reason`, `/Location`, `/ContactInfo` of the signature dictionary (absent when nil).
     public var name: String?
+    /// Why the document is signed (`/Reason`).
     public var reason: String?
+    /// Where it is signed (`/Location`).
     public var location: String?
+    /// How to reach the signer (`/ContactInfo`).
     public var contactInfo: String?
     /// Sign this existing, empty signature field instead of creating a new one.
     public var field: String?
@@ -31,6 +36,17 @@ public struct PDFSignOptions: Sendable, Hashable, Codable {
     /// long chain (a few KB), small enough that no signature bloats a file by accident.
     public static let maxReserve = 1 << 20
 
+    /// Signing options; everything but the signing time defaults to what `signet sign` does.
+    /// - Parameters:
+    ///   - signingTime: The signing time: written as `/M` and (for `.pkcs7`) as the signing-time attribute.
+    ///   - format: The signature format.
+    ///   - name: The signer's name (`/Name`); absent when `nil`.
+    ///   - reason: Why the document is signed (`/Reason`).
+    ///   - location: Where it is signed (`/Location`).
+    ///   - contactInfo: How to reach the signer (`/ContactInfo`).
+    ///   - field: Sign this existing, empty signature field instead of creating a new one.
+    ///   - certify: Certify the document (DocMDP, P=2: form filling and signing allowed).
+    ///   - reserve: Bytes reserved for the CMS in `/Contents`; `nil` sizes it from a dry run plus a margin.
     public init(
         signingTime: Date, format: Format = .pkcs7, name: String? = nil, reason: String? = nil, location: String? = nil,
         contactInfo: String? = nil, field: String? = nil, certify: Bool = false, reserve: Int? = nil

@@ -1,6 +1,8 @@
 /// What `PDFSigner.sign` wrote.
 public struct PDFSignResult: Sendable, Hashable, Codable {
+    /// The input, as named.
     public var input: String
+    /// The output, as named.
     public var output: String
     /// The signature field's full name.
     public var field: String
@@ -8,13 +10,19 @@ public struct PDFSignResult: Sendable, Hashable, Codable {
     public var page: Int
     /// The widget's `/Rect` in default user space (`[0 0 0 0]` for an invisible signature).
     public var rect: [Double]
+    /// The `/SubFilter` written.
     public var subFilter: String
+    /// The `/ByteRange`: offset and length pairs of the bytes signed.
     public var byteRange: [Int]
     /// Bytes reserved for the CMS, and bytes it used.
     public var reserved: Int
+    /// The size of the DER signature placed in the reserved space.
     public var signatureBytes: Int
+    /// How many bytes the incremental update added to the file.
     public var bytesAdded: Int
+    /// Whether the signature certifies the document (DocMDP).
     public var certified: Bool
+    /// Whether the signature has a visible appearance.
     public var visible: Bool
 
     enum CodingKeys: String, CodingKey {

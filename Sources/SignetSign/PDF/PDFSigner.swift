@@ -10,7 +10,7 @@ import SignetCMS
 /// filled in place, the two signed ranges are hashed by streaming the written file (flat memory
 /// at any size), the CMS is made over that digest and written into `/Contents`, and only then
 /// is the output moved into place.
-public enum PDFSigner {
+package enum PDFSigner {
     /// `editing`, when given, changes the opened document before the signature is added (a
     /// pipeline's stamp, see `Stamper.apply`): its changes are written in the same incremental
     /// update as the signature, so the signature covers them and no unsigned revision lies between.

@@ -6,17 +6,17 @@ import SignetCMS
 /// Checks every signature of a PDF (`signet verify IN.pdf`): each revision read from the file's
 /// bytes, what every revision after a signature changed and whether the signature permits it,
 /// and each signature's bytes, CMS, algorithms, certificate and trust.
-public enum PDFVerifier {
+package enum PDFVerifier {
     /// Sub-filters whose /Contents is a detached CMS SignedData over the ByteRange.
     static let signatureSubFilters: Set<String> = ["/adbe.pkcs7.detached", "/ETSI.CAdES.detached"]
     /// The sub-filter of a document timestamp: an RFC 3161 token over the ByteRange.
     static let timestampSubFilter = "/ETSI.RFC3161"
     /// The largest CMS checked (16 MiB: room for embedded CRLs and timestamps many times over);
     /// a larger `/Contents` is reported unreadable instead of parsed.
-    public static let maxContainerBytes = 16 << 20
+    package static let maxContainerBytes = 16 << 20
     /// The most signatures one verification checks (1,000). Each one hashes the bytes it covers,
     /// up to the whole file, so a file with 100,000 signature fields would hash itself 100,000 times.
-    public static let maxSignatures = 1_000
+    package static let maxSignatures = 1_000
 
     /// Verifies the PDF at `path` (read by position and mapped, so memory stays flat).
     package static func verify(path: String, password: String?, options: VerifyOptions) throws -> VerificationReport {

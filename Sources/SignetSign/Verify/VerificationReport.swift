@@ -11,7 +11,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     /// Every revision of the file, oldest first.
     public var revisions: [RevisionReport]
 
-    public init(signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport]) {
+    package init(signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport]) {
         self.signatures = signatures
         self.timestamps = timestamps
         self.revisions = revisions
@@ -21,6 +21,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
 
 /// A timestamp token of the file, and what it stamps.
 public struct TimestampEntry: Sendable, Hashable, Codable {
+    /// Which timestamp this is.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// id-aa-signatureTimeStampToken of a signature: stamps that signature's value.
         case signatureTimestamp = "signature-timestamp"
@@ -28,9 +29,11 @@ public struct TimestampEntry: Sendable, Hashable, Codable {
         case documentTimestamp = "document-timestamp"
     }
 
+    /// Which timestamp this is.
     public var kind: Kind
     /// The `index` of the signature (or document timestamp) in `signatures`.
     public var signature: Int
+    /// What was checked and found.
     public var check: TimestampCheck
 
     enum CodingKeys: String, CodingKey {
@@ -44,10 +47,13 @@ public struct RevisionReport: Sendable, Hashable, Codable {
     public var index: Int
     /// Byte span: `start` up to (not including) `end`.
     public var start: Int
+    /// Where it ends in the file (after its `%%EOF`).
     public var end: Int
     /// Object numbers the revision defines for the first time, redefines, and frees.
     public var added: [Int]
+    /// The objects it redefined.
     public var changed: [Int]
+    /// The objects it freed.
     public var freed: [Int]
     /// The `index` of every signature whose signed bytes include this revision.
     public var coveredBy: [Int]
@@ -59,7 +65,7 @@ public struct RevisionReport: Sendable, Hashable, Codable {
         case coveredBy = "covered_by"
     }
 
-    public init(index: Int, start: Int, end: Int, added: [Int], changed: [Int], freed: [Int], coveredBy: [Int], problems: [String]) {
+    package init(index: Int, start: Int, end: Int, added: [Int], changed: [Int], freed: [Int], coveredBy: [Int], problems: [String]) {
         (self.index, self.start, self.end, self.added, self.changed, self.freed, self.coveredBy, self.problems) =
             (index, start, end, added, changed, freed, coveredBy, problems)
     }

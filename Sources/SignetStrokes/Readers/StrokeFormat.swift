@@ -18,7 +18,7 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case excalidraw
 
     /// The `--format` names, comma separated, for help and error messages.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// One line for `--help`.
     public var summary: String {
@@ -41,7 +41,7 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
     public var isJSON: Bool { self != .inkml && self != .svc2004 }
 
     /// The format a file name's extension suggests, used only when the content does not decide.
-    public static func hinted(byName name: String) -> StrokeFormat? {
+    package static func hinted(byName name: String) -> StrokeFormat? {
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "inkml", "xml": return .inkml

@@ -22,6 +22,15 @@ public struct StrokeLimits: Sendable, Hashable, Codable {
     /// (`RenderOptions.maxCoordinate`): one coordinate limit for every path into a render.
     public static let defaultMaxCoordinate = 10_000_000.0
 
+    /// Limits; the defaults are `signet`'s.
+    /// - Parameters:
+    ///   - maxInputBytes: Largest whole input read into memory (JSON, InkML, SVC2004 text): 16 MiB.
+    ///   - maxLineBytes: Longest line of a line-delimited or text input: 1 MiB.
+    ///   - maxPointsPerStroke: Most points in one stroke: 100,000.
+    ///   - maxPoints: Most points in one drawing: 1,000,000.
+    ///   - maxStrokes: Most strokes in one drawing: 10,000.
+    ///   - maxCoordinate: Largest coordinate magnitude, in capture units: 10,000,000.
+    ///   - maxNesting: Deepest nesting of JSON arrays/objects or XML elements: 100.
     public init(
         maxInputBytes: Int = 16 << 20, maxLineBytes: Int = 1 << 20, maxPointsPerStroke: Int = 100_000,
         maxPoints: Int = 1_000_000, maxStrokes: Int = 10_000, maxCoordinate: Double = StrokeLimits.defaultMaxCoordinate,
@@ -37,7 +46,7 @@ public struct StrokeLimits: Sendable, Hashable, Codable {
     }
 
     /// The limits, one line each, for `--help`.
-    public var summary: [String] {
+    package var summary: [String] {
         [
             "input size \(Self.bytes(maxInputBytes)) (NDJSON is streamed; a line may hold \(Self.bytes(maxLineBytes)))",
             "\(maxPointsPerStroke) points per stroke, \(maxPoints) points and \(maxStrokes) strokes per drawing",

@@ -2,6 +2,7 @@ import SignetCore
 
 /// A stroke input could not be turned into a drawing. Always bad input (exit 2).
 public struct StrokeReadError: SignetError, Hashable {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
         /// The text is not well-formed: `language` is "JSON", "XML", "InkML trace" or "SVC2004".
         case syntax(line: Int, column: Int, problem: String, language: String)
@@ -22,15 +23,18 @@ public struct StrokeReadError: SignetError, Hashable {
 
     /// The input's name as the user gave it ("standard input" for `-`).
     public var file: String
+    /// What went wrong, and where.
     public var reason: Reason
 
-    public init(file: String, reason: Reason) {
+    package init(file: String, reason: Reason) {
         self.file = file
         self.reason = reason
     }
 
+    /// Always bad input.
     public var kind: FailureKind { .badInput }
 
+    /// One line for the user: the file, the line and column, what is wrong and what to try next.
     public var message: String {
         switch reason {
         case .syntax(let line, let column, let problem, let language):

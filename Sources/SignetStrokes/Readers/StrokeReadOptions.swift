@@ -5,8 +5,14 @@ public struct StrokeReadOptions: Sendable, Hashable, Codable {
     /// Which drawing to read from a file holding several (Quick, Draw! records, perfect-freehand
     /// named paths), counting from 0; the default 0 is the first. Other formats hold one drawing.
     public var index: Int
+    /// The limits the file must stay within.
     public var limits: StrokeLimits
 
+    /// Reads the format `format` (found from the content when `nil`), the `index`-th drawing of a file that holds several.
+    /// - Parameters:
+    ///   - format: The format, or `nil` to detect it from the content (default).
+    ///   - index: Which drawing to read from a file holding several (Quick, Draw! records, perfect-freehand named paths), counting from 0; the default 0 is the first.
+    ///   - limits: The limits the file must stay within.
     public init(format: StrokeFormat? = nil, index: Int = 0, limits: StrokeLimits = StrokeLimits()) {
         self.format = format
         self.index = index

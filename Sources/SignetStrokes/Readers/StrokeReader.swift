@@ -2,6 +2,11 @@
 /// given), then hands the content to that format's reader. Pure: no files, no clock.
 public enum StrokeReader {
     /// Reads `bytes`, named `name` in messages (a file name, or "standard input").
+    /// - Parameters:
+    ///   - bytes: The file's content.
+    ///   - name: The file's name, for messages and format hints (its extension).
+    ///   - options: The format, drawing index and limits to read with.
+    /// - Throws: ``StrokeReadError`` naming the line and column.
     public static func read(_ bytes: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()) throws -> Drawing {
         try bytes.withUnsafeBufferPointer { try read(buffer: $0, name: name, options: options) }
     }
@@ -72,6 +77,9 @@ public enum StrokeReader {
 extension StrokeFormat {
     /// The format of `bytes` judged from the content, with `name`'s extension as a fallback;
     /// `nil` when neither tells (or when the content is malformed JSON).
+    /// - Parameters:
+    ///   - bytes: The file's content.
+    ///   - name: The file's name, whose extension is the fallback.
     public static func detect(_ bytes: [UInt8], name: String) -> StrokeFormat? {
         let context = ReadContext(name: name, options: StrokeReadOptions())
         return bytes.withUnsafeBufferPointer { buffer in

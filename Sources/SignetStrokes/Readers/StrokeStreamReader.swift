@@ -4,7 +4,7 @@
 ///
 /// Touch events build strokes as they arrive; Quick, Draw! lines before `--index` are counted
 /// and skipped without being parsed or kept.
-public struct StrokeStreamReader: Sendable {
+package struct StrokeStreamReader: Sendable {
     private enum State: Sendable {
         case touch(TouchEventAssembler)
         case quickdraw(records: Int, drawing: Drawing?)
@@ -13,10 +13,10 @@ public struct StrokeStreamReader: Sendable {
     private let context: ReadContext
     private var state: State
     /// Lines fed so far (the number of the last line).
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
     /// A reader for `format`, which must be line-delimited (`touch` or `quickdraw`).
-    public init(format: StrokeFormat, name: String, options: StrokeReadOptions = StrokeReadOptions()) throws {
+    package init(format: StrokeFormat, name: String, options: StrokeReadOptions = StrokeReadOptions()) throws {
         context = ReadContext(name: name, options: options)
         switch format {
         case .touch:
@@ -30,13 +30,13 @@ public struct StrokeStreamReader: Sendable {
     }
 
     /// True when the wanted drawing is complete and further lines would be ignored.
-    public var isComplete: Bool {
+    package var isComplete: Bool {
         if case .quickdraw(_, .some) = state { return true }
         return false
     }
 
     /// Takes the next line (without its line break). Blank lines are skipped.
-    public mutating func feed(line: ArraySlice<UInt8>) throws {
+    package mutating func feed(line: ArraySlice<UInt8>) throws {
         lineNumber += 1
         var line = line
         if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
@@ -74,12 +74,12 @@ public struct StrokeStreamReader: Sendable {
         }
     }
 
-    public mutating func feed(line: [UInt8]) throws { try feed(line: line[...]) }
+    package mutating func feed(line: [UInt8]) throws { try feed(line: line[...]) }
 
-    public mutating func feed(line: String) throws { try feed(line: Array(line.utf8)[...]) }
+    package mutating func feed(line: String) throws { try feed(line: Array(line.utf8)[...]) }
 
     /// The drawing read from the lines fed.
-    public func finish() throws -> Drawing {
+    package func finish() throws -> Drawing {
         switch state {
         case .touch(let assembler):
             return try assembler.finish()
@@ -95,7 +95,7 @@ public struct StrokeStreamReader: Sendable {
     /// the format given in `options` (or else the one that object looks like) must be `touch` or
     /// `quickdraw`. `nil` means the input is to be read whole; then nothing was parsed when the
     /// format given is a whole-document one or when the first line is all `head` holds.
-    public static func lineFormat(of head: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()) -> StrokeFormat? {
+    package static func lineFormat(of head: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()) -> StrokeFormat? {
         let context = ReadContext(name: name, options: options)
         return head.withUnsafeBufferPointer { buffer -> StrokeFormat? in
             let bom = buffer.starts(with: [0xEF, 0xBB, 0xBF])
