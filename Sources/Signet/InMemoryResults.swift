@@ -5,7 +5,7 @@ public struct StampedPDF: Sendable {
     /// What was stamped (`input` is "the PDF in memory", `output` "the returned PDF").
     public var report: StampReport
 
-    public init(pdf: [UInt8], report: StampReport) {
+    package init(pdf: [UInt8], report: StampReport) {
         (self.pdf, self.report) = (pdf, report)
     }
 }
@@ -14,9 +14,10 @@ public struct StampedPDF: Sendable {
 public struct SignedPDF: Sendable {
     /// The signed document's bytes (the input's bytes, then the incremental update).
     public var pdf: [UInt8]
+    /// What was signed: field, page, ByteRange, sizes.
     public var result: PDFSignResult
 
-    public init(pdf: [UInt8], result: PDFSignResult) {
+    package init(pdf: [UInt8], result: PDFSignResult) {
         (self.pdf, self.result) = (pdf, result)
     }
 }
@@ -25,9 +26,10 @@ public struct SignedPDF: Sendable {
 public struct PipelinedPDF: Sendable {
     /// The stamped (and, with signing, signed) document's bytes.
     public var pdf: [UInt8]
+    /// What every stage did.
     public var report: PipelineReport
 
-    public init(pdf: [UInt8], report: PipelineReport) {
+    package init(pdf: [UInt8], report: PipelineReport) {
         (self.pdf, self.report) = (pdf, report)
     }
 }

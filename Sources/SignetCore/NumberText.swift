@@ -1,8 +1,8 @@
 /// Numbers as people write them in messages and reports.
-public enum NumberText {
+package enum NumberText {
     /// At most `decimals` decimals (default two), no trailing zeros, no exponent: `2`, `2.5`,
     /// `-0.05`. Values that are not finite or are very large are written as Swift writes them.
-    public static func short(_ v: Double, decimals: Int = 2) -> String {
+    package static func short(_ v: Double, decimals: Int = 2) -> String {
         guard v.isFinite, abs(v) < 1e12 else { return String(v) }
         var scale = 1
         for _ in 0..<max(decimals, 0) { scale *= 10 }
