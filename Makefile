@@ -4,6 +4,7 @@
 #   make bad-inputs-table   rewrite docs/bad-inputs.md's table from what the cases print now
 #                           (`make readme-table`, its old name, still works)
 #   make docs   build the DocC documentation of `import Signet` into .build/docs
+#   make lint   check the sources with swift-format (`make format` rewrites them)
 SHELL := /bin/bash
 SWIFT ?= swift
 
@@ -15,7 +16,7 @@ TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip 
 
 DEMO_OUT := demo-output
 
-.PHONY: demo test build deps test-deps docs docs-check bench-compress bench-verify bad-inputs-table readme-table fuzz sanitize clean
+.PHONY: demo test lint format build deps test-deps docs docs-check bench-compress bench-verify bad-inputs-table readme-table fuzz sanitize clean
 
 deps:
 	@Tools/install-deps.sh $(BUILD_PACKAGES)
@@ -36,10 +37,18 @@ demo: deps
 	.build/release/signet render SampleStrokes/*.* --output-dir $(DEMO_OUT)
 	@echo "done: open $(DEMO_OUT)/ to see the PNGs"
 
-test: test-deps
+test: test-deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory docs-check
+	$(SWIFT) test --skip-build
+
+# The toolchain's swift-format with .swift-format (4 spaces, 120 columns); `make test` runs it.
+# `make format` rewrites the files the same way.
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Tools
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel Sources Tests Tools
 
 # DocC documentation (Sources/Signet/Signet.docc + every public symbol of `import Signet`) with the
 # toolchain's swift-symbolgraph-extract and docc (Tools/docs.sh). It fails on any DocC warning and on
