@@ -33,7 +33,9 @@ public struct PipelineOptions: Sendable, Hashable, Codable {
         artwork: Artwork = .image(BudgetOptions(format: .png)), stamp: StampOptions = StampOptions(),
         imageOutput: String? = nil
     ) {
-        (self.reading, self.render, self.artwork, self.stamp, self.imageOutput) = (reading, render, artwork, stamp, imageOutput)
+        (self.reading, self.render, self.artwork, self.stamp, self.imageOutput) = (
+            reading, render, artwork, stamp, imageOutput
+        )
     }
 }
 

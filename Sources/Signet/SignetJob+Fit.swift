@@ -12,7 +12,8 @@ extension SignetJob {
     ///   - format: PNG, JPEG, or the best of both (default).
     /// - Returns: The file, and how the search chose it.
     /// - Throws: ``CodecError``; `.doesNotFit` when no file of the format fits.
-    public static func fit(_ image: Bitmap, toBytes maxBytes: Int, format: BudgetFormat = .auto) throws -> BudgetResult {
+    public static func fit(_ image: Bitmap, toBytes maxBytes: Int, format: BudgetFormat = .auto) throws -> BudgetResult
+    {
         try fit(image, options: BudgetOptions(maxBytes: maxBytes, format: format))
     }
 
@@ -33,7 +34,9 @@ extension SignetJob {
     ///   - format: PNG, JPEG, or the best of both (default).
     /// - Returns: The file, and how the search chose it.
     /// - Throws: ``CodecError`` when the bytes are not a readable PNG or JPEG, or nothing fits.
-    public static func fit(_ encoded: [UInt8], toBytes maxBytes: Int, format: BudgetFormat = .auto) throws -> BudgetResult {
+    public static func fit(
+        _ encoded: [UInt8], toBytes maxBytes: Int, format: BudgetFormat = .auto
+    ) throws -> BudgetResult {
         try fit(encoded, options: BudgetOptions(maxBytes: maxBytes, format: format))
     }
 
@@ -57,7 +60,9 @@ extension SignetJob {
     /// - Returns: The file written, and how the search chose it.
     /// - Throws: ``FileError`` when a file cannot be read or written; ``CodecError`` naming `input`.
     @discardableResult
-    public static func fit(imageAt input: String, to output: String, options: BudgetOptions = BudgetOptions()) throws
+    public static func fit(
+        imageAt input: String, to output: String, options: BudgetOptions = BudgetOptions()
+    ) throws
         -> BudgetResult
     {
         let bytes = try InputFile.read(input, limit: maxImageFileBytes)

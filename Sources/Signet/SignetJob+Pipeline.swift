@@ -17,7 +17,9 @@ extension SignetJob {
         options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
     ) throws -> PipelineReport {
         let drawing = try StrokeFile.read(path: strokes, options: options.reading)
-        return try pipeline(drawing, named: strokes, ends: .files(input: input, output: output), password: password, options: options, signing: signing)
+        return try pipeline(
+            drawing, named: strokes, ends: .files(input: input, output: output), password: password, options: options,
+            signing: signing)
     }
 
     /// Renders `drawing` and fits it under the budget (or prepares it as vector ink), stamps it
@@ -41,7 +43,9 @@ extension SignetJob {
         _ drawing: Drawing, pdfAt input: String, password: Secret? = nil, to output: String,
         options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
     ) throws -> PipelineReport {
-        try pipeline(drawing, named: nil, ends: .files(input: input, output: output), password: password, options: options, signing: signing)
+        try pipeline(
+            drawing, named: nil, ends: .files(input: input, output: output), password: password, options: options,
+            signing: signing)
     }
 
     /// Where the PDF comes from and goes to.
@@ -86,22 +90,30 @@ extension SignetJob {
             let editing = { (document: PDFDocument) in
                 edit = try Stamper.apply(art.artwork, options: options.stamp, to: document, incremental: true)
             }
-            let signed = switch ends {
-            case .files(let input, let output):
-                try PDFSigner.sign(input: input, output: output, identity: signing.identity, options: signing.options, editing: editing)
-            case .memory(let source, let sink):
-                try PDFSigner.sign(source: source, to: sink, identity: signing.identity, options: signing.options, editing: editing)
-            }
+            let signed =
+                switch ends {
+                case .files(let input, let output):
+                    try PDFSigner.sign(
+                        input: input, output: output, identity: signing.identity, options: signing.options,
+                        editing: editing)
+                case .memory(let source, let sink):
+                    try PDFSigner.sign(
+                        source: source, to: sink, identity: signing.identity, options: signing.options, editing: editing
+                    )
+                }
             guard let edit else { throw PDFError(file: input, .structure("internal: the stamp was not applied")) }
             stampReport = edit.report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)
             signature = signed
         } else {
-            stampReport = switch ends {
-            case .files(let input, let output):
-                try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
-            case .memory(let source, let sink):
-                try Stamper.stamp(source: source, password: password?.pdfText, artwork: art.artwork, options: options.stamp, to: sink)
-            }
+            stampReport =
+                switch ends {
+                case .files(let input, let output):
+                    try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
+                case .memory(let source, let sink):
+                    try Stamper.stamp(
+                        source: source, password: password?.pdfText, artwork: art.artwork, options: options.stamp,
+                        to: sink)
+                }
         }
         if let imageOutput = options.imageOutput, let image = art.image {
             try AtomicOutput.write(image.bytes, to: imageOutput)
@@ -126,13 +138,16 @@ extension SignetJob {
     ) throws -> PipelinedPDF {
         let output = MemorySink(name: returnedPDF)
         let report = try pipeline(
-            drawing, named: nil, ends: .memory(MemorySource(pdf, name: memoryPDF), output), password: password, options: options,
+            drawing, named: nil, ends: .memory(MemorySource(pdf, name: memoryPDF), output), password: password,
+            options: options,
             signing: signing)
         return PipelinedPDF(pdf: output.bytes, report: report)
     }
 
     /// The stamp artwork: the fitted image (PNG decoded to pixels, JPEG kept as it is) or the ink.
-    private static func artwork(_ drawing: Drawing, _ options: PipelineOptions) throws
+    private static func artwork(
+        _ drawing: Drawing, _ options: PipelineOptions
+    ) throws
         -> (artwork: StampArtwork, image: BudgetResult?, layout: RenderLayout)
     {
         switch options.artwork {
@@ -141,7 +156,10 @@ extension SignetJob {
             return (.ink(prepared.ink), nil, prepared.layout)
         case .image(let budget):
             let rendering = try render(drawing, options: options.render, budget: budget)
-            return (try StampArtwork.image(rendering.result.bytes, name: "the fitted image"), rendering.result, rendering.layout)
+            return (
+                try StampArtwork.image(rendering.result.bytes, name: "the fitted image"), rendering.result,
+                rendering.layout
+            )
         }
     }
 }

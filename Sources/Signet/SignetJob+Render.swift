@@ -23,7 +23,8 @@ extension SignetJob {
                 strokes: strokes, points: points)
         case .svg, .pdf:
             let rendering = try Renderer.vector(drawing, format: type == .svg ? .svg : .pdf, options: options)
-            return RenderedFile(bytes: rendering.bytes, type: type, layout: rendering.layout, strokes: strokes, points: points)
+            return RenderedFile(
+                bytes: rendering.bytes, type: type, layout: rendering.layout, strokes: strokes, points: points)
         }
     }
 
@@ -35,7 +36,9 @@ extension SignetJob {
     ///   - budget: The byte budget and the search's knobs.
     /// - Returns: The fitted file, the rendering's layout and what was rendered.
     /// - Throws: ``RenderError``, or ``CodecError`` when nothing fits the budget.
-    public static func render(_ drawing: Drawing, options: RenderOptions = RenderOptions(), budget: BudgetOptions) throws
+    public static func render(
+        _ drawing: Drawing, options: RenderOptions = RenderOptions(), budget: BudgetOptions
+    ) throws
         -> BudgetedRendering
     {
         let rendering = try Renderer.bitmap(drawing, options: options)

@@ -34,7 +34,8 @@ extension SignetJob {
     ) throws -> SignedPDF {
         let output = MemorySink(name: returnedPDF)
         let result = try PDFSigner.sign(
-            source: MemorySource(pdf, name: memoryPDF), to: output, identity: identity, options: options, appearance: appearance)
+            source: MemorySource(pdf, name: memoryPDF), to: output, identity: identity, options: options,
+            appearance: appearance)
         return SignedPDF(pdf: output.bytes, result: result)
     }
 
@@ -65,8 +66,10 @@ extension SignetJob {
     ///   - signingTime: The signing-time attribute; `nil` leaves it out.
     /// - Returns: The DER signature.
     /// - Throws: ``SignError`` when signing fails.
-    public static func signDetached(_ content: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
-        try DetachedSigner.sign(content: MemorySource(content, name: memoryContent), identity: identity, signingTime: signingTime)
+    public static func signDetached(_ content: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8]
+    {
+        try DetachedSigner.sign(
+            content: MemorySource(content, name: memoryContent), identity: identity, signingTime: signingTime)
     }
 
     /// How errors name content handed over in memory.

@@ -15,10 +15,13 @@ extension SignetJob {
     /// - Throws: ``PDFError`` when the PDF cannot be read, a placement misses its page or the document refuses stamps; ``FileError``.
     @discardableResult
     public static func stamp(
-        pdfAt input: String, password: Secret? = nil, with artwork: StampArtwork, options: StampOptions = StampOptions(),
+        pdfAt input: String, password: Secret? = nil, with artwork: StampArtwork,
+        options: StampOptions = StampOptions(),
         to output: String, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
-        try Stamper.stamp(input: input, password: password?.pdfText, artwork: artwork, options: options, output: output, progress: progress)
+        try Stamper.stamp(
+            input: input, password: password?.pdfText, artwork: artwork, options: options, output: output,
+            progress: progress)
     }
 
     /// The same on a PDF in memory (nothing touches the disk): the stamped document's bytes and the report.
@@ -34,7 +37,8 @@ extension SignetJob {
     ) throws -> StampedPDF {
         let output = MemorySink(name: returnedPDF)
         let report = try Stamper.stamp(
-            source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText, artwork: artwork, options: options, to: output)
+            source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText, artwork: artwork, options: options,
+            to: output)
         return StampedPDF(pdf: output.bytes, report: report)
     }
 
@@ -47,6 +51,9 @@ extension SignetJob {
 extension Secret {
     /// A PDF password as SignetPDF takes it (text it normalizes; invalid UTF-8 repaired).
     var pdfText: String {
-        text ?? withCString { pointer, count in String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self) }
+        text
+            ?? withCString { pointer, count in
+                String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
+            }
     }
 }

@@ -12,7 +12,9 @@ extension SignetJob {
     ///   - options: The time, the trust anchors and what is required.
     /// - Returns: Every signature, timestamp and revision, with the verdict.
     /// - Throws: ``SignError`` when the file holds no signature; ``PDFError`` or ``FileError`` when it cannot be read.
-    public static func verify(pdfAt path: String, password: Secret? = nil, options: VerifyOptions) throws -> VerificationReport {
+    public static func verify(
+        pdfAt path: String, password: Secret? = nil, options: VerifyOptions
+    ) throws -> VerificationReport {
         try PDFVerifier.verify(path: path, password: password?.pdfText, options: options)
     }
 
@@ -23,8 +25,11 @@ extension SignetJob {
     ///   - options: The time, the trust anchors and what is required.
     /// - Returns: Every signature, timestamp and revision, with the verdict.
     /// - Throws: ``SignError`` when the PDF holds no signature; ``PDFError`` when it cannot be read.
-    public static func verify(pdf: [UInt8], password: Secret? = nil, options: VerifyOptions) throws -> VerificationReport {
-        try PDFVerifier.verify(source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText, options: options)
+    public static func verify(
+        pdf: [UInt8], password: Secret? = nil, options: VerifyOptions
+    ) throws -> VerificationReport {
+        try PDFVerifier.verify(
+            source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText, options: options)
     }
 
     /// `signet verify IN --p7s SIG`: the detached signature in the file `signature` (DER or PEM)
@@ -35,7 +40,9 @@ extension SignetJob {
     ///   - options: The time, the trust anchors and what is required.
     /// - Returns: The signature's report, with its verdict.
     /// - Throws: ``SignError`` when the signature cannot be read; ``FileError``.
-    public static func verify(fileAt content: String, signatureAt signature: String, options: VerifyOptions) throws -> SignatureReport {
+    public static func verify(
+        fileAt content: String, signatureAt signature: String, options: VerifyOptions
+    ) throws -> SignatureReport {
         try DetachedVerifier.verify(signaturePath: signature, contentPath: content, options: options)
     }
 
@@ -46,9 +53,12 @@ extension SignetJob {
     ///   - options: The time, the trust anchors and what is required.
     /// - Returns: The signature's report, with its verdict.
     /// - Throws: ``SignError`` when the signature cannot be read.
-    public static func verify(_ content: [UInt8], detachedSignature signature: [UInt8], options: VerifyOptions) throws -> SignatureReport {
+    public static func verify(
+        _ content: [UInt8], detachedSignature signature: [UInt8], options: VerifyOptions
+    ) throws -> SignatureReport {
         try DetachedVerifier.verify(
-            signature: MemorySource(signature, name: "the signature in memory"), content: MemorySource(content, name: memoryContent),
+            signature: MemorySource(signature, name: "the signature in memory"),
+            content: MemorySource(content, name: memoryContent),
             options: options)
     }
 
@@ -69,7 +79,8 @@ extension SignetJob {
     /// - Returns: What the document holds.
     /// - Throws: ``PDFError`` when the PDF cannot be read.
     public static func info(pdf: [UInt8], password: Secret? = nil) throws -> DocumentInfo {
-        var document = try DocumentInfo(try PDFDocument(source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText))
+        var document = try DocumentInfo(
+            try PDFDocument(source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText))
         document.file = memoryPDF
         return document
     }

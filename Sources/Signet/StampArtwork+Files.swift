@@ -15,7 +15,8 @@ extension StampArtwork {
     ///   - path: The stroke file (`-` = standard input).
     ///   - reading: The format, drawing index and limits to read with.
     /// - Throws: ``FileError`` or ``StrokeReadError``.
-    public static func strokes(at path: String, reading: StrokeReadOptions = StrokeReadOptions()) throws -> StampArtwork {
+    public static func strokes(at path: String, reading: StrokeReadOptions = StrokeReadOptions()) throws -> StampArtwork
+    {
         .ink(Ink(try StrokeFile.read(path: path, options: reading)))
     }
 }

@@ -1,4 +1,5 @@
 import SignetCore
+
 /// Reads stroke files from disk or standard input: the file edge of `StrokeReader`.
 public enum StrokeFile {
     /// The drawing in the stroke file at `path` (`-` reads standard input).

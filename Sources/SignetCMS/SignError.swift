@@ -74,54 +74,71 @@ public struct SignError: SignetError, Hashable {
 
     /// One line for the user: what failed, why, and what to try next.
     public var message: String {
-                switch reason {
+        switch reason {
         case .passwordNeeded:
             return "\(context): is encrypted and no password was given; pass the identity's password to its loader."
         case .wrongPassword:
             return "\(context): the password does not open it; check the password given to the identity's loader."
         case .noPrivateKey:
-            return "\(context): holds certificates but no private key; export the bundle with its key, or load a PEM key and certificate."
+            return
+                "\(context): holds certificates but no private key; export the bundle with its key, or load a PEM key and certificate."
         case .noCertificate:
             return "\(context): holds a private key but no certificate; give its certificate as a PEM certificate file."
         case .keyMatchesNoCertificate(let count):
-            return "\(context): the private key matches none of the \(count) certificate(s) given; give the certificate issued for this key."
+            return
+                "\(context): the private key matches none of the \(count) certificate(s) given; give the certificate issued for this key."
         case .unreadable(let detail):
             return "\(context): cannot be read as a key or certificate (\(detail)); check that it is the right file."
         case .unsupportedKey(let type):
             return "\(context): \(type) keys are not supported for signing; use an RSA or EC (ECDSA) key."
         case .certificateOutOfValidity(let subject, let notBefore, let notAfter, let signingTime):
-            return "\(context): certificate '\(subject)' is valid from \(notBefore) to \(notAfter), not at the signing time \(signingTime); renew it, or pass strict: false to sign with a warning."
+            return
+                "\(context): certificate '\(subject)' is valid from \(notBefore) to \(notAfter), not at the signing time \(signingTime); renew it, or pass strict: false to sign with a warning."
         case .signatureTooLarge(let needed, let reserved):
-            return "\(context): the signature needs \(needed) bytes but only \(reserved) are reserved for it; raise PDFSignOptions.reserve or leave it nil to size the room automatically."
+            return
+                "\(context): the signature needs \(needed) bytes but only \(reserved) are reserved for it; raise PDFSignOptions.reserve or leave it nil to size the room automatically."
         case .notASignature(let detail):
             return "\(context): not a CMS (PKCS#7) signature (\(detail)); give a detached CMS signature (.p7s)."
         case .crypto(let operation, let details):
             return "\(context): OpenSSL failed in \(operation) (\(details))."
         case .encryptedPDF:
-            return "\(context): is encrypted, and signing it would need an encrypted incremental update, which Signet does not write; decrypt a copy first (qpdf --decrypt) and sign that."
+            return
+                "\(context): is encrypted, and signing it would need an encrypted incremental update, which Signet does not write; decrypt a copy first (qpdf --decrypt) and sign that."
         case .fieldNotFound(let name, let available):
-            let list = available.isEmpty ? "the document has no signature fields" : "its signature fields are " + available.joined(separator: ", ")
-            return "\(context): has no field named '\(name)' (\(list)); check PDFSignOptions.field or leave it nil to create a new field."
+            let list =
+                available.isEmpty
+                ? "the document has no signature fields"
+                : "its signature fields are " + available.joined(separator: ", ")
+            return
+                "\(context): has no field named '\(name)' (\(list)); check PDFSignOptions.field or leave it nil to create a new field."
         case .fieldNotSignature(let name):
-            return "\(context): field '\(name)' is not a signature field; name a signature field with PDFSignOptions.field."
+            return
+                "\(context): field '\(name)' is not a signature field; name a signature field with PDFSignOptions.field."
         case .fieldAlreadySigned(let name):
-            return "\(context): field '\(name)' is already signed; set PDFSignOptions.field to nil to add a new signature field."
+            return
+                "\(context): field '\(name)' is already signed; set PDFSignOptions.field to nil to add a new signature field."
         case .certifyNeedsUnsignedDocument:
-            return "\(context): is already signed, and only the first signature may certify a document; set PDFSignOptions.certify to false."
+            return
+                "\(context): is already signed, and only the first signature may certify a document; set PDFSignOptions.certify to false."
         case .cannotAppend(let why):
-            return "\(context): a signature cannot be appended to this file (\(why)); repair a copy first (qpdf IN.pdf repaired.pdf) and sign the repaired copy."
+            return
+                "\(context): a signature cannot be appended to this file (\(why)); repair a copy first (qpdf IN.pdf repaired.pdf) and sign the repaired copy."
         case .certifiedNoChanges:
-            return "\(context): is certified with DocMDP P=1 (no changes allowed), so adding a signature would invalidate the certification; sign a copy that is not certified."
+            return
+                "\(context): is certified with DocMDP P=1 (no changes allowed), so adding a signature would invalidate the certification; sign a copy that is not certified."
         case .noSignatures:
             return "\(context): contains no signatures to verify; give the detached signature if there is one."
         case .outputMustBeFile:
             return "a signed PDF must be written to a file, not standard output (-o -); give -o FILE."
         case .keyDerivationTooCostly(let iterations, let limit):
-            return "\(context): asks for \(iterations) password-derivation iterations, over the limit of \(limit); export the key again with a normal iteration count (OpenSSL's default is 2048)."
+            return
+                "\(context): asks for \(iterations) password-derivation iterations, over the limit of \(limit); export the key again with a normal iteration count (OpenSSL's default is 2048)."
         case .tooManySignatures(let count, let limit):
-            return "\(context): holds \(count) signatures, over the limit of \(limit) for one verification (each one hashes up to the whole file); check that this is the right file."
+            return
+                "\(context): holds \(count) signatures, over the limit of \(limit) for one verification (each one hashes up to the whole file); check that this is the right file."
         case .containerTooLarge(let bytes, let limit):
-            return "\(context): a signature container of \(bytes) bytes is over the limit of \(limit) bytes; sign with fewer chain certificates, or give a smaller PDFSignOptions.reserve."
+            return
+                "\(context): a signature container of \(bytes) bytes is over the limit of \(limit) bytes; sign with fewer chain certificates, or give a smaller PDFSignOptions.reserve."
         }
     }
 }

@@ -8,7 +8,9 @@ package enum UTCTime {
         package var year, month, day, hour, minute, second: Int
 
         package init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (
+                year, month, day, hour, minute, second
+            )
         }
     }
 
@@ -26,7 +28,8 @@ package enum UTCTime {
         let day = dayOfYear - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return Parts(year: year, month: month, day: day, hour: inDay / 3600, minute: inDay / 60 % 60, second: inDay % 60)
+        return Parts(
+            year: year, month: month, day: day, hour: inDay / 3600, minute: inDay / 60 % 60, second: inDay % 60)
     }
 
     package static func date(_ p: Parts) -> Date {
@@ -49,13 +52,18 @@ package enum UTCTime {
     /// "2026-07-13T09:30:00Z" back to a date; `nil` for any other form.
     package static func parse(_ text: String) -> Date? {
         let b = Array(text.utf8)
-        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else { return nil }
+        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A
+        else { return nil }
         func n(_ r: Range<Int>) -> Int? { Int(String(decoding: b[r], as: UTF8.self)) }
-        guard let y = n(0..<4), let mo = n(5..<7), let d = n(8..<10), let h = n(11..<13), let mi = n(14..<16), let s = n(17..<19),
-              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61 else { return nil }
+        guard let y = n(0..<4), let mo = n(5..<7), let d = n(8..<10), let h = n(11..<13), let mi = n(14..<16),
+            let s = n(17..<19),
+            (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61
+        else { return nil }
         return date(Parts(year: y, month: mo, day: d, hour: h, minute: mi, second: s))
     }
 
     package static func two(_ v: Int) -> String { v < 10 ? "0\(v)" : String(v) }
-    package static func four(_ v: Int) -> String { String(repeating: "0", count: max(0, 4 - String(v).count)) + String(v) }
+    package static func four(_ v: Int) -> String {
+        String(repeating: "0", count: max(0, 4 - String(v).count)) + String(v)
+    }
 }

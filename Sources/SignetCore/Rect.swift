@@ -64,8 +64,9 @@ public struct Rect: Sendable, Hashable, Codable {
     /// The smallest rectangle containing both.
     /// - Parameter other: The other rectangle.
     public func union(_ other: Rect) -> Rect {
-        Rect(corners: Point(x: Swift.min(minX, other.minX), y: Swift.min(minY, other.minY)),
-             Point(x: Swift.max(maxX, other.maxX), y: Swift.max(maxY, other.maxY)))
+        Rect(
+            corners: Point(x: Swift.min(minX, other.minX), y: Swift.min(minY, other.minY)),
+            Point(x: Swift.max(maxX, other.maxX), y: Swift.max(maxY, other.maxY)))
     }
 
     /// Grown by `d` on every side (shrunk when `d` is negative).

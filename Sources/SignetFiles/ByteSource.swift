@@ -13,7 +13,9 @@ package protocol ByteSource: AnyObject {
 
 extension ByteSource {
     /// Chunks copied out with `bytes(_:)`.
-    public func forEachChunk(of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func forEachChunk(
+        of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         var offset = range.lowerBound
         while offset < range.upperBound {
             let end = min(offset + chunkSize, range.upperBound)
@@ -45,7 +47,9 @@ package final class MemorySource: ByteSource {
     package func bytes(_ range: Range<Int>) throws -> [UInt8] { Array(storage[range]) }
 
     /// The buffer itself, chunk by chunk: no copy.
-    package func forEachChunk(of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func forEachChunk(
+        of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         try storage.withUnsafeBytes { all in
             var offset = range.lowerBound
             while offset < range.upperBound {

@@ -45,13 +45,15 @@ public struct FileError: SignetError, Hashable {
         case .cannotRead(let why):
             return "\(name): cannot read (\(why))."
         case .tooLarge(let limit):
-            return "\(name): larger than the \(limit)-byte limit for this kind of input; check that it is the right file."
+            return
+                "\(name): larger than the \(limit)-byte limit for this kind of input; check that it is the right file."
         case .cannotWrite(let why):
             return "\(name): cannot write (\(why)); check that the folder exists and is writable."
         case .isDirectory:
             return "\(name): is a folder, not a file."
         case .lineTooLong(let line, let limit):
-            return "\(name), line \(line): longer than the \(limit)-byte line limit; check that it holds one record per line (NDJSON)."
+            return
+                "\(name), line \(line): longer than the \(limit)-byte line limit; check that it holds one record per line (NDJSON)."
         }
     }
 }

@@ -15,7 +15,8 @@ package enum InputFile {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { buf in Posix.retrying { Glibc.read(fd, buf.baseAddress, buf.count) } }
+            let n = chunk.withUnsafeMutableBytes { buf in Posix.retrying { Glibc.read(fd, buf.baseAddress, buf.count) }
+            }
             if n == 0 { return out }
             guard n > 0 else { throw FileError(path: path, reason: .cannotRead(Posix.errorText())) }
             guard out.count + n <= limit else { throw FileError(path: path, reason: .tooLarge(limit: limit)) }

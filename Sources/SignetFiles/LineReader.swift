@@ -74,7 +74,9 @@ package final class LineReader {
         guard out.count <= limit else { throw FileError(path: path, reason: .tooLarge(limit: limit)) }
         while !atEnd {
             try fill()
-            guard out.count + buffer.count <= limit else { throw FileError(path: path, reason: .tooLarge(limit: limit)) }
+            guard out.count + buffer.count <= limit else {
+                throw FileError(path: path, reason: .tooLarge(limit: limit))
+            }
             out += buffer
             buffer = []
         }
@@ -106,7 +108,9 @@ package final class LineReader {
         // An array, not `repeatElement`: appended with one copy even in debug builds, where the
         // element-by-element `Repeated` path cost ~20 ms per 64 KB chunk.
         buffer.append(contentsOf: [UInt8](repeating: 0, count: chunkSize))
-        let n = buffer.withUnsafeMutableBytes { raw in Posix.retrying { Glibc.read(fd, raw.baseAddress! + old, chunkSize) } }
+        let n = buffer.withUnsafeMutableBytes { raw in
+            Posix.retrying { Glibc.read(fd, raw.baseAddress! + old, chunkSize) }
+        }
         buffer.removeSubrange((old + max(n, 0))...)
         guard n >= 0 else { throw FileError(path: path, reason: .cannotRead(Posix.errorText())) }
         if n == 0 { atEnd = true }

@@ -21,7 +21,9 @@ package final class MappedFile {
         let fd = try file.duplicatedDescriptor()
         defer { close(fd) }
         let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
-        guard let pointer, pointer != MAP_FAILED else { throw FileError(path: path, reason: .cannotRead(Posix.errorText())) }
+        guard let pointer, pointer != MAP_FAILED else {
+            throw FileError(path: path, reason: .cannotRead(Posix.errorText()))
+        }
         // qpdf jumps from object to object: no read-ahead around each one.
         _ = madvise(pointer, size, MADV_RANDOM)
         base = UnsafeRawPointer(pointer)

@@ -20,7 +20,9 @@ package enum SASLprep {
         let rc = stringprep_profile(text, &output, "SASLprep", Stringprep_profile_flags(rawValue: 0))
         defer { free(output) }
         guard rc == Int32(STRINGPREP_OK.rawValue), let output else {
-            let reason = stringprep_strerror(Stringprep_rc(rawValue: UInt32(bitPattern: rc))).map { String(cString: $0) } ?? "code \(rc)"
+            let reason =
+                stringprep_strerror(Stringprep_rc(rawValue: UInt32(bitPattern: rc))).map { String(cString: $0) }
+                ?? "code \(rc)"
             throw Prohibited(reason: reason.lowercased())
         }
         return String(cString: output)

@@ -39,7 +39,9 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
     /// The bytes as text (invalid UTF-8 repaired), for stages that normalize a password as text
     /// (a PDF's, SASLprep-normalized by SignetPDF); `nil` when the bytes are not valid UTF-8.
     package var text: String? {
-        withCString { pointer, count in String(validating: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self) }
+        withCString { pointer, count in
+            String(validating: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
+        }
     }
 
     /// Never the secret itself: `<secret>`.

@@ -12,7 +12,9 @@ package final class SpooledInput {
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((folder + "/signet-stdin-XXXXXX").utf8CString)
         let out = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard out >= 0 else { throw FileError(path: "-", reason: .cannotRead("no temporary file: " + Posix.errorText())) }
+        guard out >= 0 else {
+            throw FileError(path: "-", reason: .cannotRead("no temporary file: " + Posix.errorText()))
+        }
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { close(out) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -25,8 +27,11 @@ package final class SpooledInput {
             guard total <= limit else { throw FileError(path: "-", reason: .tooLarge(limit: limit)) }
             var done = 0
             while done < n {
-                let w = chunk.withUnsafeBytes { buf in Posix.retrying { write(out, buf.baseAddress! + done, n - done) } }
-                guard w > 0 else { throw FileError(path: "-", reason: .cannotRead("cannot spool to \(path): " + Posix.errorText())) }
+                let w = chunk.withUnsafeBytes { buf in Posix.retrying { write(out, buf.baseAddress! + done, n - done) }
+                }
+                guard w > 0 else {
+                    throw FileError(path: "-", reason: .cannotRead("cannot spool to \(path): " + Posix.errorText()))
+                }
                 done += w
             }
         }

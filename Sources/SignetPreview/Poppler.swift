@@ -11,7 +11,8 @@ enum Poppler {
         guard let error else { return PreviewError(.unreadable("poppler gave no reason"), input: input) }
         defer { g_error_free(error) }
         let message = error.pointee.message.map { String(cString: $0) } ?? "no message"
-        if error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+        if error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
+        {
             return PreviewError(hadPassword ? .wrongPassword : .passwordRequired, input: input)
         }
         return PreviewError(.unreadable(message), input: input)

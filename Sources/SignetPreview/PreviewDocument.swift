@@ -58,20 +58,26 @@ public final class PreviewDocument {
                 throw error
             }
         }
-        if let prohibited = forms.prohibited { throw PreviewError(.passwordNotAllowed(prohibited.description), input: path) }
+        if let prohibited = forms.prohibited {
+            throw PreviewError(.passwordNotAllowed(prohibited.description), input: path)
+        }
         throw PreviewError(.wrongPassword, input: path)
     }
 
     public var pageCount: Int { document.pageCount }
 
     /// Where page `number` (1-based) goes in a preview with `options`.
-    public func layout(page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1) throws -> PreviewLayout {
+    public func layout(
+        page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1
+    ) throws -> PreviewLayout {
         try layout(of: try page(number), number: number, options: options, userUnit: userUnit)
     }
 
     /// Page `number` (1-based) on white, as a viewer shows it: the CropBox (clipped to the
     /// MediaBox), turned by /Rotate, fitted into the size `options` ask for.
-    public func render(page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1) throws -> Bitmap {
+    public func render(
+        page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1
+    ) throws -> Bitmap {
         let page = try page(number)
         let layout = try layout(of: page, number: number, options: options, userUnit: userUnit)
         // poppler draws one user-space unit per unit of the transform; a unit is `userUnit` points.
@@ -85,17 +91,24 @@ public final class PreviewDocument {
         guard number >= 1, number <= pageCount else {
             throw PreviewError(.pageOutOfRange(page: number, count: pageCount), input: input)
         }
-        guard let page = document.page(number - 1) else { throw PreviewError(.pageUnreadable(page: number), input: input) }
+        guard let page = document.page(number - 1) else {
+            throw PreviewError(.pageUnreadable(page: number), input: input)
+        }
         return page
     }
 
-    private func layout(of page: PopplerPageHandle, number: Int, options: PreviewOptions, userUnit: Double) throws -> PreviewLayout {
+    private func layout(
+        of page: PopplerPageHandle, number: Int, options: PreviewOptions, userUnit: Double
+    ) throws -> PreviewLayout {
         guard userUnit > 0, userUnit.isFinite else {
-            throw PreviewError(.badOption("the UserUnit of page \(number) must be a positive number, not \(userUnit)."), input: input)
+            throw PreviewError(
+                .badOption("the UserUnit of page \(number) must be a positive number, not \(userUnit)."), input: input)
         }
         let size = page.size
         do {
-            return try PreviewLayout(pageSize: Size(width: size.width * userUnit, height: size.height * userUnit), options: options, page: number)
+            return try PreviewLayout(
+                pageSize: Size(width: size.width * userUnit, height: size.height * userUnit), options: options,
+                page: number)
         } catch var error as PreviewError {
             error.input = input
             throw error

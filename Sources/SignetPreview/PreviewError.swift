@@ -49,11 +49,13 @@ public struct PreviewError: SignetError, Hashable {
         case .truncated:
             return PDFEnvelope.Problem.truncated.sentence
         case .unreadable(let why):
-            return "poppler cannot read this PDF (\(why)); check it with 'qpdf --check' or repair it with 'qpdf IN OUT'."
+            return
+                "poppler cannot read this PDF (\(why)); check it with 'qpdf --check' or repair it with 'qpdf IN OUT'."
         case .passwordRequired:
             return "the file is encrypted and needs a password; give it as the password argument."
         case .wrongPassword:
-            return "the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
+            return
+                "the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
         case .passwordNotAllowed(let why):
             return "the password cannot be used (\(why)); check the variable or file it came from."
         case .pageOutOfRange(_, 0):
@@ -65,7 +67,8 @@ public struct PreviewError: SignetError, Hashable {
         case .pageUnreadable(let page):
             return "page \(page) cannot be loaded; check the file with 'qpdf --check'."
         case .tooLarge(let page, let w, let h, let maxPixels, let maxSide):
-            return "page \(page) would render at \(NumberText.short(w, decimals: 1))×\(NumberText.short(h, decimals: 1)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower PreviewOptions.Scale.dpi or give PreviewOptions.Scale.width or PreviewOptions.Scale.height."
+            return
+                "page \(page) would render at \(NumberText.short(w, decimals: 1))×\(NumberText.short(h, decimals: 1)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower PreviewOptions.Scale.dpi or give PreviewOptions.Scale.width or PreviewOptions.Scale.height."
         case .badOption(let text):
             return text
         }

@@ -26,18 +26,27 @@ public struct PreviewLayout: Sendable, Hashable, Codable {
         var exact: (width: Int?, height: Int?) = (nil, nil)
         switch options.scale {
         case .dpi(let dpi):
-            guard dpi > 0, dpi.isFinite else { throw PreviewError(.badOption("PreviewOptions.Scale.dpi must be a positive number, not \(dpi).")) }
+            guard dpi > 0, dpi.isFinite else {
+                throw PreviewError(.badOption("PreviewOptions.Scale.dpi must be a positive number, not \(dpi)."))
+            }
             scale = dpi / 72
         case .width(let w):
-            guard w > 0 else { throw PreviewError(.badOption("PreviewOptions.Scale.width must be at least 1 pixel, not \(w).")) }
+            guard w > 0 else {
+                throw PreviewError(.badOption("PreviewOptions.Scale.width must be at least 1 pixel, not \(w)."))
+            }
             scale = Double(w) / pageSize.width
             exact.width = w
         case .height(let h):
-            guard h > 0 else { throw PreviewError(.badOption("PreviewOptions.Scale.height must be at least 1 pixel, not \(h).")) }
+            guard h > 0 else {
+                throw PreviewError(.badOption("PreviewOptions.Scale.height must be at least 1 pixel, not \(h)."))
+            }
             scale = Double(h) / pageSize.height
             exact.height = h
         case .fit(let w, let h):
-            guard w > 0, h > 0 else { throw PreviewError(.badOption("PreviewOptions.Scale.fit width and height must be at least 1 pixel, not \(w)×\(h).")) }
+            guard w > 0, h > 0 else {
+                throw PreviewError(
+                    .badOption("PreviewOptions.Scale.fit width and height must be at least 1 pixel, not \(w)×\(h)."))
+            }
             let (sx, sy) = (Double(w) / pageSize.width, Double(h) / pageSize.height)
             scale = min(sx, sy)
             if sx <= sy { exact.width = w } else { exact.height = h }
@@ -46,8 +55,10 @@ public struct PreviewLayout: Sendable, Hashable, Codable {
         let h = exact.height.map(Double.init) ?? max(1, (pageSize.height * scale).rounded())
         let maxSide = Double(PreviewOptions.maxSide)
         guard w <= maxSide, h <= maxSide, w * h <= Double(options.maxPixels) else {
-            throw PreviewError(.tooLarge(page: page, width: pageSize.width * scale, height: pageSize.height * scale,
-                                         maxPixels: options.maxPixels, maxSide: PreviewOptions.maxSide))
+            throw PreviewError(
+                .tooLarge(
+                    page: page, width: pageSize.width * scale, height: pageSize.height * scale,
+                    maxPixels: options.maxPixels, maxSide: PreviewOptions.maxSide))
         }
         (width, height, pixelsPerPoint, self.pageSize) = (Int(w), Int(h), scale, pageSize)
     }

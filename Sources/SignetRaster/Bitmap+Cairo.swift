@@ -66,7 +66,10 @@ extension CoverageMask {
     init(a8 base: UnsafeRawPointer, stride: Int, width: Int, height: Int, ink: Color, dpi: Double?) {
         let alpha = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
             if let out = buffer.baseAddress {
-                for y in 0..<height { (out + y * width).initialize(from: (base + y * stride).assumingMemoryBound(to: UInt8.self), count: width) }
+                for y in 0..<height {
+                    (out + y * width).initialize(
+                        from: (base + y * stride).assumingMemoryBound(to: UInt8.self), count: width)
+                }
             }
             count = width * height
         }

@@ -33,7 +33,9 @@ public struct Bitmap: Sendable, Hashable {
     ///   - fill: The colour of every pixel.
     ///   - dpi: The resolution, when known.
     public init(width: Int, height: Int, fill: Color, dpi: Double? = nil) {
-        let px: [UInt8] = [fill.red, fill.green, fill.blue, fill.alpha].map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
+        let px: [UInt8] = [fill.red, fill.green, fill.blue, fill.alpha].map {
+            UInt8((min(max($0, 0), 1) * 255).rounded())
+        }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) {
             pixels[i] = px[0]; pixels[i + 1] = px[1]; pixels[i + 2] = px[2]; pixels[i + 3] = px[3]
@@ -113,7 +115,9 @@ public struct Bitmap: Sendable, Hashable {
                             let v = (c & 0xFF) &* a &+ b &* rest &+ 127
                             return (v &+ 1 &+ (v >> 8)) >> 8
                         }
-                        result = (0xFF00_0000 | blend(w >> 16, bb) << 16 | blend(w >> 8, bg) << 8 | blend(w, br)).littleEndian
+                        result =
+                            (0xFF00_0000 | blend(w >> 16, bb) << 16 | blend(w >> 8, bg) << 8 | blend(w, br))
+                            .littleEndian
                     }
                     target.storeBytes(of: result, toByteOffset: i &* 4, as: UInt32.self)
                 }

@@ -38,7 +38,8 @@ final class CairoSurface {
     /// A transparent image: ARGB32 (premultiplied, native-endian 32-bit pixels), or A8 (one
     /// coverage byte per pixel) when only alpha is needed.
     init(imageWidth width: Int, height: Int, alphaOnly: Bool) throws {
-        pointer = cairo_image_surface_create(alphaOnly ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        pointer = cairo_image_surface_create(
+            alphaOnly ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         sink = nil
         try Cairo.check(cairo_surface_status(pointer), "creating a \(width)×\(height) image")
     }

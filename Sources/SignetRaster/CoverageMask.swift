@@ -27,7 +27,9 @@ package struct CoverageMask: Sendable, Hashable {
     /// The ink's R, G, B bytes, rounded as in `bitmap`.
     package var inkBytes: (red: UInt8, green: UInt8, blue: UInt8) {
         let rgb = Bitmap.word(ink).littleEndian
-        return (UInt8(truncatingIfNeeded: rgb), UInt8(truncatingIfNeeded: rgb >> 8), UInt8(truncatingIfNeeded: rgb >> 16))
+        return (
+            UInt8(truncatingIfNeeded: rgb), UInt8(truncatingIfNeeded: rgb >> 8), UInt8(truncatingIfNeeded: rgb >> 16)
+        )
     }
 
     /// The RGBA bitmap this mask stands for.

@@ -50,13 +50,17 @@ public struct RenderError: SignetError, Hashable {
         case .noInk:
             return NoInk.message("the drawing has no stroke with a point in it")
         case .inkTooShort(let length, let minimum):
-            return "no ink: the ink is \(NumberText.short(length)) units long, shorter than RenderOptions.minInkLength \(NumberText.short(minimum)); ask the signer to sign again."
+            return
+                "no ink: the ink is \(NumberText.short(length)) units long, shorter than RenderOptions.minInkLength \(NumberText.short(minimum)); ask the signer to sign again."
         case .badCoordinate(let stroke, let point):
-            return "stroke \(stroke + 1), point \(point + 1) has a coordinate that is not a number or is beyond ±\(NumberText.short(RenderOptions.maxCoordinate)); fix the capture."
+            return
+                "stroke \(stroke + 1), point \(point + 1) has a coordinate that is not a number or is beyond ±\(NumberText.short(RenderOptions.maxCoordinate)); fix the capture."
         case .inkOutsideCanvas:
-            return "no ink on the canvas: every stroke lies left of or above the origin; set RenderOptions.crop to true to crop to the ink."
+            return
+                "no ink on the canvas: every stroke lies left of or above the origin; set RenderOptions.crop to true to crop to the ink."
         case .tooLarge(let w, let h, let maxPixels, let maxSide):
-            return "the output would be \(NumberText.short(w))×\(NumberText.short(h)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower RenderOptions.scale or RenderOptions.dpi, or set RenderOptions.fit."
+            return
+                "the output would be \(NumberText.short(w))×\(NumberText.short(h)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower RenderOptions.scale or RenderOptions.dpi, or set RenderOptions.fit."
         case .badOption(let text):
             return text
         case .cairo(let step, let reason):

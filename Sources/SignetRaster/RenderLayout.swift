@@ -58,7 +58,8 @@ public struct RenderLayout: Sendable, Hashable, Codable {
         guard width.isFinite, height.isFinite, width * height <= Double(options.maxPixels),
             width <= Double(RenderOptions.maxSide), height <= Double(RenderOptions.maxSide)
         else {
-            throw RenderError(.tooLarge(width: width, height: height, maxPixels: options.maxPixels, maxSide: RenderOptions.maxSide))
+            throw RenderError(
+                .tooLarge(width: width, height: height, maxPixels: options.maxPixels, maxSide: RenderOptions.maxSide))
         }
         // Cropped output centres the sub-pixel slack, so the padding is equal on opposite sides.
         let slackX = options.crop ? (inner.w - region.width * scale) / 2 : 0

@@ -96,11 +96,17 @@ public struct RenderOptions: Sendable, Hashable, Codable {
         func bad(_ text: String) -> RenderError { RenderError(.badOption(text)) }
         guard scale.isFinite, scale > 0 else { throw bad("RenderOptions.scale must be a positive number.") }
         if let dpi, !(dpi.isFinite && dpi > 0) { throw bad("RenderOptions.dpi must be a positive number.") }
-        if let penWidth, !(penWidth.isFinite && penWidth > 0) { throw bad("RenderOptions.penWidth must be a positive number.") }
+        if let penWidth, !(penWidth.isFinite && penWidth > 0) {
+            throw bad("RenderOptions.penWidth must be a positive number.")
+        }
         guard padding >= 0 else { throw bad("RenderOptions.padding must not be negative.") }
         if let fit {
-            guard fit.width.isFinite, fit.height.isFinite, fit.width > Double(2 * padding), fit.height > Double(2 * padding)
-            else { throw bad("RenderOptions.fit must be larger than twice the padding (\(2 * padding) pixels) on both sides.") }
+            guard fit.width.isFinite, fit.height.isFinite, fit.width > Double(2 * padding),
+                fit.height > Double(2 * padding)
+            else {
+                throw bad(
+                    "RenderOptions.fit must be larger than twice the padding (\(2 * padding) pixels) on both sides.")
+            }
         }
         if let minInkLength, !(minInkLength.isFinite && minInkLength >= 0) {
             throw bad("RenderOptions.minInkLength must be zero or a positive number.")

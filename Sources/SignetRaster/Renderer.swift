@@ -38,7 +38,10 @@ package enum Renderer {
     package static func prepare(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> PreparedInk {
         try checkCoordinates(drawing)
         let ink = Ink(options.applyingPens(to: drawing))
-        return PreparedInk(ink: ink, layout: try RenderLayout(ink: ink, canvas: drawing.canvas, unitsPerInch: drawing.unitsPerInch, options: options))
+        return PreparedInk(
+            ink: ink,
+            layout: try RenderLayout(
+                ink: ink, canvas: drawing.canvas, unitsPerInch: drawing.unitsPerInch, options: options))
     }
 
     /// An RGBA bitmap (straight alpha), transparent unless `options.background` is set.
@@ -55,12 +58,19 @@ package enum Renderer {
         let colors = Set(prepared.ink.shapes.map(\.color))
         let ink = options.background == nil && colors.count == 1 ? colors.first : nil
         let surface = try CairoSurface(imageWidth: layout.width, height: layout.height, alphaOnly: ink != nil)
-        try paint(prepared, on: surface, background: options.background, extraScale: 1, fast: options.antialias == .fast)
+        try paint(
+            prepared, on: surface, background: options.background, extraScale: 1, fast: options.antialias == .fast)
         let image = try surface.withImagePixels { pixels, stride -> RasterImage in
             if let ink {
-                .coverage(CoverageMask(a8: pixels, stride: stride, width: layout.width, height: layout.height, ink: ink, dpi: layout.dpi))
+                .coverage(
+                    CoverageMask(
+                        a8: pixels, stride: stride, width: layout.width, height: layout.height, ink: ink,
+                        dpi: layout.dpi))
             } else {
-                .bitmap(Bitmap(premultipliedARGB32: pixels, stride: stride, width: layout.width, height: layout.height, dpi: layout.dpi))
+                .bitmap(
+                    Bitmap(
+                        premultipliedARGB32: pixels, stride: stride, width: layout.width, height: layout.height,
+                        dpi: layout.dpi))
             }
         }
         return RasterRendering(image: image, layout: layout)

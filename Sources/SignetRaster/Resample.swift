@@ -36,9 +36,11 @@ extension Bitmap {
                 nonisolated(unsafe) let target = dst.baseAddress!
                 let bands = min(rows.count, 8)
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    let pass = ResamplePass(width: base.width, newWidth: newWidth, window: vertical.taps, opaque: opaque)
+                    let pass = ResamplePass(
+                        width: base.width, newWidth: newWidth, window: vertical.taps, opaque: opaque)
                     for i in (band * rows.count / bands)..<((band + 1) * rows.count / bands) {
-                        pass.row(rows[i], rows: vertical, columns: columns, source: source, into: target + i * newWidth * 4)
+                        pass.row(
+                            rows[i], rows: vertical, columns: columns, source: source, into: target + i * newWidth * 4)
                     }
                 }
             }
@@ -75,7 +77,8 @@ extension Bitmap {
                             let alpha = sums[4 &* x &+ 3], divisor = opaque ? area : alpha
                             for c in 0..<3 {
                                 let sum = sums[4 &* x &+ c]
-                                o[4 &* x &+ c] = divisor == 0 ? 0 : UInt8(truncatingIfNeeded: (sum &+ divisor / 2) / divisor)
+                                o[4 &* x &+ c] =
+                                    divisor == 0 ? 0 : UInt8(truncatingIfNeeded: (sum &+ divisor / 2) / divisor)
                             }
                             o[4 &* x &+ 3] = opaque ? 255 : UInt8(truncatingIfNeeded: (alpha &+ area / 2) / area)
                         }
@@ -88,7 +91,9 @@ extension Bitmap {
 
     /// Adds one source row to the per-block sums (R·a, G·a, B·a, a per block; plain R, G, B and
     /// nothing for alpha when `opaque`, where a is 255 everywhere and would cancel out).
-    private static func addBlocks(_ row: UnsafePointer<UInt8>, kx: Int, count: Int, opaque: Bool, into sums: UnsafeMutablePointer<UInt32>) {
+    private static func addBlocks(
+        _ row: UnsafePointer<UInt8>, kx: Int, count: Int, opaque: Bool, into sums: UnsafeMutablePointer<UInt32>
+    ) {
         for x in 0..<count {
             var p = row + x &* kx &* 4
             for _ in 0..<kx {

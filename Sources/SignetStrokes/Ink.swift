@@ -25,7 +25,8 @@ public struct Ink: Sendable, Hashable {
             let extent: Rect
             if samples.count == 1 {
                 let d = pen.dotDiameter
-                shapes.append(InkShape(path: .circle(center: first.point, radius: d / 2), paint: .fill, color: pen.color))
+                shapes.append(
+                    InkShape(path: .circle(center: first.point, radius: d / 2), paint: .fill, color: pen.color))
                 extent = Rect(origin: first.point, size: .zero).outsetBy(d / 2)
             } else {
                 let widths = WidthFilter.widths(of: samples, pen: pen, unitsPerInch: drawing.unitsPerInch)

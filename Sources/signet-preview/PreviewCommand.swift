@@ -38,12 +38,14 @@ enum PreviewCommand: Command {
         let password = try SecretInput.read(args, context)?.text
         let document = try PreviewDocument(path: input, password: password)
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
-        let (units, unitWarning) = userUnits(input, password: password, pages: pages.filter { $0 <= document.pageCount })
+        let (units, unitWarning) = userUnits(
+            input, password: password, pages: pages.filter { $0 <= document.pageCount })
         // Every page is laid out before anything is written, so a page over the limits fails the run up front.
         let layouts = try pages.map { try document.layout(page: $0, options: options, userUnit: units[$0] ?? 1) }
         let outputs = try targets.folder.map { try outputPaths(input, folder: $0, pageCount: document.pageCount) }
         try OutputGuard.refuseOverwriting(
-            [input] + (args.string("password-file").map { [$0] } ?? []), with: outputs ?? [targets.output!], command: spec.name)
+            [input] + (args.string("password-file").map { [$0] } ?? []), with: outputs ?? [targets.output!],
+            command: spec.name)
         var results: [PreviewReport.Page] = []
         for (page, layout) in zip(pages, layouts) {
             let output = outputs?[page - 1] ?? targets.output!
@@ -85,7 +87,8 @@ enum PreviewCommand: Command {
             guard page == nil else { throw UsageError(args.command, "--page and --all exclude each other") }
             return (nil, 1, folder)
         case (nil, false, nil):
-            throw UsageError(args.command, "say where the PNG goes: -o FILE for one page, --all --output-dir DIR for every page")
+            throw UsageError(
+                args.command, "say where the PNG goes: -o FILE for one page, --all --output-dir DIR for every page")
         case (_, true, nil):
             throw UsageError(args.command, "--all needs --output-dir DIR")
         case (nil, false, _?):
@@ -110,7 +113,8 @@ enum PreviewCommand: Command {
 
     /// Each page's /UserUnit, which poppler does not read, from SignetPDF; 1 when it cannot be read
     /// (standard input, or a file only poppler can open), with a warning to print if the run succeeds.
-    private static func userUnits(_ input: String, password: String?, pages: [Int]) -> ([Int: Double], warning: String?) {
+    private static func userUnits(_ input: String, password: String?, pages: [Int]) -> ([Int: Double], warning: String?)
+    {
         guard input != "-" else { return ([:], nil) }
         do {
             let pdf = try PDFDocument(path: input, password: password)

@@ -37,7 +37,8 @@ struct PreviewReport: Encodable {
 
     var lines: [String] {
         pages.map { p in
-            let size = "\(p.width)×\(p.height) px at \(NumberText.short(p.dpi)) dpi, page \(NumberText.short(p.displayedWidth)) × \(NumberText.short(p.displayedHeight)) pt"
+            let size =
+                "\(p.width)×\(p.height) px at \(NumberText.short(p.dpi)) dpi, page \(NumberText.short(p.displayedWidth)) × \(NumberText.short(p.displayedHeight)) pt"
             return "page \(p.page) of \(input) → \(StreamName.output(p.output)) (\(size), \(p.bytes) bytes)"
         }
     }

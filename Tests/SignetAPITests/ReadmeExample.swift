@@ -10,7 +10,7 @@ func signContract(in folder: String, p12Password: String) throws -> Bool {
     let stamp = try SignetJob.render(drawing, budget: BudgetOptions(maxBytes: 30_000, format: .png))
     print("stamp: \(stamp.result.width)×\(stamp.result.height) px, \(stamp.result.bytes.count) bytes")
 
-    let placement = StampPlacement(at: Point(x: 72, y: 480), width: 180)   // points, from the top-left
+    let placement = StampPlacement(at: Point(x: 72, y: 480), width: 180)  // points, from the top-left
     try SignetJob.stamp(
         pdfAt: folder + "/contract.pdf", with: .image(stamp.result.bytes, name: "stamp"),
         options: StampOptions(pages: .last, placement: placement), to: folder + "/stamped.pdf")
@@ -22,7 +22,8 @@ func signContract(in folder: String, p12Password: String) throws -> Bool {
     print("signed: \(signed.bytesAdded) bytes added, field \(signed.field)")
 
     // Integrity and changes only; pass `anchors:` to also require a trusted signer.
-    let report = try SignetJob.verify(pdfAt: folder + "/signed.pdf", options: VerifyOptions(now: Date(), requireTrust: false))
+    let report = try SignetJob.verify(
+        pdfAt: folder + "/signed.pdf", options: VerifyOptions(now: Date(), requireTrust: false))
     return report.valid
 }
 

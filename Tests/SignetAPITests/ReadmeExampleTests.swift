@@ -24,10 +24,13 @@ struct ReadmeExampleTests {
         #expect(dir.contents() == ["contract.pdf", "me.p12", "signature.json", "signed.pdf", "stamped.pdf"])
     }
 
-    @Test("README.md and the DocC Getting Started article show ReadmeExample.swift's example verbatim, as one swift code block")
+    @Test(
+        "README.md and the DocC Getting Started article show ReadmeExample.swift's example verbatim, as one swift code block"
+    )
     func readmeShowsTheExample() throws {
         let here = URL(fileURLWithPath: #filePath)
-        let source = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("ReadmeExample.swift"), encoding: .utf8)
+        let source = try String(
+            contentsOf: here.deletingLastPathComponent().appendingPathComponent("ReadmeExample.swift"), encoding: .utf8)
         let readme = try String(
             contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("README.md"), encoding: .utf8)
@@ -35,11 +38,15 @@ struct ReadmeExampleTests {
         let end = try #require(source.range(of: "// README-EXAMPLE-END"))
         let example = String(source[begin.upperBound..<end.lowerBound])
         #expect(example.contains("func signContract"))
-        #expect(readme.contains("```swift\n" + example + "```\n"), "README.md's Swift API example differs from ReadmeExample.swift")
+        #expect(
+            readme.contains("```swift\n" + example + "```\n"),
+            "README.md's Swift API example differs from ReadmeExample.swift")
         let gettingStarted = try String(
             contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Sources/Signet/Signet.docc/GettingStarted.md"), encoding: .utf8)
-        #expect(gettingStarted.contains("```swift\n" + example + "```\n"), "the DocC Getting Started article's example differs from ReadmeExample.swift")
+        #expect(
+            gettingStarted.contains("```swift\n" + example + "```\n"),
+            "the DocC Getting Started article's example differs from ReadmeExample.swift")
     }
 
     @Test("renderAll: concurrent file jobs each write their PNG")

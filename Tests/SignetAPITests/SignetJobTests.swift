@@ -43,7 +43,9 @@ struct SignetJobTests {
             #expect(error.kind == .badInput && error.message.hasPrefix("no ink: "))
         }
         #expect(throws: RenderError.self) { try SignetJob.render(strokesAt: input, to: dir.path("sig.gif")) }
-        #expect(!FileManager.default.fileExists(atPath: dir.path("e.png")) && !FileManager.default.fileExists(atPath: dir.path("sig.gif")))
+        #expect(
+            !FileManager.default.fileExists(atPath: dir.path("e.png"))
+                && !FileManager.default.fileExists(atPath: dir.path("sig.gif")))
     }
 
     @Test("fit(toBytes:): bitmap, encoded bytes and files agree and stay under the budget")
@@ -57,14 +59,16 @@ struct SignetJobTests {
         let fromBytes = try SignetJob.fit(png, toBytes: 2_000)
         #expect(fromBytes.bytes.count <= 2_000)
         let input = dir.write("in.png", bytes: png)
-        let fromFile = try SignetJob.fit(imageAt: input, to: dir.path("out.png"), options: BudgetOptions(maxBytes: 2_000))
+        let fromFile = try SignetJob.fit(
+            imageAt: input, to: dir.path("out.png"), options: BudgetOptions(maxBytes: 2_000))
         #expect(fromFile.bytes == fromBytes.bytes)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("out.png"))) == Data(fromBytes.bytes))
         do {
             try SignetJob.fit(imageAt: dir.write("bad.png", "not a PNG"), to: dir.path("bad.jpg"))
             Issue.record("a text file was fitted")
         } catch let error as CodecError {
-            #expect(error.message == "\(dir.path("bad.png")): not a PNG or JPEG image; check that it is the right file.")
+            #expect(
+                error.message == "\(dir.path("bad.png")): not a PNG or JPEG image; check that it is the right file.")
         }
         #expect(!FileManager.default.fileExists(atPath: dir.path("bad.jpg")))
     }
@@ -72,14 +76,18 @@ struct SignetJobTests {
     @Test("stamp, sign, verify and info on PDFs in memory; errors name the PDF in memory")
     func pdfInMemory() throws {
         let dir = TemporaryDirectory("job-memory")
-        let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 270]))))
+        let pdf = try Array(
+            Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 270]))))
         let stamped = try SignetJob.stamp(pdf: pdf, with: .ink(Ink(try drawing())), options: StampOptions(pages: .all))
         #expect(stamped.report.pagesStamped == 2 && stamped.report.input == "the PDF in memory")
         #expect(stamped.pdf.starts(with: Array("%PDF-".utf8)))
-        let signed = try SignetJob.sign(pdf: stamped.pdf, identity: try identity(), options: PDFSignOptions(signingTime: Self.now, location: "Ghent"))
+        let signed = try SignetJob.sign(
+            pdf: stamped.pdf, identity: try identity(),
+            options: PDFSignOptions(signingTime: Self.now, location: "Ghent"))
         #expect(signed.pdf.starts(with: stamped.pdf), "an incremental update")
         let reports = try SignetJob.verify(
-            pdf: signed.pdf, options: VerifyOptions(now: Self.now, anchors: try TrustAnchors(files: [pki.rootCert]))).signatures
+            pdf: signed.pdf, options: VerifyOptions(now: Self.now, anchors: try TrustAnchors(files: [pki.rootCert]))
+        ).signatures
         #expect(reports.count == 1 && reports[0].valid && reports[0].trust == .trusted)
         #expect(reports[0].claimedSigningTime == Self.now.formatted(.iso8601), "the time passed in, not the clock")
         let info = try SignetJob.info(pdf: signed.pdf)
@@ -92,10 +100,13 @@ struct SignetJobTests {
         }
     }
 
-    @Test("stamp, sign, verify, info, pipeline and detached jobs in memory write no temporary file (TMPDIR names no folder)")
+    @Test(
+        "stamp, sign, verify, info, pipeline and detached jobs in memory write no temporary file (TMPDIR names no folder)"
+    )
     func inMemoryTouchesNoDisk() throws {
         let dir = TemporaryDirectory("job-no-disk")
-        let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90]))))
+        let pdf = try Array(
+            Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90]))))
         let identity = try identity()
         let anchors = try TrustAnchors(files: [pki.rootCert])
         let ink = StampArtwork.ink(Ink(try drawing()))
@@ -103,7 +114,8 @@ struct SignetJobTests {
         try TemporaryFolder.with(TMPDIR: "/dev/null/no-such-folder") {
             let stamped = try SignetJob.stamp(pdf: pdf, with: ink, options: StampOptions(pages: .all))
             #expect(stamped.report.pagesStamped == 2 && stamped.report.output == "the returned PDF")
-            let signed = try SignetJob.sign(pdf: stamped.pdf, identity: identity, options: PDFSignOptions(signingTime: Self.now))
+            let signed = try SignetJob.sign(
+                pdf: stamped.pdf, identity: identity, options: PDFSignOptions(signingTime: Self.now))
             #expect(signed.pdf.starts(with: stamped.pdf) && signed.result.input == "the PDF in memory")
             let report = try SignetJob.verify(pdf: signed.pdf, options: VerifyOptions(now: Self.now, anchors: anchors))
             #expect(report.valid && report.signatures.count == 1)
@@ -130,9 +142,13 @@ struct SignetJobTests {
         let file = dir.write("content.txt", bytes: content)
         let report = try SignetJob.verify(content, detachedSignature: cms, options: Self.integrityOnly)
         #expect(report.valid && report.integrity == .ok)
-        let written = try SignetJob.signDetached(fileAt: file, to: dir.path("content.p7s"), identity: try identity(), signingTime: nil)
-        #expect(try SignetJob.verify(fileAt: file, signatureAt: dir.path("content.p7s"), options: Self.integrityOnly).valid)
-        #expect(try SignetJob.verify(content + [0x21], detachedSignature: written, options: Self.integrityOnly).valid == false)
+        let written = try SignetJob.signDetached(
+            fileAt: file, to: dir.path("content.p7s"), identity: try identity(), signingTime: nil)
+        #expect(
+            try SignetJob.verify(fileAt: file, signatureAt: dir.path("content.p7s"), options: Self.integrityOnly).valid)
+        #expect(
+            try SignetJob.verify(content + [0x21], detachedSignature: written, options: Self.integrityOnly).valid
+                == false)
     }
 
     @Test("pipeline: drawing → PNG under budget → stamped → signed, in memory and on files")
@@ -140,22 +156,32 @@ struct SignetJobTests {
         let dir = TemporaryDirectory("job-pipeline")
         let input = try TestPDF.write(to: dir.path("in.pdf"))
         let signing = PipelineSigning(identity: try identity(), options: PDFSignOptions(signingTime: Self.now))
-        let options = PipelineOptions(artwork: .image(BudgetOptions(maxBytes: 4_000, format: .png)), imageOutput: dir.path("stamp.png"))
-        let report = try SignetJob.pipeline(try drawing(), pdfAt: input, to: dir.path("out.pdf"), options: options, signing: signing)
+        let options = PipelineOptions(
+            artwork: .image(BudgetOptions(maxBytes: 4_000, format: .png)), imageOutput: dir.path("stamp.png"))
+        let report = try SignetJob.pipeline(
+            try drawing(), pdfAt: input, to: dir.path("out.pdf"), options: options, signing: signing)
         let image = try #require(report.image)
-        #expect(image.bytes.count <= 4_000 && report.signature?.input == input && report.stamp.output == dir.path("out.pdf"))
+        #expect(
+            image.bytes.count <= 4_000 && report.signature?.input == input && report.stamp.output == dir.path("out.pdf")
+        )
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("stamp.png"))) == Data(image.bytes))
         #expect(try SignetJob.verify(pdfAt: dir.path("out.pdf"), options: Self.integrityOnly).valid)
         #expect(dir.contents() == ["in.pdf", "out.pdf", "stamp.png"])
 
         let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: input)))
-        let memory = try SignetJob.pipeline(try drawing(), pdf: pdf, options: PipelineOptions(artwork: .vector), signing: signing)
+        let memory = try SignetJob.pipeline(
+            try drawing(), pdf: pdf, options: PipelineOptions(artwork: .vector), signing: signing)
         #expect(memory.report.image == nil && memory.report.signature?.input == "the PDF in memory")
         #expect(try SignetJob.verify(pdf: memory.pdf, options: Self.integrityOnly).valid)
 
-        let tooWide = PipelineOptions(stamp: StampOptions(placement: StampPlacement(width: 5_000)), imageOutput: dir.path("never.png"))
-        #expect(throws: PDFError.self) { try SignetJob.pipeline(try drawing(), pdfAt: input, to: dir.path("never.pdf"), options: tooWide, signing: signing) }
-        #expect(dir.contents() == ["in.pdf", "out.pdf", "stamp.png"], "a failed pipeline writes nothing, scratch included")
+        let tooWide = PipelineOptions(
+            stamp: StampOptions(placement: StampPlacement(width: 5_000)), imageOutput: dir.path("never.png"))
+        #expect(throws: PDFError.self) {
+            try SignetJob.pipeline(
+                try drawing(), pdfAt: input, to: dir.path("never.pdf"), options: tooWide, signing: signing)
+        }
+        #expect(
+            dir.contents() == ["in.pdf", "out.pdf", "stamp.png"], "a failed pipeline writes nothing, scratch included")
     }
 
     @Test("concurrent jobs share one identity: 16 signatures on 4 tasks all verify")
@@ -168,8 +194,11 @@ struct SignetJobTests {
             for i in 0..<16 {
                 group.addTask {
                     let output = dir.path("signed-\(i).pdf")
-                    try SignetJob.sign(pdfAt: input, to: output, identity: identity, options: PDFSignOptions(signingTime: Self.now, reason: "copy \(i)"))
-                    return try SignetJob.verify(pdfAt: output, options: VerifyOptions(now: Self.now, anchors: anchors)).valid
+                    try SignetJob.sign(
+                        pdfAt: input, to: output, identity: identity,
+                        options: PDFSignOptions(signingTime: Self.now, reason: "copy \(i)"))
+                    return try SignetJob.verify(pdfAt: output, options: VerifyOptions(now: Self.now, anchors: anchors))
+                        .valid
                 }
             }
             return try await group.reduce(into: [Bool]()) { $0.append($1) }

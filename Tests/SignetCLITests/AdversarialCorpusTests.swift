@@ -13,9 +13,13 @@ struct AdversarialCorpusTests {
     func verdict(_ entry: AdversarialCorpus.Entry) throws {
         let corpus = try AdversarialCorpus.require()
         let want = entry.expected
-        let result = try ProcessRunner.signet(["verify", "--ca", corpus.path("root.pem"), "--json", corpus.path(want.file)])
+        let result = try ProcessRunner.signet([
+            "verify", "--ca", corpus.path("root.pem"), "--json", corpus.path(want.file),
+        ])
         let context = "\(want.file) — \(want.description)"
-        #expect(result.status == want.exit, "\(context): exit \(result.status), expected \(want.exit)\n\(result.stdoutText)\(result.stderr)")
+        #expect(
+            result.status == want.exit,
+            "\(context): exit \(result.status), expected \(want.exit)\n\(result.stdoutText)\(result.stderr)")
         let report: VerifyJSON
         do {
             report = try JSONDecoder().decode(VerifyJSON.self, from: Data(result.stdout))
@@ -24,21 +28,27 @@ struct AdversarialCorpusTests {
             return
         }
         let signatures = report.signatures ?? []
-        #expect(signatures.count == want.signatures.count,
-                "\(context): \(signatures.count) signature(s) reported, expected \(want.signatures.count)")
+        #expect(
+            signatures.count == want.signatures.count,
+            "\(context): \(signatures.count) signature(s) reported, expected \(want.signatures.count)")
         for (index, (expected, got)) in zip(want.signatures, signatures).enumerated() {
             let label = "\(context): signature \(index + 1)"
             if let level = expected.modification_level {
-                #expect(got.modification_level == level, "\(label): modification_level \(got.modification_level ?? "nil"), expected \(level)")
+                #expect(
+                    got.modification_level == level,
+                    "\(label): modification_level \(got.modification_level ?? "nil"), expected \(level)")
             }
             if let permitted = expected.permitted {
-                #expect(got.permitted == permitted, "\(label): permitted \(got.permitted.map(String.init) ?? "nil"), expected \(permitted)")
+                #expect(
+                    got.permitted == permitted,
+                    "\(label): permitted \(got.permitted.map(String.init) ?? "nil"), expected \(permitted)")
             }
             if let valid = expected.valid {
                 #expect(got.valid == valid, "\(label): valid \(got.valid.map(String.init) ?? "nil"), expected \(valid)")
             }
             if let integrity = expected.integrity {
-                #expect(got.integrity == integrity, "\(label): integrity \(got.integrity ?? "nil"), expected \(integrity)")
+                #expect(
+                    got.integrity == integrity, "\(label): integrity \(got.integrity ?? "nil"), expected \(integrity)")
             }
             if let kind = expected.kind {
                 #expect(got.kind == kind, "\(label): kind \(got.kind ?? "nil"), expected \(kind)")
@@ -59,8 +69,10 @@ struct AdversarialCorpusTests {
         for line in result.stdoutText.split(separator: "\n") {
             let row = try JSONDecoder().decode(PyHankoRow.self, from: Data(line.utf8))
             seen.insert(row.file)
-            #expect(row.agrees == row.claimed,
-                    "\(row.file): manifest says pyHanko \(row.claimed ? "agrees" : "differs"), but it \(row.agrees ? "agrees" : "differs"): \(line)")
+            #expect(
+                row.agrees == row.claimed,
+                "\(row.file): manifest says pyHanko \(row.claimed ? "agrees" : "differs"), but it \(row.agrees ? "agrees" : "differs"): \(line)"
+            )
         }
         let files = Set(AdversarialCorpus.cases.compactMap { $0.expected.file.isEmpty ? nil : $0.expected.file })
         #expect(seen == files, "pyhanko_levels.py judged \(seen.count) files, the manifest lists \(files.count)")
@@ -76,8 +88,11 @@ struct ReviewAttackTests {
     func reviewAttacks() throws {
         _ = try AdversarialCorpus.require()  // python3 with pyhanko, or the reason it is missing
         let dir = TemporaryDirectory("signet-review-attacks")
-        let result = try ProcessRunner.run("python3", [AdversarialCorpus.toolPath("review_attacks.py"), dir.url.path, ProcessRunner.signet])
-        let wrong = result.stdoutText.split(separator: "\n").filter { $0.contains("MISMATCH") || $0.contains("GEN-ERR") || $0.contains("SLOW") }
+        let result = try ProcessRunner.run(
+            "python3", [AdversarialCorpus.toolPath("review_attacks.py"), dir.url.path, ProcessRunner.signet])
+        let wrong = result.stdoutText.split(separator: "\n").filter {
+            $0.contains("MISMATCH") || $0.contains("GEN-ERR") || $0.contains("SLOW")
+        }
         #expect(result.status == 0 && wrong.isEmpty, "\(wrong.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
         #expect(result.stdoutText.contains(" as expected, 0 not"), "\(result.stdoutText.suffix(500))")
     }
@@ -126,17 +141,27 @@ enum AdversarialCorpus {
     /// The generated folder, or why it could not be made.
     static let generated: Result<TemporaryDirectory, GenerationFailure> = {
         guard ProcessRunner.hasTool("python3") else {
-            return .failure(GenerationFailure(message: "python3 is not on PATH: the adversarial corpus needs python3 with pyhanko (run `make test-deps`)"))
+            return .failure(
+                GenerationFailure(
+                    message:
+                        "python3 is not on PATH: the adversarial corpus needs python3 with pyhanko (run `make test-deps`)"
+                ))
         }
         do {
-            let probe = try ProcessRunner.run("python3", ["-c", "import pyhanko.sign, pyhanko_certvalidator, cryptography, asn1crypto"])
+            let probe = try ProcessRunner.run(
+                "python3", ["-c", "import pyhanko.sign, pyhanko_certvalidator, cryptography, asn1crypto"])
             guard probe.status == 0 else {
-                return .failure(GenerationFailure(message: "python3 cannot import pyhanko/cryptography/asn1crypto (run `make test-deps`): \(probe.stderr)"))
+                return .failure(
+                    GenerationFailure(
+                        message:
+                            "python3 cannot import pyhanko/cryptography/asn1crypto (run `make test-deps`): \(probe.stderr)"
+                    ))
             }
             let dir = TemporaryDirectory("signet-verify-corpus")
             let made = try ProcessRunner.run("python3", [toolPath("make_corpus.py"), dir.url.path])
             guard made.status == 0 else {
-                return .failure(GenerationFailure(message: "make_corpus.py failed (exit \(made.status)): \(made.stderr)"))
+                return .failure(
+                    GenerationFailure(message: "make_corpus.py failed (exit \(made.status)): \(made.stderr)"))
             }
             return .success(dir)
         } catch {
@@ -155,11 +180,15 @@ enum AdversarialCorpus {
 
     /// Every manifest case; a single placeholder (which fails with the reason) when generation failed.
     static let cases: [Entry] = {
-        let placeholder = [Entry(expected: Case(file: "", description: "", category: "", xref: "", exit: 0, signatures: [], note: nil,
-                                                pyhanko: PyHankoClaim(agrees: true, note: nil)))]
+        let placeholder = [
+            Entry(
+                expected: Case(
+                    file: "", description: "", category: "", xref: "", exit: 0, signatures: [], note: nil,
+                    pyhanko: PyHankoClaim(agrees: true, note: nil)))
+        ]
         guard case .success(let dir) = generated,
-              let data = try? Data(contentsOf: URL(fileURLWithPath: dir.path("manifest.json"))),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
+            let data = try? Data(contentsOf: URL(fileURLWithPath: dir.path("manifest.json"))),
+            let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
         else { return placeholder }
         return manifest.cases.map { Entry(expected: $0) }
     }()

@@ -15,12 +15,16 @@ struct BatchCLITests {
         let result = try ProcessRunner.signet(["batch", list, "--jobs", "4"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try BatchSupport.rows(result)
-        #expect(rows.map { $0["line"] as? Int } == (3..<51).map { $0 }, "physical line numbers, comment and blank skipped")
-        #expect(rows.allSatisfy { $0["ok"] as? Bool == true && $0["op"] as? String == "render" && $0["exit"] as? Int == 0 })
+        #expect(
+            rows.map { $0["line"] as? Int } == (3..<51).map { $0 }, "physical line numbers, comment and blank skipped")
+        #expect(
+            rows.allSatisfy { $0["ok"] as? Bool == true && $0["op"] as? String == "render" && $0["exit"] as? Int == 0 })
         #expect(rows.map { $0["output"] as? String } == outputs)
         #expect(Set(rows[0].keys) == ["line", "op", "ok", "output", "error", "exit", "ms", "result"])
         let rendered = try #require(rows[1]["result"] as? [String: Any], "render's --json object")
-        #expect(rendered["output"] as? String == outputs[1] && rendered["strokes"] as? Int == 1 && rendered["points"] as? Int == 12)
+        #expect(
+            rendered["output"] as? String == outputs[1] && rendered["strokes"] as? Int == 1
+                && rendered["points"] as? Int == 12)
         #expect(outputs.allSatisfy(BatchSupport.isCompletePNG))
         #expect(result.stderr.contains("batch: 48 jobs, 48 ok, 0 failed, 0 skipped in "))
     }
@@ -30,7 +34,9 @@ struct BatchCLITests {
         let dir = TemporaryDirectory("batch-fail")
         let (jobs, outputs) = BatchSupport.renderJobs(in: dir, count: 6)
         var lines = jobs.split(separator: "\n").map(String.init)
-        lines[2] = BatchSupport.lines([["op": "render", "input": dir.path("missing.json"), "output": dir.path("out/missing.png")]]).trimmingCharacters(in: .newlines)
+        lines[2] = BatchSupport.lines([
+            ["op": "render", "input": dir.path("missing.json"), "output": dir.path("out/missing.png")]
+        ]).trimmingCharacters(in: .newlines)
         let list = dir.write("jobs.ndjson", lines.joined(separator: "\n"))
         let result = try ProcessRunner.signet(["batch", list, "--jobs", "2", "--json"])
         #expect(result.status == 1)
@@ -39,7 +45,10 @@ struct BatchCLITests {
         #expect(rows.map { $0["ok"] as? Bool } == [true, true, false, true, true, true])
         let failed = rows[2]
         #expect(failed["exit"] as? Int == 2)
-        #expect(failed["error"] as? String == "line 3: \(dir.path("missing.json")): cannot open (No such file or directory); check the path and its permissions.")
+        #expect(
+            failed["error"] as? String
+                == "line 3: \(dir.path("missing.json")): cannot open (No such file or directory); check the path and its permissions."
+        )
         #expect(!FileManager.default.fileExists(atPath: dir.path("out/missing.png")))
         for (i, output) in outputs.enumerated() where i != 2 { #expect(BatchSupport.isCompletePNG(output)) }
         let summaryLine = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("{") })
@@ -102,7 +111,9 @@ struct BatchCLITests {
         #expect(result.status == 1)
         let rows = try BatchSupport.rows(result)
         let errors = rows.map { $0["error"] as? String ?? "" }
-        #expect(rows[3]["id"] as? String == "scan-4" && rows[8]["id"] as? Int == 9 && rows[0]["id"] == nil, "ids are echoed as given")
+        #expect(
+            rows[3]["id"] as? String == "scan-4" && rows[8]["id"] as? Int == 9 && rows[0]["id"] == nil,
+            "ids are echoed as given")
         let expected = [
             #"line 1: "input": "-" would use standard input or output, which belong to the batch (job list and results); name a file"#,
             #"line 2: "output": "-" would use standard input or output"#,

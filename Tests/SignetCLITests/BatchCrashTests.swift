@@ -31,9 +31,13 @@ struct BatchCrashTests {
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
 
         let written = BatchSupport.visibleFiles(dir.path("out"))
-        #expect(written.count >= 20 && written.count < count, "the kill landed mid-batch (\(written.count) of \(count) written)")
+        #expect(
+            written.count >= 20 && written.count < count,
+            "the kill landed mid-batch (\(written.count) of \(count) written)")
         let names = Set(outputs.map { URL(fileURLWithPath: $0).lastPathComponent })
-        #expect(written.allSatisfy(names.contains), "only finished outputs are visible: \(written.filter { !names.contains($0) })")
+        #expect(
+            written.allSatisfy(names.contains),
+            "only finished outputs are visible: \(written.filter { !names.contains($0) })")
         for name in written {
             let bytes = try #require(FileManager.default.contents(atPath: dir.path("out/" + name)))
             #expect((try? PNGDecoder.decode(Array(bytes))) != nil, "\(name) decodes")

@@ -8,16 +8,21 @@ import Testing
 struct BatchMemoryTests {
     /// Peak resident set size of `signet batch list --jobs 2`, in KB, measured by GNU time.
     static func peakKB(_ list: String) throws -> Int {
-        let result = try ProcessRunner.run("/usr/bin/time", ["-f", "peak-kb %M", ProcessRunner.signet, "batch", list, "--jobs", "2"])
+        let result = try ProcessRunner.run(
+            "/usr/bin/time", ["-f", "peak-kb %M", ProcessRunner.signet, "batch", list, "--jobs", "2"])
         #expect(result.status == 0, "\(result.stderr)")
         let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("peak-kb ") })
         return try #require(Int(line.dropFirst("peak-kb ".count)))
     }
 
-    @Test("600 vs 3,000 small jobs (info on a PDF, every 30th a render): peak RSS within 2 MB",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "GNU time is not installed (make test-deps)"),
-          .disabled(if: ProcessInfo.processInfo.environment["SIGNET_SANITIZER"] != nil,
-                    "under a sanitizer freed memory is held in quarantine, so peak RSS says nothing about leaks"))
+    @Test(
+        "600 vs 3,000 small jobs (info on a PDF, every 30th a render): peak RSS within 2 MB",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
+            "GNU time is not installed (make test-deps)"),
+        .disabled(
+            if: ProcessInfo.processInfo.environment["SIGNET_SANITIZER"] != nil,
+            "under a sanitizer freed memory is held in quarantine, so peak RSS says nothing about leaks"))
     func flatMemory() throws {
         let dir = TemporaryDirectory("batch-memory")
         let pdf = try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90, 180])

@@ -6,8 +6,9 @@ import Testing
 /// outputs of one run.
 @Suite("signet batch: --shard with GNU parallel")
 struct BatchShardTests {
-    @Test("3 shards on 2 parallel processes = one run, file for file and byte for byte",
-          .enabled(if: ProcessRunner.hasTool("parallel"), "GNU parallel is not installed (make test-deps)"))
+    @Test(
+        "3 shards on 2 parallel processes = one run, file for file and byte for byte",
+        .enabled(if: ProcessRunner.hasTool("parallel"), "GNU parallel is not installed (make test-deps)"))
     func shardsMatchOneRun() throws {
         let dir = TemporaryDirectory("batch-shard")
         try FileManager.default.createDirectory(atPath: dir.path("in"), withIntermediateDirectories: true)
@@ -18,12 +19,15 @@ struct BatchShardTests {
             return ["op": "render", "input": input, "output": String(format: "%03d.png", i)]
         }
         let list = dir.write("jobs.ndjson", BatchSupport.lines(jobs))
-        for folder in ["one", "sharded"] { try FileManager.default.createDirectory(atPath: dir.path(folder), withIntermediateDirectories: true) }
+        for folder in ["one", "sharded"] {
+            try FileManager.default.createDirectory(atPath: dir.path(folder), withIntermediateDirectories: true)
+        }
 
         let one = try ProcessRunner.run(ProcessRunner.signet, ["batch", list], currentDirectory: dir.path("one"))
         #expect(one.status == 0, "\(one.stderr)")
         let sharded = try ProcessRunner.run(
-            "parallel", ["--will-cite", "-j", "2", ProcessRunner.signet, "batch", list, "--shard", "{}/3", ":::", "1", "2", "3"],
+            "parallel",
+            ["--will-cite", "-j", "2", ProcessRunner.signet, "batch", list, "--shard", "{}/3", ":::", "1", "2", "3"],
             currentDirectory: dir.path("sharded"))
         #expect(sharded.status == 0, "\(sharded.stderr)")
 

@@ -20,12 +20,16 @@ enum BatchSupport {
     /// One JSON object per line, keys sorted so lines are stable.
     static func lines(_ jobs: [[String: Any]]) -> String {
         jobs.map { job in
-            String(decoding: try! JSONSerialization.data(withJSONObject: job, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+            String(
+                decoding: try! JSONSerialization.data(
+                    withJSONObject: job, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
         }.joined(separator: "\n") + "\n"
     }
 
     /// `count` render jobs `in/NNNN.json → out/NNNN.png` in `dir` (inputs written here).
-    static func renderJobs(in dir: TemporaryDirectory, count: Int, points: (Int) -> Int = { _ in 12 }) -> (jobs: String, outputs: [String]) {
+    static func renderJobs(
+        in dir: TemporaryDirectory, count: Int, points: (Int) -> Int = { _ in 12 }
+    ) -> (jobs: String, outputs: [String]) {
         try! FileManager.default.createDirectory(atPath: dir.path("in"), withIntermediateDirectories: true)
         try! FileManager.default.createDirectory(atPath: dir.path("out"), withIntermediateDirectories: true)
         var jobs: [[String: Any]] = []
@@ -52,7 +56,9 @@ enum BatchSupport {
 
     /// True when `path` holds a complete PNG (signature first, IEND chunk last).
     static func isCompletePNG(_ path: String) -> Bool {
-        guard let bytes = FileManager.default.contents(atPath: path).map(Array.init), bytes.count > 20 else { return false }
+        guard let bytes = FileManager.default.contents(atPath: path).map(Array.init), bytes.count > 20 else {
+            return false
+        }
         let iend: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
         return bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) && Array(bytes.suffix(12)) == iend
     }

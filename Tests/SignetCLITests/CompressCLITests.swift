@@ -16,8 +16,14 @@ struct CompressCLITests {
     /// A folder with a transparent signature PNG, an opaque photo JPEG and a textured seal PNG.
     static func inputs() throws -> TemporaryDirectory {
         let dir = TemporaryDirectory("signet-compress")
-        dir.write("sig.png", bytes: try PNGEncoder.encode(TestImages.signature(width: 900, height: 300, ink: Color(red: 0.1, green: 0.1, blue: 0.5))))
-        dir.write("photo.jpg", bytes: try JPEGCodec.encode(TestImages.photo(width: 640, height: 480), options: JPEGEncodeOptions(quality: 95)))
+        dir.write(
+            "sig.png",
+            bytes: try PNGEncoder.encode(
+                TestImages.signature(width: 900, height: 300, ink: Color(red: 0.1, green: 0.1, blue: 0.5))))
+        dir.write(
+            "photo.jpg",
+            bytes: try JPEGCodec.encode(
+                TestImages.photo(width: 640, height: 480), options: JPEGEncodeOptions(quality: 95)))
         dir.write("seal.png", bytes: try PNGEncoder.encode(TestImages.seal(size: 400)))
         return dir
     }
@@ -46,7 +52,9 @@ struct CompressCLITests {
     func json() throws {
         let dir = try Self.inputs()
         let out = dir.path("photo-small.jpg")
-        let result = try ProcessRunner.signet(["compress", dir.path("photo.jpg"), "-o", out, "--max-bytes", "19.5KiB", "--json"])
+        let result = try ProcessRunner.signet([
+            "compress", dir.path("photo.jpg"), "-o", out, "--max-bytes", "19.5KiB", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try Self.json(result)
         #expect(Set(object.keys) == Self.jsonKeys)
@@ -58,12 +66,17 @@ struct CompressCLITests {
         #expect(ssim > 0.5 && ssim <= 1)
     }
 
-    @Test("byte sizes: plain, kB/KB ×1000, KiB ×1024, MB, MiB", arguments: [
-        ("50000", 50_000), ("50kB", 50_000), ("50KB", 50_000), ("50 KiB", 51_200), ("0.05MB", 50_000), ("0.5MiB", 524_288),
-    ] as [(String, Int)])
+    @Test(
+        "byte sizes: plain, kB/KB ×1000, KiB ×1024, MB, MiB",
+        arguments: [
+            ("50000", 50_000), ("50kB", 50_000), ("50KB", 50_000), ("50 KiB", 51_200), ("0.05MB", 50_000),
+            ("0.5MiB", 524_288),
+        ] as [(String, Int)])
     func sizes(_ text: String, _ bytes: Int) throws {
         let dir = try Self.inputs()
-        let result = try ProcessRunner.signet(["compress", dir.path("seal.png"), "-o", dir.path("o.jpg"), "--max-bytes", text, "--json"])
+        let result = try ProcessRunner.signet([
+            "compress", dir.path("seal.png"), "-o", dir.path("o.jpg"), "--max-bytes", text, "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.json(result)["budget"] as? Int == bytes)
     }
@@ -71,52 +84,85 @@ struct CompressCLITests {
     @Test("the output name picks the format; auto keeps transparency when a PNG fits")
     func formats() throws {
         let dir = try Self.inputs()
-        let png = try Self.json(try ProcessRunner.signet(["compress", dir.path("sig.png"), "-o", dir.path("a.png"), "--max-bytes", "60KB", "--json"]))
+        let png = try Self.json(
+            try ProcessRunner.signet([
+                "compress", dir.path("sig.png"), "-o", dir.path("a.png"), "--max-bytes", "60KB", "--json",
+            ]))
         #expect(png["format"] as? String == "png" && png["subsampling"] is NSNull)
-        let auto = try Self.json(try ProcessRunner.signet(["compress", dir.path("sig.png"), "-o", dir.path("a.out"), "--max-bytes", "60KB", "--json"]))
+        let auto = try Self.json(
+            try ProcessRunner.signet([
+                "compress", dir.path("sig.png"), "-o", dir.path("a.out"), "--max-bytes", "60KB", "--json",
+            ]))
         #expect(auto["format"] as? String == "png")
         #expect((auto["reason"] as? String)?.hasPrefix("transparency kept") == true)
-        let tight = try Self.json(try ProcessRunner.signet(["compress", dir.path("sig.png"), "-o", dir.path("b.out"), "--max-bytes", "4KB", "--json"]))
+        let tight = try Self.json(
+            try ProcessRunner.signet([
+                "compress", dir.path("sig.png"), "-o", dir.path("b.out"), "--max-bytes", "4KB", "--json",
+            ]))
         #expect(tight["format"] as? String == "jpeg")
         #expect((tight["reason"] as? String)?.contains("a PNG with transparency needs") == true)
-        let opaque = try ProcessRunner.signet(["compress", dir.path("photo.jpg"), "-o", "-", "--format", "auto", "--json"])
+        let opaque = try ProcessRunner.signet([
+            "compress", dir.path("photo.jpg"), "-o", "-", "--format", "auto", "--json",
+        ])
         #expect(Array(opaque.stdout.prefix(3)) == [0xFF, 0xD8, 0xFF], "the image alone on stdout")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(opaque.stderr.utf8)) as? [String: Any])
-        #expect(report["format"] as? String == "jpeg" && (report["reason"] as? String)?.hasPrefix("opaque image") == true)
+        #expect(
+            report["format"] as? String == "jpeg" && (report["reason"] as? String)?.hasPrefix("opaque image") == true)
     }
 
     @Test("a format that contradicts the output name is written, with a warning")
     func contradiction() throws {
         let dir = try Self.inputs()
-        let result = try ProcessRunner.signet(["compress", dir.path("seal.png"), "-o", dir.path("seal.png.out.png"), "--format", "jpeg"])
+        let result = try ProcessRunner.signet([
+            "compress", dir.path("seal.png"), "-o", dir.path("seal.png.out.png"), "--format", "jpeg",
+        ])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("warning: \(dir.path("seal.png.out.png")) holds a JPEG although its name says png"))
+        #expect(
+            result.stderr.contains("warning: \(dir.path("seal.png.out.png")) holds a JPEG although its name says png"))
     }
 
     @Test("standard input to standard output: JPEG bytes on stdout, the line on stderr")
     func pipes() throws {
         let dir = try Self.inputs()
         let input = try Array(Data(contentsOf: URL(fileURLWithPath: dir.path("photo.jpg"))))
-        let result = try ProcessRunner.signet(["compress", "-", "-o", "-", "--max-bytes", "15000", "--format", "jpeg"], stdin: input)
+        let result = try ProcessRunner.signet(
+            ["compress", "-", "-o", "-", "--max-bytes", "15000", "--format", "jpeg"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Array(result.stdout.prefix(3)) == [0xFF, 0xD8, 0xFF] && result.stdout.count <= 15_000)
         #expect(result.stderr.hasPrefix("standard output: JPEG 640×480"))
     }
 
-    @Test("bad input and impossible budgets: exit code, one clear sentence, no file left", arguments: [
-        (["notimage.txt", "--max-bytes", "10KB"], 2, "notimage.txt: not a PNG or JPEG image"),
-        (["cut.png", "--max-bytes", "10KB"], 2, "cut.png: the PNG data is corrupt or truncated"),
-        (["cut.jpg", "--max-bytes", "10KB"], 2, "cut.jpg: the JPEG data is corrupt or truncated (Premature end of JPEG file)"),
-        (["huge.jpg", "--max-bytes", "10KB"], 2, "huge.jpg: the image is 60000×60000 pixels, over the limit"),
-        (["seal.png", "--max-bytes", "0"], 2, "--max-bytes must be at least 1 byte, not '0'"),
-        (["seal.png", "--max-bytes", "-3kB"], 2, "--max-bytes must be at least 1 byte"),
-        (["seal.png", "--max-bytes", "ten"], 2, "--max-bytes wants a size like 102400, 100kB or 100KiB, not 'ten'"),
-        (["seal.png", "--max-bytes", "150"], 1, "seal.png: cannot fit 150 bytes: the smallest result reached was 32×32 pixels at quality 25"),
-        (["seal.png", "--max-bytes", "2KB", "--no-resize"], 1, "cannot fit 2000 bytes: the smallest result reached was 400×400 pixels"),
-        (["seal.png", "--min-quality", "90", "--max-quality", "10"], 2, "--min-quality 90 is above --max-quality 10"),
-        (["seal.png", "--format", "gif"], 2, "--format must be one of jpeg, png, auto, not 'gif'"),
-        (["seal.png", "--background", "#FFFFFF80"], 2, "--background must be opaque"),
-    ] as [([String], Int32, String)])
+    @Test(
+        "bad input and impossible budgets: exit code, one clear sentence, no file left",
+        arguments: [
+            (["notimage.txt", "--max-bytes", "10KB"], 2, "notimage.txt: not a PNG or JPEG image"),
+            (["cut.png", "--max-bytes", "10KB"], 2, "cut.png: the PNG data is corrupt or truncated"),
+            (
+                ["cut.jpg", "--max-bytes", "10KB"], 2,
+                "cut.jpg: the JPEG data is corrupt or truncated (Premature end of JPEG file)"
+            ),
+            (["huge.jpg", "--max-bytes", "10KB"], 2, "huge.jpg: the image is 60000×60000 pixels, over the limit"),
+            (["seal.png", "--max-bytes", "0"], 2, "--max-bytes must be at least 1 byte, not '0'"),
+            (["seal.png", "--max-bytes", "-3kB"], 2, "--max-bytes must be at least 1 byte"),
+            (
+                ["seal.png", "--max-bytes", "ten"], 2,
+                "--max-bytes wants a size like 102400, 100kB or 100KiB, not 'ten'"
+            ),
+            (
+                ["seal.png", "--max-bytes", "150"], 1,
+                "seal.png: cannot fit 150 bytes: the smallest result reached was 32×32 pixels at quality 25"
+            ),
+            (
+                ["seal.png", "--max-bytes", "2KB", "--no-resize"], 1,
+                "cannot fit 2000 bytes: the smallest result reached was 400×400 pixels"
+            ),
+            (
+                ["seal.png", "--min-quality", "90", "--max-quality", "10"], 2,
+                "--min-quality 90 is above --max-quality 10"
+            ),
+            (["seal.png", "--format", "gif"], 2, "--format must be one of jpeg, png, auto, not 'gif'"),
+            (["seal.png", "--background", "#FFFFFF80"], 2, "--background must be opaque"),
+        ] as [([String], Int32, String)])
     func bad(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let dir = try Self.inputs()
         dir.write("notimage.txt", "just some words\n")
@@ -126,8 +172,11 @@ struct CompressCLITests {
         dir.write("cut.jpg", bytes: Array(photo.prefix(photo.count / 2)))
         dir.write("huge.jpg", bytes: Self.forgedSize(photo, width: 60_000, height: 60_000))
         let before = dir.contents()
-        let result = try ProcessRunner.signet(["compress", dir.path(arguments[0]), "-o", dir.path("out.jpg")] + arguments.dropFirst())
-        #expect(CLIRefusal.problems(result, command: "compress", message: message, status: status, folder: dir, before: before) == [])
+        let result = try ProcessRunner.signet(
+            ["compress", dir.path(arguments[0]), "-o", dir.path("out.jpg")] + arguments.dropFirst())
+        #expect(
+            CLIRefusal.problems(
+                result, command: "compress", message: message, status: status, folder: dir, before: before) == [])
     }
 
     /// `jpeg` with the frame header's size replaced (the pixel data no longer matches).
@@ -150,7 +199,9 @@ struct CompressCLITests {
         let dir = TemporaryDirectory("signet-render-budget")
         let input = dir.write("sig.json", RenderCLITests.signature)
         let out = dir.path("sig.jpg")
-        let result = try ProcessRunner.signet(["render", input, "-o", out, "--scale", "6", "--max-bytes", "3KB", "--json"])
+        let result = try ProcessRunner.signet([
+            "render", input, "-o", out, "--scale", "6", "--max-bytes", "3KB", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try Self.json(result)
         #expect(Set(object.keys) == Self.jsonKeys.union(["strokes", "points", "dpi", "ink_bounds"]))

@@ -5,7 +5,8 @@ import Testing
 @Suite("signet info", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
 struct InfoCommandTests {
     func info(_ file: String, _ extra: [String] = [], environment: [String: String]? = nil) throws -> [String: Any] {
-        let r = try ProcessRunner.signet(["info", Corpus.path("pdfs/" + file), "--json"] + extra, environment: environment)
+        let r = try ProcessRunner.signet(
+            ["info", Corpus.path("pdfs/" + file), "--json"] + extra, environment: environment)
         #expect(r.status == 0, "\(r.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any])
     }
@@ -44,7 +45,10 @@ struct InfoCommandTests {
         #expect(try info("qpdf/incremental-1.pdf")["revisions"] as? Int == 3)
         let twice = try #require(try info("node-signpdf/signed-twice.pdf")["signatures"] as? [[String: Any]])
         #expect(twice.map { $0["coversWholeFile"] as? Bool } == [false, true])
-        #expect(try info("pyhanko/minimal-two-fields.pdf")["signatures"].map { ($0 as? [[String: Any]])?.map { $0["isSigned"] as? Bool } } == [false, false])
+        #expect(
+            try info("pyhanko/minimal-two-fields.pdf")["signatures"].map {
+                ($0 as? [[String: Any]])?.map { $0["isSigned"] as? Bool }
+            } == [false, false])
     }
 
     @Test("encryption, opened with a password from the environment")
@@ -66,7 +70,11 @@ struct InfoCommandTests {
         #expect(r.status == 0)
         #expect(r.stdoutText.contains("PDF 1.4, 20 pages"))
         // pdfinfo agrees: page 3 is turned 270°, pages 6-10 are not turned.
-        #expect(r.stdoutText.contains("  page 3: 792 × 612 pt as displayed; MediaBox [0 0 612 792], Rotate 270\n"), "\(r.stdoutText)")
-        #expect(r.stdoutText.contains("  pages 6-10: 612 × 792 pt as displayed; MediaBox [0 0 612 792], Rotate 0\n"), "\(r.stdoutText)")
+        #expect(
+            r.stdoutText.contains("  page 3: 792 × 612 pt as displayed; MediaBox [0 0 612 792], Rotate 270\n"),
+            "\(r.stdoutText)")
+        #expect(
+            r.stdoutText.contains("  pages 6-10: 612 × 792 pt as displayed; MediaBox [0 0 612 792], Rotate 0\n"),
+            "\(r.stdoutText)")
     }
 }

@@ -14,8 +14,9 @@ struct LargePDFSignTests {
         return (result, Int(line.dropFirst(5)) ?? -1)
     }
 
-    @Test("105 MB: valid for signet verify and pdfsig, peak memory within 8 MB of a 1 KB file's",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+    @Test(
+        "105 MB: valid for signet verify and pdfsig, peak memory within 8 MB of a 1 KB file's",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
     func largeFile() throws {
         let dir = TemporaryDirectory()
         let small = try TestPDF.write(to: dir.path("small.pdf"))

@@ -34,12 +34,16 @@ struct LibraryMessageTests {
     @Test("no string literal in a library target mentions a --flag")
     func noFlagsInLibraryStrings() throws {
         let sources = Corpus.packageRoot.appendingPathComponent("Sources")
-        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !Self.cliTargets.contains($0) }
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
+            !Self.cliTargets.contains($0)
+        }
         let flag = try Regex("--[a-z]")
         var offenders: [String] = []
         var scanned = 0
         for target in targets {
-            guard let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path) else { continue }
+            guard let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path) else {
+                continue
+            }
             for case let file as String in files where file.hasSuffix(".swift") {
                 let path = "\(target)/\(file)"
                 let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
@@ -58,16 +62,22 @@ struct LibraryMessageTests {
             }
         }
         #expect(scanned > 100)
-        #expect(offenders.isEmpty, Comment(rawValue: "library strings that name CLI flags:\n" + offenders.joined(separator: "\n")))
+        #expect(
+            offenders.isEmpty,
+            Comment(rawValue: "library strings that name CLI flags:\n" + offenders.joined(separator: "\n")))
     }
 
     /// Every string literal of the library targets, with where it is.
     static func libraryLiterals() throws -> [(place: String, text: String)] {
         let sources = Corpus.packageRoot.appendingPathComponent("Sources")
-        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !cliTargets.contains($0) }
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
+            !cliTargets.contains($0)
+        }
         var found: [(String, String)] = []
         for target in targets {
-            guard let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path) else { continue }
+            guard let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path) else {
+                continue
+            }
             for case let file as String in files where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: sources.appendingPathComponent("\(target)/\(file)"), encoding: .utf8)
                 for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -82,7 +92,9 @@ struct LibraryMessageTests {
     /// CLI user as a flag only if FlagHints knows it: each one must appear there.
     @Test("every option property a library message names has its flag in FlagHints")
     func everyPropertyHasAFlag() throws {
-        let hints = try String(contentsOf: Corpus.packageRoot.appendingPathComponent("Sources/SignetCLI/CLI/FlagHints.swift"), encoding: .utf8)
+        let hints = try String(
+            contentsOf: Corpus.packageRoot.appendingPathComponent("Sources/SignetCLI/CLI/FlagHints.swift"),
+            encoding: .utf8)
         let property = try Regex(#"\b[A-Z][A-Za-z]*(Options|Placement)(\.[A-Za-z]+)+"#)
         var missing: [String] = []
         let interpolation = try Regex(#"\\\((?:[^()]|\([^()]*\))*\)"#)
@@ -92,7 +104,9 @@ struct LibraryMessageTests {
                 missing.append("\(place): \(text[match.range])")
             }
         }
-        #expect(missing.isEmpty, Comment(rawValue: "properties FlagHints does not map:\n" + missing.joined(separator: "\n")))
+        #expect(
+            missing.isEmpty, Comment(rawValue: "properties FlagHints does not map:\n" + missing.joined(separator: "\n"))
+        )
     }
 
     @Test("the scanner finds literals and skips comments")

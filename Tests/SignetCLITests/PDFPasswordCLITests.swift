@@ -28,9 +28,17 @@ struct PDFPasswordCLITests {
 
     static func arguments(_ command: String, _ input: String, _ dir: TemporaryDirectory) -> [String] {
         switch command {
-        case "stamp": return ["stamp", input, "-o", dir.path("out.pdf"), "--image", dir.write("s.png", bytes: TestStamp.png(width: 60, height: 20))]
+        case "stamp":
+            return [
+                "stamp", input, "-o", dir.path("out.pdf"), "--image",
+                dir.write("s.png", bytes: TestStamp.png(width: 60, height: 20)),
+            ]
         case "preview": return ["preview", input, "-o", dir.path("out.png"), "--width", "40"]
-        case "pipeline": return ["pipeline", dir.write("s.json", #"{"strokes":[[[0,0],[40,20],[80,5]]]}"#), "--pdf", input, "-o", dir.path("out.pdf")]
+        case "pipeline":
+            return [
+                "pipeline", dir.write("s.json", #"{"strokes":[[[0,0],[40,20],[80,5]]]}"#), "--pdf", input, "-o",
+                dir.path("out.pdf"),
+            ]
         default: return [command, input]
         }
     }
@@ -52,7 +60,8 @@ struct PDFPasswordCLITests {
         let dir = TemporaryDirectory("pdf-password")
         let input = try Self.encrypted(c, in: dir)
         let option = command == "pipeline" ? "--pdf-password-env" : "--password-env"
-        let r = try ProcessRunner.signet(Self.arguments(command, input, dir) + [option, "PW"], environment: ["PW": c.given])
+        let r = try ProcessRunner.signet(
+            Self.arguments(command, input, dir) + [option, "PW"], environment: ["PW": c.given])
         // verify opens the file and then finds no signature in it (exit 3, not a password error).
         #expect(r.status == (command == "verify" ? 3 : 0), "\(command): \(r.stderr)")
         if command == "verify" { #expect(r.stderr.contains("contains no signatures"), "\(r.stderr)") }
@@ -63,10 +72,19 @@ struct PDFPasswordCLITests {
         let dir = TemporaryDirectory("pdf-password-wrong")
         let input = try Self.encrypted(Self.cases[1], in: dir)
         let files = dir.contents()
-        let wrong = try ProcessRunner.signet(Self.arguments(command, input, dir) + ["--password-env", "PW"], environment: ["PW": "æøa"])
-        #expect(CLIRefusal.problems(wrong, command: command, message: "\(input): the password is wrong (it is neither the user nor the owner password)") == [])
+        let wrong = try ProcessRunner.signet(
+            Self.arguments(command, input, dir) + ["--password-env", "PW"], environment: ["PW": "æøa"])
+        #expect(
+            CLIRefusal.problems(
+                wrong, command: command,
+                message: "\(input): the password is wrong (it is neither the user nor the owner password)") == [])
         let none = try ProcessRunner.signet(Self.arguments(command, input, dir))
-        #expect(CLIRefusal.problems(none, command: command, message: "\(input): the file is encrypted and needs a password; give it with --password-env VAR or --password-file FILE.") == [])
+        #expect(
+            CLIRefusal.problems(
+                none, command: command,
+                message:
+                    "\(input): the file is encrypted and needs a password; give it with --password-env VAR or --password-file FILE."
+            ) == [])
         #expect(dir.contents().filter { !files.contains($0) && $0 != "s.png" } == [], "nothing written")
     }
 
@@ -76,6 +94,8 @@ struct PDFPasswordCLITests {
         let good = try Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("good.pdf"))))
         let input = dir.write("cut.pdf", bytes: Array(good.prefix(good.count / 2)))
         let r = try ProcessRunner.signet(Self.arguments(command, input, dir))
-        #expect(CLIRefusal.problems(r, command: command, message: "\(input): the file is truncated (it does not end with %%EOF)") == [])
+        #expect(
+            CLIRefusal.problems(
+                r, command: command, message: "\(input): the file is truncated (it does not end with %%EOF)") == [])
     }
 }

@@ -9,15 +9,19 @@ struct PDFSignCLITests {
     let pki = TestPKI.shared
     var identity: [String] { ["--key", pki.rsaKey, "--cert", pki.rsaCert, "--chain", pki.chain] }
 
-    @Test("visible signature on /Rotate 0/90/180/270 pages lands upright in the requested rectangle",
-          arguments: [1, 2, 3, 4])
+    @Test(
+        "visible signature on /Rotate 0/90/180/270 pages lands upright in the requested rectangle",
+        arguments: [1, 2, 3, 4])
     func rotatedPages(page: Int) throws {
         let dir = TemporaryDirectory()
         let input = try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90, 180, 270])
         let png = dir.write("stamp.png", bytes: TestStamp.png())
         let out = dir.path("signed.pdf")
         let result = try ProcessRunner.signet(
-            ["sign", input, "-o", out, "--image", png, "--page", "\(page)", "--at", "72,100", "--size", "150x50", "--json"] + identity)
+            [
+                "sign", input, "-o", out, "--image", png, "--page", "\(page)", "--at", "72,100", "--size", "150x50",
+                "--json",
+            ] + identity)
         #expect(result.status == 0, "\(result.stderr)")
         let location = try #require(try StampLocator.locate(pdf: out, page: page))
         let expected = Rect(x: 72, y: 100, width: 150, height: 50)
@@ -31,13 +35,16 @@ struct PDFSignCLITests {
         #expect(signature["visible"] as? Bool == true && signature["page"] as? Int == page)
     }
 
-    @Test("strokes as a vector appearance; an existing empty field is filled", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    @Test(
+        "strokes as a vector appearance; an existing empty field is filled",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
     func strokesIntoField() throws {
         let dir = TemporaryDirectory()
         let input = Corpus.path("pdfs/pyhanko/minimal-two-fields.pdf")
         let out = dir.path("signed.pdf")
         let strokes = Corpus.path("strokes/svc2004/U1S1.TXT")
-        let result = try ProcessRunner.signet(["sign", input, "-o", out, "--strokes", strokes, "--field", "Sig2"] + identity)
+        let result = try ProcessRunner.signet(
+            ["sign", input, "-o", out, "--strokes", strokes, "--field", "Sig2"] + identity)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutText.contains("field Sig2"))
         let location = try StampLocator.locate(pdf: out, page: 1, baseline: input)
@@ -56,13 +63,19 @@ struct PDFSignCLITests {
         let out = dir.path("signed.pdf")
         let signed = try ProcessRunner.signet(["sign", "-", "-o", out] + identity, stdin: pdf)
         #expect(signed.status == 0 && signed.stdoutText.hasPrefix("signed standard input → "), "\(signed.stderr)")
-        let verified = try ProcessRunner.signet(["verify", "-", "--ca", pki.rootCert], stdin: Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        let verified = try ProcessRunner.signet(
+            ["verify", "-", "--ca", pki.rootCert], stdin: Array(try Data(contentsOf: URL(fileURLWithPath: out))))
         #expect(verified.status == 0, "\(verified.stdoutText)")
         let p7s = dir.path("text.p7s")
-        #expect(try ProcessRunner.signet(["sign", "-", "--detached", p7s] + identity, stdin: Array("hello\n".utf8)).status == 0)
-        #expect(try ProcessRunner.signet(["verify", "-", "--p7s", p7s, "--ca", pki.rootCert], stdin: Array("hello\n".utf8)).status == 0)
+        #expect(
+            try ProcessRunner.signet(["sign", "-", "--detached", p7s] + identity, stdin: Array("hello\n".utf8)).status
+                == 0)
+        #expect(
+            try ProcessRunner.signet(["verify", "-", "--p7s", p7s, "--ca", pki.rootCert], stdin: Array("hello\n".utf8))
+                .status == 0)
         #expect(try ProcessRunner.signet(["verify", "-", "--p7s", p7s], stdin: Array("hullo\n".utf8)).status == 3)
-        let both = try ProcessRunner.signet(["sign", "-", "-o", out, "--p12", pki.rsaP12, "--password-stdin"], stdin: pdf)
+        let both = try ProcessRunner.signet(
+            ["sign", "-", "-o", out, "--p12", pki.rsaP12, "--password-stdin"], stdin: pdf)
         #expect(both.status == 2 && both.stderr.contains("cannot carry both"))
     }
 
@@ -85,9 +98,21 @@ struct PDFSignCLITests {
             (["verify", truncated], "truncated"),
         ]
         if Corpus.isAvailable {
-            cases.append((["sign", Corpus.path("pdfs/qpdf/enc-R3,V2,U=view,O=master.pdf"), "-o", dir.path("o6.pdf")] + identity, "is encrypted"))
-            cases.append((["sign", Corpus.path("pdfs/pdfjs/empty_protected.pdf"), "-o", dir.path("o7.pdf")] + identity, "is encrypted"))
-            cases.append((["sign", Corpus.path("pdfs/qpdf/append-xref-loop.pdf"), "-o", dir.path("o8.pdf")] + identity, "repair a copy first"))
+            cases.append(
+                (
+                    ["sign", Corpus.path("pdfs/qpdf/enc-R3,V2,U=view,O=master.pdf"), "-o", dir.path("o6.pdf")]
+                        + identity, "is encrypted"
+                ))
+            cases.append(
+                (
+                    ["sign", Corpus.path("pdfs/pdfjs/empty_protected.pdf"), "-o", dir.path("o7.pdf")] + identity,
+                    "is encrypted"
+                ))
+            cases.append(
+                (
+                    ["sign", Corpus.path("pdfs/qpdf/append-xref-loop.pdf"), "-o", dir.path("o8.pdf")] + identity,
+                    "repair a copy first"
+                ))
         }
         for (arguments, expected) in cases {
             let result = try ProcessRunner.signet(arguments)
@@ -126,18 +151,22 @@ struct PDFSignCLITests {
         #expect(unsigned.status == 3 && unsigned.stderr.contains("contains no signatures"))
     }
 
-    @Test("sign, then replace the page content in an update: verify exits 3 and names the change; a second signature is permitted")
+    @Test(
+        "sign, then replace the page content in an update: verify exits 3 and names the change; a second signature is permitted"
+    )
     func laterChanges() throws {
         let dir = TemporaryDirectory()
         let input = try TestPDF.write(to: dir.path("in.pdf"))
         let signed = dir.path("signed.pdf")
         #expect(try ProcessRunner.signet(["sign", input, "-o", signed] + identity).status == 0)
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: signed)))
-        let page = try #require(String(decoding: bytes, as: UTF8.self).matches(#"(\d+) 0 obj\s*<<\s*/Type /Page\b"#).first)
+        let page = try #require(
+            String(decoding: bytes, as: UTF8.self).matches(#"(\d+) 0 obj\s*<<\s*/Type /Page\b"#).first)
         let text = String(decoding: bytes, as: UTF8.self)
         // The page's /Contents object: replace it with other text, redefining the same number.
         let contents = try #require(text.matches(#"/Contents (\d+) 0 R"#).first)
-        let attack = IncrementalUpdate.append(to: bytes, objects: [Int(contents)!: IncrementalUpdate.stream("BT /F1 24 Tf 72 700 Td (Pay 9999) Tj ET")])
+        let attack = IncrementalUpdate.append(
+            to: bytes, objects: [Int(contents)!: IncrementalUpdate.stream("BT /F1 24 Tf 72 700 Td (Pay 9999) Tj ET")])
         let changed = dir.write("changed.pdf", bytes: attack)
         let result = try ProcessRunner.signet(["verify", changed, "--ca", pki.rootCert, "--json"])
         #expect(result.status == 3)

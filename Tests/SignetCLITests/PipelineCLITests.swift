@@ -32,7 +32,9 @@ struct PipelineCLITests {
     func pngStamp() throws {
         let f = try Fixture()
         let out = f.dir.path("out.pdf")
-        let r = try ProcessRunner.signet(["pipeline", f.strokes, "--pdf", f.pdf, "-o", out, "--max-bytes", "6kB", "--json"])
+        let r = try ProcessRunner.signet([
+            "pipeline", f.strokes, "--pdf", f.pdf, "-o", out, "--max-bytes", "6kB", "--json",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any])
         let image = try #require(json["image"] as? [String: Any])
@@ -52,14 +54,18 @@ struct PipelineCLITests {
     @Test("--vector stamps paths (no image); --save-image keeps the fitted PNG")
     func vectorAndSavedImage() throws {
         let f = try Fixture()
-        let vector = try ProcessRunner.signet(["pipeline", f.strokes, "--pdf", f.pdf, "-o", f.dir.path("v.pdf"), "--vector", "--pages", "all", "--json"])
+        let vector = try ProcessRunner.signet([
+            "pipeline", f.strokes, "--pdf", f.pdf, "-o", f.dir.path("v.pdf"), "--vector", "--pages", "all", "--json",
+        ])
         #expect(vector.status == 0, "\(vector.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(vector.stdout)) as? [String: Any])
         #expect(json["artwork"] as? String == "vector" && json["image"] is NSNull)
         #expect((json["stamp"] as? [String: Any])?["pages_stamped"] as? Int == 2)
         #expect(try f.images(f.dir.path("v.pdf")).isEmpty)
 
-        let saved = try ProcessRunner.signet(["pipeline", f.strokes, "--pdf", f.pdf, "-o", f.dir.path("i.pdf"), "--save-image", f.dir.path("sig.png")])
+        let saved = try ProcessRunner.signet([
+            "pipeline", f.strokes, "--pdf", f.pdf, "-o", f.dir.path("i.pdf"), "--save-image", f.dir.path("sig.png"),
+        ])
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(BatchSupport.isCompletePNG(f.dir.path("sig.png")))
         #expect(saved.stdoutText.hasPrefix("\(f.strokes) → \(f.dir.path("i.pdf")): PNG "))
@@ -71,8 +77,10 @@ struct PipelineCLITests {
         let f = try Fixture()
         let out = f.dir.path("signed.pdf")
         let r = try ProcessRunner.signet(
-            ["pipeline", f.strokes, "--pdf", f.pdf, "-o", out, "--p12", pki.rsaP12, "--password-env", "PASS",
-             "--reason", "approved", "--at", "72,72", "--width", "200", "--pades", "--json"],
+            [
+                "pipeline", f.strokes, "--pdf", f.pdf, "-o", out, "--p12", pki.rsaP12, "--password-env", "PASS",
+                "--reason", "approved", "--at", "72,72", "--width", "200", "--pades", "--json",
+            ],
             environment: ["PASS": TestPKI.password, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any])
@@ -88,15 +96,19 @@ struct PipelineCLITests {
         #expect(f.dir.contents() == ["in.pdf", "sig.json", "signed.pdf"], "the scratch folder is gone")
     }
 
-    @Test("a failing stage leaves nothing behind", arguments: [
-        (["--width", "2000"], 2, "larger than the page as displayed"),
-        (["--max-bytes", "50", "--no-resize"], 1, "cannot fit 50 bytes"),
-        (["--key", "/nonexistent.key", "--cert", "/nonexistent.pem"], 2, "/nonexistent.key: cannot open"),
-        (["--pages", "7"], 2, "page 7"),
-    ])
+    @Test(
+        "a failing stage leaves nothing behind",
+        arguments: [
+            (["--width", "2000"], 2, "larger than the page as displayed"),
+            (["--max-bytes", "50", "--no-resize"], 1, "cannot fit 50 bytes"),
+            (["--key", "/nonexistent.key", "--cert", "/nonexistent.pem"], 2, "/nonexistent.key: cannot open"),
+            (["--pages", "7"], 2, "page 7"),
+        ])
     func failures(_ extra: [String], _ code: Int32, _ message: String) throws {
         let f = try Fixture()
-        let r = try ProcessRunner.signet(["pipeline", f.strokes, "--pdf", f.pdf, "-o", f.dir.path("out.pdf"), "--save-image", f.dir.path("x.png")] + extra)
+        let r = try ProcessRunner.signet(
+            ["pipeline", f.strokes, "--pdf", f.pdf, "-o", f.dir.path("out.pdf"), "--save-image", f.dir.path("x.png")]
+                + extra)
         #expect(r.status == code, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("signet pipeline: ") && r.stderr.contains(message), "\(r.stderr)")
         #expect(f.dir.contents() == ["in.pdf", "sig.json"])
@@ -106,24 +118,34 @@ struct PipelineCLITests {
     func encryptedInput() throws {
         let f = try Fixture()
         let encrypted = f.dir.path("enc.pdf")
-        try #require(try ProcessRunner.run("qpdf", ["--encrypt", "user-pw", "owner-pw", "256", "--", f.pdf, encrypted]).status == 0)
+        try #require(
+            try ProcessRunner.run("qpdf", ["--encrypt", "user-pw", "owner-pw", "256", "--", f.pdf, encrypted]).status
+                == 0)
         let out = f.dir.path("out.pdf")
         let refused = try ProcessRunner.signet(["pipeline", f.strokes, "--pdf", encrypted, "-o", out])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("\(encrypted): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR"))
+        #expect(
+            refused.stderr.contains(
+                "\(encrypted): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR"))
         let stamped = try ProcessRunner.signet(
-            ["pipeline", f.strokes, "--pdf", encrypted, "-o", out, "--pdf-password-env", "PDF_PW"], environment: ["PDF_PW": "user-pw"])
+            ["pipeline", f.strokes, "--pdf", encrypted, "-o", out, "--pdf-password-env", "PDF_PW"],
+            environment: ["PDF_PW": "user-pw"])
         #expect(stamped.status == 0, "\(stamped.stderr)")
         let check = try ProcessRunner.run("qpdf", ["--password=user-pw", "--check", out])
         #expect(check.status == 0 && check.stdoutText.contains("R = 6"), "\(check.stdoutText)")
     }
 
-    @Test("usage errors", arguments: [
-        (["--vector", "--max-bytes", "10kB"], "--max-bytes is about the fitted image; --vector stamps the strokes as paths"),
-        (["--reason", "x"], "--reason is about the signature; give --p12 FILE or --key FILE --cert FILE to sign"),
-        (["--image-format", "gif"], "--image-format must be one of jpeg, png, auto, not 'gif'"),
-        (["--scale", "2", "--dpi", "300"], "give --scale or --dpi, not both; see 'signet pipeline --help'."),
-    ])
+    @Test(
+        "usage errors",
+        arguments: [
+            (
+                ["--vector", "--max-bytes", "10kB"],
+                "--max-bytes is about the fitted image; --vector stamps the strokes as paths"
+            ),
+            (["--reason", "x"], "--reason is about the signature; give --p12 FILE or --key FILE --cert FILE to sign"),
+            (["--image-format", "gif"], "--image-format must be one of jpeg, png, auto, not 'gif'"),
+            (["--scale", "2", "--dpi", "300"], "give --scale or --dpi, not both; see 'signet pipeline --help'."),
+        ])
     func usage(_ extra: [String], _ message: String) throws {
         let f = try Fixture()
         let r = try ProcessRunner.signet(["pipeline", f.strokes, "--pdf", f.pdf, "-o", f.dir.path("out.pdf")] + extra)

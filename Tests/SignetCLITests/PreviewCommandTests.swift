@@ -28,7 +28,9 @@ struct PreviewCommandTests {
     @Test("--width with --json")
     func json() throws {
         let out = Self.folder.path("p13.png")
-        let r = try ProcessRunner.signet(["preview", Self.fixture, "-o", out, "--page", "13", "--width", "325", "--json"])
+        let r = try ProcessRunner.signet([
+            "preview", Self.fixture, "-o", out, "--page", "13", "--width", "325", "--json",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any])
         let page = try #require((object["pages"] as? [[String: Any]])?.first)
@@ -49,7 +51,8 @@ struct PreviewCommandTests {
     @Test("-o - writes the PNG to standard output, and - reads the PDF from standard input")
     func standardStreams() throws {
         let pdf = try #require(FileManager.default.contents(atPath: Self.fixture))
-        let r = try ProcessRunner.signet(["preview", "-", "-o", "-", "--page", "3", "--width", "100"], stdin: Array(pdf))
+        let r = try ProcessRunner.signet(
+            ["preview", "-", "-o", "-", "--page", "3", "--width", "100"], stdin: Array(pdf))
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(r.stderr.contains("page 3 of - → standard output (100×77 px"))
@@ -65,16 +68,20 @@ struct PreviewCommandTests {
 
     static let badCases: [BadCase] = [
         BadCase(name: "not a PDF", arguments: ["NOTES", "-o", "OUT"], message: "not a PDF (no %PDF- header"),
-        BadCase(name: "page out of range", arguments: ["FIXTURE", "-o", "OUT", "--page", "30"],
-                message: "there is no page 30: the PDF has 22 pages; pick --page 1 to 22."),
-        BadCase(name: "pixel limit", arguments: ["FIXTURE", "-o", "OUT", "--dpi", "9000"],
-                message: "page 1 would render at 74409.5×105236.3 pixels, over the limit of 25000000 pixels"),
+        BadCase(
+            name: "page out of range", arguments: ["FIXTURE", "-o", "OUT", "--page", "30"],
+            message: "there is no page 30: the PDF has 22 pages; pick --page 1 to 22."),
+        BadCase(
+            name: "pixel limit", arguments: ["FIXTURE", "-o", "OUT", "--dpi", "9000"],
+            message: "page 1 would render at 74409.5×105236.3 pixels, over the limit of 25000000 pixels"),
         BadCase(name: "no output", arguments: ["FIXTURE"], message: "say where the PNG goes"),
-        BadCase(name: "dpi and width", arguments: ["FIXTURE", "-o", "OUT", "--dpi", "72", "--width", "10"],
-                message: "give --dpi or --width/--height, not both"),
+        BadCase(
+            name: "dpi and width", arguments: ["FIXTURE", "-o", "OUT", "--dpi", "72", "--width", "10"],
+            message: "give --dpi or --width/--height, not both"),
         BadCase(name: "all without folder", arguments: ["FIXTURE", "--all"], message: "--all needs --output-dir DIR"),
-        BadCase(name: "unset password variable", arguments: ["FIXTURE", "-o", "OUT", "--password-env", "SIGNET_NOT_SET"],
-                message: "SIGNET_NOT_SET"),
+        BadCase(
+            name: "unset password variable", arguments: ["FIXTURE", "-o", "OUT", "--password-env", "SIGNET_NOT_SET"],
+            message: "SIGNET_NOT_SET"),
     ]
 
     @Test("bad input: exit 2, one sentence, the existing output untouched", arguments: badCases)
@@ -84,22 +91,29 @@ struct PreviewCommandTests {
         let argv = ["preview"] + c.arguments.map { ["NOTES": notes, "FIXTURE": Self.fixture, "OUT": out][$0] ?? $0 }
         let r = try ProcessRunner.signet(argv, environment: c.environment.isEmpty ? nil : c.environment)
         #expect(CLIRefusal.problems(r, command: "preview", message: c.message) == [])
-        #expect(String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self) == "previous contents")
+        #expect(
+            String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self) == "previous contents")
         #expect(!Self.folder.contents().contains { $0.hasPrefix(".kept-") }, "no temporary file left behind")
     }
 
-    @Test("encrypted input: password from the environment or a file, wrong password refused",
-          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    @Test(
+        "encrypted input: password from the environment or a file, wrong password refused",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
     func passwords() throws {
         let pdf = Corpus.path("pdfs/qpdf/enc-XI-R6,V5,U=view,O=master.pdf")
         let out = Self.folder.path("enc.png")
         let none = try ProcessRunner.signet(["preview", pdf, "-o", out])
-        #expect(none.status == 2 && none.stderr.contains("the file is encrypted and needs a password; give it with --password-env VAR"))
-        let wrong = try ProcessRunner.signet(["preview", pdf, "-o", out, "--password-env", "PW"], environment: ["PW": "nope"])
+        #expect(
+            none.status == 2
+                && none.stderr.contains("the file is encrypted and needs a password; give it with --password-env VAR"))
+        let wrong = try ProcessRunner.signet(
+            ["preview", pdf, "-o", out, "--password-env", "PW"], environment: ["PW": "nope"])
         #expect(wrong.status == 2 && wrong.stderr.contains("the password is wrong"))
         #expect(!FileManager.default.fileExists(atPath: out))
         let file = Self.folder.write("pw.txt", "view\n")
-        let right = try ProcessRunner.signet(["preview", pdf, "-o", out, "--password-file", file, "--page", "30", "--width", "50"])
+        let right = try ProcessRunner.signet([
+            "preview", pdf, "-o", out, "--password-file", file, "--page", "30", "--width", "50",
+        ])
         #expect(right.status == 0, "\(right.stderr)")
         #expect(!right.stderr.contains("view") && !right.stdoutText.contains("view\n"), "the password is never printed")
     }

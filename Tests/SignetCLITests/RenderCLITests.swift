@@ -32,7 +32,10 @@ struct RenderCLITests {
         let result = try ProcessRunner.signet(["render", input, "-o", dir.path("sig.png"), "--dpi", "300", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
-        #expect(Set(object.keys) == ["input", "output", "width", "height", "bytes", "dpi", "strokes", "points", "ink_bounds"])
+        #expect(
+            Set(object.keys) == [
+                "input", "output", "width", "height", "bytes", "dpi", "strokes", "points", "ink_bounds",
+            ])
         #expect(object["dpi"] as? Double == 300 && object["strokes"] as? Int == 2 && object["points"] as? Int == 7)
         let bounds = try #require(object["ink_bounds"] as? [String: Double])
         #expect(Set(bounds.keys) == ["x", "y", "width", "height"] && bounds["x"] == 8.75)
@@ -48,7 +51,8 @@ struct RenderCLITests {
         #expect(result.stderr.hasPrefix("standard input → standard output: "))
     }
 
-    @Test("SVG and PDF by extension", arguments: [("sig.svg", "<?xml"), ("sig.pdf", "%PDF-"), ("SIG.PNG", "\u{89}PNG")])
+    @Test(
+        "SVG and PDF by extension", arguments: [("sig.svg", "<?xml"), ("sig.pdf", "%PDF-"), ("SIG.PNG", "\u{89}PNG")])
     func types(_ name: String, _ magic: String) throws {
         let dir = TemporaryDirectory("signet-cli")
         let result = try ProcessRunner.signet(["render", dir.write("sig.json", Self.signature), "-o", dir.path(name)])
@@ -62,7 +66,8 @@ struct RenderCLITests {
     func batch() throws {
         let dir = TemporaryDirectory("signet-cli")
         let good1 = dir.write("a.json", Self.signature)
-        let bad = dir.write("b.json", "{\"format\":\"signet-strokes\",\"version\":1,\"strokes\":[{\"points\":[[1,2],[3,")
+        let bad = dir.write(
+            "b.json", "{\"format\":\"signet-strokes\",\"version\":1,\"strokes\":[{\"points\":[[1,2],[3,")
         let good2 = dir.write("c.json", Self.signature)
         let out = dir.path("out")
         let result = try ProcessRunner.signet(["render", good1, bad, good2, "--output-dir", out, "--json"])
@@ -84,9 +89,13 @@ struct RenderCLITests {
         let json = dir.write("face.json", Self.signature)
         let copy = dir.write("face.signet", Self.signature)
         let out = dir.path("out")
-        let result = try ProcessRunner.signet(["render", json, copy, "-", "--output-dir", out, "--type", "svg"], stdin: Array(Self.signature.utf8))
+        let result = try ProcessRunner.signet(
+            ["render", json, copy, "-", "--output-dir", out, "--type", "svg"], stdin: Array(Self.signature.utf8))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect((try FileManager.default.contentsOfDirectory(atPath: out)).sorted() == ["face.json.svg", "face.signet.svg", "stdin.svg"])
+        #expect(
+            (try FileManager.default.contentsOfDirectory(atPath: out)).sorted() == [
+                "face.json.svg", "face.signet.svg", "stdin.svg",
+            ])
         #expect(result.stdoutText.contains("rendered 3 of 3 into \(out)/"))
     }
 
@@ -104,7 +113,9 @@ struct RenderCLITests {
         let dir = TemporaryDirectory("signet-cli")
         let input = dir.write("in.json", text)
         let result = try ProcessRunner.signet(["render", input, "-o", dir.path("out.png")] + extra)
-        #expect(CLIRefusal.problems(result, command: "render", message: "signet render: \(input)", folder: dir, before: ["in.json"]) == [])
+        #expect(
+            CLIRefusal.problems(
+                result, command: "render", message: "signet render: \(input)", folder: dir, before: ["in.json"]) == [])
         if name.hasPrefix("ink shorter") { #expect(result.stderr.contains(": no ink: the ink is ")) }
     }
 
@@ -113,11 +124,15 @@ struct RenderCLITests {
         ("empty.json", #"{"format":"signet-strokes","version":1,"strokes":[]}"#, #""strokes" is empty"#),
         ("hollow.json", #"{"strokes":[[],{"points":[]}]}"#, "none of its 2 strokes has a point"),
         ("pad.json", "[]", "the array of point groups is empty"),
-        ("log.ndjson", #"{"phase":"began","id":1,"x":1,"y":2}"# + "\n" + #"{"phase":"cancelled","id":1}"#, "every touch was cancelled"),
+        (
+            "log.ndjson", #"{"phase":"began","id":1,"x":1,"y":2}"# + "\n" + #"{"phase":"cancelled","id":1}"#,
+            "every touch was cancelled"
+        ),
         ("U1S1.TXT", "2\n1 2 3 0\n1 2 4 0\n", "no sample has the pen down (BUTTON 1)"),
     ]
 
-    @Test("no ink: exit 2 and one 'no ink: …' sentence naming the file, nothing written", arguments: inkless.map(\.name))
+    @Test(
+        "no ink: exit 2 and one 'no ink: …' sentence naming the file, nothing written", arguments: inkless.map(\.name))
     func noInk(_ name: String) throws {
         let (_, text, why) = Self.inkless.first { $0.name == name }!
         let dir = TemporaryDirectory("signet-cli")
@@ -132,20 +147,29 @@ struct RenderCLITests {
         #expect((try? FileManager.default.contentsOfDirectory(atPath: dir.path("out"))) ?? [] == [])
     }
 
-    @Test("usage errors exit 2 and point at --help", arguments: [
-        ["render", "IN"], ["render", "IN", "-o", "a.png", "--output-dir", "d"], ["render", "IN", "IN2", "-o", "a.png"],
-        ["render", "IN", "-o", "a.jpg"], ["render", "IN", "-o", "a.png", "--scale", "2", "--dpi", "300"],
-        ["render", "IN", "-o", "a.png", "--fit", "10x10"], ["render", "IN", "-o", "a.png", "--width-model", "wobbly"],
-        ["render", "IN", "-o", "a.png", "--type", "pdf"], ["render", "-", "-", "--output-dir", "d"],
-        ["render", "IN", "-o", "a.png", "--fit", "300x100", "--scale", "3"], ["render", "IN", "-o", "a.png", "--antialias", "ok"],
-    ])
+    @Test(
+        "usage errors exit 2 and point at --help",
+        arguments: [
+            ["render", "IN"], ["render", "IN", "-o", "a.png", "--output-dir", "d"],
+            ["render", "IN", "IN2", "-o", "a.png"],
+            ["render", "IN", "-o", "a.jpg"], ["render", "IN", "-o", "a.png", "--scale", "2", "--dpi", "300"],
+            ["render", "IN", "-o", "a.png", "--fit", "10x10"],
+            ["render", "IN", "-o", "a.png", "--width-model", "wobbly"],
+            ["render", "IN", "-o", "a.png", "--type", "pdf"], ["render", "-", "-", "--output-dir", "d"],
+            ["render", "IN", "-o", "a.png", "--fit", "300x100", "--scale", "3"],
+            ["render", "IN", "-o", "a.png", "--antialias", "ok"],
+        ])
     func usage(_ argv: [String]) throws {
         let dir = TemporaryDirectory("signet-cli")
         let input = dir.write("in.json", Self.signature)
-        let args = argv.map { $0 == "IN" || $0 == "IN2" ? input : ($0 == "a.png" || $0 == "a.jpg" || $0 == "d" ? dir.path($0) : $0) }
+        let args = argv.map {
+            $0 == "IN" || $0 == "IN2" ? input : ($0 == "a.png" || $0 == "a.jpg" || $0 == "d" ? dir.path($0) : $0)
+        }
         let result = try ProcessRunner.signet(args)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("signet render: ") && result.stderr.hasSuffix("see 'signet render --help'.\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("signet render: ") && result.stderr.hasSuffix("see 'signet render --help'.\n"),
+            "\(result.stderr)")
         #expect(dir.contents() == ["in.json"])
     }
 
@@ -153,7 +177,9 @@ struct RenderCLITests {
     func inputNeverOverwritten() throws {
         let dir = TemporaryDirectory("signet-cli")
         let input = dir.write("sig.svg", Self.signature)
-        for args in [["render", input, "-o", input], ["render", input, "--output-dir", dir.url.path, "--type", "svg"]] {
+        for args in [
+            ["render", input, "-o", input], ["render", input, "--output-dir", dir.url.path, "--type", "svg"],
+        ] {
             let result = try ProcessRunner.signet(args)
             #expect(result.status == 2)
             #expect(result.stderr.contains("is the input"), "\(result.stderr)")
@@ -174,7 +200,10 @@ struct RenderCLITests {
     func help() throws {
         let result = try ProcessRunner.signet(["render", "--help"])
         #expect(result.status == 0)
-        for phrase in ["25000000 pixels", "32767 per side", "--output-dir every input is rendered", "stroke input limits", "--min-ink-length N"] {
+        for phrase in [
+            "25000000 pixels", "32767 per side", "--output-dir every input is rendered", "stroke input limits",
+            "--min-ink-length N",
+        ] {
             #expect(result.stdoutText.contains(phrase), "\(phrase)")
         }
     }

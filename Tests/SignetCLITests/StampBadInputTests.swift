@@ -29,26 +29,53 @@ struct StampBadInputTests {
     static let cases: [Case] = [
         Case(label: "not a PDF", input: { $0.write("notes.pdf", "just some text, not a PDF\n") }, message: "not a PDF"),
         Case(label: "empty file", input: { $0.write("empty.pdf", bytes: []) }, message: "not a PDF"),
-        Case(label: "truncated", input: { $0.write("cut.pdf", bytes: Array(minimal.prefix(minimal.count / 2))) }, message: "truncated"),
-        Case(label: "missing page", input: { $0.write("missing.pdf", bytes: MissingPagePDF.bytes) }, message: "page 2 is missing"),
-        Case(label: "page out of range", input: { $0.write("one.pdf", bytes: minimal) }, extra: ["--pages", "3"], message: "page 3 is out of range"),
-        Case(label: "stamp larger than the page", input: { $0.write("one.pdf", bytes: minimal) }, extra: ["--width", "2000"],
-             message: "larger than the page"),
-        Case(label: "stamp reaching outside the page", input: { $0.write("one.pdf", bytes: minimal) }, extra: ["--at", "500,10", "--width", "200"],
-             message: "reaches outside the page"),
-        Case(label: "bad page list", input: { $0.write("one.pdf", bytes: minimal) }, extra: ["--pages", "2-x"], message: "page selection"),
-        Case(label: "page tree loop", input: corpus("qpdf/pages-loop.pdf"), message: "loops back on itself", needsCorpus: true),
-        Case(label: "damaged beyond repair", input: corpus("qpdf/recover-xref-stream.pdf"), message: "damaged beyond repair", needsCorpus: true),
-        Case(label: "no password for an encrypted file", input: corpus("qpdf/20-pages.pdf"), message: "needs a password", needsCorpus: true),
-        Case(label: "wrong password", input: corpus("qpdf/20-pages.pdf"), extra: ["--password-env", "PW"], environment: ["PW": "nope"],
-             message: "password is wrong", needsCorpus: true),
-        Case(label: "unset password variable", input: corpus("qpdf/20-pages.pdf"), extra: ["--password-env", "UNSET_SIGNET_PW"],
-             message: "is not set", needsCorpus: true),
-        Case(label: "incremental on a reconstructed file", input: corpus("pdfjs/helloworld-bad.pdf"), extra: ["--incremental", "--width", "50"],
-             message: "reconstruct", needsCorpus: true),
-        Case(label: "rewrite of a signed file", input: corpus("pdfjs/signed_verified.pdf"), extra: ["--rewrite"],
-             message: "--break-signatures", needsCorpus: true),
-        Case(label: "signed and encrypted", input: corpus("pdfjs/issue17069.pdf"), message: "encrypted", needsCorpus: true),
+        Case(
+            label: "truncated", input: { $0.write("cut.pdf", bytes: Array(minimal.prefix(minimal.count / 2))) },
+            message: "truncated"),
+        Case(
+            label: "missing page", input: { $0.write("missing.pdf", bytes: MissingPagePDF.bytes) },
+            message: "page 2 is missing"),
+        Case(
+            label: "page out of range", input: { $0.write("one.pdf", bytes: minimal) }, extra: ["--pages", "3"],
+            message: "page 3 is out of range"),
+        Case(
+            label: "stamp larger than the page", input: { $0.write("one.pdf", bytes: minimal) },
+            extra: ["--width", "2000"],
+            message: "larger than the page"),
+        Case(
+            label: "stamp reaching outside the page", input: { $0.write("one.pdf", bytes: minimal) },
+            extra: ["--at", "500,10", "--width", "200"],
+            message: "reaches outside the page"),
+        Case(
+            label: "bad page list", input: { $0.write("one.pdf", bytes: minimal) }, extra: ["--pages", "2-x"],
+            message: "page selection"),
+        Case(
+            label: "page tree loop", input: corpus("qpdf/pages-loop.pdf"), message: "loops back on itself",
+            needsCorpus: true),
+        Case(
+            label: "damaged beyond repair", input: corpus("qpdf/recover-xref-stream.pdf"),
+            message: "damaged beyond repair", needsCorpus: true),
+        Case(
+            label: "no password for an encrypted file", input: corpus("qpdf/20-pages.pdf"), message: "needs a password",
+            needsCorpus: true),
+        Case(
+            label: "wrong password", input: corpus("qpdf/20-pages.pdf"), extra: ["--password-env", "PW"],
+            environment: ["PW": "nope"],
+            message: "password is wrong", needsCorpus: true),
+        Case(
+            label: "unset password variable", input: corpus("qpdf/20-pages.pdf"),
+            extra: ["--password-env", "UNSET_SIGNET_PW"],
+            message: "is not set", needsCorpus: true),
+        Case(
+            label: "incremental on a reconstructed file", input: corpus("pdfjs/helloworld-bad.pdf"),
+            extra: ["--incremental", "--width", "50"],
+            message: "reconstruct", needsCorpus: true),
+        Case(
+            label: "rewrite of a signed file", input: corpus("pdfjs/signed_verified.pdf"), extra: ["--rewrite"],
+            message: "--break-signatures", needsCorpus: true),
+        Case(
+            label: "signed and encrypted", input: corpus("pdfjs/issue17069.pdf"), message: "encrypted",
+            needsCorpus: true),
     ]
 
     @Test("exit 2, one sentence, nothing written, input unchanged", arguments: cases.filter { !$0.needsCorpus })
@@ -57,8 +84,9 @@ struct StampBadInputTests {
     }
 
     /// The cases on copies of corpus files: skipped, with the corpus's note, when it is absent.
-    @Test("exit 2, one sentence, nothing written, input unchanged (corpus files)",
-          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)), arguments: cases.filter(\.needsCorpus))
+    @Test(
+        "exit 2, one sentence, nothing written, input unchanged (corpus files)",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)), arguments: cases.filter(\.needsCorpus))
     func refusedCorpus(_ c: Case) throws {
         try check(c)
     }
@@ -71,20 +99,23 @@ struct StampBadInputTests {
         let files = dir.contents()
         var environment = ProcessInfo.processInfo.environment
         environment.merge(c.environment) { $1 }
-        let r = try ProcessRunner.signet(["stamp", input, "-o", dir.path("out.pdf"), "--image", stamp] + c.extra, environment: environment)
+        let r = try ProcessRunner.signet(
+            ["stamp", input, "-o", dir.path("out.pdf"), "--image", stamp] + c.extra, environment: environment)
         #expect(CLIRefusal.problems(r, command: "stamp", message: c.message, folder: dir, before: files) == [])
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "the input must not change")
     }
 
-    @Test("usage errors", arguments: [
-        (["--image", "x.png", "--strokes", "y.json"], "either --image or --strokes"),
-        ([], "--image FILE or --strokes FILE"),
-        (["--image", "x.png", "--password", "secret"], "unknown option --password"),
-        (["--image", "x.png", "--size", "10x10", "--width", "5"], "either --size or --width"),
-        (["--image", "x.png", "--incremental", "--rewrite"], "either --incremental or --rewrite"),
-        (["--image", "x.png", "--opacity", "1.5"], "--opacity must be between 0 and 1"),
-        (["--image", "x.png", "--units", "cm"], "--units must be one of"),
-    ])
+    @Test(
+        "usage errors",
+        arguments: [
+            (["--image", "x.png", "--strokes", "y.json"], "either --image or --strokes"),
+            ([], "--image FILE or --strokes FILE"),
+            (["--image", "x.png", "--password", "secret"], "unknown option --password"),
+            (["--image", "x.png", "--size", "10x10", "--width", "5"], "either --size or --width"),
+            (["--image", "x.png", "--incremental", "--rewrite"], "either --incremental or --rewrite"),
+            (["--image", "x.png", "--opacity", "1.5"], "--opacity must be between 0 and 1"),
+            (["--image", "x.png", "--units", "cm"], "--units must be one of"),
+        ])
     func usage(_ extra: [String], _ message: String) throws {
         let dir = TemporaryDirectory("stamp-usage")
         let input = dir.write("in.pdf", bytes: Self.minimal)

@@ -7,22 +7,28 @@ import Testing
 @Suite("signet stamp on signed PDFs (process)")
 struct StampSignedCLITests {
     let pki = TestPKI.shared
-    var environment: [String: String] { ["PASS": TestPKI.password, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"] }
+    var environment: [String: String] {
+        ["PASS": TestPKI.password, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+    }
 
     /// A two-page PDF signed by the CLI (certified with P=2 when `certify`), and the test stamp.
-    func fixture(_ name: String, certify: Bool = false) throws -> (dir: TemporaryDirectory, signed: String, stamp: String) {
+    func fixture(
+        _ name: String, certify: Bool = false
+    ) throws -> (dir: TemporaryDirectory, signed: String, stamp: String) {
         let dir = TemporaryDirectory(name)
         let input = try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90])
         let signed = dir.path("signed.pdf")
         let r = try ProcessRunner.signet(
-            ["sign", input, "-o", signed, "--p12", pki.rsaP12, "--password-env", "PASS"] + (certify ? ["--certify"] : []),
+            ["sign", input, "-o", signed, "--p12", pki.rsaP12, "--password-env", "PASS"]
+                + (certify ? ["--certify"] : []),
             environment: environment)
         try #require(r.status == 0, "\(r.stderr)")
         return (dir, signed, dir.write("stamp.png", bytes: TestStamp.png()))
     }
 
     func json(_ r: ProcessResult) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any], "\(r.stdoutText) \(r.stderr)")
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any], "\(r.stdoutText) \(r.stderr)")
     }
 
     @Test("a signed input is stamped with an annotation, chosen automatically and reported")
@@ -31,7 +37,8 @@ struct StampSignedCLITests {
         let out = f.dir.path("out.pdf")
         let r = try ProcessRunner.signet(["stamp", f.signed, "-o", out, "--image", f.stamp])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdoutText.contains("(as a Stamp annotation, appended as an incremental update, +"), "\(r.stdoutText)")
+        #expect(
+            r.stdoutText.contains("(as a Stamp annotation, appended as an incremental update, +"), "\(r.stdoutText)")
         #expect(try SignatureCheckers.pdfsig(out).map(\.validation) == ["Signature is Valid."])
     }
 
@@ -41,10 +48,15 @@ struct StampSignedCLITests {
         let out = f.dir.path("out.pdf")
         let refused = try ProcessRunner.signet(["stamp", f.signed, "-o", out, "--image", f.stamp])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("certified with DocMDP P=2 (only form filling and signing allowed), so a stamp would break the certification; add --break-signatures"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "certified with DocMDP P=2 (only form filling and signing allowed), so a stamp would break the certification; add --break-signatures"
+            ),
+            "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
-        let forced = try ProcessRunner.signet(["stamp", f.signed, "-o", out, "--image", f.stamp, "--break-signatures", "--json"])
+        let forced = try ProcessRunner.signet([
+            "stamp", f.signed, "-o", out, "--image", f.stamp, "--break-signatures", "--json",
+        ])
         #expect(forced.status == 0, "\(forced.stderr)")
         let report = try json(forced)
         #expect(report["form"] as? String == "annotation" && report["mode"] as? String == "incremental")
@@ -72,7 +84,10 @@ struct StampSignedCLITests {
         let strokes = f.dir.write("sig.json", BatchSupport.strokes(seed: 5, points: 60))
         let out = f.dir.path("out.pdf")
         let r = try ProcessRunner.signet(
-            ["pipeline", strokes, "--pdf", f.signed, "-o", out, "--p12", pki.rsaP12, "--password-env", "PASS", "--json"],
+            [
+                "pipeline", strokes, "--pdf", f.signed, "-o", out, "--p12", pki.rsaP12, "--password-env", "PASS",
+                "--json",
+            ],
             environment: environment)
         #expect(r.status == 0, "\(r.stderr)")
         let stamp = try #require(try json(r)["stamp"] as? [String: Any])
@@ -86,7 +101,10 @@ struct StampSignedCLITests {
         #expect(pdfsig.map(\.validation) == ["Signature is Valid.", "Signature is Valid."])
         #expect(pdfsig.map(\.totalDocumentSigned) == [false, true])
         let rewrite = try ProcessRunner.signet(
-            ["pipeline", strokes, "--pdf", f.signed, "-o", f.dir.path("never.pdf"), "--p12", pki.rsaP12, "--password-env", "PASS", "--rewrite"],
+            [
+                "pipeline", strokes, "--pdf", f.signed, "-o", f.dir.path("never.pdf"), "--p12", pki.rsaP12,
+                "--password-env", "PASS", "--rewrite",
+            ],
             environment: environment)
         #expect(rewrite.status == 2 && rewrite.stderr.contains("--rewrite cannot go with signing"), "\(rewrite.stderr)")
     }

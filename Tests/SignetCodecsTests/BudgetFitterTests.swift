@@ -34,9 +34,11 @@ struct BudgetFitterTests {
             let quality = try #require(result.quality)
             // Optimal: one more quality step with the same layout would not fit.
             if quality < 100 {
-                let next = try JPEGCodec.encode(Self.reference(image, result), options: JPEGEncodeOptions(
-                    quality: quality + 1, subsampling: result.layout == "4:4:4" ? .none : .half,
-                    progressive: result.progressive))
+                let next = try JPEGCodec.encode(
+                    Self.reference(image, result),
+                    options: JPEGEncodeOptions(
+                        quality: quality + 1, subsampling: result.layout == "4:4:4" ? .none : .half,
+                        progressive: result.progressive))
                 #expect(next.count > budget, "\(name) at \(budget): quality \(quality + 1) gives \(next.count) bytes")
             }
             #expect(result.encodes <= 8 * (result.resized ? 6 : 1))
@@ -49,7 +51,8 @@ struct BudgetFitterTests {
         let image = Self.images[index].1
         var previous: BudgetResult?
         for budget in stride(from: 3_000, through: 60_000, by: 3_000) {
-            let result = try BudgetFitter.fit(image, options: BudgetOptions(maxBytes: budget, format: .jpeg, minQuality: 10))
+            let result = try BudgetFitter.fit(
+                image, options: BudgetOptions(maxBytes: budget, format: .jpeg, minQuality: 10))
             if let previous, previous.width == result.width, previous.layout == result.layout {
                 #expect(result.quality! >= previous.quality!)
                 #expect(result.bytes.count >= previous.bytes.count)
@@ -65,7 +68,8 @@ struct BudgetFitterTests {
         #expect(gray.layout == "gray")
         #expect(try JPEGInfo(gray.bytes).components == 1)
         let roomy = try BudgetFitter.fit(Self.images[0].1, options: BudgetOptions(maxBytes: 1_000_000, format: .jpeg))
-        #expect(roomy.quality == 100 && roomy.encodes == 1, "a gray stamp that fits at the top quality takes one encode")
+        #expect(
+            roomy.quality == 100 && roomy.encodes == 1, "a gray stamp that fits at the top quality takes one encode")
         let blue = try BudgetFitter.fit(Self.images[3].1, options: BudgetOptions(format: .jpeg))
         #expect(blue.layout != "gray")
         #expect(try JPEGInfo(blue.bytes).components == 3)
@@ -84,11 +88,13 @@ struct BudgetFitterTests {
     func resizeQuality() throws {
         let photo = TestImages.photo(width: 800, height: 600, noise: 20)
         // Half of what quality 1 needs at full size, so downscaling is certain.
-        let budget = try [false, true].map {
-            try JPEGCodec.encode(photo, options: JPEGEncodeOptions(quality: 1, progressive: $0)).count
-        }.min()! / 2
+        let budget =
+            try [false, true].map {
+                try JPEGCodec.encode(photo, options: JPEGEncodeOptions(quality: 1, progressive: $0)).count
+            }.min()! / 2
         for aim in [10, 25, 60] {
-            let result = try BudgetFitter.fit(photo, options: BudgetOptions(maxBytes: budget, format: .jpeg, resizeQuality: aim))
+            let result = try BudgetFitter.fit(
+                photo, options: BudgetOptions(maxBytes: budget, format: .jpeg, resizeQuality: aim))
             #expect(result.resized)
             #expect(result.quality! >= aim && result.bytes.count <= budget)
         }
@@ -119,18 +125,22 @@ struct BudgetFitterTests {
     @Test("--no-resize fails at full size instead of downscaling")
     func noResize() throws {
         let error = #expect(throws: CodecError.self) {
-            try BudgetFitter.fit(Self.images[2].1, options: BudgetOptions(
-                maxBytes: 3_000, format: .jpeg, minQuality: 40, allowResize: false))
+            try BudgetFitter.fit(
+                Self.images[2].1,
+                options: BudgetOptions(
+                    maxBytes: 3_000, format: .jpeg, minQuality: 40, allowResize: false))
         }
         #expect(error?.message.contains("480×360 pixels") == true)
         #expect(error?.message.contains("BudgetOptions.allowResize") == true)
     }
 
-    @Test("impossible options are bad input", arguments: [
-        BudgetOptions(maxBytes: 0), BudgetOptions(maxBytes: -5), BudgetOptions(minQuality: 0),
-        BudgetOptions(minQuality: 80, maxQuality: 20), BudgetOptions(minDimension: 0), BudgetOptions(threads: 0),
-        BudgetOptions(background: Color(red: 1, green: 1, blue: 1, alpha: 0.5)),
-    ])
+    @Test(
+        "impossible options are bad input",
+        arguments: [
+            BudgetOptions(maxBytes: 0), BudgetOptions(maxBytes: -5), BudgetOptions(minQuality: 0),
+            BudgetOptions(minQuality: 80, maxQuality: 20), BudgetOptions(minDimension: 0), BudgetOptions(threads: 0),
+            BudgetOptions(background: Color(red: 1, green: 1, blue: 1, alpha: 0.5)),
+        ])
     func invalid(_ options: BudgetOptions) {
         let error = #expect(throws: CodecError.self) { try BudgetFitter.fit(Self.images[0].1, options: options) }
         #expect(error?.kind == .badInput)
@@ -145,12 +155,18 @@ struct BudgetFitterTests {
         #expect(result.bytes.count <= 200_000 && !result.resized)
     }
 
-    @Test("the thread count changes nothing but speed: 1, 2 and 4 threads give the same bytes", arguments: 0..<images.count)
+    @Test(
+        "the thread count changes nothing but speed: 1, 2 and 4 threads give the same bytes",
+        arguments: 0..<images.count)
     func threads(_ index: Int) throws {
         let image = Self.images[index].1
         for format in [BudgetFormat.jpeg, .png] {
-            let results = try [1, 2, 4].map { try BudgetFitter.fit(image, options: BudgetOptions(maxBytes: 6_000, format: format, threads: $0)) }
-            #expect(results.allSatisfy { $0.bytes == results[0].bytes && $0.ssim == results[0].ssim }, "\(Self.images[index].0) \(format)")
+            let results = try [1, 2, 4].map {
+                try BudgetFitter.fit(image, options: BudgetOptions(maxBytes: 6_000, format: format, threads: $0))
+            }
+            #expect(
+                results.allSatisfy { $0.bytes == results[0].bytes && $0.ssim == results[0].ssim },
+                "\(Self.images[index].0) \(format)")
         }
     }
 

@@ -28,7 +28,9 @@ struct BudgetPieceTests {
         let floor = try #require(BudgetShrink.next(width: 1000, height: 500, bytes: 10_000_000, options: options))
         #expect(floor.height == 100 && floor.width == 200)
         #expect(BudgetShrink.next(width: 300, height: 100, bytes: 90_000, options: options) == nil)
-        #expect(BudgetShrink.next(width: 1000, height: 500, bytes: 90_000, options: BudgetOptions(allowResize: false)) == nil)
+        #expect(
+            BudgetShrink.next(width: 1000, height: 500, bytes: 90_000, options: BudgetOptions(allowResize: false))
+                == nil)
     }
 
     @Test("progressive scans decode to exactly the same pixels as baseline", arguments: [10, 50, 90])
@@ -51,6 +53,7 @@ struct BudgetPieceTests {
             let actual = try #require(try source.encode(quality: quality, mode: mode)).count
             #expect(abs(Double(predicted) / Double(actual) - 1) < 0.06, "q\(quality): \(predicted) vs \(actual)")
         }
-        #expect(JPEGSizeSample(photo, width: 400, height: 300, grayscale: false) == nil, "small sizes are encoded whole")
+        #expect(
+            JPEGSizeSample(photo, width: 400, height: 300, grayscale: false) == nil, "small sizes are encoded whole")
     }
 }

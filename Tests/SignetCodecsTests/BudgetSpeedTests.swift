@@ -8,8 +8,9 @@ import Testing
 
 /// The pieces that make the budget fit fast must not change what it reports.
 struct BudgetSpeedTests {
-    @Test("the reported SSIM is the result decoded and compared with the flattened original",
-          arguments: [(0, 12_000), (1, 15_000), (2, 40_000), (3, 9_000), (2, 600_000)] as [(Int, Int)])
+    @Test(
+        "the reported SSIM is the result decoded and compared with the flattened original",
+        arguments: [(0, 12_000), (1, 15_000), (2, 40_000), (3, 9_000), (2, 600_000)] as [(Int, Int)])
     func reportedSSIM(_ index: Int, _ budget: Int) throws {
         let (name, image) = BudgetFitterTests.images[index]
         let result = try BudgetFitter.fit(image, options: BudgetOptions(maxBytes: budget, format: .jpeg))
@@ -19,7 +20,9 @@ struct BudgetSpeedTests {
         #expect(abs(result.ssim - independent) < (result.layout == "gray" ? 1e-6 : 1e-12), "\(name) at \(budget)")
     }
 
-    @Test("gray SSIM on bytes equals SSIM on the same values as floats", arguments: [(40, 30), (7, 5), (200, 90)] as [(Int, Int)])
+    @Test(
+        "gray SSIM on bytes equals SSIM on the same values as floats",
+        arguments: [(40, 30), (7, 5), (200, 90)] as [(Int, Int)])
     func grayBytes(_ width: Int, _ height: Int) {
         var rng = SeededRandom(seed: 3)
         let a = (0..<(width * height)).map { _ in UInt8.random(in: 0...255, using: &rng) }

@@ -56,13 +56,18 @@ struct JPEGCodecTests {
 
     @Test("forcing gray on a color image stores luma only")
     func forcedGray() throws {
-        let jpeg = try JPEGCodec.encode(TestImages.photo(width: 40, height: 30), options: JPEGEncodeOptions(grayscale: true))
+        let jpeg = try JPEGCodec.encode(
+            TestImages.photo(width: 40, height: 30), options: JPEGEncodeOptions(grayscale: true))
         #expect(try JPEGInfo(jpeg).components == 1)
     }
 
-    @Test("chroma subsampling is written as asked", arguments: [(ChromaSubsampling.half, [0x22, 0x11, 0x11]), (.none, [0x11, 0x11, 0x11])] as [(ChromaSubsampling, [UInt8])])
+    @Test(
+        "chroma subsampling is written as asked",
+        arguments: [(ChromaSubsampling.half, [0x22, 0x11, 0x11]), (.none, [0x11, 0x11, 0x11])]
+            as [(ChromaSubsampling, [UInt8])])
     func subsampling(_ mode: ChromaSubsampling, _ factors: [UInt8]) throws {
-        let jpeg = try JPEGCodec.encode(TestImages.photo(width: 64, height: 48), options: JPEGEncodeOptions(subsampling: mode))
+        let jpeg = try JPEGCodec.encode(
+            TestImages.photo(width: 64, height: 48), options: JPEGEncodeOptions(subsampling: mode))
         #expect(Self.samplingFactors(jpeg) == factors)
     }
 
@@ -103,14 +108,17 @@ struct JPEGCodecTests {
     @Test("over the pixel limit is refused from the header")
     func pixelLimit() throws {
         let jpeg = try JPEGCodec.encode(TestImages.photo(width: 100, height: 100))
-        let error = #expect(throws: CodecError.self) { try JPEGCodec.decode(jpeg, limits: DecodeLimits(maxPixels: 9_999)) }
+        let error = #expect(throws: CodecError.self) {
+            try JPEGCodec.decode(jpeg, limits: DecodeLimits(maxPixels: 9_999))
+        }
         #expect(error?.reason == .tooLarge(width: 100, height: 100, maxPixels: 9_999))
         #expect(error?.kind == .badInput)
     }
 
     @Test("truncated and damaged JPEGs throw, never abort", arguments: [10, 200, 600, -2])
     func damaged(cut: Int) throws {
-        let jpeg = try JPEGCodec.encode(TestImages.photo(width: 64, height: 64), options: JPEGEncodeOptions(quality: 90))
+        let jpeg = try JPEGCodec.encode(
+            TestImages.photo(width: 64, height: 64), options: JPEGEncodeOptions(quality: 90))
         let bytes = cut > 0 ? Array(jpeg.prefix(cut)) : Array(jpeg.dropLast(-cut))
         let error = #expect(throws: CodecError.self) { try JPEGCodec.decode(bytes) }
         #expect(error?.kind == .badInput)
@@ -119,7 +127,8 @@ struct JPEGCodecTests {
 
     @Test("garbage in the entropy-coded data is reported")
     func corruptedScan() throws {
-        var jpeg = try JPEGCodec.encode(TestImages.photo(width: 64, height: 64), options: JPEGEncodeOptions(quality: 90))
+        var jpeg = try JPEGCodec.encode(
+            TestImages.photo(width: 64, height: 64), options: JPEGEncodeOptions(quality: 90))
         // Overwrite the middle of the scan with marker bytes, which ends the segment early.
         for i in (jpeg.count / 2)..<(jpeg.count / 2 + 16) { jpeg[i] = i % 2 == 0 ? 0xFF : 0xD9 }
         #expect(throws: CodecError.self) { try JPEGCodec.decode(jpeg) }

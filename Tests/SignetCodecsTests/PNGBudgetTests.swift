@@ -20,7 +20,9 @@ struct PNGBudgetTests {
         #expect(["gray+alpha", "palette"].contains(result.layout))
     }
 
-    @Test("a PNG over the budget is downscaled until it fits and keeps its transparency", arguments: [1_500, 3_000, 4_500])
+    @Test(
+        "a PNG over the budget is downscaled until it fits and keeps its transparency",
+        arguments: [1_500, 3_000, 4_500])
     func downscaled(budget: Int) throws {
         let result = try BudgetFitter.fit(Self.signature, options: BudgetOptions(maxBytes: budget, format: .png))
         #expect(result.bytes.count <= budget && result.resized && result.width < 600)
@@ -36,7 +38,8 @@ struct PNGBudgetTests {
         let tight = try BudgetFitter.fit(Self.signature, options: BudgetOptions(maxBytes: 3_000))
         #expect(tight.format == .jpeg && tight.reason.hasPrefix("a PNG with transparency needs"))
         #expect(tight.bytes.count <= 3_000)
-        let photo = try BudgetFitter.fit(TestImages.photo(width: 200, height: 150), options: BudgetOptions(maxBytes: 200_000))
+        let photo = try BudgetFitter.fit(
+            TestImages.photo(width: 200, height: 150), options: BudgetOptions(maxBytes: 200_000))
         #expect(photo.format == .jpeg && photo.reason.hasPrefix("opaque image"))
     }
 

@@ -17,19 +17,26 @@ struct PNGCoverageTests {
             default: return UInt8.random(in: 1...254, using: &rng)
             }
         }
-        return CoverageMask(width: width, height: height, alpha: alpha, ink: ink, dpi: seed.isMultiple(of: 2) ? 300 : nil)
+        return CoverageMask(
+            width: width, height: height, alpha: alpha, ink: ink, dpi: seed.isMultiple(of: 2) ? 300 : nil)
     }
 
-    static let inks = [Color.black, Color(red: 0.1, green: 0.14, blue: 0.5), Color(red: 1, green: 0, blue: 0, alpha: 0.5)]
+    static let inks = [
+        Color.black, Color(red: 0.1, green: 0.14, blue: 0.5), Color(red: 1, green: 0, blue: 0, alpha: 0.5),
+    ]
 
-    @Test("the same bytes as the RGBA bitmap it stands for (property, seeded)", arguments: [(20, 12), (300, 200), (181, 181), (1, 1)])
+    @Test(
+        "the same bytes as the RGBA bitmap it stands for (property, seeded)",
+        arguments: [(20, 12), (300, 200), (181, 181), (1, 1)])
     func sameBytes(width: Int, height: Int) throws {
         for seed in 1...6 as ClosedRange<UInt64> {
             for ink in Self.inks {
                 let mask = Self.mask(width: width, height: height, ink: ink, seed: seed)
                 let png = try PNGEncoder.encode(mask)
                 #expect(png == (try PNGEncoder.encode(mask.bitmap)), "\(width)×\(height), seed \(seed)")
-                #expect(try PNGDecoder.decode(png).pixels == mask.bitmap.pixels, "lossless (the dpi goes through pHYs rounding)")
+                #expect(
+                    try PNGDecoder.decode(png).pixels == mask.bitmap.pixels,
+                    "lossless (the dpi goes through pHYs rounding)")
             }
         }
     }
@@ -39,14 +46,21 @@ struct PNGCoverageTests {
         let large = Self.mask(width: 300, height: 200, ink: .black, seed: 3)
         #expect(PNGFixtures.colorType(try PNGEncoder.encode(large)) == 3)
         let solid = Self.mask(width: 300, height: 200, ink: .black, seed: 4, solid: true)
-        let options = [PNGOptions(), PNGOptions(colorType: .palette), PNGOptions(colorType: .rgba), PNGOptions(colorType: .grayAlpha),
-                       PNGOptions(compressionLevel: 9, filter: .paeth, strategy: .standard)]
+        let options = [
+            PNGOptions(), PNGOptions(colorType: .palette), PNGOptions(colorType: .rgba),
+            PNGOptions(colorType: .grayAlpha),
+            PNGOptions(compressionLevel: 9, filter: .paeth, strategy: .standard),
+        ]
         for mask in [large, solid] {
             for option in options {
-                #expect(try PNGEncoder.encode(mask, options: option) == (try PNGEncoder.encode(mask.bitmap, options: option)))
+                #expect(
+                    try PNGEncoder.encode(mask, options: option)
+                        == (try PNGEncoder.encode(mask.bitmap, options: option)))
             }
         }
         #expect(throws: CodecError.self) { try PNGEncoder.encode(large, options: PNGOptions(compressionLevel: 12)) }
-        #expect(throws: CodecError.self) { try PNGEncoder.encode(CoverageMask(width: 0, height: 0, alpha: [], ink: .black)) }
+        #expect(throws: CodecError.self) {
+            try PNGEncoder.encode(CoverageMask(width: 0, height: 0, alpha: [], ink: .black))
+        }
     }
 }

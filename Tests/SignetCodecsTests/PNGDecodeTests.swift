@@ -51,7 +51,8 @@ struct PNGDecodeTests {
         }
         // 60000 × 60000 claimed by a tiny file: refused from the header alone.
         var huge = Self.sample
-        let ihdr = Array("IHDR".utf8) + PNGFixtures.bigEndian(60000) + PNGFixtures.bigEndian(60000) + Array(huge[24..<29])
+        let ihdr =
+            Array("IHDR".utf8) + PNGFixtures.bigEndian(60000) + PNGFixtures.bigEndian(60000) + Array(huge[24..<29])
         huge.replaceSubrange(16..<24, with: PNGFixtures.bigEndian(60000) + PNGFixtures.bigEndian(60000))
         huge.replaceSubrange(29..<33, with: PNGFixtures.bigEndian(PNGFixtures.crc32(ihdr)))
         #expect(throws: CodecError(.tooLarge(width: 60000, height: 60000, maxPixels: DecodeLimits().maxPixels))) {

@@ -10,7 +10,8 @@ enum PNGFixtures {
         let palette: [[UInt8]]? = colors.map { n in (0..<n).map { _ in pixel(&rng, gray: gray, opaque: opaque) } }
         var pixels: [UInt8] = []
         for _ in 0..<(width * height) {
-            pixels += palette.map { $0[Int.random(in: 0..<$0.count, using: &rng)] } ?? pixel(&rng, gray: gray, opaque: opaque)
+            pixels +=
+                palette.map { $0[Int.random(in: 0..<$0.count, using: &rng)] } ?? pixel(&rng, gray: gray, opaque: opaque)
         }
         return Bitmap(width: width, height: height, pixels: pixels)
     }
@@ -66,5 +67,7 @@ enum PNGFixtures {
         return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
     }
 
-    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    static func bigEndian(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+    }
 }

@@ -14,15 +14,41 @@ struct PNGRoundTripTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "colour with alpha, auto → RGBA", bitmap: PNGFixtures.random(width: 37, height: 23, gray: false, opaque: false, seed: 1), type: .auto, expected: 6),
-        Case(name: "opaque colour, auto → RGB", bitmap: PNGFixtures.random(width: 40, height: 9, gray: false, opaque: true, seed: 2), type: .auto, expected: 2),
-        Case(name: "gray with alpha, auto → gray+alpha", bitmap: PNGFixtures.random(width: 33, height: 31, gray: true, opaque: false, seed: 3), type: .auto, expected: 4),
-        Case(name: "opaque gray, auto → gray", bitmap: PNGFixtures.random(width: 17, height: 50, gray: true, opaque: true, seed: 4), type: .auto, expected: 0),
-        Case(name: "few colours, auto → palette", bitmap: PNGFixtures.random(width: 64, height: 64, gray: false, opaque: false, colors: 12, seed: 5), type: .auto, expected: 3),
-        Case(name: "256 colours, forced palette", bitmap: PNGFixtures.random(width: 64, height: 64, gray: false, opaque: false, colors: 256, seed: 6), type: .palette, expected: 3),
-        Case(name: "gray forced to RGBA", bitmap: PNGFixtures.random(width: 8, height: 8, gray: true, opaque: true, seed: 7), type: .rgba, expected: 6),
-        Case(name: "opaque colour forced to RGB", bitmap: PNGFixtures.random(width: 8, height: 8, gray: false, opaque: true, seed: 8), type: .rgb, expected: 2),
-        Case(name: "one pixel, auto → RGBA (a palette would be larger)", bitmap: Bitmap(width: 1, height: 1, pixels: [10, 20, 30, 40]), type: .auto, expected: 6),
+        Case(
+            name: "colour with alpha, auto → RGBA",
+            bitmap: PNGFixtures.random(width: 37, height: 23, gray: false, opaque: false, seed: 1), type: .auto,
+            expected: 6),
+        Case(
+            name: "opaque colour, auto → RGB",
+            bitmap: PNGFixtures.random(width: 40, height: 9, gray: false, opaque: true, seed: 2), type: .auto,
+            expected: 2),
+        Case(
+            name: "gray with alpha, auto → gray+alpha",
+            bitmap: PNGFixtures.random(width: 33, height: 31, gray: true, opaque: false, seed: 3), type: .auto,
+            expected: 4),
+        Case(
+            name: "opaque gray, auto → gray",
+            bitmap: PNGFixtures.random(width: 17, height: 50, gray: true, opaque: true, seed: 4), type: .auto,
+            expected: 0),
+        Case(
+            name: "few colours, auto → palette",
+            bitmap: PNGFixtures.random(width: 64, height: 64, gray: false, opaque: false, colors: 12, seed: 5),
+            type: .auto, expected: 3),
+        Case(
+            name: "256 colours, forced palette",
+            bitmap: PNGFixtures.random(width: 64, height: 64, gray: false, opaque: false, colors: 256, seed: 6),
+            type: .palette, expected: 3),
+        Case(
+            name: "gray forced to RGBA",
+            bitmap: PNGFixtures.random(width: 8, height: 8, gray: true, opaque: true, seed: 7), type: .rgba, expected: 6
+        ),
+        Case(
+            name: "opaque colour forced to RGB",
+            bitmap: PNGFixtures.random(width: 8, height: 8, gray: false, opaque: true, seed: 8), type: .rgb, expected: 2
+        ),
+        Case(
+            name: "one pixel, auto → RGBA (a palette would be larger)",
+            bitmap: Bitmap(width: 1, height: 1, pixels: [10, 20, 30, 40]), type: .auto, expected: 6),
     ]
 
     @Test("round trip is exact", arguments: cases)
@@ -33,11 +59,14 @@ struct PNGRoundTripTests {
         #expect(back == c.bitmap)
     }
 
-    @Test("every filter, strategy and level round-trips", arguments: PNGOptions.Filter.allCases, PNGOptions.Strategy.allCases)
+    @Test(
+        "every filter, strategy and level round-trips", arguments: PNGOptions.Filter.allCases,
+        PNGOptions.Strategy.allCases)
     func settings(_ filter: PNGOptions.Filter, _ strategy: PNGOptions.Strategy) throws {
         let bitmap = PNGFixtures.random(width: 29, height: 19, gray: false, opaque: false, colors: 300, seed: 9)
         for level in [0, 1, 9] {
-            let png = try PNGEncoder.encode(bitmap, options: PNGOptions(compressionLevel: level, filter: filter, strategy: strategy))
+            let png = try PNGEncoder.encode(
+                bitmap, options: PNGOptions(compressionLevel: level, filter: filter, strategy: strategy))
             #expect(try PNGDecoder.decode(png) == bitmap)
         }
     }
@@ -84,7 +113,9 @@ struct PNGRoundTripTests {
         #expect(abs(dpi - 300) < 0.01)
     }
 
-    @Test("a colour type that cannot hold the image is refused", arguments: [PNGOptions.ColorType.gray, .grayAlpha, .rgb, .palette])
+    @Test(
+        "a colour type that cannot hold the image is refused",
+        arguments: [PNGOptions.ColorType.gray, .grayAlpha, .rgb, .palette])
     func refused(_ type: PNGOptions.ColorType) throws {
         let bitmap = PNGFixtures.random(width: 30, height: 30, gray: false, opaque: false, seed: 11)
         #expect(throws: CodecError.self) { try PNGEncoder.encode(bitmap, options: PNGOptions(colorType: type)) }

@@ -27,7 +27,9 @@ struct QualitySearchTests {
             let doubt = Int.random(in: 0...2, using: &rng)
             var search = QualitySearch(range: lower...upper)
             var tried: [Int] = []
-            try search.run(cap: 7, belief: { _ in guess }, doubtful: { _ in doubt == 1 || (doubt == 2 && Bool.random()) }) { round in
+            try search.run(
+                cap: 7, belief: { _ in guess }, doubtful: { _ in doubt == 1 || (doubt == 2 && Bool.random()) }
+            ) { round in
                 tried += round
                 return round.map { sizes[$0]! <= budget ? .fits(sizes[$0]!) : .over(sizes[$0]!) }
             }
@@ -94,7 +96,9 @@ struct QualitySearchTests {
             var search = QualitySearch(range: 1...100)
             var rounds: [[Int]] = []
             // Doubt only before the first encode, as in the fitter (its predictions are calibrated after it).
-            try search.run(cap: 8, belief: { s in s.encodes == 0 ? 12 : truth }, doubtful: { _ in doubtful && rounds.isEmpty }) { round in
+            try search.run(
+                cap: 8, belief: { s in s.encodes == 0 ? 12 : truth }, doubtful: { _ in doubtful && rounds.isEmpty }
+            ) { round in
                 rounds.append(round)
                 return round.map { $0 <= truth ? .fits($0) : .over(nil) }
             }

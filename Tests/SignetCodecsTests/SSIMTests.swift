@@ -8,7 +8,9 @@ import Testing
 
 /// SSIM against values derived by hand and against scikit-image's reference implementation.
 struct SSIMTests {
-    static func plane(_ width: Int, _ height: Int, seed: UInt64, _ value: (Int, Int, inout SeededRandom) -> Float) -> [Float] {
+    static func plane(
+        _ width: Int, _ height: Int, seed: UInt64, _ value: (Int, Int, inout SeededRandom) -> Float
+    ) -> [Float] {
         var rng = SeededRandom(seed: seed)
         var out = [Float]()
         for y in 0..<height { for x in 0..<width { out.append(value(x, y, &rng)) } }
@@ -21,7 +23,9 @@ struct SSIMTests {
         #expect(abs(SSIM.luma(photo, photo) - 1) < 1e-6)
     }
 
-    @Test("two flat images score the luminance term alone", arguments: [(100, 100), (100, 150), (0, 255), (30, 200)] as [(Float, Float)])
+    @Test(
+        "two flat images score the luminance term alone",
+        arguments: [(100, 100), (100, 150), (0, 255), (30, 200)] as [(Float, Float)])
     func flat(_ a: Float, _ b: Float) {
         // With no variance the structure term is C2/C2 = 1, leaving (2ab + C1) / (a² + b² + C1).
         let c1 = Double(0.01 * 255 * 0.01 * 255)
@@ -47,7 +51,9 @@ struct SSIMTests {
             let noisy = Self.plane(60, 50, seed: 9) { x, y, rng in
                 min(max(base[y * 60 + x] + Float(Int.random(in: -amplitude...amplitude, using: &rng)), 0), 255)
             }
-            #expect(abs(SSIM.compare(base, noisy, width: 60, height: 50) - SSIM.compare(noisy, base, width: 60, height: 50)) < 1e-6)
+            #expect(
+                abs(SSIM.compare(base, noisy, width: 60, height: 50) - SSIM.compare(noisy, base, width: 60, height: 50))
+                    < 1e-6)
             return SSIM.compare(base, noisy, width: 60, height: 50)
         }
         #expect(scores[0] > scores[1] && scores[1] > scores[2])
@@ -57,12 +63,20 @@ struct SSIMTests {
     func matchesScikitImage() throws {
         let (w, h) = (83, 57)
         let cases: [([Float], [Float])] = [
-            (Self.plane(w, h, seed: 3) { x, y, _ in Float((x * x + y * 5) % 256) },
-             Self.plane(w, h, seed: 4) { x, y, rng in Float(min(max((x * x + y * 5) % 256 + Int.random(in: -20...20, using: &rng), 0), 255)) }),
-            (Self.plane(w, h, seed: 5) { _, _, rng in Float(Int.random(in: 0...255, using: &rng)) },
-             Self.plane(w, h, seed: 6) { _, _, rng in Float(Int.random(in: 0...255, using: &rng)) }),
-            (Self.plane(w, h, seed: 7) { x, _, _ in x < 40 ? 250 : 10 },
-             Self.plane(w, h, seed: 8) { x, _, _ in x < 43 ? 245 : 15 }),
+            (
+                Self.plane(w, h, seed: 3) { x, y, _ in Float((x * x + y * 5) % 256) },
+                Self.plane(w, h, seed: 4) { x, y, rng in
+                    Float(min(max((x * x + y * 5) % 256 + Int.random(in: -20...20, using: &rng), 0), 255))
+                }
+            ),
+            (
+                Self.plane(w, h, seed: 5) { _, _, rng in Float(Int.random(in: 0...255, using: &rng)) },
+                Self.plane(w, h, seed: 6) { _, _, rng in Float(Int.random(in: 0...255, using: &rng)) }
+            ),
+            (
+                Self.plane(w, h, seed: 7) { x, _, _ in x < 40 ? 250 : 10 },
+                Self.plane(w, h, seed: 8) { x, _, _ in x < 43 ? 245 : 15 }
+            ),
         ]
         let script = """
             import sys, numpy as np

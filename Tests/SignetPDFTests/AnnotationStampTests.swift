@@ -12,7 +12,9 @@ struct AnnotationStampTests {
     static let folder = TemporaryDirectory("annotation-stamp")
     static let input = FixtureStampTests.input
 
-    static func stampAll(_ mode: StampOptions.Mode, artwork: Int, name: String) throws -> (path: String, report: StampReport) {
+    static func stampAll(
+        _ mode: StampOptions.Mode, artwork: Int, name: String
+    ) throws -> (path: String, report: StampReport) {
         let output = folder.path("\(name)-\(mode.rawValue)-\(artwork).pdf")
         let report = try Stamper.stamp(
             input: input, artwork: try FixtureStampTests.artworks[artwork].1(),
@@ -21,8 +23,9 @@ struct AnnotationStampTests {
         return (output, report)
     }
 
-    @Test("upright in place on all 22 geometries, in pdftoppm and mutool",
-          arguments: [(StampOptions.Mode.rewrite, 0), (.incremental, 0), (.incremental, 1)])
+    @Test(
+        "upright in place on all 22 geometries, in pdftoppm and mutool",
+        arguments: [(StampOptions.Mode.rewrite, 0), (.incremental, 0), (.incremental, 1)])
     func placed(_ mode: StampOptions.Mode, _ artwork: Int) throws {
         let (output, report) = try Self.stampAll(mode, artwork: artwork, name: "placed")
         #expect(report.form == .annotation && report.mode == mode.rawValue)
@@ -30,24 +33,33 @@ struct AnnotationStampTests {
         let label = FixtureStampTests.artworks[artwork].0
         for (i, spec) in GeometryFixture.pages.enumerated() {
             let expected = FixtureStampTests.expected(spec)
-            let poppler = try #require(try StampLocator.locate(
-                pdf: output, page: i + 1, userUnit: spec.userUnit ?? 1, baseline: Self.input), "\(label), \(spec.label): poppler shows no stamp")
+            let poppler = try #require(
+                try StampLocator.locate(
+                    pdf: output, page: i + 1, userUnit: spec.userUnit ?? 1, baseline: Self.input),
+                "\(label), \(spec.label): poppler shows no stamp")
             #expect(poppler.isUpright(at: expected), "poppler, \(label), page \(i + 1) \(spec.label): \(poppler)")
-            let mupdf = try #require(try Mutool.locateStamp(pdf: output, page: i + 1, baseline: Self.input),
-                                     "\(label), \(spec.label): MuPDF shows no stamp")
+            let mupdf = try #require(
+                try Mutool.locateStamp(pdf: output, page: i + 1, baseline: Self.input),
+                "\(label), \(spec.label): MuPDF shows no stamp")
             #expect(mupdf.isUpright(at: expected), "mutool, \(label), page \(i + 1) \(spec.label): \(mupdf)")
         }
     }
 
-    @Test("page content and resources untouched; each page gets one printable Stamp annotation over the reported rectangle")
+    @Test(
+        "page content and resources untouched; each page gets one printable Stamp annotation over the reported rectangle"
+    )
     func annotationsOnly() throws {
         let (output, report) = try Self.stampAll(.incremental, artwork: 0, name: "only")
         let before = try PDFDocument(path: Self.input), after = try PDFDocument(path: output)
         var forms: Set<PDFObjectID> = []
         for number in 1...before.pageCount {
             let old = try before.page(number).object, new = try after.page(number).object
-            #expect(try old.value("/Contents")?.unparsed() == new.value("/Contents")?.unparsed(), "page \(number) /Contents")
-            #expect(try old.value("/Resources")?.unparsed() == new.value("/Resources")?.unparsed(), "page \(number) /Resources")
+            #expect(
+                try old.value("/Contents")?.unparsed() == new.value("/Contents")?.unparsed(), "page \(number) /Contents"
+            )
+            #expect(
+                try old.value("/Resources")?.unparsed() == new.value("/Resources")?.unparsed(),
+                "page \(number) /Resources")
             let annots = try #require(try new.value("/Annots")?.items())
             try #require(annots.count == 1, "page \(number)")
             let stamp = annots[0]
@@ -68,7 +80,8 @@ struct AnnotationStampTests {
     static func sharedAnnotsInput() -> String {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), pages = pdf.reserve(), shared = pdf.reserve()
-        let link = pdf.add("<< /Type /Annot /Subtype /Link /Rect [10 10 50 50] /NM (signet-stamp-1-1) /Border [0 0 0] >>")
+        let link = pdf.add(
+            "<< /Type /Annot /Subtype /Link /Rect [10 10 50 50] /NM (signet-stamp-1-1) /Border [0 0 0] >>")
         pdf.set(shared, "[\(link) 0 R]")
         let kids = [" /Annots \(shared) 0 R", " /Annots \(shared) 0 R", " /Annots [\(link) 0 R]"].map {
             pdf.add("<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] /Resources << >>\($0) >>")
@@ -78,8 +91,9 @@ struct AnnotationStampTests {
         return folder.write("shared-annots.pdf", bytes: pdf.build(root: catalog))
     }
 
-    @Test("existing /Annots are extended, a shared array is copied, existing names are not reused",
-          arguments: [StampOptions.Mode.rewrite, .incremental])
+    @Test(
+        "existing /Annots are extended, a shared array is copied, existing names are not reused",
+        arguments: [StampOptions.Mode.rewrite, .incremental])
     func existingAnnots(_ mode: StampOptions.Mode) throws {
         let input = Self.sharedAnnotsInput()
         let output = Self.folder.path("shared-annots-\(mode.rawValue).pdf")

@@ -17,7 +17,9 @@ enum CheckDelta {
     /// numbers and offsets, which a rewrite changes) replaced by `#`.
     static func lines(_ output: String) -> [String] {
         output.split(separator: "\n").map(String.init)
-            .filter { $0.hasPrefix("WARNING") || $0.hasPrefix("ERROR") || $0.hasPrefix("qpdf:") && !$0.contains("succeeded") }
+            .filter {
+                $0.hasPrefix("WARNING") || $0.hasPrefix("ERROR") || $0.hasPrefix("qpdf:") && !$0.contains("succeeded")
+            }
             .map {
                 $0.replacingOccurrences(of: #"^(WARNING|ERROR): .*?\.pdf"#, with: "$1", options: .regularExpression)
                     .replacingOccurrences(of: #"[0-9]+"#, with: "#", options: .regularExpression)

@@ -1,20 +1,23 @@
-@testable import SignetPDF
 import Testing
+
+@testable import SignetPDF
 
 @Suite("q/Q balance of page content")
 struct ContentBalanceTests {
-    @Test("counts", arguments: [
-        ("q 1 0 0 1 5 5 cm Q", 0, 0),
-        ("1 0 0 -1 0 595 cm q BT ET Q q", 0, 1),              // with-placeholder.pdf: ends with an open q
-        ("Q 2 0 0 2 0 0 cm", 1, -1),                          // pops below its start
-        ("q q Q", 0, 1),
-        ("Q q Q Q q", 2, -1),
-        ("(a q (nested Q) \\) Q) Tj", 0, 0),                 // operators inside strings do not count
-        ("<71> Tj /q /Q % q comment Q\n", 0, 0),             // hex strings, names, comments
-        ("<< /Q 1 >> BDC EMC", 0, 0),
-        ("BI /W 2 /H 1 /BPC 8 /CS /G ID Qq EI q", 0, 1),      // inline image data is skipped
-        ("qQ", 0, 0),                                         // "qQ" is one unknown operator, not q and Q
-    ])
+    @Test(
+        "counts",
+        arguments: [
+            ("q 1 0 0 1 5 5 cm Q", 0, 0),
+            ("1 0 0 -1 0 595 cm q BT ET Q q", 0, 1),  // with-placeholder.pdf: ends with an open q
+            ("Q 2 0 0 2 0 0 cm", 1, -1),  // pops below its start
+            ("q q Q", 0, 1),
+            ("Q q Q Q q", 2, -1),
+            ("(a q (nested Q) \\) Q) Tj", 0, 0),  // operators inside strings do not count
+            ("<71> Tj /q /Q % q comment Q\n", 0, 0),  // hex strings, names, comments
+            ("<< /Q 1 >> BDC EMC", 0, 0),
+            ("BI /W 2 /H 1 /BPC 8 /CS /G ID Qq EI q", 0, 1),  // inline image data is skipped
+            ("qQ", 0, 0),  // "qQ" is one unknown operator, not q and Q
+        ])
     func counts(_ content: String, _ excess: Int, _ final: Int) {
         let b = ContentBalance(scanning: Array(content.utf8))
         #expect(b.excessPops == excess, "\(content)")

@@ -32,8 +32,10 @@ struct CorpusStampTests {
         if let p = try SignatureScanner.permissions(of: before).docMDP, p <= 2 {
             // Certified with no changes or form filling only: a stamp would break the certification.
             let error = try #require(throws: PDFError.self) {
-                try Stamper.stamp(input: input, password: pdf.password, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
-                                  options: StampOptions(pages: .all, placement: Self.placement), output: output)
+                try Stamper.stamp(
+                    input: input, password: pdf.password,
+                    artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
+                    options: StampOptions(pages: .all, placement: Self.placement), output: output)
             }
             #expect(error.reason == .certifiedAgainstStamps(docMDP: p))
             #expect(!FileManager.default.fileExists(atPath: output))
@@ -47,7 +49,8 @@ struct CorpusStampTests {
         #expect(report.form == (signedBefore ? .annotation : .content))
 
         #expect(try CheckDelta.newProblems(input: input, output: output, password: pdf.password) == [])
-        #expect(try PopplerText.pages(output, password: pdf.password) == PopplerText.pages(input, password: pdf.password))
+        #expect(
+            try PopplerText.pages(output, password: pdf.password) == PopplerText.pages(input, password: pdf.password))
         let after = try PDFDocument(path: output, password: pdf.password)
         #expect(after.pageCount == before.pageCount)
         #expect(after.isEncrypted == before.isEncrypted, "a rewrite keeps the encryption")
@@ -58,12 +61,16 @@ struct CorpusStampTests {
 
     /// A stamp made as an annotation is looked for with annotations shown (the baseline shows the
     /// input's own annotations too, so only the stamp differs).
-    private func checkPlacement(_ pdf: CorpusPDF, input: String, output: String, document: PDFDocument, annotation: Bool) throws {
+    private func checkPlacement(
+        _ pdf: CorpusPDF, input: String, output: String, document: PDFDocument, annotation: Bool
+    ) throws {
         let poppler = try PopplerInfo.pages(input, password: pdf.password)
         let pages = Self.checkedPages(document.pageCount)
         // One pdftoppm run per file for the stamped and the original pages, unless a page has a
         // /UserUnit (the locator renders those one by one at a scaled resolution).
-        let batch = try pages.allSatisfy({ try document.page($0).geometry().userUnit == 1 }) && pages == Array(1...(pages.last ?? 1))
+        let batch =
+            try pages.allSatisfy({ try document.page($0).geometry().userUnit == 1 })
+            && pages == Array(1...(pages.last ?? 1))
         let rendered = try batch ? Self.render(output, pages.count, pdf.password, hideAnnotations: !annotation) : nil
         let baseline = try batch ? Self.render(input, pages.count, pdf.password, hideAnnotations: !annotation) : nil
         for number in pages {
@@ -71,13 +78,18 @@ struct CorpusStampTests {
             // Our idea of the displayed size must agree with poppler's (which ignores UserUnit).
             let p = poppler[number - 1]
             let shown = p.rotate % 180 == 0 ? p.size : p.size.transposed
-            #expect(abs(shown.width * geometry.userUnit - geometry.displayedSize.width) < 0.02
-                && abs(shown.height * geometry.userUnit - geometry.displayedSize.height) < 0.02,
+            #expect(
+                abs(shown.width * geometry.userUnit - geometry.displayedSize.width) < 0.02
+                    && abs(shown.height * geometry.userUnit - geometry.displayedSize.height) < 0.02,
                 "page \(number): poppler shows \(shown), we compute \(geometry.displayedSize)")
             let expected = try Self.placement.rect(on: geometry, aspect: 3)
-            let found = try rendered.map { try StampLocator.locate(in: $0[number - 1], baseline: baseline![number - 1], pointsPerPixel: 0.5) }
-                ?? StampLocator.locate(pdf: output, page: number, userUnit: geometry.userUnit, baseline: input,
-                                       password: pdf.password, hideAnnotations: !annotation)
+            let found =
+                try rendered.map {
+                    try StampLocator.locate(in: $0[number - 1], baseline: baseline![number - 1], pointsPerPixel: 0.5)
+                }
+                ?? StampLocator.locate(
+                    pdf: output, page: number, userUnit: geometry.userUnit, baseline: input,
+                    password: pdf.password, hideAnnotations: !annotation)
             let location = try #require(found, "page \(number): no stamp found")
             #expect(location.isUpright(at: expected), "page \(number): wanted \(expected), got \(location)")
         }
@@ -85,7 +97,9 @@ struct CorpusStampTests {
 
     /// Pages 1…count at the locator's 144 dpi (0.5 pt per pixel).
     static func render(_ pdf: String, _ count: Int, _ password: String?, hideAnnotations: Bool) throws -> [PPMImage] {
-        try Pdftoppm.render(pdf: pdf, pages: 1...count, dpi: StampLocator.defaultDPI, password: password, hideAnnotations: hideAnnotations)
+        try Pdftoppm.render(
+            pdf: pdf, pages: 1...count, dpi: StampLocator.defaultDPI, password: password,
+            hideAnnotations: hideAnnotations)
     }
 
     /// The output starts with the input's exact bytes and every signature pdfsig accepted before
@@ -109,8 +123,10 @@ struct CorpusStampTests {
         let dir = TemporaryDirectory("corpus-refused")
         let output = dir.path("out.pdf")
         let error = try #require(throws: PDFError.self) {
-            try Stamper.stamp(input: pdf.path, password: pdf.password, artwork: try StampArtwork.image(TestStamp.png(), name: "stamp"),
-                              options: StampOptions(placement: Self.placement), output: output)
+            try Stamper.stamp(
+                input: pdf.path, password: pdf.password,
+                artwork: try StampArtwork.image(TestStamp.png(), name: "stamp"),
+                options: StampOptions(placement: Self.placement), output: output)
         }
         #expect(error.kind == .badInput)
         #expect(error.message.contains(pdf.refusal!), "\(error.message)")

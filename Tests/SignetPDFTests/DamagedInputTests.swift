@@ -45,4 +45,3 @@ struct DamagedInputTests {
         _ = try? DocumentInfo(try PDFDocument(path: input))
     }
 }
-

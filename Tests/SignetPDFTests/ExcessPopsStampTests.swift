@@ -19,13 +19,16 @@ struct ExcessPopsStampTests {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), pages = pdf.reserve()
         let content = pdf.addStream("", Array("Q Q 0.5 g 0 0 100 100 re f".utf8))
-        let page = pdf.add("<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] /Resources << >> /Contents \(content) 0 R >>")
+        let page = pdf.add(
+            "<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] /Resources << >> /Contents \(content) 0 R >>")
         pdf.set(pages, "<< /Type /Pages /Kids [\(page) 0 R] /Count 1 >>")
         pdf.set(catalog, "<< /Type /Catalog /Pages \(pages) 0 R >>")
         return folder.write("excess-pops.pdf", bytes: pdf.build(root: catalog))
     }
 
-    @Test("the leading pushes are separate operators and poppler draws the stamp", arguments: [StampOptions.Mode.rewrite, .incremental])
+    @Test(
+        "the leading pushes are separate operators and poppler draws the stamp",
+        arguments: [StampOptions.Mode.rewrite, .incremental])
     func stampDrawn(_ mode: StampOptions.Mode) throws {
         let input = Self.input()
         let output = Self.folder.path("stamped-\(mode.rawValue).pdf")

@@ -29,8 +29,10 @@ struct FixtureStampTests {
             #expect(g.cropBox.isClose(to: spec.effectiveCropBox), "\(spec.label): \(g.cropBox)")
             #expect(g.rotation == spec.geometry.rotation, "\(spec.label)")
             #expect(g.userUnit == (spec.userUnit ?? 1), "\(spec.label)")
-            #expect(abs(g.displayedSize.width - spec.displayedSize.width) < 1e-6
-                && abs(g.displayedSize.height - spec.displayedSize.height) < 1e-6, "\(spec.label): \(g.displayedSize)")
+            #expect(
+                abs(g.displayedSize.width - spec.displayedSize.width) < 1e-6
+                    && abs(g.displayedSize.height - spec.displayedSize.height) < 1e-6,
+                "\(spec.label): \(g.displayedSize)")
         }
     }
 
@@ -39,20 +41,24 @@ struct FixtureStampTests {
         ("vector ink", { .ink(TestInk.stamp()) }),
     ]
 
-    @Test("every page stamped upright in place, text unchanged, qpdf clean",
-          arguments: [(StampOptions.Mode.rewrite, 0), (.incremental, 0), (.incremental, 1)])
+    @Test(
+        "every page stamped upright in place, text unchanged, qpdf clean",
+        arguments: [(StampOptions.Mode.rewrite, 0), (.incremental, 0), (.incremental, 1)])
     func stampAll(_ mode: StampOptions.Mode, _ artworkIndex: Int) throws {
         let (name, make) = Self.artworks[artworkIndex]
         let output = Self.folder.path("all-\(mode.rawValue)-\(artworkIndex).pdf")
         let report = try Stamper.stamp(
-            input: Self.input, artwork: try make(), options: StampOptions(pages: .all, placement: Self.placement, mode: mode),
+            input: Self.input, artwork: try make(),
+            options: StampOptions(pages: .all, placement: Self.placement, mode: mode),
             output: output)
         #expect(report.mode == mode.rawValue)
         #expect(try QPDFTool.check(output).isClean)
         #expect(try PopplerText.pages(output) == PopplerText.pages(Self.input))
         for (i, spec) in GeometryFixture.pages.enumerated() {
-            let found = try #require(try StampLocator.locate(
-                pdf: output, page: i + 1, userUnit: spec.userUnit ?? 1, baseline: Self.input), "\(name), \(spec.label): no stamp")
+            let found = try #require(
+                try StampLocator.locate(
+                    pdf: output, page: i + 1, userUnit: spec.userUnit ?? 1, baseline: Self.input),
+                "\(name), \(spec.label): no stamp")
             #expect(found.isUpright(at: Self.expected(spec)), "\(name), page \(i + 1) \(spec.label): \(found)")
         }
         if mode == .incremental {
@@ -71,7 +77,8 @@ struct FixtureStampTests {
             input: Self.input, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
             options: StampOptions(pages: PageSelection("16,20"), placement: Self.placement), output: output)
         for (i, spec) in GeometryFixture.pages.enumerated() {
-            let found = try StampLocator.locate(pdf: output, page: i + 1, userUnit: spec.userUnit ?? 1, baseline: Self.input)
+            let found = try StampLocator.locate(
+                pdf: output, page: i + 1, userUnit: spec.userUnit ?? 1, baseline: Self.input)
             if stamped.contains(i + 1) {
                 #expect(found?.isUpright(at: Self.expected(spec)) == true, "\(spec.label)")
             } else {

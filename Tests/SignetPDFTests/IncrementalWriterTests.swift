@@ -4,8 +4,9 @@ import SignetPDF
 import SignetTestSupport
 import Testing
 
-@Suite("Incremental writer: original bytes kept, an update of the same xref kind appended",
-       .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+@Suite(
+    "Incremental writer: original bytes kept, an update of the same xref kind appended",
+    .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
 struct IncrementalWriterTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var file: String
@@ -40,8 +41,12 @@ struct IncrementalWriterTests {
         let added = try doc.makeIndirect(try doc.parse("<< /Signet (added \\(1\\)) /Numbers [1 2.5 -3] >>"))
         let stream = try doc.makeStream(Array("BT ET".utf8))
         let raw = try doc.reserveObject()
-        try doc.catalog().set("/SignetTest", try doc.parse("[\(try added.id!.reference) \(try stream.id!.reference) \(try raw.id!.reference)]"))
-        let placeholder = "/ByteRange [0000000000 0000000000 0000000000 0000000000] /Contents <" + String(repeating: "0", count: 64) + ">"
+        try doc.catalog().set(
+            "/SignetTest",
+            try doc.parse("[\(try added.id!.reference) \(try stream.id!.reference) \(try raw.id!.reference)]"))
+        let placeholder =
+            "/ByteRange [0000000000 0000000000 0000000000 0000000000] /Contents <" + String(repeating: "0", count: 64)
+            + ">"
         let body = Array("<< /Type /Sig \(placeholder) >>".utf8)
         let out = try AtomicOutput(path: output)
         let result = try IncrementalWriter(document: doc).write(to: out, rawBodies: [try raw.id!: body])
@@ -82,7 +87,9 @@ struct IncrementalWriterTests {
         #expect(error.message.contains("encrypted") && error.message.contains("qpdf"))
     }
 
-    @Test("a file qpdf had to reconstruct is refused", arguments: ["pdfjs/helloworld-bad.pdf", "qpdf/append-xref-loop.pdf"])
+    @Test(
+        "a file qpdf had to reconstruct is refused",
+        arguments: ["pdfjs/helloworld-bad.pdf", "qpdf/append-xref-loop.pdf"])
     func reconstructed(_ file: String) throws {
         let doc = try PDFDocument(path: Corpus.path("pdfs/" + file))
         #expect(doc.wasReconstructed)

@@ -4,10 +4,12 @@ import Testing
 
 @Suite("PDF number formatting")
 struct PDFNumberTests {
-    @Test("plain decimals", arguments: [
-        (1.5, 4, "1.5"), (2.0, 4, "2"), (-0.00001, 4, "0"), (0.123456, 4, "0.1235"), (-12.25, 1, "-12.3"),
-        (1e-7, 6, "0"), (123456789.5, 2, "123456789.5"), (0.05, 1, "0.1"), (-3, 0, "-3"),
-    ])
+    @Test(
+        "plain decimals",
+        arguments: [
+            (1.5, 4, "1.5"), (2.0, 4, "2"), (-0.00001, 4, "0"), (0.123456, 4, "0.1235"), (-12.25, 1, "-12.3"),
+            (1e-7, 6, "0"), (123456789.5, 2, "123456789.5"), (0.05, 1, "0.1"), (-3, 0, "-3"),
+        ])
     func format(_ value: Double, _ decimals: Int, _ text: String) {
         #expect(PDFNumber.format(value, decimals: decimals) == text)
     }
@@ -23,4 +25,3 @@ struct PDFNumberTests {
         }
     }
 }
-

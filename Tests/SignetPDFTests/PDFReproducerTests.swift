@@ -8,7 +8,8 @@ import Testing
 /// Inputs the PDF fuzzer found (`make fuzz`), kept as regression tests (files in `Reproducers/`).
 @Suite("Fuzz reproducers: PDF")
 struct PDFReproducerTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reproducers")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Reproducers")
 
     /// A reference to object 99999999995 makes qpdf's highest object number INT_MAX; numbering a
     /// new stream then throws a C++ exception that qpdf's C API lets escape: the process
@@ -22,7 +23,10 @@ struct PDFReproducerTests {
                 input: input, artwork: .bitmap(Bitmap(width: 2, height: 2, fill: .black)),
                 options: StampOptions(pages: PageSelection("1"), mode: .rewrite), output: dir.path("out.pdf"))
         }
-        #expect(error?.message == "\(input): max object id is too high to create new objects; the file may be broken, re-save it with a PDF reader.")
+        #expect(
+            error?.message
+                == "\(input): max object id is too high to create new objects; the file may be broken, re-save it with a PDF reader."
+        )
         #expect(dir.contents().isEmpty)
     }
 
@@ -31,12 +35,15 @@ struct PDFReproducerTests {
     /// files; Swift had passed a temporary C string that was freed after `qpdf_init_write`.
     /// Without AddressSanitizer the freed bytes usually still hold the name, so this test
     /// catches a regression under `make sanitize` (AddressSanitizer: heap-use-after-free).
-    @Test("rewriting an encrypted file keeps the output name alive", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    @Test(
+        "rewriting an encrypted file keeps the output name alive",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
     func encryptedRewrite() throws {
         let dir = TemporaryDirectory("pdf-repro")
         let output = dir.path("stamped-with-a-long-enough-name-to-leave-the-small-string-form.pdf")
         let report = try Stamper.stamp(
-            input: Corpus.path("pdfs/pdfjs/empty_protected.pdf"), artwork: .bitmap(Bitmap(width: 2, height: 2, fill: .black)),
+            input: Corpus.path("pdfs/pdfjs/empty_protected.pdf"),
+            artwork: .bitmap(Bitmap(width: 2, height: 2, fill: .black)),
             options: StampOptions(pages: PageSelection("1"), mode: .rewrite), output: output)
         #expect(report.mode == "rewrite" && report.pagesStamped == 1)
         #expect(try PDFDocument(path: output).isEncrypted)

@@ -6,19 +6,22 @@ import Testing
 
 @Suite("Passwords: SASLprep for AES-256, Latin-1 for older files")
 struct PasswordTests {
-    @Test("SASLprep mapping and normalization", arguments: [
-        ("cafe\u{301}", "caf\u{E9}"),           // NFKC composes
-        ("\u{FB01}x", "fix"),                    // compatibility ligature
-        ("a\u{A0}b", "a b"),                     // non-ASCII space → space
-        ("pass\u{AD}word", "password"),          // soft hyphen mapped to nothing
-        ("I\u{2168}", "IIX"),                    // Roman numeral nine
-        ("plain ASCII 123", "plain ASCII 123"),
-    ])
+    @Test(
+        "SASLprep mapping and normalization",
+        arguments: [
+            ("cafe\u{301}", "caf\u{E9}"),  // NFKC composes
+            ("\u{FB01}x", "fix"),  // compatibility ligature
+            ("a\u{A0}b", "a b"),  // non-ASCII space → space
+            ("pass\u{AD}word", "password"),  // soft hyphen mapped to nothing
+            ("I\u{2168}", "IIX"),  // Roman numeral nine
+            ("plain ASCII 123", "plain ASCII 123"),
+        ])
     func prepare(_ input: String, _ output: String) throws {
         #expect(try SASLprep.prepare(input) == output)
     }
 
-    @Test("prohibited characters are refused", arguments: ["a\u{7}b", "\u{E000}", "x\u{200E}", "\u{FFFD}", "\u{E0041}"])
+    @Test(
+        "prohibited characters are refused", arguments: ["a\u{7}b", "\u{E000}", "x\u{200E}", "\u{FFFD}", "\u{E0041}"])
     func prohibited(_ input: String) {
         #expect(throws: SASLprep.Prohibited.self) { try SASLprep.prepare(input) }
     }
@@ -47,18 +50,29 @@ struct PasswordTests {
         let dir = TemporaryDirectory("rc4")
         let plain = dir.write("plain.pdf", bytes: GeometryFixture.document(pageCount: 1))
         let encrypted = dir.path("rc4.pdf")
-        let r = try ProcessRunner.run("qpdf", ["--allow-weak-crypto", "--encrypt", "\u{E9}t\u{E9}", "owner", "128", "--use-aes=n", "--", plain, encrypted])
+        let r = try ProcessRunner.run(
+            "qpdf",
+            [
+                "--allow-weak-crypto", "--encrypt", "\u{E9}t\u{E9}", "owner", "128", "--use-aes=n", "--", plain,
+                encrypted,
+            ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try PDFDocument(path: encrypted, password: "\u{E9}t\u{E9}").isEncrypted)
     }
 
-    @Test("the owner password opens too, and the empty user password needs none",
-          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    @Test(
+        "the owner password opens too, and the empty user password needs none",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
     func ownerAndEmpty() throws {
-        #expect(try PDFDocument(path: Corpus.path("pdfs/qpdf/enc-R3,V2,U=view,O=master.pdf"), password: "master").isEncrypted)
-        #expect(try PDFDocument(path: Corpus.path("pdfs/pyhanko/minimal-aes256.pdf"), password: "ownersecret").isEncrypted)
+        #expect(
+            try PDFDocument(path: Corpus.path("pdfs/qpdf/enc-R3,V2,U=view,O=master.pdf"), password: "master")
+                .isEncrypted)
+        #expect(
+            try PDFDocument(path: Corpus.path("pdfs/pyhanko/minimal-aes256.pdf"), password: "ownersecret").isEncrypted)
         #expect(try PDFDocument(path: Corpus.path("pdfs/pdfjs/empty_protected.pdf")).isEncrypted)
-        let missing = try #require(throws: PDFError.self) { try PDFDocument(path: Corpus.path("pdfs/qpdf/c-r5-in.pdf")) }
+        let missing = try #require(throws: PDFError.self) {
+            try PDFDocument(path: Corpus.path("pdfs/qpdf/c-r5-in.pdf"))
+        }
         #expect(missing.reason == .passwordNeeded)
     }
 }

@@ -19,9 +19,14 @@ struct ResourceLimitTests {
     func pageLimit() throws {
         let input = dir.write("five.pdf", bytes: GeometryFixture.document(pageCount: 5))
         let error = #expect(throws: PDFError.self) {
-            try Stamper.stamp(input: input, artwork: Self.stamp, options: StampOptions(pages: .all, maxPages: 3), output: dir.path("out.pdf"))
+            try Stamper.stamp(
+                input: input, artwork: Self.stamp, options: StampOptions(pages: .all, maxPages: 3),
+                output: dir.path("out.pdf"))
         }
-        #expect(error?.message == "\(input): the selection covers 5 pages, over the limit of 3 pages for one run; stamp at most 3 pages at a time with StampOptions.pages (for example pages 1-3, then the rest on that output).")
+        #expect(
+            error?.message
+                == "\(input): the selection covers 5 pages, over the limit of 3 pages for one run; stamp at most 3 pages at a time with StampOptions.pages (for example pages 1-3, then the rest on that output)."
+        )
         #expect(!dir.contents().contains("out.pdf"))
         #expect(StampOptions().maxPages == 100_000)
     }
@@ -50,7 +55,10 @@ struct ResourceLimitTests {
         let input = dir.write("bomb.pdf", bytes: HostilePDFs.onePage(content: "/Filter /FlateDecode", bomb))
         let page = try PDFDocument(path: input).page(1)
         let error = #expect(throws: PDFError.self) { try page.contentData(limit: 1 << 20) }
-        #expect(error?.message == "page 1 of \(input): its content streams decode to more than 1 MiB, far beyond any real page (a decompression bomb?); check that this is the right file.")
+        #expect(
+            error?.message
+                == "page 1 of \(input): its content streams decode to more than 1 MiB, far beyond any real page (a decompression bomb?); check that this is the right file."
+        )
         #expect(try page.contentData(limit: 4 << 20)?.count == 1 + 258 * 8200)
         #expect(PageContent.defaultLimit == 256 << 20)
     }
@@ -59,7 +67,9 @@ struct ResourceLimitTests {
     func stampBomb() throws {
         let input = dir.write("bomb.pdf", bytes: HostilePDFs.flateBomb(mebibytes: 300))
         let error = #expect(throws: PDFError.self) {
-            try Stamper.stamp(input: input, artwork: Self.stamp, options: StampOptions(mode: .incremental), output: dir.path("out.pdf"))
+            try Stamper.stamp(
+                input: input, artwork: Self.stamp, options: StampOptions(mode: .incremental),
+                output: dir.path("out.pdf"))
         }
         #expect(error?.message.hasPrefix("page 1 of \(input): its content streams decode to more than 256 MiB") == true)
         #expect(!dir.contents().contains("out.pdf"))
@@ -69,7 +79,8 @@ struct ResourceLimitTests {
     func filterChains() throws {
         // ASCIIHex of "q q 1 0 0 1 5 5 cm" leaves two q open: the stamp must close them.
         let hex = Array("q q 1 0 0 1 5 5 cm".utf8).map { String(format: "%02X", $0) }.joined() + ">"
-        let input = dir.write("hex.pdf", bytes: HostilePDFs.onePage(content: "/Filter /ASCIIHexDecode", Array(hex.utf8)))
+        let input = dir.write(
+            "hex.pdf", bytes: HostilePDFs.onePage(content: "/Filter /ASCIIHexDecode", Array(hex.utf8)))
         let page = try PDFDocument(path: input).page(1)
         let data = try #require(try page.contentData())
         #expect(ContentBalance(scanning: data).finalDepth == 2)
@@ -82,10 +93,12 @@ struct ResourceLimitTests {
         #expect(try PDFDocument(path: dct).page(1).contentData() == nil)
     }
 
-    @Test("absurd numbers from the file end in a PDFError, never a trap", arguments: [
-        ("/Size 5", "/Size 9223372036854775807"),
-        ("/Size 5", "/Size 4294967296"),
-    ])
+    @Test(
+        "absurd numbers from the file end in a PDFError, never a trap",
+        arguments: [
+            ("/Size 5", "/Size 9223372036854775807"),
+            ("/Size 5", "/Size 4294967296"),
+        ])
     func absurdSize(_ from: String, _ to: String) throws {
         let original = String(decoding: HostilePDFs.onePage(content: "", Array("q Q".utf8)), as: UTF8.self)
         #expect(original.contains(from))
@@ -93,7 +106,10 @@ struct ResourceLimitTests {
         let error = #expect(throws: PDFError.self) {
             try Stamper.stamp(input: input, artwork: Self.stamp, output: dir.path("out.pdf"))
         }
-        #expect(error?.message == "\(input): object number \(to.dropFirst(6)) is beyond the largest qpdf can address (2147483647); the file may be broken, re-save it with a PDF reader.")
+        #expect(
+            error?.message
+                == "\(input): object number \(to.dropFirst(6)) is beyond the largest qpdf can address (2147483647); the file may be broken, re-save it with a PDF reader."
+        )
     }
 
     @Test("a page tree deeper than 256 levels is refused before qpdf walks it recursively")
@@ -102,7 +118,10 @@ struct ResourceLimitTests {
         for depth in [300, 50_000] {
             let input = dir.write("deep.pdf", bytes: HostilePDFs.chain(depth: depth))
             let error = #expect(throws: PDFError.self) { try PDFDocument(path: input) }
-            #expect(error?.message == "\(input): the page tree is broken (it is more than 256 levels deep); the file is broken, re-save it with a PDF reader.")
+            #expect(
+                error?.message
+                    == "\(input): the page tree is broken (it is more than 256 levels deep); the file is broken, re-save it with a PDF reader."
+            )
         }
         let shallow = dir.write("shallow.pdf", bytes: HostilePDFs.chain(depth: 255))
         #expect(try PDFDocument(path: shallow).pageCount == 1)
@@ -121,7 +140,10 @@ struct ResourceLimitTests {
         pdf.set(catalog, "<< /Type /Catalog /Pages \(pages) 0 R /AcroForm << /Fields [\(fields[0]) 0 R] >> >>")
         let input = dir.write("form.pdf", bytes: pdf.build(root: catalog))
         let error = #expect(throws: PDFError.self) { try FormFields.all(in: try PDFDocument(path: input)) }
-        #expect(error?.message == "\(input): its form has more than 100000 fields and widgets, or fields nested more than 32 levels deep; the file may be broken, re-save it with a PDF reader.")
+        #expect(
+            error?.message
+                == "\(input): its form has more than 100000 fields and widgets, or fields nested more than 32 levels deep; the file may be broken, re-save it with a PDF reader."
+        )
     }
 
     @Test("a startxref past the end of the file is damage, not an overflow")

@@ -17,36 +17,58 @@ struct StampPlacementTests {
     }
 
     static let rows: [Row] = [
-        Row(label: "default: 180 pt wide, 36 pt from the bottom-right", placement: StampPlacement(),
+        Row(
+            label: "default: 180 pt wide, 36 pt from the bottom-right", placement: StampPlacement(),
             rect: Rect(x: 612 - 36 - 180, y: 792 - 36 - 60, width: 180, height: 60)),
-        Row(label: "at + width, top-left anchor", placement: StampPlacement(at: Point(x: 72, y: 100), width: 150),
+        Row(
+            label: "at + width, top-left anchor", placement: StampPlacement(at: Point(x: 72, y: 100), width: 150),
             rect: Rect(x: 72, y: 100, width: 150, height: 50)),
-        Row(label: "size stretches", placement: StampPlacement(at: Point(x: 10, y: 10), size: Size(width: 100, height: 100)),
+        Row(
+            label: "size stretches",
+            placement: StampPlacement(at: Point(x: 10, y: 10), size: Size(width: 100, height: 100)),
             rect: Rect(x: 10, y: 10, width: 100, height: 100)),
-        Row(label: "millimetres", placement: StampPlacement(at: Point(x: 25.4, y: 25.4), width: 50.8, units: .mm),
+        Row(
+            label: "millimetres", placement: StampPlacement(at: Point(x: 25.4, y: 25.4), width: 50.8, units: .mm),
             rect: Rect(x: 72, y: 72, width: 144, height: 48)),
-        Row(label: "inches", placement: StampPlacement(at: Point(x: 1, y: 2), width: 3, units: .inch),
+        Row(
+            label: "inches", placement: StampPlacement(at: Point(x: 1, y: 2), width: 3, units: .inch),
             rect: Rect(x: 72, y: 144, width: 216, height: 72)),
-        Row(label: "percent of the displayed page", placement: StampPlacement(at: Point(x: 50, y: 50), size: Size(width: 10, height: 5), units: .percent),
+        Row(
+            label: "percent of the displayed page",
+            placement: StampPlacement(at: Point(x: 50, y: 50), size: Size(width: 10, height: 5), units: .percent),
             rect: Rect(x: 306, y: 396, width: 61.2, height: 39.6)),
-        Row(label: "percent uses the rotated size", placement: StampPlacement(at: Point(x: 50, y: 50), size: Size(width: 10, height: 5), units: .percent),
+        Row(
+            label: "percent uses the rotated size",
+            placement: StampPlacement(at: Point(x: 50, y: 50), size: Size(width: 10, height: 5), units: .percent),
             page: StampPlacementTests.landscape, rect: Rect(x: 396, y: 306, width: 79.2, height: 30.6)),
-        Row(label: "bottom-left origin, default anchor bottom-left", placement: StampPlacement(at: Point(x: 72, y: 72), width: 150, origin: .bottomLeft),
+        Row(
+            label: "bottom-left origin, default anchor bottom-left",
+            placement: StampPlacement(at: Point(x: 72, y: 72), width: 150, origin: .bottomLeft),
             rect: Rect(x: 72, y: 792 - 72 - 50, width: 150, height: 50)),
-        Row(label: "anchor bottom-right", placement: StampPlacement(at: Point(x: 500, y: 700), width: 150, anchor: .bottomRight),
+        Row(
+            label: "anchor bottom-right",
+            placement: StampPlacement(at: Point(x: 500, y: 700), width: 150, anchor: .bottomRight),
             rect: Rect(x: 350, y: 650, width: 150, height: 50)),
-        Row(label: "anchor top-right", placement: StampPlacement(at: Point(x: 500, y: 100), width: 150, anchor: .topRight),
+        Row(
+            label: "anchor top-right",
+            placement: StampPlacement(at: Point(x: 500, y: 100), width: 150, anchor: .topRight),
             rect: Rect(x: 350, y: 100, width: 150, height: 50)),
-        Row(label: "anchor center", placement: StampPlacement(at: Point(x: 306, y: 396), width: 150, anchor: .center),
+        Row(
+            label: "anchor center", placement: StampPlacement(at: Point(x: 306, y: 396), width: 150, anchor: .center),
             rect: Rect(x: 231, y: 371, width: 150, height: 50)),
-        Row(label: "UserUnit does not change displayed points", placement: StampPlacement(at: Point(x: 72, y: 72), width: 150),
-            page: PageGeometry(PageAttributes(mediaBox: [0, 0, 300, 400], userUnit: 2)), rect: Rect(x: 72, y: 72, width: 150, height: 50)),
+        Row(
+            label: "UserUnit does not change displayed points",
+            placement: StampPlacement(at: Point(x: 72, y: 72), width: 150),
+            page: PageGeometry(PageAttributes(mediaBox: [0, 0, 300, 400], userUnit: 2)),
+            rect: Rect(x: 72, y: 72, width: 150, height: 50)),
     ]
 
     @Test("rectangles", arguments: rows)
     func rect(_ row: Row) throws {
         let r = try row.placement.rect(on: row.page, aspect: row.aspect)
-        for (a, b) in zip([r.minX, r.minY, r.width, r.height], [row.rect.minX, row.rect.minY, row.rect.width, row.rect.height]) {
+        for (a, b) in zip(
+            [r.minX, r.minY, r.width, r.height], [row.rect.minX, row.rect.minY, row.rect.width, row.rect.height])
+        {
             #expect(abs(a - b) < 1e-9, "\(r) vs \(row.rect)")
         }
     }
@@ -72,7 +94,11 @@ struct StampPlacementTests {
 
     @Test("zero or non-finite sizes are refused")
     func degenerate() {
-        #expect(throws: StampPlacement.Problem.self) { try StampPlacement(at: .zero, width: 100).rect(on: Self.letter, aspect: 0) }
-        #expect(throws: StampPlacement.Problem.self) { try StampPlacement(at: .zero, size: Size(width: 0, height: 5)).rect(on: Self.letter, aspect: 3) }
+        #expect(throws: StampPlacement.Problem.self) {
+            try StampPlacement(at: .zero, width: 100).rect(on: Self.letter, aspect: 0)
+        }
+        #expect(throws: StampPlacement.Problem.self) {
+            try StampPlacement(at: .zero, size: Size(width: 0, height: 5)).rect(on: Self.letter, aspect: 3)
+        }
     }
 }

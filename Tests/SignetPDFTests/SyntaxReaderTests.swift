@@ -1,6 +1,7 @@
-@testable import SignetPDF
 import SignetTestSupport
 import Testing
+
+@testable import SignetPDF
 
 @Suite("PDF syntax reader (trailers, and objects built from PDF syntax)")
 struct SyntaxReaderTests {
@@ -9,25 +10,30 @@ struct SyntaxReaderTests {
         return r.value()
     }
 
-    @Test("values", arguments: [
-        ("12", SyntaxValue.integer(12)),
-        ("-3.50", .real("-3.50")),
-        ("12 0 R", .reference(12, 0)),
-        ("/Name#20x", .name("/Name x")),
-        ("(a\\(b\\)\\n\\101)", .string(Array("a(b)\nA".utf8))),
-        ("(line\\\ncontinued)", .string(Array("linecontinued".utf8))),
-        ("<48 65 6c6C6>", .string([0x48, 0x65, 0x6C, 0x6C, 0x60])),
-        ("[1 2 0 R /X]", .array([.integer(1), .reference(2, 0), .name("/X")])),
-        ("<< /A << /B true >> /C null >>", .dictionary(["/A": .dictionary(["/B": .bool(true)]), "/C": .null])),
-        ("% comment\n 7", .integer(7)),
-    ])
+    @Test(
+        "values",
+        arguments: [
+            ("12", SyntaxValue.integer(12)),
+            ("-3.50", .real("-3.50")),
+            ("12 0 R", .reference(12, 0)),
+            ("/Name#20x", .name("/Name x")),
+            ("(a\\(b\\)\\n\\101)", .string(Array("a(b)\nA".utf8))),
+            ("(line\\\ncontinued)", .string(Array("linecontinued".utf8))),
+            ("<48 65 6c6C6>", .string([0x48, 0x65, 0x6C, 0x6C, 0x60])),
+            ("[1 2 0 R /X]", .array([.integer(1), .reference(2, 0), .name("/X")])),
+            ("<< /A << /B true >> /C null >>", .dictionary(["/A": .dictionary(["/B": .bool(true)]), "/C": .null])),
+            ("% comment\n 7", .integer(7)),
+        ])
     func values(_ text: String, _ value: SyntaxValue) {
         #expect(read(text) == value)
     }
 
-    @Test("broken input gives nil, deep nesting is bounded", arguments: [
-        "<< /A 1", "[1 2", "(open", "<< 1 2 >>", String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
-    ])
+    @Test(
+        "broken input gives nil, deep nesting is bounded",
+        arguments: [
+            "<< /A 1", "[1 2", "(open", "<< 1 2 >>",
+            String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
+        ])
     func broken(_ text: String) {
         #expect(read(text) == nil)
     }

@@ -13,7 +13,9 @@ enum TestInk {
                 .move(to: Point(x: rect.minX, y: rect.minY)), .line(to: Point(x: rect.maxX, y: rect.minY)),
                 .line(to: Point(x: rect.maxX, y: rect.maxY)), .line(to: Point(x: rect.minX, y: rect.maxY)), .close,
             ])
-            return InkShape(path: path, paint: .fill, color: Color(red: Double(c.r) / 255, green: Double(c.g) / 255, blue: Double(c.b) / 255))
+            return InkShape(
+                path: path, paint: .fill,
+                color: Color(red: Double(c.r) / 255, green: Double(c.g) / 255, blue: Double(c.b) / 255))
         }
         ink.bounds = Rect(x: 0, y: 0, width: width, height: height)
         return ink

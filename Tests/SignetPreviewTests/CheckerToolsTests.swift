@@ -30,7 +30,8 @@ struct CheckerToolsTests {
     func userUnit() throws {
         let units = try QPDFTool.userUnits(Corpus.path("pdfs/qpdf/fxo-blue.pdf"))
         #expect(units.count == 16)
-        #expect(units.enumerated().filter { $0.element != 1 }.map { [Double($0.offset + 1), $0.element] } == [[14, 1.5]])
+        #expect(
+            units.enumerated().filter { $0.element != 1 }.map { [Double($0.offset + 1), $0.element] } == [[14, 1.5]])
     }
 
     @Test("qpdf --check: warnings are told apart from a clean file")

@@ -14,8 +14,10 @@ struct GeometryFixtureTests {
     func tableMatchesOracle() {
         for (index, spec) in GeometryFixture.pages.enumerated() {
             let size = spec.geometry.size
-            #expect(abs(size.width - spec.displayedSize.width) < 1e-9 && abs(size.height - spec.displayedSize.height) < 1e-9,
-                    "page \(index + 1) (\(spec.label)): oracle \(size), table \(spec.displayedSize)")
+            #expect(
+                abs(size.width - spec.displayedSize.width) < 1e-9
+                    && abs(size.height - spec.displayedSize.height) < 1e-9,
+                "page \(index + 1) (\(spec.label)): oracle \(size), table \(spec.displayedSize)")
         }
     }
 
@@ -24,7 +26,8 @@ struct GeometryFixtureTests {
         for spec in GeometryFixture.pages {
             let shown = Rect(origin: .zero, size: spec.displayedSize)
             let user = spec.geometry.userRect(forDisplayed: shown)
-            #expect(abs(user.minX - spec.effectiveCropBox.minX) < 1e-9 && abs(user.maxY - spec.effectiveCropBox.maxY) < 1e-9
+            #expect(
+                abs(user.minX - spec.effectiveCropBox.minX) < 1e-9 && abs(user.maxY - spec.effectiveCropBox.maxY) < 1e-9
                     && abs(user.width - spec.effectiveCropBox.width) < 1e-9, "\(spec.label): \(user)")
             #expect(spec.geometry.displayedToUser.determinant < 0, "y flips between screen and user space")
         }
@@ -72,8 +75,9 @@ struct GeometryFixtureTests {
         for (index, (image, spec)) in zip(images, GeometryFixture.pages).enumerated() {
             let unit = spec.userUnit ?? 1
             let want = (w: spec.displayedSize.width / unit / 2, h: spec.displayedSize.height / unit / 2)
-            #expect(abs(Double(image.width) - want.w) <= 1 && abs(Double(image.height) - want.h) <= 1,
-                    "page \(index + 1): \(image.width)x\(image.height), expected about \(want)")
+            #expect(
+                abs(Double(image.width) - want.w) <= 1 && abs(Double(image.height) - want.h) <= 1,
+                "page \(index + 1): \(image.width)x\(image.height), expected about \(want)")
         }
     }
 
@@ -87,8 +91,10 @@ struct GeometryFixtureTests {
         try #require(pages.count == 1000)
         for number in [1, 23, 500, 999, 1000] {
             let spec = GeometryFixture.page(number)
-            #expect(pages[number - 1].cropBox.isClose(to: spec.effectiveCropBox) && pages[number - 1].rotate == spec.geometry.rotation,
-                    "page \(number) (\(spec.label))")
+            #expect(
+                pages[number - 1].cropBox.isClose(to: spec.effectiveCropBox)
+                    && pages[number - 1].rotate == spec.geometry.rotation,
+                "page \(number) (\(spec.label))")
         }
     }
 }

@@ -52,7 +52,9 @@ struct PreviewDocumentErrorTests {
         }
         let xref = pdf.utf8.count
         pdf += "xref\n0 3\n0000000000 65535 f \n"
-        for offset in offsets { pdf += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
+        for offset in offsets {
+            pdf += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n"
+        }
         pdf += "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         let path = folder.write("empty.pdf", pdf)
         let error = try #require(throws: PreviewError.self) { try PreviewDocument(path: path).render(page: 1) }
@@ -76,8 +78,9 @@ struct PreviewDocumentErrorTests {
         }
     }
 
-    @Test("encrypted files: no password, wrong password, user and owner password",
-          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    @Test(
+        "encrypted files: no password, wrong password, user and owner password",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
     func passwords() throws {
         let path = Corpus.path("pdfs/qpdf/enc-XI-R6,V5,U=view,O=master.pdf")
         #expect(Self.reason { _ = try PreviewDocument(path: path) } == .passwordRequired)
@@ -87,11 +90,14 @@ struct PreviewDocumentErrorTests {
         #expect(try owner.render(page: 30, options: PreviewOptions(scale: .width(100))).width == 100)
     }
 
-    @Test("damaged corpus files either open (poppler repairs) or fail with a sentence, never crash",
-          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    @Test(
+        "damaged corpus files either open (poppler repairs) or fail with a sentence, never crash",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
     func damaged() throws {
-        for name in ["qpdf/xref-errors.pdf", "qpdf/recover-xref-stream.pdf", "qpdf/pages-loop.pdf", "pdfjs/helloworld-bad.pdf",
-                     "pyhanko/minimal-startxref-hopeless.pdf", "pdfjs/xref_command_missing.pdf"] {
+        for name in [
+            "qpdf/xref-errors.pdf", "qpdf/recover-xref-stream.pdf", "qpdf/pages-loop.pdf", "pdfjs/helloworld-bad.pdf",
+            "pyhanko/minimal-startxref-hopeless.pdf", "pdfjs/xref_command_missing.pdf",
+        ] {
             do {
                 let document = try PreviewDocument(path: Corpus.path("pdfs/" + name))
                 if document.pageCount > 0 {

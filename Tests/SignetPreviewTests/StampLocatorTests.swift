@@ -11,29 +11,41 @@ struct StampLocatorTests {
     static let marked = folder.write("marked.pdf", bytes: GeometryFixture.document(marker: .vector))
     static let imaged = folder.write("imaged.pdf", bytes: GeometryFixture.document(marker: .image))
 
-    @Test("finds every reference stamp within 0.5 pt, upright, on every fixture page",
-          arguments: Array(GeometryFixture.pages.indices))
+    @Test(
+        "finds every reference stamp within 0.5 pt, upright, on every fixture page",
+        arguments: Array(GeometryFixture.pages.indices))
     func findsMarker(index: Int) throws {
         let spec = GeometryFixture.pages[index]
-        let found = try #require(try StampLocator.locate(pdf: Self.marked, page: index + 1, userUnit: spec.userUnit ?? 1))
-        #expect(found.deviation(from: spec.markerRect) <= 0.5, "page \(index + 1) (\(spec.label)): \(found) vs \(spec.markerRect)")
+        let found = try #require(
+            try StampLocator.locate(pdf: Self.marked, page: index + 1, userUnit: spec.userUnit ?? 1))
+        #expect(
+            found.deviation(from: spec.markerRect) <= 0.5,
+            "page \(index + 1) (\(spec.label)): \(found) vs \(spec.markerRect)")
         #expect(found.orientation == .upright)
-        #expect(abs(found.pageSize.width - spec.displayedSize.width) <= 0.5 && abs(found.pageSize.height - spec.displayedSize.height) <= 0.5,
-                "page \(index + 1): page \(found.pageSize)")
+        #expect(
+            abs(found.pageSize.width - spec.displayedSize.width) <= 0.5
+                && abs(found.pageSize.height - spec.displayedSize.height) <= 0.5,
+            "page \(index + 1): page \(found.pageSize)")
     }
 
-    @Test("finds every reference stamp drawn as an image (with /SMask) within 1 pt, upright",
-          arguments: Array(GeometryFixture.pages.indices))
+    @Test(
+        "finds every reference stamp drawn as an image (with /SMask) within 1 pt, upright",
+        arguments: Array(GeometryFixture.pages.indices))
     func findsImageMarker(index: Int) throws {
         let spec = GeometryFixture.pages[index]
-        let found = try #require(try StampLocator.locate(pdf: Self.imaged, page: index + 1, userUnit: spec.userUnit ?? 1))
-        #expect(found.isUpright(at: spec.markerRect, tolerance: 1), "page \(index + 1) (\(spec.label)): \(found) vs \(spec.markerRect)")
+        let found = try #require(
+            try StampLocator.locate(pdf: Self.imaged, page: index + 1, userUnit: spec.userUnit ?? 1))
+        #expect(
+            found.isUpright(at: spec.markerRect, tolerance: 1),
+            "page \(index + 1) (\(spec.label)): \(found) vs \(spec.markerRect)")
     }
 
     @Test("finds nothing on the unmarked fixture")
     func findsNothing() throws {
         for page in [1, 3, 15, 20] {
-            #expect(try StampLocator.locate(pdf: Self.plain, page: page, userUnit: GeometryFixture.page(page).userUnit ?? 1) == nil)
+            #expect(
+                try StampLocator.locate(pdf: Self.plain, page: page, userUnit: GeometryFixture.page(page).userUnit ?? 1)
+                    == nil)
         }
     }
 
@@ -42,7 +54,8 @@ struct StampLocatorTests {
         for page in [2, 10, 20] {
             let unit = GeometryFixture.page(page).userUnit ?? 1
             let alone = try #require(try StampLocator.locate(pdf: Self.marked, page: page, userUnit: unit))
-            let diffed = try #require(try StampLocator.locate(pdf: Self.marked, page: page, userUnit: unit, baseline: Self.plain))
+            let diffed = try #require(
+                try StampLocator.locate(pdf: Self.marked, page: page, userUnit: unit, baseline: Self.plain))
             #expect(alone == diffed)
         }
     }

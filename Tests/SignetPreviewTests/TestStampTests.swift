@@ -5,7 +5,8 @@ import Testing
 /// The test stamp PNG must be readable by independent decoders with exactly our pixels.
 @Suite("Test stamp PNG")
 struct TestStampTests {
-    @Test("Pillow decodes the stored-deflate PNG to the same RGBA pixels", arguments: [(600, 200), (37, 11), (300, 300)])
+    @Test(
+        "Pillow decodes the stored-deflate PNG to the same RGBA pixels", arguments: [(600, 200), (37, 11), (300, 300)])
     func pillowReadsIt(size: (Int, Int)) throws {
         let folder = TemporaryDirectory("stamp-png")
         let png = folder.write("stamp.png", bytes: TestStamp.png(width: size.0, height: size.1))
@@ -21,7 +22,8 @@ struct TestStampTests {
         #expect(r.status == 0 && r.stdoutText.hasPrefix("same"), "\(r.stdoutText) \(r.stderr)")
     }
 
-    @Test("the stamp's corners: magenta frame, red top-left, blue bottom-right, green top-right, transparent bottom-left")
+    @Test(
+        "the stamp's corners: magenta frame, red top-left, blue bottom-right, green top-right, transparent bottom-left")
     func layout() {
         let (w, h) = (600, 200)
         let px = TestStamp.rgbaPixels(width: w, height: h)

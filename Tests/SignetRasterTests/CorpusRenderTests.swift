@@ -29,13 +29,17 @@ struct CorpusRenderTests {
             bitmap = try Renderer.bitmap(drawing, options: RenderOptions(fit: Size(width: 1600, height: 1600))).bitmap
         }
         #expect(bitmap[0, 0].a == 0 && bitmap[bitmap.width - 1, bitmap.height - 1].a == 0)
-        #expect(bitmap.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element >= 64 }, "visible ink (highlighters are translucent)")
+        #expect(
+            bitmap.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element >= 64 },
+            "visible ink (highlighters are translucent)")
         #expect(try PNGDecoder.decode(try PNGEncoder.encode(bitmap)) == bitmap)
     }
 
     /// SVC2004 is in tablet units (100 per mm): the signatures come out at their physical size,
     /// 3–10 cm wide at the default 192 px per inch, not as 10,000-pixel images with hairlines.
-    @Test("SVC2004 signatures render at their physical size", arguments: Corpus.files(in: "strokes/svc2004", extensions: ["txt"]))
+    @Test(
+        "SVC2004 signatures render at their physical size",
+        arguments: Corpus.files(in: "strokes/svc2004", extensions: ["txt"]))
     func svc2004PhysicalSize(_ path: String) throws {
         let layout = try Renderer.bitmap(try Self.read(path)).layout
         #expect(layout.pixelsPerInch == 192)

@@ -25,7 +25,9 @@ enum Golden {
         let golden = try PNGDecoder.decode(Array(try Data(contentsOf: url)))
         guard golden.width == bitmap.width, golden.height == bitmap.height else {
             let saved = try save(bitmap, diff: nil, name: name)
-            Issue.record("\(name): size \(bitmap.width)×\(bitmap.height), golden \(golden.width)×\(golden.height); actual image: \(saved)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(name): size \(bitmap.width)×\(bitmap.height), golden \(golden.width)×\(golden.height); actual image: \(saved)",
+                sourceLocation: sourceLocation)
             return
         }
         var diff = [UInt8](repeating: 0, count: bitmap.pixels.count)
@@ -37,8 +39,11 @@ enum Golden {
             (diff[i], diff[i + 3]) = (255, d == 0 ? 0 : UInt8(min(64 + 4 * d, 255)))
         }
         guard worst <= tolerance else {
-            let saved = try save(bitmap, diff: Bitmap(width: bitmap.width, height: bitmap.height, pixels: diff), name: name)
-            Issue.record("\(name): \(differing) pixels differ by more than \(tolerance) levels (worst \(worst)); \(saved)", sourceLocation: sourceLocation)
+            let saved = try save(
+                bitmap, diff: Bitmap(width: bitmap.width, height: bitmap.height, pixels: diff), name: name)
+            Issue.record(
+                "\(name): \(differing) pixels differ by more than \(tolerance) levels (worst \(worst)); \(saved)",
+                sourceLocation: sourceLocation)
             return
         }
     }
@@ -52,7 +57,8 @@ enum Golden {
     }
 
     private static func save(_ actual: Bitmap, diff: Bitmap?, name: String) throws -> String {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("signet-golden-\(UUID().uuidString.prefix(8))")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "signet-golden-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let actualURL = out.appendingPathComponent(name + ".actual.png")
         try Data(try PNGEncoder.encode(actual)).write(to: actualURL)

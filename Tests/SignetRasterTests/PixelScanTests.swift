@@ -6,8 +6,9 @@ import Testing
 
 /// The word-at-a-time pixel loops give exactly what the per-channel definitions say.
 struct PixelScanTests {
-    @Test("flattening equals (c·a + bg·(255 − a)) / 255 rounded, for every channel value and alpha",
-          arguments: [Color.white, Color(red: 0.2, green: 0.55, blue: 1), .black])
+    @Test(
+        "flattening equals (c·a + bg·(255 − a)) / 255 rounded, for every channel value and alpha",
+        arguments: [Color.white, Color(red: 0.2, green: 0.55, blue: 1), .black])
     func flattenEveryValue(_ background: Color) {
         // One pixel per (c, a): c in the red channel, 255 − c in green, c / 2 in blue.
         var pixels = [UInt8]()

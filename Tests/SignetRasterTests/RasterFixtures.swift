@@ -6,13 +6,14 @@ import SignetStrokes
 enum RasterFixtures {
     /// A cursive-looking stroke of loops, `count` samples, timed 8 ms apart.
     static func loops(count: Int = 120, origin: Point = Point(x: 20, y: 40), force: Bool = false) -> Stroke {
-        Stroke(samples: (0..<count).map { i in
-            let u = Double(i) / Double(count - 1)
-            let theta = 2 * Double.pi * 4 * u
-            let x = origin.x + 140 * u - 9 * sin(theta)
-            let y = origin.y - 22 * (1 - cos(theta)) / 2
-            return Sample(x: x, y: y, t: Double(i) * 8, force: force ? 0.5 + 0.4 * sin(3 * theta) : nil)
-        })
+        Stroke(
+            samples: (0..<count).map { i in
+                let u = Double(i) / Double(count - 1)
+                let theta = 2 * Double.pi * 4 * u
+                let x = origin.x + 140 * u - 9 * sin(theta)
+                let y = origin.y - 22 * (1 - cos(theta)) / 2
+                return Sample(x: x, y: y, t: Double(i) * 8, force: force ? 0.5 + 0.4 * sin(3 * theta) : nil)
+            })
     }
 
     /// Two dots and a smile, like signature_pad's face fixture.
@@ -37,7 +38,8 @@ enum RasterFixtures {
     }
 
     /// The alpha-bearing extent of a bitmap: first and last column and row with alpha > 0.
-    static func alphaExtent(_ pixels: [UInt8], width: Int, height: Int) -> (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
+    static func alphaExtent(_ pixels: [UInt8], width: Int, height: Int) -> (minX: Int, maxX: Int, minY: Int, maxY: Int)?
+    {
         var box: (Int, Int, Int, Int)?
         for y in 0..<height {
             for x in 0..<width where pixels[(y * width + x) * 4 + 3] > 0 {

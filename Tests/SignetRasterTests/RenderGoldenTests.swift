@@ -7,7 +7,9 @@ import Testing
 struct RenderGoldenTests {
     @Test("default: black, 2.5 units wide, scale 2, cropped with 8 px padding, transparent")
     func loops() throws {
-        let drawing = Drawing(strokes: [RasterFixtures.loops(), RasterFixtures.loops(count: 30, origin: Point(x: 40, y: 60))])
+        let drawing = Drawing(strokes: [
+            RasterFixtures.loops(), RasterFixtures.loops(count: 30, origin: Point(x: 40, y: 60)),
+        ])
         try Golden.check(try Renderer.bitmap(drawing).bitmap, named: "loops-default")
     }
 
@@ -15,14 +17,16 @@ struct RenderGoldenTests {
     func face() throws {
         var drawing = RasterFixtures.face
         drawing.pen = Pen(color: Color(css: "#1A237E")!, minWidth: 0.5, maxWidth: 2.5, widthModel: .velocity)
-        try Golden.check(try Renderer.bitmap(drawing, options: RenderOptions(scale: 1.5)).bitmap, named: "face-velocity")
+        try Golden.check(
+            try Renderer.bitmap(drawing, options: RenderOptions(scale: 1.5)).bitmap, named: "face-velocity")
     }
 
     @Test("semi-transparent ink over an opaque background, pressure width")
     func background() throws {
         let drawing = Drawing(strokes: [RasterFixtures.loops(count: 80, force: true)])
         let options = RenderOptions(
-            color: Color(css: "#C0392B99")!, background: Color(css: "#FFF8E1")!, scale: 1, penWidth: 4, widthModel: .pressure)
+            color: Color(css: "#C0392B99")!, background: Color(css: "#FFF8E1")!, scale: 1, penWidth: 4,
+            widthModel: .pressure)
         try Golden.check(try Renderer.bitmap(drawing, options: options).bitmap, named: "pressure-on-background")
     }
 }

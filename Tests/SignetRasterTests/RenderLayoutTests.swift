@@ -7,13 +7,16 @@ import Testing
 struct RenderLayoutTests {
     @Test("cropped ink touches the padding on every side (within 1 px)", arguments: [0, 1, 8, 25], [1.0, 2, 3.7])
     func cropExact(padding: Int, scale: Double) throws {
-        let drawing = Drawing(strokes: [RasterFixtures.loops(), RasterFixtures.loops(count: 40, origin: Point(x: 60, y: 80))])
+        let drawing = Drawing(strokes: [
+            RasterFixtures.loops(), RasterFixtures.loops(count: 40, origin: Point(x: 60, y: 80)),
+        ])
         let rendering = try Renderer.bitmap(drawing, options: RenderOptions(scale: scale, padding: padding))
         let b = rendering.bitmap
         let box = try #require(RasterFixtures.alphaExtent(b.pixels, width: b.width, height: b.height))
         // Ink starts at the padding and ends where the padding starts on the far side.
         #expect(abs(box.minX - padding) <= 1 && abs((b.width - 1 - box.maxX) - padding) <= 1, "x: \(box) in \(b.width)")
-        #expect(abs(box.minY - padding) <= 1 && abs((b.height - 1 - box.maxY) - padding) <= 1, "y: \(box) in \(b.height)")
+        #expect(
+            abs(box.minY - padding) <= 1 && abs((b.height - 1 - box.maxY) - padding) <= 1, "y: \(box) in \(b.height)")
         // The size is the ink bounds at this scale, rounded up, plus the padding on both sides.
         let bounds = rendering.layout.inkBounds
         #expect(b.width == Int((bounds.width * scale).rounded(.up)) + 2 * padding)
@@ -30,7 +33,8 @@ struct RenderLayoutTests {
 
     @Test("--dpi maps capture units as CSS pixels and is recorded")
     func dpi() throws {
-        let layout = try Renderer.prepare(Drawing(strokes: [RasterFixtures.loops()]), options: RenderOptions(dpi: 288)).layout
+        let layout = try Renderer.prepare(Drawing(strokes: [RasterFixtures.loops()]), options: RenderOptions(dpi: 288))
+            .layout
         #expect(layout.scale == 3 && layout.dpi == 288 && layout.pixelsPerInch == 288)
         let plain = try Renderer.prepare(Drawing(strokes: [RasterFixtures.loops()])).layout
         #expect(plain.dpi == nil && plain.pixelsPerInch == 192)
@@ -54,7 +58,8 @@ struct RenderLayoutTests {
         #expect(r.bitmap.width <= Int(box.0) && r.bitmap.height <= Int(box.1))
         // One side fills the box (within the pixel rounding).
         #expect(r.bitmap.width >= Int(box.0) - 1 || r.bitmap.height >= Int(box.1) - 1)
-        let extent = try #require(RasterFixtures.alphaExtent(r.bitmap.pixels, width: r.bitmap.width, height: r.bitmap.height))
+        let extent = try #require(
+            RasterFixtures.alphaExtent(r.bitmap.pixels, width: r.bitmap.width, height: r.bitmap.height))
         #expect(abs(extent.minX - 8) <= 1 && abs(extent.minY - 8) <= 1)
     }
 
@@ -67,13 +72,16 @@ struct RenderLayoutTests {
         drawing.canvas = nil
         let corner = try Renderer.prepare(drawing, options: RenderOptions(scale: 2, crop: false)).layout
         let bounds = corner.inkBounds
-        #expect(corner.width == Int((bounds.maxX * 2).rounded(.up)) && corner.height == Int((bounds.maxY * 2).rounded(.up)))
+        #expect(
+            corner.width == Int((bounds.maxX * 2).rounded(.up)) && corner.height == Int((bounds.maxY * 2).rounded(.up)))
     }
 
     @Test("ink entirely left of and above the origin has no canvas to land on")
     func outsideCanvas() {
         let drawing = Drawing(strokes: [RasterFixtures.line(-50, -10, y: -20)])
-        #expect(throws: RenderError(.inkOutsideCanvas)) { try Renderer.prepare(drawing, options: RenderOptions(crop: false)) }
+        #expect(throws: RenderError(.inkOutsideCanvas)) {
+            try Renderer.prepare(drawing, options: RenderOptions(crop: false))
+        }
     }
 
     @Test("no ink: no strokes, or strokes without points")
@@ -82,7 +90,10 @@ struct RenderLayoutTests {
             #expect(throws: RenderError(.noInk)) { try Renderer.bitmap(drawing) }
         }
         let message = RenderError(.noInk).naming("blank.json").message
-        #expect(message == "blank.json: no ink: the drawing has no stroke with a point in it; check that the file holds a capture.")
+        #expect(
+            message
+                == "blank.json: no ink: the drawing has no stroke with a point in it; check that the file holds a capture."
+        )
     }
 
     @Test("--min-ink-length refuses short ink, dots count as zero length")
@@ -100,10 +111,13 @@ struct RenderLayoutTests {
     @Test("NaN, infinite and absurd coordinates are refused with their stroke and point")
     func badCoordinates() {
         for bad in [Double.nan, .infinity, -.infinity, 1e12] {
-            let drawing = Drawing(strokes: [RasterFixtures.line(0, 5, y: 0), Stroke(samples: [Sample(x: 1, y: 1), Sample(x: bad, y: 2)])])
+            let drawing = Drawing(strokes: [
+                RasterFixtures.line(0, 5, y: 0), Stroke(samples: [Sample(x: 1, y: 1), Sample(x: bad, y: 2)]),
+            ])
             #expect(throws: RenderError(.badCoordinate(stroke: 1, point: 1))) { try Renderer.bitmap(drawing) }
         }
-        #expect(RenderError(.badCoordinate(stroke: 1, point: 1)).message.hasPrefix("stroke 2, point 2 has a coordinate"))
+        #expect(
+            RenderError(.badCoordinate(stroke: 1, point: 1)).message.hasPrefix("stroke 2, point 2 has a coordinate"))
     }
 
     @Test("the pixel limit is checked before drawing")
@@ -116,11 +130,17 @@ struct RenderLayoutTests {
         #expect(error.message.contains("over the limit of 25000000 pixels"))
     }
 
-    @Test("option values no rendering can use", arguments: [
-        RenderOptions(scale: 0), RenderOptions(scale: -.infinity), RenderOptions(dpi: 0), RenderOptions(penWidth: -1),
-        RenderOptions(padding: -1), RenderOptions(padding: 40, fit: Size(width: 80, height: 300)), RenderOptions(minInkLength: .nan),
-    ])
+    @Test(
+        "option values no rendering can use",
+        arguments: [
+            RenderOptions(scale: 0), RenderOptions(scale: -.infinity), RenderOptions(dpi: 0),
+            RenderOptions(penWidth: -1),
+            RenderOptions(padding: -1), RenderOptions(padding: 40, fit: Size(width: 80, height: 300)),
+            RenderOptions(minInkLength: .nan),
+        ])
     func badOptions(_ options: RenderOptions) {
-        #expect(throws: RenderError.self) { try Renderer.bitmap(Drawing(strokes: [RasterFixtures.loops()]), options: options) }
+        #expect(throws: RenderError.self) {
+            try Renderer.bitmap(Drawing(strokes: [RasterFixtures.loops()]), options: options)
+        }
     }
 }

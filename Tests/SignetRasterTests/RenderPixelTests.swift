@@ -29,7 +29,8 @@ struct RenderPixelTests {
     @Test("--color paints every stroke, alpha included; anti-aliased edges keep the exact colour")
     func color() throws {
         var mixed = drawing
-        mixed.strokes.append(Stroke(samples: RasterFixtures.loops(origin: Point(x: 30, y: 70)).samples, pen: Pen(color: .white)))
+        mixed.strokes.append(
+            Stroke(samples: RasterFixtures.loops(origin: Point(x: 30, y: 70)).samples, pen: Pen(color: .white)))
         let ink = Color(css: "#1A237E80")!
         let b = try Renderer.bitmap(mixed, options: RenderOptions(color: ink)).bitmap
         var alphas = Set<UInt8>()
@@ -41,10 +42,13 @@ struct RenderPixelTests {
         #expect(alphas.count > 20, "edges are anti-aliased")
     }
 
-    @Test("one ink colour over transparency comes as a coverage mask; a background or two colours as RGBA; the same pixels either way")
+    @Test(
+        "one ink colour over transparency comes as a coverage mask; a background or two colours as RGBA; the same pixels either way"
+    )
     func rasterForms() throws {
         var twoColors = drawing
-        twoColors.strokes.append(Stroke(samples: RasterFixtures.loops(origin: Point(x: 30, y: 70)).samples, pen: Pen(color: .white)))
+        twoColors.strokes.append(
+            Stroke(samples: RasterFixtures.loops(origin: Point(x: 30, y: 70)).samples, pen: Pen(color: .white)))
         let cases: [(Drawing, RenderOptions, Bool)] = [
             (drawing, RenderOptions(), true), (drawing, RenderOptions(color: Color(css: "#1A237E80")!), true),
             (drawing, RenderOptions(background: .white), false), (twoColors, RenderOptions(), false),
@@ -58,8 +62,10 @@ struct RenderPixelTests {
 
     @Test("strokes of different colours keep their colours")
     func perStrokeColors() throws {
-        let red = Stroke(samples: [Sample(x: 0, y: 0), Sample(x: 40, y: 0)], pen: Pen(color: Color(red: 1, green: 0, blue: 0)))
-        let blue = Stroke(samples: [Sample(x: 0, y: 20), Sample(x: 40, y: 20)], pen: Pen(color: Color(red: 0, green: 0, blue: 1)))
+        let red = Stroke(
+            samples: [Sample(x: 0, y: 0), Sample(x: 40, y: 0)], pen: Pen(color: Color(red: 1, green: 0, blue: 0)))
+        let blue = Stroke(
+            samples: [Sample(x: 0, y: 20), Sample(x: 40, y: 20)], pen: Pen(color: Color(red: 0, green: 0, blue: 1)))
         let b = try Renderer.bitmap(Drawing(strokes: [red, blue]), options: RenderOptions(scale: 1)).bitmap
         let top = b[b.width / 2, 8 + 1], bottom = b[b.width / 2, b.height - 8 - 2]
         #expect(top == (255, 0, 0, 255) && bottom == (0, 0, 255, 255))
@@ -79,11 +85,13 @@ struct RenderPixelTests {
         #expect(try thickness(RenderOptions(scale: 4, penWidth: 6)) == 24)
     }
 
-    @Test("a capture in physical units draws the default 2.5 CSS px pen 5 px wide at scale 2", arguments: [
-        "2\n0 0 0 1\n1000 0 10 1\n",  // SVC2004: 2540 units per inch
-        "<ink><traceFormat><channel name='X' units='mm'/><channel name='Y' units='mm'/></traceFormat><trace>0 0, 10 0</trace></ink>",
-        #"{"unitsPerInch":254,"strokes":[[[0,0],[100,0]]]}"#,
-    ])
+    @Test(
+        "a capture in physical units draws the default 2.5 CSS px pen 5 px wide at scale 2",
+        arguments: [
+            "2\n0 0 0 1\n1000 0 10 1\n",  // SVC2004: 2540 units per inch
+            "<ink><traceFormat><channel name='X' units='mm'/><channel name='Y' units='mm'/></traceFormat><trace>0 0, 10 0</trace></ink>",
+            #"{"unitsPerInch":254,"strokes":[[[0,0],[100,0]]]}"#,
+        ])
     func penInPhysicalUnits(_ text: String) throws {
         let line = try StrokeReader.read(Array(text.utf8), name: "line")
         let b = try Renderer.bitmap(line).bitmap
@@ -118,7 +126,8 @@ struct RenderPixelTests {
         #expect(Set(a).count > 64)
         let worst = zip(a, f).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 128, "largest alpha difference \(worst)")
-        let solid = zip(a, f).filter { $0.0 == 255 }.count, solidBoth = zip(a, f).filter { $0.0 == 255 && $0.1 == 255 }.count
+        let solid = zip(a, f).filter { $0.0 == 255 }.count,
+            solidBoth = zip(a, f).filter { $0.0 == 255 && $0.1 == 255 }.count
         #expect(Double(solidBoth) / Double(solid) > 0.95, "the body of the strokes is the same")
     }
 }

@@ -6,7 +6,7 @@ import SignetTestSupport
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 @Suite("SVG and PDF output")
@@ -26,7 +26,8 @@ struct VectorOutputTests {
         #expect(root["width"] == "\(SVGRecorder.number(Double(bitmap.width) / 2))px")
         #expect(root["height"] == "\(SVGRecorder.number(Double(bitmap.height) / 2))px")
         #expect(recorder.paths >= 2, "one stroked path and one dot")
-        #expect(recorder.styles.contains { $0.contains("stroke-linecap:round") && $0.contains("stroke-linejoin:round") })
+        #expect(
+            recorder.styles.contains { $0.contains("stroke-linecap:round") && $0.contains("stroke-linejoin:round") })
     }
 
     @Test("SVG and PDF bytes are the same on every run (no clock inside)")
@@ -39,7 +40,9 @@ struct VectorOutputTests {
         }
     }
 
-    @Test("PDF passes qpdf --check and has the physical size of the bitmap", .enabled(if: ProcessRunner.hasTool("qpdf") && ProcessRunner.hasTool("pdfinfo"), "needs qpdf and pdfinfo"))
+    @Test(
+        "PDF passes qpdf --check and has the physical size of the bitmap",
+        .enabled(if: ProcessRunner.hasTool("qpdf") && ProcessRunner.hasTool("pdfinfo"), "needs qpdf and pdfinfo"))
     func pdf() throws {
         let folder = TemporaryDirectory("signet-pdf")
         let options = RenderOptions(dpi: 300, padding: 12)
@@ -55,7 +58,9 @@ struct VectorOutputTests {
         #expect(size.contains("\(SVGRecorder.number(w)) x \(SVGRecorder.number(h)) pts"), "\(size)")
     }
 
-    @Test("PDF renders like the bitmap (pdftoppm at the same dpi)", .enabled(if: ProcessRunner.hasTool("pdftoppm"), "needs pdftoppm"))
+    @Test(
+        "PDF renders like the bitmap (pdftoppm at the same dpi)",
+        .enabled(if: ProcessRunner.hasTool("pdftoppm"), "needs pdftoppm"))
     func pdfLooksLikeBitmap() throws {
         let folder = TemporaryDirectory("signet-pdf")
         let options = RenderOptions(background: .white, dpi: 144)
@@ -79,7 +84,10 @@ final class SVGRecorder: NSObject, XMLParserDelegate {
     var paths = 0
     var styles: [String] = []
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if name == "svg", root == nil { root = attributes }
         if name == "path" { paths += 1 }
         if let style = attributes["style"] { styles.append(style) }

@@ -16,13 +16,17 @@ struct CMSPolicyTests {
         dir.write("content.txt", "The quick brown fox signs the lazy dog's contract.\n")
     }
 
-    func verify(_ p7s: String, _ content: String, time: VerifyOptions.ValidationTime = .now, trust: Bool = true, allowWeak: Bool = false) throws
+    func verify(
+        _ p7s: String, _ content: String, time: VerifyOptions.ValidationTime = .now, trust: Bool = true,
+        allowWeak: Bool = false
+    ) throws
         -> SignatureReport
     {
         try DetachedVerifier.verify(
             signaturePath: p7s, contentPath: content,
             options: VerifyOptions(
-                now: Date(), validationTime: time, anchors: try TrustAnchors(files: [pki.rootCert]), requireTrust: trust,
+                now: Date(), validationTime: time, anchors: try TrustAnchors(files: [pki.rootCert]),
+                requireTrust: trust,
                 allowWeakAlgorithms: allowWeak))
     }
 
@@ -30,7 +34,9 @@ struct CMSPolicyTests {
     func baseline() throws {
         let dir = TemporaryDirectory()
         let input = content(dir)
-        let signers: [(String, (cert: String, key: String))] = [("rsa", (pki.base.rsaCert, pki.base.rsaKey)), ("doc", pki.documentSigning)]
+        let signers: [(String, (cert: String, key: String))] = [
+            ("rsa", (pki.base.rsaCert, pki.base.rsaKey)), ("doc", pki.documentSigning),
+        ]
         for (name, signer) in signers {
             let p7s = dir.path("\(name).p7s")
             try pki.opensslSign(signer, content: input, out: p7s)
@@ -53,7 +59,9 @@ struct CMSPolicyTests {
         let name = digest.uppercased()
         #expect(report.integrity == .ok)
         #expect(!report.valid)
-        #expect(report.problems.contains("the message digest algorithm \(name) is not allowed (too weak)"), "\(report.problems)")
+        #expect(
+            report.problems.contains("the message digest algorithm \(name) is not allowed (too weak)"),
+            "\(report.problems)")
         let allowed = try verify(p7s, input, allowWeak: true)
         #expect(allowed.valid, "\(allowed.problems)")
         #expect(allowed.digestAlgorithm == name)
@@ -69,7 +77,9 @@ struct CMSPolicyTests {
         #expect(!report.valid)
         #expect(report.signatureAlgorithm == "ECDSA")
         #expect(report.problems.contains("the message digest algorithm SHA1 is not allowed (too weak)"))
-        #expect(report.problems.contains("the signature algorithm ecdsa-with-SHA1 is not allowed (too weak)"), "\(report.problems)")
+        #expect(
+            report.problems.contains("the signature algorithm ecdsa-with-SHA1 is not allowed (too weak)"),
+            "\(report.problems)")
         #expect(try verify(p7s, input, allowWeak: true).valid)
     }
 
@@ -93,11 +103,17 @@ struct CMSPolicyTests {
         let ku = try verify(dir.path("ku.p7s"), input, trust: false)
         #expect(!ku.valid)
         #expect(ku.integrity == .ok)
-        #expect(ku.problems.contains("the signer's certificate may not be used for signatures: its key usage allows only key encipherment"), "\(ku.problems)")
+        #expect(
+            ku.problems.contains(
+                "the signer's certificate may not be used for signatures: its key usage allows only key encipherment"),
+            "\(ku.problems)")
         try pki.opensslSign(pki.serverAuth, content: input, out: dir.path("eku.p7s"))
         let eku = try verify(dir.path("eku.p7s"), input, trust: false)
         #expect(!eku.valid)
-        #expect(eku.problems.contains { $0.contains("not for signing documents") && $0.contains("TLS Web Server Authentication") }, "\(eku.problems)")
+        #expect(
+            eku.problems.contains {
+                $0.contains("not for signing documents") && $0.contains("TLS Web Server Authentication")
+            }, "\(eku.problems)")
         // allowWeakAlgorithms is about algorithms, not about what a certificate is for.
         #expect(try !verify(dir.path("eku.p7s"), input, trust: false, allowWeak: true).valid)
     }
@@ -119,7 +135,9 @@ struct CMSPolicyTests {
         let bad = try verify(flipped, input)
         #expect(!bad.valid)
         #expect(bad.integrity == .ok)
-        #expect(bad.problems.contains("the signature value does not verify with the signer's public key"), "\(bad.problems)")
+        #expect(
+            bad.problems.contains("the signature value does not verify with the signer's public key"), "\(bad.problems)"
+        )
         let tampered = dir.write("other.txt", "The quick brown fox signs the lazy cat's contract.\n")
         #expect(try verify(p7s, tampered).integrity == .broken)
     }
@@ -141,7 +159,9 @@ struct CMSPolicyTests {
         #expect(then.valid, "\(then.problems)")
     }
 
-    @Test("structure: a content-type attribute naming another type, or a signing-certificate attribute naming another certificate, is refused")
+    @Test(
+        "structure: a content-type attribute naming another type, or a signing-certificate attribute naming another certificate, is refused"
+    )
     func structure() throws {
         let dir = TemporaryDirectory()
         let input = content(dir)
@@ -156,14 +176,18 @@ struct CMSPolicyTests {
         let ess = try verify(dir.path("ess.p7s"), input)
         #expect(!ess.valid)
         #expect(ess.integrity == .ok)
-        #expect(ess.problems.contains("the signature's structure is not valid: its signing-certificate attribute names another certificate than the signer's"), "\(ess.problems)")
+        #expect(
+            ess.problems.contains(
+                "the signature's structure is not valid: its signing-certificate attribute names another certificate than the signer's"
+            ), "\(ess.problems)")
     }
 
     @Test("a signature that encapsulates its content is not a detached signature")
     func encapsulated() throws {
         let dir = TemporaryDirectory()
         let input = content(dir)
-        try pki.opensslSign((pki.base.rsaCert, pki.base.rsaKey), content: input, out: dir.path("attached.p7s"), extra: ["-nodetach"])
+        try pki.opensslSign(
+            (pki.base.rsaCert, pki.base.rsaKey), content: input, out: dir.path("attached.p7s"), extra: ["-nodetach"])
         let report = try verify(dir.path("attached.p7s"), input)
         #expect(!report.valid)
         #expect(report.problems.contains { $0.contains("a detached signature carries none") }, "\(report.problems)")
@@ -185,7 +209,8 @@ struct CMSPolicyTests {
         }
         #expect(replaced >= 2, "digestAlgorithms and the SignerInfo's digestAlgorithm")
         let check = try CMSVerifier.check(
-            cms: der, context: "unknown digest", contentDigest: { try $0.hash(try Array(Data(contentsOf: URL(fileURLWithPath: input)))) },
+            cms: der, context: "unknown digest",
+            contentDigest: { try $0.hash(try Array(Data(contentsOf: URL(fileURLWithPath: input)))) },
             options: VerifyOptions(now: Date(), requireTrust: false), claimedTime: nil)
         #expect(check.unsupported == "unsupported digest algorithm 2.16.840.1.101.3.4.2.127")
         #expect(!check.cryptographicallyValid)

@@ -32,28 +32,35 @@ enum DERTestBuilder {
     static let pbes2: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x05, 0x0D]
     static let pbkdf2: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x05, 0x0C]
     static let aes256CBC: [UInt8] = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x01, 0x2A]
-    static let shroudedKeyBagType: [UInt8] = [0x06, 0x0B, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x0C, 0x0A, 0x01, 0x02]
+    static let shroudedKeyBagType: [UInt8] = [
+        0x06, 0x0B, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x0C, 0x0A, 0x01, 0x02,
+    ]
 
     /// PBES2 with PBKDF2 (`iterations`) and AES-256-CBC.
     static func pbes2Algorithm(iterations: Int) -> [UInt8] {
-        sequence(pbes2, sequence(
-            sequence(pbkdf2, sequence(octets([UInt8](repeating: 7, count: 8)), integer(iterations))),
-            sequence(aes256CBC, octets([UInt8](repeating: 9, count: 16)))))
+        sequence(
+            pbes2,
+            sequence(
+                sequence(pbkdf2, sequence(octets([UInt8](repeating: 7, count: 8)), integer(iterations))),
+                sequence(aes256CBC, octets([UInt8](repeating: 9, count: 16)))))
     }
 
     /// `PFX`: version 3, the authenticated safe holding `safes`, and MAC data when `macIterations` is given.
     static func pfx(safes: [[UInt8]], macIterations: Int?) -> [UInt8] {
         let authSafe = sequence(data, explicit0(octets(tlv(0x30, safes.flatMap { $0 }))))
-        let mac = macIterations.map { iterations in
-            sequence(sequence(sequence(sha256, [0x05, 0x00]), octets([UInt8](repeating: 0, count: 32))),
-                     octets([UInt8](repeating: 1, count: 8)), integer(iterations))
-        } ?? []
+        let mac =
+            macIterations.map { iterations in
+                sequence(
+                    sequence(sequence(sha256, [0x05, 0x00]), octets([UInt8](repeating: 0, count: 32))),
+                    octets([UInt8](repeating: 1, count: 8)), integer(iterations))
+            } ?? []
         return tlv(0x30, integer(3) + authSafe + mac)
     }
 
     /// A `ContentInfo` of type encryptedData whose content is encrypted with PBES2 (`iterations`).
     static func encryptedSafe(iterations: Int) -> [UInt8] {
-        let content = sequence(data, pbes2Algorithm(iterations: iterations), tlv(0x80, [UInt8](repeating: 0, count: 16)))
+        let content = sequence(
+            data, pbes2Algorithm(iterations: iterations), tlv(0x80, [UInt8](repeating: 0, count: 16)))
         return sequence(encryptedData, explicit0(sequence(integer(0), content)))
     }
 

@@ -48,11 +48,15 @@ struct DocumentMapUpdateTests {
             if let last = previous {
                 let updated = try DocumentMap(document, updating: last.map, before: last.document, revision: revision)
                 for (number, roles) in whole.roles {
-                    #expect(roles.isSubset(of: updated.roles(of: number)),
-                            "revision \(revision.index), object \(number): \(roles) not within \(updated.roles(of: number))")
+                    #expect(
+                        roles.isSubset(of: updated.roles(of: number)),
+                        "revision \(revision.index), object \(number): \(roles) not within \(updated.roles(of: number))"
+                    )
                 }
                 for number in whole.dangling.keys {
-                    #expect(updated.dangling[number] != nil, "revision \(revision.index): undefined object \(number) missing")
+                    #expect(
+                        updated.dangling[number] != nil,
+                        "revision \(revision.index): undefined object \(number) missing")
                 }
                 #expect(updated.fields.keys.sorted() == whole.fields.keys.sorted())
                 previous = (document, updated)

@@ -21,20 +21,39 @@ struct IdentityTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "PKCS#12 PBES2/AES", load: { try .pkcs12(path: $0.rsaP12, password: $1) }, needsPassword: true,
-             subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
-        Case(name: "PKCS#12 legacy RC2-40/3DES", load: { try .pkcs12(path: $0.rsaP12Legacy, password: $1) }, needsPassword: true,
-             subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
-        Case(name: "PKCS#12 EC", load: { try .pkcs12(path: $0.ecP12, password: $1) }, needsPassword: true,
-             subject: "O=Signet Tests,CN=Elliptic Signer", key: "EC-256"),
-        Case(name: "PEM PKCS#8 encrypted", load: { try .pem(keyPath: $0.rsaKeyPKCS8Encrypted, certificatePath: $0.rsaCert, chainPath: $0.chain, password: $1) },
-             needsPassword: true, subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
-        Case(name: "PEM traditional encrypted", load: { try .pem(keyPath: $0.rsaKeyTraditionalEncrypted, certificatePath: $0.rsaCert, chainPath: $0.chain, password: $1) },
-             needsPassword: true, subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
-        Case(name: "PEM EC unencrypted", load: { try .pem(keyPath: $0.ecKey, certificatePath: $0.ecCert, chainPath: $0.chain, password: $1) },
-             needsPassword: false, subject: "O=Signet Tests,CN=Elliptic Signer", key: "EC-256"),
-        Case(name: "PKCS#12 without password", load: { try .pkcs12(path: $0.rsaP12NoPassword, password: $1) }, needsPassword: false,
-             subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
+        Case(
+            name: "PKCS#12 PBES2/AES", load: { try .pkcs12(path: $0.rsaP12, password: $1) }, needsPassword: true,
+            subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
+        Case(
+            name: "PKCS#12 legacy RC2-40/3DES", load: { try .pkcs12(path: $0.rsaP12Legacy, password: $1) },
+            needsPassword: true,
+            subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
+        Case(
+            name: "PKCS#12 EC", load: { try .pkcs12(path: $0.ecP12, password: $1) }, needsPassword: true,
+            subject: "O=Signet Tests,CN=Elliptic Signer", key: "EC-256"),
+        Case(
+            name: "PEM PKCS#8 encrypted",
+            load: {
+                try .pem(
+                    keyPath: $0.rsaKeyPKCS8Encrypted, certificatePath: $0.rsaCert, chainPath: $0.chain, password: $1)
+            },
+            needsPassword: true, subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
+        Case(
+            name: "PEM traditional encrypted",
+            load: {
+                try .pem(
+                    keyPath: $0.rsaKeyTraditionalEncrypted, certificatePath: $0.rsaCert, chainPath: $0.chain,
+                    password: $1)
+            },
+            needsPassword: true, subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
+        Case(
+            name: "PEM EC unencrypted",
+            load: { try .pem(keyPath: $0.ecKey, certificatePath: $0.ecCert, chainPath: $0.chain, password: $1) },
+            needsPassword: false, subject: "O=Signet Tests,CN=Elliptic Signer", key: "EC-256"),
+        Case(
+            name: "PKCS#12 without password", load: { try .pkcs12(path: $0.rsaP12NoPassword, password: $1) },
+            needsPassword: false,
+            subject: "C=BE,O=Signet Tests,CN=Ada Signer", key: "RSA-2048"),
     ]
 
     @Test("loads with the right password, signer and chain", arguments: cases)
@@ -42,7 +61,10 @@ struct IdentityTests {
         let identity = try c.load(pki, c.needsPassword ? password : nil)
         #expect(identity.subject == c.subject)
         #expect(identity.keyDescription == c.key)
-        #expect(Set(identity.chainSubjects) == ["O=Signet Tests,CN=Signet Test Intermediate", "O=Signet Tests,CN=Signet Test Root"])
+        #expect(
+            Set(identity.chainSubjects) == [
+                "O=Signet Tests,CN=Signet Test Intermediate", "O=Signet Tests,CN=Signet Test Root",
+            ])
         #expect(identity.validity(at: Date()) == .valid)
     }
 
@@ -63,14 +85,21 @@ struct IdentityTests {
 
     @Test("a bundle without a key, a key without certificate, and a key matching no certificate")
     func incompleteBundles() throws {
-        let noKey = try #require(throws: SignError.self) { try SigningIdentity.pkcs12(path: pki.certsOnlyP12, password: password) }
+        let noKey = try #require(throws: SignError.self) {
+            try SigningIdentity.pkcs12(path: pki.certsOnlyP12, password: password)
+        }
         #expect(noKey.reason == .noPrivateKey)
-        let noCert = try #require(throws: SignError.self) { try SigningIdentity.pkcs12(path: pki.keyOnlyP12, password: password) }
+        let noCert = try #require(throws: SignError.self) {
+            try SigningIdentity.pkcs12(path: pki.keyOnlyP12, password: password)
+        }
         #expect(noCert.reason == .noCertificate)
-        let mismatch = try #require(throws: SignError.self) { try SigningIdentity.pkcs12(path: pki.mismatchedP12, password: password) }
+        let mismatch = try #require(throws: SignError.self) {
+            try SigningIdentity.pkcs12(path: pki.mismatchedP12, password: password)
+        }
         #expect(mismatch.reason == .keyMatchesNoCertificate(certificates: 1))
         let pemMismatch = try #require(throws: SignError.self) {
-            try SigningIdentity.pem(keyPath: pki.ecKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
+            try SigningIdentity.pem(
+                keyPath: pki.ecKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
         }
         #expect(pemMismatch.reason == .keyMatchesNoCertificate(certificates: 3))
     }
@@ -78,7 +107,9 @@ struct IdentityTests {
     @Test("the certificate matching the key is picked from a full-chain file")
     func fullChainFile() throws {
         let dir = TemporaryDirectory()
-        let chainFirst = try String(contentsOfFile: pki.chain, encoding: .utf8) + String(contentsOfFile: pki.rsaCert, encoding: .utf8)
+        let chainFirst =
+            try String(contentsOfFile: pki.chain, encoding: .utf8)
+            + String(contentsOfFile: pki.rsaCert, encoding: .utf8)
         let combined = dir.write("fullchain.pem", chainFirst)
         let identity = try SigningIdentity.pem(keyPath: pki.rsaKey, certificatePath: combined, password: nil)
         #expect(identity.subject == "C=BE,O=Signet Tests,CN=Ada Signer")
@@ -87,15 +118,20 @@ struct IdentityTests {
 
     @Test("files that are not identities")
     func notIdentities() throws {
-        let asP12 = try #require(throws: SignError.self) { try SigningIdentity.pkcs12(path: pki.rsaCert, password: nil) }
+        let asP12 = try #require(throws: SignError.self) {
+            try SigningIdentity.pkcs12(path: pki.rsaCert, password: nil)
+        }
         #expect(asP12.message.contains("not a PKCS#12 bundle"))
         let keyAsCert = try #require(throws: SignError.self) {
             try SigningIdentity.pem(keyPath: pki.rsaKey, certificatePath: pki.rsaKey, password: nil)
         }
         #expect(keyAsCert.message.contains("no PEM or DER certificate"))
         let dir = TemporaryDirectory()
-        let truncated = dir.write("truncated.p12", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: pki.rsaP12)).prefix(300)))
-        let cut = try #require(throws: SignError.self) { try SigningIdentity.pkcs12(path: truncated, password: password) }
+        let truncated = dir.write(
+            "truncated.p12", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: pki.rsaP12)).prefix(300)))
+        let cut = try #require(throws: SignError.self) {
+            try SigningIdentity.pkcs12(path: truncated, password: password)
+        }
         #expect(cut.kind == .badInput)
     }
 
@@ -107,7 +143,9 @@ struct IdentityTests {
         #expect(identity.validity(at: before) == .notYetValid)
         #expect(identity.validity(at: after) == .expired)
         #expect(try identity.checkValidity(at: after, strict: false, source: "x")?.contains("has expired") == true)
-        let strict = try #require(throws: SignError.self) { try identity.checkValidity(at: before, strict: true, source: "x") }
+        let strict = try #require(throws: SignError.self) {
+            try identity.checkValidity(at: before, strict: true, source: "x")
+        }
         #expect(strict.message.contains("not at the signing time"))
     }
 }

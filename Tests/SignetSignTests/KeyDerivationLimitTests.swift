@@ -15,7 +15,8 @@ struct KeyDerivationLimitTests {
     let folder = TemporaryDirectory("signet-kdf")
 
     static let bomb = 2_147_483_647
-    static let limitMessage = "password-derivation iterations, over the limit of 10000000; export the key again with a normal iteration count (OpenSSL's default is 2048)."
+    static let limitMessage =
+        "password-derivation iterations, over the limit of 10000000; export the key again with a normal iteration count (OpenSSL's default is 2048)."
 
     @Test("a PKCS#12 MAC with 2^31-1 iterations")
     func macBomb() throws {
@@ -33,14 +34,17 @@ struct KeyDerivationLimitTests {
 
     @Test("a shrouded key bag with 2^31-1 PBKDF2 iterations in a plain safe")
     func shroudedKeyBomb() throws {
-        let pfx = DERTestBuilder.pfx(safes: [DERTestBuilder.plainSafe(bags: [DERTestBuilder.shroudedKeyBag(iterations: Self.bomb)])], macIterations: nil)
+        let pfx = DERTestBuilder.pfx(
+            safes: [DERTestBuilder.plainSafe(bags: [DERTestBuilder.shroudedKeyBag(iterations: Self.bomb)])],
+            macIterations: nil)
         try expectRefused(pfx, password: nil, stating: Self.bomb)
     }
 
     @Test("an encrypted PKCS#8 PEM key with 2^31-1 PBKDF2 iterations")
     func pemBomb() throws {
         let der = DERTestBuilder.encryptedPrivateKeyInfo(iterations: Self.bomb)
-        let pem = "-----BEGIN ENCRYPTED PRIVATE KEY-----\n" + Data(der).base64EncodedString(options: .lineLength64Characters)
+        let pem =
+            "-----BEGIN ENCRYPTED PRIVATE KEY-----\n" + Data(der).base64EncodedString(options: .lineLength64Characters)
             + "\n-----END ENCRYPTED PRIVATE KEY-----\n"
         let key = folder.write("bomb.key", pem)
         let error = #expect(throws: SignError.self) {

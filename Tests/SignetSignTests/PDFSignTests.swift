@@ -15,7 +15,9 @@ struct PDFSignTests {
         try .pkcs12(path: ec ? pki.ecP12 : pki.rsaP12, password: Secret(TestPKI.password))
     }
 
-    func sign(_ input: String, _ output: String, ec: Bool = false, options: PDFSignOptions? = nil) throws -> PDFSignResult {
+    func sign(
+        _ input: String, _ output: String, ec: Bool = false, options: PDFSignOptions? = nil
+    ) throws -> PDFSignResult {
         try PDFSigner.sign(
             input: input, output: output, identity: try identity(ec: ec),
             options: options ?? PDFSignOptions(signingTime: Date(), reason: "Approved", location: "Brussels"))
@@ -23,19 +25,24 @@ struct PDFSignTests {
 
     func verify(_ path: String) throws -> [SignatureReport] {
         try PDFVerifier.verify(
-            path: path, password: nil, options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert]))
+            path: path, password: nil,
+            options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert]))
         ).signatures
     }
 
-    @Test("round trip: signet verify, pdfsig and pyHanko accept it", arguments: [
-        (PDFSignOptions.Format.pkcs7, false), (.pkcs7, true), (.pades, false), (.pades, true),
-    ])
+    @Test(
+        "round trip: signet verify, pdfsig and pyHanko accept it",
+        arguments: [
+            (PDFSignOptions.Format.pkcs7, false), (.pkcs7, true), (.pades, false), (.pades, true),
+        ])
     func roundTrip(format: PDFSignOptions.Format, ec: Bool) throws {
         let dir = TemporaryDirectory()
         let input = try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90])
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
         let out = dir.path("signed.pdf")
-        let result = try sign(input, out, ec: ec, options: PDFSignOptions(signingTime: Date(), format: format, name: "Ada", reason: "Approved"))
+        let result = try sign(
+            input, out, ec: ec,
+            options: PDFSignOptions(signingTime: Date(), format: format, name: "Ada", reason: "Approved"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "input untouched")
         let signed = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(signed.prefix(before.count) == before, "the output starts with the input's bytes")

@@ -12,8 +12,12 @@ import Testing
 struct TimestampTests {
     let pki = PolicyPKI.shared
 
-    func options(anchor: String? = nil, time: VerifyOptions.ValidationTime = .now, trust: Bool = true) throws -> VerifyOptions {
-        VerifyOptions(now: Date(), validationTime: time, anchors: try TrustAnchors(files: [anchor ?? pki.rootCert]), requireTrust: trust)
+    func options(
+        anchor: String? = nil, time: VerifyOptions.ValidationTime = .now, trust: Bool = true
+    ) throws -> VerifyOptions {
+        VerifyOptions(
+            now: Date(), validationTime: time, anchors: try TrustAnchors(files: [anchor ?? pki.rootCert]),
+            requireTrust: trust)
     }
 
     func bytes(_ path: String) throws -> [UInt8] { try Array(Data(contentsOf: URL(fileURLWithPath: path))) }
@@ -26,7 +30,8 @@ struct TimestampTests {
         try pki.timestampToken(over: data, out: token)
         let before = Date()
         let good = try TimestampVerifier.verify(
-            token: try bytes(token), context: "token", imprinted: { try $0.hash(try bytes(data)) }, options: try options(),
+            token: try bytes(token), context: "token", imprinted: { try $0.hash(try bytes(data)) },
+            options: try options(),
             validationTime: Date(), source: .now)
         #expect(good.timestamp.valid, "\(good.timestamp.problems)")
         #expect(good.timestamp.imprintMatches && good.timestamp.signatureVerifies)
@@ -34,7 +39,8 @@ struct TimestampTests {
         #expect(good.timestamp.authority == "O=Signet Tests,CN=Policy tsa")
         #expect(abs(good.timestamp.time.timeIntervalSince(before)) < 120)
         let other = try TimestampVerifier.verify(
-            token: try bytes(token), context: "token", imprinted: { try $0.hash(Array("other bytes\n".utf8)) }, options: try options(),
+            token: try bytes(token), context: "token", imprinted: { try $0.hash(Array("other bytes\n".utf8)) },
+            options: try options(),
             validationTime: Date(), source: .now)
         #expect(!other.timestamp.valid)
         #expect(!other.timestamp.imprintMatches)
@@ -57,7 +63,10 @@ struct TimestampTests {
         let at = try #require(der.indices.first { der[$0...].starts(with: digest) }, "the imprint is inside the token")
         der[at + 31] ^= 0x01
         let report = try TimestampVerifier.verify(
-            token: der, context: "token", imprinted: { _ in var d = digest; d[31] ^= 0x01; return d }, options: try options(),
+            token: der, context: "token",
+            imprinted: { _ in
+                var d = digest; d[31] ^= 0x01; return d
+            }, options: try options(),
             validationTime: Date(), source: .now)
         #expect(report.timestamp.imprintMatches, "the imprint itself was rewritten to match")
         #expect(!report.timestamp.signatureVerifies)
@@ -71,7 +80,8 @@ struct TimestampTests {
         let token = dir.path("doc.tsr")
         try pki.timestampToken(over: data, out: token, digest: "sha384")
         let check = try CMSVerifier.checkDocumentTimestamp(
-            token: try bytes(token), context: "document timestamp", contentDigest: { try $0.hash(try bytes(data)) }, options: try options())
+            token: try bytes(token), context: "document timestamp", contentDigest: { try $0.hash(try bytes(data)) },
+            options: try options())
         #expect(check.digestMatches)
         #expect(check.digestAlgorithm == "SHA384")
         #expect(check.signatureVerifies)
@@ -82,14 +92,16 @@ struct TimestampTests {
         #expect(check.timestamp?.valid == true)
         #expect(check.cryptographicallyValid, "\(check.problems)")
         let changed = try CMSVerifier.checkDocumentTimestamp(
-            token: try bytes(token), context: "document timestamp", contentDigest: { try $0.hash(Array("changed".utf8)) }, options: try options())
+            token: try bytes(token), context: "document timestamp",
+            contentDigest: { try $0.hash(Array("changed".utf8)) }, options: try options())
         #expect(!changed.digestMatches)
         #expect(!changed.cryptographicallyValid)
         // A signature is not a timestamp token.
         let p7s = dir.path("sig.p7s")
         try pki.opensslSign((pki.base.rsaCert, pki.base.rsaKey), content: data, out: p7s)
         #expect(throws: SignError.self) {
-            try CMSVerifier.checkDocumentTimestamp(token: try bytes(p7s), context: "x", contentDigest: { _ in [] }, options: try options())
+            try CMSVerifier.checkDocumentTimestamp(
+                token: try bytes(p7s), context: "x", contentDigest: { _ in [] }, options: try options())
         }
     }
 
@@ -97,13 +109,18 @@ struct TimestampTests {
     func documentSigningCertificateIsNoTSA() throws {
         let cert = try Certificate.read(try bytes(pki.documentSigning.cert))[0]
         let problems = try CertificateUsage.timestamping.problems(cert, whose: "the timestamp authority's")
-        #expect(problems == ["the timestamp authority's certificate is not a timestamping certificate: its extended key usage allows only document signing"])
+        #expect(
+            problems == [
+                "the timestamp authority's certificate is not a timestamping certificate: its extended key usage allows only document signing"
+            ])
         let tsa = try Certificate.read(try bytes(pki.tsa.cert))[0]
         #expect(try CertificateUsage.timestamping.problems(tsa, whose: "the timestamp authority's").isEmpty)
         #expect(try !CertificateUsage.documentSigning.problems(tsa, whose: "the signer's").isEmpty)
     }
 
-    @Test("a signature timestamp over the signature value moves the validation time to genTime; one over other bytes makes the signature invalid")
+    @Test(
+        "a signature timestamp over the signature value moves the validation time to genTime; one over other bytes makes the signature invalid"
+    )
     func signatureTimestamp() throws {
         let dir = TemporaryDirectory()
         let input = dir.write("content.txt", "timestamped content\n")
@@ -113,19 +130,22 @@ struct TimestampTests {
         try pki.signatureValue(of: p7s, out: value)
         try pki.timestampToken(over: value, out: dir.path("good.tsr"))
         try pki.attach(token: dir.path("good.tsr"), to: p7s, out: dir.path("stamped.p7s"))
-        let stamped = try DetachedVerifier.verify(signaturePath: dir.path("stamped.p7s"), contentPath: input, options: try options())
+        let stamped = try DetachedVerifier.verify(
+            signaturePath: dir.path("stamped.p7s"), contentPath: input, options: try options())
         #expect(stamped.valid, "\(stamped.problems)")
         #expect(stamped.timestamp?.valid == true)
         #expect(stamped.validationTimeSource == .timestamp)
         #expect(stamped.validationTime == stamped.timestamp.map { DateText.utc($0.time) })
         // A fixed validation time stays what the user asked for.
         let given = try DetachedVerifier.verify(
-            signaturePath: dir.path("stamped.p7s"), contentPath: input, options: try options(time: .at(Date()), trust: false))
+            signaturePath: dir.path("stamped.p7s"), contentPath: input,
+            options: try options(time: .at(Date()), trust: false))
         #expect(given.validationTimeSource == .given)
 
         try pki.timestampToken(over: input, out: dir.path("wrong.tsr"))
         try pki.attach(token: dir.path("wrong.tsr"), to: p7s, out: dir.path("wrong.p7s"))
-        let wrong = try DetachedVerifier.verify(signaturePath: dir.path("wrong.p7s"), contentPath: input, options: try options())
+        let wrong = try DetachedVerifier.verify(
+            signaturePath: dir.path("wrong.p7s"), contentPath: input, options: try options())
         #expect(wrong.integrity == .ok)
         #expect(wrong.timestamp?.imprintMatches == false)
         #expect(wrong.validationTimeSource == .now)

@@ -14,10 +14,15 @@ struct BoundsTrackerTests {
             let samples = (0..<n).map { _ -> Sample in
                 // Some repeats and backwards times, as real logs have.
                 if Double.random(in: 0...1, using: &rng) > 0.1 {
-                    p = p + Point(x: Double.random(in: -15...15, using: &rng), y: Double.random(in: -15...15, using: &rng))
+                    p =
+                        p
+                        + Point(
+                            x: Double.random(in: -15...15, using: &rng), y: Double.random(in: -15...15, using: &rng))
                 }
                 t += Double.random(in: -2...20, using: &rng)
-                return Sample(x: p.x, y: p.y, t: t, force: model == .pressure && n > 3 ? Double.random(in: 0...1, using: &rng) : 0)
+                return Sample(
+                    x: p.x, y: p.y, t: t, force: model == .pressure && n > 3 ? Double.random(in: 0...1, using: &rng) : 0
+                )
             }
             return Stroke(samples: samples)
         }

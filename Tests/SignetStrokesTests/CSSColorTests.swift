@@ -15,7 +15,9 @@ struct CSSColorTests {
         for name in Color.cssNames.keys { #expect(Color(css: name) != nil, "\(name)") }
     }
 
-    @Test("every form in acceptedForms parses", arguments: ["#abc", "#abcd", "#aabbcc", "#aabbcc80", "rgb(10, 20, 30)", "rgba(10,20,30,0.5)", "purple"])
+    @Test(
+        "every form in acceptedForms parses",
+        arguments: ["#abc", "#abcd", "#aabbcc", "#aabbcc80", "rgb(10, 20, 30)", "rgba(10,20,30,0.5)", "purple"])
     func forms(_ text: String) {
         #expect(Color(css: text) != nil)
     }

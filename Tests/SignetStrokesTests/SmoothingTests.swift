@@ -96,7 +96,8 @@ struct SmoothingEdgeCases {
 
     @Test("two equal points are a dot too")
     func twoEqualPoints() {
-        let ink = Ink(Drawing(strokes: [Stroke(samples: [Sample(x: 10, y: 20), Sample(x: 10, y: 20, t: 5)])], pen: pen))
+        let ink = Ink(
+            Drawing(strokes: [Stroke(samples: [Sample(x: 10, y: 20), Sample(x: 10, y: 20, t: 5)])], pen: pen))
         #expect(ink.shapes.count == 1 && ink.shapes[0].paint == .fill)
         #expect(ink.bounds == Rect(x: 8, y: 18, width: 4, height: 4))
     }
@@ -111,7 +112,8 @@ struct SmoothingEdgeCases {
     @Test("consecutive duplicates are dropped, later repeats kept")
     func duplicates() {
         let s = [Sample(x: 0, y: 0), Sample(x: 0, y: 0), Sample(x: 1, y: 1), Sample(x: 1, y: 1), Sample(x: 0, y: 0)]
-        #expect(MidpointSmoother.deduplicated(s).map(\.point) == [Point(x: 0, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 0)])
+        #expect(
+            MidpointSmoother.deduplicated(s).map(\.point) == [Point(x: 0, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 0)])
     }
 
     @Test("an empty stroke leaves no ink")
@@ -132,7 +134,8 @@ struct SmoothingEdgeCases {
     @Test("velocity width tolerates repeated and backwards timestamps")
     func velocityBadTimes() {
         let pen = Pen(widthModel: .velocity)
-        let w = WidthFilter.widths(of: [Sample(x: 0, y: 0, t: 10), Sample(x: 5, y: 0, t: 10), Sample(x: 9, y: 0, t: 4)], pen: pen)
+        let w = WidthFilter.widths(
+            of: [Sample(x: 0, y: 0, t: 10), Sample(x: 5, y: 0, t: 10), Sample(x: 9, y: 0, t: 4)], pen: pen)
         #expect(w.allSatisfy { $0.isFinite && $0 > 0 })
     }
 
@@ -148,7 +151,12 @@ struct SmoothingEdgeCases {
     @Test("variable-width ink is one filled outline per stroke")
     func variableWidthIsFilled() {
         let pen = Pen(minWidth: 1, maxWidth: 5, widthModel: .pressure)
-        let ink = Ink(Drawing(strokes: [Stroke(samples: (0..<20).map { Sample(x: Double($0) * 3, y: Double($0 % 4), force: Double($0) / 19) })], pen: pen))
+        let ink = Ink(
+            Drawing(
+                strokes: [
+                    Stroke(
+                        samples: (0..<20).map { Sample(x: Double($0) * 3, y: Double($0 % 4), force: Double($0) / 19) })
+                ], pen: pen))
         #expect(ink.shapes.count == 1 && ink.shapes[0].paint == .fill)
         #expect(ink.shapes[0].path.bounds.map { ink.bounds!.contains($0, tolerance: 1e-9) } == true)
     }

@@ -25,8 +25,9 @@ struct VelocityUnitsTests {
         return Drawing(strokes: [Stroke(samples: samples)], pen: pen, unitsPerInch: unitsPerInch)
     }
 
-    @Test("the same stroke in CSS pixels and in other units gives the same relative widths",
-          arguments: [2540, 1000 / 25.4, 72, 300] as [Double])
+    @Test(
+        "the same stroke in CSS pixels and in other units gives the same relative widths",
+        arguments: [2540, 1000 / 25.4, 72, 300] as [Double])
     func sameRelativeWidths(unitsPerInch: Double) {
         let scale = unitsPerInch / 96
         let pixels = Self.velocityDrawing(scale: 1, unitsPerInch: nil)

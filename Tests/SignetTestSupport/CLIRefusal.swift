@@ -12,7 +12,9 @@ public enum CLIRefusal {
         if result.status != status { problems.append("exit \(result.status), not \(status)") }
         let lines = result.stderr.split(separator: "\n")
         if lines.count != 1 { problems.append("\(lines.count) lines on stderr, not one") }
-        if !result.stderr.hasPrefix("signet \(command): ") { problems.append("stderr does not start with 'signet \(command): '") }
+        if !result.stderr.hasPrefix("signet \(command): ") {
+            problems.append("stderr does not start with 'signet \(command): '")
+        }
         if !message.isEmpty, !result.stderr.contains(message) { problems.append("stderr does not say '\(message)'") }
         if !result.stdout.isEmpty { problems.append("\(result.stdout.count) bytes on stdout") }
         if let folder, let before, folder.contents() != before {

@@ -24,7 +24,8 @@ public enum Corpus {
     }
 
     /// The note a skipped test shows.
-    public static let missingNote = "skipped: the shared corpus is not at ../shared/corpus (set SIGNET_CORPUS to point at it)"
+    public static let missingNote =
+        "skipped: the shared corpus is not at ../shared/corpus (set SIGNET_CORPUS to point at it)"
 
     /// The path of `relative` inside the corpus.
     public static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
@@ -36,7 +37,10 @@ public enum Corpus {
         return items.compactMap { $0 as? String }
             .filter { extensions == nil || extensions!.contains(($0 as NSString).pathExtension.lowercased()) }
             .map { base.appendingPathComponent($0).path }
-            .filter { var dir: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &dir) && !dir.boolValue }
+            .filter {
+                var dir: ObjCBool = false;
+                return FileManager.default.fileExists(atPath: $0, isDirectory: &dir) && !dir.boolValue
+            }
             .sorted()
     }
 }

@@ -72,7 +72,8 @@ public struct FixturePage: Sendable, Hashable {
     public var markerRect: Rect {
         let w = displayedSize.width, h = displayedSize.height
         let width = (min(180, w * 0.45) * 10).rounded() / 10
-        return Rect(x: (w * 0.28 * 10).rounded() / 10 + 0.3, y: (h * 0.55 * 10).rounded() / 10 + 0.7,
-                    width: width, height: (width / 3 * 10).rounded() / 10)
+        return Rect(
+            x: (w * 0.28 * 10).rounded() / 10 + 0.3, y: (h * 0.55 * 10).rounded() / 10 + 0.7,
+            width: width, height: (width / 3 * 10).rounded() / 10)
     }
 }

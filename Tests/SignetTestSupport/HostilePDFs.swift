@@ -34,11 +34,16 @@ public enum HostilePDFs {
     public static func signatureFields(_ count: Int) -> [UInt8] {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), pages = pdf.reserve(), page = pdf.reserve()
-        let value = pdf.add("<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 10 20 30] /Contents <3082> >>")
+        let value = pdf.add(
+            "<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 10 20 30] /Contents <3082> >>"
+        )
         let fields = (1...count).map { pdf.add("<< /FT /Sig /T (S\($0)) /V \(value) 0 R >>") }
         pdf.set(page, "<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] >>")
         pdf.set(pages, "<< /Type /Pages /Kids [\(page) 0 R] /Count 1 >>")
-        pdf.set(catalog, "<< /Type /Catalog /Pages \(pages) 0 R /AcroForm << /Fields [\(fields.map { "\($0) 0 R" }.joined(separator: " "))] >> >>")
+        pdf.set(
+            catalog,
+            "<< /Type /Catalog /Pages \(pages) 0 R /AcroForm << /Fields [\(fields.map { "\($0) 0 R" }.joined(separator: " "))] >> >>"
+        )
         return pdf.build(root: catalog)
     }
 }

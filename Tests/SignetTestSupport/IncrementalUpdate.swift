@@ -22,11 +22,13 @@ public enum IncrementalUpdate {
         let xref = out.count
         var section = "xref\n"
         for (number, offset) in offsets {
-            section += "\(number) 1\n" + String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n"
+            section +=
+                "\(number) 1\n" + String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n"
         }
         for number in freed { section += "\(number) 1\n0000000000 00001 f \n" }
         let newSize = max(size, (objects.keys.max() ?? 0) + 1)
-        section += "trailer\n<< /Size \(newSize) /Root \(rootRef) \(prev ? "/Prev \(startxref) " : "")\(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n"
+        section +=
+            "trailer\n<< /Size \(newSize) /Root \(rootRef) \(prev ? "/Prev \(startxref) " : "")\(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n"
         return out + Array(section.utf8)
     }
 

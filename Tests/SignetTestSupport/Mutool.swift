@@ -7,18 +7,22 @@
 public enum Mutool {
     /// Page `page` (1-based) rendered at `dpi` pixels per inch of the page as displayed.
     public static func render(pdf: String, page: Int, dpi: Double) throws -> PPMImage {
-        let result = try ToolFailure.run("mutool", ["draw", "-q", "-F", "pnm", "-c", "rgb", "-o", "-", "-r", "\(dpi)", pdf, "\(page)"])
+        let result = try ToolFailure.run(
+            "mutool", ["draw", "-q", "-F", "pnm", "-c", "rgb", "-o", "-", "-r", "\(dpi)", pdf, "\(page)"])
         let images = try PPMImage.parseAll(result.stdout)
         guard let image = images.first, images.count == 1 else {
-            throw ToolFailure("mutool draw rendered \(images.count) images for page \(page) of \(pdf): \(result.stderr.prefix(300))")
+            throw ToolFailure(
+                "mutool draw rendered \(images.count) images for page \(page) of \(pdf): \(result.stderr.prefix(300))")
         }
         return image
     }
 
     /// Renders page `page` of `pdf` (and of `baseline`, the unstamped PDF) and finds the test
     /// stamp, as `StampLocator.locate(pdf:page:…)` does with poppler.
-    public static func locateStamp(pdf: String, page: Int, baseline: String? = nil,
-                                   dpi: Double = StampLocator.defaultDPI) throws -> StampLocation? {
+    public static func locateStamp(
+        pdf: String, page: Int, baseline: String? = nil,
+        dpi: Double = StampLocator.defaultDPI
+    ) throws -> StampLocation? {
         let image = try render(pdf: pdf, page: page, dpi: dpi)
         let before = try baseline.map { try render(pdf: $0, page: page, dpi: dpi) }
         return try StampLocator.locate(in: image, baseline: before, pointsPerPixel: 72 / dpi)

@@ -33,7 +33,9 @@ public struct PPMImage: Sendable, Hashable {
                     while i < bytes.count, bytes[i] != 0x0A { i += 1 }
                 } else if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) {
                     i += 1
-                } else { return }
+                } else {
+                    return
+                }
             }
         }
         func number() throws -> Int {
@@ -55,7 +57,9 @@ public struct PPMImage: Sendable, Hashable {
         guard maxValue == 255 else { throw ToolFailure("PPM with maximum value \(maxValue); only 255 is read") }
         i += 1  // the single whitespace byte before the pixels
         let count = width * height * 3
-        guard i + count <= bytes.count else { throw ToolFailure("PPM truncated: \(width)x\(height) needs \(count) bytes") }
+        guard i + count <= bytes.count else {
+            throw ToolFailure("PPM truncated: \(width)x\(height) needs \(count) bytes")
+        }
         return (PPMImage(width: width, height: height, rgb: Array(bytes[i..<(i + count)])), i + count)
     }
 
@@ -63,7 +67,9 @@ public struct PPMImage: Sendable, Hashable {
     public var ppmBytes: [UInt8] { Array("P6\n\(width) \(height)\n255\n".utf8) + rgb }
 
     /// A copy with 1-pixel outlines of `rects` (given in points at `pointsPerPixel`), for diagnostics.
-    public func outlining(_ rects: [Rect], color: (UInt8, UInt8, UInt8) = (0, 200, 0), pointsPerPixel: Double) -> PPMImage {
+    public func outlining(
+        _ rects: [Rect], color: (UInt8, UInt8, UInt8) = (0, 200, 0), pointsPerPixel: Double
+    ) -> PPMImage {
         var out = self
         func plot(_ x: Int, _ y: Int) {
             guard x >= 0, y >= 0, x < width, y < height else { return }

@@ -8,8 +8,11 @@
 /// size a viewer that honours UserUnit shows; `StampLocator` corrects for that.
 public enum Pdftoppm {
     /// Page `page` (1-based) rendered at `dpi` pixels per inch of user space.
-    public static func render(pdf: String, page: Int, dpi: Double, password: String? = nil, hideAnnotations: Bool = false) throws -> PPMImage {
-        let images = try render(pdf: pdf, pages: page...page, dpi: dpi, password: password, hideAnnotations: hideAnnotations)
+    public static func render(
+        pdf: String, page: Int, dpi: Double, password: String? = nil, hideAnnotations: Bool = false
+    ) throws -> PPMImage {
+        let images = try render(
+            pdf: pdf, pages: page...page, dpi: dpi, password: password, hideAnnotations: hideAnnotations)
         guard let image = images.first, images.count == 1 else {
             throw ToolFailure("pdftoppm rendered \(images.count) images for page \(page) of \(pdf)")
         }
@@ -18,8 +21,10 @@ public enum Pdftoppm {
 
     /// Pages `pages` (1-based) in one pdftoppm run, in page order. `hideAnnotations` leaves out
     /// annotations (form fields, signature widgets), which viewers draw over the page content.
-    public static func render(pdf: String, pages: ClosedRange<Int>, dpi: Double, password: String? = nil,
-                              hideAnnotations: Bool = false) throws -> [PPMImage] {
+    public static func render(
+        pdf: String, pages: ClosedRange<Int>, dpi: Double, password: String? = nil,
+        hideAnnotations: Bool = false
+    ) throws -> [PPMImage] {
         // Test material only: corpus passwords are public, so passing one as an argument is fine here.
         var arguments = ["-cropbox", "-r", "\(dpi)", "-f", "\(pages.lowerBound)", "-l", "\(pages.upperBound)"]
         if let password { arguments += ["-upw", password] }
@@ -27,7 +32,8 @@ public enum Pdftoppm {
         let result = try ToolFailure.run("pdftoppm", arguments + [pdf])
         let images = try PPMImage.parseAll(result.stdout)
         guard images.count == pages.count else {
-            throw ToolFailure("pdftoppm rendered \(images.count) of pages \(pages) of \(pdf): \(result.stderr.prefix(300))")
+            throw ToolFailure(
+                "pdftoppm rendered \(images.count) of pages \(pages) of \(pdf): \(result.stderr.prefix(300))")
         }
         return images
     }

@@ -34,13 +34,17 @@ public final class PolicyPKI: @unchecked Sendable {
         }
     }()
 
-    private func pair(_ name: String) -> (cert: String, key: String) { (folder.path("\(name).pem"), folder.path("\(name).key")) }
+    private func pair(_ name: String) -> (cert: String, key: String) {
+        (folder.path("\(name).pem"), folder.path("\(name).key"))
+    }
 
     private init() throws {
         folder = TemporaryDirectory("signet-policy-pki")
         folder.write("cms_tool.py", CMSToolScript.source)
         folder.write("tsaserial", "01\n")
-        folder.write("tsa.cnf", """
+        folder.write(
+            "tsa.cnf",
+            """
             [ tsa ]
             default_tsa = tsa1
             [ tsa1 ]
@@ -65,33 +69,56 @@ public final class PolicyPKI: @unchecked Sendable {
             ("ekuserver", ["-newkey", "rsa:2048"], leaf + signing + "extendedKeyUsage=serverAuth\n", "2003"),
             ("ekudoc", ["-newkey", "rsa:2048"], leaf + signing + "extendedKeyUsage=1.3.6.1.5.5.7.3.36\n", "2004"),
             ("ed25519", ["-newkey", "ed25519"], leaf + signing, "2005"),
-            ("tsa", ["-newkey", "rsa:2048"], leaf + "keyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n", "2006"),
+            (
+                "tsa", ["-newkey", "rsa:2048"],
+                leaf + "keyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n", "2006"
+            ),
         ]
         for spec in specs {
             folder.write("\(spec.name).ext", spec.ext)
-            try openssl(["req"] + spec.key + ["-nodes", "-keyout", "\(spec.name).key", "-out", "\(spec.name).csr", "-subj", "/CN=Policy \(spec.name)/O=Signet Tests"])
-            try openssl(["x509", "-req", "-in", "\(spec.name).csr", "-CA", base.intermediateCert, "-CAkey", base.folder.path("interm.key"),
-                         "-set_serial", spec.serial, "-days", "825", "-extfile", "\(spec.name).ext", "-out", "\(spec.name).pem"])
+            try openssl(
+                ["req"] + spec.key + [
+                    "-nodes", "-keyout", "\(spec.name).key", "-out", "\(spec.name).csr", "-subj",
+                    "/CN=Policy \(spec.name)/O=Signet Tests",
+                ])
+            try openssl([
+                "x509", "-req", "-in", "\(spec.name).csr", "-CA", base.intermediateCert, "-CAkey",
+                base.folder.path("interm.key"),
+                "-set_serial", spec.serial, "-days", "825", "-extfile", "\(spec.name).ext", "-out", "\(spec.name).pem",
+            ])
         }
-        try python(["expired-cert", "--ca-cert", base.intermediateCert, "--ca-key", base.folder.path("interm.key"),
-                    "--subject", "CN=Expired Signer,O=Signet Tests", "--serial", "2007", "--out-cert", "expired.pem", "--out-key", "expired.key"])
+        try python([
+            "expired-cert", "--ca-cert", base.intermediateCert, "--ca-key", base.folder.path("interm.key"),
+            "--subject", "CN=Expired Signer,O=Signet Tests", "--serial", "2007", "--out-cert", "expired.pem",
+            "--out-key", "expired.key",
+        ])
     }
 
     /// `openssl cms -sign -binary` of `content` (detached, DER), with the intermediate attached.
-    public func opensslSign(_ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256", extra: [String] = []) throws {
-        try openssl(["cms", "-sign", "-binary", "-in", content, "-signer", signer.cert, "-inkey", signer.key, "-certfile", base.intermediateCert,
-                     "-md", digest, "-outform", "DER", "-out", out] + extra)
+    public func opensslSign(
+        _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256",
+        extra: [String] = []
+    ) throws {
+        try openssl(
+            [
+                "cms", "-sign", "-binary", "-in", content, "-signer", signer.cert, "-inkey", signer.key, "-certfile",
+                base.intermediateCert,
+                "-md", digest, "-outform", "DER", "-out", out,
+            ] + extra)
     }
 
     /// A detached SignedData built field by field in Python: content-type, message-digest and
     /// signing-certificate-v2 signed attributes; `essCertificate` names another certificate in
     /// the latter; `embed` encapsulates the content.
     public func pythonSign(
-        _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256", contentType: String = "data",
+        _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256",
+        contentType: String = "data",
         essCertificate: String? = nil, embed: Bool = false
     ) throws {
-        var args = ["sign", "--cert", signer.cert, "--key", signer.key, "--data", content, "--out", out, "--md", digest,
-                    "--content-type", contentType, "--chain", base.intermediateCert]
+        var args = [
+            "sign", "--cert", signer.cert, "--key", signer.key, "--data", content, "--out", out, "--md", digest,
+            "--content-type", contentType, "--chain", base.intermediateCert,
+        ]
         if let essCertificate { args += ["--ess-cert", essCertificate] }
         if embed { args.append("--embed") }
         try python(args)
@@ -104,15 +131,22 @@ public final class PolicyPKI: @unchecked Sendable {
         // `openssl ts -reply` rewrites the shared serial file: one reply at a time (tests run in parallel).
         Self.replyLock.lock()
         defer { Self.replyLock.unlock() }
-        try openssl(["ts", "-reply", "-queryfile", query, "-signer", tsa.cert, "-inkey", tsa.key, "-chain", base.intermediateCert,
-                     "-config", folder.path("tsa.cnf"), "-token_out", "-out", out])
+        try openssl([
+            "ts", "-reply", "-queryfile", query, "-signer", tsa.cert, "-inkey", tsa.key, "-chain",
+            base.intermediateCert,
+            "-config", folder.path("tsa.cnf"), "-token_out", "-out", out,
+        ])
     }
 
     /// Writes the first SignerInfo's signature value of `p7s` to `out`.
-    public func signatureValue(of p7s: String, out: String) throws { try python(["sigvalue", "--in", p7s, "--out", out]) }
+    public func signatureValue(of p7s: String, out: String) throws {
+        try python(["sigvalue", "--in", p7s, "--out", out])
+    }
 
     /// `p7s` with `token` as its id-aa-signatureTimeStampToken unsigned attribute.
-    public func attach(token: String, to p7s: String, out: String) throws { try python(["add-token", "--in", p7s, "--token", token, "--out", out]) }
+    public func attach(token: String, to p7s: String, out: String) throws {
+        try python(["add-token", "--in", p7s, "--token", token, "--out", out])
+    }
 
     private static let replyLock = NSLock()
 
@@ -123,7 +157,9 @@ public final class PolicyPKI: @unchecked Sendable {
     private func run(_ tool: String, _ arguments: [String]) throws {
         let result = try ProcessRunner.run(tool, arguments, currentDirectory: folder.url.path)
         guard result.status == 0 else {
-            throw NSError(domain: "PolicyPKI", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: "\(tool) \(arguments.joined(separator: " ")): \(result.stderr)"])
+            throw NSError(
+                domain: "PolicyPKI", code: Int(result.status),
+                userInfo: [NSLocalizedDescriptionKey: "\(tool) \(arguments.joined(separator: " ")): \(result.stderr)"])
         }
     }
 }

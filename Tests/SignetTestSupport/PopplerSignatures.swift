@@ -23,7 +23,9 @@ public enum PopplerSignatures {
     public static func signatures(_ pdf: String) throws -> [Signature] {
         let r = try ToolFailure.run("pdfsig", [pdf], accepted: [0, 2])
         if r.status == 2 {
-            guard r.stdoutText.contains("does not contain any signatures") || r.stderr.contains("does not contain any signatures")
+            guard
+                r.stdoutText.contains("does not contain any signatures")
+                    || r.stderr.contains("does not contain any signatures")
             else { throw ToolFailure("pdfsig \(pdf) failed: \(r.stderr.prefix(300))") }
             return []
         }

@@ -59,11 +59,14 @@ public enum ProcessRunner {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, stdout: Array(outData), stderr: String(decoding: errData, as: UTF8.self))
+        return ProcessResult(
+            status: process.terminationStatus, stdout: Array(outData), stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Runs the `signet` CLI.
-    public static func signet(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
+    public static func signet(
+        _ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String]? = nil
+    ) throws -> ProcessResult {
         try run(signet, arguments, stdin: stdin, environment: environment)
     }
 

@@ -32,12 +32,12 @@ public enum QPDFTool {
         if let password { arguments.append("--password=\(password)") }
         let r = try ToolFailure.run("qpdf", arguments + [pdf], accepted: [0, 3])
         guard let root = try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any],
-              let pages = root["pages"] as? [[String: Any]],
-              let qpdf = root["qpdf"] as? [Any], qpdf.count == 2, let objects = qpdf[1] as? [String: Any]
+            let pages = root["pages"] as? [[String: Any]],
+            let qpdf = root["qpdf"] as? [Any], qpdf.count == 2, let objects = qpdf[1] as? [String: Any]
         else { throw ToolFailure("qpdf --json of \(pdf): unexpected layout") }
         return try pages.map { page in
             guard let ref = page["object"] as? String,
-                  let entry = objects["obj:" + ref] as? [String: Any], let dict = entry["value"] as? [String: Any]
+                let entry = objects["obj:" + ref] as? [String: Any], let dict = entry["value"] as? [String: Any]
             else { throw ToolFailure("qpdf --json of \(pdf): page object missing") }
             return (dict["/UserUnit"] as? NSNumber)?.doubleValue ?? 1
         }

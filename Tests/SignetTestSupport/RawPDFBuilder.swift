@@ -24,7 +24,8 @@ public enum PDFSyntax {
 
     /// A PDF literal string with `(`, `)` and `\` escaped.
     public static func literal(_ text: String) -> String {
-        "(" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
+        "("
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
             .replacingOccurrences(of: ")", with: "\\)") + ")"
     }
 }

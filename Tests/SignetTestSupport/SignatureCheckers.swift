@@ -18,7 +18,8 @@ public enum SignatureCheckers {
             guard !out.isEmpty else { continue }
             if text == "- Total document signed" { out[out.count - 1].totalDocumentSigned = true }
             if text.hasPrefix("- Signature Validation:") {
-                out[out.count - 1].validation = String(text.dropFirst("- Signature Validation:".count)).trimmingCharacters(in: .whitespaces)
+                out[out.count - 1].validation = String(text.dropFirst("- Signature Validation:".count))
+                    .trimmingCharacters(in: .whitespaces)
             }
         }
         return out
@@ -27,7 +28,8 @@ public enum SignatureCheckers {
     /// pyHanko's pretty-printed validation (`pyhanko sign validate --pretty-print`) of every
     /// signature, trusting only `trust`.
     public static func pyhanko(_ path: String, trust: String) throws -> ProcessResult {
-        try ProcessRunner.run("pyhanko", ["sign", "validate", "--pretty-print", "--trust", trust, "--trust-replace", path])
+        try ProcessRunner.run(
+            "pyhanko", ["sign", "validate", "--pretty-print", "--trust", trust, "--trust-replace", path])
     }
 
     public static var hasPyhanko: Bool { ProcessRunner.hasTool("pyhanko") }

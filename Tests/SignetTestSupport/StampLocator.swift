@@ -14,8 +14,10 @@ public struct StampLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// The largest distance between an edge of `bounds` and the same edge of `expected`.
     public func deviation(from expected: Rect) -> Double {
-        [abs(bounds.minX - expected.minX), abs(bounds.minY - expected.minY),
-         abs(bounds.maxX - expected.maxX), abs(bounds.maxY - expected.maxY)].max()!
+        [
+            abs(bounds.minX - expected.minX), abs(bounds.minY - expected.minY),
+            abs(bounds.maxX - expected.maxX), abs(bounds.maxY - expected.maxY),
+        ].max()!
     }
 
     /// True when every edge is within `tolerance` points of `expected` and the stamp is upright.
@@ -56,17 +58,23 @@ public enum StampLocator {
     ) throws -> StampLocation? {
         // Rendering at dpi × UserUnit makes one pixel 72/dpi DISPLAYED points on every page.
         let renderDPI = dpi * userUnit
-        let image = try Pdftoppm.render(pdf: pdf, page: page, dpi: renderDPI, password: password, hideAnnotations: hideAnnotations)
+        let image = try Pdftoppm.render(
+            pdf: pdf, page: page, dpi: renderDPI, password: password, hideAnnotations: hideAnnotations)
         let before = try baseline.map {
-            try Pdftoppm.render(pdf: $0, page: page, dpi: renderDPI, password: password, hideAnnotations: hideAnnotations)
+            try Pdftoppm.render(
+                pdf: $0, page: page, dpi: renderDPI, password: password, hideAnnotations: hideAnnotations)
         }
         return try locate(in: image, baseline: before, pointsPerPixel: 72 / dpi)
     }
 
     /// Finds the stamp in a render; `nil` when no stamp ink is present.
-    public static func locate(in image: PPMImage, baseline: PPMImage? = nil, pointsPerPixel: Double) throws -> StampLocation? {
+    public static func locate(
+        in image: PPMImage, baseline: PPMImage? = nil, pointsPerPixel: Double
+    ) throws -> StampLocation? {
         if let baseline, baseline.width != image.width || baseline.height != image.height {
-            throw ToolFailure("the stamped page renders \(image.width)x\(image.height) but the baseline \(baseline.width)x\(baseline.height): the page geometry changed")
+            throw ToolFailure(
+                "the stamped page renders \(image.width)x\(image.height) but the baseline \(baseline.width)x\(baseline.height): the page geometry changed"
+            )
         }
         var box = PixelBox()
         var sums: [TestStamp.Ink: (x: Double, y: Double, n: Double)] = [:]
@@ -77,8 +85,10 @@ public enum StampLocator {
                     let (r, g, b) = (Int(px[i]), Int(px[i + 1]), Int(px[i + 2]))
                     let ink = inkColor(r, g, b)
                     if let baseline {
-                        let changed = max(abs(r - Int(baseline.rgb[i])), abs(g - Int(baseline.rgb[i + 1])),
-                                          abs(b - Int(baseline.rgb[i + 2]))) > threshold
+                        let changed =
+                            max(
+                                abs(r - Int(baseline.rgb[i])), abs(g - Int(baseline.rgb[i + 1])),
+                                abs(b - Int(baseline.rgb[i + 2]))) > threshold
                         guard changed else { continue }
                     } else if ink == nil {
                         continue
@@ -92,8 +102,9 @@ public enum StampLocator {
             }
         }
         guard let pixels = box.rect else { return nil }
-        let bounds = Rect(x: pixels.minX * pointsPerPixel, y: pixels.minY * pointsPerPixel,
-                          width: pixels.width * pointsPerPixel, height: pixels.height * pointsPerPixel)
+        let bounds = Rect(
+            x: pixels.minX * pointsPerPixel, y: pixels.minY * pointsPerPixel,
+            width: pixels.width * pointsPerPixel, height: pixels.height * pointsPerPixel)
         func corner(_ ink: TestStamp.Ink) -> StampOrientation.Corner? {
             guard let s = sums[ink], s.n >= 4 else { return nil }
             let (cx, cy) = (s.x / s.n, s.y / s.n)
@@ -105,7 +116,8 @@ public enum StampLocator {
             case (false, false): return .bottomRight
             }
         }
-        let orientation = corner(.red).flatMap { red in corner(.green).flatMap { StampOrientation(red: red, green: $0) } }
+        let orientation = corner(.red).flatMap { red in corner(.green).flatMap { StampOrientation(red: red, green: $0) }
+        }
         return StampLocation(
             bounds: bounds, orientation: orientation, pointsPerPixel: pointsPerPixel,
             pageSize: Size(width: Double(image.width) * pointsPerPixel, height: Double(image.height) * pointsPerPixel))

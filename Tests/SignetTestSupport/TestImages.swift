@@ -6,7 +6,9 @@ import SignetRaster
 /// the same pixels: ink on transparency, a textured color seal, a photo-like scene.
 public enum TestImages {
     /// Dark ink strokes (smooth random curves, anti-aliased) on a transparent background.
-    public static func signature(width: Int, height: Int, seed: UInt64 = 1, ink: Color = .black, penRadius: Double = 2.5)
+    public static func signature(
+        width: Int, height: Int, seed: UInt64 = 1, ink: Color = .black, penRadius: Double = 2.5
+    )
         -> Bitmap
     {
         var rng = SeededRandom(seed: seed)
@@ -18,7 +20,9 @@ public enum TestImages {
             for i in 0..<steps {
                 let t = Double(i) / Double(steps)
                 let x = Double(width) * (0.05 + 0.9 * t) + Double(height) * 0.1 * (a[0] * sin(t * 31 + phase))
-                let y = Double(height) * (0.5 + 0.3 * (a[1] * sin(t * 17 + phase) + a[2] * sin(t * 43) * 0.5 + a[3] * cos(t * 7)) / 1.6)
+                let y =
+                    Double(height)
+                    * (0.5 + 0.3 * (a[1] * sin(t * 17 + phase) + a[2] * sin(t * 43) * 0.5 + a[3] * cos(t * 7)) / 1.6)
                 stamp(&alpha, width: width, height: height, x: x, y: y, radius: penRadius)
             }
         }
@@ -55,9 +59,12 @@ public enum TestImages {
         var rng = SeededRandom(seed: seed)
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         let blobs = (0..<6).map { _ in
-            (x: Double.random(in: 0...Double(width), using: &rng), y: Double.random(in: 0...Double(height), using: &rng),
-             r: Double.random(in: 0.1...0.3, using: &rng) * Double(min(width, height)),
-             color: (0..<3).map { _ in Double.random(in: -90...90, using: &rng) })
+            (
+                x: Double.random(in: 0...Double(width), using: &rng),
+                y: Double.random(in: 0...Double(height), using: &rng),
+                r: Double.random(in: 0.1...0.3, using: &rng) * Double(min(width, height)),
+                color: (0..<3).map { _ in Double.random(in: -90...90, using: &rng) }
+            )
         }
         for y in 0..<height {
             for x in 0..<width {

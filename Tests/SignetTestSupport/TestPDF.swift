@@ -5,7 +5,9 @@ import Foundation
 /// uncompressed filler stream of `padding` bytes (for size tests) drawn nowhere.
 public enum TestPDF {
     @discardableResult
-    public static func write(to path: String, rotations: [Int] = [0], mediaBox: [Double] = [0, 0, 612, 792], padding: Int = 0) throws -> String {
+    public static func write(
+        to path: String, rotations: [Int] = [0], mediaBox: [Double] = [0, 0, 612, 792], padding: Int = 0
+    ) throws -> String {
         var objects: [[UInt8]] = []
         let pageCount = rotations.count
         // 1 catalog, 2 pages, 3 font, then per page: page, content; then the filler.
@@ -17,8 +19,11 @@ public enum TestPDF {
         let box = mediaBox.map { String(Int($0)) }.joined(separator: " ")
         for (index, rotation) in rotations.enumerated() {
             let content = Array("BT /F1 24 Tf 72 700 Td (Signet test page \(index + 1)) Tj ET\n".utf8)
-            objects.append(Array(("<< /Type /Page /Parent 2 0 R /MediaBox [\(box)] /Rotate \(rotation)"
-                + " /Resources << /Font << /F1 3 0 R >> >> /Contents \(firstPage + 2 * index + 1) 0 R >>").utf8))
+            objects.append(
+                Array(
+                    ("<< /Type /Page /Parent 2 0 R /MediaBox [\(box)] /Rotate \(rotation)"
+                        + " /Resources << /Font << /F1 3 0 R >> >> /Contents \(firstPage + 2 * index + 1) 0 R >>").utf8)
+            )
             objects.append(Array("<< /Length \(content.count) >>\nstream\n".utf8) + content + Array("\nendstream".utf8))
         }
         guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }

@@ -48,10 +48,16 @@ public enum TestStamp {
             (Rect(x: 0, y: t, width: t, height: h - 2 * t), .magenta),
             (Rect(x: w - t, y: t, width: t, height: h - 2 * t), .magenta),
             (Rect(x: t, y: t, width: (w / 2).rounded(.down) - t, height: (h / 2).rounded(.down) - t), .red),
-            (Rect(x: (w / 2).rounded(.down), y: (h / 2).rounded(.down),
-                  width: w - t - (w / 2).rounded(.down), height: h - t - (h / 2).rounded(.down)), .blue),
-            (Rect(x: (w * 3 / 4).rounded(.down), y: t,
-                  width: w - t - (w * 3 / 4).rounded(.down), height: (h / 4).rounded(.down) - t), .green),
+            (
+                Rect(
+                    x: (w / 2).rounded(.down), y: (h / 2).rounded(.down),
+                    width: w - t - (w / 2).rounded(.down), height: h - t - (h / 2).rounded(.down)), .blue
+            ),
+            (
+                Rect(
+                    x: (w * 3 / 4).rounded(.down), y: t,
+                    width: w - t - (w * 3 / 4).rounded(.down), height: (h / 4).rounded(.down) - t), .green
+            ),
         ]
     }
 
@@ -59,7 +65,9 @@ public enum TestStamp {
     public static func rgbaPixels(width: Int = standardSize.width, height: Int = standardSize.height) -> [UInt8] {
         precondition(width >= 8 && height >= 8, "the test stamp needs at least 8×8 pixels")
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for i in stride(from: 0, to: pixels.count, by: 4) { (pixels[i], pixels[i + 1], pixels[i + 2]) = (255, 255, 255) }
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            (pixels[i], pixels[i + 1], pixels[i + 2]) = (255, 255, 255)
+        }
         for (rect, ink) in regions(width: Double(width), height: Double(height)) {
             let c = ink.rgb
             for y in Int(rect.minY)..<Int(rect.maxY) {

@@ -9,7 +9,8 @@ public struct ToolFailure: Error, CustomStringConvertible {
     static func run(_ tool: String, _ arguments: [String], accepted: Set<Int32> = [0]) throws -> ProcessResult {
         let result = try ProcessRunner.run(tool, arguments)
         guard accepted.contains(result.status) else {
-            throw ToolFailure("\(tool) \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr.prefix(400))")
+            throw ToolFailure(
+                "\(tool) \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr.prefix(400))")
         }
         return result
     }

@@ -43,13 +43,17 @@ struct BenchArguments {
 
     func antialias() throws -> RenderOptions.Antialias {
         guard let text = values["antialias"] else { return .best }
-        guard let mode = RenderOptions.Antialias(rawValue: text) else { throw BenchError("--antialias is best or fast, not \(text)") }
+        guard let mode = RenderOptions.Antialias(rawValue: text) else {
+            throw BenchError("--antialias is best or fast, not \(text)")
+        }
         return mode
     }
 
     func format() throws -> StrokeFormat? {
         guard let text = values["format"] else { return nil }
-        guard let format = StrokeFormat(rawValue: text) else { throw BenchError("--format \(text) is not a stroke format") }
+        guard let format = StrokeFormat(rawValue: text) else {
+            throw BenchError("--format \(text) is not a stroke format")
+        }
         return format
     }
 

@@ -7,7 +7,9 @@ import Signet
 /// cropped, 8 px padding; `antialias` as asked) and written as PNG with the default `PNGOptions`, in one process on `jobs` threads.
 /// Prints "count wall_seconds bytes cpu_seconds", the same line the pycairo script prints.
 enum RenderBench {
-    static func run(input: String, output: String, jobs: Int, antialias: RenderOptions.Antialias, format: StrokeFormat?) throws {
+    static func run(
+        input: String, output: String, jobs: Int, antialias: RenderOptions.Antialias, format: StrokeFormat?
+    ) throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let names = try FileManager.default.contentsOfDirectory(atPath: input).filter { $0.hasSuffix(".json") }.sorted()
         guard !names.isEmpty else { throw BenchError("no .json files in \(input)") }
@@ -18,8 +20,10 @@ enum RenderBench {
             for i in stride(from: job, to: names.count, by: jobs) {
                 let name = names[i]
                 results.set(i) {
-                    let drawing = try StrokeFile.read(path: input + "/" + name, options: StrokeReadOptions(format: format))
-                    let png = try SignetJob.render(drawing, as: .png, options: RenderOptions(antialias: antialias)).bytes
+                    let drawing = try StrokeFile.read(
+                        path: input + "/" + name, options: StrokeReadOptions(format: format))
+                    let png = try SignetJob.render(drawing, as: .png, options: RenderOptions(antialias: antialias))
+                        .bytes
                     try write(png, to: output + "/" + name.dropLast(5) + ".png")
                     return png.count
                 }

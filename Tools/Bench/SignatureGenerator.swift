@@ -30,7 +30,9 @@ struct SignatureGenerator {
     }
 
     /// One cursive stroke: loops riding along the baseline with a slowly varying size, plus tremor.
-    private mutating func stroke(from x0: Double, to x1: Double, baseline: Double, height: Double, t: inout Double) -> Stroke {
+    private mutating func stroke(
+        from x0: Double, to x1: Double, baseline: Double, height: Double, t: inout Double
+    ) -> Stroke {
         let count = integer(300...1500)
         let loops = Double(count) / uniform(110...160)
         let (phase, wobble) = (uniform(0...(2 * .pi)), uniform(0...(2 * .pi)))

@@ -17,7 +17,8 @@ do {
     var args = BenchArguments(Array(CommandLine.arguments.dropFirst()))
     switch args.command {
     case "generate":
-        try Generate.run(count: try args.int("count"), seed: UInt64(try args.int("seed", default: 42)), into: try args.value("out"))
+        try Generate.run(
+            count: try args.int("count"), seed: UInt64(try args.int("seed", default: 42)), into: try args.value("out"))
     case "render":
         let input = try args.positional()
         try RenderBench.run(

@@ -18,10 +18,13 @@ enum OverlayDocument {
             // Page space is y-up; the target is given from the top.
             let placement = Transform(a: t.width, b: 0, c: 0, d: t.height, e: t.minX, f: page.height - t.maxY)
             let content = pdf.addStream("", Array("q \(PDFSyntax.matrix(placement)) cm /Stamp Do Q".utf8))
-            kids.append(pdf.add("<< /Type /Page /Parent \(root) 0 R /MediaBox \(PDFSyntax.array(Rect(origin: .zero, size: page))) "
-                + "/Resources << /XObject << /Stamp \(image) 0 R >> >> /Contents \(content) 0 R >>"))
+            kids.append(
+                pdf.add(
+                    "<< /Type /Page /Parent \(root) 0 R /MediaBox \(PDFSyntax.array(Rect(origin: .zero, size: page))) "
+                        + "/Resources << /XObject << /Stamp \(image) 0 R >> >> /Contents \(content) 0 R >>"))
         }
-        pdf.set(root, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
+        pdf.set(
+            root, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
         pdf.set(catalog, "<< /Type /Catalog /Pages \(root) 0 R >>")
         return pdf.build(root: catalog)
     }

@@ -24,7 +24,9 @@ enum PlacementCheck {
                 parts.append("stamp WRONG: not found")
             }
             if let moved = contentChange.bounds {
-                parts.append("page content CHANGED (\(contentChange.changedPixels) px around x \(Int(moved.minX)) y \(Int(moved.minY)) w \(Int(moved.width)) h \(Int(moved.height)) pt)")
+                parts.append(
+                    "page content CHANGED (\(contentChange.changedPixels) px around x \(Int(moved.minX)) y \(Int(moved.minY)) w \(Int(moved.width)) h \(Int(moved.height)) pt)"
+                )
             }
             return parts.joined(separator: "; ")
         }
@@ -38,8 +40,9 @@ enum PlacementCheck {
             let after = try Pdftoppm.render(pdf: output, page: index + 1, dpi: dpi)
             let before = try Pdftoppm.render(pdf: baseline, page: index + 1, dpi: dpi)
             let found = try StampLocator.locate(in: after, pointsPerPixel: pointsPerPixel)
-            let change = try RenderDiff.compare(before, after, excluding: [BenchPlacement.target] + (found.map { [$0.bounds] } ?? []),
-                                                pointsPerPixel: pointsPerPixel)
+            let change = try RenderDiff.compare(
+                before, after, excluding: [BenchPlacement.target] + (found.map { [$0.bounds] } ?? []),
+                pointsPerPixel: pointsPerPixel)
             return Row(page: index + 1, label: spec.label, location: found, contentChange: change)
         }
     }

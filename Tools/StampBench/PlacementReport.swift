@@ -13,9 +13,11 @@ enum PlacementReport {
             let label = pad(String(format: "%4d  ", index + 1) + GeometryFixture.pages[index].label, labelWidth)
             lines.append(label + results.map { pad(cell($0[index]), columnWidth) }.joined())
         }
-        lines.append(pad("correct", labelWidth) + results.map { rows in
-            pad("\(rows.filter(\.correct).count)/\(rows.count)", columnWidth)
-        }.joined())
+        lines.append(
+            pad("correct", labelWidth)
+                + results.map { rows in
+                    pad("\(rows.filter(\.correct).count)/\(rows.count)", columnWidth)
+                }.joined())
         lines.append("")
         for (name, rows) in zip(names, results) {
             for row in rows where !row.correct {

@@ -44,7 +44,9 @@ struct BatchJobError: SignetError {
 
 enum BatchJobParser {
     /// The operations a job may name.
-    static let operations: Set<String> = ["render", "compress", "stamp", "sign", "pipeline", "verify", "info", "preview"]
+    static let operations: Set<String> = [
+        "render", "compress", "stamp", "sign", "pipeline", "verify", "info", "preview",
+    ]
     /// Options that name a file the job writes, besides `output`.
     static let outputKeys: Set<String> = ["detached", "save-image"]
 
@@ -53,7 +55,11 @@ enum BatchJobParser {
         do {
             job = try JSONDecoder().decode([String: JobValue].self, from: Data(text.utf8))
         } catch {
-            throw BatchJobError(line: line, text: "not a JSON object (\(reason(error))); each line is one job like {\"op\":\"render\",\"input\":\"a.json\",\"output\":\"a.png\"}")
+            throw BatchJobError(
+                line: line,
+                text:
+                    "not a JSON object (\(reason(error))); each line is one job like {\"op\":\"render\",\"input\":\"a.json\",\"output\":\"a.png\"}"
+            )
         }
         let id: BatchJobID?
         switch job["id"] {
@@ -78,20 +84,27 @@ enum BatchJobParser {
     }
 
     /// The command's arguments: options (keys as long names), then "--" and the positional inputs.
-    private static func arguments(of job: [String: JobValue], line: Int, id: BatchJobID?, op: String) throws -> BatchJob {
+    private static func arguments(of job: [String: JobValue], line: Int, id: BatchJobID?, op: String) throws -> BatchJob
+    {
         var positionals: [String] = []
         var options: [String] = []
         var outputs: [String] = []
         for key in job.keys.sorted() where key != "op" && key != "id" {
             let value = job[key]!
             if key == "password-stdin" {
-                throw BatchJobError(line: line, text: "\"password-stdin\" cannot work in a batch (standard input holds no password); use \"password-env\" or \"password-file\"")
+                throw BatchJobError(
+                    line: line,
+                    text:
+                        "\"password-stdin\" cannot work in a batch (standard input holds no password); use \"password-env\" or \"password-file\""
+                )
             }
             switch key {
             case "input":
                 positionals.append(try scalar(value, key: key, line: line))
             case "inputs":
-                guard case .array(let list) = value else { throw BatchJobError(line: line, text: "\"inputs\" must be an array of paths") }
+                guard case .array(let list) = value else {
+                    throw BatchJobError(line: line, text: "\"inputs\" must be an array of paths")
+                }
                 positionals += try list.map { try scalar($0, key: key, line: line) }
             case "output":
                 let path = try scalar(value, key: key, line: line)
@@ -118,7 +131,11 @@ enum BatchJobParser {
     private static func scalar(_ value: JobValue, key: String, line: Int) throws -> String {
         switch value {
         case .string("-"):
-            throw BatchJobError(line: line, text: "\"\(key)\": \"-\" would use standard input or output, which belong to the batch (job list and results); name a file")
+            throw BatchJobError(
+                line: line,
+                text:
+                    "\"\(key)\": \"-\" would use standard input or output, which belong to the batch (job list and results); name a file"
+            )
         case .string(let s): return s
         case .integer(let n): return String(n)
         case .number(let n): return String(n)

@@ -85,7 +85,10 @@ final class BatchRunner: @unchecked Sendable {
     private(set) var summary = BatchSummary()
     private let window: Int
 
-    init(settings: Settings, lines: AnyIterator<(Int, String)>, context: CommandContext, emit: @escaping (BatchRow, [UInt8]) -> Void) {
+    init(
+        settings: Settings, lines: AnyIterator<(Int, String)>, context: CommandContext,
+        emit: @escaping (BatchRow, [UInt8]) -> Void
+    ) {
         self.settings = settings
         self.lines = lines
         self.context = context
@@ -156,12 +159,15 @@ final class BatchRunner: @unchecked Sendable {
             job = try BatchJobParser.parse(text, line: line)
         } catch {
             let message = (error as? SignetError).map(FlagHints.cli) ?? "\(error)"
-            return BatchRow(line: line, id: (error as? BatchJobError)?.id, op: nil, ok: false, output: nil, exit: 2, ms: ms(), error: message)
+            return BatchRow(
+                line: line, id: (error as? BatchJobError)?.id, op: nil, ok: false, output: nil, exit: 2, ms: ms(),
+                error: message)
         }
         let output = job.outputs.first
         // Outputs are renamed into place only when complete, so one that exists is complete.
         if settings.resume, !job.outputs.isEmpty, job.outputs.allSatisfy(InputFile.exists) {
-            return BatchRow(line: line, id: job.id, op: job.op, ok: true, output: output, exit: 0, ms: ms(), skipped: true)
+            return BatchRow(
+                line: line, id: job.id, op: job.op, ok: true, output: output, exit: 0, ms: ms(), skipped: true)
         }
         let messages = Mutex<[String]>([])
         var quiet = context
@@ -176,7 +182,8 @@ final class BatchRunner: @unchecked Sendable {
         }
         let said = messages.withLock { $0 }
         return BatchRow(
-            line: line, id: job.id, op: job.op, ok: result.exitCode == 0, output: output, exit: result.exitCode, ms: ms(),
+            line: line, id: job.id, op: job.op, ok: result.exitCode == 0, output: output, exit: result.exitCode,
+            ms: ms(),
             error: result.error.map { "line \(line): \($0)" }, messages: said.isEmpty ? nil : said,
             result: result.outcome.map { AnyEncodable($0.json) })
     }

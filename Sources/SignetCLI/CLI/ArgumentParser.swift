@@ -3,7 +3,8 @@
 enum ArgumentParser {
     static func parse(_ argv: [String], for spec: CommandSpec) throws -> Arguments {
         var args = Arguments(command: spec.name)
-        args.shortNames = Dictionary(spec.options.compactMap { o in o.short.map { (o.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        args.shortNames = Dictionary(
+            spec.options.compactMap { o in o.short.map { (o.name, $0) } }, uniquingKeysWith: { a, _ in a })
         var i = 0
         var optionsEnded = false
         while i < argv.count {
@@ -54,7 +55,8 @@ enum ArgumentParser {
             args.values[option.name, default: []].append(value)
         }
         guard spec.positionals.contains(args.positionals.count) else {
-            let want = spec.positionals.lowerBound == spec.positionals.upperBound
+            let want =
+                spec.positionals.lowerBound == spec.positionals.upperBound
                 ? "\(spec.positionals.lowerBound)" : "\(spec.positionals.lowerBound) to \(spec.positionals.upperBound)"
             throw UsageError(spec.name, "'signet \(spec.name)' takes \(want) input(s), got \(args.positionals.count)")
         }

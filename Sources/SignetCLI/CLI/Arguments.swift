@@ -32,7 +32,9 @@ package struct Arguments: Sendable {
         return v
     }
 
-    package func double(_ name: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+    package func double(
+        _ name: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    )
         throws -> Double?
     {
         guard let text = string(name) else { return nil }
@@ -40,7 +42,10 @@ package struct Arguments: Sendable {
             throw UsageError(command, "--\(name) wants a number, not '\(text)'")
         }
         guard range.contains(v) else {
-            throw UsageError(command, "--\(name) must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound)), not \(text)")
+            throw UsageError(
+                command,
+                "--\(name) must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound)), not \(text)"
+            )
         }
         return v
     }
@@ -49,13 +54,15 @@ package struct Arguments: Sendable {
         guard let text = string(name) else { return nil }
         guard let v = Int(text) else { throw UsageError(command, "--\(name) wants a whole number, not '\(text)'") }
         guard range.contains(v) else {
-            throw UsageError(command, "--\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(text)")
+            throw UsageError(
+                command, "--\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(text)")
         }
         return v
     }
 
     /// One of a fixed set of words (`--format jpeg|png|auto`).
-    package func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T? where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T?
+    where T.RawValue == String {
         guard let text = string(name) else { return nil }
         guard let v = T(rawValue: text) else {
             let all = T.allCases.map(\.rawValue).joined(separator: ", ")

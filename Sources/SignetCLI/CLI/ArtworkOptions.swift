@@ -3,10 +3,11 @@ import Signet
 /// `--image FILE` or `--strokes FILE`: what a stamp or a visible signature shows (shared by
 /// `stamp` and `sign`).
 enum ArtworkOptions {
-    static let specs: [OptionSpec] = [
-        .value("image", "FILE", "a PNG (alpha kept as a soft mask) or a JPEG (embedded untouched)"),
-        .value("strokes", "FILE", "a stroke file of any format 'signet render' reads, embedded as vector paths"),
-    ] + StrokeInputOptions.specs
+    static let specs: [OptionSpec] =
+        [
+            .value("image", "FILE", "a PNG (alpha kept as a soft mask) or a JPEG (embedded untouched)"),
+            .value("strokes", "FILE", "a stroke file of any format 'signet render' reads, embedded as vector paths"),
+        ] + StrokeInputOptions.specs
 
     /// The artwork asked for, or `nil` when neither option is given.
     static func read(_ args: Arguments) throws -> StampArtwork? {

@@ -24,7 +24,9 @@ package enum CLI {
         do {
             let args = try ArgumentParser.parse(arguments, for: command.spec)
             let outcome = try command.run(args, context)
-            return Invocation(exitCode: outcome.verdict?.exitCode ?? 0, outcome: outcome, error: outcome.verdict.flatMap { _ in outcome.verdictMessage })
+            return Invocation(
+                exitCode: outcome.verdict?.exitCode ?? 0, outcome: outcome,
+                error: outcome.verdict.flatMap { _ in outcome.verdictMessage })
         } catch let error as SignetError {
             return Invocation(exitCode: error.kind.exitCode, error: FlagHints.cli(error))
         } catch {
@@ -34,7 +36,9 @@ package enum CLI {
 
     /// The process entry: `argv` without the program name. `commands` are the in-process commands
     /// (the `signet-preview` executable passes its one).
-    package static func run(_ argv: [String], context: CommandContext, commands: [any Command.Type] = Commands.all) -> Int32 {
+    package static func run(
+        _ argv: [String], context: CommandContext, commands: [any Command.Type] = Commands.all
+    ) -> Int32 {
         let externals = commands.count == Commands.all.count ? Commands.external : []
         guard let name = argv.first, name != "-h", name != "--help", name != "help" else {
             let listing = commands.map { ($0.spec.name, $0.spec.summary) } + externals.map { ($0.name, $0.summary) }
@@ -73,10 +77,18 @@ package enum CLI {
             if json {
                 let encoded = JSONOutput.encode(outcome.json)
                 // With the result file on stdout (`-o -`) the JSON goes to stderr, so the two never mix.
-                if outcome.outputUsedStdout { context.writeMessage(String(decoding: encoded.dropLast(), as: UTF8.self)) } else { context.writeOutput(encoded) }
+                if outcome.outputUsedStdout {
+                    context.writeMessage(String(decoding: encoded.dropLast(), as: UTF8.self))
+                } else {
+                    context.writeOutput(encoded)
+                }
             } else {
                 for line in outcome.lines {
-                    if outcome.outputUsedStdout { context.writeMessage(line) } else { context.writeOutput(Array((line + "\n").utf8)) }
+                    if outcome.outputUsedStdout {
+                        context.writeMessage(line)
+                    } else {
+                        context.writeOutput(Array((line + "\n").utf8))
+                    }
                 }
             }
         }

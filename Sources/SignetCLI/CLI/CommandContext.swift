@@ -58,9 +58,12 @@ package struct CommandOutcome {
     package var outputUsedStdout = false
 
     package init(
-        json: any Encodable, lines: [String], verdict: FailureKind? = nil, verdictMessage: String? = nil, outputUsedStdout: Bool = false
+        json: any Encodable, lines: [String], verdict: FailureKind? = nil, verdictMessage: String? = nil,
+        outputUsedStdout: Bool = false
     ) {
-        (self.json, self.lines, self.verdict, self.verdictMessage, self.outputUsedStdout) = (json, lines, verdict, verdictMessage, outputUsedStdout)
+        (self.json, self.lines, self.verdict, self.verdictMessage, self.outputUsedStdout) = (
+            json, lines, verdict, verdictMessage, outputUsedStdout
+        )
     }
 }
 

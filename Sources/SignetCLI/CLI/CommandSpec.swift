@@ -13,7 +13,9 @@ package struct OptionSpec: Sendable {
         OptionSpec(name: name, value: nil, help: help)
     }
 
-    package static func value(_ name: String, _ value: String, _ help: String, short: Character? = nil, repeatable: Bool = false)
+    package static func value(
+        _ name: String, _ value: String, _ help: String, short: Character? = nil, repeatable: Bool = false
+    )
         -> OptionSpec
     {
         OptionSpec(name: name, value: value, help: help, short: short, repeatable: repeatable)
@@ -32,8 +34,13 @@ package struct CommandSpec: Sendable {
     /// Notes printed after the options (limits, examples).
     package var notes: [String] = []
 
-    package init(name: String, summary: String, usage: String, positionals: ClosedRange<Int>, options: [OptionSpec], notes: [String] = []) {
-        (self.name, self.summary, self.usage, self.positionals, self.options, self.notes) = (name, summary, usage, positionals, options, notes)
+    package init(
+        name: String, summary: String, usage: String, positionals: ClosedRange<Int>, options: [OptionSpec],
+        notes: [String] = []
+    ) {
+        (self.name, self.summary, self.usage, self.positionals, self.options, self.notes) = (
+            name, summary, usage, positionals, options, notes
+        )
     }
 
     func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }

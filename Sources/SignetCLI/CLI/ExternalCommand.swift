@@ -17,7 +17,9 @@ package struct ExternalCommand: Sendable {
         guard let path = locate() else {
             return CLI.Invocation(
                 exitCode: 1,
-                error: "this command is the separate program \(executable), which is not installed next to signet; build it with 'swift build -c release --product \(executable)'")
+                error:
+                    "this command is the separate program \(executable), which is not installed next to signet; build it with 'swift build -c release --product \(executable)'"
+            )
         }
         let result: Subprocess.Result
         do {

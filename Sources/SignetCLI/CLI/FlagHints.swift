@@ -36,7 +36,10 @@ package enum FlagHints {
         ("set StrokeReadOptions.format (one of", "try --format NAME (one of"),
         // Stamping
         ("set StampOptions.mode to .rewrite and StampOptions.breakSignatures", "add --rewrite --break-signatures"),
-        ("set StampOptions.mode to .rewrite to rewrite the file instead", "drop --incremental to rewrite the file instead"),
+        (
+            "set StampOptions.mode to .rewrite to rewrite the file instead",
+            "drop --incremental to rewrite the file instead"
+        ),
         ("set StampOptions.mode to .automatic", "drop --rewrite"),
         ("set StampOptions.breakSignatures", "add --break-signatures"),
         ("(for example pages 1-", "(for example --pages 1-"),
@@ -46,8 +49,14 @@ package enum FlagHints {
         ("pick a page from 1 to", "pick --page 1 to"),
         ("; give page 1.", "; leave out --page or give --page 1."),
         // Signing identities
-        ("pass the identity's password to its loader", "pass it with --password-env VAR, --password-file FILE or --password-stdin"),
-        ("check the password given to the identity's loader", "check what --password-env VAR, --password-file FILE or --password-stdin supplies"),
+        (
+            "pass the identity's password to its loader",
+            "pass it with --password-env VAR, --password-file FILE or --password-stdin"
+        ),
+        (
+            "check the password given to the identity's loader",
+            "check what --password-env VAR, --password-file FILE or --password-stdin supplies"
+        ),
         ("or load a PEM key and certificate", "or use --key KEY.pem --cert CERT.pem"),
         ("give its certificate as a PEM certificate file", "give the certificate with --cert CERT.pem"),
         ("pass strict: true to refuse", "use --strict to refuse"),

@@ -30,10 +30,14 @@ enum Help {
         }
         let width = min(labels.map(\.count).max() ?? 0, 28)
         for (label, o) in zip(labels, spec.options) {
-            let pad = label.count > width ? "\n" + String(repeating: " ", count: width + 4) : String(repeating: " ", count: width - label.count + 2)
+            let pad =
+                label.count > width
+                ? "\n" + String(repeating: " ", count: width + 4)
+                : String(repeating: " ", count: width - label.count + 2)
             out += "  " + label + pad + o.help + "\n"
         }
-        out += "  --json" + String(repeating: " ", count: max(width - 4, 0)) + "print one JSON result object on stdout\n"
+        out +=
+            "  --json" + String(repeating: " ", count: max(width - 4, 0)) + "print one JSON result object on stdout\n"
         out += "  -h, --help" + String(repeating: " ", count: max(width - 8, 0)) + "show this help\n"
         for note in spec.notes { out += "\n" + note + "\n" }
         return out

@@ -6,11 +6,13 @@ import Signet
 package enum OutputGuard {
     /// Throws a usage error for the first output in `outputs` that is one of `inputs`.
     package static func refuseOverwriting(_ inputs: [String], with outputs: [String], command: String) throws {
-        let taken = Dictionary(inputs.compactMap { p in FileIdentity(path: p).map { ($0, p) } }, uniquingKeysWith: { a, _ in a })
+        let taken = Dictionary(
+            inputs.compactMap { p in FileIdentity(path: p).map { ($0, p) } }, uniquingKeysWith: { a, _ in a })
         for output in outputs {
             if let id = FileIdentity(path: output), let input = taken[id] {
                 let which = output == input ? "is the input itself" : "is the same file as the input \(input)"
-                throw UsageError(command, "the output \(output) \(which); inputs are never overwritten, choose another output name")
+                throw UsageError(
+                    command, "the output \(output) \(which); inputs are never overwritten, choose another output name")
             }
         }
     }

@@ -4,12 +4,17 @@ import Signet
 /// `--units`, `--origin`, `--anchor`, read into a `StampPlacement` (shared by stamp and sign).
 enum PlacementOptions {
     static let specs: [OptionSpec] = [
-        .value("at", "X,Y", "where the anchor corner goes, in the page as displayed; default 36 pt in from the bottom-right corner"),
+        .value(
+            "at", "X,Y",
+            "where the anchor corner goes, in the page as displayed; default 36 pt in from the bottom-right corner"),
         .value("size", "WxH", "stamp width and height (stretches the stamp)"),
         .value("width", "W", "stamp width, height from the stamp's aspect ratio; default 180 pt"),
         .value("units", "UNIT", "units of --at, --size and --width: pt (default), mm, in, or % of the displayed page"),
         .value("origin", "ORIGIN", "where 0,0 is: top-left (default, y grows down) or bottom-left (y grows up)"),
-        .value("anchor", "CORNER", "which corner of the stamp --at names: top-left, top-right, bottom-left, bottom-right, center; default the origin's corner"),
+        .value(
+            "anchor", "CORNER",
+            "which corner of the stamp --at names: top-left, top-right, bottom-left, bottom-right, center; default the origin's corner"
+        ),
     ]
 
     static let notes = """

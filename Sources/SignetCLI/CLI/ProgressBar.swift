@@ -40,7 +40,9 @@ final class ProgressBar: @unchecked Sendable {
         if let total, total > 0 {
             let width = 24
             let filled = min(width, done * width / total)
-            text = "\(label) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total)"
+            text =
+                "\(label) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+                + "] \(done)/\(total)"
             if rate > 0 && done < total { text += " ETA " + Self.clock(Double(total - done) / rate) }
         }
         return text + " " + Self.tenths(rate) + "/s"

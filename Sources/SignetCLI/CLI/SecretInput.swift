@@ -24,12 +24,17 @@ package enum SecretInput {
     /// The secret named by `--<prefix>-env`, `--<prefix>-file` or (when `stdinOption` is given
     /// and set) standard input, as bytes that are wiped when released; nil when none is given.
     /// At most one source may be given.
-    static func secret(_ args: Arguments, _ context: CommandContext, prefix: String = "password",
-                       stdinOption: String? = nil) throws -> Secret? {
+    static func secret(
+        _ args: Arguments, _ context: CommandContext, prefix: String = "password",
+        stdinOption: String? = nil
+    ) throws -> Secret? {
         let env = args.string("\(prefix)-env"), file = args.string("\(prefix)-file")
         let stdin = stdinOption.map(args.flag) ?? false
         guard [env != nil, file != nil, stdin].filter({ $0 }).count <= 1 else {
-            throw UsageError(args.command, "give the \(prefix) only one way (--\(prefix)-env, --\(prefix)-file\(stdinOption.map { " or --\($0)" } ?? ""))")
+            throw UsageError(
+                args.command,
+                "give the \(prefix) only one way (--\(prefix)-env, --\(prefix)-file\(stdinOption.map { " or --\($0)" } ?? ""))"
+            )
         }
         if let env {
             guard let value = context.environment[env] else {
@@ -49,8 +54,10 @@ package enum SecretInput {
     }
 
     /// A PDF's password: it must be UTF-8 text (SignetPDF SASLprep-normalizes it).
-    package static func read(_ args: Arguments, _ context: CommandContext, prefix: String = "password",
-                     stdinOption: String? = nil) throws -> Secret? {
+    package static func read(
+        _ args: Arguments, _ context: CommandContext, prefix: String = "password",
+        stdinOption: String? = nil
+    ) throws -> Secret? {
         guard let secret = try secret(args, context, prefix: prefix, stdinOption: stdinOption) else { return nil }
         guard secret.text != nil else {
             throw UsageError(args.command, "the \(prefix) is not UTF-8 text")

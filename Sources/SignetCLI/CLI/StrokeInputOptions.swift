@@ -5,7 +5,9 @@ import Signet
 enum StrokeInputOptions {
     static let specs: [OptionSpec] = [
         .value("format", "NAME", "stroke format, detected from the content when absent: \(StrokeFormat.names)"),
-        .value("index", "N", "which drawing of a file holding several (Quick, Draw! records, perfect-freehand paths), from 0; default 0"),
+        .value(
+            "index", "N",
+            "which drawing of a file holding several (Quick, Draw! records, perfect-freehand paths), from 0; default 0"),
     ]
 
     /// Help notes: the formats and the limits a stroke input must stay within.

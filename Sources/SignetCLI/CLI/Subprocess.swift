@@ -37,7 +37,10 @@ enum Subprocess {
         defer { close(outPipe[0]); close(errPipe[0]) }
         guard rc == 0 else { throw SpawnError(code: rc) }
         var errorBytes: [UInt8] = []
-        var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
+            pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0),
+        ]
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while fds.contains(where: { $0.fd >= 0 }) {
             if poll(&fds, nfds_t(fds.count), -1) < 0 {

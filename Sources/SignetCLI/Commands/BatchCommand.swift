@@ -14,7 +14,10 @@ enum BatchCommand: Command {
             .value("shard", "I/N", "run only jobs I, I+N, I+2N… (1-based), so N processes or machines split one list"),
             .flag("keep-going", "record a failed job and go on with the rest (the default)"),
             .flag("fail-fast", "take no new job after the first failure"),
-            .flag("resume", "skip jobs whose outputs already exist (outputs are written atomically, so one that exists is complete)"),
+            .flag(
+                "resume",
+                "skip jobs whose outputs already exist (outputs are written atomically, so one that exists is complete)"
+            ),
         ],
         notes: [
             """
@@ -58,7 +61,8 @@ enum BatchCommand: Command {
         // Rows are emitted one at a time, in job order: the first failed one is the first failure.
         var firstError: String?
         let runner = BatchRunner(
-            settings: .init(workers: workers, keepGoing: !args.flag("fail-fast"), resume: args.flag("resume"), shard: shard),
+            settings: .init(
+                workers: workers, keepGoing: !args.flag("fail-fast"), resume: args.flag("resume"), shard: shard),
             lines: AnyIterator { jobs.next() },
             context: context,
             emit: { row, line in
@@ -73,13 +77,16 @@ enum BatchCommand: Command {
         guard summary.failed > 0 else {
             return CommandOutcome(
                 json: summary,
-                lines: ["batch: \(summary.jobs) jobs, \(summary.ok) ok, \(summary.failed) failed, \(summary.skipped) skipped in \(seconds) s"],
+                lines: [
+                    "batch: \(summary.jobs) jobs, \(summary.ok) ok, \(summary.failed) failed, \(summary.skipped) skipped in \(seconds) s"
+                ],
                 outputUsedStdout: true)
         }
         // A failed batch says so in one "signet batch: …" line, like any other failure.
         return CommandOutcome(
             json: summary, lines: [], verdict: .failed,
-            verdictMessage: "\(summary.failed) of \(summary.jobs) jobs failed (each one's result line on standard output has its \"error\"); the first: \(firstError ?? "?")",
+            verdictMessage:
+                "\(summary.failed) of \(summary.jobs) jobs failed (each one's result line on standard output has its \"error\"); the first: \(firstError ?? "?")",
             outputUsedStdout: true)
     }
 

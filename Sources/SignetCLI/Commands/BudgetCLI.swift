@@ -6,17 +6,25 @@ enum BudgetCLI {
         "max-bytes", "SIZE", "byte budget: 102400, 100kB (×1000), 100KiB (×1024), 1MB, 1MiB (default 100KiB)")
     /// The options both commands take (render has its own --background and --format meanings).
     static let searchOptions: [OptionSpec] = [
-        .value("min-quality", "Q", "lowest JPEG quality before downscaling instead (1-100, default \(BudgetOptions().minQuality))"),
+        .value(
+            "min-quality", "Q",
+            "lowest JPEG quality before downscaling instead (1-100, default \(BudgetOptions().minQuality))"),
         .value("max-quality", "Q", "highest JPEG quality tried (1-100, default \(BudgetOptions().maxQuality))"),
-        .value("resize-quality", "Q", "once downscaling is needed, keep at least this quality (1-100, default \(BudgetOptions().resizeQuality))"),
+        .value(
+            "resize-quality", "Q",
+            "once downscaling is needed, keep at least this quality (1-100, default \(BudgetOptions().resizeQuality))"),
         .flag("no-resize", "fail instead of downscaling when the lowest quality does not fit"),
-        .value("min-dimension", "PX", "never downscale the shorter side below PX pixels (default \(BudgetOptions().minDimension))"),
+        .value(
+            "min-dimension", "PX",
+            "never downscale the shorter side below PX pixels (default \(BudgetOptions().minDimension))"),
     ]
-    static let options: [OptionSpec] = [
-        maxBytes,
-        .value("format", "jpeg|png|auto", "output format (default: from OUT's extension, else auto)"),
-        .value("background", "COLOR", "what transparency becomes in a JPEG: \(Color.acceptedForms) (default white)"),
-    ] + searchOptions
+    static let options: [OptionSpec] =
+        [
+            maxBytes,
+            .value("format", "jpeg|png|auto", "output format (default: from OUT's extension, else auto)"),
+            .value(
+                "background", "COLOR", "what transparency becomes in a JPEG: \(Color.acceptedForms) (default white)"),
+        ] + searchOptions
 
     static let notes = [
         """
@@ -50,7 +58,8 @@ enum BudgetCLI {
         if let px = try args.int("min-dimension", in: 1...65_500) { options.minDimension = px }
         options.allowResize = !args.flag("no-resize")
         guard options.minQuality <= options.maxQuality else {
-            throw UsageError(args.command, "--min-quality \(options.minQuality) is above --max-quality \(options.maxQuality)")
+            throw UsageError(
+                args.command, "--min-quality \(options.minQuality) is above --max-quality \(options.maxQuality)")
         }
         return options
     }
@@ -60,7 +69,9 @@ enum BudgetCLI {
         let format = try args.choice("format", BudgetFormat.self) ?? Self.format(forOutput: output) ?? .auto
         let background = try args.color("background") ?? .white
         guard background.alpha >= 1 else {
-            throw UsageError(args.command, "--background must be opaque (JPEG has no transparency), not '\(args.string("background")!)'")
+            throw UsageError(
+                args.command,
+                "--background must be opaque (JPEG has no transparency), not '\(args.string("background")!)'")
         }
         return try options(args, format: format, background: background)
     }

@@ -71,7 +71,10 @@ struct BudgetReport: Encodable {
     /// `seal.jpg: JPEG 1600×1600 q27 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (3 encodes); why…`
     var line: String {
         let name = output.map { StreamName.output($0) } ?? "the image"
-        let what = format == "jpeg" ? "JPEG \(width)×\(height) q\(quality ?? 0) \(layout)\(progressive ? " progressive" : "")" : "PNG \(width)×\(height) \(layout)"
+        let what =
+            format == "jpeg"
+            ? "JPEG \(width)×\(height) q\(quality ?? 0) \(layout)\(progressive ? " progressive" : "")"
+            : "PNG \(width)×\(height) \(layout)"
         let scaled = Int((ssim * 100_000).rounded())
         let fraction = String(scaled % 100_000)
         let ssimText = "\(scaled / 100_000)." + String(repeating: "0", count: 5 - fraction.count) + fraction

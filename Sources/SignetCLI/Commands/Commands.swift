@@ -16,7 +16,8 @@ package enum Commands {
     /// Commands that run as their own executable (see `ExternalCommand`).
     static let external: [ExternalCommand] = [
         ExternalCommand(
-            name: "preview", summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
-            executable: "signet-preview"),
+            name: "preview",
+            summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
+            executable: "signet-preview")
     ]
 }

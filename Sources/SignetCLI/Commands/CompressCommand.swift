@@ -8,7 +8,7 @@ enum CompressCommand: Command {
         usage: "IN -o OUT [--max-bytes SIZE] [options]",
         positionals: 1...1,
         options: BudgetCLI.options + [
-            .value("output", "OUT", "where to write the result ('-' for standard output)", short: "o"),
+            .value("output", "OUT", "where to write the result ('-' for standard output)", short: "o")
         ],
         notes: BudgetCLI.notes + [
             "Input: PNG or JPEG (told apart by content), at most \(SignetJob.maxImageFileBytes / 1_048_576) MiB and \(DecodeLimits().maxPixels) pixels.",
@@ -23,7 +23,9 @@ enum CompressCommand: Command {
         try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)
         let result = try SignetJob.fit(imageAt: input, to: output, options: options)
         if let named = BudgetCLI.format(forOutput: output), named.rawValue != result.format.rawValue {
-            context.warn("\(output) holds a \(result.format.name) although its name says \(named.rawValue); rename it to .\(result.format.fileExtension).")
+            context.warn(
+                "\(output) holds a \(result.format.name) although its name says \(named.rawValue); rename it to .\(result.format.fileExtension)."
+            )
         }
         let report = BudgetReport(input: input, output: output, result: result)
         return CommandOutcome(json: report, lines: [report.line], outputUsedStdout: output == "-")

@@ -3,12 +3,13 @@ import Signet
 
 /// `--p12 FILE` or `--key FILE --cert FILE [--chain FILE]`, with the password options.
 enum IdentityOptions {
-    static let options: [OptionSpec] = [
-        .value("p12", "FILE", "PKCS#12 bundle (.p12/.pfx) with the key, its certificate and the chain"),
-        .value("key", "FILE", "PEM private key (PKCS#8 or traditional, encrypted or not); needs --cert"),
-        .value("cert", "FILE", "PEM certificate(s) for --key; the one matching the key signs"),
-        .value("chain", "FILE", "PEM certificates to carry in the signature (intermediates, root)"),
-    ] + SecretInput.passwordSpecs
+    static let options: [OptionSpec] =
+        [
+            .value("p12", "FILE", "PKCS#12 bundle (.p12/.pfx) with the key, its certificate and the chain"),
+            .value("key", "FILE", "PEM private key (PKCS#8 or traditional, encrypted or not); needs --cert"),
+            .value("cert", "FILE", "PEM certificate(s) for --key; the one matching the key signs"),
+            .value("chain", "FILE", "PEM certificates to carry in the signature (intermediates, root)"),
+        ] + SecretInput.passwordSpecs
 
     static func load(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
         let password = try SecretInput.secret(args, context, stdinOption: "password-stdin")
@@ -16,22 +17,28 @@ enum IdentityOptions {
             guard args.string("key") == nil, args.string("cert") == nil else {
                 throw UsageError(args.command, "give either --p12 or --key with --cert, not both")
             }
-            if args.string("chain") != nil { throw UsageError(args.command, "--chain goes with --key/--cert; a PKCS#12 bundle carries its own chain") }
+            if args.string("chain") != nil {
+                throw UsageError(args.command, "--chain goes with --key/--cert; a PKCS#12 bundle carries its own chain")
+            }
             return try SigningIdentity.pkcs12(path: p12, password: password)
         }
         guard let key = args.string("key"), let cert = args.string("cert") else {
             throw UsageError(args.command, "say who signs: --p12 FILE, or --key FILE with --cert FILE")
         }
-        return try SigningIdentity.pem(keyPath: key, certificatePath: cert, chainPath: args.string("chain"), password: password)
+        return try SigningIdentity.pem(
+            keyPath: key, certificatePath: cert, chainPath: args.string("chain"), password: password)
     }
 
     /// `--strict` refuses a certificate that is not valid at `signingTime`; otherwise the warning
     /// is shown and returned (for the JSON result).
-    static func checkValidity(_ identity: SigningIdentity, at signingTime: Date, _ args: Arguments, _ context: CommandContext) throws
+    static func checkValidity(
+        _ identity: SigningIdentity, at signingTime: Date, _ args: Arguments, _ context: CommandContext
+    ) throws
         -> [String]
     {
         let source = args.string("p12") ?? args.string("cert") ?? ""
-        guard let warning = try identity.checkValidity(at: signingTime, strict: args.flag("strict"), source: source) else { return [] }
+        guard let warning = try identity.checkValidity(at: signingTime, strict: args.flag("strict"), source: source)
+        else { return [] }
         context.warn(warning)
         return [warning]
     }

@@ -19,15 +19,22 @@ enum InfoCommand: Command {
     }
 
     static func lines(_ info: DocumentInfo) -> [String] {
-        var out = ["\(StreamName.input(info.file)): PDF \(info.version), \(counted(info.pageCount, "page")), \(info.fileSize) bytes"
-            + (info.linearized ? ", linearized" : "")]
+        var out = [
+            "\(StreamName.input(info.file)): PDF \(info.version), \(counted(info.pageCount, "page")), \(info.fileSize) bytes"
+                + (info.linearized ? ", linearized" : "")
+        ]
         let revisions = info.revisions.map { counted($0, "revision") } ?? "revisions unknown"
-        out.append("  saved: \(revisions), \(counted(info.xrefSections, "cross-reference section"))"
-            + (info.xrefKind.map { ", last one a \($0 == "table" ? "table" : "stream")" } ?? "") + (info.hybrid ? " (hybrid)" : "")
-            + (info.reconstructed ? "; damaged, reconstructed by qpdf" : ""))
+        out.append(
+            "  saved: \(revisions), \(counted(info.xrefSections, "cross-reference section"))"
+                + (info.xrefKind.map { ", last one a \($0 == "table" ? "table" : "stream")" } ?? "")
+                + (info.hybrid ? " (hybrid)" : "")
+                + (info.reconstructed ? "; damaged, reconstructed by qpdf" : ""))
         if let e = info.encryption {
-            let allowed = [("print", e.allowsPrinting), ("modify", e.allowsModifying), ("copy", e.allowsCopying), ("annotate", e.allowsAnnotating)]
-                .map { "\($0.0) \($0.1 ? "yes" : "no")" }.joined(separator: ", ")
+            let allowed = [
+                ("print", e.allowsPrinting), ("modify", e.allowsModifying), ("copy", e.allowsCopying),
+                ("annotate", e.allowsAnnotating),
+            ]
+            .map { "\($0.0) \($0.1 ? "yes" : "no")" }.joined(separator: ", ")
             out.append("  encrypted: \(e.method), R\(e.revision.map(String.init) ?? "?"); \(allowed)")
         } else {
             out.append("  encrypted: no")
@@ -41,7 +48,9 @@ enum InfoCommand: Command {
                 continue
             }
             let cover = s.coversWholeFile == true ? "covers the whole file" : "does not cover the whole file"
-            out.append("  signature field \(s.name): \(s.subFilter ?? "no SubFilter"), byte range \(s.byteRange.map { "\($0)" } ?? "missing"), \(cover)")
+            out.append(
+                "  signature field \(s.name): \(s.subFilter ?? "no SubFilter"), byte range \(s.byteRange.map { "\($0)" } ?? "missing"), \(cover)"
+            )
         }
         out += pageRuns(info.pages)
         out += info.warnings.map { "  warning: \($0)" }

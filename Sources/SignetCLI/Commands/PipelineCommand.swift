@@ -7,17 +7,23 @@ enum PipelineCommand: Command {
     static let spec = CommandSpec(
         name: "pipeline",
         summary: "strokes to a budgeted image (or vector ink) stamped into a PDF, then optionally signed, in one run",
-        usage: "STROKES --pdf IN.pdf -o OUT.pdf [--max-bytes SIZE | --vector] [placement] [--p12 FILE | --key FILE --cert FILE] [options]",
+        usage:
+            "STROKES --pdf IN.pdf -o OUT.pdf [--max-bytes SIZE | --vector] [placement] [--p12 FILE | --key FILE --cert FILE] [options]",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the finished PDF", short: "o"),
             .value("pdf", "FILE", "the PDF to stamp (- for standard input)"),
             .value("save-image", "FILE", "also write the fitted PNG/JPEG here (otherwise it never touches the disk)"),
-            .flag("vector", "stamp the strokes as vector paths (sharp at any zoom, a few KB) instead of a fitted image"),
-            .value("image-format", "png|jpeg|auto", "format of the fitted image (default png: transparency kept, downscaled to fit)"),
+            .flag(
+                "vector", "stamp the strokes as vector paths (sharp at any zoom, a few KB) instead of a fitted image"),
+            .value(
+                "image-format", "png|jpeg|auto",
+                "format of the fitted image (default png: transparency kept, downscaled to fit)"),
             BudgetCLI.maxBytes,
         ] + BudgetCLI.searchOptions + StrokeInputOptions.specs + RenderCLI.specs + StampCLI.specs + [
-            .value("pdf-password-env", "VAR", "read the password of an encrypted --pdf from environment variable VAR (unsigned output only)"),
+            .value(
+                "pdf-password-env", "VAR",
+                "read the password of an encrypted --pdf from environment variable VAR (unsigned output only)"),
             .value("pdf-password-file", "FILE", "read the password of an encrypted --pdf from FILE"),
         ] + IdentityOptions.options + SignatureCLI.specs,
         notes: [
@@ -28,13 +34,17 @@ enum PipelineCommand: Command {
               (the stamp is what shows). When signing, the stamp and the signature are one incremental update
               that the signature covers; on an already signed input the stamp is a Stamp annotation. Only -o
               (and --save-image) is written, atomically, once every stage has succeeded.
-            """,
+            """
         ] + StampCLI.notes + StrokeInputOptions.notes)
 
     /// Options that only make sense for a fitted image, or only when signing.
-    static let imageOnly = ["max-bytes", "image-format", "save-image", "min-quality", "max-quality", "resize-quality", "min-dimension"]
-    static let signatureOnly = ["pades", "certify", "strict"].map { ($0, true) }
-        + ["name", "reason", "location", "contact-info", "field", "reserve", "chain", "password-env", "password-file"].map { ($0, false) }
+    static let imageOnly = [
+        "max-bytes", "image-format", "save-image", "min-quality", "max-quality", "resize-quality", "min-dimension",
+    ]
+    static let signatureOnly =
+        ["pades", "certify", "strict"].map { ($0, true) }
+        + ["name", "reason", "location", "contact-info", "field", "reserve", "chain", "password-env", "password-file"]
+        .map { ($0, false) }
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let strokes = args.positionals[0]
@@ -43,19 +53,27 @@ enum PipelineCommand: Command {
         let options = try pipelineOptions(args, context)
         let signs = ["p12", "key", "cert"].contains { args.string($0) != nil }
         if !signs, let (name, _) = signatureOnly.first(where: { $0.1 ? args.flag($0.0) : args.string($0.0) != nil }) {
-            throw UsageError(spec.name, "--\(name) is about the signature; give --p12 FILE or --key FILE --cert FILE to sign")
+            throw UsageError(
+                spec.name, "--\(name) is about the signature; give --p12 FILE or --key FILE --cert FILE to sign")
         }
         if signs, args.flag("rewrite") {
-            throw UsageError(spec.name, "--rewrite cannot go with signing: the stamp is appended in the signature's own incremental update")
+            throw UsageError(
+                spec.name,
+                "--rewrite cannot go with signing: the stamp is appended in the signature's own incremental update")
         }
-        if strokes == "-", pdf == "-" { throw UsageError(spec.name, "standard input can carry the strokes or the PDF, not both") }
+        if strokes == "-", pdf == "-" {
+            throw UsageError(spec.name, "standard input can carry the strokes or the PDF, not both")
+        }
         if args.flag("password-stdin"), strokes == "-" || pdf == "-" {
-            throw UsageError(spec.name, "standard input cannot carry both an input and the password; use --password-env or --password-file")
+            throw UsageError(
+                spec.name,
+                "standard input cannot carry both an input and the password; use --password-env or --password-file")
         }
         let password = try SecretInput.read(args, context, prefix: "pdf-password")
         let source = try PDFInput(pdf)
         try OutputGuard.refuseOverwriting(
-            [strokes, source.name] + ["p12", "key", "cert", "chain", "password-file", "pdf-password-file"].compactMap(args.string),
+            [strokes, source.name]
+                + ["p12", "key", "cert", "chain", "password-file", "pdf-password-file"].compactMap(args.string),
             with: [output] + [options.imageOutput].compactMap { $0 }, command: spec.name)
         var signing: PipelineSigning?
         var warnings: [String] = []
@@ -68,11 +86,15 @@ enum PipelineCommand: Command {
         var report: PipelineReport
         do {
             report = try source.openForSigning { path in
-                try SignetJob.pipeline(strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing)
+                try SignetJob.pipeline(
+                    strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing)
             }
         } catch let error as PDFError where error.reason == .passwordNeeded {
             // The stage's hint names stamp's options; here the PDF's password has options of its own.
-            throw UsageError(spec.name, "\(StreamName.input(error.file)): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE")
+            throw UsageError(
+                spec.name,
+                "\(StreamName.input(error.file)): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE"
+            )
         }
         report.stamp.input = source.name
         report.signature?.input = source.name
@@ -88,7 +110,9 @@ enum PipelineCommand: Command {
         let render = try RenderCLI.options(args)
         let artwork: PipelineOptions.Artwork
         if args.flag("vector") {
-            if let name = imageOnly.first(where: { args.string($0) != nil }) ?? (args.flag("no-resize") ? "no-resize" : nil) {
+            if let name = imageOnly.first(where: { args.string($0) != nil })
+                ?? (args.flag("no-resize") ? "no-resize" : nil)
+            {
                 throw UsageError(spec.name, "--\(name) is about the fitted image; --vector stamps the strokes as paths")
             }
             artwork = .vector

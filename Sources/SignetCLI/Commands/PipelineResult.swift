@@ -9,7 +9,10 @@ struct PipelineResult: Encodable {
     let signingTime: String?
     let warnings: [String]
 
-    init(strokes: String, report: PipelineReport, imageOutput: String?, signer: String?, signingTime: String?, warnings: [String]) {
+    init(
+        strokes: String, report: PipelineReport, imageOutput: String?, signer: String?, signingTime: String?,
+        warnings: [String]
+    ) {
         (strokesFile, self.report, self.imageOutput, self.signer, self.signingTime, self.warnings) =
             (strokes, report, imageOutput, signer, signingTime, warnings)
     }
@@ -26,7 +29,8 @@ struct PipelineResult: Encodable {
         try c.encode(report.strokes, forKey: .strokes)
         try c.encode(report.points, forKey: .points)
         try c.encode(artwork, forKey: .artwork)
-        try c.encode(report.image.map { BudgetReport(input: strokesFile, output: imageOutput, result: $0) }, forKey: .image)
+        try c.encode(
+            report.image.map { BudgetReport(input: strokesFile, output: imageOutput, result: $0) }, forKey: .image)
         try c.encode(report.stamp, forKey: .stamp)
         try c.encode(report.signature, forKey: .signature)
         try c.encode(signer, forKey: .signer)
@@ -43,12 +47,15 @@ struct PipelineResult: Encodable {
         let stamp = report.stamp
         let what: String
         if let image = report.image {
-            let kind = image.format == .jpeg ? "JPEG \(image.width)×\(image.height) q\(image.quality ?? 0)" : "PNG \(image.width)×\(image.height)"
+            let kind =
+                image.format == .jpeg
+                ? "JPEG \(image.width)×\(image.height) q\(image.quality ?? 0)" : "PNG \(image.width)×\(image.height)"
             what = "\(kind) \(image.layout), \(image.bytes.count) of \(image.budget) bytes"
         } else {
             what = "vector ink, \(counted(report.strokes, "stroke"))"
         }
-        let text = "\(StreamName.input(strokesFile)) → \(StreamName.output(stamp.output)): "
+        let text =
+            "\(StreamName.input(strokesFile)) → \(StreamName.output(stamp.output)): "
             + "\(what); stamped on \(stamp.pagesPhrase) of \(StreamName.input(stamp.input))"
         guard let signature = report.signature, let signer else {
             let how = stamp.mode == "incremental" ? "incremental update" : "rewritten"

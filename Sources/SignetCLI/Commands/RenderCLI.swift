@@ -4,17 +4,34 @@ import Signet
 /// resolution, padding and crop, read into a `RenderOptions`.
 enum RenderCLI {
     static let specs: [OptionSpec] = [
-        .value("color", "COLOR", "pen colour for every stroke: \(Color.acceptedForms) (default: as captured, else black)"),
-        .value("background", "COLOR", "paint this colour under the ink, in any form --color takes (default: transparent)"),
-        .value("scale", "N", "output pixels per capture unit (per CSS pixel when the file states its resolution); default 2"),
-        .value("dpi", "N", "output resolution: capture units are CSS pixels (1/96 in) unless the file says otherwise; written to the PNG"),
-        .value("pen-width", "N", "pen width for every stroke in capture units (default: as captured, else 2.5 CSS px; variable pens keep their proportions)"),
+        .value(
+            "color", "COLOR", "pen colour for every stroke: \(Color.acceptedForms) (default: as captured, else black)"),
+        .value(
+            "background", "COLOR", "paint this colour under the ink, in any form --color takes (default: transparent)"),
+        .value(
+            "scale", "N",
+            "output pixels per capture unit (per CSS pixel when the file states its resolution); default 2"),
+        .value(
+            "dpi", "N",
+            "output resolution: capture units are CSS pixels (1/96 in) unless the file says otherwise; written to the PNG"
+        ),
+        .value(
+            "pen-width", "N",
+            "pen width for every stroke in capture units (default: as captured, else 2.5 CSS px; variable pens keep their proportions)"
+        ),
         .value("width-model", "MODEL", "fixed, velocity or pressure (default: as captured, else fixed)"),
-        .value("padding", "PX", "margin around the ink in output pixels, the same on every side (cropped output only); default 8"),
+        .value(
+            "padding", "PX",
+            "margin around the ink in output pixels, the same on every side (cropped output only); default 8"),
         .flag("no-crop", "keep the whole capture canvas instead of cropping to the ink"),
-        .value("fit", "WxH", "scale the signature and its pen to the largest size that fits this box of pixels (with --dpi, the dpi is only recorded)"),
+        .value(
+            "fit", "WxH",
+            "scale the signature and its pen to the largest size that fits this box of pixels (with --dpi, the dpi is only recorded)"
+        ),
         .value("min-ink-length", "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
-        .value("antialias", "MODE", "best (default) or fast: cairo's 4x4 supersampling, about twice as fast, coarser edges"),
+        .value(
+            "antialias", "MODE", "best (default) or fast: cairo's 4x4 supersampling, about twice as fast, coarser edges"
+        ),
     ]
 
     /// The options from the command line, checked (bad values are usage errors).
@@ -40,7 +57,8 @@ enum RenderCLI {
         do {
             try o.validate()
         } catch let error as RenderError {
-            throw UsageError(args.command, error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)
+            throw UsageError(
+                args.command, error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)
         }
         return o
     }

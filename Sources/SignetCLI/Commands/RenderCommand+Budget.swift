@@ -25,8 +25,10 @@ extension RenderCommand {
         }
         var budget = try BudgetCLI.options(args, format: format, background: options.background ?? .white)
         budget.threads = context.budgetThreads
-        let rendering = try SignetJob.render(strokesAt: input, to: output, reading: read, options: options, budget: budget)
-        let report = BudgetedRenderReport(budget: BudgetReport(input: input, output: output, result: rendering.result), rendering: rendering)
+        let rendering = try SignetJob.render(
+            strokesAt: input, to: output, reading: read, options: options, budget: budget)
+        let report = BudgetedRenderReport(
+            budget: BudgetReport(input: input, output: output, result: rendering.result), rendering: rendering)
         return CommandOutcome(json: report, lines: [report.line], outputUsedStdout: output == "-")
     }
 }
@@ -49,5 +51,7 @@ struct BudgetedRenderReport: Encodable {
         try c.encode(["x": b.minX, "y": b.minY, "width": b.width, "height": b.height], forKey: .ink_bounds)
     }
 
-    var line: String { budget.line + " \(counted(rendering.strokes, "stroke")), \(counted(rendering.points, "point"))." }
+    var line: String {
+        budget.line + " \(counted(rendering.strokes, "stroke")), \(counted(rendering.points, "point"))."
+    }
 }

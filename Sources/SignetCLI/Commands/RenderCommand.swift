@@ -9,9 +9,12 @@ enum RenderCommand: Command {
         usage: "IN... (-o OUT | --output-dir DIR) [options]",
         positionals: 1...100_000,
         options: [
-            .value("output", "FILE", "output file for one input; .png, .svg or .pdf by its extension; '-' writes stdout", short: "o"),
+            .value(
+                "output", "FILE", "output file for one input; .png, .svg or .pdf by its extension; '-' writes stdout",
+                short: "o"),
             .value("output-dir", "DIR", "write each input to DIR/<input name>.<type> (several inputs, one process)"),
-            .value("type", "TYPE", "png, svg or pdf when the output name does not say (stdout, --output-dir); default png"),
+            .value(
+                "type", "TYPE", "png, svg or pdf when the output name does not say (stdout, --output-dir); default png"),
         ] + StrokeInputOptions.specs + RenderCLI.specs + budgetOptions,
         notes: [
             """
@@ -36,7 +39,8 @@ enum RenderCommand: Command {
         switch (args.string("output"), args.string("output-dir")) {
         case (let output?, nil):
             guard args.positionals.count == 1 else {
-                throw UsageError("render", "-o takes one input, got \(args.positionals.count); use --output-dir for several")
+                throw UsageError(
+                    "render", "-o takes one input, got \(args.positionals.count); use --output-dir for several")
             }
             try OutputGuard.refuseOverwriting(args.positionals, with: [output], command: "render")
             let report = try render(args.positionals[0], to: output, type: try outputType(output, type), read, options)
@@ -60,7 +64,8 @@ enum RenderCommand: Command {
 
     /// `--output-dir`: every input in turn; failures are reported and the run goes on.
     private static func renderAll(
-        _ inputs: [String], into folder: String, type: RenderOutputType, _ read: StrokeReadOptions, _ options: RenderOptions,
+        _ inputs: [String], into folder: String, type: RenderOutputType, _ read: StrokeReadOptions,
+        _ options: RenderOptions,
         _ context: CommandContext
     ) throws -> CommandOutcome {
         let outputs = try outputPaths(for: inputs, in: folder, type: type)
@@ -75,13 +80,17 @@ enum RenderCommand: Command {
             } catch let error as SignetError {
                 let message = FlagHints.cli(error)
                 context.writeMessage("signet render: \(message)")
-                reports.append(RenderReport(input: input, output: output, result: .failure(.init(kind: error.kind, message: message))))
+                reports.append(
+                    RenderReport(
+                        input: input, output: output, result: .failure(.init(kind: error.kind, message: message))))
                 worst = worst == .badInput ? .badInput : error.kind
             }
         }
         let failed = reports.filter { $0.line == nil }.count
         var lines = reports.compactMap(\.line)
-        lines.append("rendered \(inputs.count - failed) of \(inputs.count) into \(folder)/" + (failed > 0 ? ", \(failed) failed" : ""))
+        lines.append(
+            "rendered \(inputs.count - failed) of \(inputs.count) into \(folder)/"
+                + (failed > 0 ? ", \(failed) failed" : ""))
         return CommandOutcome(
             json: RenderBatchReport(files: reports, rendered: inputs.count - failed, failed: failed),
             lines: lines, verdict: worst)
@@ -104,7 +113,8 @@ enum RenderCommand: Command {
         return try zip(inputs, zip(names, stems)).map { input, pair in
             let output = base + (counts[pair.1]! > 1 ? pair.0 : pair.1) + "." + type.rawValue
             if let other = claimed[output] {
-                throw UsageError("render", "\(other) and \(input) would both be written to \(output); render them separately")
+                throw UsageError(
+                    "render", "\(other) and \(input) would both be written to \(output); render them separately")
             }
             claimed[output] = input
             return output

@@ -56,7 +56,8 @@ struct RenderReport: Encodable {
     /// One line for a person: `face.json → out/face.png: 412×196 px, 5321 bytes, 3 strokes, 18 points`.
     var line: String? {
         guard case .success(let file) = result else { return nil }
-        return "\(StreamName.input(input)) → \(StreamName.output(output)): \(file.layout.width)×\(file.layout.height) px, "
+        return
+            "\(StreamName.input(input)) → \(StreamName.output(output)): \(file.layout.width)×\(file.layout.height) px, "
             + "\(file.byteCount) bytes, \(counted(file.strokes, "stroke")), \(counted(file.points, "point"))"
     }
 }

@@ -12,7 +12,7 @@ enum SignCommand: Command {
             .value("output", "FILE", "signed PDF to write", short: "o"),
             .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
         ] + IdentityOptions.options + SignatureCLI.specs + ArtworkOptions.specs + [
-            .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last"),
+            .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
         ] + PlacementOptions.specs,
         notes: [
             "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages. With --field the artwork is fitted into the existing field's rectangle.",
@@ -41,18 +41,29 @@ enum SignCommand: Command {
         let input = args.positionals[0]
         let detached = args.string("detached")
         if detached != nil {
-            if args.string("output") != nil { throw UsageError(spec.name, "--detached writes only the signature; leave out -o") }
-            let pdfOnly = ["pades", "certify"].filter(args.flag)
-                + ["name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at", "size", "width"]
+            if args.string("output") != nil {
+                throw UsageError(spec.name, "--detached writes only the signature; leave out -o")
+            }
+            let pdfOnly =
+                ["pades", "certify"].filter(args.flag)
+                + [
+                    "name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at",
+                    "size", "width",
+                ]
                 .filter { args.string($0) != nil }
             if let first = pdfOnly.first {
-                throw UsageError(spec.name, "--\(first) is about PDF signatures; a --detached signature takes none of the PDF options")
+                throw UsageError(
+                    spec.name,
+                    "--\(first) is about PDF signatures; a --detached signature takes none of the PDF options")
             }
         } else if args.string("output") == nil {
             throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)")
         }
         if input == "-", args.flag("password-stdin") {
-            throw UsageError(spec.name, "standard input cannot carry both the file to sign and the password; use --password-env or --password-file")
+            throw UsageError(
+                spec.name,
+                "standard input cannot carry both the file to sign and the password; use --password-env or --password-file"
+            )
         }
         try OutputGuard.refuseOverwriting(
             [input] + ["p12", "key", "cert", "chain", "password-file", "image", "strokes"].compactMap(args.string),
@@ -70,7 +81,8 @@ enum SignCommand: Command {
         let result = Result(
             input: input, output: detached, mode: "detached", signer: identity.subject, chain: identity.chainSubjects,
             signingTime: UTCTime.iso8601(now), bytes: signature.count, warnings: warnings)
-        let line = "signed \(StreamName.input(input)) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
+        let line =
+            "signed \(StreamName.input(input)) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
         return CommandOutcome(json: result, lines: [line], outputUsedStdout: detached == "-")
     }
 }
@@ -89,23 +101,29 @@ extension SignCommand {
     }
 
     static func signPDF(
-        _ source: PDFInput, identity: SigningIdentity, now: Date, warnings: [String], _ args: Arguments, _ context: CommandContext
+        _ source: PDFInput, identity: SigningIdentity, now: Date, warnings: [String], _ args: Arguments,
+        _ context: CommandContext
     ) throws -> CommandOutcome {
         let output = try args.required("output")
         let options = try SignatureCLI.options(args, signingTime: now)
         let appearance = try ArtworkOptions.read(args).map {
-            SignatureAppearance(artwork: $0, page: try args.int("page"), placement: try PlacementOptions.placement(args))
+            SignatureAppearance(
+                artwork: $0, page: try args.int("page"), placement: try PlacementOptions.placement(args))
         }
-        if appearance == nil, args.string("page") != nil { throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too") }
+        if appearance == nil, args.string("page") != nil {
+            throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too")
+        }
         var result = try source.openForSigning {
             try SignetJob.sign(pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance)
         }
         result.input = source.name
         let input = StreamName.input(source.name)
         let what = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
-        let line = "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
+        let line =
+            "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
         return CommandOutcome(
-            json: PDFResult(signature: result, signer: identity.subject, signingTime: UTCTime.iso8601(now), warnings: warnings),
+            json: PDFResult(
+                signature: result, signer: identity.subject, signingTime: UTCTime.iso8601(now), warnings: warnings),
             lines: [line])
     }
 }

@@ -6,13 +6,17 @@ import Signet
 enum SignatureCLI {
     static let specs: [OptionSpec] = [
         .flag("strict", "refuse a certificate that is expired or not yet valid (default: warn)"),
-        .flag("pades", "PAdES B-B: /SubFilter /ETSI.CAdES.detached, no signing-time attribute (default adbe.pkcs7.detached)"),
+        .flag(
+            "pades",
+            "PAdES B-B: /SubFilter /ETSI.CAdES.detached, no signing-time attribute (default adbe.pkcs7.detached)"),
         .value("name", "TEXT", "/Name of the signature dictionary (the signer's name)"),
         .value("reason", "TEXT", "/Reason"),
         .value("location", "TEXT", "/Location"),
         .value("contact-info", "TEXT", "/ContactInfo"),
         .value("field", "NAME", "sign this existing empty signature field instead of adding a new one"),
-        .flag("certify", "certify the document (DocMDP P=2: form filling and signing still allowed); first signature only"),
+        .flag(
+            "certify", "certify the document (DocMDP P=2: form filling and signing still allowed); first signature only"
+        ),
         .value("reserve", "BYTES", "bytes reserved for the CMS in /Contents (default: a dry-run size plus a margin)"),
     ]
 
@@ -21,6 +25,7 @@ enum SignatureCLI {
         PDFSignOptions(
             signingTime: signingTime, format: args.flag("pades") ? .pades : .pkcs7, name: args.string("name"),
             reason: args.string("reason"), location: args.string("location"), contactInfo: args.string("contact-info"),
-            field: args.string("field"), certify: args.flag("certify"), reserve: try args.int("reserve", in: 512...(1 << 20)))
+            field: args.string("field"), certify: args.flag("certify"),
+            reserve: try args.int("reserve", in: 512...(1 << 20)))
     }
 }

@@ -3,16 +3,24 @@ import Signet
 /// The stamping options shared by `signet stamp` and `signet pipeline`: pages, placement,
 /// opacity, blend and output mode, read into a `StampOptions`.
 enum StampCLI {
-    static let specs: [OptionSpec] = [
-        .value("pages", "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …"),
-    ] + PlacementOptions.specs + [
-        .value("opacity", "A", "stamp opacity, above 0 up to 1 (default 1)"),
-        .value("blend", "MODE", "normal (default) or multiply (a white background disappears)"),
-        .flag("incremental", "append an incremental update even when not needed (the output starts with the input's bytes)"),
-        .flag("rewrite", "rewrite the whole file even when it is signed (needs --break-signatures then)"),
-        .flag("break-signatures", "allow --rewrite, or a stamp on a certified (DocMDP P=1 or 2) input, to invalidate signatures, certification or usage rights"),
-        .flag("as-annotation", "stamp as a Stamp annotation (page content untouched) even when the input is not signed"),
-    ]
+    static let specs: [OptionSpec] =
+        [
+            .value("pages", "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …")
+        ] + PlacementOptions.specs + [
+            .value("opacity", "A", "stamp opacity, above 0 up to 1 (default 1)"),
+            .value("blend", "MODE", "normal (default) or multiply (a white background disappears)"),
+            .flag(
+                "incremental",
+                "append an incremental update even when not needed (the output starts with the input's bytes)"),
+            .flag("rewrite", "rewrite the whole file even when it is signed (needs --break-signatures then)"),
+            .flag(
+                "break-signatures",
+                "allow --rewrite, or a stamp on a certified (DocMDP P=1 or 2) input, to invalidate signatures, certification or usage rights"
+            ),
+            .flag(
+                "as-annotation",
+                "stamp as a Stamp annotation (page content untouched) even when the input is not signed"),
+        ]
 
     static let notes = [
         PlacementOptions.notes,

@@ -8,7 +8,7 @@ enum StampCommand: Command {
         usage: "IN.pdf -o OUT.pdf (--image FILE | --strokes FILE) [options]   (IN.pdf - reads standard input)",
         positionals: 1...1,
         options: [
-            .value("output", "FILE", "the stamped PDF (- for standard output)", short: "o"),
+            .value("output", "FILE", "the stamped PDF (- for standard output)", short: "o")
         ] + ArtworkOptions.specs + StampCLI.specs + SecretInput.pdfPasswordSpecs,
         notes: StampCLI.notes + StrokeInputOptions.notes)
 
@@ -16,7 +16,8 @@ enum StampCommand: Command {
         let output = try args.required("output")
         let options = try StampCLI.options(args)
         try OutputGuard.refuseOverwriting(
-            [args.positionals[0]] + ["image", "strokes", "password-file"].compactMap(args.string), with: [output], command: spec.name)
+            [args.positionals[0]] + ["image", "strokes", "password-file"].compactMap(args.string), with: [output],
+            command: spec.name)
         let password = try SecretInput.read(args, context)
         guard let artwork = try ArtworkOptions.read(args) else {
             throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
@@ -32,7 +33,10 @@ enum StampCommand: Command {
         report.input = input.name
         for warning in report.warnings { context.warn("\(input.name): \(warning)") }
         return CommandOutcome(
-            json: report, lines: ["stamped \(report.pagesPhrase) of \(StreamName.input(input.name)) into \(StreamName.output(output)) (\(report.howPhrase), \(report.sizeChange))"],
+            json: report,
+            lines: [
+                "stamped \(report.pagesPhrase) of \(StreamName.input(input.name)) into \(StreamName.output(output)) (\(report.howPhrase), \(report.sizeChange))"
+            ],
             outputUsedStdout: output == "-")
     }
 }

@@ -10,9 +10,13 @@ enum VerifyCommand: Command {
         positionals: 1...1,
         options: [
             .value("p7s", "FILE", "detached CMS signature of IN (from 'signet sign --detached')"),
-            .value("ca", "FILE", "trusted certificate(s), PEM; repeat for several. Without one no signer is trusted", repeatable: true),
+            .value(
+                "ca", "FILE", "trusted certificate(s), PEM; repeat for several. Without one no signer is trusted",
+                repeatable: true),
             .flag("no-trust", "judge integrity, changes and algorithms only; an untrusted signer can still pass"),
-            .value("validation-time", "WHEN", "judge certificates 'now' (default), at the 'claimed' signing time, or at YYYY-MM-DDTHH:MM:SSZ"),
+            .value(
+                "validation-time", "WHEN",
+                "judge certificates 'now' (default), at the 'claimed' signing time, or at YYYY-MM-DDTHH:MM:SSZ"),
             .flag("allow-weak-algorithms", "accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits"),
             .flag("verbose", "also list every revision of the file"),
         ] + SecretInput.pdfPasswordSpecs,
@@ -33,13 +37,18 @@ enum VerifyCommand: Command {
         let input = args.positionals[0]
         let cas = args.strings("ca")
         let options = VerifyOptions(
-            now: Date(), validationTime: try validationTime(args), anchors: cas.isEmpty ? nil : try TrustAnchors(files: cas),
+            now: Date(), validationTime: try validationTime(args),
+            anchors: cas.isEmpty ? nil : try TrustAnchors(files: cas),
             requireTrust: !args.flag("no-trust"), allowWeakAlgorithms: args.flag("allow-weak-algorithms"))
         let report: VerificationReport
         if let p7s = args.string("p7s") {
-            if input == "-", p7s == "-" { throw UsageError(spec.name, "the content and --p7s cannot both come from standard input") }
+            if input == "-", p7s == "-" {
+                throw UsageError(spec.name, "the content and --p7s cannot both come from standard input")
+            }
             let content = try PDFInput(input)
-            let signature = try content.openForSigning { try SignetJob.verify(fileAt: $0, signatureAt: p7s, options: options) }
+            let signature = try content.openForSigning {
+                try SignetJob.verify(fileAt: $0, signatureAt: p7s, options: options)
+            }
             report = VerificationReport(signatures: [signature], timestamps: [], revisions: [])
         } else {
             let password = try SecretInput.read(args, context)
@@ -50,8 +59,9 @@ enum VerifyCommand: Command {
         var lines = report.signatures.flatMap { VerifyText.describe($0, content: content) }
         if args.flag("verbose") { lines += report.revisions.flatMap(VerifyText.describe) }
         return CommandOutcome(
-            json: Result(input: input, valid: report.valid, signatures: report.signatures, timestamps: report.timestamps,
-                         revisions: report.revisions),
+            json: Result(
+                input: input, valid: report.valid, signatures: report.signatures, timestamps: report.timestamps,
+                revisions: report.revisions),
             lines: lines, verdict: report.valid ? nil : .rejected,
             verdictMessage: VerifyText.verdict(report.signatures, content: content, trustAsked: options.requireTrust))
     }
@@ -63,7 +73,9 @@ enum VerifyCommand: Command {
         case "claimed": return .claimed
         default:
             guard let date = UTCTime.parse(text) else {
-                throw UsageError(spec.name, "--validation-time takes now, claimed or a UTC time such as 2026-01-31T12:00:00Z, not '\(text)'")
+                throw UsageError(
+                    spec.name,
+                    "--validation-time takes now, claimed or a UTC time such as 2026-01-31T12:00:00Z, not '\(text)'")
             }
             return .at(date)
         }

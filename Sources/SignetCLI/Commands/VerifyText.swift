@@ -6,14 +6,19 @@ enum VerifyText {
     static func verdict(_ reports: [SignatureReport], content: String, trustAsked: Bool) -> String? {
         guard let first = reports.first(where: { !$0.valid }) else { return nil }
         let invalid = reports.filter { !$0.valid }.count
-        let which = reports.count == 1 ? "its signature is" : "\(invalid) of its \(reports.count) signatures \(invalid == 1 ? "is" : "are")"
-        return "\(content): \(which) INVALID (signature \(first.index): \(reason(first, trustAsked: trustAsked))); the report on standard output lists every check."
+        let which =
+            reports.count == 1
+            ? "its signature is" : "\(invalid) of its \(reports.count) signatures \(invalid == 1 ? "is" : "are")"
+        return
+            "\(content): \(which) INVALID (signature \(first.index): \(reason(first, trustAsked: trustAsked))); the report on standard output lists every check."
     }
 
     /// The first reason a report is not valid, with the flag that would help where one would.
     static func reason(_ r: SignatureReport, trustAsked: Bool) -> String {
         if let problem = r.problems.first { return problem }
-        if let change = r.changes.first(where: { $0.level > r.permittedLevel }) { return "revision \(change.revision): \(change.what)" }
+        if let change = r.changes.first(where: { $0.level > r.permittedLevel }) {
+            return "revision \(change.revision): \(change.what)"
+        }
         if trustAsked, r.trust != .trusted {
             return r.trustDetail == nil || r.trustDetail == "no trust anchors were given"
                 ? "its signer is not trusted: give the certificate you trust with --ca FILE, or --no-trust to check integrity only"
@@ -32,29 +37,40 @@ enum VerifyText {
         let coverage: String
         switch r.coverage {
         case .entireFile: coverage = "the whole file except the signature itself"
-        case .earlierRevision: coverage = "revision \(r.revision.map(String.init) ?? "?") of the file, not the revisions after it"
+        case .earlierRevision:
+            coverage = "revision \(r.revision.map(String.init) ?? "?") of the file, not the revisions after it"
         case .partial: coverage = "NOT the whole of a revision"
         case .detachedContent: coverage = "all of \(content)"
         }
-        lines.append("  covers \(coverage); integrity \(r.integrity == .ok ? "ok" : "BROKEN"); \(r.digestAlgorithm) with \(r.signatureAlgorithm)")
+        lines.append(
+            "  covers \(coverage); integrity \(r.integrity == .ok ? "ok" : "BROKEN"); \(r.digestAlgorithm) with \(r.signatureAlgorithm)"
+        )
         let certification = r.docmdp.map { "certification P=\($0); " } ?? ""
         let permitted = r.permitted ? "permitted" : "NOT PERMITTED"
         lines.append("  \(certification)changes after it: \(r.modificationLevel.rawValue), \(permitted)")
-        for change in r.changes { lines.append("    revision \(change.revision) [\(change.level.rawValue)]: \(change.what)") }
+        for change in r.changes {
+            lines.append("    revision \(change.revision) [\(change.level.rawValue)]: \(change.what)")
+        }
         if let t = r.timestamp {
-            lines.append("  timestamp \(t.valid ? "valid" : "NOT valid"): \(t.authority ?? "unknown authority") at \(UTCTime.iso8601(t.time))")
+            lines.append(
+                "  timestamp \(t.valid ? "valid" : "NOT valid"): \(t.authority ?? "unknown authority") at \(UTCTime.iso8601(t.time))"
+            )
         }
         let validity = r.certificateValidity?.rawValue ?? "unknown"
         let at = r.validationTime.map { " at \($0) (\(r.validationTimeSource?.rawValue ?? "?"))" } ?? ""
-        lines.append("  certificate \(validity)\(at); trust: \(r.trust.rawValue)\(r.trustDetail.map { " (\($0))" } ?? "")")
+        lines.append(
+            "  certificate \(validity)\(at); trust: \(r.trust.rawValue)\(r.trustDetail.map { " (\($0))" } ?? "")")
         for problem in r.problems { lines.append("  problem: \(problem)") }
         return lines
     }
 
     /// `--verbose`: one line per revision.
     static func describe(_ r: RevisionReport) -> [String] {
-        let covered = r.coveredBy.isEmpty ? "not signed" : "signed by " + r.coveredBy.map { "#\($0)" }.joined(separator: ", ")
-        var lines = ["revision \(r.index): bytes \(r.start)–\(r.end), \(r.added.count) added, \(r.changed.count) changed, \(r.freed.count) freed; \(covered)"]
+        let covered =
+            r.coveredBy.isEmpty ? "not signed" : "signed by " + r.coveredBy.map { "#\($0)" }.joined(separator: ", ")
+        var lines = [
+            "revision \(r.index): bytes \(r.start)–\(r.end), \(r.added.count) added, \(r.changed.count) changed, \(r.freed.count) freed; \(covered)"
+        ]
         for problem in r.problems { lines.append("  problem: \(problem)") }
         return lines
     }

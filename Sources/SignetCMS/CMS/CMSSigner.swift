@@ -12,13 +12,16 @@ package enum CMSSigner {
     package static let digest = DigestAlgorithm.sha256
 
     /// DER bytes of the SignedData. `digest` is the SHA-256 of the signed content.
-    package static func sign(digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?) throws -> [UInt8] {
+    package static func sign(
+        digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?
+    ) throws -> [UInt8] {
         precondition(contentDigest.count == digest.size, "message digest must be SHA-256")
         let chain = try CertificateStack(identity.chain)
         let flags = UInt32(CMS_PARTIAL | CMS_DETACHED | CMS_BINARY | CMS_NOSMIMECAP)
         let cms = CMSMessage(taking: try OpenSSL.notNull(CMS_sign(nil, nil, chain.pointer, nil, flags), "CMS_sign"))
         let signer = try OpenSSL.notNull(
-            CMS_add1_signer(cms.pointer, identity.certificate.pointer, identity.key.pointer, digest.md, flags | UInt32(CMS_CADES)),
+            CMS_add1_signer(
+                cms.pointer, identity.certificate.pointer, identity.key.pointer, digest.md, flags | UInt32(CMS_CADES)),
             "CMS_add1_signer")
         try withExtendedLifetime(cms) {
             try addAttributes(to: signer, digest: contentDigest, signingTime: signingTime)
@@ -32,10 +35,12 @@ package enum CMSSigner {
 
     private static func addAttributes(to signer: OpaquePointer, digest: [UInt8], signingTime: Date?) throws {
         try OpenSSL.check(
-            CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_contentType, V_ASN1_OBJECT, UnsafeRawPointer(OBJ_nid2obj(NID_pkcs7_data)), -1),
+            CMS_signed_add1_attr_by_NID(
+                signer, NID_pkcs9_contentType, V_ASN1_OBJECT, UnsafeRawPointer(OBJ_nid2obj(NID_pkcs7_data)), -1),
             "CMS_signed_add1_attr_by_NID(content-type)")
         try OpenSSL.check(
-            CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_messageDigest, V_ASN1_OCTET_STRING, digest, Int32(digest.count)),
+            CMS_signed_add1_attr_by_NID(
+                signer, NID_pkcs9_messageDigest, V_ASN1_OCTET_STRING, digest, Int32(digest.count)),
             "CMS_signed_add1_attr_by_NID(message-digest)")
         if let signingTime {
             let time = try ASN1Time(signingTime)

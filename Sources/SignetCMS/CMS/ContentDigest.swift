@@ -6,7 +6,9 @@ package enum ContentDigest {
     /// Bytes read (and hashed) at a time.
     static let chunkSize = 1 << 20
 
-    package static func compute(_ file: any ByteSource, ranges: [Range<Int>], algorithm: DigestAlgorithm) throws -> [UInt8] {
+    package static func compute(
+        _ file: any ByteSource, ranges: [Range<Int>], algorithm: DigestAlgorithm
+    ) throws -> [UInt8] {
         try finish(try DigestContext(hashing: algorithm), file: file, ranges: ranges)
     }
 

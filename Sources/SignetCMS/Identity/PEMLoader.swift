@@ -12,7 +12,9 @@ extension SigningIdentity {
     ///   - chainPath: The intermediate certificates, PEM; `nil` for none.
     ///   - password: The key's password; `nil` for an unencrypted key.
     /// - Throws: ``SignError`` when a file cannot be read, the password is wrong or key and certificate do not match.
-    public static func pem(keyPath: String, certificatePath: String, chainPath: String? = nil, password: Secret?) throws
+    public static func pem(
+        keyPath: String, certificatePath: String, chainPath: String? = nil, password: Secret?
+    ) throws
         -> SigningIdentity
     {
         let key = try readKey(keyPath, password: password)
@@ -46,7 +48,9 @@ extension SigningIdentity {
         return try withPassword(password) { pass, length in
             var request = PasswordRequest(password: pass, length: length)
             OpenSSL.clearErrors()
-            let key = withUnsafeMutablePointer(to: &request) { PEM_read_bio_PrivateKey(bio.pointer, nil, passwordCallback, $0) }
+            let key = withUnsafeMutablePointer(to: &request) {
+                PEM_read_bio_PrivateKey(bio.pointer, nil, passwordCallback, $0)
+            }
             if let key { return PrivateKey(taking: key) }
             let failure = OpenSSL.failure("PEM_read_bio_PrivateKey")
             if request.asked { throw SignError(path, pass == nil ? .passwordNeeded : .wrongPassword) }

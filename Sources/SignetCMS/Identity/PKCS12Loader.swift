@@ -27,7 +27,8 @@ extension SigningIdentity {
         // Without a password both "none" and "" are tried against the MAC, as OpenSSL does.
         let macCost = bundle.macIterations.multipliedReportingOverflow(by: password == nil ? 2 : 1)
         guard !macCost.overflow, macCost.partialValue <= maxKeyDerivationIterations else {
-            throw SignError(path, .keyDerivationTooCostly(iterations: bundle.macIterations, limit: maxKeyDerivationIterations))
+            throw SignError(
+                path, .keyDerivationTooCostly(iterations: bundle.macIterations, limit: maxKeyDerivationIterations))
         }
         let parsed = try withPassword(password) { pass, length in
             // Without a password, OpenSSL decrypts with "" when that is what opens the MAC.
@@ -46,16 +47,23 @@ extension SigningIdentity {
             }
             let budget = maxKeyDerivationIterations - macCost.partialValue
             return try parse(bundle, pass, path: path, passwordGiven: password != nil) {
-                let cost = emptyOpens ? bundle.decryptionCost("", cap: budget) : bundle.decryptionCost(pass, cap: budget)
+                let cost =
+                    emptyOpens ? bundle.decryptionCost("", cap: budget) : bundle.decryptionCost(pass, cap: budget)
                 guard cost <= budget else {
                     let total = macCost.partialValue.addingReportingOverflow(cost)
-                    throw SignError(path, .keyDerivationTooCostly(iterations: total.overflow ? Int.max : total.partialValue, limit: maxKeyDerivationIterations))
+                    throw SignError(
+                        path,
+                        .keyDerivationTooCostly(
+                            iterations: total.overflow ? Int.max : total.partialValue, limit: maxKeyDerivationIterations
+                        ))
                 }
             }
         }
         guard let key = parsed.key else { throw SignError(path, .noPrivateKey) }
         guard let certificate = parsed.certificate else {
-            throw SignError(path, parsed.others.isEmpty ? .noCertificate : .keyMatchesNoCertificate(certificates: parsed.others.count))
+            throw SignError(
+                path,
+                parsed.others.isEmpty ? .noCertificate : .keyMatchesNoCertificate(certificates: parsed.others.count))
         }
         return try SigningIdentity(key: key, certificate: certificate, chain: parsed.others, source: path)
     }
@@ -63,7 +71,8 @@ extension SigningIdentity {
     /// Decrypts the bags; `checkCost` runs before each attempt (a retry with the legacy provider
     /// can open safes the first attempt could not look into).
     private static func parse(
-        _ bundle: PKCS12Bundle, _ pass: UnsafePointer<CChar>?, path: String, passwordGiven: Bool, checkCost: () throws -> Void
+        _ bundle: PKCS12Bundle, _ pass: UnsafePointer<CChar>?, path: String, passwordGiven: Bool,
+        checkCost: () throws -> Void
     ) throws -> (key: PrivateKey?, certificate: Certificate?, others: [Certificate]) {
         do {
             try checkCost()
@@ -73,7 +82,8 @@ extension SigningIdentity {
             do {
                 try LegacyProviders.ensureLoaded()
             } catch let loadFailure as OpenSSLFailure {
-                throw SignError(path, .crypto(operation: "loading the legacy provider for RC2/DES", details: loadFailure.summary))
+                throw SignError(
+                    path, .crypto(operation: "loading the legacy provider for RC2/DES", details: loadFailure.summary))
             }
             do {
                 try checkCost()

@@ -45,11 +45,14 @@ public final class SigningIdentity: @unchecked Sendable {
         let validity = validity(at: date)
         guard validity != .valid else { return nil }
         if strict {
-            throw SignError(source, .certificateOutOfValidity(
-                subject: subject, notBefore: notBefore.map(DateText.utc) ?? "?",
-                notAfter: notAfter.map(DateText.utc) ?? "?", signingTime: DateText.utc(date)))
+            throw SignError(
+                source,
+                .certificateOutOfValidity(
+                    subject: subject, notBefore: notBefore.map(DateText.utc) ?? "?",
+                    notAfter: notAfter.map(DateText.utc) ?? "?", signingTime: DateText.utc(date)))
         }
-        return "\(source): certificate '\(subject)' \(validity.phrase) at the signing time \(DateText.utc(date)); the signature will not validate as trusted (pass strict: true to refuse)"
+        return
+            "\(source): certificate '\(subject)' \(validity.phrase) at the signing time \(DateText.utc(date)); the signature will not validate as trusted (pass strict: true to refuse)"
     }
 }
 

@@ -6,7 +6,8 @@ final class ASN1Time {
     let pointer: UnsafeMutablePointer<ASN1_TIME>
 
     init(_ date: Date) throws {
-        pointer = try OpenSSL.notNull(ASN1_TIME_set(nil, time_t(date.timeIntervalSince1970.rounded(.down))), "ASN1_TIME_set")
+        pointer = try OpenSSL.notNull(
+            ASN1_TIME_set(nil, time_t(date.timeIntervalSince1970.rounded(.down))), "ASN1_TIME_set")
     }
 
     deinit { ASN1_TIME_free(pointer) }

@@ -17,7 +17,9 @@ extension PrivateKey {
     /// digest (Ed25519, Ed448: the key hashes the message itself).
     func verifiesWholeMessage(_ signature: [UInt8], over message: [UInt8]) throws -> Bool {
         let context = try DigestContext()
-        try OpenSSL.check(EVP_DigestVerifyInit_ex(context.pointer, nil, nil, nil, nil, pointer, nil), "EVP_DigestVerifyInit_ex(\(algorithm))")
+        try OpenSSL.check(
+            EVP_DigestVerifyInit_ex(context.pointer, nil, nil, nil, nil, pointer, nil),
+            "EVP_DigestVerifyInit_ex(\(algorithm))")
         let status = EVP_DigestVerify(context.pointer, signature, signature.count, message, message.count)
         OpenSSL.clearErrors()
         return status == 1

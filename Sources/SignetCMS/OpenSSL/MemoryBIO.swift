@@ -27,7 +27,9 @@ final class MemoryBIO {
         var data: UnsafeMutablePointer<CChar>?
         let count = signet_bio_mem_data(pointer, &data)
         guard let data, count > 0 else { return [] }
-        return data.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        return data.withMemoryRebound(to: UInt8.self, capacity: count) {
+            Array(UnsafeBufferPointer(start: $0, count: count))
+        }
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }

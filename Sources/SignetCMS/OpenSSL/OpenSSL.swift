@@ -23,7 +23,9 @@ package struct OpenSSLFailure: Error, Sendable {
             let library = ERR_lib_error_string(code).map { String(cString: $0) } ?? "OpenSSL"
             let reason = ERR_reason_error_string(code).map { String(cString: $0) } ?? "error \(code)"
             if groups.last?.library == library {
-                if !groups[groups.count - 1].reasons.contains(reason) { groups[groups.count - 1].reasons.append(reason) }
+                if !groups[groups.count - 1].reasons.contains(reason) {
+                    groups[groups.count - 1].reasons.append(reason)
+                }
             } else {
                 groups.append((library, [reason]))
             }
@@ -106,7 +108,9 @@ enum OpenSSL {
     }
 
     /// DER encoding with an `i2d_*` function (two-pass: length, then bytes into our buffer).
-    static func encode(_ operation: String, _ i2d: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32) throws
+    static func encode(
+        _ operation: String, _ i2d: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
+    ) throws
         -> [UInt8]
     {
         let length = i2d(nil)

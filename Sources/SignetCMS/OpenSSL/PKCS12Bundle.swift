@@ -47,7 +47,9 @@ final class PKCS12Bundle {
     }
 
     /// Decrypts the bags: the key, the certificate matching it, and every other certificate.
-    func parse(_ password: UnsafePointer<CChar>?) throws -> (key: PrivateKey?, certificate: Certificate?, others: [Certificate]) {
+    func parse(
+        _ password: UnsafePointer<CChar>?
+    ) throws -> (key: PrivateKey?, certificate: Certificate?, others: [Certificate]) {
         var key: OpaquePointer?
         var cert: OpaquePointer?
         var others: OpaquePointer?

@@ -34,13 +34,15 @@ final class PrivateKey {
             "EVP_DigestSignInit_ex(\(digest), \(algorithm))")
         var length = 0
         try message.withUnsafeBufferPointer { buf in
-            try OpenSSL.check(EVP_DigestSign(context.pointer, nil, &length, buf.baseAddress, buf.count), "EVP_DigestSign (size)")
+            try OpenSSL.check(
+                EVP_DigestSign(context.pointer, nil, &length, buf.baseAddress, buf.count), "EVP_DigestSign (size)")
         }
         var signature = [UInt8](repeating: 0, count: length)
         try message.withUnsafeBufferPointer { buf in
             try signature.withUnsafeMutableBufferPointer { out in
                 try OpenSSL.check(
-                    EVP_DigestSign(context.pointer, out.baseAddress, &length, buf.baseAddress, buf.count), "EVP_DigestSign")
+                    EVP_DigestSign(context.pointer, out.baseAddress, &length, buf.baseAddress, buf.count),
+                    "EVP_DigestSign")
             }
         }
         return Array(signature.prefix(length))

@@ -42,7 +42,9 @@ struct SignerInfo {
 
     /// The bytes of a signed OCTET STRING attribute, or the whole DER of a SEQUENCE one.
     func signedBytes(_ nid: Int32, type: Int32) -> [UInt8]? {
-        signedValue(nid, type: type).flatMap { OpenSSL.bytes(of: UnsafePointer($0.assumingMemoryBound(to: ASN1_STRING.self))) }
+        signedValue(nid, type: type).flatMap {
+            OpenSSL.bytes(of: UnsafePointer($0.assumingMemoryBound(to: ASN1_STRING.self)))
+        }
     }
 
     /// The whole DER of the single SEQUENCE value of an unsigned attribute (a timestamp token).

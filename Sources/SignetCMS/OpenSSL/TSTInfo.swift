@@ -21,7 +21,8 @@ final class TSTInfo {
 
     /// The hash algorithm of the message imprint.
     var imprintAlgorithm: OpaquePointer? {
-        guard let imprint = TS_TST_INFO_get_msg_imprint(pointer), let algorithm = TS_MSG_IMPRINT_get_algo(imprint) else { return nil }
+        guard let imprint = TS_TST_INFO_get_msg_imprint(pointer), let algorithm = TS_MSG_IMPRINT_get_algo(imprint)
+        else { return nil }
         var object: OpaquePointer?
         X509_ALGOR_get0(&object, nil, nil, algorithm)
         return object

@@ -20,7 +20,8 @@ final class TrustStore {
     func verify(_ leaf: Certificate, intermediates: [Certificate], at date: Date) throws -> String? {
         let context = try StoreContext()
         let untrusted = try CertificateStack(intermediates)
-        try OpenSSL.check(X509_STORE_CTX_init(context.pointer, pointer, leaf.pointer, untrusted.pointer), "X509_STORE_CTX_init")
+        try OpenSSL.check(
+            X509_STORE_CTX_init(context.pointer, pointer, leaf.pointer, untrusted.pointer), "X509_STORE_CTX_init")
         X509_STORE_CTX_set_flags(context.pointer, UInt(X509_V_FLAG_PARTIAL_CHAIN))
         X509_STORE_CTX_set_time(context.pointer, 0, time_t(date.timeIntervalSince1970))
         let status = X509_verify_cert(context.pointer)

@@ -11,14 +11,17 @@ enum AlgorithmPolicy {
 
     /// `role` names the digest: "message digest", "timestamp imprint".
     static func digestProblem(_ algorithm: DigestAlgorithm, role: String = "message digest") -> String? {
-        weakDigestNames.contains(algorithm.name.uppercased()) ? "the \(role) algorithm \(algorithm.name) is not allowed (too weak)" : nil
+        weakDigestNames.contains(algorithm.name.uppercased())
+            ? "the \(role) algorithm \(algorithm.name) is not allowed (too weak)" : nil
     }
 
     /// A signature algorithm that names a weak hash itself (sha1WithRSAEncryption, ecdsa-with-SHA1, dsaWithSHA1).
     static func signatureAlgorithmProblem(_ object: OpaquePointer?) -> String? {
         var digest: Int32 = NID_undef
         var key: Int32 = NID_undef
-        guard OBJ_find_sigid_algs(OBJ_obj2nid(object), &digest, &key) == 1, weakDigestNIDs.contains(digest) else { return nil }
+        guard OBJ_find_sigid_algs(OBJ_obj2nid(object), &digest, &key) == 1, weakDigestNIDs.contains(digest) else {
+            return nil
+        }
         return "the signature algorithm \(OpenSSL.name(object)) is not allowed (too weak)"
     }
 
@@ -26,10 +29,12 @@ enum AlgorithmPolicy {
     static func keyProblem(_ key: PrivateKey, whose: String) -> String? {
         let bits = key.bits
         if ["RSA", "RSA-PSS"].contains(key.algorithm), bits < minimumRSABits {
-            return "\(whose) RSA key of \(bits) bits is not allowed (too weak; at least \(minimumRSABits) bits are needed)"
+            return
+                "\(whose) RSA key of \(bits) bits is not allowed (too weak; at least \(minimumRSABits) bits are needed)"
         }
         if key.algorithm == "EC", bits < minimumECBits {
-            return "\(whose) EC key of \(bits) bits is not allowed (too weak; at least \(minimumECBits) bits are needed)"
+            return
+                "\(whose) EC key of \(bits) bits is not allowed (too weak; at least \(minimumECBits) bits are needed)"
         }
         return nil
     }

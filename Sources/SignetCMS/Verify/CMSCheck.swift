@@ -37,7 +37,8 @@ package struct CMSCheck: Sendable, Hashable {
     /// Digest, signature, algorithms and certificate all pass, and an attached signature
     /// timestamp (if any) is valid (trust is judged by the caller).
     var cryptographicallyValid: Bool {
-        digestMatches && signatureVerifies && unsupported == nil && policyProblems.isEmpty && certificateValidity == .valid
+        digestMatches && signatureVerifies && unsupported == nil && policyProblems.isEmpty
+            && certificateValidity == .valid
             && (timestamp?.valid ?? true)
     }
 
@@ -46,7 +47,8 @@ package struct CMSCheck: Sendable, Hashable {
         CMSCheck(
             digestAlgorithm: "unknown", signatureAlgorithm: "unknown", digestMatches: false, signatureVerifies: false,
             unsupported: nil, signer: nil, claimedSigningTime: nil, timestamp: nil, validationTime: time,
-            validationTimeSource: .now, certificateValidity: nil, trust: .notJudged, trustDetail: nil, policyProblems: [],
+            validationTimeSource: .now, certificateValidity: nil, trust: .notJudged, trustDetail: nil,
+            policyProblems: [],
             problems: [])
     }
 
@@ -95,7 +97,10 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
         case signatureVerifies = "signature_verifies"
     }
 
-    package init(time: Date, authority: String?, imprintMatches: Bool, signatureVerifies: Bool, trust: TrustStatus, problems: [String]) {
+    package init(
+        time: Date, authority: String?, imprintMatches: Bool, signatureVerifies: Bool, trust: TrustStatus,
+        problems: [String]
+    ) {
         (self.time, self.authority, self.imprintMatches, self.signatureVerifies, self.trust, self.problems) =
             (time, authority, imprintMatches, signatureVerifies, trust, problems)
     }

@@ -22,7 +22,8 @@ package enum CMSVerifier {
         let infos = cms.signerInfos
         guard let info = infos.first else { throw SignError(context, .notASignature("it has no signer")) }
         var check = try SignerCheck(
-            info: info, message: cms, usage: .documentSigning, whose: "the signer's", expectsContent: false, carried: carried,
+            info: info, message: cms, usage: .documentSigning, whose: "the signer's", expectsContent: false,
+            carried: carried,
             options: options
         ).run(contentDigest: contentDigest)
         if infos.count > 1 { check.problems.append("it has \(infos.count) signers; only the first is checked") }
@@ -32,7 +33,8 @@ package enum CMSVerifier {
             if timestamp.valid {
                 if case .at = options.validationTime {} else { time = (timestamp.time, .timestamp) }
             } else {
-                check.problems.append("its signature timestamp is not valid: \(timestamp.problems.joined(separator: "; "))")
+                check.problems.append(
+                    "its signature timestamp is not valid: \(timestamp.problems.joined(separator: "; "))")
             }
         }
         (check.validationTime, check.validationTimeSource) = time
@@ -50,7 +52,8 @@ package enum CMSVerifier {
     ) throws -> CMSCheck {
         let time = baseTime(options, claimed: nil)
         let verification = try TimestampVerifier.verify(
-            token: token, context: context, imprinted: contentDigest, options: options, validationTime: time.0, source: time.1)
+            token: token, context: context, imprinted: contentDigest, options: options, validationTime: time.0,
+            source: time.1)
         return verification.authority
     }
 
@@ -71,7 +74,9 @@ package enum CMSVerifier {
         } catch let failure as OpenSSLFailure {
             throw SignError(context, .notASignature(failure.summary))
         }
-        guard cms.isSignedData else { throw SignError(context, .notASignature("it is a CMS message but not SignedData")) }
+        guard cms.isSignedData else {
+            throw SignError(context, .notASignature("it is a CMS message but not SignedData"))
+        }
         return cms
     }
 
@@ -89,7 +94,8 @@ package enum CMSVerifier {
         let value = info.signatureValue ?? []
         do {
             return try TimestampVerifier.verify(
-                token: token, context: context, imprinted: { try $0.hash(value) }, options: options, validationTime: time.0,
+                token: token, context: context, imprinted: { try $0.hash(value) }, options: options,
+                validationTime: time.0,
                 source: time.1
             ).timestamp
         } catch {
@@ -102,7 +108,8 @@ package enum CMSVerifier {
 
     /// A signer (or TSA) certificate: validity at `check.validationTime` and the chain to the anchors.
     static func judge(
-        _ signer: Certificate?, carried: [Certificate], options: VerifyOptions, whose: String, into check: inout CMSCheck
+        _ signer: Certificate?, carried: [Certificate], options: VerifyOptions, whose: String,
+        into check: inout CMSCheck
     ) throws {
         guard let signer else {
             check.problems.append("\(whose) certificate is not included in the signature")
@@ -114,7 +121,8 @@ package enum CMSVerifier {
         let validity = CertificateValidity(notBefore: signer.notBefore, notAfter: signer.notAfter, at: time)
         check.certificateValidity = validity
         if validity != .valid {
-            check.problems.append("\(whose) certificate \(validity.phrase) at the validation time \(DateText.utc(time))")
+            check.problems.append(
+                "\(whose) certificate \(validity.phrase) at the validation time \(DateText.utc(time))")
         }
         guard options.requireTrust else { return }
         guard let anchors = options.anchors, !anchors.certificates.isEmpty else {
@@ -126,7 +134,8 @@ package enum CMSVerifier {
         if let reason = try store.verify(signer, intermediates: carried, at: time) {
             check.trust = .untrusted
             check.trustDetail = reason
-            check.problems.append("the certificate chain of \(whose.dropLast(2)) does not lead to a trust anchor (\(reason))")
+            check.problems.append(
+                "the certificate chain of \(whose.dropLast(2)) does not lead to a trust anchor (\(reason))")
         } else {
             check.trust = .trusted
         }

@@ -18,7 +18,8 @@ enum CertificateUsage {
         (UInt32(KU_DIGITAL_SIGNATURE), "digital signature"), (UInt32(KU_NON_REPUDIATION), "non-repudiation"),
         (UInt32(KU_KEY_ENCIPHERMENT), "key encipherment"), (UInt32(KU_DATA_ENCIPHERMENT), "data encipherment"),
         (UInt32(KU_KEY_AGREEMENT), "key agreement"), (UInt32(KU_KEY_CERT_SIGN), "certificate signing"),
-        (UInt32(KU_CRL_SIGN), "CRL signing"), (UInt32(KU_ENCIPHER_ONLY), "encipher only"), (UInt32(KU_DECIPHER_ONLY), "decipher only"),
+        (UInt32(KU_CRL_SIGN), "CRL signing"), (UInt32(KU_ENCIPHER_ONLY), "encipher only"),
+        (UInt32(KU_DECIPHER_ONLY), "decipher only"),
     ]
 
     /// One sentence per violation; `whose` names the holder ("the signer's", "the timestamp authority's").
@@ -26,21 +27,28 @@ enum CertificateUsage {
         var problems: [String] = []
         if let bits = certificate.keyUsage, bits & UInt32(KU_DIGITAL_SIGNATURE | KU_NON_REPUDIATION) == 0 {
             let allowed = Self.keyUsageNames.filter { bits & $0.bit != 0 }.map(\.name)
-            problems.append("\(whose) certificate may not be used for signatures: its key usage allows only \(Self.list(allowed))")
+            problems.append(
+                "\(whose) certificate may not be used for signatures: its key usage allows only \(Self.list(allowed))")
         }
         let extended = try certificate.extendedKeyUsage()
         let purposes = extended?.purposes ?? []
         switch self {
         case .documentSigning:
-            let accepted = [Self.anyExtendedKeyUsage, Self.documentSigningPurpose, Self.emailProtection, Self.adobePDFSigning]
+            let accepted = [
+                Self.anyExtendedKeyUsage, Self.documentSigningPurpose, Self.emailProtection, Self.adobePDFSigning,
+            ]
             if extended != nil, !purposes.contains(where: accepted.contains) {
-                problems.append("\(whose) certificate is not for signing documents: its extended key usage allows only \(Self.list(purposes.map(Self.purposeName)))")
+                problems.append(
+                    "\(whose) certificate is not for signing documents: its extended key usage allows only \(Self.list(purposes.map(Self.purposeName)))"
+                )
             }
         case .timestamping:
             if extended == nil {
                 problems.append("\(whose) certificate is not a timestamping certificate: it has no extended key usage")
             } else if !purposes.contains(Self.timeStamping) {
-                problems.append("\(whose) certificate is not a timestamping certificate: its extended key usage allows only \(Self.list(purposes.map(Self.purposeName)))")
+                problems.append(
+                    "\(whose) certificate is not a timestamping certificate: its extended key usage allows only \(Self.list(purposes.map(Self.purposeName)))"
+                )
             } else if extended?.critical != true {
                 problems.append("\(whose) certificate's timestamping extended key usage is not marked critical")
             }

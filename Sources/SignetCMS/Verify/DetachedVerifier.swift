@@ -7,25 +7,37 @@ package enum DetachedVerifier {
     static let signatureLimit = 16 << 20
 
     /// The signature in the file `signaturePath` (DER or PEM) over the whole file `contentPath`.
-    package static func verify(signaturePath: String, contentPath: String, options: VerifyOptions) throws -> SignatureReport {
+    package static func verify(
+        signaturePath: String, contentPath: String, options: VerifyOptions
+    ) throws -> SignatureReport {
         let bytes = try InputFile.read(signaturePath, limit: signatureLimit)
-        return try verify(signature: bytes, named: signaturePath, content: try ReadableFile(path: contentPath), options: options)
+        return try verify(
+            signature: bytes, named: signaturePath, content: try ReadableFile(path: contentPath), options: options)
     }
 
     /// The signature in `signature` (DER or PEM, at most `signatureLimit` bytes) over the whole of
     /// `content` (a file read in chunks, or memory). Errors name the sources.
-    package static func verify(signature: any ByteSource, content: any ByteSource, options: VerifyOptions) throws -> SignatureReport {
-        guard signature.size <= signatureLimit else { throw FileError(path: signature.name, reason: .tooLarge(limit: signatureLimit)) }
-        return try verify(signature: try signature.allBytes(), named: signature.name, content: content, options: options)
+    package static func verify(
+        signature: any ByteSource, content: any ByteSource, options: VerifyOptions
+    ) throws -> SignatureReport {
+        guard signature.size <= signatureLimit else {
+            throw FileError(path: signature.name, reason: .tooLarge(limit: signatureLimit))
+        }
+        return try verify(
+            signature: try signature.allBytes(), named: signature.name, content: content, options: options)
     }
 
-    private static func verify(signature bytes: [UInt8], named signaturePath: String, content: any ByteSource, options: VerifyOptions) throws -> SignatureReport {
+    private static func verify(
+        signature bytes: [UInt8], named signaturePath: String, content: any ByteSource, options: VerifyOptions
+    ) throws -> SignatureReport {
         do {
             let check = try CMSVerifier.check(
                 cms: Self.der(bytes), context: signaturePath,
                 contentDigest: { try ContentDigest.compute(content, ranges: [0..<content.size], algorithm: $0) },
                 options: options, claimedTime: nil)
-            return SignatureReport(index: 1, coverage: .detachedContent, check: check, claimedTime: nil, requireTrust: options.requireTrust)
+            return SignatureReport(
+                index: 1, coverage: .detachedContent, check: check, claimedTime: nil, requireTrust: options.requireTrust
+            )
         } catch let failure as OpenSSLFailure {
             throw SignError(signaturePath, failure)
         }

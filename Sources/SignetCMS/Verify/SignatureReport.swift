@@ -103,7 +103,8 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     /// Combines the CMS check with what the container (PDF or detached file) says.
     package init(
         index: Int, kind: Kind = .signature, field: String? = nil, subFilter: String? = nil, byteRange: [Int]? = nil,
-        revision: Int? = nil, coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil, allowed: ModificationLevel = .annotations,
+        revision: Int? = nil, coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil,
+        allowed: ModificationLevel = .annotations,
         containerProblems: [String] = [], check: CMSCheck, claimedTime: Date?, requireTrust: Bool
     ) {
         self.index = index
@@ -136,7 +137,8 @@ public struct SignatureReport: Sendable, Hashable, Codable {
 
     /// A signature whose CMS could not even be read (corrupt /Contents, unknown sub-filter).
     package init(
-        index: Int, kind: Kind = .signature, field: String?, subFilter: String?, byteRange: [Int]?, revision: Int? = nil,
+        index: Int, kind: Kind = .signature, field: String?, subFilter: String?, byteRange: [Int]?,
+        revision: Int? = nil,
         coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil, allowed: ModificationLevel = .annotations,
         unreadable reason: String
     ) {
@@ -198,7 +200,12 @@ public struct Change: Sendable, Hashable, Codable {
     /// The form field it concerns, when one.
     public var field: String?
 
-    package init(revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil, field: String? = nil) {
-        (self.revision, self.level, self.what, self.page, self.object, self.field) = (revision, level, what, page, object, field)
+    package init(
+        revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil,
+        field: String? = nil
+    ) {
+        (self.revision, self.level, self.what, self.page, self.object, self.field) = (
+            revision, level, what, page, object, field
+        )
     }
 }

@@ -38,8 +38,10 @@ struct SignerCheck {
         guard let object = info.digestAlgorithm, let algorithm = DigestAlgorithm(object: object),
             !algorithm.name.uppercased().hasPrefix("SHAKE")
         else {
-            check.unsupported = check.unsupported ?? "unsupported digest algorithm \(OpenSSL.name(info.digestAlgorithm))"
-            check.problems.append("the digest algorithm \(OpenSSL.name(info.digestAlgorithm)) is not one Signet can check")
+            check.unsupported =
+                check.unsupported ?? "unsupported digest algorithm \(OpenSSL.name(info.digestAlgorithm))"
+            check.problems.append(
+                "the digest algorithm \(OpenSSL.name(info.digestAlgorithm)) is not one Signet can check")
             return check
         }
         check.digestAlgorithm = algorithm.name
@@ -56,11 +58,15 @@ struct SignerCheck {
             if AlgorithmPolicy.wholeMessageKeys.contains(key.algorithm) {
                 check.unsupported = "unsupported algorithm \(check.signatureAlgorithm) without signed attributes"
             } else if let signature = info.signatureValue {
-                check.signatureVerifies = try KeyContext(key).verify(signature: signature, digest: digest, algorithm: algorithm)
+                check.signatureVerifies = try KeyContext(key).verify(
+                    signature: signature, digest: digest, algorithm: algorithm)
                 check.digestMatches = check.signatureVerifies
             }
         }
-        if !check.digestMatches { check.problems.append("the signed content was changed: its \(algorithm.name) digest does not match the signed one") }
+        if !check.digestMatches {
+            check.problems.append(
+                "the signed content was changed: its \(algorithm.name) digest does not match the signed one")
+        }
         if !check.signatureVerifies, check.unsupported == nil, signer != nil {
             check.problems.append("the signature value does not verify with \(whose) public key")
         }
@@ -98,7 +104,9 @@ struct SignerCheck {
         if info.hasSignedAttributes {
             if let attribute = info.contentTypeAttribute {
                 if OBJ_cmp(attribute, message.eContentType) != 0 {
-                    broken.append("its signed content-type attribute (\(OpenSSL.name(attribute))) differs from the type of the signed content (\(OpenSSL.name(message.eContentType)))")
+                    broken.append(
+                        "its signed content-type attribute (\(OpenSSL.name(attribute))) differs from the type of the signed content (\(OpenSSL.name(message.eContentType)))"
+                    )
                 }
             } else {
                 broken.append("its signed attributes hold no content type")

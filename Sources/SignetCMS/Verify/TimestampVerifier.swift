@@ -27,21 +27,31 @@ enum TimestampVerifier {
         } catch let failure as OpenSSLFailure {
             throw SignError(context, .notASignature("its timestamp token is not CMS (\(failure.summary))"))
         }
-        guard cms.isSignedData else { throw SignError(context, .notASignature("its timestamp token is not a CMS SignedData")) }
-        guard OBJ_obj2nid(cms.eContentType) == NID_id_smime_ct_TSTInfo else {
-            throw SignError(context, .notASignature("its timestamp token holds \(OpenSSL.name(cms.eContentType)), not a TSTInfo"))
+        guard cms.isSignedData else {
+            throw SignError(context, .notASignature("its timestamp token is not a CMS SignedData"))
         }
-        guard let content = cms.eContent else { throw SignError(context, .notASignature("its timestamp token holds no TSTInfo")) }
+        guard OBJ_obj2nid(cms.eContentType) == NID_id_smime_ct_TSTInfo else {
+            throw SignError(
+                context, .notASignature("its timestamp token holds \(OpenSSL.name(cms.eContentType)), not a TSTInfo"))
+        }
+        guard let content = cms.eContent else {
+            throw SignError(context, .notASignature("its timestamp token holds no TSTInfo"))
+        }
         let info: TSTInfo
         do {
             info = try TSTInfo(der: content)
         } catch let failure as OpenSSLFailure {
-            throw SignError(context, .notASignature("its timestamp token's TSTInfo cannot be read (\(failure.summary))"))
+            throw SignError(
+                context, .notASignature("its timestamp token's TSTInfo cannot be read (\(failure.summary))"))
         }
-        guard let genTime = info.time else { throw SignError(context, .notASignature("its timestamp token has no readable time")) }
+        guard let genTime = info.time else {
+            throw SignError(context, .notASignature("its timestamp token has no readable time"))
+        }
         try cms.attachSignerCertificates()
         let carried = try cms.certificates()
-        guard let signerInfo = cms.signerInfos.first else { throw SignError(context, .notASignature("its timestamp token has no signer")) }
+        guard let signerInfo = cms.signerInfos.first else {
+            throw SignError(context, .notASignature("its timestamp token has no signer"))
+        }
 
         let whose = "the timestamp authority's"
         var check = try SignerCheck(
@@ -54,10 +64,13 @@ enum TimestampVerifier {
         var imprintProblems: [String] = []
         if let algorithm = info.imprintAlgorithm.flatMap(DigestAlgorithm.init(object:)) {
             check.digestAlgorithm = algorithm.name
-            check.refuse(AlgorithmPolicy.digestProblem(algorithm, role: "timestamp imprint"), allowWeak: options.allowWeakAlgorithms)
+            check.refuse(
+                AlgorithmPolicy.digestProblem(algorithm, role: "timestamp imprint"),
+                allowWeak: options.allowWeakAlgorithms)
             check.digestMatches = info.imprint == (try imprinted(algorithm))
             if !check.digestMatches {
-                imprintProblems.append("the timestamp's message imprint does not match the \(algorithm.name) digest of what it stamps")
+                imprintProblems.append(
+                    "the timestamp's message imprint does not match the \(algorithm.name) digest of what it stamps")
             }
         } else {
             let name = OpenSSL.name(info.imprintAlgorithm)
@@ -72,13 +85,16 @@ enum TimestampVerifier {
             let atGenTime = CertificateValidity(notBefore: tsa.notBefore, notAfter: tsa.notAfter, at: genTime)
             validAtGenTime = atGenTime == .valid
             if !validAtGenTime {
-                check.problems.append("\(whose) certificate \(atGenTime.phrase) at the timestamp's time \(DateText.utc(genTime))")
+                check.problems.append(
+                    "\(whose) certificate \(atGenTime.phrase) at the timestamp's time \(DateText.utc(genTime))")
             }
         }
         try CMSVerifier.judge(tsa, carried: carried, options: options, whose: whose, into: &check)
-        let signatureVerifies = tokenSigned && check.unsupported == nil && check.policyProblems.isEmpty && validAtGenTime
+        let signatureVerifies =
+            tokenSigned && check.unsupported == nil && check.policyProblems.isEmpty && validAtGenTime
         let timestamp = TimestampCheck(
-            time: genTime, authority: tsa?.subject, imprintMatches: check.digestMatches, signatureVerifies: signatureVerifies,
+            time: genTime, authority: tsa?.subject, imprintMatches: check.digestMatches,
+            signatureVerifies: signatureVerifies,
             trust: check.trust, problems: check.problems)
         check.timestamp = timestamp
         return TimestampVerification(timestamp: timestamp, authority: check)

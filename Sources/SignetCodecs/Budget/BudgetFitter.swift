@@ -33,7 +33,9 @@ package enum BudgetFitter {
             }
             var result = try fitJPEG(
                 bitmap, options,
-                why: "a PNG with transparency needs \(lossless.count) bytes at full size, so JPEG on \(options.background.hex): ")
+                why:
+                    "a PNG with transparency needs \(lossless.count) bytes at full size, so JPEG on \(options.background.hex): "
+            )
             result.encodes += png.encodes
             return result
         }

@@ -77,15 +77,22 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     /// Throws `CodecError.invalidOption` for values that cannot work.
     package func validate() throws {
         func bad(_ text: String) -> CodecError { CodecError(.invalidOption(text)) }
-        guard maxBytes > 0 else { throw bad("the byte budget must be positive, not \(maxBytes); set BudgetOptions.maxBytes to a positive size such as 102400.") }
+        guard maxBytes > 0 else {
+            throw bad(
+                "the byte budget must be positive, not \(maxBytes); set BudgetOptions.maxBytes to a positive size such as 102400."
+            )
+        }
         guard (1...100).contains(minQuality), (1...100).contains(maxQuality), (1...100).contains(resizeQuality) else {
-            throw bad("JPEG qualities must be between 1 and 100, not \(minQuality)…\(maxQuality) (resize \(resizeQuality)).")
+            throw bad(
+                "JPEG qualities must be between 1 and 100, not \(minQuality)…\(maxQuality) (resize \(resizeQuality)).")
         }
         guard minQuality <= maxQuality else {
             throw bad("the minimum quality \(minQuality) is above the maximum quality \(maxQuality); swap them.")
         }
         guard threads >= 1 else { throw bad("a search needs at least 1 thread, not \(threads).") }
-        guard minDimension >= 1 else { throw bad("the minimum dimension must be at least 1 pixel, not \(minDimension).") }
+        guard minDimension >= 1 else {
+            throw bad("the minimum dimension must be at least 1 pixel, not \(minDimension).")
+        }
         guard background.alpha >= 1 else {
             throw bad("the background \(background.hex) must be opaque (JPEG has no transparency); drop its alpha.")
         }

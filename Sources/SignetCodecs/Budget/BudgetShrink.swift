@@ -7,7 +7,9 @@ enum BudgetShrink {
     static func next(width: Int, height: Int, bytes: Int, options: BudgetOptions) -> (width: Int, height: Int)? {
         let short = min(width, height)
         guard options.allowResize, short > options.minDimension else { return nil }
-        let factor = max((Double(options.maxBytes) / Double(max(bytes, 1))).squareRoot() * 0.95, Double(options.minDimension) / Double(short))
+        let factor = max(
+            (Double(options.maxBytes) / Double(max(bytes, 1))).squareRoot() * 0.95,
+            Double(options.minDimension) / Double(short))
         let newWidth = min(max(Int((Double(width) * factor).rounded()), 1), width)
         let newHeight = min(max(Int((Double(height) * factor).rounded()), 1), height)
         guard newWidth < width || newHeight < height else { return nil }

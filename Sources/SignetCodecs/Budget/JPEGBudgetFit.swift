@@ -55,7 +55,8 @@ struct JPEGBudgetFit {
                 let resized = image.width != opaque.width || image.height != opaque.height
                 var reason = prefix + why
                 if resized {
-                    reason += "; downscaled from \(opaque.width)×\(opaque.height) because quality \(options.minQuality) did not fit"
+                    reason +=
+                        "; downscaled from \(opaque.width)×\(opaque.height) because quality \(options.minQuality) did not fit"
                         + " at full size (downscaled images are kept at quality \(resizeQuality) or more)"
                 }
                 return BudgetResult(
@@ -64,11 +65,13 @@ struct JPEGBudgetFit {
                     height: image.height, budget: options.maxBytes, encodes: encodes, probeEncodes: probeEncodes,
                     resized: resized, ssim: ssim, reason: reason)
             case .over(let bytes, let aim):
-                guard let next = BudgetShrink.next(width: size.width, height: size.height, bytes: aim, options: options) else {
-                    throw CodecError(.doesNotFit(
-                        budget: options.maxBytes,
-                        smallest: "\(size.width)×\(size.height) pixels at quality \(lowest): \(bytes) bytes",
-                        hint: hint))
+                guard let next = BudgetShrink.next(width: size.width, height: size.height, bytes: aim, options: options)
+                else {
+                    throw CodecError(
+                        .doesNotFit(
+                            budget: options.maxBytes,
+                            smallest: "\(size.width)×\(size.height) pixels at quality \(lowest): \(bytes) bytes",
+                            hint: hint))
                 }
                 size = next
             }
@@ -90,19 +93,23 @@ struct JPEGBudgetFit {
 
     /// `.over` when the sample predicts that even `lowest` (in the smaller scan order) is over the
     /// budget at `size` and a smaller size is allowed; nil when the search should go on here.
-    private func overAtLowest(_ sample: inout JPEGSizeSample, _ size: (width: Int, height: Int), _ lowest: Int, _ mode: JPEGMode)
+    private func overAtLowest(
+        _ sample: inout JPEGSizeSample, _ size: (width: Int, height: Int), _ lowest: Int, _ mode: JPEGMode
+    )
         throws -> SizeOutcome?
     {
         let atMinimum = try sample.predictSmallest(quality: lowest, mode: mode)
         guard atMinimum > options.maxBytes,
-              BudgetShrink.next(width: size.width, height: size.height, bytes: atMinimum, options: options) != nil
+            BudgetShrink.next(width: size.width, height: size.height, bytes: atMinimum, options: options) != nil
         else { return nil }
         // The aim only sizes the next step down, so one scan order (the usual smaller) will do.
         return .over(bytes: atMinimum, aim: try sample.predict(quality: resizeQuality, mode: mode))
     }
 
     /// The best JPEG of `opaque` scaled to `size`, or the bytes the lowest quality needs there.
-    private mutating func fitAtSize(_ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, lowest: Int) throws
+    private mutating func fitAtSize(
+        _ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, lowest: Int
+    ) throws
         -> SizeOutcome
     {
         var sample = JPEGSizeSample(opaque, width: size.width, height: size.height, grayscale: gray)
@@ -115,11 +122,13 @@ struct JPEGBudgetFit {
         // Below full size (the image is being shrunk because nothing fit), the lowest quality is
         // checked first: most sizes on the way down are passed over on that one prediction.
         if sample != nil, size.width < opaque.width || size.height < opaque.height,
-           let over = try overAtLowest(&sample!, size, range.lowerBound, mode) {
+            let over = try overAtLowest(&sample!, size, range.lowerBound, mode)
+        {
             return over
         }
         let guess = try sample?.predictBest(in: range, budget: budget, mode: mode)
-        if guess == range.lowerBound, sample != nil, let over = try overAtLowest(&sample!, size, range.lowerBound, mode) {
+        if guess == range.lowerBound, sample != nil, let over = try overAtLowest(&sample!, size, range.lowerBound, mode)
+        {
             return over
         }
         let image = opaque.downscaled(toWidth: size.width, height: size.height)
@@ -132,9 +141,10 @@ struct JPEGBudgetFit {
             spent += 1
             encodes += 1
             if let bytes = try source.encode(quality: range.upperBound, mode: full, byteLimit: budget) {
-                return .fits(image: image, bytes: bytes, quality: range.upperBound, mode: full,
-                             ssim: try JPEGScore.ssim(of: bytes, source: source, image: image),
-                             why: "full-resolution color (4:4:4) fits at the top quality \(range.upperBound)")
+                return .fits(
+                    image: image, bytes: bytes, quality: range.upperBound, mode: full,
+                    ssim: try JPEGScore.ssim(of: bytes, source: source, image: image),
+                    why: "full-resolution color (4:4:4) fits at the top quality \(range.upperBound)")
             }
         }
         if let guess { mode = try sample!.smaller(of: mode, at: guess) }
@@ -164,7 +174,9 @@ struct JPEGBudgetFit {
             // cap moved far from the predicted answer), since its size would not be used.
             let jobs = try round.map { q -> (quality: Int, byteLimit: Int?) in
                 if q == range.lowerBound { return (q, nil) }
-                let far = try sample != nil && Double(sample!.predict(quality: q, mode: mode)) * (correction ?? 1) > 1.5 * Double(budget)
+                let far =
+                    try sample != nil
+                    && Double(sample!.predict(quality: q, mode: mode)) * (correction ?? 1) > 1.5 * Double(budget)
                 return (q, far ? budget + 1 : budget + budget / 2)
             }
             let results: [[UInt8]?]
@@ -196,12 +208,16 @@ struct JPEGBudgetFit {
             return .over(bytes: size, aim: try aim ?? sample?.predict(quality: resizeQuality, mode: mode) ?? size)
         }
         let next = quality < range.upperBound ? "; quality \(quality + 1) does not fit" : ""
-        let scans = !mode.progressive ? "; baseline scans (smaller than progressive here)"
+        let scans =
+            !mode.progressive
+            ? "; baseline scans (smaller than progressive here)"
             : sample == nil ? "; progressive scans" : "; progressive scans (smaller than baseline here)"
-        let why = gray
+        let why =
+            gray
             ? "gray image as a 1-component JPEG at the highest quality that fits, \(quality)\(next)\(scans)"
             : "4:2:0 chroma at the highest quality that fits, \(quality)\(next) (4:4:4 does not fit at quality \(range.upperBound))\(scans)"
-        let ssim = scored?.quality == quality ? scored!.ssim : try JPEGScore.ssim(of: best.bytes, source: source, image: image)
+        let ssim =
+            scored?.quality == quality ? scored!.ssim : try JPEGScore.ssim(of: best.bytes, source: source, image: image)
         return .fits(image: image, bytes: best.bytes, quality: quality, mode: mode, ssim: ssim, why: why)
     }
 }

@@ -9,7 +9,9 @@ enum JPEGScore {
     static func ssim(of jpeg: [UInt8], source: JPEGSource, image: Bitmap) throws -> Double {
         if source.isGray {
             let (info, decoded) = try JPEGCodec.decodeStored(jpeg)
-            precondition(info.components == 1 && info.width == source.width && info.height == source.height, "gray JPEG of the source")
+            precondition(
+                info.components == 1 && info.width == source.width && info.height == source.height,
+                "gray JPEG of the source")
             return SSIM.gray(source.pixels, decoded, width: source.width, height: source.height)
         }
         return SSIM.luma(image, try JPEGCodec.decode(jpeg))

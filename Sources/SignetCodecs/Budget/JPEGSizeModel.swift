@@ -36,7 +36,8 @@ enum JPEGSizeModel {
         var slope = typicalSlope
         if let below, let above, below.x != above.x {
             slope = (above.y - below.y) / (above.x - below.x)
-        } else if let other = points.filter({ $0.x != nearest.x }).min(by: { abs($0.y - target) < abs($1.y - target) }) {
+        } else if let other = points.filter({ $0.x != nearest.x }).min(by: { abs($0.y - target) < abs($1.y - target) })
+        {
             slope = (other.y - nearest.y) / (other.x - nearest.x)
         }
         // Sizes fall as the scale grows; anything else is noise between close qualities.

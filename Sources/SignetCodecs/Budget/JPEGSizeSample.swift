@@ -44,8 +44,11 @@ struct JPEGSizeSample {
         }
         let rows = chosen.count
         guard rows > 1 else { return nil }
-        let strips = width == image.width && height == image.height
-            ? Bitmap(width: width, height: rows, pixels: chosen.flatMap { image.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] })
+        let strips =
+            width == image.width && height == image.height
+            ? Bitmap(
+                width: width, height: rows,
+                pixels: chosen.flatMap { image.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] })
             : image.downscaledRows(chosen, toWidth: width, height: height)
         halves = (0..<2).map { h in
             let picked = half.indices.filter { half[$0] == h }
@@ -105,7 +108,9 @@ struct JPEGSizeSample {
     mutating func mayFitFullChroma(at quality: Int, budget: Int) throws -> Bool {
         let limit = Double(budget) * 1.1
         for (mode, predictions) in sizes where mode.subsampling == .half {
-            if predictions.contains(where: { $0.key < quality ? $0.value > budget : $0.key == quality && Double($0.value) > limit }) {
+            if predictions.contains(where: {
+                $0.key < quality ? $0.value > budget : $0.key == quality && Double($0.value) > limit
+            }) {
                 return false
             }
         }

@@ -33,19 +33,25 @@ struct PNGBudgetFit {
     }
 
     /// The fitted PNG; `atFullSize` is `smallest(original)` when the caller already has it.
-    mutating func fit(_ original: Bitmap, atFullSize known: [UInt8]? = nil, why prefix: String = "") throws -> BudgetResult {
+    mutating func fit(
+        _ original: Bitmap, atFullSize known: [UInt8]? = nil, why prefix: String = ""
+    ) throws -> BudgetResult {
         var image = original
         var bytes = try known ?? smallest(original)
         let fullSize = bytes.count
         while bytes.count > options.maxBytes {
-            guard let next = BudgetShrink.next(width: image.width, height: image.height, bytes: bytes.count, options: options)
+            guard
+                let next = BudgetShrink.next(
+                    width: image.width, height: image.height, bytes: bytes.count, options: options)
             else {
-                throw CodecError(.doesNotFit(
-                    budget: options.maxBytes,
-                    smallest: "a lossless PNG of \(image.width)×\(image.height) pixels: \(bytes.count) bytes",
-                    hint: options.allowResize
-                        ? "raise BudgetOptions.maxBytes, lower BudgetOptions.minDimension or set BudgetOptions.format to .jpeg"
-                        : "allow downscaling (set BudgetOptions.allowResize), raise BudgetOptions.maxBytes or set BudgetOptions.format to .jpeg"))
+                throw CodecError(
+                    .doesNotFit(
+                        budget: options.maxBytes,
+                        smallest: "a lossless PNG of \(image.width)×\(image.height) pixels: \(bytes.count) bytes",
+                        hint: options.allowResize
+                            ? "raise BudgetOptions.maxBytes, lower BudgetOptions.minDimension or set BudgetOptions.format to .jpeg"
+                            : "allow downscaling (set BudgetOptions.allowResize), raise BudgetOptions.maxBytes or set BudgetOptions.format to .jpeg"
+                    ))
             }
             image = original.downscaled(toWidth: next.width, height: next.height)
             bytes = try smallest(image)
@@ -56,11 +62,13 @@ struct PNGBudgetFit {
         let ssim = SSIM.luma(image.flattened(onto: background), decoded.flattened(onto: background))
         let layout = Self.colorType(bytes)
         var reason = prefix + "lossless \(layout) PNG"
-        reason += resized
+        reason +=
+            resized
             ? ", downscaled from \(original.width)×\(original.height) because the full-size PNG needs \(fullSize) bytes"
             : " fits at full size"
         return BudgetResult(
-            bytes: bytes, format: .png, quality: nil, layout: layout, progressive: false, width: image.width, height: image.height,
+            bytes: bytes, format: .png, quality: nil, layout: layout, progressive: false, width: image.width,
+            height: image.height,
             budget: options.maxBytes, encodes: encodes, probeEncodes: 0, resized: resized, ssim: ssim, reason: reason)
     }
 

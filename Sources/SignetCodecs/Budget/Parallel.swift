@@ -17,7 +17,7 @@ enum Parallel {
         let limit = threads
         // concurrentPerform returns only after every iteration ran, so the borrowed closure and
         // items do not escape.
-        try withoutActuallyEscaping(transform) { transform in
+        withoutActuallyEscaping(transform) { transform in
             nonisolated(unsafe) let work = transform
             nonisolated(unsafe) let inputs = items
             DispatchQueue.concurrentPerform(iterations: workers) { worker in

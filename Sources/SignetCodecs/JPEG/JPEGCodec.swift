@@ -46,8 +46,9 @@ package enum JPEGCodec {
 
     static func validate(_ bitmap: Bitmap) throws {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.width <= 65_500, bitmap.height <= 65_500 else {
-            throw CodecError(.cannotRepresent(
-                "a JPEG must be 1 to 65500 pixels on each side, not \(bitmap.width)×\(bitmap.height)."))
+            throw CodecError(
+                .cannotRepresent(
+                    "a JPEG must be 1 to 65500 pixels on each side, not \(bitmap.width)×\(bitmap.height)."))
         }
     }
 

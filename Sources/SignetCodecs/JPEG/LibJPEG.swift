@@ -32,7 +32,9 @@ enum LibJPEG {
         var info = signet_jpeg_info()
         var message = messageBuffer()
         let status = bytes.withUnsafeBufferPointer { data in
-            message.withUnsafeMutableBufferPointer { signet_jpeg_read_info(data.baseAddress, data.count, &info, $0.baseAddress) }
+            message.withUnsafeMutableBufferPointer {
+                signet_jpeg_read_info(data.baseAddress, data.count, &info, $0.baseAddress)
+            }
         }
         try check(status, message, encoding: false)
         return info
@@ -40,7 +42,9 @@ enum LibJPEG {
 
     /// Decodes `bytes` whose header said `info` into `out` (width × height × 4 bytes; see
     /// `signet_jpeg_decode` for the layout per color space).
-    static func decode(_ bytes: [UInt8], info: signet_jpeg_info, maxPixels: Int, into out: UnsafeMutableBufferPointer<UInt8>) throws {
+    static func decode(
+        _ bytes: [UInt8], info: signet_jpeg_info, maxPixels: Int, into out: UnsafeMutableBufferPointer<UInt8>
+    ) throws {
         precondition(out.count >= Int(info.width) * Int(info.height) * 4, "room for 4 bytes per pixel")
         var decoded = signet_jpeg_info()
         var message = messageBuffer()

@@ -33,8 +33,10 @@ struct RGBA {
 
     init(_ word: UInt32) {
         let w = UInt32(littleEndian: word)
-        (r, g, b, a) = (UInt8(truncatingIfNeeded: w), UInt8(truncatingIfNeeded: w >> 8),
-                        UInt8(truncatingIfNeeded: w >> 16), UInt8(truncatingIfNeeded: w >> 24))
+        (r, g, b, a) = (
+            UInt8(truncatingIfNeeded: w), UInt8(truncatingIfNeeded: w >> 8),
+            UInt8(truncatingIfNeeded: w >> 16), UInt8(truncatingIfNeeded: w >> 24)
+        )
     }
 }
 
@@ -67,7 +69,9 @@ struct ColorTable {
 
     /// Sets the palette index of each colour (the position of its word in `order`).
     mutating func assign(_ order: [UInt32]) {
-        for (index, word) in order.enumerated() { entries[slot(word)] = ColorTable.usedBit | UInt64(index) << 32 | UInt64(word) }
+        for (index, word) in order.enumerated() {
+            entries[slot(word)] = ColorTable.usedBit | UInt64(index) << 32 | UInt64(word)
+        }
     }
 
     /// The palette index of a colour that was inserted.

@@ -16,7 +16,8 @@ enum LibPNG {
         case SIGNET_PNG_NOT_PNG: throw CodecError(.notAnImage(format: "PNG"))
         case SIGNET_PNG_NO_MEMORY: throw CodecError(.outOfMemory(format: "PNG"))
         default:
-            throw CodecError(encoding ? .encoderFailed(format: "PNG", detail: detail) : .corrupt(format: "PNG", detail: detail))
+            throw CodecError(
+                encoding ? .encoderFailed(format: "PNG", detail: detail) : .corrupt(format: "PNG", detail: detail))
         }
     }
 
@@ -27,28 +28,31 @@ enum LibPNG {
         palette: [UInt8] = [], alphas: [UInt8] = []
     ) throws -> [UInt8] {
         var params = signet_png_encode_params()
-        params.color_type = switch type {
-        case .gray: PNG_COLOR_TYPE_GRAY
-        case .grayAlpha: PNG_COLOR_TYPE_GRAY_ALPHA
-        case .rgb: PNG_COLOR_TYPE_RGB
-        case .palette: PNG_COLOR_TYPE_PALETTE
-        case .rgba, .auto: PNG_COLOR_TYPE_RGB_ALPHA
-        }
+        params.color_type =
+            switch type {
+            case .gray: PNG_COLOR_TYPE_GRAY
+            case .grayAlpha: PNG_COLOR_TYPE_GRAY_ALPHA
+            case .rgb: PNG_COLOR_TYPE_RGB
+            case .palette: PNG_COLOR_TYPE_PALETTE
+            case .rgba, .auto: PNG_COLOR_TYPE_RGB_ALPHA
+            }
         params.compression_level = Int32(options.compressionLevel)
-        params.filters = switch options.filter {
-        case .none: PNG_FILTER_NONE
-        case .sub: PNG_FILTER_SUB
-        case .up: PNG_FILTER_UP
-        case .average: PNG_FILTER_AVG
-        case .paeth: PNG_FILTER_PAETH
-        case .adaptive: PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH
-        }
-        params.strategy = switch options.strategy {
-        case .standard: Z_DEFAULT_STRATEGY
-        case .filtered: Z_FILTERED
-        case .rle: Z_RLE
-        case .huffmanOnly: Z_HUFFMAN_ONLY
-        }
+        params.filters =
+            switch options.filter {
+            case .none: PNG_FILTER_NONE
+            case .sub: PNG_FILTER_SUB
+            case .up: PNG_FILTER_UP
+            case .average: PNG_FILTER_AVG
+            case .paeth: PNG_FILTER_PAETH
+            case .adaptive: PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH
+            }
+        params.strategy =
+            switch options.strategy {
+            case .standard: Z_DEFAULT_STRATEGY
+            case .filtered: Z_FILTERED
+            case .rle: Z_RLE
+            case .huffmanOnly: Z_HUFFMAN_ONLY
+            }
         params.dpi = dpi.map { $0.isFinite && $0 > 0 ? $0 : 0 } ?? 0
         params.palette_count = Int32(palette.count / 3)
         params.alpha_count = Int32(alphas.count)
@@ -60,7 +64,8 @@ enum LibPNG {
                     params.palette = rgb.baseAddress
                     params.alphas = trns.baseAddress
                     return signet_png_encode(
-                        px.baseAddress, UInt32(width), UInt32(height), width * type.channels, &params, &output.buffer, &message)
+                        px.baseAddress, UInt32(width), UInt32(height), width * type.channels, &params, &output.buffer,
+                        &message)
                 }
             }
         }

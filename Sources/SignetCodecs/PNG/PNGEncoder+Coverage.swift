@@ -15,7 +15,9 @@ extension PNGEncoder {
         }
         let levels = (0..<256).filter { present[$0] }
         let ink = mask.inkBytes
-        let channels = ink.red == ink.green && ink.green == ink.blue ? PNGOptions.ColorType.grayAlpha.channels : PNGOptions.ColorType.rgba.channels
+        let channels =
+            ink.red == ink.green && ink.green == ink.blue
+            ? PNGOptions.ColorType.grayAlpha.channels : PNGOptions.ColorType.rgba.channels
         guard options.colorType == .auto, (0...9).contains(options.compressionLevel), mask.width > 0, mask.height > 0,
             levels != [255], mask.pixelCount * channels > smallImageBytes
         else { return try encode(mask.bitmap, options: options) }
@@ -31,7 +33,8 @@ extension PNGEncoder {
         }
         return try LibPNG.encode(
             indices, width: mask.width, height: mask.height, type: .palette, options: options, dpi: mask.dpi,
-            palette: levels.flatMap { _ in [ink.red, ink.green, ink.blue] }, alphas: levels.filter { $0 != 255 }.map { UInt8($0) })
+            palette: levels.flatMap { _ in [ink.red, ink.green, ink.blue] },
+            alphas: levels.filter { $0 != 255 }.map { UInt8($0) })
     }
 
     /// Encodes whichever form the renderer produced.

@@ -11,17 +11,21 @@ package enum PNGEncoder {
 
     package static func encode(_ bitmap: Bitmap, options: PNGOptions = PNGOptions()) throws -> [UInt8] {
         guard (0...9).contains(options.compressionLevel) else {
-            throw CodecError(.cannotRepresent("the PNG compression level must be 0 to 9, not \(options.compressionLevel)."))
+            throw CodecError(
+                .cannotRepresent("the PNG compression level must be 0 to 9, not \(options.compressionLevel)."))
         }
         guard bitmap.width > 0, bitmap.height > 0 else {
-            throw CodecError(.cannotRepresent("a PNG needs at least one pixel; the image is \(bitmap.width)×\(bitmap.height)."))
+            throw CodecError(
+                .cannotRepresent("a PNG needs at least one pixel; the image is \(bitmap.width)×\(bitmap.height)."))
         }
         let census = ColorCensus(bitmap)
         let direct = try directType(options.colorType, census)
         switch options.colorType {
         case .palette:
             guard let colors = census.colors else {
-                throw CodecError(.cannotRepresent("the image has more than 256 colours, too many for a PNG palette; use another colour type."))
+                throw CodecError(
+                    .cannotRepresent(
+                        "the image has more than 256 colours, too many for a PNG palette; use another colour type."))
             }
             return try encodePalette(bitmap, colors, options)
         case .auto:
@@ -38,7 +42,8 @@ package enum PNGEncoder {
     }
 
     /// The colour type without a palette: the one asked for, or the smallest lossless one for `auto`.
-    private static func directType(_ asked: PNGOptions.ColorType, _ census: ColorCensus) throws -> PNGOptions.ColorType {
+    private static func directType(_ asked: PNGOptions.ColorType, _ census: ColorCensus) throws -> PNGOptions.ColorType
+    {
         switch asked {
         case .auto, .palette:
             switch (census.isGray, census.isOpaque) {
@@ -48,25 +53,35 @@ package enum PNGEncoder {
             case (false, false): return .rgba
             }
         case .gray, .grayAlpha:
-            guard census.isGray else { throw CodecError(.cannotRepresent("the image has colours that are not gray; set PNGOptions.colorType to .auto or .rgba.")) }
+            guard census.isGray else {
+                throw CodecError(
+                    .cannotRepresent(
+                        "the image has colours that are not gray; set PNGOptions.colorType to .auto or .rgba."))
+            }
         case .rgb:
             break
         case .rgba:
             return .rgba
         }
         if (asked == .gray || asked == .rgb) && !census.isOpaque {
-            throw CodecError(.cannotRepresent("the image has transparent pixels, which \(asked.rawValue) cannot hold; use a colour type with alpha."))
+            throw CodecError(
+                .cannotRepresent(
+                    "the image has transparent pixels, which \(asked.rawValue) cannot hold; use a colour type with alpha."
+                ))
         }
         return asked
     }
 
-    private static func encodeDirect(_ bitmap: Bitmap, _ type: PNGOptions.ColorType, _ options: PNGOptions) throws -> [UInt8] {
-        let keep: [Int] = switch type {
-        case .gray: [0]
-        case .grayAlpha: [0, 3]
-        case .rgb: [0, 1, 2]
-        default: [0, 1, 2, 3]
-        }
+    private static func encodeDirect(
+        _ bitmap: Bitmap, _ type: PNGOptions.ColorType, _ options: PNGOptions
+    ) throws -> [UInt8] {
+        let keep: [Int] =
+            switch type {
+            case .gray: [0]
+            case .grayAlpha: [0, 3]
+            case .rgb: [0, 1, 2]
+            default: [0, 1, 2, 3]
+            }
         let packed = keep.count == 4 ? bitmap.pixels : pack(bitmap.pixels, keeping: keep)
         return try LibPNG.encode(
             packed, width: bitmap.width, height: bitmap.height, type: type, options: options, dpi: bitmap.dpi)

@@ -58,7 +58,9 @@ public struct PNGOptions: Sendable, Hashable, Codable {
     ///   - compressionLevel: zlib level 0 (store) … 9 (smallest).
     ///   - filter: The row filter.
     ///   - strategy: The zlib strategy.
-    public init(colorType: ColorType = .auto, compressionLevel: Int = 6, filter: Filter = .none, strategy: Strategy = .rle) {
+    public init(
+        colorType: ColorType = .auto, compressionLevel: Int = 6, filter: Filter = .none, strategy: Strategy = .rle
+    ) {
         self.colorType = colorType
         self.compressionLevel = compressionLevel
         self.filter = filter

@@ -10,7 +10,9 @@ enum PixelRuns {
         if let base = words.baseAddress {
             let raw = UnsafeRawPointer(base)
             let same = SIMD8<UInt32>(repeating: word)
-            while i + 8 <= words.count, all(raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self) .== same) { i += 8 }
+            while i + 8 <= words.count, all(raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self) .== same) {
+                i += 8
+            }
         }
         while i < words.count, words[i] == word { i += 1 }
         return i

@@ -54,7 +54,9 @@ package enum SSIM {
     package static func lumaPlane(_ bitmap: Bitmap) -> [Float] {
         let count = bitmap.pixelCount
         return [Float](unsafeUninitializedCapacity: count) { out, initialized in
-            bitmap.pixels.withUnsafeBufferPointer { SSIMInput.luma($0.baseAddress!, count: count, into: out.baseAddress!) }
+            bitmap.pixels.withUnsafeBufferPointer {
+                SSIMInput.luma($0.baseAddress!, count: count, into: out.baseAddress!)
+            }
             initialized = count
         }
     }
@@ -109,4 +111,3 @@ package enum SSIM {
         return ((2 * mx * my + k1) * (2 * cov + k2)) / ((mx * mx + my * my + k1) * (vx + vy + k2))
     }
 }
-

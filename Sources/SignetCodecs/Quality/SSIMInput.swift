@@ -9,7 +9,8 @@ enum SSIMInput: @unchecked Sendable {
 
     /// `count` values of row `row` from column `first` on, of images `imageWidth` wide.
     func load(
-        row: Int, imageWidth: Int, from first: Int, count: Int, x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>
+        row: Int, imageWidth: Int, from first: Int, count: Int, x: UnsafeMutablePointer<Float>,
+        y: UnsafeMutablePointer<Float>
     ) {
         let start = row * imageWidth + first
         switch self {

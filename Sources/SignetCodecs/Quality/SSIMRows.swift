@@ -56,7 +56,8 @@ final class SSIMRows {
         precondition(count <= width, "strip wider than the buffers")
         var total = 0.0
         for row in (rows.lowerBound - r)..<(rows.upperBound + r) {
-            input.load(row: row, imageWidth: imageWidth, from: columns.lowerBound - r, count: count, x: line, y: line + width)
+            input.load(
+                row: row, imageWidth: imageWidth, from: columns.lowerBound - r, count: count, x: line, y: line + width)
             filterAcross(slot: row % taps, count: count)
             let center = row - r
             if center >= rows.lowerBound { total += mapRow(center, count: columns.count) }
@@ -83,7 +84,9 @@ final class SSIMRows {
     private func filter(into out: UnsafeMutablePointer<Float>, count: Int) {
         let w = weights, s = sources
         let (w0, w1, w2, w3, w4, w5) = (w[0], w[1], w[2], w[3], w[4], w[5])
-        let (m5, m4, m3, m2, m1, c, p1, p2, p3, p4, p5) = (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10])
+        let (m5, m4, m3, m2, m1, c, p1, p2, p3, p4, p5) = (
+            s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10]
+        )
         for i in 0..<count {
             var acc = w0 * c[i]
             acc += w1 * (m1[i] + p1[i])
@@ -118,7 +121,8 @@ final class SSIMRows {
         var sums: (Double, Double, Double, Double) = (0, 0, 0, 0)
         var i = 0
         while i + 4 <= count {
-            sums.0 += Double(map[i]); sums.1 += Double(map[i + 1]); sums.2 += Double(map[i + 2]); sums.3 += Double(map[i + 3])
+            sums.0 += Double(map[i]); sums.1 += Double(map[i + 1]); sums.2 += Double(map[i + 2]);
+            sums.3 += Double(map[i + 3])
             i += 4
         }
         while i < count { sums.0 += Double(map[i]); i += 1 }

@@ -61,7 +61,8 @@ package final class PDFDocument {
             try self.init(mapped: prefix.file, prefix: prefix.size, password: password)
         } else {
             let pinned = try PinnedBytes(source)
-            try self.init(name: source.name, source: source, backing: pinned, inMemory: true, password: password) { q, candidate in
+            try self.init(name: source.name, source: source, backing: pinned, inMemory: true, password: password) {
+                q, candidate in
                 try q.read(memory: pinned.base, count: pinned.count, name: source.name, password: candidate)
             }
         }
@@ -72,7 +73,9 @@ package final class PDFDocument {
     package convenience init(mapped: MappedFile, prefix: Int, password: String? = nil) throws {
         let source = MappedPrefix(mapped, count: prefix)
         try self.init(name: mapped.path, source: source, backing: mapped, password: password) { q, candidate in
-            guard let base = mapped.base else { throw QPDFFailure(code: qpdf_e_damaged_pdf, detail: "the file is empty") }
+            guard let base = mapped.base else {
+                throw QPDFFailure(code: qpdf_e_damaged_pdf, detail: "the file is empty")
+            }
             try q.read(memory: base, count: prefix, name: mapped.path, password: candidate)
         }
     }
@@ -104,7 +107,9 @@ package final class PDFDocument {
             guard count >= 0 else { throw PDFError(file: path, .brokenPageTree("qpdf cannot list the pages")) }
             pageCount = count
         } catch let failure as QPDFFailure {
-            if failure.detail.lowercased().contains("loop") { throw PDFError(file: path, .pageTreeLoop(failure.detail)) }
+            if failure.detail.lowercased().contains("loop") {
+                throw PDFError(file: path, .pageTreeLoop(failure.detail))
+            }
             throw PDFError(file: path, .brokenPageTree(failure.detail))
         }
         let trailer = try Self.handle(path) { try qpdf.trailer() }
@@ -168,7 +173,10 @@ package final class PDFDocument {
         for index in 0..<pageCount {
             let page = PDFObject(self, try attempt { try qpdf.page(at: index) })
             guard try page.kind == .dictionary else {
-                let target = try page.id.map { ": the page tree points at object \($0.number) \($0.generation), which does not exist" } ?? ""
+                let target =
+                    try page.id.map {
+                        ": the page tree points at object \($0.number) \($0.generation), which does not exist"
+                    } ?? ""
                 throw error(.brokenPageTree("page \(index + 1) is missing" + target))
             }
         }
@@ -219,14 +227,19 @@ package final class PDFDocument {
     }
 
     package func name(_ name: String) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newName(name) }) }
-    package func integer(_ value: Int) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newInteger(value) }) }
-    package func string(_ bytes: [UInt8]) throws -> PDFObject { PDFObject(self, try attempt { try qpdf.newString(bytes) }) }
+    package func integer(_ value: Int) throws -> PDFObject {
+        PDFObject(self, try attempt { try qpdf.newInteger(value) })
+    }
+    package func string(_ bytes: [UInt8]) throws -> PDFObject {
+        PDFObject(self, try attempt { try qpdf.newString(bytes) })
+    }
 
     /// Records that the indirect `object` (or the indirect owner of a direct object you changed)
     /// must be written again.
     package func markChanged(_ object: PDFObject) throws {
         guard let id = try object.id else {
-            throw error(.structure("markChanged needs an indirect object; pass the indirect object that holds the change"))
+            throw error(
+                .structure("markChanged needs an indirect object; pass the indirect object that holds the change"))
         }
         recordChange(id)
     }

@@ -78,15 +78,18 @@ public struct PDFError: SignetError, Hashable {
         case .truncated:
             return "\(name): " + PDFEnvelope.Problem.truncated.sentence
         case .damaged(let why):
-            return "\(name): the file is damaged beyond repair (\(why)); try opening it in a PDF reader and saving a new copy."
+            return
+                "\(name): the file is damaged beyond repair (\(why)); try opening it in a PDF reader and saving a new copy."
         case .passwordNeeded:
             return "\(name): the file is encrypted and needs a password; give it as the password argument."
         case .wrongPassword:
-            return "\(name): the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
+            return
+                "\(name): the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
         case .passwordNotAllowed(let why):
             return "\(name): the password cannot be used (\(why)); check the variable or file it came from."
         case .pageTreeLoop(let why):
-            return "\(name): the page tree loops back on itself (\(why)); the file is broken, re-save it with a PDF reader."
+            return
+                "\(name): the page tree loops back on itself (\(why)); the file is broken, re-save it with a PDF reader."
         case .brokenPageTree(let why):
             return "\(name): the page tree is broken (\(why)); the file is broken, re-save it with a PDF reader."
         case .noPages:
@@ -98,11 +101,14 @@ public struct PDFError: SignetError, Hashable {
         case .badPageSelection(let text):
             return "\(name): cannot read the page selection \(text); use all, last, first, 1,3-5 or -1."
         case .tooManyPages(let selected, let limit):
-            return "\(name): the selection covers \(selected) pages, over the limit of \(limit) pages for one run; stamp at most \(limit) pages at a time with StampOptions.pages (for example pages 1-\(limit), then the rest on that output)."
+            return
+                "\(name): the selection covers \(selected) pages, over the limit of \(limit) pages for one run; stamp at most \(limit) pages at a time with StampOptions.pages (for example pages 1-\(limit), then the rest on that output)."
         case .contentTooLarge(let page, let limit):
-            return "page \(page) of \(name): its content streams decode to more than \(limit >> 20) MiB, far beyond any real page (a decompression bomb?); check that this is the right file."
+            return
+                "page \(page) of \(name): its content streams decode to more than \(limit >> 20) MiB, far beyond any real page (a decompression bomb?); check that this is the right file."
         case .stampDoesNotFit(let page, let detail):
-            return "page \(page) of \(name): \(detail); move it with StampPlacement.at or make it smaller with StampPlacement.width or StampPlacement.size."
+            return
+                "page \(page) of \(name): \(detail); move it with StampPlacement.at or make it smaller with StampPlacement.width or StampPlacement.size."
         case .badPlacement(let detail):
             return "\(name): \(detail)."
         case .badStamp(let detail):
@@ -110,10 +116,12 @@ public struct PDFError: SignetError, Hashable {
         case .incrementalImpossible(let why):
             return "\(name): cannot append an incremental update (\(why))."
         case .rewriteBreaksSignatures:
-            return "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; set StampOptions.mode to .automatic to append an incremental update, or set StampOptions.breakSignatures if you really mean it."
+            return
+                "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; set StampOptions.mode to .automatic to append an incremental update, or set StampOptions.breakSignatures if you really mean it."
         case .certifiedAgainstStamps(let p):
             let allowed = p == 1 ? "no changes allowed" : "only form filling and signing allowed"
-            return "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; set StampOptions.breakSignatures to stamp it anyway."
+            return
+                "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; set StampOptions.breakSignatures to stamp it anyway."
         case .writeFailed(let why):
             return "\(name): writing failed (\(why)); check the free space and permissions of the output folder."
         case .structure(let why):

@@ -78,7 +78,8 @@ final class QPDF {
     /// file, so one out of range is a failure to report, never a trap.
     private func cInt(_ value: Int, _ what: String) throws -> Int32 {
         guard let v = Int32(exactly: value) else {
-            throw QPDFFailure(code: qpdf_e_object, detail: "\(what) \(value) is beyond the largest qpdf can address (\(Int32.max))")
+            throw QPDFFailure(
+                code: qpdf_e_object, detail: "\(what) \(value) is beyond the largest qpdf can address (\(Int32.max))")
         }
         return v
     }
@@ -87,7 +88,9 @@ final class QPDF {
     private func lastString(_ pointer: UnsafePointer<CChar>?) -> [UInt8] {
         guard let pointer else { return [] }
         let count = qpdf_get_last_string_length(data)
-        return pointer.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: count) {
+            Array(UnsafeBufferPointer(start: $0, count: count))
+        }
     }
 
     // MARK: document
@@ -96,8 +99,11 @@ final class QPDF {
     func read(path: String, password: [UInt8]?) throws {
         let status: QPDF_ERROR_CODE
         if let password {
-            status = try call { q in (password + [0]).withUnsafeBufferPointer { pw in
-                pw.withMemoryRebound(to: CChar.self) { qpdf_read(q, path, $0.baseAddress) } } }
+            status = try call { q in
+                (password + [0]).withUnsafeBufferPointer { pw in
+                    pw.withMemoryRebound(to: CChar.self) { qpdf_read(q, path, $0.baseAddress) }
+                }
+            }
         } else {
             status = try call { qpdf_read($0, path, nil) }
         }
@@ -109,8 +115,13 @@ final class QPDF {
         let bytes = base.assumingMemoryBound(to: CChar.self)
         let status: QPDF_ERROR_CODE
         if let password {
-            status = try call { q in (password + [0]).withUnsafeBufferPointer { pw in
-                pw.withMemoryRebound(to: CChar.self) { qpdf_read_memory(q, name, bytes, UInt64(count), $0.baseAddress) } } }
+            status = try call { q in
+                (password + [0]).withUnsafeBufferPointer { pw in
+                    pw.withMemoryRebound(to: CChar.self) {
+                        qpdf_read_memory(q, name, bytes, UInt64(count), $0.baseAddress)
+                    }
+                }
+            }
         } else {
             status = try call { qpdf_read_memory($0, name, bytes, UInt64(count), nil) }
         }
@@ -123,12 +134,14 @@ final class QPDF {
 
     /// What an encrypted file lets the user do (as qpdf reads the permission bits).
     var permissions: (print: Bool, modify: Bool, extract: Bool, annotate: Bool, fillForms: Bool, assemble: Bool) {
-        ((try? call { qpdf_allow_print_low_res($0) != 0 }) ?? false,
-         (try? call { qpdf_allow_modify_other($0) != 0 }) ?? false,
-         (try? call { qpdf_allow_extract_all($0) != 0 }) ?? false,
-         (try? call { qpdf_allow_modify_annotation($0) != 0 }) ?? false,
-         (try? call { qpdf_allow_modify_form($0) != 0 }) ?? false,
-         (try? call { qpdf_allow_modify_assembly($0) != 0 }) ?? false)
+        (
+            (try? call { qpdf_allow_print_low_res($0) != 0 }) ?? false,
+            (try? call { qpdf_allow_modify_other($0) != 0 }) ?? false,
+            (try? call { qpdf_allow_extract_all($0) != 0 }) ?? false,
+            (try? call { qpdf_allow_modify_annotation($0) != 0 }) ?? false,
+            (try? call { qpdf_allow_modify_form($0) != 0 }) ?? false,
+            (try? call { qpdf_allow_modify_assembly($0) != 0 }) ?? false
+        )
     }
 
     func trailer() throws -> qpdf_oh { try call { qpdf_get_trailer($0) } }
@@ -178,7 +191,9 @@ final class QPDF {
         var length = 0
         let pointer = try call { qpdf_oh_get_binary_string_value($0, oh, &length) }
         guard let pointer else { return [] }
-        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
     }
 
     /// A text string as UTF-8 (PDFDocEncoding and UTF-16 decoded by qpdf).
@@ -210,7 +225,9 @@ final class QPDF {
         return keys
     }
 
-    func setValue(_ dict: qpdf_oh, _ key: String, _ value: qpdf_oh) throws { try call { qpdf_oh_replace_key($0, dict, key, value) } }
+    func setValue(_ dict: qpdf_oh, _ key: String, _ value: qpdf_oh) throws {
+        try call { qpdf_oh_replace_key($0, dict, key, value) }
+    }
     func removeKey(_ dict: qpdf_oh, _ key: String) throws { try call { qpdf_oh_remove_key($0, dict, key) } }
     func append(_ array: qpdf_oh, _ value: qpdf_oh) throws { try call { qpdf_oh_append_item($0, array, value) } }
 
@@ -225,8 +242,11 @@ final class QPDF {
     func newDictionary() throws -> qpdf_oh { try call { qpdf_oh_new_dictionary($0) } }
 
     func newString(_ bytes: [UInt8]) throws -> qpdf_oh {
-        try call { q in bytes.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(q, $0.baseAddress, $0.count) } } }
+        try call { q in
+            bytes.withUnsafeBufferPointer { buf in
+                buf.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(q, $0.baseAddress, $0.count) }
+            }
+        }
     }
 
     /// Puts `oh` (a direct object) at `number generation`, making it that indirect object. Unlike
@@ -244,11 +264,17 @@ final class QPDF {
         var stream: qpdf_oh = 0
         var message = [CChar](repeating: 0, count: 256)
         guard try call({ signet_qpdf_new_stream($0, &stream, &message, message.count) }) == 1 else {
-            throw QPDFFailure(code: qpdf_e_object, detail: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw QPDFFailure(
+                code: qpdf_e_object,
+                detail: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         let filterHandle = try filter.map(newName) ?? newNull()
         let parms = try newNull()
-        try call { q in bytes.withUnsafeBufferPointer { qpdf_oh_replace_stream_data(q, stream, $0.baseAddress, $0.count, filterHandle, parms) } }
+        try call { q in
+            bytes.withUnsafeBufferPointer {
+                qpdf_oh_replace_stream_data(q, stream, $0.baseAddress, $0.count, filterHandle, parms)
+            }
+        }
         release(filterHandle)
         release(parms)
         return stream
@@ -263,7 +289,10 @@ final class QPDF {
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         var filtered: QPDF_BOOL = QPDF_FALSE
-        _ = try call { qpdf_oh_get_stream_data($0, stream, decoded ? qpdf_dl_generalized : qpdf_dl_none, &filtered, &buffer, &length) }
+        _ = try call {
+            qpdf_oh_get_stream_data(
+                $0, stream, decoded ? qpdf_dl_generalized : qpdf_dl_none, &filtered, &buffer, &length)
+        }
         defer { free(buffer) }
         if decoded, filtered == QPDF_FALSE {
             throw QPDFFailure(code: qpdf_e_unsupported, detail: "the stream's filters cannot be decoded")
@@ -307,10 +336,14 @@ final class QPDF {
         let context = Unmanaged.passRetained(box)
         defer { context.release() }
         if progress != nil {
-            try call { qpdf_register_progress_reporter($0, { percent, context in
-                guard let context else { return }
-                Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue().report?(Int(percent))
-            }, context.toOpaque()) }
+            try call {
+                qpdf_register_progress_reporter(
+                    $0,
+                    { percent, context in
+                        guard let context else { return }
+                        Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue().report?(Int(percent))
+                    }, context.toOpaque())
+            }
         }
         _ = try call { qpdf_write($0) }
         guard toMemory else { return [] }

@@ -6,9 +6,13 @@ extension PDFDocument {
     /// references without a document, so the text is read here and built object by object.
     package func parse(_ syntax: String) throws -> PDFObject {
         var reader = SyntaxReader(Array(syntax.utf8))
-        guard let value = reader.value() else { throw error(.structure("cannot read the object syntax '\(syntax.prefix(60))'")) }
+        guard let value = reader.value() else {
+            throw error(.structure("cannot read the object syntax '\(syntax.prefix(60))'"))
+        }
         reader.skipSpace()
-        guard reader.atEnd else { throw error(.structure("unexpected text after the object in '\(syntax.prefix(60))'")) }
+        guard reader.atEnd else {
+            throw error(.structure("unexpected text after the object in '\(syntax.prefix(60))'"))
+        }
         return PDFObject(self, try attempt { try build(value) })
     }
 

@@ -41,7 +41,10 @@ package struct PageGeometry: Sendable, Hashable, Codable {
             media = box
         } else {
             media = Rect(origin: .zero, size: .letter)
-            notes.append(raw.mediaBox == nil ? "no MediaBox; US Letter assumed as readers do" : "unusable MediaBox; US Letter assumed as readers do")
+            notes.append(
+                raw.mediaBox == nil
+                    ? "no MediaBox; US Letter assumed as readers do"
+                    : "unusable MediaBox; US Letter assumed as readers do")
         }
         var crop = media
         if let box = Self.box(raw.cropBox) {
@@ -64,7 +67,11 @@ package struct PageGeometry: Sendable, Hashable, Codable {
         }
         var unit = 1.0
         if let u = raw.userUnit {
-            if u.isFinite, u > 0 { unit = u } else { notes.append("/UserUnit \(Self.format(u)) is not positive; 1 used") }
+            if u.isFinite, u > 0 {
+                unit = u
+            } else {
+                notes.append("/UserUnit \(Self.format(u)) is not positive; 1 used")
+            }
         }
         self.mediaBox = media
         self.cropBox = crop

@@ -34,7 +34,8 @@ public struct StampPlacement: Sendable, Hashable, Codable {
     /// Which point of the stamp `at` names: a corner or the centre.
     public enum Anchor: String, Sendable, Hashable, Codable, CaseIterable {
         /// A corner of the stamp, or its centre.
-        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right", center
+        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right",
+            center
     }
 
     /// The point `anchor` is put on. Default: 36 pt in from the bottom-right corner, with the
@@ -59,9 +60,13 @@ public struct StampPlacement: Sendable, Hashable, Codable {
     ///   - units: The units of `at`, `size` and `width`.
     ///   - origin: The corner `at` is measured from.
     ///   - anchor: Which corner of the stamp `at` names.
-    public init(at: Point? = nil, size: Size? = nil, width: Double? = nil, units: Units = .pt,
-                origin: Origin = .topLeft, anchor: Anchor? = nil) {
-        (self.at, self.size, self.width, self.units, self.origin, self.anchor) = (at, size, width, units, origin, anchor)
+    public init(
+        at: Point? = nil, size: Size? = nil, width: Double? = nil, units: Units = .pt,
+        origin: Origin = .topLeft, anchor: Anchor? = nil
+    ) {
+        (self.at, self.size, self.width, self.units, self.origin, self.anchor) = (
+            at, size, width, units, origin, anchor
+        )
     }
 
     /// The stamp's width when neither `size` nor `width` is given, in points.
@@ -117,10 +122,16 @@ public struct StampPlacement: Sendable, Hashable, Codable {
         let page = Rect(origin: .zero, size: shown)
         let tolerance = 0.01
         if w > shown.width + tolerance || h > shown.height + tolerance {
-            throw Problem(detail: "the stamp (\(Self.pt(w)) × \(Self.pt(h)) pt) is larger than the page as displayed (\(Self.pt(shown.width)) × \(Self.pt(shown.height)) pt)")
+            throw Problem(
+                detail:
+                    "the stamp (\(Self.pt(w)) × \(Self.pt(h)) pt) is larger than the page as displayed (\(Self.pt(shown.width)) × \(Self.pt(shown.height)) pt)"
+            )
         }
         guard page.contains(rect, tolerance: tolerance) else {
-            throw Problem(detail: "the stamp (\(Self.pt(w)) × \(Self.pt(h)) pt at \(Self.pt(left)), \(Self.pt(top)) pt from the top-left) reaches outside the page as displayed (\(Self.pt(shown.width)) × \(Self.pt(shown.height)) pt)")
+            throw Problem(
+                detail:
+                    "the stamp (\(Self.pt(w)) × \(Self.pt(h)) pt at \(Self.pt(left)), \(Self.pt(top)) pt from the top-left) reaches outside the page as displayed (\(Self.pt(shown.width)) × \(Self.pt(shown.height)) pt)"
+            )
         }
         return rect
     }

@@ -88,7 +88,8 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
     public var warnings: [String]
 
     enum CodingKeys: String, CodingKey {
-        case file, version, linearized, encryption, signatures, certified, revisions, hybrid, reconstructed, pages, warnings
+        case file, version, linearized, encryption, signatures, certified, revisions, hybrid, reconstructed, pages,
+            warnings
         case fileSize = "file_size", pageCount = "page_count", docMDP = "doc_mdp", usageRights = "usage_rights"
         case xrefSections = "xref_sections", xrefKind = "xref_kind"
     }
@@ -115,10 +116,13 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
             let g = try document.page(number).geometry()
             let box = { (r: Rect) in [r.minX, r.minY, r.maxX, r.maxY].map { PDFNumber.rounded($0) } }
             return Page(
-                page: number, mediaBox: box(g.mediaBox), cropBox: box(g.cropBox), rotate: g.rotation, userUnit: g.userUnit,
-                displayedSize: [g.displayedSize.width, g.displayedSize.height].map { PDFNumber.rounded($0) }, notes: g.notes)
+                page: number, mediaBox: box(g.mediaBox), cropBox: box(g.cropBox), rotate: g.rotation,
+                userUnit: g.userUnit,
+                displayedSize: [g.displayedSize.width, g.displayedSize.height].map { PDFNumber.rounded($0) },
+                notes: g.notes)
         }
-        warnings = (document.wasReconstructed ? ["qpdf reconstructed the damaged cross-reference table"] : [])
+        warnings =
+            (document.wasReconstructed ? ["qpdf reconstructed the damaged cross-reference table"] : [])
             + document.warnings + (structure.problem.map { ["cross-reference chain: \($0)"] } ?? [])
     }
 

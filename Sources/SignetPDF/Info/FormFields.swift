@@ -41,7 +41,10 @@ package enum FormFields {
         func walk(_ node: PDFObject, prefix: String, inheritedType: String?, depth: Int) throws {
             visited += 1
             guard depth < maxDepth, visited <= maxNodes else {
-                throw document.error(.structure("its form has more than \(maxNodes) fields and widgets, or fields nested more than \(maxDepth) levels deep"))
+                throw document.error(
+                    .structure(
+                        "its form has more than \(maxNodes) fields and widgets, or fields nested more than \(maxDepth) levels deep"
+                    ))
             }
             guard try node.kind == .dictionary else { return }
             if let id = try node.id, !seen.insert(id).inserted { return }
@@ -51,7 +54,9 @@ package enum FormFields {
             var children: [PDFObject] = []
             for kid in try node.value("/Kids")?.items() ?? [] {
                 // Kids without a name or type are this field's widgets, not fields of their own.
-                if try kid.value("/T") != nil || kid.value("/FT") != nil || kid.value("/Kids") != nil { children.append(kid) }
+                if try kid.value("/T") != nil || kid.value("/FT") != nil || kid.value("/Kids") != nil {
+                    children.append(kid)
+                }
             }
             guard !children.isEmpty else {
                 found.append(FormField(name: name, type: type, field: node))

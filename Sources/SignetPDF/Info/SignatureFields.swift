@@ -48,7 +48,8 @@ package enum SignatureScanner {
         }
         return SignatureField(
             name: name, isSigned: true, filter: try value.value("/Filter")?.nameValue().map { String($0.dropFirst()) },
-            subFilter: try value.value("/SubFilter")?.nameValue().map { String($0.dropFirst()) }, byteRange: range, coversWholeFile: covers,
+            subFilter: try value.value("/SubFilter")?.nameValue().map { String($0.dropFirst()) }, byteRange: range,
+            coversWholeFile: covers,
             signingTime: try value.value("/M")?.textValue())
     }
 

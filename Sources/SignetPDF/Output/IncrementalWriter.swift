@@ -32,16 +32,21 @@ package final class IncrementalWriter {
     /// qpdf (its byte offsets are wrong), or without a readable cross-reference chain.
     package init(document: PDFDocument) throws {
         if document.isEncrypted {
-            throw document.error(.incrementalImpossible(
-                "the file is encrypted, and objects appended to it would have to be encrypted with its key, which qpdf's C API does not expose"))
+            throw document.error(
+                .incrementalImpossible(
+                    "the file is encrypted, and objects appended to it would have to be encrypted with its key, which qpdf's C API does not expose"
+                ))
         }
         if document.wasReconstructed {
-            throw document.error(.incrementalImpossible(
-                "qpdf had to reconstruct the damaged cross-reference table, so the file's own offsets cannot be built upon"))
+            throw document.error(
+                .incrementalImpossible(
+                    "qpdf had to reconstruct the damaged cross-reference table, so the file's own offsets cannot be built upon"
+                ))
         }
         guard document.structure.isIntact else {
-            throw document.error(.incrementalImpossible(
-                "its cross-reference chain cannot be followed (\(document.structure.problem ?? "no startxref"))"))
+            throw document.error(
+                .incrementalImpossible(
+                    "its cross-reference chain cannot be followed (\(document.structure.problem ?? "no startxref"))"))
         }
         self.document = document
     }
@@ -55,14 +60,18 @@ package final class IncrementalWriter {
     /// - Parameter progress: called with the fraction of the input copied so far.
     /// - Parameter inputObserver: sees each chunk of the input as it is copied (a signer hashes
     ///   the copied bytes in the same pass instead of reading them again).
-    package func write(to output: any ByteSink, rawBodies: [PDFObjectID: [UInt8]] = [:],
-                      progress: ((Double) -> Void)? = nil,
-                      inputObserver: ((UnsafeRawBufferPointer) throws -> Void)? = nil) throws -> IncrementalWriteResult {
+    package func write(
+        to output: any ByteSink, rawBodies: [PDFObjectID: [UInt8]] = [:],
+        progress: ((Double) -> Void)? = nil,
+        inputObserver: ((UnsafeRawBufferPointer) throws -> Void)? = nil
+    ) throws -> IncrementalWriteResult {
         let structure = document.structure
         // Resolving a damaged object while editing can make qpdf rebuild the table after all.
         if document.wasReconstructed {
-            throw document.error(.incrementalImpossible(
-                "qpdf had to reconstruct the damaged cross-reference table while reading it, so the file's own offsets cannot be built upon"))
+            throw document.error(
+                .incrementalImpossible(
+                    "qpdf had to reconstruct the damaged cross-reference table while reading it, so the file's own offsets cannot be built upon"
+                ))
         }
         // A file is opened again by its path, to notice a change on disk since it was read.
         let input: any ByteSource = document.isInMemory ? document.source : try ReadableFile(path: document.path)
@@ -146,7 +155,11 @@ package final class IncrementalWriter {
         entries.append("/Root \(root.reference)")
         if let info = try trailer.value("/Info")?.id { entries.append("/Info \(info.reference)") }
         let first = try trailer.value("/ID")?.items().first?.stringBytes()
-        let firstHex = first.map { "<" + $0.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() + ">" }
+        let firstHex = first.map {
+            "<"
+                + $0.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+                .joined() + ">"
+        }
         entries.append("/ID [\(firstHex ?? identifier.hexString) \(identifier.hexString)]")
         return entries
     }

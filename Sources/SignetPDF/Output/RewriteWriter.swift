@@ -5,9 +5,12 @@ import SignetFiles
 /// Existing signatures do not survive this (their byte ranges move).
 package enum RewriteWriter {
     /// Writes to `output` without committing it; returns the number of bytes written.
-    package static func write(_ document: PDFDocument, to output: any ByteSink, progress: ((Double) -> Void)? = nil) throws -> Int {
+    package static func write(
+        _ document: PDFDocument, to output: any ByteSink, progress: ((Double) -> Void)? = nil
+    ) throws -> Int {
         guard document.pendingStreams.isEmpty else {
-            throw document.error(.structure("internal: the document was prepared for an incremental update and cannot be rewritten"))
+            throw document.error(
+                .structure("internal: the document was prepared for an incremental update and cannot be rewritten"))
         }
         var settings = QPDFWriteSettings()
         // qpdf refuses a deterministic /ID for an encrypted file: its key derives from the /ID kept.

@@ -46,14 +46,18 @@ struct XrefSection {
             index.append("\(run.first) \(run.items.count)")
             for item in run.items {
                 data.append(1)
-                for shift in stride(from: 8 * (offsetWidth - 1), through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: item.offset >> shift)) }
+                for shift in stride(from: 8 * (offsetWidth - 1), through: 0, by: -8) {
+                    data.append(UInt8(truncatingIfNeeded: item.offset >> shift))
+                }
                 data.append(UInt8(truncatingIfNeeded: item.id.generation >> 8))
                 data.append(UInt8(truncatingIfNeeded: item.id.generation))
             }
         }
         let compressed = try Zlib.deflate(data)
-        let dictionary = "<< /Type /XRef /Size \(size) /W [1 \(offsetWidth) 2] /Index [\(index.joined(separator: " "))] "
-            + trailerEntries.joined(separator: " ") + " /Prev \(previous) /Filter /FlateDecode /Length \(compressed.count) >>"
+        let dictionary =
+            "<< /Type /XRef /Size \(size) /W [1 \(offsetWidth) 2] /Index [\(index.joined(separator: " "))] "
+            + trailerEntries.joined(separator: " ")
+            + " /Prev \(previous) /Filter /FlateDecode /Length \(compressed.count) >>"
         return (dictionary, compressed)
     }
 

@@ -13,7 +13,9 @@ enum Zlib {
         var length = compressBound(uLong(input.count))
         var output = [UInt8](repeating: 0, count: Int(length))
         let status = output.withUnsafeMutableBufferPointer { out in
-            input.withUnsafeBufferPointer { inp in compress2(out.baseAddress, &length, inp.baseAddress, uLong(inp.count), level) }
+            input.withUnsafeBufferPointer { inp in
+                compress2(out.baseAddress, &length, inp.baseAddress, uLong(inp.count), level)
+            }
         }
         guard status == Z_OK else { throw Failure(status: status) }
         output.removeSubrange(Int(length)...)

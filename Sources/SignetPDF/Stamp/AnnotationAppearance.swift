@@ -26,7 +26,8 @@ package struct AnnotationAppearance: Sendable, Hashable {
         let placement = WidgetPlacement(stampSize: box, displayed: displayed, on: page)
         rect = placement.rect
         content = "q \(PDFNumber.format(draw)) cm /Art Do Q\n"
-        dictionary = "<< /Type /XObject /Subtype /Form /BBox [0 0 \(PDFNumber.format(box.width)) \(PDFNumber.format(box.height))]"
+        dictionary =
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 \(PDFNumber.format(box.width)) \(PDFNumber.format(box.height))]"
             + " /Matrix [\(PDFNumber.format(placement.matrix.components))] /Resources << /XObject << /Art \(stamp.reference) >> >> >>"
     }
 

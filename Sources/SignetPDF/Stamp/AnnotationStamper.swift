@@ -20,7 +20,9 @@ package final class AnnotationStamper {
     package static let namePrefix = "signet-stamp-"
 
     package init(document: PDFDocument, form: StampForm) throws {
-        guard let id = try form.object.id else { throw document.error(.structure("internal: stamp form is not indirect")) }
+        guard let id = try form.object.id else {
+            throw document.error(.structure("internal: stamp form is not indirect"))
+        }
         self.document = document
         self.form = form
         self.formID = id
@@ -34,8 +36,9 @@ package final class AnnotationStamper {
         let look = AnnotationAppearance(stampSize: form.size, stamp: formID, displayed: displayed, on: geometry)
         let stream = try appearances[look] ?? look.make(in: document)
         appearances[look] = stream
-        let annotation = try document.makeIndirect(try document.parse(
-            "<< /Type /Annot /Subtype /Stamp /F 4 /Rect \(look.rectSyntax) >>"))
+        let annotation = try document.makeIndirect(
+            try document.parse(
+                "<< /Type /Annot /Subtype /Stamp /F 4 /Rect \(look.rectSyntax) >>"))
         try annotation.set("/P", page.object)
         try annotation.set("/NM", try document.string(Array(try uniqueName(on: page).utf8)))
         try annotation.set("/AP", try AnnotationAppearance.normal(stream, in: document))

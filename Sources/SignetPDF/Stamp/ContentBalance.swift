@@ -23,7 +23,8 @@ struct ContentBalance: Sendable, Hashable {
         let n = bytes.count
         func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C || c == 0x00 }
         func isDelimiter(_ c: UInt8) -> Bool {
-            c == 0x28 || c == 0x29 || c == 0x3C || c == 0x3E || c == 0x5B || c == 0x5D || c == 0x7B || c == 0x7D || c == 0x2F || c == 0x25
+            c == 0x28 || c == 0x29 || c == 0x3C || c == 0x3E || c == 0x5B || c == 0x5D || c == 0x7B || c == 0x7D
+                || c == 0x2F || c == 0x25
         }
         while i < n {
             let c = bytes[i]
@@ -40,7 +41,9 @@ struct ContentBalance: Sendable, Hashable {
                     i += 1
                 }
             case 0x3C:  // < hex string or <<
-                if i + 1 < n, bytes[i + 1] == 0x3C { i += 2 } else {
+                if i + 1 < n, bytes[i + 1] == 0x3C {
+                    i += 2
+                } else {
                     while i < n, bytes[i] != 0x3E { i += 1 }
                     i += 1
                 }
@@ -75,7 +78,8 @@ struct ContentBalance: Sendable, Hashable {
         var i = from
         while i + 1 < bytes.count {
             if bytes[i] == 0x45, bytes[i + 1] == 0x49, i > from, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i - 1]),
-               i + 2 == bytes.count || [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(bytes[i + 2]) {
+                i + 2 == bytes.count || [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(bytes[i + 2])
+            {
                 return i + 2
             }
             i += 1

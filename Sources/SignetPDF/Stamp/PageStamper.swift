@@ -36,7 +36,8 @@ package final class PageStamper {
         let stream = try sharedStream(closing + "q " + ContentBuilder.matrix(matrix) + " " + name + " Do Q\n")
         let contents = try document.parse("[]")
         // Operators are separated: `q q`, never `qq` (an unknown operator that stops the drawing).
-        try contents.append(try sharedStream(Array(repeating: "q", count: balance.leadingPushes).joined(separator: " ")))
+        try contents.append(
+            try sharedStream(Array(repeating: "q", count: balance.leadingPushes).joined(separator: " ")))
         if let existing = try page.object.value("/Contents") {
             switch try existing.kind {
             case .array: for item in try existing.items() { try contents.append(item) }
@@ -61,7 +62,9 @@ package final class PageStamper {
     /// Adds the form to the page's `/XObject` resources and returns the name used.
     private func addToResources(_ page: PDFPage) throws -> String {
         if let own = try page.object.value("/Resources"), try own.id == nil {
-            guard try own.kind == .dictionary else { throw document.error(.structure("page \(page.number) has /Resources that is not a dictionary")) }
+            guard try own.kind == .dictionary else {
+                throw document.error(.structure("page \(page.number) has /Resources that is not a dictionary"))
+            }
             let name = try add(to: own)
             try document.markChanged(page.object)
             return name

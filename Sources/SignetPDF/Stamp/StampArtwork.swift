@@ -33,7 +33,9 @@ public enum StampArtwork: Sendable {
     ///   - name: The file the bytes came from, for messages.
     ///   - limits: The largest image accepted.
     /// - Throws: ``CodecError`` naming `name`.
-    public static func image(_ bytes: [UInt8], name: String, limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
+    public static func image(
+        _ bytes: [UInt8], name: String, limits: DecodeLimits = DecodeLimits()
+    ) throws -> StampArtwork {
         do {
             switch ImageFormat.sniff(bytes) {
             case .png: return .bitmap(try PNGDecoder.decode(bytes, limits: limits))

@@ -10,12 +10,18 @@ package struct StampForm {
 
     /// Adds `artwork` to `document`: an image XObject (with `/SMask` for alpha) or a vector
     /// form, wrapped so `opacity` and `blend` apply to the stamp as a whole.
-    package static func make(_ artwork: StampArtwork, opacity: Double = 1, blend: BlendMode = .normal,
-                            in document: PDFDocument) throws -> StampForm {
+    package static func make(
+        _ artwork: StampArtwork, opacity: Double = 1, blend: BlendMode = .normal,
+        in document: PDFDocument
+    ) throws -> StampForm {
         let size = artwork.naturalSize
-        guard size.width > 0, size.height > 0 else { throw document.error(.badStamp("the stamp is empty (no pixels or no ink)")) }
-        let state = opacity < 1 || blend != .normal
-            ? "<< /Type /ExtGState /ca \(PDFNumber.format(opacity)) /CA \(PDFNumber.format(opacity)) /BM \(blend.pdfName) >>" : nil
+        guard size.width > 0, size.height > 0 else {
+            throw document.error(.badStamp("the stamp is empty (no pixels or no ink)"))
+        }
+        let state =
+            opacity < 1 || blend != .normal
+            ? "<< /Type /ExtGState /ca \(PDFNumber.format(opacity)) /CA \(PDFNumber.format(opacity)) /BM \(blend.pdfName) >>"
+            : nil
         let box = "[0 0 \(PDFNumber.format(size.width)) \(PDFNumber.format(size.height))]"
         switch artwork {
         case .bitmap(let bitmap):
@@ -37,29 +43,38 @@ package struct StampForm {
             guard let state else { return StampForm(object: art, size: size) }
             let wrapper = try form(
                 "q /G0 gs /Art Do Q\n",
-                resources: "<< /ExtGState << /G0 \(state) >> /XObject << /Art \(try reference(art)) >> >>", box: box, in: document)
+                resources: "<< /ExtGState << /G0 \(state) >> /XObject << /Art \(try reference(art)) >> >>", box: box,
+                in: document)
             return StampForm(object: wrapper, size: size)
         }
     }
 
     private static func reference(_ object: PDFObject) throws -> String {
-        guard let id = try object.id else { throw object.document.error(.structure("internal: stamp object is not indirect")) }
+        guard let id = try object.id else {
+            throw object.document.error(.structure("internal: stamp object is not indirect"))
+        }
         return id.reference
     }
 
-    private static func form(_ content: String, resources: String, box: String, in document: PDFDocument) throws -> PDFObject {
+    private static func form(
+        _ content: String, resources: String, box: String, in document: PDFDocument
+    ) throws -> PDFObject {
         try document.makeStream(
             Array(content.utf8), dictionary: "<< /Type /XObject /Subtype /Form /BBox \(box) /Resources \(resources) >>")
     }
 
     /// A form that draws `image` over its whole box.
-    private static func drawImage(_ image: PDFObject, size: Size, box: String, state: String?, in document: PDFDocument) throws -> PDFObject {
+    private static func drawImage(
+        _ image: PDFObject, size: Size, box: String, state: String?, in document: PDFDocument
+    ) throws -> PDFObject {
         let scale = "\(PDFNumber.format(size.width)) 0 0 \(PDFNumber.format(size.height)) 0 0 cm"
         let xobjects = "/XObject << /Im \(try reference(image)) >>"
         guard let state else {
             return try form("q \(scale) /Im Do Q\n", resources: "<< \(xobjects) >>", box: box, in: document)
         }
-        return try form("q /G0 gs \(scale) /Im Do Q\n", resources: "<< \(xobjects) /ExtGState << /G0 \(state) >> >>", box: box, in: document)
+        return try form(
+            "q /G0 gs \(scale) /Im Do Q\n", resources: "<< \(xobjects) /ExtGState << /G0 \(state) >> >>", box: box,
+            in: document)
     }
 
     /// RGB (or gray when every visible pixel is gray) compressed with Flate, alpha as `/SMask`.
@@ -80,11 +95,13 @@ package struct StampForm {
                 alpha[i] = px[i * 4 + 3]
             }
         }
-        let header = "/Type /XObject /Subtype /Image /Width \(bitmap.width) /Height \(bitmap.height) /BitsPerComponent 8"
+        let header =
+            "/Type /XObject /Subtype /Image /Width \(bitmap.width) /Height \(bitmap.height) /BitsPerComponent 8"
         var extra = ""
         if !bitmap.isOpaque {
             let mask = try document.makeStream(
-                try compress(alpha, document), filter: "/FlateDecode", dictionary: "<< \(header) /ColorSpace /DeviceGray >>")
+                try compress(alpha, document), filter: "/FlateDecode",
+                dictionary: "<< \(header) /ColorSpace /DeviceGray >>")
             extra = " /SMask \(try reference(mask))"
         }
         return try document.makeStream(
@@ -94,7 +111,8 @@ package struct StampForm {
 
     private static func compress(_ bytes: [UInt8], _ document: PDFDocument) throws -> [UInt8] {
         do { return try Zlib.deflate(bytes) } catch {
-            throw document.error(.badStamp("the stamp could not be compressed (zlib status \((error as? Zlib.Failure)?.status ?? 0))"))
+            throw document.error(
+                .badStamp("the stamp could not be compressed (zlib status \((error as? Zlib.Failure)?.status ?? 0))"))
         }
     }
 
@@ -106,11 +124,15 @@ package struct StampForm {
         case (.gray, _), (.unknown, 1): space = "/DeviceGray"
         case (.ycbcr, _), (.rgb, _), (.unknown, 3): space = "/DeviceRGB"
         case (.cmyk, _), (.ycck, _), (.unknown, 4): space = "/DeviceCMYK"
-        default: throw document.error(.badStamp("the JPEG has \(info.components) components; only gray, RGB and CMYK can be embedded"))
+        default:
+            throw document.error(
+                .badStamp("the JPEG has \(info.components) components; only gray, RGB and CMYK can be embedded"))
         }
         let decode = space == "/DeviceCMYK" && info.isAdobeInverted ? " /Decode [1 0 1 0 1 0 1 0]" : ""
         return try document.makeStream(
             bytes, filter: "/DCTDecode",
-            dictionary: "<< /Type /XObject /Subtype /Image /Width \(info.width) /Height \(info.height) /ColorSpace \(space) /BitsPerComponent \(info.bitsPerComponent)\(decode) >>")
+            dictionary:
+                "<< /Type /XObject /Subtype /Image /Width \(info.width) /Height \(info.height) /ColorSpace \(space) /BitsPerComponent \(info.bitsPerComponent)\(decode) >>"
+        )
     }
 }

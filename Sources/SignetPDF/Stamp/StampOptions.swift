@@ -43,10 +43,15 @@ public struct StampOptions: Sendable, Hashable, Codable {
     ///   - breakSignatures: Allows `.rewrite` on a signed input, and any stamp on a document certified with DocMDP P=1 or P=2, invalidating its signatures or certification.
     ///   - asAnnotation: Stamp as a Stamp annotation even when the input is not signed (see `StampReport.Form`).
     ///   - maxPages: Most pages one run stamps (default `defaultMaxPages`, 100,000): every stamped page is held, changed, until the output is written, so a selection beyond it is refused up front.
-    public init(pages: PageSelection = .last, placement: StampPlacement = StampPlacement(), opacity: Double = 1,
-                blend: BlendMode = .normal, mode: Mode = .automatic, breakSignatures: Bool = false,
-                asAnnotation: Bool = false, maxPages: Int = defaultMaxPages) {
-        (self.pages, self.placement, self.opacity, self.blend, self.mode, self.breakSignatures, self.asAnnotation, self.maxPages) =
+    public init(
+        pages: PageSelection = .last, placement: StampPlacement = StampPlacement(), opacity: Double = 1,
+        blend: BlendMode = .normal, mode: Mode = .automatic, breakSignatures: Bool = false,
+        asAnnotation: Bool = false, maxPages: Int = defaultMaxPages
+    ) {
+        (
+            self.pages, self.placement, self.opacity, self.blend, self.mode, self.breakSignatures, self.asAnnotation,
+            self.maxPages
+        ) =
             (pages, placement, opacity, blend, mode, breakSignatures, asAnnotation, maxPages)
     }
 }

@@ -15,7 +15,8 @@ struct StampProtection {
     init(_ document: PDFDocument) throws {
         let permissions = try SignatureScanner.permissions(of: document)
         docMDP = permissions.isCertified ? permissions.docMDP ?? 2 : nil
-        isSigned = permissions.isCertified || permissions.hasUsageRights
+        isSigned =
+            permissions.isCertified || permissions.hasUsageRights
             ? true : try SignatureScanner.fields(of: document).contains { $0.isSigned }
     }
 

@@ -42,7 +42,8 @@ extension Stamper {
             throw document.error(.tooManyPages(selected: pages.count, limit: options.maxPages))
         }
 
-        var warnings = document.wasReconstructed
+        var warnings =
+            document.wasReconstructed
             ? ["the file is damaged; qpdf reconstructed its cross-reference table, check the output"] : []
         // qpdf's own words for the reconstruction repeat that sentence; its details do not.
         warnings += document.warnings.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
@@ -53,7 +54,11 @@ extension Stamper {
             let page = try document.page(number)
             let geometry = try page.geometry()
             for note in geometry.notes {
-                if let i = notes.firstIndex(where: { $0.note == note }) { notes[i].pages.append(number) } else { notes.append((note, [number])) }
+                if let i = notes.firstIndex(where: { $0.note == note }) {
+                    notes[i].pages.append(number)
+                } else {
+                    notes.append((note, [number]))
+                }
             }
             do {
                 placed.append((page, geometry, try options.placement.rect(on: geometry, aspect: aspect)))
@@ -79,7 +84,10 @@ extension Stamper {
         for (i, item) in placed.enumerated() {
             try stampPage(item.page, item.rect, item.geometry)
             let user = StampTransform.userRect(item.rect, on: item.geometry)
-            perPage.append(.init(page: item.page.number, rectUserSpace: [user.minX, user.minY, user.maxX, user.maxY].map { PDFNumber.rounded($0) }))
+            perPage.append(
+                .init(
+                    page: item.page.number,
+                    rectUserSpace: [user.minX, user.minY, user.maxX, user.maxY].map { PDFNumber.rounded($0) }))
             progress?(StampProgress(phase: .stamping, fraction: Double(i + 1) / Double(placed.count)))
         }
         return StampEdit(form: kind, perPage: perPage, warnings: warnings)

@@ -9,7 +9,9 @@ package enum Stamper {
         input: String, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         output: String, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
-        try stamp(try PDFDocument(path: input, password: password), artwork: artwork, options: options, progress: progress) {
+        try stamp(
+            try PDFDocument(path: input, password: password), artwork: artwork, options: options, progress: progress
+        ) {
             try AtomicOutput(path: output)
         }
     }
@@ -20,7 +22,9 @@ package enum Stamper {
         source: any ByteSource, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         to sink: any ByteSink, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
-        try stamp(try PDFDocument(source: source, password: password), artwork: artwork, options: options, progress: progress) { sink }
+        try stamp(
+            try PDFDocument(source: source, password: password), artwork: artwork, options: options, progress: progress
+        ) { sink }
     }
 
     /// The sink is made only once every placement has been checked.
@@ -41,7 +45,8 @@ package enum Stamper {
             written = try RewriteWriter.write(document, to: out, progress: report)
         }
         try out.commit()
-        return edit.report(input: document.path, output: out.name, incremental: incremental, bytesAdded: written - document.fileSize)
+        return edit.report(
+            input: document.path, output: out.name, incremental: incremental, bytesAdded: written - document.fileSize)
     }
 
     /// `page 4`, or `12 pages (4, 9, 16, 23, 30, …)` for a note that repeats.
@@ -63,10 +68,12 @@ package enum Stamper {
         }
     }
 
-    private static func incrementalWriter(_ document: PDFDocument, _ options: StampOptions) throws -> IncrementalWriter {
+    private static func incrementalWriter(_ document: PDFDocument, _ options: StampOptions) throws -> IncrementalWriter
+    {
         do { return try IncrementalWriter(document: document) } catch let error as PDFError {
             guard case .incrementalImpossible(let why) = error.reason else { throw error }
-            let advice = options.mode == .automatic
+            let advice =
+                options.mode == .automatic
                 ? "the file is signed, certified or carries usage rights, so a full rewrite would invalidate that — set StampOptions.mode to .rewrite and StampOptions.breakSignatures to stamp it anyway"
                 : "set StampOptions.mode to .rewrite to rewrite the file instead"
             throw document.error(.incrementalImpossible(why + "; " + advice))

@@ -50,7 +50,10 @@ package struct FileRevisions: Sendable {
         var sections: [ReadXrefSection] = []
         var chainProblem = structure.problem
         for relative in structure.sectionOffsets {
-            guard var section = try XrefTableReader.read(file, at: header + relative) ?? XrefStreamReader.read(file, at: header + relative) else {
+            guard
+                var section = try XrefTableReader.read(file, at: header + relative)
+                    ?? XrefStreamReader.read(file, at: header + relative)
+            else {
                 chainProblem = "the cross-reference section at byte \(header + relative) cannot be read"
                 break
             }
@@ -76,11 +79,14 @@ package struct FileRevisions: Sendable {
 
     /// Sections oldest first → revisions. A section whose /Prev points forward (a linearized
     /// file's first-page section) belongs to the same save as the one it points to.
-    private static func group(_ sections: [ReadXrefSection], file: any ByteSource, header: Int) throws -> ([Revision], String?) {
+    private static func group(
+        _ sections: [ReadXrefSection], file: any ByteSource, header: Int
+    ) throws -> ([Revision], String?) {
         var groups: [[ReadXrefSection]] = []
         for section in sections {
             if let last = groups.last?.last, let prev = section.trailer["/Prev"]?.integer, header + prev == last.offset,
-               last.offset > section.offset {
+                last.offset > section.offset
+            {
                 groups[groups.count - 1].append(section)
             } else {
                 groups.append([section])
@@ -104,21 +110,27 @@ package struct FileRevisions: Sendable {
             // name the revision's own section, or the revision means something else to it.
             let own = group.last!.offset - header
             if startxref != own {
-                problems.append(startxref.map { "its startxref names byte \($0), not its own cross-reference section at \(own)" }
-                    ?? "it has no startxref before its %%EOF")
+                problems.append(
+                    startxref.map { "its startxref names byte \($0), not its own cross-reference section at \(own)" }
+                        ?? "it has no startxref before its %%EOF")
             }
-            revisions.append(Revision(
-                index: i + 1, start: start, end: max(end, start), eofEnd: max(eofEnd, start), entries: entries,
-                trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems))
+            revisions.append(
+                Revision(
+                    index: i + 1, start: start, end: max(end, start), eofEnd: max(eofEnd, start), entries: entries,
+                    trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems))
             start = max(end, start)
         }
-        let trailing = try revisions.last.flatMap { $0.end < file.size ? try describeTrailingBytes(after: $0.end, file: file) : nil }
+        let trailing = try revisions.last.flatMap {
+            $0.end < file.size ? try describeTrailingBytes(after: $0.end, file: file) : nil
+        }
         return (revisions, trailing)
     }
 
     /// Just past the `%%EOF` that follows `position`, past its line end too, and the number of the
     /// `startxref` before it (between `position` and the `%%EOF`).
-    private static func endOfRevision(after position: Int, file: any ByteSource) throws -> (eof: Int, end: Int, startxref: Int?) {
+    private static func endOfRevision(
+        after position: Int, file: any ByteSource
+    ) throws -> (eof: Int, end: Int, startxref: Int?) {
         let marker = Array("%%EOF".utf8), keyword = Array("startxref".utf8)
         var from = position
         while from < file.size {
@@ -148,14 +160,17 @@ package struct FileRevisions: Sendable {
         let tail = try file.bytes(end..<min(file.size, end + (1 << 20)))
         if tail.allSatisfy(SyntaxReader.isWhitespace) { return nil }
         if tail.firstRange(of: Array(" obj".utf8)) != nil || tail.firstRange(of: Array("\nobj".utf8)) != nil {
-            return "an incomplete update: \(count) bytes with objects after the last %%EOF and no cross-reference section"
+            return
+                "an incomplete update: \(count) bytes with objects after the last %%EOF and no cross-reference section"
         }
         return "\(count) bytes follow the last %%EOF"
     }
 
     /// A `startxref` in the file that points at a cross-reference section the chain does not
     /// reach: an update whose trailer has no /Prev (or a wrong one) hides the revisions before it.
-    private static func checkUnreachable(_ revisions: inout [Revision], file: any ByteSource, structure: FileStructure) throws {
+    private static func checkUnreachable(
+        _ revisions: inout [Revision], file: any ByteSource, structure: FileStructure
+    ) throws {
         guard !revisions.isEmpty else { return }
         let chain = Set(structure.sectionOffsets)
         let targets = try FileStructure.startxrefTargets(file).filter { $0 > 0 && !chain.contains($0) }
@@ -166,7 +181,8 @@ package struct FileRevisions: Sendable {
         guard !reachable.isEmpty else { return }
         let hidden = reachable.sorted().map(String.init).joined(separator: ", ")
         revisions[0].problems.append(
-            "earlier revisions are cut off: the cross-reference section at \(hidden) is not reachable through /Prev (a trailer without /Prev, or a wrong one)")
+            "earlier revisions are cut off: the cross-reference section at \(hidden) is not reachable through /Prev (a trailer without /Prev, or a wrong one)"
+        )
     }
 
     /// Each revision's entries against the state before it: added, changed, freed; and every
@@ -182,12 +198,22 @@ package struct FileRevisions: Sendable {
                 case .free:
                     if before?.isInUse == true { revision.freed.append(number) }
                 case .inUse(let offset, let generation):
-                    if before?.isInUse == true { revision.changed.append(number) } else { revision.added.append(number) }
-                    if let problem = try checkObject(number, generation, at: header + offset, file: file, revision: revision) {
+                    if before?.isInUse == true {
+                        revision.changed.append(number)
+                    } else {
+                        revision.added.append(number)
+                    }
+                    if let problem = try checkObject(
+                        number, generation, at: header + offset, file: file, revision: revision)
+                    {
                         revision.problems.append(problem)
                     }
                 case .compressed:
-                    if before?.isInUse == true { revision.changed.append(number) } else { revision.added.append(number) }
+                    if before?.isInUse == true {
+                        revision.changed.append(number)
+                    } else {
+                        revision.added.append(number)
+                    }
                 }
             }
             // Objects kept in an object stream this revision defines or redefines are read from the
@@ -196,7 +222,9 @@ package struct FileRevisions: Sendable {
             let redefined = Set(revision.changed + revision.added)
             if !redefined.isEmpty {
                 for (number, entry) in state where revision.entries[number] == nil {
-                    if case .compressed(let stream, _) = entry, redefined.contains(stream) { revision.changed.append(number) }
+                    if case .compressed(let stream, _) = entry, redefined.contains(stream) {
+                        revision.changed.append(number)
+                    }
                 }
                 revision.changed.sort()
             }
@@ -210,7 +238,9 @@ package struct FileRevisions: Sendable {
         }
     }
 
-    private static func checkObject(_ number: Int, _ generation: Int, at offset: Int, file: any ByteSource, revision: Revision) throws -> String? {
+    private static func checkObject(
+        _ number: Int, _ generation: Int, at offset: Int, file: any ByteSource, revision: Revision
+    ) throws -> String? {
         guard offset >= 0, offset < file.size else {
             return "the entry for object \(number) points at byte \(offset), past the end of the file"
         }

@@ -129,7 +129,7 @@ struct XrefSectionHeader {
         }
         reader.position = start
         guard Int(reader.word()) != nil, Int(reader.word()) != nil, reader.word() == "obj",
-              let dict = reader.value()?.dictionary, dict["/Type"]?.name == "/XRef"
+            let dict = reader.value()?.dictionary, dict["/Type"]?.name == "/XRef"
         else { return nil }
         return XrefSectionHeader(kind: .stream, trailer: dict)
     }
@@ -145,7 +145,8 @@ struct XrefSectionHeader {
             if let hit = window.firstRange(of: keyword) {
                 var reader = SyntaxReader(window, at: hit.upperBound)
                 if let dict = reader.value()?.dictionary { return dict }
-                let rest = try file.bytes((position + hit.upperBound)..<min(file.size, position + hit.upperBound + (1 << 20)))
+                let rest = try file.bytes(
+                    (position + hit.upperBound)..<min(file.size, position + hit.upperBound + (1 << 20)))
                 var wide = SyntaxReader(rest)
                 return wide.value()?.dictionary
             }
@@ -185,7 +186,9 @@ extension Array where Element == UInt8 {
         guard !needle.isEmpty, count >= needle.count else { return nil }
         var i = count - needle.count
         while i >= 0 {
-            if self[i] == needle[0], self[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
+            if self[i] == needle[0], self[i..<(i + needle.count)].elementsEqual(needle) {
+                return i..<(i + needle.count)
+            }
             i -= 1
         }
         return nil

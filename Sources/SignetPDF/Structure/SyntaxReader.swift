@@ -32,7 +32,9 @@ struct SyntaxReader {
         self.position = position
     }
 
-    static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C || c == 0x00 }
+    static func isWhitespace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C || c == 0x00
+    }
     static func isDelimiter(_ c: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(c) }
 
     var atEnd: Bool { position >= bytes.count }
@@ -54,7 +56,9 @@ struct SyntaxReader {
     mutating func word() -> String {
         skipSpace()
         let start = position
-        while position < bytes.count, !Self.isWhitespace(bytes[position]), !Self.isDelimiter(bytes[position]) { position += 1 }
+        while position < bytes.count, !Self.isWhitespace(bytes[position]), !Self.isDelimiter(bytes[position]) {
+            position += 1
+        }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
@@ -92,7 +96,8 @@ struct SyntaxReader {
         while position < bytes.count, !Self.isWhitespace(bytes[position]), !Self.isDelimiter(bytes[position]) {
             let c = bytes[position]
             if c == UInt8(ascii: "#"), position + 2 < bytes.count,
-               let hi = Self.hexValue(bytes[position + 1]), let lo = Self.hexValue(bytes[position + 2]) {
+                let hi = Self.hexValue(bytes[position + 1]), let lo = Self.hexValue(bytes[position + 2])
+            {
                 out.append(hi << 4 | lo)
                 position += 3
             } else {
@@ -159,7 +164,8 @@ struct SyntaxReader {
                 case UInt8(ascii: "f"): out.append(0x0C)
                 case UInt8(ascii: "0")...UInt8(ascii: "7"):
                     var v = Int(e - UInt8(ascii: "0"))
-                    for _ in 0..<2 where position < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[position]) {
+                    for _ in 0..<2
+                    where position < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[position]) {
                         v = v * 8 + Int(bytes[position] - UInt8(ascii: "0"))
                         position += 1
                     }
@@ -212,7 +218,9 @@ struct SyntaxReader {
             }
             return .integer(n)
         }
-        if text.utf8.allSatisfy({ "0123456789.+-".utf8.contains($0) }), let d = Double(text), d.isFinite { return .real(text) }
+        if text.utf8.allSatisfy({ "0123456789.+-".utf8.contains($0) }), let d = Double(text), d.isFinite {
+            return .real(text)
+        }
         switch text {
         case "true": return .bool(true)
         case "false": return .bool(false)

@@ -10,13 +10,14 @@ enum XrefStreamReader {
         let head = try file.bytes(offset..<min(file.size, offset + (1 << 16)))
         var reader = SyntaxReader(head)
         guard Int(reader.word()) != nil, Int(reader.word()) != nil, reader.word() == "obj",
-              let dict = reader.value()?.dictionary, dict["/Type"]?.name == "/XRef", reader.word() == "stream"
+            let dict = reader.value()?.dictionary, dict["/Type"]?.name == "/XRef", reader.word() == "stream"
         else { return nil }
         // `stream` is followed by CRLF or LF, then the data.
         var dataStart = reader.position
         if dataStart < head.count, head[dataStart] == 0x0D { dataStart += 1 }
         if dataStart < head.count, head[dataStart] == 0x0A { dataStart += 1 }
-        var section = ReadXrefSection(kind: .stream, offset: offset, end: offset + dataStart, entries: [:], trailer: dict, problems: [])
+        var section = ReadXrefSection(
+            kind: .stream, offset: offset, end: offset + dataStart, entries: [:], trailer: dict, problems: [])
         func fail(_ why: String) -> ReadXrefSection {
             section.problems.append("its cross-reference stream at byte \(offset) \(why)")
             return section
@@ -73,7 +74,8 @@ enum XrefStreamReader {
     }
 
     /// The entry bytes: no filter or FlateDecode, then PNG row predictors (10–15) or none.
-    static func decode(_ stored: [UInt8], dict: [String: SyntaxValue], rowLength: Int) -> Result<[UInt8], DecodeFailure> {
+    static func decode(_ stored: [UInt8], dict: [String: SyntaxValue], rowLength: Int) -> Result<[UInt8], DecodeFailure>
+    {
         let filters: [String]
         switch dict["/Filter"] {
         case nil: filters = []
@@ -82,7 +84,10 @@ enum XrefStreamReader {
         default: return .failure(DecodeFailure(text: "has an unreadable /Filter"))
         }
         guard filters.allSatisfy({ $0 == "/FlateDecode" }), filters.count <= 1 else {
-            return .failure(DecodeFailure(text: "uses the filter \(filters.joined(separator: " ")), which cross-reference streams do not use"))
+            return .failure(
+                DecodeFailure(
+                    text: "uses the filter \(filters.joined(separator: " ")), which cross-reference streams do not use")
+            )
         }
         var data = stored
         if !filters.isEmpty {
@@ -103,7 +108,9 @@ enum XrefStreamReader {
             return predictor == 1 ? .success(data) : .failure(DecodeFailure(text: "uses the TIFF predictor"))
         }
         let columns = parms?["/Columns"]?.integer ?? 1
-        guard columns == rowLength else { return .failure(DecodeFailure(text: "has /Columns \(columns) for rows of \(rowLength) bytes")) }
+        guard columns == rowLength else {
+            return .failure(DecodeFailure(text: "has /Columns \(columns) for rows of \(rowLength) bytes"))
+        }
         return .success(PNGRows.undo(data, columns: columns))
     }
 }

@@ -22,28 +22,33 @@ enum XrefTableReader {
         var dictReader = SyntaxReader(window, at: keyword.count)
         guard let trailer = dictReader.value()?.dictionary else { return nil }
         var section = ReadXrefSection(
-            kind: .table, offset: offset, end: offset + trailerAt + dictReader.position, entries: [:], trailer: trailer, problems: [])
+            kind: .table, offset: offset, end: offset + trailerAt + dictReader.position, entries: [:], trailer: trailer,
+            problems: [])
         var reader = SyntaxReader(Array(bytes[..<trailerAt]))
         guard reader.word() == "xref" else { return nil }
         while true {
             reader.skipSpace()
             if reader.atEnd { break }
             guard let first = Int(reader.word()), let count = Int(reader.word()), first >= 0, count >= 0,
-                  count <= ReadXrefSection.maxEntries, first <= Int(Int32.max) - count
+                count <= ReadXrefSection.maxEntries, first <= Int(Int32.max) - count
             else {
-                section.problems.append("its cross-reference table at byte \(offset) has a subsection header that is not two numbers")
+                section.problems.append(
+                    "its cross-reference table at byte \(offset) has a subsection header that is not two numbers")
                 break
             }
             for number in first..<(first + count) {
                 guard let position = Int(reader.word()), let generation = Int(reader.word()) else {
-                    section.problems.append("its cross-reference table at byte \(offset) ends inside the subsection starting at object \(first)")
+                    section.problems.append(
+                        "its cross-reference table at byte \(offset) ends inside the subsection starting at object \(first)"
+                    )
                     return section
                 }
                 switch reader.word() {
                 case "n": section.entries[number] = .inUse(offset: position, generation: generation)
                 case "f": section.entries[number] = .free(generation: generation)
                 default:
-                    section.problems.append("entry \(number) of the cross-reference table at byte \(offset) is neither 'n' nor 'f'")
+                    section.problems.append(
+                        "entry \(number) of the cross-reference table at byte \(offset) is neither 'n' nor 'f'")
                     return section
                 }
             }

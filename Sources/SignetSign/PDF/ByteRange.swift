@@ -36,7 +36,8 @@ package struct ByteRange: Sendable, Hashable, Codable {
     package func ranges(fileSize: Int) -> [Range<Int>]? {
         guard values.count == 4, values.allSatisfy({ $0 >= 0 }) else { return nil }
         let (a, b, c, d) = (values[0], values[1], values[2], values[3])
-        let (end1, end2) = a.addingReportingOverflow(b).overflow || c.addingReportingOverflow(d).overflow ? (-1, -1) : (a + b, c + d)
+        let (end1, end2) =
+            a.addingReportingOverflow(b).overflow || c.addingReportingOverflow(d).overflow ? (-1, -1) : (a + b, c + d)
         guard end1 >= a, end1 <= c, end2 >= c, end2 <= fileSize else { return nil }
         return [a..<end1, c..<end2]
     }

@@ -6,7 +6,8 @@ enum PDFDate {
     static func string(_ date: Date) -> String {
         let p = UTCTime.parts(date)
         let two = UTCTime.two
-        return "D:\(UTCTime.four(p.year))\(two(p.month))\(two(p.day))\(two(p.hour))\(two(p.minute))\(two(p.second))+00'00'"
+        return
+            "D:\(UTCTime.four(p.year))\(two(p.month))\(two(p.day))\(two(p.hour))\(two(p.minute))\(two(p.second))+00'00'"
     }
 
     /// Reads `D:YYYY[MM[DD[HH[mm[SS]]]]][Z|+HH'mm'|-HH'mm']`; `nil` for anything else.
@@ -19,9 +20,11 @@ enum PDFDate {
             start + width <= digits.count ? Int(String(digits[start..<(start + width)])) ?? fallback : fallback
         }
         let parts = UTCTime.Parts(
-            year: field(0, 4, 0), month: field(4, 2, 1), day: field(6, 2, 1), hour: field(8, 2, 0), minute: field(10, 2, 0),
+            year: field(0, 4, 0), month: field(4, 2, 1), day: field(6, 2, 1), hour: field(8, 2, 0),
+            minute: field(10, 2, 0),
             second: field(12, 2, 0))
-        guard (1...12).contains(parts.month), (1...31).contains(parts.day), parts.hour < 24, parts.minute < 60, parts.second < 61
+        guard (1...12).contains(parts.month), (1...31).contains(parts.day), parts.hour < 24, parts.minute < 60,
+            parts.second < 61
         else { return nil }
         var offset = 0
         let zone = s.dropFirst(digits.count)

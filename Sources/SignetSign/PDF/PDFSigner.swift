@@ -1,7 +1,7 @@
 import FoundationEssentials
+import SignetCMS
 import SignetFiles
 import SignetPDF
-import SignetCMS
 
 /// Embedded PDF signatures (`signet sign IN.pdf -o OUT.pdf`), appended as an incremental update
 /// so existing bytes and signatures stay as they are.
@@ -68,13 +68,17 @@ package enum PDFSigner {
         // A dictionary, not `reserveObject()`'s null: qpdf drops dictionary keys whose value is a
         // null object, and the field's /V must point here. Its body is given raw when writing.
         let signature = try document.makeIndirect(try document.parse("<< /Type /Sig >>"))
-        guard let signatureID = try signature.id else { throw PDFError(file: document.path, .structure("internal: signature object is not indirect")) }
+        guard let signatureID = try signature.id else {
+            throw PDFError(file: document.path, .structure("internal: signature object is not indirect"))
+        }
 
         let editor = SignatureFieldEditor(document: document, fields: fields)
-        let placed = try options.field.map { try editor.fillField($0, signature: signature, artwork: appearance?.artwork) }
+        let placed =
+            try options.field.map { try editor.fillField($0, signature: signature, artwork: appearance?.artwork) }
             ?? editor.addField(signature: signature, appearance: appearance)
         if options.certify { try editor.certify(with: signature) }
-        let dictionary = try SignatureDictionary(options: options, reserved: reserved, certify: options.certify, in: document)
+        let dictionary = try SignatureDictionary(
+            options: options, reserved: reserved, certify: options.certify, in: document)
 
         let out = try sink()
         let output = out.name
@@ -94,10 +98,11 @@ package enum PDFSigner {
         guard let base = written.bodyOffsets[signatureID] else {
             throw PDFError(file: document.path, .structure("internal: the signature dictionary was not written"))
         }
-        let contents = (base + dictionary.contentsOffset)..<(base + dictionary.contentsOffset + dictionary.contentsLength)
+        let contents =
+            (base + dictionary.contentsOffset)..<(base + dictionary.contentsOffset + dictionary.contentsLength)
         let byteRange = ByteRange(excluding: contents, fileSize: written.totalLength)
         guard let byteRangeText = byteRange.text(width: dictionary.byteRangeWidth),
-              let ranges = byteRange.ranges(fileSize: written.totalLength), contents.lowerBound >= written.inputLength
+            let ranges = byteRange.ranges(fileSize: written.totalLength), contents.lowerBound >= written.inputLength
         else { throw SignError(output, .crypto(operation: "ByteRange", details: "offsets do not fit the placeholder")) }
         try out.overwrite(byteRangeText, at: base + dictionary.byteRangeOffset)
 
@@ -117,7 +122,8 @@ package enum PDFSigner {
         return PDFSignResult(
             input: input, output: output, field: placed.fieldName, page: placed.page,
             rect: [placed.rect.minX, placed.rect.minY, placed.rect.maxX, placed.rect.maxY],
-            subFilter: options.format.rawValue, byteRange: byteRange.values, reserved: reserved, signatureBytes: cms.count,
+            subFilter: options.format.rawValue, byteRange: byteRange.values, reserved: reserved,
+            signatureBytes: cms.count,
             bytesAdded: written.bytesAdded, certified: options.certify, visible: placed.visible)
     }
 
@@ -139,7 +145,9 @@ package enum PDFSigner {
             throw SignError(context, .containerTooLarge(bytes: reserve, limit: PDFSignOptions.maxReserve))
         }
         let minimum = needed - SignatureRoom.margin
-        guard reserve >= minimum else { throw SignError(context, .signatureTooLarge(needed: minimum, reserved: reserve)) }
+        guard reserve >= minimum else {
+            throw SignError(context, .signatureTooLarge(needed: minimum, reserved: reserve))
+        }
         return reserve
     }
 }

@@ -1,6 +1,6 @@
+import SignetCMS
 import SignetCore
 import SignetPDF
-import SignetCMS
 
 /// What a visible signature shows and where: the same artwork and placement as `signet stamp`.
 public struct SignatureAppearance: Sendable {

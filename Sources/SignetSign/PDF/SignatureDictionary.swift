@@ -1,5 +1,5 @@
-import SignetPDF
 import SignetCMS
+import SignetPDF
 
 /// The signature dictionary's bytes as written into the update, with fixed-width placeholders
 /// for `/ByteRange` and `/Contents`, and where those placeholders sit in the bytes.
@@ -27,8 +27,9 @@ struct SignatureDictionary {
         try add("/ContactInfo", options.contactInfo)
         text += Array(" /Prop_Build << /App << /Name /Signet >> >>".utf8)
         if certify {
-            text += Array((" /Reference [<< /Type /SigRef /TransformMethod /DocMDP"
-                + " /TransformParams << /Type /TransformParams /P 2 /V /1.2 >> >>]").utf8)
+            text += Array(
+                (" /Reference [<< /Type /SigRef /TransformMethod /DocMDP"
+                    + " /TransformParams << /Type /TransformParams /P 2 /V /1.2 >> >>]").utf8)
         }
         text += Array(" /ByteRange ".utf8)
         byteRangeOffset = text.count

@@ -1,6 +1,6 @@
+import SignetCMS
 import SignetCore
 import SignetPDF
-import SignetCMS
 
 /// Where the signature's widget ended up.
 struct PlacedWidget {
@@ -24,7 +24,8 @@ struct SignatureFieldEditor {
         let name = (1...).lazy.map { "Signature\($0)" }.first { !names.contains($0) }!
         let pageNumber = try resolvePage(appearance?.page)
         let page = try document.page(pageNumber)
-        let widget = try document.makeIndirect(try document.parse("<< /Type /Annot /Subtype /Widget /FT /Sig /F 132 >>"))
+        let widget = try document.makeIndirect(
+            try document.parse("<< /Type /Annot /Subtype /Widget /FT /Sig /F 132 >>"))
         try widget.set("/T", try document.string(PDFText.bytes(name)))
         try widget.set("/V", signature)
         try widget.set("/P", page.object)
@@ -41,7 +42,8 @@ struct SignatureFieldEditor {
             rect = built.rect
             try widget.set("/AP", built.ap)
         }
-        try widget.set("/Rect", try document.parse("[\(PDFNumber.format([rect.minX, rect.minY, rect.maxX, rect.maxY]))]"))
+        try widget.set(
+            "/Rect", try document.parse("[\(PDFNumber.format([rect.minX, rect.minY, rect.maxX, rect.maxY]))]"))
         var annotations = PageAnnotations(document: document)
         try annotations.append(widget, to: page)
         try updateForm(adding: widget)
@@ -52,15 +54,20 @@ struct SignatureFieldEditor {
     /// field's own rectangle (the placement options do not move an existing field).
     func fillField(_ name: String, signature: PDFObject, artwork: StampArtwork?) throws -> PlacedWidget {
         guard let field = fields.first(where: { $0.name == name }) else {
-            throw SignError(document.path, .fieldNotFound(name: name, available: fields.filter(\.isSignature).map(\.name)))
+            throw SignError(
+                document.path, .fieldNotFound(name: name, available: fields.filter(\.isSignature).map(\.name)))
         }
         guard field.isSignature else { throw SignError(document.path, .fieldNotSignature(name: name)) }
         guard try field.signatureValue() == nil else { throw SignError(document.path, .fieldAlreadySigned(name: name)) }
         guard let widget = try field.widget() else {
-            throw PDFError(file: document.path, .structure("signature field '\(name)' has no widget annotation to show it"))
+            throw PDFError(
+                file: document.path, .structure("signature field '\(name)' has no widget annotation to show it"))
         }
         try field.field.set("/V", signature)
-        let rect = try widget.value("/Rect")?.numbers().flatMap { $0.count == 4 ? Rect(corners: Point(x: $0[0], y: $0[1]), Point(x: $0[2], y: $0[3])) : nil } ?? .zero
+        let rect =
+            try widget.value("/Rect")?.numbers().flatMap {
+                $0.count == 4 ? Rect(corners: Point(x: $0[0], y: $0[1]), Point(x: $0[2], y: $0[3])) : nil
+            } ?? .zero
         let pageNumber = try pageHolding(widget) ?? document.pageCount
         if let artwork, !rect.isEmpty {
             let geometry = try document.page(pageNumber).geometry()
@@ -89,9 +96,13 @@ struct SignatureFieldEditor {
 
     /// The widget's `/AP`: the artwork upright in `displayed` (see `AnnotationAppearance`), and
     /// the widget's `/Rect`.
-    private func normalAppearance(_ artwork: StampArtwork, displayed: Rect, on geometry: PageGeometry) throws -> (ap: PDFObject, rect: Rect) {
+    private func normalAppearance(
+        _ artwork: StampArtwork, displayed: Rect, on geometry: PageGeometry
+    ) throws -> (ap: PDFObject, rect: Rect) {
         let stamp = try StampForm.make(artwork, in: document)
-        guard let id = try stamp.object.id else { throw PDFError(file: document.path, .structure("internal: stamp form is not indirect")) }
+        guard let id = try stamp.object.id else {
+            throw PDFError(file: document.path, .structure("internal: stamp form is not indirect"))
+        }
         let look = AnnotationAppearance(stampSize: stamp.size, stamp: id, displayed: displayed, on: geometry)
         return (try AnnotationAppearance.normal(try look.make(in: document), in: document), look.rect)
     }
@@ -126,7 +137,9 @@ struct SignatureFieldEditor {
         let count = document.pageCount
         guard count > 0 else { throw PDFError(file: document.path, .noPages) }
         let number = requested.map { $0 < 0 ? count + 1 + $0 : $0 } ?? count
-        guard number >= 1, number <= count else { throw PDFError(file: document.path, .pageOutOfRange(page: requested ?? number, count: count)) }
+        guard number >= 1, number <= count else {
+            throw PDFError(file: document.path, .pageOutOfRange(page: requested ?? number, count: count))
+        }
         return number
     }
 

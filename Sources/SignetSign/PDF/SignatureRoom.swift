@@ -10,7 +10,8 @@ enum SignatureRoom {
 
     static func bytes(for identity: SigningIdentity, signingTime: Date?) throws -> Int {
         let dryRun = try CMSSigner.sign(
-            digest: [UInt8](repeating: 0xA5, count: CMSSigner.digest.size), identity: identity, signingTime: signingTime)
+            digest: [UInt8](repeating: 0xA5, count: CMSSigner.digest.size), identity: identity, signingTime: signingTime
+        )
         return dryRun.count + margin
     }
 

@@ -1,5 +1,5 @@
-import SignetPDF
 import SignetCMS
+import SignetPDF
 
 /// Annotations and form fields: added, changed, signed.
 extension ChangeAnalysis {
@@ -20,16 +20,24 @@ extension ChangeAnalysis {
         let label = number.map { " (object \($0))" } ?? ""
         if subtype == "/Widget" {
             guard let number, let (name, field) = new.field(containing: number) else {
-                return add(.other, "a widget annotation that belongs to no form field added on page \(page)\(label)", page: page, object: number)
+                return add(
+                    .other, "a widget annotation that belongs to no form field added on page \(page)\(label)",
+                    page: page, object: number)
             }
-            if old.fields[name] != nil { return add(.other, "a widget added to the existing field \(name) on page \(page)", page: page, object: number) }
+            if old.fields[name] != nil {
+                return add(
+                    .other, "a widget added to the existing field \(name) on page \(page)", page: page, object: number)
+            }
             return try fieldAdded(name: name, field, page: page)
         }
         if try Self.hasActions(item) {
-            return add(.other, "a \(subtype.dropFirst()) annotation with actions added on page \(page)\(label)", page: page, object: number)
+            return add(
+                .other, "a \(subtype.dropFirst()) annotation with actions added on page \(page)\(label)", page: page,
+                object: number)
         }
         guard Self.markup.contains(subtype) else {
-            return add(.other, "a \(subtype.dropFirst()) annotation added on page \(page)\(label)", page: page, object: number)
+            return add(
+                .other, "a \(subtype.dropFirst()) annotation added on page \(page)\(label)", page: page, object: number)
         }
         add(.annotations, "\(subtype.dropFirst()) annotation added on page \(page)\(label)", page: page, object: number)
     }
@@ -44,7 +52,9 @@ extension ChangeAnalysis {
             return add(.other, "a form node that is no field added (object \(number))", object: number)
         }
         if old.fields[name] != nil {
-            if old.fields[name]?.object != field.object { add(.other, "the form field \(name) was replaced (object \(number))", object: number) }
+            if old.fields[name]?.object != field.object {
+                add(.other, "the form field \(name) was replaced (object \(number))", object: number)
+            }
             return
         }
         try fieldAdded(name: name, field, page: page)
@@ -56,16 +66,22 @@ extension ChangeAnalysis {
         reported.formUnion(field.widgets)
         let pageText = page.map { " on page \($0)" } ?? ""
         guard field.type == "/Sig" else {
-            return add(.other, "form field \(name) (\(field.type?.dropFirst() ?? "no type")) added\(pageText)", page: page, object: field.object)
+            return add(
+                .other, "form field \(name) (\(field.type?.dropFirst() ?? "no type")) added\(pageText)", page: page,
+                object: field.object)
         }
         if let value = field.signatureValue {
             return try signatureAppeared(name: name, value: value, added: true, page: page)
         }
         let widget = try field.widgets.first.flatMap { try after.object(PDFObjectID(number: $0)) }
         if let widget, let rect = try Self.visibleRect(widget) {
-            add(.annotations, "signature field \(name) added\(pageText) at [\(rect)], unsigned, visible", page: page, object: field.object)
+            add(
+                .annotations, "signature field \(name) added\(pageText) at [\(rect)], unsigned, visible", page: page,
+                object: field.object)
         } else {
-            add(.formFilling, "empty signature field \(name) added\(pageText), invisible", page: page, object: field.object)
+            add(
+                .formFilling, "empty signature field \(name) added\(pageText), invisible", page: page,
+                object: field.object)
         }
     }
 
@@ -76,19 +92,33 @@ extension ChangeAnalysis {
         let reused = old.roles(of: value).contains(.signature)
         guard let covered, covered >= revision.index, !reused else {
             forged(name)
-            let whose = reused ? "reuses an earlier signature's dictionary (object \(value))"
-                : covered.map { "is a signature of revision \($0), which does not cover the revision that gave it to the field" }
+            let whose =
+                reused
+                ? "reuses an earlier signature's dictionary (object \(value))"
+                : covered.map {
+                    "is a signature of revision \($0), which does not cover the revision that gave it to the field"
+                }
                     ?? "is not a readable signature of this revision"
-            return add(.other, "field \(name) shows a signature it does not hold: its value \(whose)", page: page, object: value)
+            return add(
+                .other, "field \(name) shows a signature it does not hold: its value \(whose)", page: page,
+                object: value)
         }
         let isTimestamp = try after.object(PDFObjectID(number: value))?.value("/Type")?.nameValue() == "/DocTimeStamp"
         let widget = try new.fields[name]?.widgets.first.flatMap { try after.object(PDFObjectID(number: $0)) }
         let visible = try widget.flatMap(Self.visibleRect) != nil
-        if isTimestamp, !visible { return add(.ltaUpdates, "document timestamp added (field \(name))", page: page, object: value) }
-        if isTimestamp {
-            return add(.formFilling, "document timestamp added in a visible field \(name)\(page.map { " on page \($0)" } ?? "")", page: page, object: value)
+        if isTimestamp, !visible {
+            return add(.ltaUpdates, "document timestamp added (field \(name))", page: page, object: value)
         }
-        let verb = added ? "signature field \(name) added\(page.map { " on page \($0)" } ?? "") and signed" : "signature field \(name) signed"
+        if isTimestamp {
+            return add(
+                .formFilling,
+                "document timestamp added in a visible field \(name)\(page.map { " on page \($0)" } ?? "")", page: page,
+                object: value)
+        }
+        let verb =
+            added
+            ? "signature field \(name) added\(page.map { " on page \($0)" } ?? "") and signed"
+            : "signature field \(name) signed"
         add(.formFilling, "\(verb) in this revision", page: page, object: value)
     }
 
@@ -97,12 +127,15 @@ extension ChangeAnalysis {
         guard let rect = try widget.value("/Rect")?.numbers(), rect.count == 4 else { return nil }
         let flags = try widget.value("/F")?.intValue() ?? 0
         guard abs(rect[2] - rect[0]) > 0, abs(rect[3] - rect[1]) > 0, flags & 0b10_0010 == 0,
-              try widget.value("/AP")?.value("/N") != nil else { return nil }
+            try widget.value("/AP")?.value("/N") != nil
+        else { return nil }
         return PDFNumber.format(rect)
     }
 
     /// An existing annotation, field, field value or appearance redefined.
-    mutating func annotationOrFieldChanged(_ number: Int, _ a: PDFObject, _ b: PDFObject, page: Int?, roles: Set<DocumentMap.Role>) throws {
+    mutating func annotationOrFieldChanged(
+        _ number: Int, _ a: PDFObject, _ b: PDFObject, page: Int?, roles: Set<DocumentMap.Role>
+    ) throws {
         let on = page.map { " on page \($0)" } ?? ""
         if let (name, field) = new.field(containing: number) ?? old.field(containing: number) {
             return try fieldChanged(name, field, number, a, b, page: page)
@@ -111,13 +144,22 @@ extension ChangeAnalysis {
         if let owner, let (name, field) = new.field(containing: owner) ?? old.field(containing: owner) {
             if field.type == "/Sig" {
                 let signed = field.signatureValue != nil
-                return add(signed ? .other : .annotations, "the appearance of \(signed ? "signed" : "unsigned") signature field \(name) changed (object \(number))",
-                           page: page, object: number, field: name)
+                return add(
+                    signed ? .other : .annotations,
+                    "the appearance of \(signed ? "signed" : "unsigned") signature field \(name) changed (object \(number))",
+                    page: page, object: number, field: name)
             }
-            let what = roles.contains(.fieldValue) ? "field \(name): its value (object \(number)) changed" : "the appearance of field \(name) regenerated (object \(number))"
+            let what =
+                roles.contains(.fieldValue)
+                ? "field \(name): its value (object \(number)) changed"
+                : "the appearance of field \(name) regenerated (object \(number))"
             return add(.formFilling, what, page: page, object: number, field: name)
         }
-        if let owner, owner != number { return add(.annotations, "the appearance of annotation \(owner)\(on) changed (object \(number))", page: page, object: number) }
+        if let owner, owner != number {
+            return add(
+                .annotations, "the appearance of annotation \(owner)\(on) changed (object \(number))", page: page,
+                object: number)
+        }
         // The annotation itself: what it is and what it does may not change.
         let subtype = try b.value("/Subtype")?.nameValue() ?? "(no subtype)"
         let keys = try Self.differingKeys(a, b)
@@ -143,22 +185,30 @@ extension ChangeAnalysis {
                 continue
             }
             if key == "/V" {
-                add(.formFilling, "field \(name): value \(try Self.show(a.value("/V"))) → \(try Self.show(b.value("/V")))", page: page, object: number,
+                add(
+                    .formFilling,
+                    "field \(name): value \(try Self.show(a.value("/V"))) → \(try Self.show(b.value("/V")))",
+                    page: page, object: number,
                     field: name)
             } else {
-                add(.formFilling, "field \(name): appearance regenerated (\(key))", page: page, object: number, field: name)
+                add(
+                    .formFilling, "field \(name): appearance regenerated (\(key))", page: page, object: number,
+                    field: name)
             }
         }
     }
 
     /// A signature field (or its widget) redefined: being signed here is form filling; a signed
     /// field's value or widget changing is `other`; an unsigned one's widget, `annotations`.
-    private mutating func signatureFieldChanged(_ name: String, _ number: Int, _ a: PDFObject, keys: [String], page: Int?) throws {
+    private mutating func signatureFieldChanged(
+        _ name: String, _ number: Int, _ a: PDFObject, keys: [String], page: Int?
+    ) throws {
         let hadValue = old.fields[name]?.signatureValue != nil
         let value = new.fields[name]?.signatureValue
         if keys.contains("/V") {
             guard !hadValue, let value else {
-                return add(.other, "the signature value of field \(name) was replaced or removed", page: page, object: number)
+                return add(
+                    .other, "the signature value of field \(name) was replaced or removed", page: page, object: number)
             }
             try signatureAppeared(name: name, value: value, added: false, page: page)
         }

@@ -1,5 +1,5 @@
-import SignetPDF
 import SignetCMS
+import SignetPDF
 
 /// The catalog, pages, annotation lists, the form and its field list, key by key.
 extension ChangeAnalysis {
@@ -10,18 +10,27 @@ extension ChangeAnalysis {
         for key in try Self.differingKeys(a, b) {
             switch key {
             case _ where Self.ltaCatalogKeys.contains(key):
-                add(.ltaUpdates, "the catalog's \(key) \(try a.entry(key) == nil ? "added" : "updated")", object: old.root?.number)
+                add(
+                    .ltaUpdates, "the catalog's \(key) \(try a.entry(key) == nil ? "added" : "updated")",
+                    object: old.root?.number)
             case "/AcroForm":
                 let x = try a.value(key), y = try b.value(key)
-                if let x, let y, try x.id == nil && y.id == nil || x.id == y.id { try formChanged(x, y) } else if let y, let x {
-                    if try y.id != nil, try x.id != y.id { add(.other, "the catalog's /AcroForm now points at another form (object \(try y.id!.number))") }
+                if let x, let y, try x.id == nil && y.id == nil || x.id == y.id {
+                    try formChanged(x, y)
+                } else if let y, let x {
+                    if try y.id != nil, try x.id != y.id {
+                        add(.other, "the catalog's /AcroForm now points at another form (object \(try y.id!.number))")
+                    }
                     try formChanged(x, y)
                 } else {
                     add(.other, "the catalog's /AcroForm \(try b.entry(key) == nil ? "removed" : "added")")
                 }
             case "/OpenAction", "/AA":
                 let javascript = try b.value(key).map(Self.mentionsJavaScript) ?? false
-                add(.other, "\(javascript ? "JavaScript " : "")\(key) \(try a.entry(key) == nil ? "added to" : "changed in") the catalog")
+                add(
+                    .other,
+                    "\(javascript ? "JavaScript " : "")\(key) \(try a.entry(key) == nil ? "added to" : "changed in") the catalog"
+                )
             case "/Names":
                 add(.other, "the catalog's /Names changed (named destinations, JavaScript or embedded files)")
             case "/Pages":
@@ -37,7 +46,9 @@ extension ChangeAnalysis {
     static func mentionsJavaScript(_ action: PDFObject) throws -> Bool {
         if try action.value("/S")?.nameValue() == "/JavaScript" { return true }
         for key in try action.keys() where key != "/Next" {
-            if let value = try action.value(key), try value.kind == .dictionary, try value.value("/S")?.nameValue() == "/JavaScript" {
+            if let value = try action.value(key), try value.kind == .dictionary,
+                try value.value("/S")?.nameValue() == "/JavaScript"
+            {
                 return true
             }
         }
@@ -49,10 +60,13 @@ extension ChangeAnalysis {
             switch key {
             case "/Annots":
                 let x = try a.value(key), y = try b.value(key)
-                if let y, try y.id != nil, try x?.id == y.id { continue }  // the list object itself is judged on its own
+                // The list object itself is judged on its own.
+                if let y, try y.id != nil, try x?.id == y.id { continue }
                 try annotationListChanged(page, x, y)
             case "/Contents":
-                add(.other, "page \(page) content changed (its /Contents now \(try describeContents(b)))", page: page, object: number)
+                add(
+                    .other, "page \(page) content changed (its /Contents now \(try describeContents(b)))", page: page,
+                    object: number)
             default:
                 add(.other, "page \(page) \(key) changed", page: page, object: number)
             }

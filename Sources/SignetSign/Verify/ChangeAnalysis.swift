@@ -1,5 +1,5 @@
-import SignetPDF
 import SignetCMS
+import SignetPDF
 
 /// What one revision changed in what the document means, compared with the revision before it.
 ///
@@ -25,8 +25,10 @@ struct ChangeAnalysis {
     /// Objects this revision wrote.
     let written: Set<Int>
 
-    init(before: PDFDocument, after: PDFDocument, old: DocumentMap, new: DocumentMap, revision: Revision,
-         coveredRevision: @escaping (Int) -> Int?) {
+    init(
+        before: PDFDocument, after: PDFDocument, old: DocumentMap, new: DocumentMap, revision: Revision,
+        coveredRevision: @escaping (Int) -> Int?
+    ) {
         (self.before, self.after, self.old, self.new, self.revision, self.coveredRevision) =
             (before, after, old, new, revision, coveredRevision)
         written = Set(revision.added + revision.changed)
@@ -36,22 +38,35 @@ struct ChangeAnalysis {
         for problem in revision.problems { add(.other, "its syntax cannot be trusted: \(problem)") }
         if revision.isEncrypted != before.isEncrypted { add(.other, "the encryption of the document changed") }
         if new.root != old.root {
-            add(.other, "the trailer's /Root now points at \(new.root.map { "a new catalog (object \($0.number))" } ?? "nothing")",
+            add(
+                .other,
+                "the trailer's /Root now points at \(new.root.map { "a new catalog (object \($0.number))" } ?? "nothing")",
                 object: new.root?.number)
         }
-        if new.info != old.info { add(.ltaUpdates, "the trailer's /Info now points at object \(new.info?.number ?? 0)", object: new.info?.number) }
-        for number in revision.freed where old.isReachable(number) {
-            add(.other, "object \(number) (\(describe(old.roles(of: number)))) freed", page: old.pageOf[number], object: number)
+        if new.info != old.info {
+            add(
+                .ltaUpdates, "the trailer's /Info now points at object \(new.info?.number ?? 0)",
+                object: new.info?.number)
         }
-        for number in revision.added where new.isReachable(number)
-            && (old.dangling[number] != nil || new.referrers(of: number).contains(where: { !written.contains($0) })) {
-            add(.other, "object \(number) was referenced before but did not exist; it is now defined (\(describe(new.roles(of: number))))",
+        for number in revision.freed where old.isReachable(number) {
+            add(
+                .other, "object \(number) (\(describe(old.roles(of: number)))) freed", page: old.pageOf[number],
+                object: number)
+        }
+        for number in revision.added
+        where new.isReachable(number)
+            && (old.dangling[number] != nil || new.referrers(of: number).contains(where: { !written.contains($0) }))
+        {
+            add(
+                .other,
+                "object \(number) was referenced before but did not exist; it is now defined (\(describe(new.roles(of: number))))",
                 page: new.pageOf[number], object: number)
         }
         for number in revision.changed.sorted() {
             guard old.isReachable(number) || new.isReachable(number) else { continue }
             let generation = revision.entries[number]?.generation ?? 0
-            let a = try before.object(PDFObjectID(number: number, generation: revision.generationsBefore[number] ?? generation))
+            let a = try before.object(
+                PDFObjectID(number: number, generation: revision.generationsBefore[number] ?? generation))
             guard let b = try after.object(PDFObjectID(number: number, generation: generation)) else {
                 if a != nil { add(.other, "object \(number) can no longer be read", object: number) }
                 continue
@@ -61,7 +76,9 @@ struct ChangeAnalysis {
                 // defined now, and pointed at by an object this revision did not write, it is content
                 // prepared before signing and switched on after.
                 if old.dangling[number] != nil || new.referrers(of: number).contains(where: { !written.contains($0) }) {
-                    add(.other, "object \(number) read as null before this revision and is now defined (\(describe(new.roles(of: number))))",
+                    add(
+                        .other,
+                        "object \(number) read as null before this revision and is now defined (\(describe(new.roles(of: number))))",
                         page: new.pageOf[number], object: number)
                 }
                 continue
@@ -72,8 +89,11 @@ struct ChangeAnalysis {
         return changes
     }
 
-    mutating func add(_ level: ModificationLevel, _ what: String, page: Int? = nil, object: Int? = nil, field: String? = nil) {
-        let change = Change(revision: revision.index, level: level, what: what, page: page, object: object, field: field)
+    mutating func add(
+        _ level: ModificationLevel, _ what: String, page: Int? = nil, object: Int? = nil, field: String? = nil
+    ) {
+        let change = Change(
+            revision: revision.index, level: level, what: what, page: page, object: object, field: field)
         if !changes.contains(change) { changes.append(change) }
     }
 
@@ -91,7 +111,9 @@ struct ChangeAnalysis {
     }
 
     /// Roles whose objects may not change at all after a signature.
-    static let sensitive: [DocumentMap.Role] = [.pageTree, .contents, .resources, .action, .document, .perms, .signature]
+    static let sensitive: [DocumentMap.Role] = [
+        .pageTree, .contents, .resources, .action, .document, .perms, .signature,
+    ]
 
     /// One redefined object, by the most sensitive role it plays before or after: the catalog and
     /// pages key by key, then anything drawn or run (content, resources, actions…), then lists,
@@ -109,9 +131,12 @@ struct ChangeAnalysis {
         if let role = Self.sensitive.first(where: roles.contains) {
             let where_ = page.map { "page \($0) " } ?? ""
             let key = old.catalogKey[number].map { " (under the catalog's \($0))" } ?? ""
-            let what = role == .contents ? "\(where_)content stream replaced (object \(number))"
-                : role == .signature ? "the signature dictionary object \(number) was rewritten after it was signed"
-                : "\(where_)\(role.rawValue) changed (object \(number))\(key)"
+            let what =
+                role == .contents
+                ? "\(where_)content stream replaced (object \(number))"
+                : role == .signature
+                    ? "the signature dictionary object \(number) was rewritten after it was signed"
+                    : "\(where_)\(role.rawValue) changed (object \(number))\(key)"
             return add(.other, what, page: page, object: number)
         }
         if roles.contains(.annotations), let page { return try annotationListChanged(page, a, b) }
@@ -121,7 +146,9 @@ struct ChangeAnalysis {
             return try annotationOrFieldChanged(number, a, b, page: page, roles: roles)
         }
         if roles.contains(.dss) { return add(.ltaUpdates, "DSS updated (object \(number))", object: number) }
-        if roles.contains(.metadata) { return add(.ltaUpdates, "XMP metadata updated (object \(number))", object: number) }
+        if roles.contains(.metadata) {
+            return add(.ltaUpdates, "XMP metadata updated (object \(number))", object: number)
+        }
         if roles.contains(.info) { return try infoChanged(number, a, b) }
         add(.other, "object \(number) changed", page: page, object: number)
     }
@@ -137,7 +164,9 @@ struct ChangeAnalysis {
     private mutating func infoChanged(_ number: Int, _ a: PDFObject, _ b: PDFObject) throws {
         for key in try Self.differingKeys(a, b) {
             let text = try b.value(key)?.textValue()
-            add(.ltaUpdates, "/Info \(key.dropFirst()) changed\(text.map { " to \"\($0.prefix(60))\"" } ?? "")", object: number)
+            add(
+                .ltaUpdates, "/Info \(key.dropFirst()) changed\(text.map { " to \"\($0.prefix(60))\"" } ?? "")",
+                object: number)
         }
     }
 

@@ -1,5 +1,5 @@
-import SignetFiles
 import SignetCMS
+import SignetFiles
 
 /// How a signature's ByteRange covers the file.
 struct Coverage {
@@ -16,27 +16,39 @@ struct Coverage {
     static func judge(_ signature: EmbeddedSignature, file: any ByteSource, encrypted: Bool) throws -> Coverage {
         let values = signature.byteRange.values
         guard let ranges = signature.byteRange.ranges(fileSize: file.size) else {
-            return Coverage(kind: .partial, ranges: nil, signatureBytes: nil, problems: [
-                "its ByteRange \(values) is not four increasing offsets inside the \(file.size)-byte file",
-            ])
+            return Coverage(
+                kind: .partial, ranges: nil, signatureBytes: nil,
+                problems: [
+                    "its ByteRange \(values) is not four increasing offsets inside the \(file.size)-byte file"
+                ])
         }
         var problems: [String] = []
-        if ranges[0].lowerBound != 0 { problems.append("its ByteRange starts at byte \(ranges[0].lowerBound), leaving the file's first bytes unsigned") }
+        if ranges[0].lowerBound != 0 {
+            problems.append(
+                "its ByteRange starts at byte \(ranges[0].lowerBound), leaving the file's first bytes unsigned")
+        }
         let gap = ranges[0].upperBound..<ranges[1].lowerBound
         let stored = try hexString(in: gap, file: file, limit: 2 * signature.contents.count + 4096)
         if stored == nil || (!encrypted && stored != signature.contents) {
-            problems.append("the unsigned gap (bytes \(gap.lowerBound) to \(gap.upperBound - 1)) is not exactly the /Contents hex string")
+            problems.append(
+                "the unsigned gap (bytes \(gap.lowerBound) to \(gap.upperBound - 1)) is not exactly the /Contents hex string"
+            )
         }
         let end = ranges[1].upperBound
-        if !problems.isEmpty { return Coverage(kind: .partial, ranges: ranges, signatureBytes: stored, problems: problems) }
+        if !problems.isEmpty {
+            return Coverage(kind: .partial, ranges: ranges, signatureBytes: stored, problems: problems)
+        }
         if end == file.size { return Coverage(kind: .entireFile, ranges: ranges, signatureBytes: stored, problems: []) }
         if try endsRevision(at: end, file: file), try endsRevision(at: file.size, file: file),
-           try hasStartxref(after: end, file: file) {
+            try hasStartxref(after: end, file: file)
+        {
             return Coverage(kind: .earlierRevision, ranges: ranges, signatureBytes: stored, problems: [])
         }
-        return Coverage(kind: .partial, ranges: ranges, signatureBytes: stored, problems: [
-            "its ByteRange ends at byte \(end), leaving the last \(file.size - end) bytes (\(end) to \(file.size - 1)) unsigned, and they are not complete incremental updates",
-        ])
+        return Coverage(
+            kind: .partial, ranges: ranges, signatureBytes: stored,
+            problems: [
+                "its ByteRange ends at byte \(end), leaving the last \(file.size - end) bytes (\(end) to \(file.size - 1)) unsigned, and they are not complete incremental updates"
+            ])
     }
 
     /// The decoded bytes when the gap is exactly `<hex digits>` (white space allowed), else `nil`.

@@ -1,5 +1,5 @@
-import SignetPDF
 import SignetCMS
+import SignetPDF
 
 /// What every reachable object of one revision's document is for: a walk from the trailer's
 /// /Root and /Info through every reference, each object labelled with the roles it plays (page
@@ -9,7 +9,8 @@ import SignetCMS
 /// switched on later) is remembered.
 struct DocumentMap {
     enum Role: String, Hashable, CaseIterable {
-        case catalog, pageTree = "page tree", page, contents = "content stream", resources, annotations = "annotation list"
+        case catalog, pageTree = "page tree", page, contents = "content stream", resources, annotations =
+            "annotation list"
         case annotation, appearance, form, fields = "field list", field, signature = "signature dictionary"
         case fieldValue = "field value", action = "action or attached file"
         case dss = "DSS", metadata = "XMP metadata", info = "document information", perms = "permissions"
@@ -93,7 +94,8 @@ struct DocumentMap {
             let id = PDFObjectID(number: number, generation: revision.entries[number]?.generation ?? 0)
             for role in previous.roles(of: number).sorted(by: { $0.rawValue < $1.rawValue }) {
                 guard let object = try document.object(id) else { continue }
-                walk.stack.append((object, role, previous.pageOf[number], previous.catalogKey[number], previous.ownerOf[number], nil))
+                walk.stack.append(
+                    (object, role, previous.pageOf[number], previous.catalogKey[number], previous.ownerOf[number], nil))
             }
             if let role = previous.dangling[number], let object = try document.object(id) {
                 walk.stack.append((object, role, nil, nil, nil, nil))
@@ -118,10 +120,13 @@ struct DocumentMap {
             var widgets: [Int] = []
             if try field.field.value("/Subtype")?.nameValue() == "/Widget" { widgets.append(id.number) }
             for kid in try field.field.value("/Kids")?.items() ?? [] {
-                if let kidID = try kid.id, try kid.value("/Subtype")?.nameValue() == "/Widget" { widgets.append(kidID.number) }
+                if let kidID = try kid.id, try kid.value("/Subtype")?.nameValue() == "/Widget" {
+                    widgets.append(kidID.number)
+                }
             }
             let value = try field.isSignature ? field.field.entry("/V")?.id?.number : nil
-            fields[field.name] = FieldEntry(object: id.number, type: field.type, widgets: widgets, signatureValue: value)
+            fields[field.name] = FieldEntry(
+                object: id.number, type: field.type, widgets: widgets, signatureValue: value)
             for number in [id.number] + widgets where fieldOf[number] == nil { fieldOf[number] = field.name }
         }
     }
@@ -164,7 +169,9 @@ struct DocumentMap {
             while let (object, role, page, key, owner, holder) = stack.popLast() {
                 visits += 1
                 guard visits <= DocumentMap.maxVisits else {
-                    throw SignError(object.document.path, .unreadable("its object graph is too large to analyse (over \(DocumentMap.maxVisits) visits)"))
+                    throw SignError(
+                        object.document.path,
+                        .unreadable("its object graph is too large to analyse (over \(DocumentMap.maxVisits) visits)"))
                 }
                 var role = role, page = page, owner = owner, holder = holder
                 /// For an update, the object as it was when it plays a role it played then: only
@@ -172,7 +179,8 @@ struct DocumentMap {
                 var earlier: PDFObject?
                 if let id = try object.id {
                     if let holder, holder != id.number, map.referrersOf[id.number, default: []].count < 4,
-                       !map.referrersOf[id.number, default: []].contains(holder) {
+                        !map.referrersOf[id.number, default: []].contains(holder)
+                    {
                         map.referrersOf[id.number, default: []].append(holder)
                     }
                     if try object.kind == .null {
@@ -186,7 +194,9 @@ struct DocumentMap {
                         // An update: an object it did not write keeps what it had under a role it had.
                         if !written.contains(id.number), map.roles[id.number]?.contains(role) == true { continue }
                         if written.contains(id.number), map.roles[id.number]?.contains(role) == true {
-                            earlier = try baseline.object(PDFObjectID(number: id.number, generation: generationsBefore[id.number] ?? id.generation))
+                            earlier = try baseline.object(
+                                PDFObjectID(
+                                    number: id.number, generation: generationsBefore[id.number] ?? id.generation))
                         }
                     }
                     map.roles[id.number, default: []].insert(role)
@@ -208,13 +218,19 @@ struct DocumentMap {
                             before.remove(at: i)
                             continue
                         }
-                        if childRole == .annotation, let id = try item.id, let page { map.annotationsOfPage[id.number, default: []].append(page) }
+                        if childRole == .annotation, let id = try item.id, let page {
+                            map.annotationsOfPage[id.number, default: []].append(page)
+                        }
                         stack.append((item, childRole, page, key, owner, holder))
                     }
                 case .dictionary, .stream:
                     for k in try object.keys() {
-                        guard let child = try object.entry(k), let next = try Self.role(after: role, key: k, in: object) else { continue }
-                        if let old = try earlier?.entry(k), try ChangeAnalysis.token(old) == ChangeAnalysis.token(child) { continue }
+                        guard let child = try object.entry(k), let next = try Self.role(after: role, key: k, in: object)
+                        else { continue }
+                        if let old = try earlier?.entry(k), try ChangeAnalysis.token(old) == ChangeAnalysis.token(child)
+                        {
+                            continue
+                        }
                         stack.append((child, next, page, role == .catalog ? k : key, owner, holder))
                     }
                 default:

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import SignetPDF
 import SignetCMS
+import SignetPDF
 
 /// The parts of a PDF signature dictionary (`/V` of a signature field) verification needs.
 struct EmbeddedSignature {

@@ -1,7 +1,7 @@
 import FoundationEssentials
+import SignetCMS
 import SignetFiles
 import SignetPDF
-import SignetCMS
 
 /// Checks every signature of a PDF (`signet verify IN.pdf`): each revision read from the file's
 /// bytes, what every revision after a signature changed and whether the signature permits it,
@@ -24,29 +24,42 @@ package enum PDFVerifier {
     }
 
     /// Verifies the PDF in `source` (a file, or memory); messages name `source.name`.
-    package static func verify(source file: any ByteSource, password: String?, options: VerifyOptions) throws -> VerificationReport {
+    package static func verify(
+        source file: any ByteSource, password: String?, options: VerifyOptions
+    ) throws -> VerificationReport {
         let path = file.name
         let document = try PDFDocument(source: file, password: password)
         var found: [(field: String, number: Int?, signature: EmbeddedSignature, dictionary: PDFObject)] = []
         for field in try FormFields.all(in: document) {
             guard let value = try field.signatureValue() else { continue }
-            found.append((field.name, try value.id?.number, try EmbeddedSignature(field: field.name, dictionary: value), value))
+            found.append(
+                (field.name, try value.id?.number, try EmbeddedSignature(field: field.name, dictionary: value), value))
         }
         guard !found.isEmpty else { throw SignError(path, .noSignatures) }
-        guard found.count <= maxSignatures else { throw SignError(path, .tooManySignatures(count: found.count, limit: maxSignatures)) }
+        guard found.count <= maxSignatures else {
+            throw SignError(path, .tooManySignatures(count: found.count, limit: maxSignatures))
+        }
         let read = try FileRevisions.read(file)
         let revisions = read.revisions
-        let trailing = read.trailingBytes.map { [Change(revision: revisions.count, level: .other, what: "after the last revision: \($0)")] } ?? []
-        let covered = Dictionary(found.compactMap { f in f.number.map { ($0, coveredRevision(f.signature, revisions)) } },
-                                 uniquingKeysWith: { a, _ in a })
+        let trailing =
+            read.trailingBytes.map {
+                [Change(revision: revisions.count, level: .other, what: "after the last revision: \($0)")]
+            } ?? []
+        let covered = Dictionary(
+            found.compactMap { f in f.number.map { ($0, coveredRevision(f.signature, revisions)) } },
+            uniquingKeysWith: { a, _ in a })
         let first = covered.values.compactMap { $0 }.min() ?? revisions.count
         let history = try RevisionHistory(
             revisions: revisions, from: first, final: document, mapped: try MappedFile.of(file), password: password,
             coveredRevision: { covered[$0] ?? nil })
         let certifier = try document.catalog().value("/Perms")?.value("/DocMDP")?.id
-        let counted = found.filter { !history.forgedFields.contains($0.field) }.sorted { $0.signature.coveredEnd < $1.signature.coveredEnd }
+        let counted = found.filter { !history.forgedFields.contains($0.field) }.sorted {
+            $0.signature.coveredEnd < $1.signature.coveredEnd
+        }
         let certification = try counted.first { try $0.dictionary.id == certifier }
-        let coverages = try counted.map { try Coverage.judge($0.signature, file: file, encrypted: document.isEncrypted) }
+        let coverages = try counted.map {
+            try Coverage.judge($0.signature, file: file, encrypted: document.isEncrypted)
+        }
         let digests = RangeDigests(file: file, ranges: coverages.map { $0.ranges ?? [] })
         var reports: [SignatureReport] = []
         for (i, item) in counted.enumerated() {
@@ -59,7 +72,9 @@ package enum PDFVerifier {
             if let certification, certification.signature.coveredEnd <= item.signature.coveredEnd {
                 let p = try SignaturePermissions(dictionary: certification.dictionary, certifier: certifier).docMDP
                 allowed = SignaturePermissions.allowed(docMDP: p)
-                if i > 0, certification.field == item.field { problems.append("a certification signature must be the document's first signature") }
+                if i > 0, certification.field == item.field {
+                    problems.append("a certification signature must be the document's first signature")
+                }
             }
             var report = try check(
                 item.signature, index: i + 1, file: file, coverage: coverages[i], digest: { try digests.digest(i, $0) },
@@ -89,13 +104,22 @@ package enum PDFVerifier {
     private static func unmatched(_ signature: EmbeddedSignature, _ revisions: [Revision]) -> [Change] {
         let end = signature.coveredEnd
         let inside = revisions.first { end > $0.start && end <= $0.end }?.index ?? revisions.count
-        return [Change(revision: inside, level: .other,
-                       what: "the signed bytes end at byte \(end), which ends no revision the file's cross-reference chain reaches")]
+        return [
+            Change(
+                revision: inside, level: .other,
+                what:
+                    "the signed bytes end at byte \(end), which ends no revision the file's cross-reference chain reaches"
+            )
+        ]
     }
 
     private static func timestamps(_ reports: [SignatureReport]) -> [TimestampEntry] {
         reports.compactMap { r in
-            r.timestamp.map { TimestampEntry(kind: r.kind == .documentTimestamp ? .documentTimestamp : .signatureTimestamp, signature: r.index, check: $0) }
+            r.timestamp.map {
+                TimestampEntry(
+                    kind: r.kind == .documentTimestamp ? .documentTimestamp : .signatureTimestamp, signature: r.index,
+                    check: $0)
+            }
         }
     }
 
@@ -108,27 +132,43 @@ package enum PDFVerifier {
         let kind: SignatureReport.Kind = signature.subFilter == timestampSubFilter ? .documentTimestamp : .signature
         func unreadable(_ why: String, _ coverage: SignatureReport.Coverage) -> SignatureReport {
             SignatureReport(
-                index: index, kind: kind, field: signature.field, subFilter: signature.subFilter, byteRange: signature.byteRange.values,
-                revision: revision, coverage: coverage, changes: changes, docmdp: docmdp, allowed: allowed, unreadable: why)
+                index: index, kind: kind, field: signature.field, subFilter: signature.subFilter,
+                byteRange: signature.byteRange.values,
+                revision: revision, coverage: coverage, changes: changes, docmdp: docmdp, allowed: allowed,
+                unreadable: why)
         }
-        guard let subFilter = signature.subFilter, signatureSubFilters.contains(subFilter) || subFilter == timestampSubFilter else {
-            return unreadable("its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, ETSI.CAdES.detached, ETSI.RFC3161)", coverage.kind)
+        guard let subFilter = signature.subFilter,
+            signatureSubFilters.contains(subFilter) || subFilter == timestampSubFilter
+        else {
+            return unreadable(
+                "its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, ETSI.CAdES.detached, ETSI.RFC3161)",
+                coverage.kind)
         }
         let container = coverage.signatureBytes ?? signature.contents
         guard container.count <= maxContainerBytes else {
-            return unreadable("its /Contents holds \(container.count) bytes, over the limit of \(maxContainerBytes) bytes for a signature", coverage.kind)
+            return unreadable(
+                "its /Contents holds \(container.count) bytes, over the limit of \(maxContainerBytes) bytes for a signature",
+                coverage.kind)
         }
         guard coverage.ranges != nil else { return unreadable(coverage.problems.joined(separator: "; "), .partial) }
         do {
-            let check = kind == .documentTimestamp
-                ? try CMSVerifier.checkDocumentTimestamp(token: container, context: context, contentDigest: digest, options: options)
-                : try CMSVerifier.check(cms: container, context: context, contentDigest: digest, options: options, claimedTime: signature.modified)
+            let check =
+                kind == .documentTimestamp
+                ? try CMSVerifier.checkDocumentTimestamp(
+                    token: container, context: context, contentDigest: digest, options: options)
+                : try CMSVerifier.check(
+                    cms: container, context: context, contentDigest: digest, options: options,
+                    claimedTime: signature.modified)
             return SignatureReport(
-                index: index, kind: kind, field: signature.field, subFilter: subFilter, byteRange: signature.byteRange.values,
+                index: index, kind: kind, field: signature.field, subFilter: subFilter,
+                byteRange: signature.byteRange.values,
                 revision: revision, coverage: coverage.kind, changes: changes, docmdp: docmdp, allowed: allowed,
-                containerProblems: coverage.problems, check: check, claimedTime: signature.modified, requireTrust: options.requireTrust)
+                containerProblems: coverage.problems, check: check, claimedTime: signature.modified,
+                requireTrust: options.requireTrust)
         } catch let error as SignError {
-            return unreadable("its /Contents is not a readable \(kind == .documentTimestamp ? "timestamp token" : "CMS signature") (\(error.message))", coverage.kind)
+            return unreadable(
+                "its /Contents is not a readable \(kind == .documentTimestamp ? "timestamp token" : "CMS signature") (\(error.message))",
+                coverage.kind)
         } catch let failure as OpenSSLFailure {
             throw SignError(context, failure)
         }

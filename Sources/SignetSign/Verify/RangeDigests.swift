@@ -1,5 +1,5 @@
-import SignetFiles
 import SignetCMS
+import SignetFiles
 
 /// The digests of every signature's byte ranges, read and hashed once for all of them.
 ///

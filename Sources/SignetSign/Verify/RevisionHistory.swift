@@ -1,6 +1,6 @@
+import SignetCMS
 import SignetFiles
 import SignetPDF
-import SignetCMS
 
 /// The changes every revision made, from the first signed revision on: each revision's document
 /// opened on its own bytes (a prefix of the mapped file, no copy), mapped, and compared with the
@@ -11,14 +11,18 @@ struct RevisionHistory {
     /// Fields that show a signature they do not hold (reused or copied from an earlier revision).
     private(set) var forgedFields: Set<String> = []
 
-    init(revisions: [Revision], from first: Int, final: PDFDocument, mapped: MappedFile, password: String?,
-         coveredRevision: @escaping (Int) -> Int?) throws {
+    init(
+        revisions: [Revision], from first: Int, final: PDFDocument, mapped: MappedFile, password: String?,
+        coveredRevision: @escaping (Int) -> Int?
+    ) throws {
         guard first >= 1, first < revisions.count else { return }
-        var before = try Self.open(revisions[first - 1], final: final, mapped: mapped, password: password, last: revisions.count, after: nil)
+        var before = try Self.open(
+            revisions[first - 1], final: final, mapped: mapped, password: password, last: revisions.count, after: nil)
         for index in first..<revisions.count {
             let revision = revisions[index]
             let previous = try? before.get()
-            let after = try Self.open(revision, final: final, mapped: mapped, password: password, last: revisions.count, after: previous)
+            let after = try Self.open(
+                revision, final: final, mapped: mapped, password: password, last: revisions.count, after: previous)
             switch (before, after) {
             case (.success(let a), .success(let b)):
                 var analysis = ChangeAnalysis(
@@ -27,8 +31,15 @@ struct RevisionHistory {
                 changes[revision.index] = try analysis.run()
                 forgedFields.formUnion(analysis.forgedFields)
             case (.failure(let why), _), (_, .failure(let why)):
-                changes[revision.index] = revision.problems.map { Change(revision: revision.index, level: .other, what: "its syntax cannot be trusted: \($0)") }
-                    + [Change(revision: revision.index, level: .other, what: "what it changed cannot be read: \(why.text)")]
+                changes[revision.index] =
+                    revision.problems.map {
+                        Change(revision: revision.index, level: .other, what: "its syntax cannot be trusted: \($0)")
+                    }
+                    + [
+                        Change(
+                            revision: revision.index, level: .other, what: "what it changed cannot be read: \(why.text)"
+                        )
+                    ]
             }
             before = after
         }
@@ -46,11 +57,17 @@ struct RevisionHistory {
     /// The document as `revision` left it (the whole file for the last one), mapped from the
     /// revision before it when that one opened, else from its trailer.
     private static func open(
-        _ revision: Revision, final: PDFDocument, mapped: MappedFile, password: String?, last: Int, after previous: Opened?
+        _ revision: Revision, final: PDFDocument, mapped: MappedFile, password: String?, last: Int,
+        after previous: Opened?
     ) throws -> Result<Opened, OpenFailure> {
         do {
-            let document = revision.index == last ? final : try PDFDocument(mapped: mapped, prefix: revision.end, password: password)
-            let map = try previous.map { try DocumentMap(document, updating: $0.map, before: $0.document, revision: revision) }
+            let document =
+                revision.index == last
+                ? final : try PDFDocument(mapped: mapped, prefix: revision.end, password: password)
+            let map =
+                try previous.map {
+                    try DocumentMap(document, updating: $0.map, before: $0.document, revision: revision)
+                }
                 ?? DocumentMap(document)
             return .success(Opened(document: document, map: map))
         } catch let error as PDFError {

@@ -1,5 +1,5 @@
-import SignetPDF
 import SignetCMS
+import SignetPDF
 
 /// What a signature allows after it: DocMDP certification (P=1, 2, 3) and FieldMDP locks,
 /// read from its `/Reference` transforms (and, for DocMDP, the catalog's `/Perms`).

@@ -65,7 +65,10 @@ public struct RevisionReport: Sendable, Hashable, Codable {
         case coveredBy = "covered_by"
     }
 
-    package init(index: Int, start: Int, end: Int, added: [Int], changed: [Int], freed: [Int], coveredBy: [Int], problems: [String]) {
+    package init(
+        index: Int, start: Int, end: Int, added: [Int], changed: [Int], freed: [Int], coveredBy: [Int],
+        problems: [String]
+    ) {
         (self.index, self.start, self.end, self.added, self.changed, self.freed, self.coveredBy, self.problems) =
             (index, start, end, added, changed, freed, coveredBy, problems)
     }

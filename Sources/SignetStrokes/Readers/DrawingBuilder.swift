@@ -20,7 +20,9 @@ struct DrawingBuilder: Sendable {
     }
 
     /// Starts a stroke and returns its slot; `expectedPoints` reserves room when the count is known.
-    mutating func startStroke(pen: Pen? = nil, expectedPoints: Int = 0, at place: @autoclosure () -> String) throws -> Int {
+    mutating func startStroke(
+        pen: Pen? = nil, expectedPoints: Int = 0, at place: @autoclosure () -> String
+    ) throws -> Int {
         guard liveStrokes < limits.maxStrokes else {
             throw context.error(.limitExceeded(place: place(), what: "strokes", limit: "\(limits.maxStrokes)"))
         }
@@ -36,7 +38,8 @@ struct DrawingBuilder: Sendable {
     mutating func append(_ sample: Sample, to slot: Int, at place: @autoclosure () -> String) throws {
         if !isPlausible(sample), let problem = problem(with: sample) { throw context.badValue(place(), problem) }
         guard strokes[slot]!.samples.count < limits.maxPointsPerStroke else {
-            throw context.error(.limitExceeded(place: place(), what: "points in one stroke", limit: "\(limits.maxPointsPerStroke)"))
+            throw context.error(
+                .limitExceeded(place: place(), what: "points in one stroke", limit: "\(limits.maxPointsPerStroke)"))
         }
         guard livePoints < limits.maxPoints else {
             throw context.error(.limitExceeded(place: place(), what: "points", limit: "\(limits.maxPoints)"))
@@ -56,13 +59,17 @@ struct DrawingBuilder: Sendable {
     /// The drawing. No ink at all — no stroke (`noInk` says why), or only strokes without
     /// points — is a "no ink" error; one empty stroke among others is a bad value at its place.
     /// `strokeNoun` names the strokes in messages ("stroke", "trace", "group").
-    func drawing(canvas: Size? = nil, unitsPerInch: Double? = nil, strokeNoun: String = "stroke", noInk: String)
+    func drawing(
+        canvas: Size? = nil, unitsPerInch: Double? = nil, strokeNoun: String = "stroke", noInk: String
+    )
         throws -> Drawing
     {
         let live = strokes.indices.filter { strokes[$0] != nil }
         guard !live.isEmpty else { throw context.error(.noInk(detail: noInk)) }
         guard livePoints > 0 else {
-            let detail = live.count == 1 ? "its one \(strokeNoun) has no points" : "none of its \(live.count) \(strokeNoun)s has a point"
+            let detail =
+                live.count == 1
+                ? "its one \(strokeNoun) has no points" : "none of its \(live.count) \(strokeNoun)s has a point"
             throw context.error(.noInk(detail: detail))
         }
         if let empty = live.first(where: { strokes[$0]!.samples.isEmpty }) {

@@ -21,31 +21,46 @@ enum ExcalidrawReader {
             let element = try context.object(value, named: "an element", at: place)
             guard try context.optionalString(element, "type", at: place) == "freedraw" else { continue }
             if case .bool(true)? = element["isDeleted"] { continue }
-            let origin = Point(x: try context.number(element, "x", at: place), y: try context.number(element, "y", at: place))
+            let origin = Point(
+                x: try context.number(element, "x", at: place), y: try context.number(element, "y", at: place))
             let angle = try context.optionalNumber(element, "angle", at: place) ?? 0
-            guard angle.isFinite else { throw context.badValue(place, "\"angle\" is \(angle.shown), not a finite number") }
+            guard angle.isFinite else {
+                throw context.badValue(place, "\"angle\" is \(angle.shown), not a finite number")
+            }
             let points = try context.array(element, "points", at: place).enumerated().map { (p, point) -> Point in
                 let pair = try context.array(point, named: "a point", at: "\(place), point \(p + 1)")
-                guard pair.count == 2 else { throw context.badValue("\(place), point \(p + 1)", "a point is [x, y], not \(pair.count) values") }
+                guard pair.count == 2 else {
+                    throw context.badValue("\(place), point \(p + 1)", "a point is [x, y], not \(pair.count) values")
+                }
                 return Point(
                     x: try context.number(pair[0], named: "x", at: "\(place), point \(p + 1)"),
                     y: try context.number(pair[1], named: "y", at: "\(place), point \(p + 1)"))
             }
-            let pressures = try element["pressures"].map { value in
-                try context.array(value, named: "\"pressures\"", at: place).map { try context.number($0, named: "pressure", at: place) }
-            } ?? []
-            let simulated = element["simulatePressure"].map { if case .bool(true) = $0 { return true } else { return false } } ?? pressures.isEmpty
-            let slot = try builder.startStroke(pen: try pen(element, simulated: simulated, context, at: place), at: place)
+            let pressures =
+                try element["pressures"].map { value in
+                    try context.array(value, named: "\"pressures\"", at: place).map {
+                        try context.number($0, named: "pressure", at: place)
+                    }
+                } ?? []
+            let simulated =
+                element["simulatePressure"].map { if case .bool(true) = $0 { return true } else { return false } }
+                ?? pressures.isEmpty
+            let slot = try builder.startStroke(
+                pen: try pen(element, simulated: simulated, context, at: place), at: place)
             let turned = rotated(points, by: angle)
             for (p, point) in turned.enumerated() {
                 let force = !simulated && p < pressures.count ? pressures[p] : nil
-                try builder.append(Sample(x: origin.x + point.x, y: origin.y + point.y, force: force), to: slot, at: "\(place), point \(p + 1)")
+                try builder.append(
+                    Sample(x: origin.x + point.x, y: origin.y + point.y, force: force), to: slot,
+                    at: "\(place), point \(p + 1)")
             }
         }
         return try builder.drawing(strokeNoun: "freedraw element", noInk: "no freedraw elements")
     }
 
-    private static func pen(_ element: JSONObject, simulated: Bool, _ context: ReadContext, at place: String) throws -> Pen {
+    private static func pen(
+        _ element: JSONObject, simulated: Bool, _ context: ReadContext, at place: String
+    ) throws -> Pen {
         var color = try context.optionalColor(element, "strokeColor", at: place) ?? .black
         let opacity = try context.optionalNumber(element, "opacity", at: place) ?? 100
         guard opacity.isFinite, (0...100).contains(opacity) else {
@@ -54,7 +69,9 @@ enum ExcalidrawReader {
         color.alpha *= opacity / 100
         let size = (try context.optionalPositive(element, "strokeWidth", at: place) ?? 1) * thicknessPerStrokeWidth
         // perfect-freehand with thinning 0.6 draws 0.4× the size at no pressure and 1.6× at full.
-        return Pen(color: color, width: size, minWidth: 0.4 * size, maxWidth: 1.6 * size, widthModel: simulated ? .velocity : .pressure)
+        return Pen(
+            color: color, width: size, minWidth: 0.4 * size, maxWidth: 1.6 * size,
+            widthModel: simulated ? .velocity : .pressure)
     }
 
     /// `points` turned by `angle` about the centre of their bounds.

@@ -23,7 +23,8 @@ enum FormatDetector {
             case UInt8(ascii: "<"):
                 return .document(.inkml, json: nil)
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return .document(looksLikeSVC2004(text) ? .svc2004 : StrokeFormat.hinted(byName: context.name), json: nil)
+                return .document(
+                    looksLikeSVC2004(text) ? .svc2004 : StrokeFormat.hinted(byName: context.name), json: nil)
             default:
                 return .document(StrokeFormat.hinted(byName: context.name), json: nil)
             }
@@ -43,7 +44,9 @@ enum FormatDetector {
     /// (`forced`, or the one the object looks like) and more text follows it. `nil` otherwise;
     /// nothing is parsed when `forced` is a whole-document format or the first line is all there
     /// is (a one-line input is then parsed once, as a whole).
-    static func lineFormat(_ text: UnsafeBufferPointer<UInt8>, forced: StrokeFormat?, _ context: ReadContext) -> StrokeFormat? {
+    static func lineFormat(
+        _ text: UnsafeBufferPointer<UInt8>, forced: StrokeFormat?, _ context: ReadContext
+    ) -> StrokeFormat? {
         if let forced, !forced.isLineDelimited { return nil }
         guard let line = TextScan.nonBlankLines(text, limit: 1).first,
             text[line.upperBound...].contains(where: { !TextScan.isSpace($0) }),

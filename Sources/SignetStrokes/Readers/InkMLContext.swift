@@ -14,19 +14,24 @@ struct InkMLContext: Sendable {
         guard let brush else { return nil }
         var properties: [String: (value: String, units: String?)] = [:]
         for p in brush.children(named: "brushProperty") {
-            if let name = p.attribute("name"), let value = p.attribute("value") { properties[name] = (value, p.attribute("units")) }
+            if let name = p.attribute("name"), let value = p.attribute("value") {
+                properties[name] = (value, p.attribute("units"))
+            }
         }
         var pen = Pen.standard(unitsPerInch: unitsPerInch)
         if let color = properties["color"]?.value {
             guard let c = Color(css: color) else {
-                throw context.badValue(place, "the brush color '\(color)' is not a color Signet knows; use \(Color.acceptedForms)")
+                throw context.badValue(
+                    place, "the brush color '\(color)' is not a color Signet knows; use \(Color.acceptedForms)")
             }
             pen.color = c
         }
         if let text = properties["transparency"]?.value, let t = Double(text), t.isFinite {
             pen.color.alpha = 1 - min(max(t, 0), 255) / 255
         }
-        let sizes = ["width", "height"].compactMap { properties[$0] }.compactMap { size(value: $0.value, units: $0.units) }
+        let sizes = ["width", "height"].compactMap { properties[$0] }.compactMap {
+            size(value: $0.value, units: $0.units)
+        }
         if let widest = sizes.max(), widest > 0 { pen.width = widest }
         return pen
     }
@@ -35,7 +40,8 @@ struct InkMLContext: Sendable {
     var ignoresPressure: Bool {
         guard let brush else { return false }
         return brush.children(named: "brushProperty").contains {
-            $0.attribute("name") == "ignorePressure" && ["1", "true"].contains($0.attribute("value")?.lowercased() ?? "")
+            $0.attribute("name") == "ignorePressure"
+                && ["1", "true"].contains($0.attribute("value")?.lowercased() ?? "")
         }
     }
 

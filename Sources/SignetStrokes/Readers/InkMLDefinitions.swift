@@ -7,7 +7,9 @@ struct InkMLDefinitions: Sendable {
     init(_ root: XMLElement) {
         var pending = [root]
         while let e = pending.popLast() {
-            if let id = e.id, ["context", "brush", "traceFormat", "inkSource"].contains(String(e.name)) { elements[id] = e }
+            if let id = e.id, ["context", "brush", "traceFormat", "inkSource"].contains(String(e.name)) {
+                elements[id] = e
+            }
             pending.append(contentsOf: e.children)
         }
     }
@@ -21,34 +23,46 @@ struct InkMLDefinitions: Sendable {
     }
 
     /// The context a `<context>` element describes, over `base` (or over the context it refers to).
-    func resolve(_ element: XMLElement, over base: InkMLContext, _ context: ReadContext, place: String, depth: Int = 0)
+    func resolve(
+        _ element: XMLElement, over base: InkMLContext, _ context: ReadContext, place: String, depth: Int = 0
+    )
         throws -> InkMLContext
     {
         var result = base
         if let ref = element.attribute("contextRef") {
             guard depth < 16, let parent = self.element(ref, "context") else {
-                throw context.badValue(place, "contextRef '\(ref)' names no context (or they refer to each other in a loop)")
+                throw context.badValue(
+                    place, "contextRef '\(ref)' names no context (or they refer to each other in a loop)")
             }
             result = try resolve(parent, over: base, context, place: place, depth: depth + 1)
         }
-        let source = try reference(element, "inkSourceRef", "inkSource", context, place: place) ?? element.child(named: "inkSource")
-        let format = try reference(element, "traceFormatRef", "traceFormat", context, place: place)
+        let source =
+            try reference(element, "inkSourceRef", "inkSource", context, place: place)
+            ?? element.child(named: "inkSource")
+        let format =
+            try reference(element, "traceFormatRef", "traceFormat", context, place: place)
             ?? element.child(named: "traceFormat") ?? source?.child(named: "traceFormat")
         if let format {
             result.format = try InkMLTraceFormat(format, context, place: place)
             result.unitsPerInch = result.format.unitsPerInchFromUnits
         }
         if let resolution = source.flatMap(Self.xResolution) { result.unitsPerInch = resolution }
-        if let brush = try reference(element, "brushRef", "brush", context, place: place) ?? element.child(named: "brush") {
+        if let brush = try reference(element, "brushRef", "brush", context, place: place)
+            ?? element.child(named: "brush")
+        {
             result.brush = brush
         }
         return result
     }
 
     /// The element an attribute refers to; an unknown reference is an error.
-    func reference(_ element: XMLElement, _ attribute: String, _ kind: String, _ context: ReadContext, place: String) throws -> XMLElement? {
+    func reference(
+        _ element: XMLElement, _ attribute: String, _ kind: String, _ context: ReadContext, place: String
+    ) throws -> XMLElement? {
         guard let ref = element.attribute(attribute) else { return nil }
-        guard let target = self.element(ref, kind) else { throw context.badValue(place, "\(attribute) '\(ref)' names no <\(kind)>") }
+        guard let target = self.element(ref, kind) else {
+            throw context.badValue(place, "\(attribute) '\(ref)' names no <\(kind)>")
+        }
         return target
     }
 
@@ -58,7 +72,8 @@ struct InkMLDefinitions: Sendable {
             for p in group.children(named: "channelProperty")
             where p.attribute("channel") == "X" && p.attribute("name") == "resolution" {
                 guard let value = p.attribute("value").flatMap(Double.init), value > 0, value.isFinite,
-                    let units = p.attribute("units"), units.hasPrefix("1/"), let perInch = InkMLUnits.perInch(String(units.dropFirst(2)))
+                    let units = p.attribute("units"), units.hasPrefix("1/"),
+                    let perInch = InkMLUnits.perInch(String(units.dropFirst(2)))
                 else { return nil }
                 return value * perInch
             }

@@ -41,7 +41,10 @@ struct InkMLReader {
             throw context.syntax(e.problem, offset: e.offset, in: bytes, language: "XML")
         }
         guard root.name == "ink" else {
-            throw context.badValue("line 1", "the root element is <\(root.qualifiedName)>, not <ink>, so this is not InkML; try another StrokeReadOptions.format")
+            throw context.badValue(
+                "line 1",
+                "the root element is <\(root.qualifiedName)>, not <ink>, so this is not InkML; try another StrokeReadOptions.format"
+            )
         }
         var reader = try InkMLReader(bytes: bytes, context: context, root: root)
         try reader.walk(root.children, in: nil, brush: nil)
@@ -55,7 +58,8 @@ struct InkMLReader {
         lines = LineCounter(bytes)
         var base = InkMLContext()
         if let format = root.child(named: "traceFormat") {
-            base.format = try InkMLTraceFormat(format, context, place: "the trace format at line \(lines.line(at: format.offset))")
+            base.format = try InkMLTraceFormat(
+                format, context, place: "the trace format at line \(lines.line(at: format.offset))")
             base.unitsPerInch = base.format.unitsPerInchFromUnits
         }
         documentContext = base
@@ -95,7 +99,8 @@ struct InkMLReader {
         return value
     }
 
-    private mutating func trace(_ e: XMLElement, in group: InkMLContext?, brush: XMLElement?, place line: String) throws {
+    private mutating func trace(_ e: XMLElement, in group: InkMLContext?, brush: XMLElement?, place line: String) throws
+    {
         traceNumber += 1
         let place = "trace \(traceNumber) (\(line))"
         if e.attribute("type") == "penUp" { return }
@@ -109,9 +114,12 @@ struct InkMLReader {
                 e.text, channels: width, required: format.regularCount, maxPoints: context.limits.maxPointsPerStroke)
         } catch let p as InkMLTraceProblem {
             if p.isLimit {
-                throw context.error(.limitExceeded(place: place, what: "points in one trace", limit: "\(context.limits.maxPointsPerStroke)"))
+                throw context.error(
+                    .limitExceeded(
+                        place: place, what: "points in one trace", limit: "\(context.limits.maxPointsPerStroke)"))
             }
-            throw context.syntax("\(place): \(p.problem)", offset: (e.textOffset ?? e.offset) + p.offset, in: bytes, language: "InkML")
+            throw context.syntax(
+                "\(place): \(p.problem)", offset: (e.textOffset ?? e.offset) + p.offset, in: bytes, language: "InkML")
         }
         let count = values.count / width
         points += count
@@ -138,7 +146,8 @@ struct InkMLReader {
             let t = ti.flatMap { values[base + $0].isNaN ? nil : values[base + $0] * msPerUnit + timeOffset }
             samples.append(Sample(x: values[base + xi], y: values[base + yi], t: t, force: force))
         }
-        traces.append(Trace(place: place, pen: try ctx.pen(context, place: place), samples: samples, rawForce: rawForce))
+        traces.append(
+            Trace(place: place, pen: try ctx.pen(context, place: place), samples: samples, rawForce: rawForce))
         if unitsPerInch == nil { unitsPerInch = ctx.unitsPerInch }
     }
 
@@ -155,6 +164,7 @@ struct InkMLReader {
             }
         }
         return try builder.drawing(
-            unitsPerInch: unitsPerInch, strokeNoun: "trace", noInk: traceNumber == 0 ? "no <trace> elements" : "only pen-up traces")
+            unitsPerInch: unitsPerInch, strokeNoun: "trace",
+            noInk: traceNumber == 0 ? "no <trace> elements" : "only pen-up traces")
     }
 }

@@ -31,7 +31,8 @@ struct InkMLTraceDecoder {
     static func decode(_ text: String, channels: Int, required: Int, maxPoints: Int) throws -> [Double] {
         var bytes = Array(text.utf8)
         return try bytes.withUnsafeMutableBufferPointer { buffer in
-            var decoder = InkMLTraceDecoder(b: UnsafeBufferPointer(buffer), channels: channels, required: required, maxPoints: maxPoints)
+            var decoder = InkMLTraceDecoder(
+                b: UnsafeBufferPointer(buffer), channels: channels, required: required, maxPoints: maxPoints)
             return try decoder.run()
         }
     }
@@ -81,7 +82,9 @@ struct InkMLTraceDecoder {
             let start = i
             let raw = try value()
             guard inPoint < channels else {
-                throw InkMLTraceProblem(offset: start, problem: "point \(points + 1) has more than the \(channels) values its trace format names")
+                throw InkMLTraceProblem(
+                    offset: start,
+                    problem: "point \(points + 1) has more than the \(channels) values its trace format names")
             }
             if let pending { state[inPoint].mode = pending }
             pending = nil
@@ -125,7 +128,11 @@ struct InkMLTraceDecoder {
             throw InkMLTraceProblem(offset: start, problem: "point \(points + 1) is empty")
         }
         guard inPoint >= required else {
-            throw InkMLTraceProblem(offset: start, problem: "point \(points + 1) has \(inPoint) value\(inPoint == 1 ? "" : "s"); its trace format needs \(required)")
+            throw InkMLTraceProblem(
+                offset: start,
+                problem:
+                    "point \(points + 1) has \(inPoint) value\(inPoint == 1 ? "" : "s"); its trace format needs \(required)"
+            )
         }
         guard points < maxPoints else {
             throw InkMLTraceProblem(offset: start, problem: "more than \(maxPoints) points in one trace", isLimit: true)

@@ -49,7 +49,8 @@ struct InkMLTraceFormat: Sendable {
         }
         guard channels.contains(where: { $0.name == "X" }), channels.contains(where: { $0.name == "Y" }) else {
             let names = channels.map(\.name).joined(separator: " ")
-            throw context.badValue(place, "the trace format has channels \(names.isEmpty ? "(none)" : names) but needs X and Y")
+            throw context.badValue(
+                place, "the trace format has channels \(names.isEmpty ? "(none)" : names) but needs X and Y")
         }
     }
 

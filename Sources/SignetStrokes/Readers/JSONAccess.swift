@@ -39,7 +39,9 @@ extension ReadContext {
     /// An optional number that must be finite and greater than zero (widths, sizes).
     func optionalPositive(_ object: JSONObject, _ key: String, at place: @autoclosure () -> String) throws -> Double? {
         guard let v = try optionalNumber(object, key, at: place()) else { return nil }
-        guard v.isFinite, v > 0 else { throw badValue(place(), "\"\(key)\" should be a number above 0, not \(v.shown)") }
+        guard v.isFinite, v > 0 else {
+            throw badValue(place(), "\"\(key)\" should be a number above 0, not \(v.shown)")
+        }
         return v
     }
 
@@ -75,7 +77,8 @@ extension ReadContext {
     func optionalColor(_ object: JSONObject, _ key: String, at place: @autoclosure () -> String) throws -> Color? {
         guard let text = try optionalString(object, key, at: place()) else { return nil }
         guard let color = Color(css: text) else {
-            throw badValue(place(), "\"\(key)\" is '\(text)', which is not a color Signet knows; use \(Color.acceptedForms)")
+            throw badValue(
+                place(), "\"\(key)\" is '\(text)', which is not a color Signet knows; use \(Color.acceptedForms)")
         }
         return color
     }

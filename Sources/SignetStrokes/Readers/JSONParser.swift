@@ -33,12 +33,15 @@ struct JSONParser: ~Copyable {
     /// Parses exactly one JSON value filling `bytes` (white space around it allowed).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int) throws -> JSONValue {
         // Node numbers are 32-bit; every value takes at least one byte.
-        guard bytes.count < Int(UInt32.max) else { throw JSONSyntaxError(offset: 0, problem: "the input is over 4 GiB") }
+        guard bytes.count < Int(UInt32.max) else {
+            throw JSONSyntaxError(offset: 0, problem: "the input is over 4 GiB")
+        }
         var parser = JSONParser(bytes, maxNesting: maxNesting)
         try parser.document()
         parser.skipSpace()
         guard parser.i == bytes.count else { throw parser.fail("unexpected text after the JSON value") }
-        return JSONTape(nodes: parser.nodes.array, children: parser.children.array, strings: parser.strings).value(at: 0)
+        return JSONTape(nodes: parser.nodes.array, children: parser.children.array, strings: parser.strings).value(
+            at: 0)
     }
 
     private struct Frame: BitwiseCopyable {
@@ -85,7 +88,9 @@ struct JSONParser: ~Copyable {
                     continue next
                 }
                 guard c == close else {
-                    throw fail("expected \(frame.isObject ? "',' or '}' after an object member" : "',' or ']' after an array element")")
+                    throw fail(
+                        "expected \(frame.isObject ? "',' or '}' after an object member" : "',' or ']' after an array element")"
+                    )
                 }
                 i += 1
                 let items = pending.count - frame.pendingStart
@@ -124,7 +129,8 @@ struct JSONParser: ~Copyable {
     private mutating func scalar(_ c: UInt8) throws -> Int {
         switch c {
         case UInt8(ascii: "\""): return appendString(try string())
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return append(.number, payload: try number().bitPattern)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return append(.number, payload: try number().bitPattern)
         case UInt8(ascii: "t"): try literal("true"); return append(.trueValue)
         case UInt8(ascii: "f"): try literal("false"); return append(.falseValue)
         case UInt8(ascii: "n"): try literal("null"); return append(.null)
@@ -241,7 +247,9 @@ struct JSONParser: ~Copyable {
                 i += 1
                 return String(decoding: bytes, as: UTF8.self)
             }
-            guard c >= 0x20 else { throw fail("a control character (line break or tab) inside a string must be escaped") }
+            guard c >= 0x20 else {
+                throw fail("a control character (line break or tab) inside a string must be escaped")
+            }
             if c != UInt8(ascii: "\\") {
                 bytes.append(c)
                 i += 1

@@ -17,9 +17,11 @@ enum PerfectFreehandReader {
             }
             let name = paths.keys[context.index]
             let place = "path '\(name)'"
-            return try stroke(try context.array(paths.values[context.index], named: "the path", at: place), context, at: "\(place), ")
+            return try stroke(
+                try context.array(paths.values[context.index], named: "the path", at: place), context, at: "\(place), ")
         default:
-            throw context.badValue("top level", "expected an array of points or an object of named point arrays, not \(json.typeName)")
+            throw context.badValue(
+                "top level", "expected an array of points or an object of named point arrays, not \(json.typeName)")
         }
     }
 
@@ -35,7 +37,9 @@ enum PerfectFreehandReader {
         return try builder.drawing(noInk: "the point array is empty")
     }
 
-    private static func sample(_ point: JSONValue, _ context: ReadContext, at place: @autoclosure () -> String) throws -> Sample {
+    private static func sample(
+        _ point: JSONValue, _ context: ReadContext, at place: @autoclosure () -> String
+    ) throws -> Sample {
         switch point {
         case .array(let v):
             guard (2...4).contains(v.count) else {

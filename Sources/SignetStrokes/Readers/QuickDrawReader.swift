@@ -28,14 +28,18 @@ enum QuickDrawReader {
             let here = "\(place), stroke \(s + 1)"
             let channels = try context.array(strokeValue, named: "a stroke", at: here)
             guard channels.count == 2 || channels.count == 3 else {
-                throw context.badValue(here, "a stroke should be [[x…], [y…]] or [[x…], [y…], [t…]], not \(channels.count) arrays")
+                throw context.badValue(
+                    here, "a stroke should be [[x…], [y…]] or [[x…], [y…], [t…]], not \(channels.count) arrays")
             }
             let xs = try numbers(channels[0], "x", context, at: here)
             let ys = try numbers(channels[1], "y", context, at: here)
             let ts = channels.count == 3 ? try numbers(channels[2], "t", context, at: here) : nil
             guard ys.count == xs.count, ts == nil || ts!.count == xs.count else {
                 let counts = [xs.count, ys.count] + (ts.map { [$0.count] } ?? [])
-                throw context.badValue(here, "the x, y\(ts == nil ? "" : " and t") arrays differ in length (\(counts.map(String.init).joined(separator: ", ")))")
+                throw context.badValue(
+                    here,
+                    "the x, y\(ts == nil ? "" : " and t") arrays differ in length (\(counts.map(String.init).joined(separator: ", ")))"
+                )
             }
             let slot = try builder.startStroke(expectedPoints: xs.count, at: here)
             for i in xs.indices {
@@ -45,7 +49,9 @@ enum QuickDrawReader {
         return try builder.drawing(noInk: "\(place) has an empty \"drawing\"")
     }
 
-    private static func numbers(_ value: JSONValue, _ name: String, _ context: ReadContext, at place: String) throws -> [Double] {
+    private static func numbers(
+        _ value: JSONValue, _ name: String, _ context: ReadContext, at place: String
+    ) throws -> [Double] {
         let items = try context.array(value, named: "the \(name) array", at: place)
         var out: [Double] = []
         out.reserveCapacity(items.count)

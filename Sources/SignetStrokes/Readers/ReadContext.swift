@@ -20,11 +20,14 @@ struct ReadContext: Sendable {
     }
 
     /// A syntax error at a byte offset of `bytes` (whose first byte is line 1, column 1).
-    func syntax(_ problem: String, offset: Int, in bytes: UnsafeBufferPointer<UInt8>, language: String, firstLine: Int = 1)
+    func syntax(
+        _ problem: String, offset: Int, in bytes: UnsafeBufferPointer<UInt8>, language: String, firstLine: Int = 1
+    )
         -> StrokeReadError
     {
         let position = TextPosition(offset: offset, in: bytes)
-        return error(.syntax(line: position.line + firstLine - 1, column: position.column, problem: problem, language: language))
+        return error(
+            .syntax(line: position.line + firstLine - 1, column: position.column, problem: problem, language: language))
     }
 
     /// Refuses a `StrokeReadOptions.index` other than 0 for a format that holds one drawing.

@@ -35,7 +35,9 @@ enum SVC2004Reader {
             if fields.isEmpty { continue }
             if declared == nil {
                 guard fields.count == 1, let n = Int(exactly: fields[0]), n >= 0 else {
-                    throw context.syntax("the first line should hold the number of samples", offset: lineStart, in: bytes, language: "SVC2004")
+                    throw context.syntax(
+                        "the first line should hold the number of samples", offset: lineStart, in: bytes,
+                        language: "SVC2004")
                 }
                 declared = n
                 continue
@@ -46,7 +48,8 @@ enum SVC2004Reader {
                     offset: lineStart, in: bytes, language: "SVC2004")
             }
             guard rows.count < context.limits.maxPoints else {
-                throw context.error(.limitExceeded(place: "line \(lineNumber)", what: "points", limit: "\(context.limits.maxPoints)"))
+                throw context.error(
+                    .limitExceeded(place: "line \(lineNumber)", what: "points", limit: "\(context.limits.maxPoints)"))
             }
             var pressure: Double?
             if fields.count == 7 {
@@ -55,11 +58,15 @@ enum SVC2004Reader {
                 }
                 pressure = fields[6] / 1023
             }
-            rows.append(Row(x: fields[0], y: fields[1], t: fields[2], down: fields[3] != 0, pressure: pressure, line: lineNumber))
+            rows.append(
+                Row(
+                    x: fields[0], y: fields[1], t: fields[2], down: fields[3] != 0, pressure: pressure, line: lineNumber
+                ))
         }
         guard let declared else { throw context.error(.empty) }
         guard declared == rows.count else {
-            throw context.badValue("line 1", "the header promises \(declared) samples but \(rows.count) follow; the file may be cut short")
+            throw context.badValue(
+                "line 1", "the header promises \(declared) samples but \(rows.count) follow; the file may be cut short")
         }
         let maxY = rows.lazy.map(\.y).max() ?? 0
         var builder = DrawingBuilder(context)
@@ -71,13 +78,16 @@ enum SVC2004Reader {
             }
             let current = try slot ?? builder.startStroke(at: "line \(row.line)")
             slot = current
-            try builder.append(Sample(x: row.x, y: maxY - row.y, t: row.t, force: row.pressure), to: current, at: "line \(row.line)")
+            try builder.append(
+                Sample(x: row.x, y: maxY - row.y, t: row.t, force: row.pressure), to: current, at: "line \(row.line)")
         }
         return try builder.drawing(unitsPerInch: unitsPerInch, noInk: "no sample has the pen down (BUTTON 1)")
     }
 
     /// The numbers of one line, separated by spaces or tabs.
-    private static func numbers(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ context: ReadContext) throws -> [Double] {
+    private static func numbers(
+        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ context: ReadContext
+    ) throws -> [Double] {
         var out: [Double] = []
         var i = range.lowerBound
         while i < range.upperBound {
@@ -87,7 +97,9 @@ enum SVC2004Reader {
                 continue
             }
             let start = i
-            while i < range.upperBound, text[i] != UInt8(ascii: " "), text[i] != UInt8(ascii: "\t"), text[i] != UInt8(ascii: "\r") { i += 1 }
+            while i < range.upperBound, text[i] != UInt8(ascii: " "), text[i] != UInt8(ascii: "\t"),
+                text[i] != UInt8(ascii: "\r")
+            { i += 1 }
             let word = String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)
             guard let v = Double(word), v.isFinite else {
                 throw context.syntax("'\(word)' is not a number", offset: start, in: text, language: "SVC2004")

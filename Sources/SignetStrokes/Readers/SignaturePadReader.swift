@@ -46,14 +46,22 @@ enum SignaturePadReader {
     }
 
     private static func pen(_ o: JSONObject, colorKey: String, _ context: ReadContext, at place: String) throws -> Pen {
-        if let operation = try context.optionalString(o, "compositeOperation", at: place), operation == "destination-out" {
-            throw context.badValue(place, "this is an eraser group (compositeOperation destination-out), which Signet cannot draw; remove it")
+        if let operation = try context.optionalString(o, "compositeOperation", at: place),
+            operation == "destination-out"
+        {
+            throw context.badValue(
+                place,
+                "this is an eraser group (compositeOperation destination-out), which Signet cannot draw; remove it")
         }
         let minWidth = try context.optionalNumber(o, "minWidth", at: place) ?? 0.5
-        guard minWidth.isFinite, minWidth >= 0 else { throw context.badValue(place, "\"minWidth\" should be 0 or more, not \(minWidth.shown)") }
+        guard minWidth.isFinite, minWidth >= 0 else {
+            throw context.badValue(place, "\"minWidth\" should be 0 or more, not \(minWidth.shown)")
+        }
         let maxWidth = try context.optionalPositive(o, "maxWidth", at: place) ?? 2.5
         let dotSize = try context.optionalNumber(o, "dotSize", at: place) ?? 0
-        guard dotSize.isFinite, dotSize >= 0 else { throw context.badValue(place, "\"dotSize\" should be 0 or more, not \(dotSize.shown)") }
+        guard dotSize.isFinite, dotSize >= 0 else {
+            throw context.badValue(place, "\"dotSize\" should be 0 or more, not \(dotSize.shown)")
+        }
         let weight = try context.optionalNumber(o, "velocityFilterWeight", at: place) ?? 0.7
         guard weight.isFinite, weight >= 0, weight <= 1 else {
             throw context.badValue(place, "\"velocityFilterWeight\" should be within 0…1, not \(weight.shown)")

@@ -12,10 +12,12 @@ enum SignetJSONReader {
         try context.requireSingleDrawing()
         let root = try context.object(json, named: "the top level", at: "top level")
         if let format = try context.optionalString(root, "format", at: "top level"), format != formatName {
-            throw context.badValue("top level", "\"format\" is '\(format)', not '\(formatName)'; try another StrokeReadOptions.format")
+            throw context.badValue(
+                "top level", "\"format\" is '\(format)', not '\(formatName)'; try another StrokeReadOptions.format")
         }
         if let version = try context.optionalNumber(root, "version", at: "top level"), version != Self.version {
-            throw context.badValue("top level", "version \(version.shown) is not one this Signet reads (1); update Signet")
+            throw context.badValue(
+                "top level", "version \(version.shown) is not one this Signet reads (1); update Signet")
         }
         var canvas: Size?
         if let value = root["canvas"] {
@@ -41,12 +43,15 @@ enum SignetJSONReader {
                 points = try context.array(members, "points", at: place)
                 strokePen = try members["pen"].map { try pen($0, base: drawingPen, context, at: place) }
             default:
-                throw context.badValue(place, "a stroke should be an object with \"points\" or an array of points, not \(stroke.typeName)")
+                throw context.badValue(
+                    place, "a stroke should be an object with \"points\" or an array of points, not \(stroke.typeName)")
             }
             let slot = try builder.startStroke(pen: strokePen, expectedPoints: points.count, at: place)
             // The place is spelled from the numbers, so the hot loop captures no string.
             for (p, point) in points.enumerated() {
-                try builder.append(sample(point, context, at: "stroke \(s + 1), point \(p + 1)"), to: slot, at: "stroke \(s + 1), point \(p + 1)")
+                try builder.append(
+                    sample(point, context, at: "stroke \(s + 1), point \(p + 1)"), to: slot,
+                    at: "stroke \(s + 1), point \(p + 1)")
             }
         }
         var drawing = try builder.drawing(canvas: canvas, unitsPerInch: unitsPerInch, noInk: "\"strokes\" is empty")
@@ -55,7 +60,8 @@ enum SignetJSONReader {
     }
 
     /// `{"x","y","t"?,"force"?}` or `[x, y, t?, force?]` (`null` skips a slot: `[x, y, null, 0.4]`).
-    static func sample(_ point: JSONValue, _ context: ReadContext, at place: @autoclosure () -> String) throws -> Sample {
+    static func sample(_ point: JSONValue, _ context: ReadContext, at place: @autoclosure () -> String) throws -> Sample
+    {
         switch point {
         case .array(let v):
             guard (2...4).contains(v.count) else {
@@ -77,7 +83,8 @@ enum SignetJSONReader {
         case .object(let o):
             return Sample(
                 x: try context.number(o, "x", at: place()), y: try context.number(o, "y", at: place()),
-                t: try context.optionalNumber(o, "t", at: place()), force: try context.optionalNumber(o, "force", at: place()))
+                t: try context.optionalNumber(o, "t", at: place()),
+                force: try context.optionalNumber(o, "force", at: place()))
         default:
             throw context.badValue(place(), "a point should be an object or an array, not \(point.typeName)")
         }

@@ -38,7 +38,8 @@ public struct StrokeReadError: SignetError, Hashable {
     public var message: String {
         switch reason {
         case .syntax(let line, let column, let problem, let language):
-            return "\(file), line \(line), column \(column): \(problem); check that the file is complete, valid \(language)."
+            return
+                "\(file), line \(line), column \(column): \(problem); check that the file is complete, valid \(language)."
         case .badValue(let place, let problem):
             return "\(file), \(place): \(problem)."
         case .unknownFormat:
@@ -48,10 +49,12 @@ public struct StrokeReadError: SignetError, Hashable {
         case .noInk(let detail):
             return "\(file): " + NoInk.message(detail)
         case .limitExceeded(let place, let what, let limit):
-            return "\(file), \(place): more than \(limit) \(what), beyond what any signature needs; check that this is the right file."
+            return
+                "\(file), \(place): more than \(limit) \(what), beyond what any signature needs; check that this is the right file."
         case .indexOutOfRange(let index, let count, let unit):
             let range = count == 1 ? "only StrokeReadOptions.index 0" : "StrokeReadOptions.index 0 to \(count - 1)"
-            return "\(file) holds \(count) \(unit)\(count == 1 ? "" : "s"), so StrokeReadOptions.index \(index) is out of range; use \(range)."
+            return
+                "\(file) holds \(count) \(unit)\(count == 1 ? "" : "s"), so StrokeReadOptions.index \(index) is out of range; use \(range)."
         }
     }
 }

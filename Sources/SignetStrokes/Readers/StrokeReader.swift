@@ -7,14 +7,19 @@ public enum StrokeReader {
     ///   - name: The file's name, for messages and format hints (its extension).
     ///   - options: The format, drawing index and limits to read with.
     /// - Throws: ``StrokeReadError`` naming the line and column.
-    public static func read(_ bytes: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()) throws -> Drawing {
+    public static func read(
+        _ bytes: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()
+    ) throws -> Drawing {
         try bytes.withUnsafeBufferPointer { try read(buffer: $0, name: name, options: options) }
     }
 
-    private static func read(buffer: UnsafeBufferPointer<UInt8>, name: String, options: StrokeReadOptions) throws -> Drawing {
+    private static func read(
+        buffer: UnsafeBufferPointer<UInt8>, name: String, options: StrokeReadOptions
+    ) throws -> Drawing {
         let context = ReadContext(name: name, options: options)
         guard buffer.count <= options.limits.maxInputBytes else {
-            throw context.error(.limitExceeded(place: "the whole input", what: "bytes", limit: "\(options.limits.maxInputBytes)"))
+            throw context.error(
+                .limitExceeded(place: "the whole input", what: "bytes", limit: "\(options.limits.maxInputBytes)"))
         }
         let text = try unicodeText(buffer, context)
         guard TextScan.firstNonSpace(text) != nil else { throw context.error(.empty) }
@@ -41,7 +46,8 @@ public enum StrokeReader {
     /// NDJSON held in memory, fed line by line to the same reader a stream uses. `firstRecord`
     /// is the first record when it is already parsed (an input of one line).
     private static func readLines(
-        _ text: UnsafeBufferPointer<UInt8>, format: StrokeFormat, firstRecord: JSONValue?, name: String, options: StrokeReadOptions
+        _ text: UnsafeBufferPointer<UInt8>, format: StrokeFormat, firstRecord: JSONValue?, name: String,
+        options: StrokeReadOptions
     ) throws -> Drawing {
         var reader = try StrokeStreamReader(format: format, name: name, options: options)
         var firstRecord = firstRecord
@@ -49,7 +55,9 @@ public enum StrokeReader {
             guard range.count <= options.limits.maxLineBytes else {
                 throw StrokeReadError(
                     file: name,
-                    reason: .limitExceeded(place: "line \(reader.lineNumber + 1)", what: "bytes in one line", limit: "\(options.limits.maxLineBytes)"))
+                    reason: .limitExceeded(
+                        place: "line \(reader.lineNumber + 1)", what: "bytes in one line",
+                        limit: "\(options.limits.maxLineBytes)"))
             }
             if let record = firstRecord, text[range].contains(where: { !TextScan.isSpace($0) }) {
                 firstRecord = nil
@@ -63,7 +71,9 @@ public enum StrokeReader {
     }
 
     /// The text without a UTF-8 byte order mark; UTF-16 is refused with a hint.
-    private static func unicodeText(_ buffer: UnsafeBufferPointer<UInt8>, _ context: ReadContext) throws -> UnsafeBufferPointer<UInt8> {
+    private static func unicodeText(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ context: ReadContext
+    ) throws -> UnsafeBufferPointer<UInt8> {
         if buffer.count >= 2, (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF) {
             throw context.badValue("byte 1", "the text is UTF-16; save it as UTF-8")
         }
@@ -84,7 +94,9 @@ extension StrokeFormat {
         let context = ReadContext(name: name, options: StrokeReadOptions())
         return bytes.withUnsafeBufferPointer { buffer in
             var text = buffer
-            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { text = UnsafeBufferPointer(rebasing: buffer[3...]) }
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+                text = UnsafeBufferPointer(rebasing: buffer[3...])
+            }
             switch try? FormatDetector.plan(text, forced: nil, context) {
             case .lines(let format, _)?: return format
             case .document(let format, _)?: return format

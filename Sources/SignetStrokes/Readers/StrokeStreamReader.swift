@@ -25,7 +25,8 @@ package struct StrokeStreamReader: Sendable {
         case .quickdraw:
             state = .quickdraw(records: 0, drawing: nil)
         default:
-            throw context.badValue("top level", "\(format.rawValue) is not a line-delimited format; only touch and quickdraw are")
+            throw context.badValue(
+                "top level", "\(format.rawValue) is not a line-delimited format; only touch and quickdraw are")
         }
     }
 
@@ -95,7 +96,9 @@ package struct StrokeStreamReader: Sendable {
     /// the format given in `options` (or else the one that object looks like) must be `touch` or
     /// `quickdraw`. `nil` means the input is to be read whole; then nothing was parsed when the
     /// format given is a whole-document one or when the first line is all `head` holds.
-    package static func lineFormat(of head: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()) -> StrokeFormat? {
+    package static func lineFormat(
+        of head: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()
+    ) -> StrokeFormat? {
         let context = ReadContext(name: name, options: options)
         return head.withUnsafeBufferPointer { buffer -> StrokeFormat? in
             let bom = buffer.starts(with: [0xEF, 0xBB, 0xBF])

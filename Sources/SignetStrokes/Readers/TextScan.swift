@@ -48,8 +48,12 @@ enum TextScan {
     }
 
     /// The line at `range` parsed as a JSON object, when it is one on its own (an NDJSON record).
-    static func lineObject(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ context: ReadContext) -> JSONObject? {
+    static func lineObject(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ context: ReadContext
+    ) -> JSONObject? {
         guard text[range].first(where: { !isSpace($0) }) == UInt8(ascii: "{") else { return nil }
-        return (try? JSONParser.parse(UnsafeBufferPointer(rebasing: text[range]), maxNesting: context.limits.maxNesting))?.object
+        return
+            (try? JSONParser.parse(UnsafeBufferPointer(rebasing: text[range]), maxNesting: context.limits.maxNesting))?
+            .object
     }
 }

@@ -31,10 +31,12 @@ struct TouchEventAssembler: Sendable {
         events += 1
         let o = try context.object(event, named: "a touch event", at: place())
         guard let phaseName = try context.optionalString(o, "phase", at: place()) else {
-            throw context.badValue(place(), "\"phase\" is missing; every touch event needs one of began, moved, ended, cancelled")
+            throw context.badValue(
+                place(), "\"phase\" is missing; every touch event needs one of began, moved, ended, cancelled")
         }
         guard let phase = Phase(rawValue: phaseName) else {
-            throw context.badValue(place(), "phase '\(phaseName)' is not one of began, moved, stationary, ended, cancelled")
+            throw context.badValue(
+                place(), "phase '\(phaseName)' is not one of began, moved, stationary, ended, cancelled")
         }
         let id: TouchID
         switch o["id"] {

@@ -52,7 +52,9 @@ struct XMLParser {
                 i += 9
                 let from = i
                 try skip(past: "]]>", what: "CDATA section")
-                guard var top = stack.popLast() else { i = start; throw fail("a CDATA section outside the root element") }
+                guard var top = stack.popLast() else {
+                    i = start; throw fail("a CDATA section outside the root element")
+                }
                 if top.textOffset == nil { top.textOffset = from }
                 top.text += String(decoding: UnsafeBufferPointer(rebasing: b[from..<(i - 3)]), as: UTF8.self)
                 stack.append(top)
@@ -116,7 +118,9 @@ struct XMLParser {
             guard hadSpace else { throw fail("expected a space before the attribute in <\(name)>") }
             let attribute = try self.name()
             skipSpace()
-            guard i < b.count, b[i] == UInt8(ascii: "=") else { throw fail("expected '=' after the attribute \(attribute)") }
+            guard i < b.count, b[i] == UInt8(ascii: "=") else {
+                throw fail("expected '=' after the attribute \(attribute)")
+            }
             i += 1
             skipSpace()
             guard i < b.count, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else {
@@ -241,7 +245,8 @@ struct XMLParser {
 
     private static func isNameByte(_ c: UInt8) -> Bool {
         switch c {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "."), 0x80...0xFF:
             return true
         default:

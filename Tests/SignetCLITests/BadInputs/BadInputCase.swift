@@ -32,11 +32,17 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
     var shows: (file: String, text: String)? = nil
 
     init(
-        _ command: String, _ label: String, _ arguments: [String], files: [Fixture] = [], environment: [String: String] = [:],
-        stdin: String? = nil, argumentSecrets: [String] = [], exit: Int32 = 2, fragment: String, printsReport: Bool = false
+        _ command: String, _ label: String, _ arguments: [String], files: [Fixture] = [],
+        environment: [String: String] = [:],
+        stdin: String? = nil, argumentSecrets: [String] = [], exit: Int32 = 2, fragment: String,
+        printsReport: Bool = false
     ) {
-        (self.command, self.label, self.arguments, self.files, self.environment) = (command, label, arguments, files, environment)
-        (self.stdin, self.argumentSecrets, self.exit, self.fragment, self.printsReport) = (stdin, argumentSecrets, exit, fragment, printsReport)
+        (self.command, self.label, self.arguments, self.files, self.environment) = (
+            command, label, arguments, files, environment
+        )
+        (self.stdin, self.argumentSecrets, self.exit, self.fragment, self.printsReport) = (
+            stdin, argumentSecrets, exit, fragment, printsReport
+        )
     }
 
     /// True when an input comes from the shared corpus (`../shared/corpus`).

@@ -15,11 +15,19 @@ enum BadInputFixtures {
 
     static func png(_ name: String) -> Fixture { .bytes(name) { try seal() } }
 
-    static func truncatedPNG(_ name: String) -> Fixture { .bytes(name) { let b = try seal(); return Array(b.prefix(b.count / 3)) } }
+    static func truncatedPNG(_ name: String) -> Fixture {
+        .bytes(name) {
+            let b = try seal(); return Array(b.prefix(b.count / 3))
+        }
+    }
 
     static func jpeg(_ name: String) -> Fixture { .bytes(name) { try photo() } }
 
-    static func truncatedJPEG(_ name: String) -> Fixture { .bytes(name) { let b = try photo(); return Array(b.prefix(b.count / 2)) } }
+    static func truncatedJPEG(_ name: String) -> Fixture {
+        .bytes(name) {
+            let b = try photo(); return Array(b.prefix(b.count / 2))
+        }
+    }
 
     /// A JPEG whose header claims 60000×60000 pixels.
     static func hugeJPEG(_ name: String) -> Fixture {
@@ -53,7 +61,8 @@ enum BadInputFixtures {
         Fixture(name: name) { path in
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: path))))
             let headerEnd = bytes.firstIndex(of: 0x0A)! + 1
-            let shifted = bytes[..<headerEnd] + Array(("%" + String(repeating: "x", count: 38) + "\n").utf8) + bytes[headerEnd...]
+            let shifted =
+                bytes[..<headerEnd] + Array(("%" + String(repeating: "x", count: 38) + "\n").utf8) + bytes[headerEnd...]
             try Data(shifted).write(to: URL(fileURLWithPath: path))
         }
     }
@@ -66,7 +75,8 @@ enum BadInputFixtures {
         Fixture(name: name) { path in
             let plain = try TestPDF.write(to: path + ".plain")
             defer { try? FileManager.default.removeItem(atPath: plain) }
-            let r = try ProcessRunner.run("qpdf", ["--encrypt", pdfPassword, "owner-\(pdfPassword)", "256", "--", plain, path])
+            let r = try ProcessRunner.run(
+                "qpdf", ["--encrypt", pdfPassword, "owner-\(pdfPassword)", "256", "--", plain, path])
             guard r.status == 0 else { throw ToolFailure("qpdf --encrypt exited \(r.status): \(r.stderr)") }
         }
     }
@@ -118,7 +128,9 @@ enum BadInputFixtures {
             try Data(contentText.utf8).write(to: URL(fileURLWithPath: content))
             defer { try? FileManager.default.removeItem(atPath: content) }
             let pki = TestPKI.shared
-            let r = try ProcessRunner.signet(["sign", content, "--detached", path, "--key", pki.rsaKey, "--cert", pki.rsaCert])
+            let r = try ProcessRunner.signet([
+                "sign", content, "--detached", path, "--key", pki.rsaKey, "--cert", pki.rsaCert,
+            ])
             guard r.status == 0 else { throw ToolFailure("signet sign --detached exited \(r.status): \(r.stderr)") }
             if let keep {
                 try Data(contentsOf: URL(fileURLWithPath: path)).prefix(keep).write(to: URL(fileURLWithPath: path))

@@ -22,15 +22,19 @@ struct BadInputRun: Sendable {
         // Spooled standard input and temporary copies go here, so a leftover one is seen.
         try FileManager.default.createDirectory(atPath: dir.path("tmp"), withIntermediateDirectories: false)
         before = try Self.snapshot(dir.url)
-        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TMPDIR": dir.path("tmp")]
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TMPDIR": dir.path("tmp"),
+        ]
         environment.merge(c.environment) { $1 }
         let input = try c.stdin.map { Array(try Data(contentsOf: URL(fileURLWithPath: dir.path($0)))) }
         let result = try ProcessRunner.run(
-            ProcessRunner.signet, [c.command] + c.arguments, stdin: input, environment: environment, currentDirectory: dir.url.path)
+            ProcessRunner.signet, [c.command] + c.arguments, stdin: input, environment: environment,
+            currentDirectory: dir.url.path)
         after = try Self.snapshot(dir.url)
         (status, stdout, stderr) = (result.status, result.stdout, result.stderr)
         let line = stderr.hasSuffix("\n") ? String(stderr.dropLast()) : stderr
-        message = line.replacingOccurrences(of: dir.url.path + "/", with: "").replacingOccurrences(of: dir.url.path, with: ".")
+        message = line.replacingOccurrences(of: dir.url.path + "/", with: "").replacingOccurrences(
+            of: dir.url.path, with: ".")
     }
 
     private static func snapshot(_ root: URL) throws -> [String: Data] {

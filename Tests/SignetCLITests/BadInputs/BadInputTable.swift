@@ -13,7 +13,8 @@ enum BadInputTable {
     }
 
     static func row(_ c: BadInputCase, _ run: BadInputRun) -> String {
-        let input = c.shows.map { "<br>\($0.file): " + code($0.text.split(separator: "\n").joined(separator: " ↵ ")) } ?? ""
+        let input =
+            c.shows.map { "<br>\($0.file): " + code($0.text.split(separator: "\n").joined(separator: " ↵ ")) } ?? ""
         return key(c) + code(c.commandLine) + input + " | \(run.status) | " + code(run.message) + " |"
     }
 
@@ -52,7 +53,7 @@ struct ReadmeSection {
     init?(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let b = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == BadInputTable.begin }),
-              let e = lines[b...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == BadInputTable.end })
+            let e = lines[b...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == BadInputTable.end })
         else { return nil }
         head = Array(lines[...b])
         body = lines[(b + 1)..<e].map(String.init)

@@ -9,12 +9,16 @@ struct BadInputTableTests {
     static let generated = BadInputCases.all.filter { !$0.needsCorpus }
     static let fromCorpus = BadInputCases.all.filter(\.needsCorpus)
 
-    @Test("generated inputs: exit code, one stderr line, nothing written, inputs unchanged, no password shown", arguments: generated)
+    @Test(
+        "generated inputs: exit code, one stderr line, nothing written, inputs unchanged, no password shown",
+        arguments: generated)
     func generatedInput(_ c: BadInputCase) throws {
         try check(c)
     }
 
-    @Test("corpus inputs: the same checks", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)), arguments: fromCorpus)
+    @Test(
+        "corpus inputs: the same checks", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)),
+        arguments: fromCorpus)
     func corpusInput(_ c: BadInputCase) throws {
         try check(c)
     }
@@ -22,7 +26,9 @@ struct BadInputTableTests {
     private func check(_ c: BadInputCase) throws {
         let run = try BadInputRuns.shared.run(c)
         #expect(run.status == c.exit, "exit \(run.status), expected \(c.exit): \(run.stderr)")
-        #expect(run.stderr.hasSuffix("\n") && run.stderr.filter { $0 == "\n" }.count == 1, "exactly one line on stderr: \(run.stderr)")
+        #expect(
+            run.stderr.hasSuffix("\n") && run.stderr.filter { $0 == "\n" }.count == 1,
+            "exactly one line on stderr: \(run.stderr)")
         #expect(run.stderr.hasPrefix("signet \(c.command): "), "\(run.stderr)")
         #expect(run.message.contains(c.fragment), "'\(c.fragment)' not in: \(run.message)")
         if !c.printsReport {
@@ -42,7 +48,8 @@ struct BadInputTableTests {
         let commands = Set(BadInputCases.all.map(\.command))
         #expect(commands == ["render", "compress", "stamp", "info", "preview", "sign", "verify", "batch"])
         let keys = BadInputCases.all.map(BadInputTable.key)
-        #expect(Set(keys).count == keys.count, "duplicate case: \(keys.filter { k in keys.filter { $0 == k }.count > 1 })")
+        #expect(
+            Set(keys).count == keys.count, "duplicate case: \(keys.filter { k in keys.filter { $0 == k }.count > 1 })")
     }
 
     /// The rows the table must hold. Without the corpus, its rows cannot be run: the page's
@@ -64,17 +71,22 @@ struct BadInputTableTests {
     func readmeTable() throws {
         let url = Corpus.packageRoot.appendingPathComponent("docs/bad-inputs.md")
         let text = try String(contentsOf: url, encoding: .utf8)
-        let readme = try #require(ReadmeSection(text), "docs/bad-inputs.md needs the lines \(BadInputTable.begin) and \(BadInputTable.end)")
+        let readme = try #require(
+            ReadmeSection(text), "docs/bad-inputs.md needs the lines \(BadInputTable.begin) and \(BadInputTable.end)")
         let (rows, missing) = try expectedRows(readme)
         let body = BadInputTable.body(rows: rows, cases: BadInputCases.all)
         if ProcessInfo.processInfo.environment["SIGNET_UPDATE_README"] == "1" {
             try readme.replacingBody(with: body).write(to: url, atomically: true, encoding: .utf8)
             if !missing.isEmpty {
-                print("docs/bad-inputs.md: no row written for \(missing.count) corpus case(s) (the corpus is absent): \(missing)")
+                print(
+                    "docs/bad-inputs.md: no row written for \(missing.count) corpus case(s) (the corpus is absent): \(missing)"
+                )
             }
             return
         }
-        #expect(missing.isEmpty, "docs/bad-inputs.md has no row for \(missing); run 'make bad-inputs-table' with the corpus present")
+        #expect(
+            missing.isEmpty,
+            "docs/bad-inputs.md has no row for \(missing); run 'make bad-inputs-table' with the corpus present")
         let stale = readme.body.filter { !body.contains($0) }
         let fresh = body.filter { !readme.body.contains($0) }
         let same = readme.body == body

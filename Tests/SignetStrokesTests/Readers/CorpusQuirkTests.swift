@@ -15,15 +15,18 @@ struct CorpusQuirkTests {
         return text.split(separator: "\n").dropFirst().map { $0.split(separator: " ").map { Double($0)! } }
     }
 
-    @Test("SVC2004: stroke counts match the corpus table; hover samples are dropped", arguments: [
-        ("U1S1.TXT", 6), ("U1S2.TXT", 6), ("U1S21.TXT", 6), ("U17S26.TXT", 5), ("U37S19.TXT", 1), ("U7S5.TXT", 2),
-        ("U35S28.TXT", 2), ("U17S2.TXT", 5), ("U13S27.TXT", 6),
-    ])
+    @Test(
+        "SVC2004: stroke counts match the corpus table; hover samples are dropped",
+        arguments: [
+            ("U1S1.TXT", 6), ("U1S2.TXT", 6), ("U1S21.TXT", 6), ("U17S26.TXT", 5), ("U37S19.TXT", 1), ("U7S5.TXT", 2),
+            ("U35S28.TXT", 2), ("U17S2.TXT", 5), ("U13S27.TXT", 6),
+        ])
     func svcStrokes(file: String, strokes: Int) throws {
         let d = try Self.read("svc2004/" + file)
         let rows = try Self.rawLines("svc2004/" + file)
         #expect(d.strokes.count == strokes)
-        #expect(d.sampleCount == rows.filter { $0[3] != 0 }.count, "every BUTTON 1 sample is ink, no BUTTON 0 sample is")
+        #expect(
+            d.sampleCount == rows.filter { $0[3] != 0 }.count, "every BUTTON 1 sample is ink, no BUTTON 0 sample is")
     }
 
     @Test("SVC2004: Y is flipped about the highest sample; pressure is /1023; times are kept as written")
@@ -37,7 +40,9 @@ struct CorpusQuirkTests {
         }
     }
 
-    @Test("SVC2004: duplicate and backwards timestamps are kept", arguments: [("U17S26.TXT", 2, 0), ("U7S5.TXT", 0, 1), ("U13S27.TXT", 1, 1)])
+    @Test(
+        "SVC2004: duplicate and backwards timestamps are kept",
+        arguments: [("U17S26.TXT", 2, 0), ("U7S5.TXT", 0, 1), ("U13S27.TXT", 1, 1)])
     func svcTimes(file: String, duplicates: Int, backwards: Int) throws {
         let times = try Self.read("svc2004/" + file).strokes.flatMap { $0.samples.compactMap(\.t) }
         let pairs = zip(times, times.dropFirst())
@@ -65,18 +70,24 @@ struct CorpusQuirkTests {
         #expect(s.prefix(6).map(\.t) == [0, 20, 34, 50, 67, 84])
     }
 
-    @Test("Quick, Draw!: NDJSON records equal the JSON array records", arguments: [
-        ("raw_airplane.json", 0), ("raw_alarm_clock.json", 50), ("raw_bee.json", 100), ("raw_sailboat.json", 150), ("raw_truck.json", 250),
-    ])
+    @Test(
+        "Quick, Draw!: NDJSON records equal the JSON array records",
+        arguments: [
+            ("raw_airplane.json", 0), ("raw_alarm_clock.json", 50), ("raw_bee.json", 100), ("raw_sailboat.json", 150),
+            ("raw_truck.json", 250),
+        ])
     func quickdrawSameRecords(file: String, offset: Int) throws {
         for index in [0, 17, 49] {
-            #expect(try Self.read("quickdraw/" + file, index: index) == (try Self.read("quickdraw/quickdraw_raw_300_derived.ndjson", index: offset + index)))
+            #expect(
+                try Self.read("quickdraw/" + file, index: index)
+                    == (try Self.read("quickdraw/quickdraw_raw_300_derived.ndjson", index: offset + index)))
         }
     }
 
     @Test("Quick, Draw!: float and negative coordinates and equal consecutive times appear and are kept")
     func quickdrawValues() throws {
-        let text = try String(contentsOfFile: Corpus.path("strokes/quickdraw/quickdraw_raw_300_derived.ndjson"), encoding: .utf8)
+        let text = try String(
+            contentsOfFile: Corpus.path("strokes/quickdraw/quickdraw_raw_300_derived.ndjson"), encoding: .utf8)
         let drawings = try text.split(separator: "\n").map { line -> Drawing in
             var reader = try StrokeStreamReader(format: .quickdraw, name: "quickdraw_raw_300_derived.ndjson")
             try reader.feed(line: String(line))
@@ -88,7 +99,9 @@ struct CorpusQuirkTests {
         // with negative coordinates.
         #expect(samples.filter { $0.contains { $0.x != $0.x.rounded() || $0.y != $0.y.rounded() } }.count == 86)
         #expect(samples.filter { $0.contains { $0.x < 0 || $0.y < 0 } }.count == 11)
-        let equalTimes = drawings.filter { $0.strokes.contains { s in zip(s.samples, s.samples.dropFirst()).contains { $0.t == $1.t } } }
+        let equalTimes = drawings.filter {
+            $0.strokes.contains { s in zip(s.samples, s.samples.dropFirst()).contains { $0.t == $1.t } }
+        }
         #expect(equalTimes.count == 9, "the README counts 9 drawings with equal consecutive timestamps")
     }
 
@@ -104,12 +117,18 @@ struct CorpusQuirkTests {
     func officeSquare() throws {
         let d = try Self.read("inkml/msoffice_onenote_multiple_contexts.xml")
         let square = d.strokes.first { $0.samples.count == 4 && $0.samples[0].x == 1542 }
-        #expect(square.map { points(Drawing(strokes: [$0])) } == [[[1542, 21116], [11761, 21116], [11761, 31335], [1542, 31335]]])
+        #expect(
+            square.map { points(Drawing(strokes: [$0])) } == [
+                [[1542, 21116], [11761, 21116], [11761, 31335], [1542, 31335]]
+            ])
     }
 
-    @Test("InkML: difference-decoded Office traces are continuous and stay on the page", arguments: [
-        "msoffice_onenote_multiple_contexts.xml", "msoffice_word_output.xml", "msoffice_highlighter_onenote.xml", "msoffice_onenote_web.xml",
-    ])
+    @Test(
+        "InkML: difference-decoded Office traces are continuous and stay on the page",
+        arguments: [
+            "msoffice_onenote_multiple_contexts.xml", "msoffice_word_output.xml", "msoffice_highlighter_onenote.xml",
+            "msoffice_onenote_web.xml",
+        ])
     func officeContinuity(file: String) throws {
         let d = try Self.read("inkml/" + file)
         let all = d.strokes.flatMap(\.samples)
@@ -131,11 +150,16 @@ struct CorpusQuirkTests {
         #expect(highlighter.unitsPerInch == 2540)
     }
 
-    @Test("InkML: CROHME traces, their counts, T channel, implicit format, duplicates and 1-point traces", arguments: [
-        ("crohme2014_MfrDB1843.inkml", 23, 889), ("crohme2011_formulaire001-equation001.inkml", 5, 105), ("crohme2014_23_em_51.inkml", 21, 2161),
-        ("crohme2014_518_em_425.inkml", 22, 506), ("crohme2014_RIT_2014_19.inkml", 12, 165), ("crohme2014_001-equation001.inkml", 22, 505),
-        ("crohme2014_KME1G3_2_sub_10.inkml", 10, 302), ("crohme2014_TrainData2_23_sub_9.inkml", 8, 249), ("crohme2014_mroot.inkml", 4, 104),
-    ])
+    @Test(
+        "InkML: CROHME traces, their counts, T channel, implicit format, duplicates and 1-point traces",
+        arguments: [
+            ("crohme2014_MfrDB1843.inkml", 23, 889), ("crohme2011_formulaire001-equation001.inkml", 5, 105),
+            ("crohme2014_23_em_51.inkml", 21, 2161),
+            ("crohme2014_518_em_425.inkml", 22, 506), ("crohme2014_RIT_2014_19.inkml", 12, 165),
+            ("crohme2014_001-equation001.inkml", 22, 505),
+            ("crohme2014_KME1G3_2_sub_10.inkml", 10, 302), ("crohme2014_TrainData2_23_sub_9.inkml", 8, 249),
+            ("crohme2014_mroot.inkml", 4, 104),
+        ])
     func crohme(file: String, traces: Int, points: Int) throws {
         let d = try Self.read("inkml/" + file)
         #expect(d.strokes.count == traces && d.sampleCount == points)
@@ -160,7 +184,9 @@ struct CorpusQuirkTests {
     @Test("perfect-freehand: [x, y, pressure, t] captures keep their times; Excalidraw has 8 freedraw strokes")
     func freehandCaptures() throws {
         let sample = try Self.read("perfect_freehand/dev_state_sample.json").strokes[0].samples
-        #expect(sample.count == 360 && sample.first?.t == 0 && sample.last?.t == 3277 && sample.allSatisfy { $0.force == 0.5 })
+        #expect(
+            sample.count == 360 && sample.first?.t == 0 && sample.last?.t == 3277
+                && sample.allSatisfy { $0.force == 0.5 })
         let scene = try Self.read("perfect_freehand/dev_state_excalidraw.json")
         #expect(scene.strokes.count == 8 && scene.strokes.allSatisfy { (2...5).contains($0.samples.count) })
     }

@@ -12,7 +12,8 @@ struct CorpusReadTests {
 
     static func read(_ path: String, index: Int = 0) throws -> Drawing {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        return try StrokeReader.read(bytes, name: (path as NSString).lastPathComponent, options: StrokeReadOptions(index: index))
+        return try StrokeReader.read(
+            bytes, name: (path as NSString).lastPathComponent, options: StrokeReadOptions(index: index))
     }
 
     @Test("every corpus stroke file reads and has ink", arguments: files)

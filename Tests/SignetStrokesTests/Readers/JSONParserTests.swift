@@ -1,6 +1,7 @@
-@testable import SignetStrokes
 import SignetTestSupport
 import Testing
+
+@testable import SignetStrokes
 
 @Suite("JSON parser")
 struct JSONParserTests {
@@ -14,10 +15,12 @@ struct JSONParserTests {
         return v
     }
 
-    @Test("numbers read exactly as the standard library reads them", arguments: [
-        "0", "-0", "1", "-12", "762.3999633789062", "1e5", "1E-7", "-2.5e+3", "0.1", "123456789012345678901234",
-        "9007199254740993", "1.7976931348623157e308", "5e-324", "0.000001234", "3.14159265358979323846",
-    ])
+    @Test(
+        "numbers read exactly as the standard library reads them",
+        arguments: [
+            "0", "-0", "1", "-12", "762.3999633789062", "1e5", "1E-7", "-2.5e+3", "0.1", "123456789012345678901234",
+            "9007199254740993", "1.7976931348623157e308", "5e-324", "0.000001234", "3.14159265358979323846",
+        ])
     func numberTable(text: String) throws {
         #expect(try Self.number(text).bitPattern == Double(text)!.bitPattern)
     }
@@ -70,14 +73,18 @@ struct JSONParserTests {
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
         case .string(let s): return "\"" + s + "\""
         case .array(let items): return "[" + items.map(written).joined(separator: ",") + "]"
-        case .object(let o): return "{" + zip(o.keys, o.values).map { "\"\($0)\":" + written($1) }.joined(separator: ",") + "}"
+        case .object(let o):
+            return "{" + zip(o.keys, o.values).map { "\"\($0)\":" + written($1) }.joined(separator: ",") + "}"
         }
     }
 
-    @Test("nested and empty containers come back as written", arguments: [
-        #"{"a":[],"b":{},"c":[[1,[2,{}]],"x",null,true,false],"d":{"e":{"f":[3.5]}},"g":[[],[[]],{}]}"#,
-        "[[1,2,3,4],[5,6],[],[7]]", #"{"strokes":[{"points":[[1,2,0,0.5],[3,4,8,0.25]]},[[5,6]]]}"#, "[]", "{}", "7", #""s""#,
-    ])
+    @Test(
+        "nested and empty containers come back as written",
+        arguments: [
+            #"{"a":[],"b":{},"c":[[1,[2,{}]],"x",null,true,false],"d":{"e":{"f":[3.5]}},"g":[[],[[]],{}]}"#,
+            "[[1,2,3,4],[5,6],[],[7]]", #"{"strokes":[{"points":[[1,2,0,0.5],[3,4,8,0.25]]},[[5,6]]]}"#, "[]", "{}",
+            "7", #""s""#,
+        ])
     func tape(text: String) throws {
         #expect(Self.written(try Self.parse(text)) == text)
     }
@@ -88,24 +95,26 @@ struct JSONParserTests {
         #expect((0..<items.count).map { items.number(at: $0) } == [1.5, nil, nil, nil, -0.25])
     }
 
-    @Test("malformed JSON is refused at the right byte", arguments: [
-        ("[1,2", 4, "the input ends where ',' or ']' should be"),
-        ("[1 2]", 3, "expected ',' or ']' after an array element"),
-        (#"{"a" 1}"#, 5, "expected ':' after the member name"),
-        (#"{a:1}"#, 1, "expected a quoted member name"),
-        ("[01]", 2, "a number cannot start with 0 followed by digits"),
-        ("[1.]", 3, "expected a digit after the decimal point"),
-        ("[-]", 2, "expected a digit in the number"),
-        ("[1e]", 3, "expected a digit in the exponent"),
-        ("[tru]", 1, "unexpected text where a value should be (quote strings with \")"),
-        ("[\"abc", 1, "this string is not closed with \""),
-        ("[\"a\nb\"]", 3, "a control character (line break or tab) inside a string must be escaped"),
-        (#"["\q"]"#, 2, "unknown escape \\q in a string"),
-        (#"["\u12"]"#, 6, "expected four hex digits after \\u"),
-        ("[1] [2]", 4, "unexpected text after the JSON value"),
-        ("[,]", 1, "unexpected character ',' where a value should be"),
-        ("", 0, "the input ends where a value should be"),
-    ])
+    @Test(
+        "malformed JSON is refused at the right byte",
+        arguments: [
+            ("[1,2", 4, "the input ends where ',' or ']' should be"),
+            ("[1 2]", 3, "expected ',' or ']' after an array element"),
+            (#"{"a" 1}"#, 5, "expected ':' after the member name"),
+            (#"{a:1}"#, 1, "expected a quoted member name"),
+            ("[01]", 2, "a number cannot start with 0 followed by digits"),
+            ("[1.]", 3, "expected a digit after the decimal point"),
+            ("[-]", 2, "expected a digit in the number"),
+            ("[1e]", 3, "expected a digit in the exponent"),
+            ("[tru]", 1, "unexpected text where a value should be (quote strings with \")"),
+            ("[\"abc", 1, "this string is not closed with \""),
+            ("[\"a\nb\"]", 3, "a control character (line break or tab) inside a string must be escaped"),
+            (#"["\q"]"#, 2, "unknown escape \\q in a string"),
+            (#"["\u12"]"#, 6, "expected four hex digits after \\u"),
+            ("[1] [2]", 4, "unexpected text after the JSON value"),
+            ("[,]", 1, "unexpected character ',' where a value should be"),
+            ("", 0, "the input ends where a value should be"),
+        ])
     func malformed(text: String, offset: Int, problem: String) {
         #expect {
             _ = try Self.parse(text)

@@ -2,16 +2,21 @@ import SignetStrokes
 import Testing
 
 /// Reads `text` as a stroke file called `name`.
-func read(_ text: String, name: String = "input.json", format: StrokeFormat? = nil, index: Int = 0, limits: StrokeLimits = StrokeLimits())
+func read(
+    _ text: String, name: String = "input.json", format: StrokeFormat? = nil, index: Int = 0,
+    limits: StrokeLimits = StrokeLimits()
+)
     throws -> Drawing
 {
-    try StrokeReader.read(Array(text.utf8), name: name, options: StrokeReadOptions(format: format, index: index, limits: limits))
+    try StrokeReader.read(
+        Array(text.utf8), name: name, options: StrokeReadOptions(format: format, index: index, limits: limits))
 }
 
 /// The message of the `StrokeReadError` reading `text` throws (an issue is recorded when it
 /// succeeds or throws something else).
 func readError(
-    _ text: String, name: String = "input.json", format: StrokeFormat? = nil, index: Int = 0, limits: StrokeLimits = StrokeLimits(),
+    _ text: String, name: String = "input.json", format: StrokeFormat? = nil, index: Int = 0,
+    limits: StrokeLimits = StrokeLimits(),
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> String {
     do {

@@ -22,8 +22,14 @@ struct SVC2004ReaderTests {
         // maxY over all samples is 900, so y' = 900 - y.
         #expect(
             d.strokes.map(\.samples) == [
-                [Sample(x: 100, y: 0, t: 1010, force: 512 / 1023), Sample(x: 110, y: 20, t: 1020, force: 1), Sample(x: 120, y: 40, t: 1020, force: 300 / 1023)],
-                [Sample(x: 300, y: 400, t: 1040, force: 100 / 1023), Sample(x: 310, y: 390, t: 1050, force: 200 / 1023)],
+                [
+                    Sample(x: 100, y: 0, t: 1010, force: 512 / 1023), Sample(x: 110, y: 20, t: 1020, force: 1),
+                    Sample(x: 120, y: 40, t: 1020, force: 300 / 1023),
+                ],
+                [
+                    Sample(x: 300, y: 400, t: 1040, force: 100 / 1023),
+                    Sample(x: 310, y: 390, t: 1050, force: 200 / 1023),
+                ],
             ])
     }
 
@@ -47,15 +53,35 @@ struct SVC2004ReaderTests {
         #expect(points(d) == [[[5, 0], [6, 2]]])
     }
 
-    @Test("problems name the line and column", arguments: [
-        ("3\n1 2 3 1 0 0 5\n1 2 3 1 0 0 5\n", "a.txt, line 1: the header promises 3 samples but 2 follow; the file may be cut short."),
-        ("2\n1 2 3 1 0 0 5\n1 2 3\n", "a.txt, line 3, column 1: expected 7 numbers (X Y TIME BUTTON AZIMUTH ALTITUDE PRESSURE) or 4 (X Y TIME BUTTON), found 3; check that the file is complete, valid SVC2004."),
-        ("1\n1 2 x3 1 0 0 5\n", "a.txt, line 2, column 5: 'x3' is not a number; check that the file is complete, valid SVC2004."),
-        ("1\n1 2 3 1 0 0 2000\n", "a.txt, line 2: pressure 2000 is outside 0…1023."),
-        ("two\n", "a.txt, line 1, column 1: 'two' is not a number; check that the file is complete, valid SVC2004."),
-        ("1.5\n1 2 3 1 0 0 5\n", "a.txt, line 1, column 1: the first line should hold the number of samples; check that the file is complete, valid SVC2004."),
-        ("2\n1 2 3 0 0 0 5\n1 2 4 0 0 0 5\n", "a.txt: no ink: no sample has the pen down (BUTTON 1); check that the file holds a capture."),
-    ])
+    @Test(
+        "problems name the line and column",
+        arguments: [
+            (
+                "3\n1 2 3 1 0 0 5\n1 2 3 1 0 0 5\n",
+                "a.txt, line 1: the header promises 3 samples but 2 follow; the file may be cut short."
+            ),
+            (
+                "2\n1 2 3 1 0 0 5\n1 2 3\n",
+                "a.txt, line 3, column 1: expected 7 numbers (X Y TIME BUTTON AZIMUTH ALTITUDE PRESSURE) or 4 (X Y TIME BUTTON), found 3; check that the file is complete, valid SVC2004."
+            ),
+            (
+                "1\n1 2 x3 1 0 0 5\n",
+                "a.txt, line 2, column 5: 'x3' is not a number; check that the file is complete, valid SVC2004."
+            ),
+            ("1\n1 2 3 1 0 0 2000\n", "a.txt, line 2: pressure 2000 is outside 0…1023."),
+            (
+                "two\n",
+                "a.txt, line 1, column 1: 'two' is not a number; check that the file is complete, valid SVC2004."
+            ),
+            (
+                "1.5\n1 2 3 1 0 0 5\n",
+                "a.txt, line 1, column 1: the first line should hold the number of samples; check that the file is complete, valid SVC2004."
+            ),
+            (
+                "2\n1 2 3 0 0 0 5\n1 2 4 0 0 0 5\n",
+                "a.txt: no ink: no sample has the pen down (BUTTON 1); check that the file holds a capture."
+            ),
+        ])
     func problems(input: String, message: String) {
         #expect(readError(input, name: "a.txt", format: .svc2004) == message)
     }

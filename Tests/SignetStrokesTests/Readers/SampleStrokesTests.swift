@@ -30,7 +30,9 @@ struct SampleStrokesTests {
         #expect(StrokeFormat.detect(bytes, name: file) == format)
         let d = try StrokeReader.read(bytes, name: file)
         if format == .perfectFreehand {
-            #expect(d.strokes.count == 1 && d.sampleCount >= 250, "a point array holds one stroke: a signature written in one go")
+            #expect(
+                d.strokes.count == 1 && d.sampleCount >= 250,
+                "a point array holds one stroke: a signature written in one go")
         } else {
             #expect(d.strokes.count >= 3)
             #expect(d.sampleCount >= 250 && d.sampleCount <= 2000)
@@ -51,8 +53,9 @@ struct SampleStrokesTests {
     }
 
     // Skipped, with this note, where python3 is missing (the generator is a Python script).
-    @Test("the generator is deterministic: running it again writes the same bytes",
-          .enabled(if: ProcessRunner.hasTool("python3"), "needs python3 to run Tools/make-samples.py"))
+    @Test(
+        "the generator is deterministic: running it again writes the same bytes",
+        .enabled(if: ProcessRunner.hasTool("python3"), "needs python3 to run Tools/make-samples.py"))
     func deterministic() throws {
         let out = TemporaryDirectory()
         let script = Corpus.packageRoot.appendingPathComponent("Tools/make-samples.py").path

@@ -7,7 +7,9 @@ import Testing
 @Suite("Stroke files and line reading", .serialized)
 struct StrokeFileTests {
     static let touchLines = (0..<500).map { i in
-        i == 0 ? #"{"phase":"began","id":1,"x":0,"y":0,"t":0}"# : #"{"phase":"moved","id":1,"x":\#(i),"y":\#(i % 7),"t":\#(i * 8)}"#
+        i == 0
+            ? #"{"phase":"began","id":1,"x":0,"y":0,"t":0}"#
+            : #"{"phase":"moved","id":1,"x":\#(i),"y":\#(i % 7),"t":\#(i * 8)}"#
     }
 
     @Test("LineReader: lines across chunk boundaries, CRLF, a last line without newline")
@@ -68,7 +70,8 @@ struct StrokeFileTests {
         let dir = TemporaryDirectory()
         let path = dir.write("big.json", #"{"strokes":[[[1,2],[3,4],[5,6],[7,8]]]}"#)
         #expect(throws: FileError(path: path, reason: .tooLarge(limit: 20))) {
-            _ = try StrokeFile.read(path: path, options: StrokeReadOptions(limits: StrokeLimits(maxInputBytes: 20, maxLineBytes: 10)))
+            _ = try StrokeFile.read(
+                path: path, options: StrokeReadOptions(limits: StrokeLimits(maxInputBytes: 20, maxLineBytes: 10)))
         }
     }
 
@@ -80,10 +83,15 @@ struct StrokeFileTests {
         do {
             _ = try StrokeFile.read(path: path)
         } catch let e as StrokeReadError {
-            #expect(e.message == "\(path), line 1, column 22: the input ends where ',' or ']' should be; check that the file is complete, valid JSON.")
+            #expect(
+                e.message
+                    == "\(path), line 1, column 22: the input ends where ',' or ']' should be; check that the file is complete, valid JSON."
+            )
         }
         #expect(throws: FileError.self) { _ = try StrokeFile.read(path: dir.path("missing.json")) }
-        #expect(throws: FileError(path: dir.url.path, reason: .isDirectory)) { _ = try StrokeFile.read(path: dir.url.path) }
+        #expect(throws: FileError(path: dir.url.path, reason: .isDirectory)) {
+            _ = try StrokeFile.read(path: dir.url.path)
+        }
     }
 
     @Test("- reads standard input, streamed or whole", arguments: [true, false])

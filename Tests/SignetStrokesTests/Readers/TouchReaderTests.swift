@@ -19,7 +19,10 @@ struct TouchReaderTests {
     ]
 
     static let expected: [[Sample]] = [
-        [Sample(x: 10, y: 10, t: 0, force: 0.5), Sample(x: 12, y: 11, t: 16, force: 0.6), Sample(x: 14, y: 13, t: 32, force: 0.1)],
+        [
+            Sample(x: 10, y: 10, t: 0, force: 0.5), Sample(x: 12, y: 11, t: 16, force: 0.6),
+            Sample(x: 14, y: 13, t: 32, force: 0.1),
+        ],
         [Sample(x: 100, y: 10, t: 1), Sample(x: 101, y: 12, t: 17), Sample(x: 102, y: 14, t: 33)],
         [Sample(x: 50, y: 50, t: 100)],
     ]
@@ -63,7 +66,8 @@ struct TouchReaderTests {
 
     @Test("a began on an open touch starts a new stroke")
     func beganAgain() throws {
-        let d = try read(#"[{"phase":"began","x":1,"y":1},{"phase":"began","x":5,"y":5},{"phase":"moved","x":6,"y":6}]"#)
+        let d = try read(
+            #"[{"phase":"began","x":1,"y":1},{"phase":"began","x":5,"y":5},{"phase":"moved","x":6,"y":6}]"#)
         #expect(points(d) == [[[1, 1]], [[5, 5], [6, 6]]])
     }
 
@@ -75,22 +79,45 @@ struct TouchReaderTests {
         #expect(d.strokes[0].samples.map(\.force) == [0.5, 1, 0.3])
     }
 
-    @Test("bad events name their line (NDJSON) or index (array)", arguments: [
-        ("{\"phase\":\"began\",\"x\":1,\"y\":1}\n{\"phase\":\"hover\",\"x\":1,\"y\":1}", "input.json, line 2: phase 'hover' is not one of began, moved, stationary, ended, cancelled."),
-        ("{\"phase\":\"began\",\"x\":1,\"y\":1}\n{\"x\":1,\"y\":1}", "input.json, line 2: \"phase\" is missing; every touch event needs one of began, moved, ended, cancelled."),
-        ("{\"phase\":\"began\",\"x\":1,\"y\":1}\n{\"phase\":\"moved\",\"x\":1", "input.json, line 2, column 23: the input ends where ',' or '}' should be; check that the file is complete, valid JSON."),
-        ("{\"phase\":\"began\",\"x\":1}", "input.json, line 1: \"y\" is missing."),
-        ("[{\"phase\":\"began\",\"x\":1,\"y\":1},{\"phase\":\"moved\",\"id\":[1],\"x\":1,\"y\":1}]", "input.json, event 2: \"id\" should be a number or a string, not an array."),
-        ("[{\"phase\":\"began\",\"x\":1,\"y\":1,\"force\":-1}]", "input.json, event 1: force -1 should be 0 or more."),
-        ("[{\"phase\":\"began\",\"x\":1,\"y\":1},{\"phase\":\"cancelled\"}]", "input.json: no ink: every touch was cancelled; check that the file holds a capture."),
-        ("[]", "input.json: no ink: no touch events; check that the file holds a capture."),
-    ])
+    @Test(
+        "bad events name their line (NDJSON) or index (array)",
+        arguments: [
+            (
+                "{\"phase\":\"began\",\"x\":1,\"y\":1}\n{\"phase\":\"hover\",\"x\":1,\"y\":1}",
+                "input.json, line 2: phase 'hover' is not one of began, moved, stationary, ended, cancelled."
+            ),
+            (
+                "{\"phase\":\"began\",\"x\":1,\"y\":1}\n{\"x\":1,\"y\":1}",
+                "input.json, line 2: \"phase\" is missing; every touch event needs one of began, moved, ended, cancelled."
+            ),
+            (
+                "{\"phase\":\"began\",\"x\":1,\"y\":1}\n{\"phase\":\"moved\",\"x\":1",
+                "input.json, line 2, column 23: the input ends where ',' or '}' should be; check that the file is complete, valid JSON."
+            ),
+            ("{\"phase\":\"began\",\"x\":1}", "input.json, line 1: \"y\" is missing."),
+            (
+                "[{\"phase\":\"began\",\"x\":1,\"y\":1},{\"phase\":\"moved\",\"id\":[1],\"x\":1,\"y\":1}]",
+                "input.json, event 2: \"id\" should be a number or a string, not an array."
+            ),
+            (
+                "[{\"phase\":\"began\",\"x\":1,\"y\":1,\"force\":-1}]",
+                "input.json, event 1: force -1 should be 0 or more."
+            ),
+            (
+                "[{\"phase\":\"began\",\"x\":1,\"y\":1},{\"phase\":\"cancelled\"}]",
+                "input.json: no ink: every touch was cancelled; check that the file holds a capture."
+            ),
+            ("[]", "input.json: no ink: no touch events; check that the file holds a capture."),
+        ])
     func badEvents(input: String, message: String) {
         #expect(readError(input, format: .touch) == message)
     }
 
     @Test("--index is refused: a touch log holds one drawing")
     func index() {
-        #expect(readError(Self.events.joined(separator: "\n"), index: 1) == "input.json holds 1 drawing, so StrokeReadOptions.index 1 is out of range; use only StrokeReadOptions.index 0.")
+        #expect(
+            readError(Self.events.joined(separator: "\n"), index: 1)
+                == "input.json holds 1 drawing, so StrokeReadOptions.index 1 is out of range; use only StrokeReadOptions.index 0."
+        )
     }
 }

@@ -1,5 +1,6 @@
-@testable import SignetStrokes
 import Testing
+
+@testable import SignetStrokes
 
 @Suite("XML parser")
 struct XMLParserTests {
@@ -30,21 +31,23 @@ struct XMLParserTests {
         #expect(root.children[2].text == "<not a tag> & raw")
     }
 
-    @Test("malformed XML is refused at the right byte", arguments: [
-        ("<ink><trace></ink>", 12, "</ink> does not match <trace>"),
-        ("<ink>", 0, "<ink> is never closed"),
-        ("<ink a=1/>", 7, "the value of a must be in quotes"),
-        ("<ink a=\"1\"b=\"2\"/>", 10, "expected a space before the attribute in <ink>"),
-        ("<ink>&nbsp;</ink>", 5, "unknown entity &nbsp;"),
-        ("<ink>a & b</ink>", 7, "'&' must start an entity such as &amp;"),
-        ("<ink/><ink/>", 6, "a second root element"),
-        ("hello <ink/>", 0, "text before the root element"),
-        ("<ink/> trailing", 6, "text after the end of the root element"),
-        ("<ink><!-- open </ink>", 5, "this comment is not closed"),
-        ("</ink>", 0, "</ink> closes nothing"),
-        ("", 0, "no root element"),
-        ("<1ink/>", 1, "expected a name"),
-    ])
+    @Test(
+        "malformed XML is refused at the right byte",
+        arguments: [
+            ("<ink><trace></ink>", 12, "</ink> does not match <trace>"),
+            ("<ink>", 0, "<ink> is never closed"),
+            ("<ink a=1/>", 7, "the value of a must be in quotes"),
+            ("<ink a=\"1\"b=\"2\"/>", 10, "expected a space before the attribute in <ink>"),
+            ("<ink>&nbsp;</ink>", 5, "unknown entity &nbsp;"),
+            ("<ink>a & b</ink>", 7, "'&' must start an entity such as &amp;"),
+            ("<ink/><ink/>", 6, "a second root element"),
+            ("hello <ink/>", 0, "text before the root element"),
+            ("<ink/> trailing", 6, "text after the end of the root element"),
+            ("<ink><!-- open </ink>", 5, "this comment is not closed"),
+            ("</ink>", 0, "</ink> closes nothing"),
+            ("", 0, "no root element"),
+            ("<1ink/>", 1, "expected a name"),
+        ])
     func malformed(text: String, offset: Int, problem: String) {
         #expect {
             _ = try Self.parse(text)

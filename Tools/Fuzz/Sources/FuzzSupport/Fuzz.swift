@@ -14,7 +14,9 @@ public enum Fuzz {
 
     /// Runs libFuzzer's driver on the command line (corpus folders, `-max_total_time=…`, or
     /// reproducer files to run once each).
-    public static func run(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ body: Body) -> CInt {
+    public static func run(
+        _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ body: Body
+    ) -> CInt {
         var count = argc
         var arguments = argv
         return LLVMFuzzerRunDriver(&count, &arguments, body)
@@ -31,8 +33,12 @@ public enum Fuzz {
     public static func expect(_ what: String, accepting accepted: [any SignetError.Type], _ body: () throws -> Void) {
         do {
             try body()
-        } catch let error as any SignetError where accepted.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type(of: error)) }) {
-            guard !error.message.isEmpty else { fatalError("\(what): \(type(of: error)) with an empty message: \(error)") }
+        } catch let error as any SignetError
+            where accepted.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type(of: error)) })
+        {
+            guard !error.message.isEmpty else {
+                fatalError("\(what): \(type(of: error)) with an empty message: \(error)")
+            }
         } catch {
             fatalError("\(what): unexpected error \(type(of: error)): \(error)")
         }

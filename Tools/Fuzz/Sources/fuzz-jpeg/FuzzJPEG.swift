@@ -13,9 +13,11 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
         }
         Fuzz.expect("JPEG decode", accepting: [CodecError.self]) {
             let bitmap = try JPEGCodec.decode(bytes)
-            Fuzz.require(bitmap.width > 0 && bitmap.height > 0 && bitmap.width * bitmap.height <= DecodeLimits().maxPixels,
-                         "decoded \(bitmap.width)×\(bitmap.height)")
-            Fuzz.require(bitmap.pixels.count == bitmap.width * bitmap.height * 4, "pixel buffer of \(bitmap.pixels.count) bytes")
+            Fuzz.require(
+                bitmap.width > 0 && bitmap.height > 0 && bitmap.width * bitmap.height <= DecodeLimits().maxPixels,
+                "decoded \(bitmap.width)×\(bitmap.height)")
+            Fuzz.require(
+                bitmap.pixels.count == bitmap.width * bitmap.height * 4, "pixel buffer of \(bitmap.pixels.count) bytes")
         }
         return 0
     }

@@ -8,9 +8,11 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
         let bytes = Fuzz.bytes(data, size)
         Fuzz.expect("PNG decode", accepting: [CodecError.self]) {
             let bitmap = try PNGDecoder.decode(bytes)
-            Fuzz.require(bitmap.width > 0 && bitmap.height > 0 && bitmap.width * bitmap.height <= DecodeLimits().maxPixels,
-                         "decoded \(bitmap.width)×\(bitmap.height)")
-            Fuzz.require(bitmap.pixels.count == bitmap.width * bitmap.height * 4, "pixel buffer of \(bitmap.pixels.count) bytes")
+            Fuzz.require(
+                bitmap.width > 0 && bitmap.height > 0 && bitmap.width * bitmap.height <= DecodeLimits().maxPixels,
+                "decoded \(bitmap.width)×\(bitmap.height)")
+            Fuzz.require(
+                bitmap.pixels.count == bitmap.width * bitmap.height * 4, "pixel buffer of \(bitmap.pixels.count) bytes")
         }
         return 0
     }

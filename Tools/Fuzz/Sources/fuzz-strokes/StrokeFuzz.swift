@@ -46,14 +46,21 @@ enum StrokeFuzz {
         Fuzz.require(drawing.strokes.count <= limits.maxStrokes, "more strokes than the limit")
         Fuzz.require(drawing.sampleCount <= limits.maxPoints, "more points than the limit")
         for stroke in drawing.strokes {
-            Fuzz.require(!stroke.samples.isEmpty && stroke.samples.count <= limits.maxPointsPerStroke, "a stroke of \(stroke.samples.count) points")
+            Fuzz.require(
+                !stroke.samples.isEmpty && stroke.samples.count <= limits.maxPointsPerStroke,
+                "a stroke of \(stroke.samples.count) points")
             for s in stroke.samples {
-                Fuzz.require(s.x.isFinite && s.y.isFinite && abs(s.x) <= limits.maxCoordinate && abs(s.y) <= limits.maxCoordinate,
-                             "a point outside the limits: \(s)")
+                Fuzz.require(
+                    s.x.isFinite && s.y.isFinite && abs(s.x) <= limits.maxCoordinate
+                        && abs(s.y) <= limits.maxCoordinate,
+                    "a point outside the limits: \(s)")
             }
         }
         let ink = Ink(drawing)
-        Fuzz.require(ink.bounds.map { $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite } ?? false,
-                     "ink bounds \(String(describing: ink.bounds)) for a drawing with points")
+        Fuzz.require(
+            ink.bounds.map {
+                $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite
+            } ?? false,
+            "ink bounds \(String(describing: ink.bounds)) for a drawing with points")
     }
 }

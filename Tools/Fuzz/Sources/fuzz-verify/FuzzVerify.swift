@@ -20,7 +20,8 @@ enum VerifyFuzz {
     static func test(_ bytes: [UInt8]) {
         let input = scratch.write(bytes, to: "input.pdf")
         Fuzz.expect("verify", accepting: [PDFError.self, SignError.self]) {
-            let reports = try SignetJob.verify(pdfAt: input, options: VerifyOptions(now: now, requireTrust: false)).signatures
+            let reports = try SignetJob.verify(pdfAt: input, options: VerifyOptions(now: now, requireTrust: false))
+                .signatures
             Fuzz.require(!reports.isEmpty && reports.count <= PDFVerifier.maxSignatures, "\(reports.count) reports")
             for report in reports where report.valid {
                 Fuzz.require(report.problems.isEmpty && report.integrity == .ok, "valid with problems: \(report)")
