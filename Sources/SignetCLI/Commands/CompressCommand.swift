@@ -7,10 +7,10 @@ enum CompressCommand: Command {
         summary: "fit a PNG or JPEG under a byte budget (JPEG quality search, resize fallback, PNG kept when it fits)",
         usage: "IN -o OUT [--max-bytes SIZE] [options]",
         positionals: 1...1,
-        options: BudgetCLI.options + [
+        options: BudgetFlags.options + [
             .value("output", "OUT", "where to write the result ('-' for standard output)", short: "o")
         ],
-        notes: BudgetCLI.notes + [
+        notes: BudgetFlags.notes + [
             "Input: PNG or JPEG (told apart by content), at most \(SignetJob.maxImageFileBytes / 1_048_576) MiB and \(DecodeLimits().maxPixels) pixels.",
             "Example: signet compress seal.png -o seal.jpg --max-bytes 100KB",
         ])
@@ -18,11 +18,11 @@ enum CompressCommand: Command {
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
         let output = try args.required("output")
-        var options = try BudgetCLI.options(args, output: output)
+        var options = try BudgetFlags.options(args, output: output)
         options.threads = context.budgetThreads
         try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)
         let result = try SignetJob.fit(imageAt: input, to: output, options: options)
-        if let named = BudgetCLI.format(forOutput: output), named.rawValue != result.format.rawValue {
+        if let named = BudgetFlags.format(forOutput: output), named.rawValue != result.format.rawValue {
             context.warn(
                 "\(output) holds a \(result.format.name) although its name says \(named.rawValue); rename it to .\(result.format.fileExtension)."
             )

@@ -19,13 +19,13 @@ enum PipelineCommand: Command {
             .value(
                 "image-format", "png|jpeg|auto",
                 "format of the fitted image (default png: transparency kept, downscaled to fit)"),
-            BudgetCLI.maxBytes,
-        ] + BudgetCLI.searchOptions + StrokeInputOptions.specs + RenderCLI.specs + StampCLI.specs + [
+            BudgetFlags.maxBytes,
+        ] + BudgetFlags.searchOptions + StrokeInputFlags.specs + RenderFlags.specs + StampFlags.specs + [
             .value(
                 "pdf-password-env", "VAR",
                 "read the password of an encrypted --pdf from environment variable VAR (unsigned output only)"),
             .value("pdf-password-file", "FILE", "read the password of an encrypted --pdf from FILE"),
-        ] + IdentityOptions.options + SignatureCLI.specs,
+        ] + IdentityFlags.options + SignatureFlags.specs,
         notes: [
             """
             stages: read STROKES (any format of 'signet render'), render them as 'signet render' does (same
@@ -35,7 +35,7 @@ enum PipelineCommand: Command {
               that the signature covers; on an already signed input the stamp is a Stamp annotation. Only -o
               (and --save-image) is written, atomically, once every stage has succeeded.
             """
-        ] + StampCLI.notes + StrokeInputOptions.notes)
+        ] + StampFlags.notes + StrokeInputFlags.notes)
 
     /// Options that only make sense for a fitted image, or only when signing.
     static let imageOnly = [
@@ -79,9 +79,9 @@ enum PipelineCommand: Command {
         var warnings: [String] = []
         let now = Date()
         if signs {
-            let identity = try IdentityOptions.load(args, context)
-            warnings = try IdentityOptions.checkValidity(identity, at: now, args, context)
-            signing = PipelineSigning(identity: identity, options: try SignatureCLI.options(args, signingTime: now))
+            let identity = try IdentityFlags.load(args, context)
+            warnings = try IdentityFlags.checkValidity(identity, at: now, args, context)
+            signing = PipelineSigning(identity: identity, options: try SignatureFlags.options(args, signingTime: now))
         }
         var report: PipelineReport
         do {
@@ -107,7 +107,7 @@ enum PipelineCommand: Command {
 
     /// Reading, rendering, artwork and stamping options; contradictions are usage errors.
     private static func pipelineOptions(_ args: Arguments, _ context: CommandContext) throws -> PipelineOptions {
-        let render = try RenderCLI.options(args)
+        let render = try RenderFlags.options(args)
         let artwork: PipelineOptions.Artwork
         if args.flag("vector") {
             if let name = imageOnly.first(where: { args.string($0) != nil })
@@ -118,12 +118,12 @@ enum PipelineCommand: Command {
             artwork = .vector
         } else {
             let format = try args.choice("image-format", BudgetFormat.self) ?? .png
-            var budget = try BudgetCLI.options(args, format: format, background: render.background ?? .white)
+            var budget = try BudgetFlags.options(args, format: format, background: render.background ?? .white)
             budget.threads = context.budgetThreads
             artwork = .image(budget)
         }
         return PipelineOptions(
-            reading: try StrokeInputOptions.readOptions(args), render: render, artwork: artwork,
-            stamp: try StampCLI.options(args), imageOutput: args.string("save-image"))
+            reading: try StrokeInputFlags.readOptions(args), render: render, artwork: artwork,
+            stamp: try StampFlags.options(args), imageOutput: args.string("save-image"))
     }
 }

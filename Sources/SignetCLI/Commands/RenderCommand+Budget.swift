@@ -3,7 +3,7 @@ import Signet
 /// `signet render IN -o OUT --max-bytes SIZE`: render, fit under the budget, write.
 extension RenderCommand {
     /// The budget options render takes: its own --background is what a JPEG is flattened onto.
-    static let budgetOptions = [BudgetCLI.maxBytes] + BudgetCLI.searchOptions
+    static let budgetOptions = [BudgetFlags.maxBytes] + BudgetFlags.searchOptions
     static let budgetNote = """
         --max-bytes: render, then fit the image under the byte budget as `signet compress` does; the output \
         name picks the format (.jpg/.jpeg JPEG, .png PNG, '-' or no extension: PNG when a lossless PNG with \
@@ -19,11 +19,11 @@ extension RenderCommand {
         let input = args.positionals[0]
         try OutputGuard.refuseOverwriting([input], with: [output], command: "render")
         let name = output.split(separator: "/").last.map(String.init) ?? output
-        let format = BudgetCLI.format(forOutput: output) ?? .auto
+        let format = BudgetFlags.format(forOutput: output) ?? .auto
         if format == .auto, output != "-", name.dropFirst().contains(".") {
             throw UsageError("render", "--max-bytes writes a PNG or JPEG; name the output .png or .jpg, not '\(name)'")
         }
-        var budget = try BudgetCLI.options(args, format: format, background: options.background ?? .white)
+        var budget = try BudgetFlags.options(args, format: format, background: options.background ?? .white)
         budget.threads = context.budgetThreads
         let rendering = try SignetJob.render(
             strokesAt: input, to: output, reading: read, options: options, budget: budget)

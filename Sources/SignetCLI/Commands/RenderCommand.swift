@@ -15,7 +15,7 @@ enum RenderCommand: Command {
             .value("output-dir", "DIR", "write each input to DIR/<input name>.<type> (several inputs, one process)"),
             .value(
                 "type", "TYPE", "png, svg or pdf when the output name does not say (stdout, --output-dir); default png"),
-        ] + StrokeInputOptions.specs + RenderCLI.specs + budgetOptions,
+        ] + StrokeInputFlags.specs + RenderFlags.specs + budgetOptions,
         notes: [
             """
             output limits: \(RenderOptions.defaultMaxPixels) pixels of area and \(RenderOptions.maxSide) per side \
@@ -29,11 +29,11 @@ enum RenderCommand: Command {
             prints one object {input, output, width, height, bytes, dpi, strokes, points, ink_bounds}.
             """,
             budgetNote,
-        ] + StrokeInputOptions.notes)
+        ] + StrokeInputFlags.notes)
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        let options = try RenderCLI.options(args)
-        let read = try StrokeInputOptions.readOptions(args)
+        let options = try RenderFlags.options(args)
+        let read = try StrokeInputFlags.readOptions(args)
         if args.string("max-bytes") != nil { return try renderBudgeted(args, read, options, context) }
         let type = try args.choice("type", RenderOutputType.self)
         switch (args.string("output"), args.string("output-dir")) {

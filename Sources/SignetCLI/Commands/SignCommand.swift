@@ -11,12 +11,12 @@ enum SignCommand: Command {
         options: [
             .value("output", "FILE", "signed PDF to write", short: "o"),
             .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
-        ] + IdentityOptions.options + SignatureCLI.specs + ArtworkOptions.specs + [
+        ] + IdentityFlags.options + SignatureFlags.specs + ArtworkFlags.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
-        ] + PlacementOptions.specs,
+        ] + PlacementFlags.specs,
         notes: [
             "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages. With --field the artwork is fitted into the existing field's rectangle.",
-            PlacementOptions.notes,
+            PlacementFlags.notes,
             "Signatures are CMS SignedData with SHA-256, DER, with the signed attributes content-type, message-digest and signing-certificate-v2.",
             "Example: SIGNET_PASS=... signet sign report.pdf --detached report.p7s --p12 me.p12 --password-env SIGNET_PASS",
         ])
@@ -69,9 +69,9 @@ enum SignCommand: Command {
             [input] + ["p12", "key", "cert", "chain", "password-file", "image", "strokes"].compactMap(args.string),
             with: [detached ?? args.string("output")].compactMap { $0 }, command: spec.name)
         let source = try PDFInput(input)
-        let identity = try IdentityOptions.load(args, context)
+        let identity = try IdentityFlags.load(args, context)
         let now = Date()
-        let warnings = try IdentityOptions.checkValidity(identity, at: now, args, context)
+        let warnings = try IdentityFlags.checkValidity(identity, at: now, args, context)
         guard let detached else {
             return try signPDF(source, identity: identity, now: now, warnings: warnings, args, context)
         }
@@ -105,10 +105,10 @@ extension SignCommand {
         _ context: CommandContext
     ) throws -> CommandOutcome {
         let output = try args.required("output")
-        let options = try SignatureCLI.options(args, signingTime: now)
-        let appearance = try ArtworkOptions.read(args).map {
+        let options = try SignatureFlags.options(args, signingTime: now)
+        let appearance = try ArtworkFlags.read(args).map {
             SignatureAppearance(
-                artwork: $0, page: try args.int("page"), placement: try PlacementOptions.placement(args))
+                artwork: $0, page: try args.int("page"), placement: try PlacementFlags.placement(args))
         }
         if appearance == nil, args.string("page") != nil {
             throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too")

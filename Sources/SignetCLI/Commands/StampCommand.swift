@@ -9,17 +9,17 @@ enum StampCommand: Command {
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the stamped PDF (- for standard output)", short: "o")
-        ] + ArtworkOptions.specs + StampCLI.specs + SecretInput.pdfPasswordSpecs,
-        notes: StampCLI.notes + StrokeInputOptions.notes)
+        ] + ArtworkFlags.specs + StampFlags.specs + SecretInput.pdfPasswordSpecs,
+        notes: StampFlags.notes + StrokeInputFlags.notes)
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let output = try args.required("output")
-        let options = try StampCLI.options(args)
+        let options = try StampFlags.options(args)
         try OutputGuard.refuseOverwriting(
             [args.positionals[0]] + ["image", "strokes", "password-file"].compactMap(args.string), with: [output],
             command: spec.name)
         let password = try SecretInput.read(args, context)
-        guard let artwork = try ArtworkOptions.read(args) else {
+        guard let artwork = try ArtworkFlags.read(args) else {
             throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
         }
         let input = try PDFInput(args.positionals[0])

@@ -1,7 +1,7 @@
 import Signet
 
 /// The byte-budget options shared by `signet compress` and `signet render --max-bytes`.
-enum BudgetCLI {
+enum BudgetFlags {
     static let maxBytes = OptionSpec.value(
         "max-bytes", "SIZE", "byte budget: 102400, 100kB (×1000), 100KiB (×1024), 1MB, 1MiB (default 100KiB)")
     /// The options both commands take (render has its own --background and --format meanings).

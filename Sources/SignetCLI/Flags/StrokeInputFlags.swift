@@ -2,7 +2,7 @@ import Signet
 
 /// The options of every command that reads strokes (`render`, and `--strokes` of stamp/sign):
 /// `--format NAME` and `--index N`, plus the help notes that state the input limits.
-enum StrokeInputOptions {
+enum StrokeInputFlags {
     static let specs: [OptionSpec] = [
         .value("format", "NAME", "stroke format, detected from the content when absent: \(StrokeFormat.names)"),
         .value(

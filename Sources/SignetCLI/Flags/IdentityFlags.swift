@@ -2,7 +2,7 @@ import FoundationEssentials
 import Signet
 
 /// `--p12 FILE` or `--key FILE --cert FILE [--chain FILE]`, with the password options.
-enum IdentityOptions {
+enum IdentityFlags {
     static let options: [OptionSpec] =
         [
             .value("p12", "FILE", "PKCS#12 bundle (.p12/.pfx) with the key, its certificate and the chain"),

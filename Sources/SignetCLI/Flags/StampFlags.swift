@@ -2,11 +2,11 @@ import Signet
 
 /// The stamping options shared by `signet stamp` and `signet pipeline`: pages, placement,
 /// opacity, blend and output mode, read into a `StampOptions`.
-enum StampCLI {
+enum StampFlags {
     static let specs: [OptionSpec] =
         [
             .value("pages", "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …")
-        ] + PlacementOptions.specs + [
+        ] + PlacementFlags.specs + [
             .value("opacity", "A", "stamp opacity, above 0 up to 1 (default 1)"),
             .value("blend", "MODE", "normal (default) or multiply (a white background disappears)"),
             .flag(
@@ -23,7 +23,7 @@ enum StampCLI {
         ]
 
     static let notes = [
-        PlacementOptions.notes,
+        PlacementFlags.notes,
         """
         output: a signed, certified (DocMDP) or usage-rights (UR3) input gets an incremental update, so the
           existing signatures stay valid; anything else is rewritten compactly through qpdf.
@@ -41,7 +41,7 @@ enum StampCLI {
         }
         let options = StampOptions(
             pages: PageSelection(args.string("pages") ?? "last"),
-            placement: try PlacementOptions.placement(args),
+            placement: try PlacementFlags.placement(args),
             opacity: try args.double("opacity", in: 0...1) ?? 1,
             blend: try args.choice("blend", BlendMode.self) ?? .normal,
             mode: args.flag("incremental") ? .incremental : args.flag("rewrite") ? .rewrite : .automatic,

@@ -2,7 +2,7 @@ import Signet
 
 /// Where a stamp or a visible signature goes on its page: `--at`, `--size`, `--width`,
 /// `--units`, `--origin`, `--anchor`, read into a `StampPlacement` (shared by stamp and sign).
-enum PlacementOptions {
+enum PlacementFlags {
     static let specs: [OptionSpec] = [
         .value(
             "at", "X,Y",

@@ -2,7 +2,7 @@ import Signet
 
 /// The rendering options shared by `signet render` and `signet pipeline`: pen overrides, scale or
 /// resolution, padding and crop, read into a `RenderOptions`.
-enum RenderCLI {
+enum RenderFlags {
     static let specs: [OptionSpec] = [
         .value(
             "color", "COLOR", "pen colour for every stroke: \(Color.acceptedForms) (default: as captured, else black)"),

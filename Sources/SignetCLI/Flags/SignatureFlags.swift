@@ -3,7 +3,7 @@ import Signet
 
 /// The options of an embedded PDF signature, shared by `signet sign` and `signet pipeline`, read
 /// into a `PDFSignOptions`.
-enum SignatureCLI {
+enum SignatureFlags {
     static let specs: [OptionSpec] = [
         .flag("strict", "refuse a certificate that is expired or not yet valid (default: warn)"),
         .flag(
