@@ -60,10 +60,14 @@ package final class PDFDocument {
         } else if let prefix = source as? MappedPrefix {
             try self.init(mapped: prefix.file, prefix: prefix.size, password: password)
         } else {
-            let pinned = try PinnedBytes(source)
+            // qpdf keeps the pointer for the document's lifetime: a copy of our own, freed with it.
+            let pinned = try MappedFile(copying: source)
             try self.init(name: source.name, source: source, backing: pinned, inMemory: true, password: password) {
                 q, candidate in
-                try q.read(memory: pinned.base, count: pinned.count, name: source.name, password: candidate)
+                guard let base = pinned.base else {
+                    throw QPDFFailure(code: qpdf_e_damaged_pdf, detail: "the file is empty")
+                }
+                try q.read(memory: base, count: pinned.size, name: source.name, password: candidate)
             }
         }
     }
