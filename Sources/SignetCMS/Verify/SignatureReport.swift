@@ -107,17 +107,9 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         allowed: ModificationLevel = .annotations,
         containerProblems: [String] = [], check: CMSCheck, claimedTime: Date?, requireTrust: Bool
     ) {
-        self.index = index
-        self.kind = kind
-        self.field = field
-        self.subFilter = subFilter
-        self.byteRange = byteRange
-        self.revision = revision
-        self.coverage = coverage
-        self.changes = changes
-        self.docmdp = docmdp
-        modificationLevel = changes.map(\.level).max() ?? .none
-        permittedLevel = allowed
+        self.init(
+            index: index, kind: kind, field: field, subFilter: subFilter, byteRange: byteRange, revision: revision,
+            coverage: coverage, changes: changes, docmdp: docmdp, allowed: allowed)
         permitted = changes.allSatisfy { $0.level <= allowed }
         integrity = coverage != .partial && check.digestMatches ? .ok : .broken
         digestAlgorithm = check.digestAlgorithm
@@ -142,6 +134,17 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         coverage: Coverage, changes: [Change] = [], docmdp: Int? = nil, allowed: ModificationLevel = .annotations,
         unreadable reason: String
     ) {
+        self.init(
+            index: index, kind: kind, field: field, subFilter: subFilter, byteRange: byteRange, revision: revision,
+            coverage: coverage, changes: changes, docmdp: docmdp, allowed: allowed)
+        problems = [reason]
+    }
+
+    /// What the container says, and nothing checked yet: broken, not permitted, not valid.
+    private init(
+        index: Int, kind: Kind, field: String?, subFilter: String?, byteRange: [Int]?, revision: Int?,
+        coverage: Coverage, changes: [Change], docmdp: Int?, allowed: ModificationLevel
+    ) {
         self.index = index
         self.kind = kind
         self.field = field
@@ -159,7 +162,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         signatureAlgorithm = "unknown"
         trust = .notJudged
         valid = false
-        problems = [reason]
+        problems = []
     }
 }
 
