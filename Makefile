@@ -9,10 +9,10 @@ SHELL := /bin/bash
 SWIFT ?= swift
 
 # Libraries the build links (headers from the -dev packages).
-BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
+BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
                   libpoppler-glib-dev libssl-dev libidn-dev
 # Independent tools the tests check our output with.
-TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time
+TEST_PACKAGES := fonts-dejavu-core qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time
 
 DEMO_OUT := demo-output
 

@@ -18,7 +18,8 @@ let package = Package(
     ],
     targets: [
         // C libraries: one module each, headers only; every status is checked in one Swift file per library.
-        systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
+        // cairo-ft: cairo with FreeType, which loads the signature text's font from bytes.
+        systemLibrary("CCairo", pkgConfig: "cairo-ft", apt: ["libcairo2-dev", "libfreetype-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: ["libjpeg-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),

@@ -45,13 +45,17 @@ public struct PipelineSigning: Sendable {
     public var identity: SigningIdentity
     /// How the signature is made: format, signing time, reason, field.
     public var options: PDFSignOptions
+    /// Text the stamp shows beside or below the strokes (see ``SignatureText/lines(name:signingTime:reason:location:)``);
+    /// `nil` (default) stamps the strokes only.
+    public var text: SignatureText?
 
     /// Signs with `identity` as `options` say.
     /// - Parameters:
     ///   - identity: The key, certificate and chain that sign.
     ///   - options: How the signature is made: format, signing time, reason, field.
-    public init(identity: SigningIdentity, options: PDFSignOptions) {
-        (self.identity, self.options) = (identity, options)
+    ///   - text: Text the stamp shows with the strokes; `nil` stamps the strokes only.
+    public init(identity: SigningIdentity, options: PDFSignOptions, text: SignatureText? = nil) {
+        (self.identity, self.options, self.text) = (identity, options, text)
     }
 }
 

@@ -88,7 +88,8 @@ extension SignetJob {
             // signature covers them; on a signed input the stamp is an annotation (see `Stamper.apply`).
             var edit: StampEdit?
             let editing = { (document: PDFDocument) in
-                edit = try Stamper.apply(art.artwork, options: options.stamp, to: document, incremental: true)
+                edit = try Stamper.apply(
+                    art.artwork, text: signing.text, options: options.stamp, to: document, incremental: true)
             }
             let signed =
                 switch ends {

@@ -18,6 +18,10 @@ public struct RenderError: SignetError, Hashable {
         case badOption(String)
         /// cairo failed while doing `step`.
         case cairo(step: String, reason: String)
+        /// The font file `name` cannot be read as a TrueType or OpenType font.
+        case badFont(name: String, detail: String)
+        /// The text holds characters (listed, e.g. "'漢' U+6F22") that the font `font` has no glyph for.
+        case textNotInFont(font: String, characters: String)
     }
 
     /// What went wrong.
@@ -65,6 +69,12 @@ public struct RenderError: SignetError, Hashable {
             return text
         case .cairo(let step, let reason):
             return "cairo failed \(step) (\(reason)); try a smaller RenderOptions.scale."
+        case .badFont(let name, let detail):
+            return
+                "the font \(name) cannot be used (\(detail)); give a TrueType or OpenType file such as DejaVu Sans (Debian fonts-dejavu-core)."
+        case .textNotInFont(let font, let characters):
+            return
+                "the signature text has characters the font \(font) has no glyph for: \(characters); change SignatureText.lines or leave the text out (SignatureAppearance.text = nil)."
         }
     }
 }

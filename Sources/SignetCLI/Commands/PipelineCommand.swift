@@ -25,13 +25,14 @@ enum PipelineCommand: Command {
                 "pdf-password-env", "VAR",
                 "read the password of an encrypted --pdf from environment variable VAR (unsigned output only)"),
             .value("pdf-password-file", "FILE", "read the password of an encrypted --pdf from FILE"),
-        ] + IdentityFlags.options + SignatureFlags.specs,
+        ] + IdentityFlags.options + SignatureFlags.specs + SignatureTextFlags.specs,
         notes: [
             """
             stages: read STROKES (any format of 'signet render'), render them as 'signet render' does (same
               options), fit the image under --max-bytes as 'signet compress' does, stamp it as 'signet stamp'
               does, and — with --p12 or --key/--cert — append an invisible signature as 'signet sign' does
-              (the stamp is what shows). When signing, the stamp and the signature are one incremental update
+              (the stamp is what shows: when signing, it also shows the signer's name and the signing time
+              as 'signet sign' does, unless --no-text). When signing, the stamp and the signature are one incremental update
               that the signature covers; on an already signed input the stamp is a Stamp annotation. Only -o
               (and --save-image) is written, atomically, once every stage has succeeded.
             """
@@ -42,8 +43,9 @@ enum PipelineCommand: Command {
         "max-bytes", "image-format", "save-image", "min-quality", "max-quality", "resize-quality", "min-dimension",
     ]
     static let signatureOnly =
-        ["pades", "certify", "strict"].map { ($0, true) }
-        + ["name", "reason", "location", "contact-info", "field", "reserve", "chain", "password-env", "password-file"]
+        ["pades", "certify", "strict", SignatureTextFlags.flag].map { ($0, true) }
+        + (["name", "reason", "location", "contact-info", "field", "reserve", "chain", "password-env", "password-file"]
+            + SignatureTextFlags.values)
         .map { ($0, false) }
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
@@ -81,7 +83,10 @@ enum PipelineCommand: Command {
         if signs {
             let identity = try IdentityFlags.load(args, context)
             warnings = try IdentityFlags.checkValidity(identity, at: now, args, context)
-            signing = PipelineSigning(identity: identity, options: try SignatureFlags.options(args, signingTime: now))
+            let signatureOptions = try SignatureFlags.options(args, signingTime: now)
+            signing = PipelineSigning(
+                identity: identity, options: signatureOptions,
+                text: try SignatureTextFlags.text(args, identity: identity, options: signatureOptions))
         }
         var report: PipelineReport
         do {

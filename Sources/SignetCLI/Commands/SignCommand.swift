@@ -13,9 +13,9 @@ enum SignCommand: Command {
             .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
         ] + IdentityFlags.options + SignatureFlags.specs + ArtworkFlags.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
-        ] + PlacementFlags.specs,
+        ] + PlacementFlags.specs + SignatureTextFlags.specs,
         notes: [
-            "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages. With --field the artwork is fitted into the existing field's rectangle.",
+            "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages, with the signer's name (--name, else the certificate's common name), the signing time in UTC (as in /M, to the minute) and --reason/--location as selectable text (--no-text leaves it out). The artwork and text together fit the placement; with --field they are fitted into the existing field's rectangle.",
             PlacementFlags.notes,
             "Signatures are CMS SignedData with SHA-256, DER, with the signed attributes content-type, message-digest and signing-certificate-v2.",
             "Example: SIGNET_PASS=... signet sign report.pdf --detached report.p7s --p12 me.p12 --password-env SIGNET_PASS",
@@ -45,11 +45,11 @@ enum SignCommand: Command {
                 throw UsageError(spec.name, "--detached writes only the signature; leave out -o")
             }
             let pdfOnly =
-                ["pades", "certify"].filter(args.flag)
-                + [
+                ["pades", "certify", SignatureTextFlags.flag].filter(args.flag)
+                + ([
                     "name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at",
                     "size", "width",
-                ]
+                ] + SignatureTextFlags.values)
                 .filter { args.string($0) != nil }
             if let first = pdfOnly.first {
                 throw UsageError(
@@ -108,10 +108,14 @@ extension SignCommand {
         let options = try SignatureFlags.options(args, signingTime: now)
         let appearance = try ArtworkFlags.read(args).map {
             SignatureAppearance(
-                artwork: $0, page: try args.int("page"), placement: try PlacementFlags.placement(args))
+                artwork: $0, page: try args.int("page"), placement: try PlacementFlags.placement(args),
+                text: try SignatureTextFlags.text(args, identity: identity, options: options))
         }
-        if appearance == nil, args.string("page") != nil {
-            throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too")
+        if appearance == nil, let name = (["page"] + SignatureTextFlags.values).first(where: { args.string($0) != nil })
+            ?? (args.flag(SignatureTextFlags.flag) ? SignatureTextFlags.flag : nil)
+        {
+            let what = name == "page" ? "places a visible signature" : "is about a visible signature's text"
+            throw UsageError(spec.name, "--\(name) \(what); give --image or --strokes too")
         }
         var result = try source.openForSigning {
             try SignetJob.sign(pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance)

@@ -49,7 +49,7 @@ package struct StampForm {
         }
     }
 
-    private static func reference(_ object: PDFObject) throws -> String {
+    static func reference(_ object: PDFObject) throws -> String {
         guard let id = try object.id else {
             throw object.document.error(.structure("internal: stamp object is not indirect"))
         }

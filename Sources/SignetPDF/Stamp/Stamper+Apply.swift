@@ -20,9 +20,11 @@ extension Stamper {
     /// selection, every placement) before changing anything, then stamps every selected page in
     /// memory: as page content, or as Stamp annotations on a signed input or when asked (see
     /// `StampProtection`). `incremental` says the caller appends the changes as an incremental
-    /// update (a signer always does); writing is the caller's.
+    /// update (a signer always does); writing is the caller's. `text` is shown with the artwork
+    /// (a signing pipeline's name and time), the two fitted together.
     package static func apply(
-        _ artwork: StampArtwork, options: StampOptions, to document: PDFDocument, incremental: Bool,
+        _ artwork: StampArtwork, text: SignatureText? = nil, options: StampOptions, to document: PDFDocument,
+        incremental: Bool,
         progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampEdit {
         guard document.pageCount > 0 else { throw document.error(.noPages) }
@@ -47,7 +49,7 @@ extension Stamper {
             ? ["the file is damaged; qpdf reconstructed its cross-reference table, check the output"] : []
         // qpdf's own words for the reconstruction repeat that sentence; its details do not.
         warnings += document.warnings.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
-        let aspect = artwork.naturalSize.width / artwork.naturalSize.height
+        let aspect = try StampForm.aspect(artwork, text: text)
         var placed: [(page: PDFPage, geometry: PageGeometry, rect: Rect)] = []
         var notes: [(note: String, pages: [Int])] = []
         for number in pages {
@@ -69,7 +71,8 @@ extension Stamper {
         warnings += notes.map { pageList($0.pages) + ": " + $0.note }
 
         document.appendsIncrementally = incremental
-        let form = try StampForm.make(artwork, opacity: options.opacity, blend: options.blend, in: document)
+        let form = try StampForm.make(
+            artwork, text: text, opacity: options.opacity, blend: options.blend, in: document)
         let kind = protection.form(options, incremental: incremental)
         let stampPage: (PDFPage, Rect, PageGeometry) throws -> Void
         switch kind {

@@ -74,7 +74,10 @@ package enum PDFSigner {
 
         let editor = SignatureFieldEditor(document: document, fields: fields)
         let placed =
-            try options.field.map { try editor.fillField($0, signature: signature, artwork: appearance?.artwork) }
+            try options.field.map {
+                try editor.fillField(
+                    $0, signature: signature, artwork: appearance?.artwork, text: appearance?.text)
+            }
             ?? editor.addField(signature: signature, appearance: appearance)
         if options.certify { try editor.certify(with: signature) }
         let dictionary = try SignatureDictionary(

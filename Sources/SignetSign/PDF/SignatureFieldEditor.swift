@@ -32,13 +32,15 @@ struct SignatureFieldEditor {
         var rect = Rect.zero
         if let appearance {
             let geometry = try page.geometry()
+            let aspect = try StampForm.aspect(appearance.artwork, text: appearance.text)
             let displayed: Rect
             do {
-                displayed = try appearance.placement.rect(on: geometry, aspect: aspect(appearance.artwork))
+                displayed = try appearance.placement.rect(on: geometry, aspect: aspect)
             } catch {
                 throw PDFError(file: document.path, .stampDoesNotFit(page: pageNumber, detail: error.detail))
             }
-            let built = try normalAppearance(appearance.artwork, displayed: displayed, on: geometry)
+            let built = try normalAppearance(
+                appearance.artwork, text: appearance.text, displayed: displayed, on: geometry)
             rect = built.rect
             try widget.set("/AP", built.ap)
         }
@@ -51,8 +53,11 @@ struct SignatureFieldEditor {
     }
 
     /// Fills the empty signature field `name`; a visible appearance fits the artwork into the
-    /// field's own rectangle (the placement options do not move an existing field).
-    func fillField(_ name: String, signature: PDFObject, artwork: StampArtwork?) throws -> PlacedWidget {
+    /// field's own rectangle (the placement options do not move an existing field), with `text`
+    /// beside or below it when given.
+    func fillField(
+        _ name: String, signature: PDFObject, artwork: StampArtwork?, text: SignatureText? = nil
+    ) throws -> PlacedWidget {
         guard let field = fields.first(where: { $0.name == name }) else {
             throw SignError(
                 document.path, .fieldNotFound(name: name, available: fields.filter(\.isSignature).map(\.name)))
@@ -74,7 +79,9 @@ struct SignatureFieldEditor {
             guard let toDisplayed = geometry.displayToUser.inverted else {
                 throw PDFError(file: document.path, .structure("page \(pageNumber) has a degenerate geometry"))
             }
-            try widget.set("/AP", try normalAppearance(artwork, displayed: toDisplayed.apply(rect), on: geometry).ap)
+            try widget.set(
+                "/AP",
+                try normalAppearance(artwork, text: text, displayed: toDisplayed.apply(rect), on: geometry).ap)
         }
         if try widget.id != field.field.id { try document.markChanged(widget) }
         try updateForm(adding: nil)
@@ -97,9 +104,9 @@ struct SignatureFieldEditor {
     /// The widget's `/AP`: the artwork upright in `displayed` (see `AnnotationAppearance`), and
     /// the widget's `/Rect`.
     private func normalAppearance(
-        _ artwork: StampArtwork, displayed: Rect, on geometry: PageGeometry
+        _ artwork: StampArtwork, text: SignatureText?, displayed: Rect, on geometry: PageGeometry
     ) throws -> (ap: PDFObject, rect: Rect) {
-        let stamp = try StampForm.make(artwork, in: document)
+        let stamp = try StampForm.make(artwork, text: text, in: document)
         guard let id = try stamp.object.id else {
             throw PDFError(file: document.path, .structure("internal: stamp form is not indirect"))
         }
@@ -151,10 +158,5 @@ struct SignatureFieldEditor {
             for annot in annots where try annot.id == target { return number }
         }
         return nil
-    }
-
-    private func aspect(_ artwork: StampArtwork) -> Double {
-        let size = artwork.naturalSize
-        return size.height > 0 ? size.width / size.height : 0
     }
 }

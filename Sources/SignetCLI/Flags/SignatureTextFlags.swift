@@ -1,0 +1,36 @@
+import Signet
+
+/// `--text-position`, `--no-text`, `--text-font`: the text a visible signature shows with its
+/// artwork (the signer's name, the signing time, the reason and the location), shared by
+/// `signet sign` and `signet pipeline`.
+enum SignatureTextFlags {
+    static let specs: [OptionSpec] = [
+        .value(
+            "text-position", "right|below",
+            "where the signer's name, the signing time (UTC) and --reason/--location go: below the artwork (default) or right of it"
+        ),
+        .flag("no-text", "show only the artwork (no name, time, reason or location)"),
+        .value("text-font", "FILE", "font of that text (default DejaVu Sans, Debian fonts-dejavu-core)"),
+    ]
+
+    /// Names of the value options and of the flag, for commands that refuse them.
+    static let values = ["text-position", "text-font"]
+    static let flag = "no-text"
+
+    /// The text to show: the name is `--name`, else the certificate's common name, else its
+    /// subject; `nil` with `--no-text`.
+    static func text(_ args: Arguments, identity: SigningIdentity, options: PDFSignOptions) throws -> SignatureText? {
+        let position = try args.choice("text-position", SignatureText.Position.self)
+        if args.flag(flag) {
+            if let given = values.first(where: { args.string($0) != nil }) {
+                throw UsageError(args.command, "--no-text leaves the text out; --\(given) has nothing to change")
+            }
+            return nil
+        }
+        let lines = SignatureText.lines(
+            name: options.name ?? identity.commonName ?? identity.subject, signingTime: options.signingTime,
+            reason: options.reason, location: options.location)
+        let font = try args.string("text-font").map { try TextFont.file(at: $0) } ?? TextFont.file()
+        return SignatureText(lines: lines, position: position ?? .below, font: font)
+    }
+}

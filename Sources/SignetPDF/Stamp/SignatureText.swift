@@ -1,0 +1,56 @@
+import SignetCore
+import SignetRaster
+
+/// Text lines a visible signature shows beside or below its artwork: usually the signer's name,
+/// the signing time, the reason and the location (see `SignatureText.lines(name:time:reason:location:)`
+/// in SignetSign). The text is drawn with `font`, embedded as a subset of the glyphs used, and
+/// can be selected and searched in a viewer.
+///
+/// The text is sized with the artwork: its nominal size is 18% of the artwork's height, shrunk
+/// (to 60% at most) and then wrapped at spaces when a line is wider than the artwork (or 2.5
+/// artwork heights, whichever is wider); beside the artwork the lines also stay within its
+/// height. The artwork and the text together are then fitted into the placement's rectangle, so
+/// the text never reaches outside it.
+public struct SignatureText: Sendable {
+    /// Where the text goes relative to the artwork.
+    public enum Position: String, Sendable, Hashable, Codable, CaseIterable {
+        /// To the right of the artwork, centred on it vertically.
+        case right
+        /// Under the artwork, left-aligned with it (default: reads well at the default 180 pt width).
+        case below
+    }
+
+    /// The lines, top to bottom; empty lines are left out, line breaks inside one start new lines.
+    public var lines: [String]
+    /// Where the text goes relative to the artwork.
+    public var position: Position
+    /// The font the lines are drawn with (every character must have a glyph in it).
+    public var font: TextFont
+
+    /// Text lines drawn with `font`.
+    /// - Parameters:
+    ///   - lines: The lines, top to bottom.
+    ///   - position: Where the text goes relative to the artwork.
+    ///   - font: The font the lines are drawn with.
+    public init(lines: [String], position: Position = .below, font: TextFont) {
+        (self.lines, self.position, self.font) = (lines, position, font)
+    }
+
+    /// The lines as drawn: split at line breaks, other control characters as spaces, trimmed,
+    /// empty ones left out.
+    package var shownLines: [String] {
+        lines.flatMap { $0.split(whereSeparator: \.isNewline) }.map { line in
+            let spaced = String(
+                String.UnicodeScalarView(line.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+            return String(spaced.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }.filter { !$0.isEmpty }
+    }
+
+    /// Refuses text the font cannot show (it would show as empty boxes).
+    package func checkGlyphs() throws {
+        let missing = font.missingCharacters(shownLines.joined())
+        guard !missing.isEmpty else { return }
+        let listed = missing.prefix(5).map { "'\(Character($0))' U+\(String($0.value, radix: 16, uppercase: true))" }
+        throw RenderError(.textNotInFont(font: font.name, characters: listed.joined(separator: ", ")))
+    }
+}

@@ -1,0 +1,28 @@
+import FoundationEssentials
+import SignetCMS
+import SignetPDF
+
+extension SignatureText {
+    /// The usual lines of a visible signature: `name`, then "Signed: 2026-12-01 18:30 UTC" (the
+    /// signing time written as `/M`, in UTC to the minute, so it reads the same in every zone),
+    /// then "Reason: …" and "Location: …" when given (empty ones are left out).
+    /// - Parameters:
+    ///   - name: The signer's name (the certificate's common name, or one given).
+    ///   - signingTime: The signing time (`PDFSignOptions.signingTime`).
+    ///   - reason: Why the document is signed.
+    ///   - location: Where it is signed.
+    /// - Returns: The lines, top to bottom.
+    public static func lines(name: String?, signingTime: Date, reason: String?, location: String?) -> [String] {
+        let nonEmpty = { (text: String?) in text.flatMap { $0.isEmpty ? nil : $0 } }
+        return [nonEmpty(name), "Signed: " + timeText(signingTime)]
+            .compactMap { $0 } + [nonEmpty(reason).map { "Reason: " + $0 }, nonEmpty(location).map { "Location: " + $0 }]
+            .compactMap { $0 }
+    }
+
+    /// "2026-12-01 18:30 UTC".
+    package static func timeText(_ date: Date) -> String {
+        let p = UTCTime.parts(date)
+        let two = UTCTime.two
+        return "\(UTCTime.four(p.year))-\(two(p.month))-\(two(p.day)) \(two(p.hour)):\(two(p.minute)) UTC"
+    }
+}
