@@ -8,11 +8,11 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 
-# Libraries the build links (headers from the -dev packages).
+# Libraries the build links (headers from the -dev packages), and the font visible signatures write with.
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
-                  libpoppler-glib-dev libssl-dev libidn-dev
+                  libpoppler-glib-dev libssl-dev libidn-dev fonts-dejavu-core
 # Independent tools the tests check our output with.
-TEST_PACKAGES := fonts-dejavu-core qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time
+TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time
 
 DEMO_OUT := demo-output
 
