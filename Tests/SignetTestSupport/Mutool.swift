@@ -17,6 +17,11 @@ public enum Mutool {
         return image
     }
 
+    /// The text MuPDF extracts from page `page` (1-based), annotations' appearances included.
+    public static func text(pdf: String, page: Int) throws -> String {
+        try ToolFailure.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", pdf, "\(page)"]).stdoutText
+    }
+
     /// Renders page `page` of `pdf` (and of `baseline`, the unstamped PDF) and finds the test
     /// stamp, as `StampLocator.locate(pdf:page:…)` does with poppler.
     public static func locateStamp(

@@ -67,6 +67,11 @@ package enum FlagHints {
         ("set PDFSignOptions.certify to false", "drop --certify"),
         ("PDFSignOptions.field or leave it nil", "--field or leave it out"),
         ("PDFSignOptions.reserve or leave it nil", "--reserve or leave it out"),
+        // The text of a visible signature
+        (
+            "change SignatureText.lines or leave the text out (SignatureAppearance.text = nil)",
+            "change --name, --reason or --location, or add --no-text"
+        ),
     ]
 
     /// Properties that are one flag each, spelled the same way in every sentence.
