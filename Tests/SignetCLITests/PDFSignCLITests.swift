@@ -19,7 +19,8 @@ struct PDFSignCLITests {
         let out = dir.path("signed.pdf")
         let result = try ProcessRunner.signet(
             [
-                "sign", input, "-o", out, "--image", png, "--page", "\(page)", "--at", "72,100", "--size", "150x50", "--no-text",
+                "sign", input, "-o", out, "--image", png, "--page", "\(page)", "--at", "72,100", "--size", "150x50",
+                "--no-text",
                 "--json",
             ] + identity)
         #expect(result.status == 0, "\(result.stderr)")

@@ -76,12 +76,16 @@ struct SignatureTextCLITests {
         let out = dir.path("signed.pdf")
         let png = dir.write("stamp.png", bytes: TestStamp.png())
         let result = try ProcessRunner.signet(
-            ["sign", input, "-o", out, "--image", png, "--text-position", position, "--json", "--reason", "Одобрено",
-                "--location", "Αθήνα"]
+            [
+                "sign", input, "-o", out, "--image", png, "--text-position", position, "--json", "--reason", "Одобрено",
+                "--location", "Αθήνα",
+            ]
                 + (name.map { ["--name", $0] } ?? []) + Self.placement + identity)
         #expect(result.status == 0, "\(result.stderr)")
         let shown = name ?? "Ada Signer"  // the certificate's common name
-        let lines = [shown, "Signed: " + (try Self.shownTime(try Self.json(result))), "Reason: Одобрено", "Location: Αθήνα"]
+        let lines = [
+            shown, "Signed: " + (try Self.shownTime(try Self.json(result))), "Reason: Одобрено", "Location: Αθήνα",
+        ]
         let poppler = try PopplerText.pages(out)[0]
         let mupdf = try Mutool.text(pdf: out, page: 1)
         for line in lines {
@@ -95,7 +99,9 @@ struct SignatureTextCLITests {
         #expect(try SignatureCheckers.pdfsig(out).first?.validation == "Signature is Valid.")
         if name == nil, SignatureCheckers.hasPyhanko {
             let pyhanko = try SignatureCheckers.pyhanko(out, trust: pki.rootCert)
-            #expect(pyhanko.status == 0 && pyhanko.stdoutText.contains("The signature is judged VALID"), "\(pyhanko.stdoutText)")
+            #expect(
+                pyhanko.status == 0 && pyhanko.stdoutText.contains("The signature is judged VALID"),
+                "\(pyhanko.stdoutText)")
         }
     }
 
@@ -112,10 +118,12 @@ struct SignatureTextCLITests {
         let first = try #require(words.first, "no text in the widget")
         let text = words.dropFirst().reduce(first.box) { $0.union($1.box) }
         // Below (the default): the ink sits between the top of the rectangle and the text.
-        let ink = Rect(x: Self.asked.minX, y: Self.asked.minY, width: Self.asked.width, height: text.minY - Self.asked.minY)
+        let ink = Rect(
+            x: Self.asked.minX, y: Self.asked.minY, width: Self.asked.width, height: text.minY - Self.asked.minY)
         let dpi = 144.0
         for (renderer, image) in [
-            ("pdftoppm", try Pdftoppm.render(pdf: out, page: 1, dpi: dpi)), ("mutool", try Mutool.render(pdf: out, page: 1, dpi: dpi)),
+            ("pdftoppm", try Pdftoppm.render(pdf: out, page: 1, dpi: dpi)),
+            ("mutool", try Mutool.render(pdf: out, page: 1, dpi: dpi)),
         ] {
             #expect(Self.darkPixels(image, in: text, dpi: dpi) > 200, "\(renderer) draws the text")
             #expect(Self.darkPixels(image, in: ink, dpi: dpi) > 200, "\(renderer) draws the ink")
@@ -210,7 +218,8 @@ struct SignatureTextCLITests {
     func detachedRefusesText() throws {
         let dir = TemporaryDirectory()
         let content = dir.write("c.txt", "hello\n")
-        let result = try ProcessRunner.signet(["sign", content, "--detached", dir.path("c.p7s"), "--no-text"] + identity)
+        let result = try ProcessRunner.signet(
+            ["sign", content, "--detached", dir.path("c.p7s"), "--no-text"] + identity)
         #expect(result.status == 2 && result.stderr.contains("--no-text is about PDF signatures"), "\(result.stderr)")
     }
 

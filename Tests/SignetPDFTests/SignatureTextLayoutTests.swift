@@ -24,8 +24,12 @@ struct SignatureTextLayoutTests {
     static let words = Array(repeating: "abcd", count: 16).joined(separator: " ")  // 79 characters
 
     static let rows: [Row] = [
-        Row(label: "below, short lines: nominal size", aspect: 3, lines: ["Ada", time], position: .below, fontSize: 18, lineCount: 2),
-        Row(label: "right, short lines: nominal size", aspect: 3, lines: ["Ada", time], position: .right, fontSize: 18, lineCount: 2),
+        Row(
+            label: "below, short lines: nominal size", aspect: 3, lines: ["Ada", time], position: .below, fontSize: 18,
+            lineCount: 2),
+        Row(
+            label: "right, short lines: nominal size", aspect: 3, lines: ["Ada", time], position: .right, fontSize: 18,
+            lineCount: 2),
         Row(
             label: "below, a 40-character name shrinks to 80%", aspect: 3,
             lines: [String(repeating: "n", count: 40), time], position: .below, fontSize: 14.4, lineCount: 2),
@@ -84,17 +88,21 @@ struct SignatureTextLayoutTests {
 
     @Test("wrapping keeps every word, in order, and breaks only at spaces")
     func wrapping() {
-        let lines = SignatureTextLayout.wrap(["aa bb cc  dd", "", "eeeeeeeeee f"], width: 3, advance: { Double($0.count) * 0.5 })
+        let lines = SignatureTextLayout.wrap(
+            ["aa bb cc  dd", "", "eeeeeeeeee f"], width: 3, advance: { Double($0.count) * 0.5 })
         #expect(lines == ["aa bb", "cc dd", "eeeeeeeeee", "f"])
     }
 }
 
 @Suite(
     "Signature text: lines and the font",
-    .enabled(if: FileManager.default.fileExists(atPath: TextFont.dejaVuSansPath), "DejaVu Sans is missing: install Debian's fonts-dejavu-core"))
+    .enabled(
+        if: FileManager.default.fileExists(atPath: TextFont.dejaVuSansPath),
+        "DejaVu Sans is missing: install Debian's fonts-dejavu-core"))
 struct SignatureTextFontTests {
     static func font() throws -> TextFont {
-        try TextFont(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: TextFont.dejaVuSansPath))), name: "DejaVu Sans")
+        try TextFont(
+            bytes: Array(try Data(contentsOf: URL(fileURLWithPath: TextFont.dejaVuSansPath))), name: "DejaVu Sans")
     }
 
     @Test(
@@ -119,7 +127,9 @@ struct SignatureTextFontTests {
         #expect(throws: RenderError.self) { try text.checkGlyphs() }
     }
 
-    @Test("bytes that are not a font are refused with the font's name", arguments: [[], [0, 1, 0, 0, 9], Array("%PDF-1.7".utf8)])
+    @Test(
+        "bytes that are not a font are refused with the font's name",
+        arguments: [[], [0, 1, 0, 0, 9], Array("%PDF-1.7".utf8)])
     func notAFont(bytes: [UInt8]) {
         #expect {
             _ = try TextFont(bytes: bytes, name: "bogus.ttf")

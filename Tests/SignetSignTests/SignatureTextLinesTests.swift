@@ -14,7 +14,10 @@ struct SignatureTextLinesTests {
     @Test(
         "name, time, then reason and location when given",
         arguments: [
-            ("Ada", "approved", "Brussels", ["Ada", "Signed: 2026-12-01 18:30 UTC", "Reason: approved", "Location: Brussels"]),
+            (
+                "Ada", "approved", "Brussels",
+                ["Ada", "Signed: 2026-12-01 18:30 UTC", "Reason: approved", "Location: Brussels"]
+            ),
             ("Ada", "", nil, ["Ada", "Signed: 2026-12-01 18:30 UTC"]),
             (nil, nil, "Αθήνα", ["Signed: 2026-12-01 18:30 UTC", "Location: Αθήνα"]),
             ("", "ok", "", ["Signed: 2026-12-01 18:30 UTC", "Reason: ok"]),
@@ -26,12 +29,17 @@ struct SignatureTextLinesTests {
     @Test("the common name is the subject's CN as UTF-8, or nil without one")
     func commonName() throws {
         let dir = TemporaryDirectory()
-        for (subject, expected) in [("/O=Test/CN=Ελένη Иванова", "Ελένη Иванова"), ("/O=No Name Inc", nil)] as [(String, String?)] {
+        for (subject, expected) in [("/O=Test/CN=Ελένη Иванова", "Ελένη Иванова"), ("/O=No Name Inc", nil)]
+            as [(String, String?)]
+        {
             let key = dir.path("k.pem"), cert = dir.path("c.pem")
             let made = try ProcessRunner.run(
                 "openssl",
-                ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-out", cert,
-                 "-days", "2", "-utf8", "-subj", subject])
+                [
+                    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key,
+                    "-out", cert,
+                    "-days", "2", "-utf8", "-subj", subject,
+                ])
             #expect(made.status == 0, "\(made.stderr)")
             let identity = try SigningIdentity.pem(keyPath: key, certificatePath: cert, password: nil)
             #expect(identity.commonName == expected)

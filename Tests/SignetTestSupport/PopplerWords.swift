@@ -16,7 +16,8 @@ public enum PopplerWords {
         let result = try ToolFailure.run(
             "pdftotext", ["-bbox", "-cropbox", "-enc", "UTF-8", "-f", "\(page)", "-l", "\(page)", pdf, "-"])
         return result.stdoutText.split(separator: "\n").compactMap { line -> PlacedWord? in
-            guard let start = line.range(of: "<word "), let close = line.range(of: ">", range: start.upperBound..<line.endIndex),
+            guard let start = line.range(of: "<word "),
+                let close = line.range(of: ">", range: start.upperBound..<line.endIndex),
                 let end = line.range(of: "</word>")
             else { return nil }
             let attributes = line[start.upperBound..<close.lowerBound]

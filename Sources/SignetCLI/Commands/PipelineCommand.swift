@@ -45,7 +45,7 @@ enum PipelineCommand: Command {
     static let signatureOnly =
         ["pades", "certify", "strict", SignatureTextFlags.flag].map { ($0, true) }
         + (["name", "reason", "location", "contact-info", "field", "reserve", "chain", "password-env", "password-file"]
-            + SignatureTextFlags.values)
+        + SignatureTextFlags.values)
         .map { ($0, false) }
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {

@@ -111,8 +111,9 @@ extension SignCommand {
                 artwork: $0, page: try args.int("page"), placement: try PlacementFlags.placement(args),
                 text: try SignatureTextFlags.text(args, identity: identity, options: options))
         }
-        if appearance == nil, let name = (["page"] + SignatureTextFlags.values).first(where: { args.string($0) != nil })
-            ?? (args.flag(SignatureTextFlags.flag) ? SignatureTextFlags.flag : nil)
+        if appearance == nil,
+            let name = (["page"] + SignatureTextFlags.values).first(where: { args.string($0) != nil })
+                ?? (args.flag(SignatureTextFlags.flag) ? SignatureTextFlags.flag : nil)
         {
             let what = name == "page" ? "places a visible signature" : "is about a visible signature's text"
             throw UsageError(spec.name, "--\(name) \(what); give --image or --strokes too")

@@ -39,7 +39,9 @@ package struct SignatureTextLayout: Sendable, Hashable {
         let w = artworkSize.height > 0 ? artworkSize.width / artworkSize.height * h : h
         let maxWidth = max(w, Self.minimumWidth)
         let maxHeight = position == .right ? h : Double.infinity
-        func height(_ count: Int, _ f: Double) -> Double { f * (ascent + descent) + Double(count - 1) * Self.leading * f }
+        func height(_ count: Int, _ f: Double) -> Double {
+            f * (ascent + descent) + Double(count - 1) * Self.leading * f
+        }
         func widest(_ ls: [String]) -> Double { ls.map(advance).max() ?? 0 }
         func fits(_ ls: [String], _ f: Double) -> Bool {
             widest(ls) * f <= maxWidth * (1 + 1e-9) && height(ls.count, f) <= maxHeight * (1 + 1e-9)
@@ -59,7 +61,9 @@ package struct SignatureTextLayout: Sendable, Hashable {
             chosen
             ?? (
                 lines,
-                min(maxWidth / max(widest(lines), 1e-9), maxHeight / (ascent + descent + Double(lines.count - 1) * Self.leading))
+                min(
+                    maxWidth / max(widest(lines), 1e-9),
+                    maxHeight / (ascent + descent + Double(lines.count - 1) * Self.leading))
             )
         let textSize = Size(width: widest(shown) * f, height: height(shown.count, f))
         let firstBaseline = textSize.height - ascent * f

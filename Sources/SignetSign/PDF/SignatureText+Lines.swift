@@ -13,9 +13,8 @@ extension SignatureText {
     ///   - location: Where it is signed.
     /// - Returns: The lines, top to bottom.
     public static func lines(name: String?, signingTime: Date, reason: String?, location: String?) -> [String] {
-        let nonEmpty = { (text: String?) in text.flatMap { $0.isEmpty ? nil : $0 } }
-        return [nonEmpty(name), "Signed: " + timeText(signingTime)]
-            .compactMap { $0 } + [nonEmpty(reason).map { "Reason: " + $0 }, nonEmpty(location).map { "Location: " + $0 }]
+        func line(_ label: String, _ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : label + $0 } }
+        return [line("", name), "Signed: " + timeText(signingTime), line("Reason: ", reason), line("Location: ", location)]
             .compactMap { $0 }
     }
 
