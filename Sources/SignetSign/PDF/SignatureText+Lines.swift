@@ -14,8 +14,10 @@ extension SignatureText {
     /// - Returns: The lines, top to bottom.
     public static func lines(name: String?, signingTime: Date, reason: String?, location: String?) -> [String] {
         func line(_ label: String, _ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : label + $0 } }
-        return [line("", name), "Signed: " + timeText(signingTime), line("Reason: ", reason), line("Location: ", location)]
-            .compactMap { $0 }
+        return [
+            line("", name), "Signed: " + timeText(signingTime), line("Reason: ", reason), line("Location: ", location),
+        ]
+        .compactMap { $0 }
     }
 
     /// "2026-12-01 18:30 UTC".
