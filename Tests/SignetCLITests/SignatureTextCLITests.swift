@@ -238,3 +238,27 @@ struct SignatureTextCLITests {
         return count
     }
 }
+
+extension SignatureTextCLITests {
+    @Test(
+        "an existing empty field gets the strokes and the text fitted into its rectangle",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    func existingField() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.path("signed.pdf")
+        let result = try ProcessRunner.signet(
+            [
+                "sign", Corpus.path("pdfs/pyhanko/minimal-two-fields.pdf"), "-o", out, "--field", "Sig2", "--strokes",
+                Corpus.path("strokes/svc2004/U1S1.TXT"), "--name", "Ελένη", "--json",
+            ] + identity)
+        #expect(result.status == 0, "\(result.stderr)")
+        let signature = try #require(try Self.json(result)["signature"] as? [String: Any])
+        let rect = try #require(signature["rect"] as? [Double])
+        let words = try PopplerWords.words(pdf: out, page: 1)
+        let height = try #require(try PopplerInfo.pages(out).first).cropBox.maxY
+        let field = Rect(corners: Point(x: rect[0], y: height - rect[3]), Point(x: rect[2], y: height - rect[1]))
+        let inside = words.filter { field.contains($0.box, tolerance: 0.5) }.map(\.text)
+        #expect(inside.prefix(2) == ["Ελένη", "Signed:"], "\(words) in \(field)")
+        #expect(try SignatureCheckers.pdfsig(out).filter { $0.validation == "Signature is Valid." }.count == 1)
+    }
+}
