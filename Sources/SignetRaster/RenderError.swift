@@ -22,6 +22,8 @@ public struct RenderError: SignetError, Hashable {
         case badFont(name: String, detail: String)
         /// The text holds characters (listed, e.g. "'漢' U+6F22") that the font `font` has no glyph for.
         case textNotInFont(font: String, characters: String)
+        /// The text holds right-to-left characters (Hebrew, Arabic), which are drawn without shaping.
+        case textNeedsShaping(characters: String)
     }
 
     /// What went wrong.
@@ -75,6 +77,9 @@ public struct RenderError: SignetError, Hashable {
         case .textNotInFont(let font, let characters):
             return
                 "the signature text has characters the font \(font) has no glyph for: \(characters); change SignatureText.lines or leave the text out (SignatureAppearance.text = nil)."
+        case .textNeedsShaping(let characters):
+            return
+                "the signature text has right-to-left characters, which would be drawn unshaped and in the wrong order: \(characters); change SignatureText.lines or leave the text out (SignatureAppearance.text = nil)."
         }
     }
 }

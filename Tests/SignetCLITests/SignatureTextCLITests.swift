@@ -191,6 +191,9 @@ struct SignatureTextCLITests {
             ["pipeline", strokes, "--pdf", input, "-o", plain, "--vector", "--no-text"] + Self.placement + identity)
         #expect(without.status == 0, "\(without.stderr)")
         #expect(try Self.words(plain, page: 1, in: Self.asked).isEmpty)
+        let unsigned = try ProcessRunner.signet(
+            ["pipeline", strokes, "--pdf", input, "-o", dir.path("x.pdf"), "--text-position", "right"])
+        #expect(unsigned.status == 2 && unsigned.stderr.contains("--text-position is about the signature"))
     }
 
     @Test(
@@ -201,6 +204,7 @@ struct SignatureTextCLITests {
             (["--text-position", "right"], "--text-position is about a visible signature's text"),
             (["--image", "PNG", "--name", "山田太郎"], "has no glyph for: '山' U+5C71"),
             (["--image", "PNG", "--text-font", "PNG"], "cannot be used"),
+            (["--image", "PNG", "--reason", "אושר"], "right-to-left characters"),
         ])
     func refusals(extra: [String], fragment: String) throws {
         let dir = TemporaryDirectory()
@@ -211,7 +215,10 @@ struct SignatureTextCLITests {
             ["sign", input, "-o", out] + extra.map { $0 == "PNG" ? png : $0 } + identity)
         #expect(result.status == 2 && result.stderr.contains(fragment), "\(result.status) \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
-        if fragment.contains("glyph") { #expect(result.stderr.contains("--no-text"), "\(result.stderr)") }
+        if fragment.contains("glyph") || fragment.contains("right-to-left") {
+            #expect(
+                result.stderr.contains("change --name, --reason or --location, or add --no-text"), "\(result.stderr)")
+        }
     }
 
     @Test("a detached signature refuses the text options")

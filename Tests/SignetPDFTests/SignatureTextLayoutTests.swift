@@ -123,8 +123,16 @@ struct SignatureTextFontTests {
         #expect(font.missingCharacters("Ada 山田 山").map(\.value) == [0x5C71, 0x7530])
         #expect(font.advance("") == 0 && font.advance("WWW") > font.advance("iii"))
         #expect(font.ascent > 0.5 && font.ascent < 1.2 && font.descent > 0 && font.descent < 0.5)
-        let text = SignatureText(lines: ["山"], font: font)
-        #expect(throws: RenderError.self) { try text.checkGlyphs() }
+        #expect(throws: RenderError(.textNotInFont(font: "DejaVu Sans", characters: "'山' U+5C71"))) {
+            try SignatureText(lines: ["Ada 山"], font: font).checkGlyphs()
+        }
+        // DejaVu Sans has Hebrew and Arabic glyphs, but cairo's toy text API would draw them unshaped, left to right.
+        #expect(throws: RenderError(.textNeedsShaping(characters: "'ש' U+5E9, 'ל' U+5DC, 'ו' U+5D5, 'ם' U+5DD"))) {
+            try SignatureText(lines: ["Ada", "שלום"], font: font).checkGlyphs()
+        }
+        #expect(throws: RenderError(.textNeedsShaping(characters: "'م' U+645"))) {
+            try SignatureText(lines: ["مم"], font: font).checkGlyphs()
+        }
     }
 
     @Test(

@@ -46,11 +46,28 @@ public struct SignatureText: Sendable {
         }.filter { !$0.isEmpty }
     }
 
-    /// Refuses text the font cannot show (it would show as empty boxes).
+    /// Refuses text that would not read as written: characters the font has no glyph for (empty
+    /// boxes), and right-to-left scripts (cairo draws each glyph left to right, without shaping).
     package func checkGlyphs() throws {
-        let missing = font.missingCharacters(shownLines.joined())
-        guard !missing.isEmpty else { return }
-        let listed = missing.prefix(5).map { "'\(Character($0))' U+\(String($0.value, radix: 16, uppercase: true))" }
-        throw RenderError(.textNotInFont(font: font.name, characters: listed.joined(separator: ", ")))
+        let text = shownLines.joined()
+        func listed(_ scalars: [Unicode.Scalar]) -> String {
+            scalars.prefix(5).map { "'\(Character($0))' U+\(String($0.value, radix: 16, uppercase: true))" }
+                .joined(separator: ", ")
+        }
+        var seen = Set<Unicode.Scalar>()
+        let rightToLeft = Array(text.unicodeScalars.filter { Self.isRightToLeft($0) && seen.insert($0).inserted })
+        guard rightToLeft.isEmpty else { throw RenderError(.textNeedsShaping(characters: listed(rightToLeft))) }
+        let missing = font.missingCharacters(text)
+        guard missing.isEmpty else {
+            throw RenderError(.textNotInFont(font: font.name, characters: listed(missing)))
+        }
+    }
+
+    /// Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms.
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x1_0800...0x1_0FFF, 0x1_E800...0x1_EFFF: true
+        default: false
+        }
     }
 }
