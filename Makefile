@@ -10,9 +10,9 @@ SWIFT ?= swift
 
 # Libraries the build links (headers from the -dev packages).
 BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
-                  libpoppler-glib-dev libssl-dev libidn-dev
+                  libpoppler-glib-dev libssl-dev libidn-dev libp11-kit-dev
 # Independent tools the tests check our output with.
-TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time
+TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time softhsm2 opensc
 
 DEMO_OUT := demo-output
 

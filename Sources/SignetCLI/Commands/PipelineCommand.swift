@@ -64,7 +64,7 @@ enum PipelineCommand: Command {
         if strokes == "-", pdf == "-" {
             throw UsageError(spec.name, "standard input can carry the strokes or the PDF, not both")
         }
-        if args.flag("password-stdin"), strokes == "-" || pdf == "-" {
+        if args.flag("password-stdin") || args.flag("pin-stdin"), strokes == "-" || pdf == "-" {
             throw UsageError(
                 spec.name,
                 "standard input cannot carry both an input and the password; use --password-env or --password-file")
