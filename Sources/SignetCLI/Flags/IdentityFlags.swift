@@ -43,7 +43,8 @@ enum IdentityFlags {
     ) throws
         -> [String]
     {
-        let source = args.string("p12") ?? args.string("cert") ?? args.string("pkcs11-token").map { "token '\($0)'" } ?? ""
+        let source =
+            args.string("p12") ?? args.string("cert") ?? args.string("pkcs11-token").map { "token '\($0)'" } ?? ""
         guard let warning = try identity.checkValidity(at: signingTime, strict: args.flag("strict"), source: source)
         else { return [] }
         context.warn(warning)

@@ -16,9 +16,11 @@ enum TokenFlags {
 
     /// The token identity the options name; `nil` when no `--pkcs11-…` option is given.
     static func load(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity? {
-        let pinOptions = ["pin-env", "pin-file"].filter { args.string($0) != nil } + (args.flag("pin-stdin") ? ["pin-stdin"] : [])
+        let pinOptions =
+            ["pin-env", "pin-file"].filter { args.string($0) != nil } + (args.flag("pin-stdin") ? ["pin-stdin"] : [])
         guard let module = args.string("pkcs11-module") else {
-            if let option = ["pkcs11-token", "pkcs11-key"].first(where: { args.string($0) != nil }) ?? pinOptions.first {
+            if let option = ["pkcs11-token", "pkcs11-key"].first(where: { args.string($0) != nil }) ?? pinOptions.first
+            {
                 throw UsageError(args.command, "--\(option) goes with --pkcs11-module PATH (a key on a PKCS#11 token)")
             }
             return nil
@@ -29,7 +31,8 @@ enum TokenFlags {
         let fileOptions = ["p12", "key", "password-env", "password-file"].filter { args.string($0) != nil }
         if let option = fileOptions.first ?? (args.flag("password-stdin") ? "password-stdin" : nil) {
             throw UsageError(
-                args.command, "--\(option) is for key files; a token key takes its PIN from --pin-env, --pin-file or --pin-stdin")
+                args.command,
+                "--\(option) is for key files; a token key takes its PIN from --pin-env, --pin-file or --pin-stdin")
         }
         let pin = try SecretInput.secret(args, context, prefix: "pin", stdinOption: "pin-stdin")
         return try SigningIdentity.pkcs11(

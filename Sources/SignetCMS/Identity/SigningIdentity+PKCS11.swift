@@ -75,7 +75,9 @@ extension SigningIdentity {
 
     /// The signer's certificate (by `CKA_ID`, else by label) first, then the certificates of the
     /// token that issued it, in order up the chain.
-    private static func tokenCertificates(in session: PKCS11Session, id: [UInt8], label: String) throws
+    private static func tokenCertificates(
+        in session: PKCS11Session, id: [UInt8], label: String
+    ) throws
         -> [Certificate]
     {
         let objects = try session.find([

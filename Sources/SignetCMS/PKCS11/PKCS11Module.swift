@@ -45,11 +45,13 @@ final class PKCS11Module: @unchecked Sendable {
             try PKCS11.check(unsafeBitCast(symbol, to: GetFunctionList.self)(&list), "C_GetFunctionList", context: path)
             guard let list else { throw TokenError(path, .moduleNotLoadable("C_GetFunctionList gave no functions")) }
             var arguments = CK_C_INITIALIZE_ARGS(
-                CreateMutex: nil, DestroyMutex: nil, LockMutex: nil, UnlockMutex: nil, flags: CK_FLAGS(CKF_OS_LOCKING_OK),
+                CreateMutex: nil, DestroyMutex: nil, LockMutex: nil, UnlockMutex: nil,
+                flags: CK_FLAGS(CKF_OS_LOCKING_OK),
                 pReserved: nil)
             let initialize = try PKCS11.function(list.pointee.C_Initialize, "C_Initialize", context: path)
             let rv = try PKCS11.check(
-                initialize(&arguments), "C_Initialize", context: path, accepting: [CK_RV(CKR_CRYPTOKI_ALREADY_INITIALIZED)])
+                initialize(&arguments), "C_Initialize", context: path,
+                accepting: [CK_RV(CKR_CRYPTOKI_ALREADY_INITIALIZED)])
             finalizes = rv == CKR_OK
             functions = list
             self.handle = handle

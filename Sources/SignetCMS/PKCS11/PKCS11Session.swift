@@ -67,9 +67,8 @@ final class PKCS11Session {
         let initialize = try PKCS11.function(functions.C_FindObjectsInit, "C_FindObjectsInit", context: context)
         let next = try PKCS11.function(functions.C_FindObjects, "C_FindObjects", context: context)
         let final = try PKCS11.function(functions.C_FindObjectsFinal, "C_FindObjectsFinal", context: context)
-        try Self.withTemplate(template) {
-            try PKCS11.check(initialize(handle, $0, $1), "C_FindObjectsInit", context: context)
-        }
+        let rv = Self.withTemplate(template) { initialize(handle, $0, $1) }
+        try PKCS11.check(rv, "C_FindObjectsInit", context: context)
         var found: [CK_OBJECT_HANDLE] = []
         var batch = [CK_OBJECT_HANDLE](repeating: 0, count: 32)
         var failure: Error?
@@ -94,8 +93,9 @@ final class PKCS11Session {
         let get = try PKCS11.function(functions.C_GetAttributeValue, "C_GetAttributeValue", context: context)
         let absent = [CKR_ATTRIBUTE_TYPE_INVALID, CKR_ATTRIBUTE_SENSITIVE].map { CK_RV($0) }
         var query = CK_ATTRIBUTE(type: type, pValue: nil, ulValueLen: 0)
-        guard try PKCS11.check(get(handle, object, &query, 1), "C_GetAttributeValue", context: context, accepting: absent)
-            == CKR_OK, query.ulValueLen != CK_ULONG.max
+        guard
+            try PKCS11.check(get(handle, object, &query, 1), "C_GetAttributeValue", context: context, accepting: absent)
+                == CKR_OK, query.ulValueLen != CK_ULONG.max
         else { return nil }
         var value = [UInt8](repeating: 0, count: Int(query.ulValueLen))
         let rv = try value.withUnsafeMutableBytes { buffer in
@@ -109,7 +109,9 @@ final class PKCS11Session {
 
     /// An unsigned long attribute (`CKA_KEY_TYPE`, `CKA_CLASS`).
     func number(_ type: CK_ATTRIBUTE_TYPE, of object: CK_OBJECT_HANDLE) throws -> CK_ULONG? {
-        guard let bytes = try attribute(type, of: object), bytes.count == MemoryLayout<CK_ULONG>.size else { return nil }
+        guard let bytes = try attribute(type, of: object), bytes.count == MemoryLayout<CK_ULONG>.size else {
+            return nil
+        }
         return bytes.withUnsafeBytes { $0.loadUnaligned(as: CK_ULONG.self) }
     }
 

@@ -64,7 +64,8 @@ public struct TokenError: SignetError, Hashable {
         case .noToken(let label, let available):
             let list =
                 available.isEmpty
-                ? "no token is present" : "the tokens present are " + available.map { "'\($0)'" }.joined(separator: ", ")
+                ? "no token is present"
+                : "the tokens present are " + available.map { "'\($0)'" }.joined(separator: ", ")
             return "\(context): has no token labelled '\(label)' (\(list)); give one of those labels."
         case .pinNeeded:
             return "\(context): needs the user PIN and none was given; pass the PIN to the token's loader."

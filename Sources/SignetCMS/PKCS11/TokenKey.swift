@@ -28,7 +28,8 @@ final class TokenKey: @unchecked Sendable {
         try busy.withLock { _ in
             switch (kind, padding) {
             case (.rsa, .pkcs1v15):
-                var mechanism = CK_MECHANISM(mechanism: CK_MECHANISM_TYPE(CKM_SHA256_RSA_PKCS), pParameter: nil, ulParameterLen: 0)
+                var mechanism = CK_MECHANISM(
+                    mechanism: CK_MECHANISM_TYPE(CKM_SHA256_RSA_PKCS), pParameter: nil, ulParameterLen: 0)
                 return try session.sign(message, with: &mechanism, key: object)
             case (.rsa, .pss):
                 var parameters = CK_RSA_PKCS_PSS_PARAMS(
@@ -42,7 +43,8 @@ final class TokenKey: @unchecked Sendable {
                     return try session.sign(digest, with: &mechanism, key: object)
                 }
             case (.ec, _):
-                var mechanism = CK_MECHANISM(mechanism: CK_MECHANISM_TYPE(CKM_ECDSA), pParameter: nil, ulParameterLen: 0)
+                var mechanism = CK_MECHANISM(
+                    mechanism: CK_MECHANISM_TYPE(CKM_ECDSA), pParameter: nil, ulParameterLen: 0)
                 let raw = try session.sign(
                     try ContentDigest.compute(message, algorithm: .sha256), with: &mechanism, key: object)
                 return try Self.ecdsaSigValue(raw, context: session.context)
