@@ -94,7 +94,8 @@ public struct SignError: SignetError, Hashable {
         case .unsupportedKey(let type):
             return "\(context): \(type) keys are not supported for signing; use an RSA or EC (ECDSA) key."
         case .pssNeedsRSAKey(let type):
-            return "\(context): RSASSA-PSS is an RSA padding and this is an \(type) key; sign with PKCS#1 v1.5 padding (ECDSA)."
+            return
+                "\(context): RSASSA-PSS is an RSA padding and this is an \(type) key; sign with PKCS#1 v1.5 padding (ECDSA)."
         case .certificateOutOfValidity(let subject, let notBefore, let notAfter, let signingTime):
             return
                 "\(context): certificate '\(subject)' is valid from \(notBefore) to \(notAfter), not at the signing time \(signingTime); renew it, or pass strict: false to sign with a warning."

@@ -68,7 +68,9 @@ enum SignCommand: Command {
             )
         }
         try OutputGuard.refuseOverwriting(
-            [input] + ["p12", "key", "cert", "chain", "password-file", "pin-file", "image", "strokes"].compactMap(args.string),
+            [input]
+                + ["p12", "key", "cert", "chain", "password-file", "pin-file", "image", "strokes"].compactMap(
+                    args.string),
             with: [detached ?? args.string("output")].compactMap { $0 }, command: spec.name)
         let source = try PDFInput(input)
         let identity = try IdentityFlags.load(args, context)

@@ -23,7 +23,8 @@ package enum CMSSigner {
         let cms = CMSMessage(taking: try OpenSSL.notNull(CMS_sign(nil, nil, chain.pointer, nil, flags), "CMS_sign"))
         let signer = try OpenSSL.notNull(
             CMS_add1_signer(
-                cms.pointer, identity.certificate.pointer, identity.publicKey.pointer, digest.md, flags | UInt32(CMS_CADES)),
+                cms.pointer, identity.certificate.pointer, identity.publicKey.pointer, digest.md,
+                flags | UInt32(CMS_CADES)),
             "CMS_add1_signer")
         try withExtendedLifetime(cms) {
             try addAttributes(to: signer, digest: contentDigest, signingTime: signingTime)
