@@ -6,8 +6,11 @@ import Testing
 /// `SigningIdentity.pkcs11(...)` in the test process: the token key signs PDFs and detached
 /// signatures through the same jobs as a file key, from several tasks at once, and typed
 /// ``TokenError``s say what is wrong.
+/// Serialized: a process logged in to a token stays logged in while any of its sessions is open,
+/// and a login then succeeds whatever the PIN (`CKR_USER_ALREADY_LOGGED_IN`), so the wrong-PIN
+/// test must not overlap an identity of another test.
 @Suite(
-    "SigningIdentity.pkcs11: keys on a SoftHSM2 token",
+    "SigningIdentity.pkcs11: keys on a SoftHSM2 token", .serialized,
     .enabled(if: SoftHSMToken.missing == nil, Comment(rawValue: SoftHSMToken.missing ?? "")))
 struct TokenIdentityTests {
     let pki = TestPKI.shared

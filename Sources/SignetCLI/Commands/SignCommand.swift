@@ -61,10 +61,10 @@ enum SignCommand: Command {
         } else if args.string("output") == nil {
             throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)")
         }
-        if input == "-", args.flag("password-stdin") || args.flag("pin-stdin") {
+        if input == "-", let option = ["password", "pin"].first(where: { args.flag("\($0)-stdin") }) {
             throw UsageError(
                 spec.name,
-                "standard input cannot carry both the file to sign and the password or PIN; use --password-env/--pin-env or --password-file/--pin-file"
+                "standard input cannot carry both the file to sign and the \(option); use --\(option)-env or --\(option)-file"
             )
         }
         try OutputGuard.refuseOverwriting(

@@ -12,6 +12,9 @@ extension SigningIdentity {
     /// else its label), with the chain from the token's other certificates, unless
     /// `certificatePath` gives it (the first certificate there signs, the others join the chain).
     /// `chainPath` replaces the token's chain.
+    ///
+    /// PKCS#11 logs in a whole process, not a session: while another identity of this process is
+    /// logged in to the same token, the token accepts the login without looking at `pin`.
     /// - Parameters:
     ///   - module: The PKCS#11 module (`.so`) of the token, e.g. `/usr/lib/softhsm/libsofthsm2.so`.
     ///   - token: The token's label.
