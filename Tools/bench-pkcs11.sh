@@ -29,20 +29,7 @@ softhsm2-util --import "$work/key.p8" --token Bench --label bench --id 01 --pin 
 token=(--pkcs11-module "$MODULE" --pkcs11-token Bench --pkcs11-key bench --pin-env BENCH_PIN --cert "$work/cert.pem")
 pem=(--key "$work/key.pem" --cert "$work/cert.pem")
 
-# measure OUTFILE CMD...: runs CMD $RUNS times; prints "median_seconds peak_rss_kb"
-measure() {
-  local out=$1; shift
-  local times=() rss=0
-  for _ in $(seq "$RUNS"); do
-    rm -f "$out"
-    local start=$EPOCHREALTIME
-    /usr/bin/time -f "%M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/err.txt" || { cat "$work/err.txt" >&2; return 1; }
-    local end=$EPOCHREALTIME
-    read -r m < "$work/time.txt"
-    times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')"); [ "$m" -gt "$rss" ] && rss=$m
-  done
-  printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" "$rss"
-}
+source Tools/bench-measure.sh
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '\n%-8s %-30s %9s %8s %11s\n' "size" "signet sign, key from" "wall s" "× PEM" "peak RSS"

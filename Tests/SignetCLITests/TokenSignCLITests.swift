@@ -60,21 +60,16 @@ struct TokenSignCLITests {
         let signed = try ProcessRunner.signet(
             ["sign", input, "--detached", sig] + SoftHSMToken.options(key: key.key) + key.extra, environment: env)
         #expect(signed.status == 0, "\(signed.stderr)")
-        let openssl = try ProcessRunner.run(
-            "openssl",
-            [
-                "cms", "-verify", "-binary", "-inform", "DER", "-in", sig, "-content", input, "-CAfile", pki.rootCert,
-                "-out", "/dev/null",
-            ])
+        let openssl = try Self.opensslVerify(sig, content: input, ca: pki.rootCert)
         #expect(openssl.status == 0, "\(openssl.stderr)")
-        let printed = try ProcessRunner.run("openssl", ["cms", "-cmsout", "-print", "-inform", "DER", "-in", sig])
+        let printed = try Self.opensslPrint(sig)
         #expect(
             printed.stdoutText.contains("signatureAlgorithm: \n          algorithm: \(key.algorithm)"),
             "\(printed.stdoutText)")
         #expect(printed.stdoutText.contains("Signet Test Intermediate"), "the chain comes from the token")
     }
 
-    @Test("a key without a certificate on the token signs with --cert and --chain")
+    @Test("a key without a certificate on the token signs with --cert and --chain, also with CKA_ALWAYS_AUTHENTICATE")
     func certificateFromFile() throws {
         let dir = TemporaryDirectory()
         let input = dir.write("data.txt", "content\n")
@@ -85,17 +80,34 @@ struct TokenSignCLITests {
         #expect(missing.status == 2 && missing.stderr.contains("give it with --cert CERT.pem"), "\(missing.stderr)")
         // The bare key's own certificate: self-signed, made from its public key by the token fixture.
         let signed = try ProcessRunner.signet(
-            ["sign", input, "--detached", sig, "--cert", token.bareCert]
+            ["sign", input, "--detached", sig, "--cert", token.bareCert, "--chain", pki.rootCert]
                 + SoftHSMToken.options(key: SoftHSMToken.bareKey),
             environment: env)
         #expect(signed.status == 0, "\(signed.stderr)")
-        let openssl = try ProcessRunner.run(
+        let openssl = try Self.opensslVerify(sig, content: input, ca: token.bareCert)
+        #expect(openssl.status == 0, "\(openssl.stderr)")
+        #expect(
+            try Self.opensslPrint(sig).stdoutText.contains("Signet Test Root"), "the --chain certificate is carried")
+        // The same key stored with CKA_ALWAYS_AUTHENTICATE: each signature logs in once more.
+        let always = try ProcessRunner.signet(
+            ["sign", input, "--detached", sig, "--cert", token.bareCert]
+                + SoftHSMToken.options(key: SoftHSMToken.alwaysAuthKey),
+            environment: env)
+        #expect(always.status == 0, "\(always.stderr)")
+        #expect(try Self.opensslVerify(sig, content: input, ca: token.bareCert).status == 0)
+    }
+
+    static func opensslVerify(_ signature: String, content: String, ca: String) throws -> ProcessResult {
+        try ProcessRunner.run(
             "openssl",
             [
-                "cms", "-verify", "-binary", "-inform", "DER", "-in", sig, "-content", input, "-CAfile", token.bareCert,
+                "cms", "-verify", "-binary", "-inform", "DER", "-in", signature, "-content", content, "-CAfile", ca,
                 "-out", "/dev/null",
             ])
-        #expect(openssl.status == 0, "\(openssl.stderr)")
+    }
+
+    static func opensslPrint(_ signature: String) throws -> ProcessResult {
+        try ProcessRunner.run("openssl", ["cms", "-cmsout", "-print", "-inform", "DER", "-in", signature])
     }
 
     /// A refusal: the options, the exit code and what the one line must say.
@@ -132,7 +144,7 @@ struct TokenSignCLITests {
             status: 2,
             says: [
                 "has no private key labelled 'nobody'",
-                "its private keys are '\(SoftHSMToken.rsaKey)', '\(SoftHSMToken.bareKey)', '\(SoftHSMToken.p256Key)', '\(SoftHSMToken.p384Key)'",
+                "its private keys are '\(SoftHSMToken.rsaKey)', '\(SoftHSMToken.alwaysAuthKey)', '\(SoftHSMToken.bareKey)', '\(SoftHSMToken.p256Key)', '\(SoftHSMToken.p384Key)'",
             ]),
         Refusal(
             name: "module not loadable",

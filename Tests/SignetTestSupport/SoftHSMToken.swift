@@ -14,6 +14,8 @@ public final class SoftHSMToken: @unchecked Sendable {
     public static let rsaKey = "ada-rsa", p256Key = "elliptic-p256", p384Key = "elliptic-p384"
     /// A key stored without any certificate.
     public static let bareKey = "bare-p256"
+    /// The bare key again, with CKA_ALWAYS_AUTHENTICATE: every signature needs the PIN once more.
+    public static let alwaysAuthKey = "always-auth-p256"
 
     /// Why the tests cannot run, or `nil` when SoftHSM2 and pkcs11-tool are installed.
     public static var missing: String? {
@@ -107,6 +109,15 @@ public final class SoftHSMToken: @unchecked Sendable {
                     ))
             }
         }
+        steps.append(("openssl", ["pkey", "-in", "bare.key", "-outform", "DER", "-out", "bare.der"]))
+        steps.append(
+            (
+                "pkcs11-tool",
+                moduleArgs + [
+                    "--write-object", "bare.der", "--type", "privkey", "--id", "05", "--label", Self.alwaysAuthKey,
+                    "--always-auth",
+                ]
+            ))
         for (name, cert, id) in [("intermediate", pki.intermediateCert, "a1"), ("root", pki.rootCert, "a2")] {
             steps.append(("openssl", ["x509", "-in", cert, "-outform", "DER", "-out", "\(name).der"]))
             steps.append(

@@ -33,7 +33,7 @@ extension SigningIdentity {
         let context = "token '\(token)' of \(module)"
         let session = try PKCS11Session(module: library, slot: slot, context: context)
         if info.flags & CK_FLAGS(CKF_LOGIN_REQUIRED) != 0 { try session.login(pin: pin, tokenFlags: info.flags) }
-        let (tokenKey, id) = try findKey(key, in: session)
+        let (tokenKey, id) = try findKey(key, in: session, pin: pin)
         var certificates: [Certificate]
         if let certificatePath {
             certificates = try readCertificates(certificatePath)
@@ -52,7 +52,8 @@ extension SigningIdentity {
     }
 
     /// The private key labelled `label` and its `CKA_ID`.
-    private static func findKey(_ label: String, in session: PKCS11Session) throws -> (TokenKey, [UInt8]) {
+    private static func findKey(_ label: String, in session: PKCS11Session, pin: Secret?) throws -> (TokenKey, [UInt8])
+    {
         let privateKey = (CK_ATTRIBUTE_TYPE(CKA_CLASS), PKCS11Session.value(CK_ULONG(CKO_PRIVATE_KEY)))
         let matches = try session.find([privateKey, (CK_ATTRIBUTE_TYPE(CKA_LABEL), Array(label.utf8))])
         guard let object = matches.first else {
@@ -73,7 +74,11 @@ extension SigningIdentity {
         default: throw TokenError(session.context, .unsupportedKeyType(label: label, type: UInt(type)))
         }
         let id = try session.attribute(CK_ATTRIBUTE_TYPE(CKA_ID), of: object) ?? []
-        return (TokenKey(session: session, object: object, label: label, kind: kind), id)
+        let alwaysAuthenticate = try session.attribute(CK_ATTRIBUTE_TYPE(CKA_ALWAYS_AUTHENTICATE), of: object) == [1]
+        let key = TokenKey(
+            session: session, object: object, label: label, kind: kind,
+            contextPIN: alwaysAuthenticate ? .some(pin) : nil)
+        return (key, id)
     }
 
     /// The signer's certificate (by `CKA_ID`, else by label) first, then the certificates of the

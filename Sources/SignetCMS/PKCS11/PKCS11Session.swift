@@ -33,6 +33,12 @@ final class PKCS11Session {
     func login(pin: Secret?, tokenFlags: CK_FLAGS) throws {
         let protectedPath = tokenFlags & CK_FLAGS(CKF_PROTECTED_AUTHENTICATION_PATH) != 0
         guard pin != nil || protectedPath else { throw TokenError(context, .pinNeeded) }
+        if try login(CK_USER_TYPE(CKU_USER), pin: pin) == CKR_OK { loggedIn = true }
+    }
+
+    /// `C_Login` as `userType` (the user, or `CKU_CONTEXT_SPECIFIC` for a key that asks for the
+    /// PIN before each signature); `CKR_USER_ALREADY_LOGGED_IN` is returned, PIN errors thrown.
+    private func login(_ userType: CK_USER_TYPE, pin: Secret?) throws -> CK_RV {
         let login = try PKCS11.function(functions.C_Login, "C_Login", context: context)
         let accepted = [CKR_USER_ALREADY_LOGGED_IN, CKR_PIN_INCORRECT, CKR_PIN_LOCKED].map { CK_RV($0) }
         let rv: CK_RV
@@ -40,16 +46,14 @@ final class PKCS11Session {
             rv = try pin.withCString { text, count in
                 try text.withMemoryRebound(to: UInt8.self, capacity: count) {
                     try PKCS11.check(
-                        login(handle, CK_USER_TYPE(CKU_USER), UnsafeMutablePointer(mutating: $0), CK_ULONG(count)),
+                        login(handle, userType, UnsafeMutablePointer(mutating: $0), CK_ULONG(count)),
                         "C_Login", context: context, accepting: accepted)
                 }
             }
         } else {
-            rv = try PKCS11.check(
-                login(handle, CK_USER_TYPE(CKU_USER), nil, 0), "C_Login", context: context, accepting: accepted)
+            rv = try PKCS11.check(login(handle, userType, nil, 0), "C_Login", context: context, accepting: accepted)
         }
         switch rv {
-        case CK_RV(CKR_OK): loggedIn = true
         case CK_RV(CKR_PIN_LOCKED): throw TokenError(context, .pinLocked)
         case CK_RV(CKR_PIN_INCORRECT):
             let flags = try module.tokenInfo(slot).flags
@@ -58,7 +62,7 @@ final class PKCS11Session {
                 flags & CK_FLAGS(CKF_USER_PIN_FINAL_TRY) != 0
                 ? .finalTry : flags & CK_FLAGS(CKF_USER_PIN_COUNT_LOW) != 0 ? .low : .unknown
             throw TokenError(context, .wrongPIN(tries))
-        default: break  // already logged in through another session of this process
+        default: return rv
         }
     }
 
@@ -115,11 +119,15 @@ final class PKCS11Session {
         return bytes.withUnsafeBytes { $0.loadUnaligned(as: CK_ULONG.self) }
     }
 
-    /// `C_SignInit` then `C_Sign` of `data` (length query, then the signature).
-    func sign(_ data: [UInt8], with mechanism: inout CK_MECHANISM, key: CK_OBJECT_HANDLE) throws -> [UInt8] {
+    /// `C_SignInit` then `C_Sign` of `data` (length query, then the signature). A key with
+    /// `CKA_ALWAYS_AUTHENTICATE` gets `contextPIN` (a context-specific login) between the two.
+    func sign(
+        _ data: [UInt8], with mechanism: inout CK_MECHANISM, key: CK_OBJECT_HANDLE, contextPIN: Secret?? = nil
+    ) throws -> [UInt8] {
         let initialize = try PKCS11.function(functions.C_SignInit, "C_SignInit", context: context)
         let sign = try PKCS11.function(functions.C_Sign, "C_Sign", context: context)
         try PKCS11.check(initialize(handle, &mechanism, key), "C_SignInit", context: context)
+        if let contextPIN { _ = try login(CK_USER_TYPE(CKU_CONTEXT_SPECIFIC), pin: contextPIN) }
         var input = data
         var length: CK_ULONG = 0
         try PKCS11.check(sign(handle, &input, CK_ULONG(input.count), nil, &length), "C_Sign", context: context)

@@ -62,10 +62,7 @@ public struct TokenError: SignetError, Hashable {
             return
                 "\(context): cannot be loaded as a PKCS#11 module (\(detail)); give the path of the token's module, e.g. /usr/lib/softhsm/libsofthsm2.so."
         case .noToken(let label, let available):
-            let list =
-                available.isEmpty
-                ? "no token is present"
-                : "the tokens present are " + available.map { "'\($0)'" }.joined(separator: ", ")
+            let list = Self.labels(available, none: "no token is present", some: "the tokens present are")
             return "\(context): has no token labelled '\(label)' (\(list)); give one of those labels."
         case .pinNeeded:
             return "\(context): needs the user PIN and none was given; pass the PIN to the token's loader."
@@ -81,10 +78,7 @@ public struct TokenError: SignetError, Hashable {
             return
                 "\(context): the user PIN is locked after too many wrong tries; unlock it with the security officer PIN and the token's tools, then try again."
         case .noKey(let label, let available):
-            let list =
-                available.isEmpty
-                ? "it holds no private keys"
-                : "its private keys are " + available.map { "'\($0)'" }.joined(separator: ", ")
+            let list = Self.labels(available, none: "it holds no private keys", some: "its private keys are")
             return "\(context): has no private key labelled '\(label)' (\(list)); give one of those labels."
         case .keyCannotSign(let label):
             return
@@ -101,5 +95,10 @@ public struct TokenError: SignetError, Hashable {
         case .callFailed(let call, _, let meaning):
             return "\(context): \(call) failed (\(meaning))."
         }
+    }
+
+    /// "the tokens present are 'A', 'B'", or `none` for an empty list.
+    private static func labels(_ labels: [String], none: String, some: String) -> String {
+        labels.isEmpty ? none : some + " " + labels.map { "'\($0)'" }.joined(separator: ", ")
     }
 }

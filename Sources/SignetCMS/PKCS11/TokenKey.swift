@@ -1,4 +1,5 @@
 import CPKCS11
+import SignetFiles
 import Synchronization
 
 /// A private key on a PKCS#11 token, used through its logged-in session: the token signs, the
@@ -11,13 +12,17 @@ final class TokenKey: @unchecked Sendable {
     let object: CK_OBJECT_HANDLE
     let label: String
     let kind: Kind
+    /// For a key with `CKA_ALWAYS_AUTHENTICATE`: the PIN of the context-specific login each
+    /// signature needs (`.some(nil)` on a PIN pad); `nil` for other keys, which keep no PIN.
+    private let contextPIN: Secret??
     private let busy = Mutex(())
 
-    init(session: PKCS11Session, object: CK_OBJECT_HANDLE, label: String, kind: Kind) {
+    init(session: PKCS11Session, object: CK_OBJECT_HANDLE, label: String, kind: Kind, contextPIN: Secret??) {
         self.session = session
         self.object = object
         self.label = label
         self.kind = kind
+        self.contextPIN = contextPIN
     }
 
     /// The signature of `message` (the DER signed attributes) with SHA-256, as CMS carries it:
@@ -30,7 +35,7 @@ final class TokenKey: @unchecked Sendable {
             case (.rsa, .pkcs1v15):
                 var mechanism = CK_MECHANISM(
                     mechanism: CK_MECHANISM_TYPE(CKM_SHA256_RSA_PKCS), pParameter: nil, ulParameterLen: 0)
-                return try session.sign(message, with: &mechanism, key: object)
+                return try session.sign(message, with: &mechanism, key: object, contextPIN: contextPIN)
             case (.rsa, .pss):
                 var parameters = CK_RSA_PKCS_PSS_PARAMS(
                     hashAlg: CK_MECHANISM_TYPE(CKM_SHA256), mgf: CK_RSA_PKCS_MGF_TYPE(CKG_MGF1_SHA256),
@@ -40,13 +45,14 @@ final class TokenKey: @unchecked Sendable {
                     var mechanism = CK_MECHANISM(
                         mechanism: CK_MECHANISM_TYPE(CKM_RSA_PKCS_PSS), pParameter: raw.baseAddress,
                         ulParameterLen: CK_ULONG(raw.count))
-                    return try session.sign(digest, with: &mechanism, key: object)
+                    return try session.sign(digest, with: &mechanism, key: object, contextPIN: contextPIN)
                 }
             case (.ec, _):
                 var mechanism = CK_MECHANISM(
                     mechanism: CK_MECHANISM_TYPE(CKM_ECDSA), pParameter: nil, ulParameterLen: 0)
                 let raw = try session.sign(
-                    try ContentDigest.compute(message, algorithm: .sha256), with: &mechanism, key: object)
+                    try ContentDigest.compute(message, algorithm: .sha256), with: &mechanism, key: object,
+                    contextPIN: contextPIN)
                 return try Self.ecdsaSigValue(raw, context: session.context)
             }
         }
