@@ -27,6 +27,8 @@ let package = Package(
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", apt: ["libpoppler-glib-dev"]),
         systemLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
         systemLibrary("CIDN", pkgConfig: "libidn", apt: ["libidn-dev"]),
+        // PKCS#11 types from p11-kit's pkcs11.h only: no library is linked, token modules are dlopen'ed.
+        .systemLibrary(name: "CPKCS11", providers: [.apt(["libp11-kit-dev"])]),
         // The little C that Swift cannot express: setjmp/longjmp traps for libpng and libjpeg.
         .target(name: "CSignetShims", dependencies: ["CPNG", "CJPEG"]),
         // OpenSSL's stack/memory macros as plain functions (kept apart so image code never links OpenSSL).
@@ -44,9 +46,10 @@ let package = Package(
         .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CPNG", "CJPEG", "CSignetShims"]),
         .target(name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib"]),
         .target(name: "SignetPreview", dependencies: ["SignetRaster", "SignetFiles", "CPoppler"]),
-        // Identities, detached CMS signing and verification, certificate and timestamp checks: OpenSSL only,
+        // Identities (files, or keys on PKCS#11 tokens), detached CMS signing and verification, certificate and
+        // timestamp checks: OpenSSL (and a dlopen'ed PKCS#11 module) only,
         // so a program that signs or verifies detached signatures never links cairo, libpng, libjpeg or qpdf.
-        .target(name: "SignetCMS", dependencies: ["SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
+        .target(name: "SignetCMS", dependencies: ["SignetFiles", "COpenSSL", "CSignetOpenSSL", "CPKCS11"]),
         // Embedded PDF signatures and their verification (revisions, permitted changes): CMS over the PDF stage.
         .target(name: "SignetSign", dependencies: ["SignetCMS", "SignetPDF", "SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.

@@ -23,20 +23,7 @@ openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/key.pem" -out "$work/ce
   -subj "/CN=Bench Signer" 2>/dev/null
 openssl pkcs12 -export -inkey "$work/key.pem" -in "$work/cert.pem" -out "$work/signer.p12" -passout env:BENCH_PASS
 
-# measure NAME OUTFILE CMD...: runs CMD $RUNS times; prints "median_seconds peak_rss_kb"
-measure() {
-  local out=$1; shift
-  local times=() rss=0
-  for _ in $(seq "$RUNS"); do
-    rm -f "$out"
-    local start=$EPOCHREALTIME
-    /usr/bin/time -f "%M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/err.txt" || { cat "$work/err.txt" >&2; return 1; }
-    local end=$EPOCHREALTIME
-    read -r m < "$work/time.txt"
-    times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')"); [ "$m" -gt "$rss" ] && rss=$m
-  done
-  printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" "$rss"
-}
+source Tools/bench-measure.sh
 
 printf '\n%-8s %-34s %9s %8s %11s %12s\n' "size" "tool" "wall s" "× cms" "peak RSS" "bytes added"
 for mb in ${SIZES[*]}; do

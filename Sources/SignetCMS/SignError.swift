@@ -19,6 +19,8 @@ public struct SignError: SignetError, Hashable {
         case unreadable(String)
         /// A key type Signet does not sign with.
         case unsupportedKey(String)
+        /// RSASSA-PSS asked of a key that is not an RSA key.
+        case pssNeedsRSAKey(String)
         /// `strict: true` (CLI `--strict`): the certificate is not valid at the signing time.
         case certificateOutOfValidity(subject: String, notBefore: String, notAfter: String, signingTime: String)
         /// The CMS signature is larger than the room reserved for it in the PDF.
@@ -91,6 +93,9 @@ public struct SignError: SignetError, Hashable {
             return "\(context): cannot be read as a key or certificate (\(detail)); check that it is the right file."
         case .unsupportedKey(let type):
             return "\(context): \(type) keys are not supported for signing; use an RSA or EC (ECDSA) key."
+        case .pssNeedsRSAKey(let type):
+            return
+                "\(context): RSASSA-PSS is an RSA padding and this is an \(type) key; sign with PKCS#1 v1.5 padding (ECDSA)."
         case .certificateOutOfValidity(let subject, let notBefore, let notAfter, let signingTime):
             return
                 "\(context): certificate '\(subject)' is valid from \(notBefore) to \(notAfter), not at the signing time \(signingTime); renew it, or pass strict: false to sign with a warning."

@@ -91,11 +91,12 @@ enum BatchJobParser {
         var outputs: [String] = []
         for key in job.keys.sorted() where key != "op" && key != "id" {
             let value = job[key]!
-            if key == "password-stdin" {
+            if key == "password-stdin" || key == "pin-stdin" {
+                let secret = key.dropLast("-stdin".count)
                 throw BatchJobError(
                     line: line,
                     text:
-                        "\"password-stdin\" cannot work in a batch (standard input holds no password); use \"password-env\" or \"password-file\""
+                        "\"\(key)\" cannot work in a batch (standard input holds no \(secret)); use \"\(secret)-env\" or \"\(secret)-file\""
                 )
             }
             switch key {

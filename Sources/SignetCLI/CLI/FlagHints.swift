@@ -58,6 +58,14 @@ package enum FlagHints {
             "check what --password-env VAR, --password-file FILE or --password-stdin supplies"
         ),
         ("or load a PEM key and certificate", "or use --key KEY.pem --cert CERT.pem"),
+        // Keys on PKCS#11 tokens
+        ("pass the PIN to the token's loader", "pass it with --pin-env VAR, --pin-file FILE or --pin-stdin"),
+        (
+            "check the PIN given to the token's loader",
+            "check what --pin-env VAR, --pin-file FILE or --pin-stdin supplies"
+        ),
+        ("or give the certificate file to the token's loader", "or give it with --cert CERT.pem"),
+        ("sign with PKCS#1 v1.5 padding (ECDSA)", "drop --pss (EC keys sign with ECDSA)"),
         ("give its certificate as a PEM certificate file", "give the certificate with --cert CERT.pem"),
         ("pass strict: true to refuse", "use --strict to refuse"),
         ("pass strict: false to sign with a warning", "drop --strict to sign with a warning"),

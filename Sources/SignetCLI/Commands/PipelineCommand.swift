@@ -66,10 +66,10 @@ enum PipelineCommand: Command {
         if strokes == "-", pdf == "-" {
             throw UsageError(spec.name, "standard input can carry the strokes or the PDF, not both")
         }
-        if args.flag("password-stdin"), strokes == "-" || pdf == "-" {
+        if strokes == "-" || pdf == "-", let option = ["password", "pin"].first(where: { args.flag("\($0)-stdin") }) {
             throw UsageError(
                 spec.name,
-                "standard input cannot carry both an input and the password; use --password-env or --password-file")
+                "standard input cannot carry both an input and the \(option); use --\(option)-env or --\(option)-file")
         }
         let password = try SecretInput.read(args, context, prefix: "pdf-password")
         let source = try PDFInput(pdf)

@@ -6,7 +6,8 @@ enum SignCommand: Command {
     static let spec = CommandSpec(
         name: "sign",
         summary: "sign a PDF (embedded, incremental) or any file (detached CMS .p7s)",
-        usage: "IN (-o OUT.pdf | --detached OUT.p7s) (--p12 FILE | --key FILE --cert FILE) [options]",
+        usage:
+            "IN (-o OUT.pdf | --detached OUT.p7s) (--p12 FILE | --key FILE --cert FILE | --pkcs11-module PATH --pkcs11-token LABEL --pkcs11-key LABEL) [options]",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "signed PDF to write", short: "o"),
@@ -19,6 +20,7 @@ enum SignCommand: Command {
             PlacementFlags.notes,
             "Signatures are CMS SignedData with SHA-256, DER, with the signed attributes content-type, message-digest and signing-certificate-v2.",
             "Example: SIGNET_PASS=... signet sign report.pdf --detached report.p7s --p12 me.p12 --password-env SIGNET_PASS",
+            "Token example: signet sign report.pdf -o signed.pdf --pkcs11-module /usr/lib/softhsm/libsofthsm2.so --pkcs11-token Signing --pkcs11-key ada --pin-file pin.txt",
         ])
 
     struct Result: Encodable {
@@ -59,14 +61,16 @@ enum SignCommand: Command {
         } else if args.string("output") == nil {
             throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)")
         }
-        if input == "-", args.flag("password-stdin") {
+        if input == "-", let option = ["password", "pin"].first(where: { args.flag("\($0)-stdin") }) {
             throw UsageError(
                 spec.name,
-                "standard input cannot carry both the file to sign and the password; use --password-env or --password-file"
+                "standard input cannot carry both the file to sign and the \(option); use --\(option)-env or --\(option)-file"
             )
         }
         try OutputGuard.refuseOverwriting(
-            [input] + ["p12", "key", "cert", "chain", "password-file", "image", "strokes"].compactMap(args.string),
+            [input]
+                + ["p12", "key", "cert", "chain", "password-file", "pin-file", "image", "strokes"].compactMap(
+                    args.string),
             with: [detached ?? args.string("output")].compactMap { $0 }, command: spec.name)
         let source = try PDFInput(input)
         let identity = try IdentityFlags.load(args, context)

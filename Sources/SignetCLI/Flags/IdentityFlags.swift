@@ -1,17 +1,24 @@
 import FoundationEssentials
 import Signet
 
-/// `--p12 FILE` or `--key FILE --cert FILE [--chain FILE]`, with the password options.
+/// `--p12 FILE`, `--key FILE --cert FILE [--chain FILE]` with the password options, or a key on a
+/// PKCS#11 token (`--pkcs11-module`, `--pkcs11-token`, `--pkcs11-key`) with the PIN options.
 enum IdentityFlags {
     static let options: [OptionSpec] =
         [
             .value("p12", "FILE", "PKCS#12 bundle (.p12/.pfx) with the key, its certificate and the chain"),
             .value("key", "FILE", "PEM private key (PKCS#8 or traditional, encrypted or not); needs --cert"),
-            .value("cert", "FILE", "PEM certificate(s) for --key; the one matching the key signs"),
+            .value("cert", "FILE", "PEM certificate(s) for --key (the one matching the key signs) or for a token key"),
             .value("chain", "FILE", "PEM certificates to carry in the signature (intermediates, root)"),
-        ] + SecretInput.passwordSpecs
+        ] + SecretInput.passwordSpecs + TokenFlags.options
 
     static func load(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
+        let identity = try loadKey(args, context)
+        return args.flag("pss") ? try identity.withRSAPadding(.pss) : identity
+    }
+
+    private static func loadKey(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
+        if let token = try TokenFlags.load(args, context) { return token }
         let password = try SecretInput.secret(args, context, stdinOption: "password-stdin")
         if let p12 = args.string("p12") {
             guard args.string("key") == nil, args.string("cert") == nil else {
@@ -36,7 +43,8 @@ enum IdentityFlags {
     ) throws
         -> [String]
     {
-        let source = args.string("p12") ?? args.string("cert") ?? ""
+        let source =
+            args.string("p12") ?? args.string("cert") ?? args.string("pkcs11-token").map { "token '\($0)'" } ?? ""
         guard let warning = try identity.checkValidity(at: signingTime, strict: args.flag("strict"), source: source)
         else { return [] }
         context.warn(warning)

@@ -6,7 +6,9 @@ import FoundationEssentials
 ///
 /// Signed attributes: content-type (id-data), message-digest, signing-certificate-v2 (ESS,
 /// RFC 5035) and, when `signingTime` is given, signing-time. PAdES B-B forbids signing-time, and
-/// OpenSSL's `CMS_SignerInfo_sign` always adds one, so the attributes are DER-encoded and signed here.
+/// OpenSSL's `CMS_SignerInfo_sign` always adds one, so the attributes are DER-encoded and signed here —
+/// by the identity's key, which may be on a PKCS#11 token: OpenSSL only sees the certificate's
+/// public key (`CMS_add1_signer` with `CMS_PARTIAL` uses it to name the algorithms, never to sign).
 package enum CMSSigner {
     /// The digest algorithm of every signature Signet makes.
     package static let digest = DigestAlgorithm.sha256
@@ -21,16 +23,32 @@ package enum CMSSigner {
         let cms = CMSMessage(taking: try OpenSSL.notNull(CMS_sign(nil, nil, chain.pointer, nil, flags), "CMS_sign"))
         let signer = try OpenSSL.notNull(
             CMS_add1_signer(
-                cms.pointer, identity.certificate.pointer, identity.key.pointer, digest.md, flags | UInt32(CMS_CADES)),
+                cms.pointer, identity.certificate.pointer, identity.publicKey.pointer, digest.md,
+                flags | UInt32(CMS_CADES)),
             "CMS_add1_signer")
         try withExtendedLifetime(cms) {
             try addAttributes(to: signer, digest: contentDigest, signingTime: signingTime)
             let signedAttributes = try encodedSignedAttributes(of: signer)
-            let signature = try identity.key.sign(signedAttributes, digest: digest.name)
+            if identity.rsaPadding == .pss, identity.publicKey.algorithm == "RSA" { try namePSS(in: signer) }
+            let signature = try identity.sign(signedAttributes)
             let slot = try OpenSSL.notNull(CMS_SignerInfo_get0_signature(signer), "CMS_SignerInfo_get0_signature")
             try OpenSSL.check(ASN1_STRING_set(slot, signature, Int32(signature.count)), "ASN1_STRING_set(signature)")
         }
         return try cms.der
+    }
+
+    /// CMS_add1_signer names rsaEncryption (PKCS#1 v1.5); a PSS signature needs id-RSASSA-PSS
+    /// with its parameters (RFC 4056 §2.2).
+    private static func namePSS(in signer: OpaquePointer) throws {
+        var algorithm: UnsafeMutablePointer<X509_ALGOR>?
+        CMS_SignerInfo_get0_algs(signer, nil, nil, nil, &algorithm)
+        let parameters = try OpenSSL.notNull(ASN1_STRING_new(), "ASN1_STRING_new")
+        guard ASN1_STRING_set(parameters, RSAPadding.pssParameters, Int32(RSAPadding.pssParameters.count)) == 1,
+            X509_ALGOR_set0(algorithm, OBJ_nid2obj(NID_rsassaPss), V_ASN1_SEQUENCE, parameters) == 1
+        else {
+            ASN1_STRING_free(parameters)
+            throw OpenSSL.failure("X509_ALGOR_set0(RSASSA-PSS)")
+        }
     }
 
     private static func addAttributes(to signer: OpaquePointer, digest: [UInt8], signingTime: Date?) throws {

@@ -24,7 +24,7 @@ extension SigningIdentity {
             throw SignError(certificatePath, .keyMatchesNoCertificate(certificates: certificates.count))
         }
         let certificate = certificates.remove(at: index)
-        return try SigningIdentity(key: key, certificate: certificate, chain: certificates, source: keyPath)
+        return try SigningIdentity(key: .file(key), certificate: certificate, chain: certificates, source: keyPath)
     }
 
     static func readCertificates(_ path: String) throws -> [Certificate] {

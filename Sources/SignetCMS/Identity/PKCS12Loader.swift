@@ -65,7 +65,7 @@ extension SigningIdentity {
                 path,
                 parsed.others.isEmpty ? .noCertificate : .keyMatchesNoCertificate(certificates: parsed.others.count))
         }
-        return try SigningIdentity(key: key, certificate: certificate, chain: parsed.others, source: path)
+        return try SigningIdentity(key: .file(key), certificate: certificate, chain: parsed.others, source: path)
     }
 
     /// Decrypts the bags; `checkCost` runs before each attempt (a retry with the legacy provider

@@ -2,23 +2,60 @@ import FoundationEssentials
 import SignetFiles
 
 /// A private key with its certificate and the chain to put next to it in a signature.
-/// Load one with `SigningIdentity.pkcs12(path:password:)` or `SigningIdentity.pem(...)`.
+/// Load one with `SigningIdentity.pkcs12(path:password:)`, `SigningIdentity.pem(...)` or, for a
+/// key that stays on a PKCS#11 token, `SigningIdentity.pkcs11(...)`.
 ///
 /// Sendable: key and certificates are set once in `init` and only read afterwards; OpenSSL 3
 /// allows one key or certificate to be used by several threads at once for reading (signing
-/// with it through separate contexts), see openssl-threads(7).
+/// with it through separate contexts), see openssl-threads(7); a token key serializes its signatures.
 public final class SigningIdentity: @unchecked Sendable {
-    let key: PrivateKey
+    let key: SigningKey
+    /// The certificate's public key: what OpenSSL's CMS code is given for the SignerInfo (the
+    /// private key may be out of its reach, on a token); the signature itself comes from `key`.
+    let publicKey: PrivateKey
     let certificate: Certificate
     /// Other certificates (intermediates, root) carried in the signature so verifiers can build the chain.
     let chain: [Certificate]
+    /// How an RSA key signs (`.pkcs1v15` unless ``withRSAPadding(_:)`` chose PSS); EC keys ignore it.
+    public let rsaPadding: RSAPadding
 
-    init(key: PrivateKey, certificate: Certificate, chain: [Certificate], source: String) throws {
-        guard ["RSA", "EC"].contains(key.algorithm) else { throw SignError(source, .unsupportedKey(key.algorithm)) }
+    init(key: SigningKey, certificate: Certificate, chain: [Certificate], source: String) throws {
+        let publicKey: PrivateKey
+        do {
+            publicKey = try certificate.publicKey()
+        } catch let failure as OpenSSLFailure {
+            throw SignError(source, failure)
+        }
+        guard ["RSA", "EC"].contains(publicKey.algorithm) else {
+            throw SignError(source, .unsupportedKey(publicKey.algorithm))
+        }
         self.key = key
+        self.publicKey = publicKey
         self.certificate = certificate
         self.chain = chain.filter { !$0.isSame(as: certificate) }
+        self.rsaPadding = .pkcs1v15
     }
+
+    private init(_ other: SigningIdentity, rsaPadding: RSAPadding) {
+        key = other.key
+        publicKey = other.publicKey
+        certificate = other.certificate
+        chain = other.chain
+        self.rsaPadding = rsaPadding
+    }
+
+    /// The same key and certificates, signing with `padding` (RSASSA-PSS or PKCS#1 v1.5).
+    /// - Parameter padding: How the RSA key signs.
+    /// - Throws: ``SignError`` when `padding` is PSS and the key is not an RSA key.
+    public func withRSAPadding(_ padding: RSAPadding) throws -> SigningIdentity {
+        guard padding == .pkcs1v15 || publicKey.algorithm == "RSA" else {
+            throw SignError(subject, .pssNeedsRSAKey(publicKey.algorithm))
+        }
+        return SigningIdentity(self, rsaPadding: padding)
+    }
+
+    /// The signature of `message` (the DER signed attributes) with SHA-256 and ``rsaPadding``.
+    func sign(_ message: [UInt8]) throws -> [UInt8] { try key.sign(message, padding: rsaPadding) }
 
     /// The signer's subject in RFC 2253 form.
     public var subject: String { certificate.subject }
@@ -29,7 +66,7 @@ public final class SigningIdentity: @unchecked Sendable {
     /// The end of the certificate's validity.
     public var notAfter: Date? { certificate.notAfter }
     /// "RSA-2048", "EC-256".
-    public var keyDescription: String { "\(key.algorithm)-\(key.bits)" }
+    public var keyDescription: String { "\(publicKey.algorithm)-\(publicKey.bits)" }
     /// Subjects of the chain certificates, in the order they go into the signature.
     public var chainSubjects: [String] { chain.map(\.subject) }
 

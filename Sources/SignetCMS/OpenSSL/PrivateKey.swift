@@ -26,12 +26,21 @@ final class PrivateKey {
     /// The largest signature this key makes, in bytes.
     var maximumSignatureSize: Int { Int(EVP_PKEY_get_size(pointer)) }
 
-    /// Signs `message` with `digest` (e.g. "SHA256"): PKCS#1 v1.5 for RSA, DER ECDSA for EC.
-    func sign(_ message: [UInt8], digest: String) throws -> [UInt8] {
+    /// Signs `message` with `digest` (e.g. "SHA256"): PKCS#1 v1.5 or PSS (salt of the digest's
+    /// size, MGF1 with the same digest) for RSA, DER ECDSA for EC.
+    func sign(_ message: [UInt8], digest: String, padding: RSAPadding) throws -> [UInt8] {
         let context = try DigestContext()
+        var keyContext: OpaquePointer?
         try OpenSSL.check(
-            EVP_DigestSignInit_ex(context.pointer, nil, digest, nil, nil, pointer, nil),
+            EVP_DigestSignInit_ex(context.pointer, &keyContext, digest, nil, nil, pointer, nil),
             "EVP_DigestSignInit_ex(\(digest), \(algorithm))")
+        if padding == .pss {
+            try OpenSSL.check(
+                EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING), "EVP_PKEY_CTX_set_rsa_padding(PSS)")
+            try OpenSSL.check(
+                EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST), "EVP_PKEY_CTX_set_rsa_pss_saltlen"
+            )
+        }
         var length = 0
         try message.withUnsafeBufferPointer { buf in
             try OpenSSL.check(

@@ -1,0 +1,20 @@
+/// How an RSA key signs. EC keys always sign with ECDSA.
+public enum RSAPadding: String, Sendable, Hashable, Codable, CaseIterable {
+    /// RSASSA-PKCS1-v1_5 with SHA-256: the default, accepted by every verifier.
+    case pkcs1v15 = "pkcs1"
+    /// RSASSA-PSS with SHA-256, MGF1 with SHA-256 and a 32-byte salt (RFC 4056); the SignerInfo
+    /// names the algorithm id-RSASSA-PSS with these parameters.
+    case pss
+
+    /// The salt length of PSS signatures: the digest's size, as RFC 4056 and PAdES recommend.
+    static let pssSaltLength = 32
+
+    /// DER RSASSA-PSS-params: hashAlgorithm sha256, maskGenAlgorithm mgf1SHA256, saltLength 32.
+    static let pssParameters: [UInt8] = [
+        0x30, 0x34,
+        0xA0, 0x0F, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00,
+        0xA1, 0x1C, 0x30, 0x1A, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x08,
+        0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00,
+        0xA2, 0x03, 0x02, 0x01, 0x20,
+    ]
+}

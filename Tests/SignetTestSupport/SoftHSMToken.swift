@@ -1,0 +1,149 @@
+import Foundation
+
+/// A SoftHSM2 token made for the tests: its own SOFTHSM2_CONF and token directory, initialized
+/// with `softhsm2-util --init-token`, holding the TestPKI signers' keys (RSA-2048, EC P-256 and an
+/// EC P-384 signer made here, imported as PKCS#8 with `softhsm2-util --import`) and their
+/// certificates plus the intermediate and root (written with `pkcs11-tool --write-object`).
+/// Created once per test process; `environment` points a child process at it, and the test
+/// process itself is pointed at it too (SoftHSM2 reads SOFTHSM2_CONF when a module initializes).
+public final class SoftHSMToken: @unchecked Sendable {
+    public static let module = "/usr/lib/softhsm/libsofthsm2.so"
+    public static let label = "Signet Test Token"
+    public static let pin = "4711-signet-pin"
+    /// Key labels (the certificate of each has the same label and CKA_ID).
+    public static let rsaKey = "ada-rsa", p256Key = "elliptic-p256", p384Key = "elliptic-p384"
+    /// A key stored without any certificate.
+    public static let bareKey = "bare-p256"
+    /// The bare key again, with CKA_ALWAYS_AUTHENTICATE: every signature needs the PIN once more.
+    public static let alwaysAuthKey = "always-auth-p256"
+
+    /// Why the tests cannot run, or `nil` when SoftHSM2 and pkcs11-tool are installed.
+    public static var missing: String? {
+        guard FileManager.default.fileExists(atPath: module) else { return "SoftHSM2 is not installed (\(module))" }
+        for tool in ["softhsm2-util", "pkcs11-tool"] where !ProcessRunner.hasTool(tool) {
+            return "\(tool) is not installed (Debian softhsm2, opensc)"
+        }
+        return nil
+    }
+
+    public let folder: TemporaryDirectory
+    public var configuration: String { folder.path("softhsm2.conf") }
+    /// P-384 signer made here (issued by the TestPKI intermediate).
+    public var p384Cert: String { folder.path("p384.pem") }
+    /// A self-signed certificate of the bare key (which the token holds without one).
+    public var bareCert: String { folder.path("bare.pem") }
+    /// PATH and SOFTHSM2_CONF, for a `signet` run.
+    public var environment: [String: String] {
+        ["SOFTHSM2_CONF": configuration, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    }
+
+    /// The process-wide token, or `nil` when SoftHSM2 is missing.
+    public static let shared: SoftHSMToken? = {
+        guard missing == nil else { return nil }
+        do {
+            let token = try SoftHSMToken(pki: .shared)
+            setenv("SOFTHSM2_CONF", token.configuration, 1)
+            atexit { try? FileManager.default.removeItem(at: SoftHSMToken.shared!.folder.url) }
+            return token
+        } catch {
+            fatalError("cannot set up the SoftHSM2 test token: \(error)")
+        }
+    }()
+
+    private init(pki: TestPKI) throws {
+        folder = TemporaryDirectory("signet-softhsm")
+        try FileManager.default.createDirectory(atPath: folder.path("tokens"), withIntermediateDirectories: true)
+        folder.write(
+            "softhsm2.conf",
+            "directories.tokendir = \(folder.path("tokens"))\nobjectstore.backend = file\nlog.level = ERROR\n")
+        folder.write(
+            "leaf.ext", "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\n")
+        let pkiFolder = pki.folder.url.path
+        let moduleArgs = ["--module", Self.module, "--token-label", Self.label, "--login", "--pin", Self.pin]
+        var steps: [(String, [String])] = [
+            (
+                "softhsm2-util",
+                ["--init-token", "--free", "--label", Self.label, "--pin", Self.pin, "--so-pin", "so-987654"]
+            ),
+            (
+                "openssl",
+                [
+                    "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-384", "-nodes", "-keyout", "p384.key",
+                    "-out", "p384.csr", "-subj", "/CN=Token P-384 Signer/O=Signet Tests",
+                ]
+            ),
+            (
+                "openssl",
+                [
+                    "x509", "-req", "-in", "p384.csr", "-CA", "\(pkiFolder)/interm.pem", "-CAkey",
+                    "\(pkiFolder)/interm.key", "-set_serial", "2001", "-days", "825", "-extfile", "leaf.ext", "-out",
+                    "p384.pem",
+                ]
+            ),
+            (
+                "openssl",
+                [
+                    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+                    "bare.key", "-out", "bare.pem", "-subj", "/CN=Bare Token Key", "-days", "30",
+                ]
+            ),
+        ]
+        let keys = [
+            (Self.rsaKey, "\(pkiFolder)/rsa.key", pki.rsaCert, "01"),
+            (Self.p256Key, "\(pkiFolder)/ec.key", pki.ecCert, "02"),
+            (Self.p384Key, "p384.key", "p384.pem", "03"), (Self.bareKey, "bare.key", nil, "04"),
+        ]
+        for (label, key, cert, id) in keys {
+            steps.append(("openssl", ["pkcs8", "-topk8", "-nocrypt", "-in", key, "-out", "\(id).p8"]))
+            steps.append(
+                (
+                    "softhsm2-util",
+                    ["--import", "\(id).p8", "--token", Self.label, "--label", label, "--id", id, "--pin", Self.pin]
+                ))
+            if let cert {
+                steps.append(("openssl", ["x509", "-in", cert, "-outform", "DER", "-out", "\(id).der"]))
+                steps.append(
+                    (
+                        "pkcs11-tool",
+                        moduleArgs + ["--write-object", "\(id).der", "--type", "cert", "--id", id, "--label", label]
+                    ))
+            }
+        }
+        steps.append(("openssl", ["pkey", "-in", "bare.key", "-outform", "DER", "-out", "bare.der"]))
+        steps.append(
+            (
+                "pkcs11-tool",
+                moduleArgs + [
+                    "--write-object", "bare.der", "--type", "privkey", "--id", "05", "--label", Self.alwaysAuthKey,
+                    "--always-auth",
+                ]
+            ))
+        for (name, cert, id) in [("intermediate", pki.intermediateCert, "a1"), ("root", pki.rootCert, "a2")] {
+            steps.append(("openssl", ["x509", "-in", cert, "-outform", "DER", "-out", "\(name).der"]))
+            steps.append(
+                (
+                    "pkcs11-tool",
+                    moduleArgs + ["--write-object", "\(name).der", "--type", "cert", "--id", id, "--label", name]
+                ))
+        }
+        let env = [
+            "SOFTHSM2_CONF": folder.path("softhsm2.conf"),
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
+        for (tool, arguments) in steps {
+            let result = try ProcessRunner.run(tool, arguments, environment: env, currentDirectory: folder.url.path)
+            guard result.status == 0 else {
+                throw NSError(
+                    domain: "SoftHSMToken", code: Int(result.status),
+                    userInfo: [
+                        NSLocalizedDescriptionKey: "\(tool) \(arguments.joined(separator: " ")): \(result.stderr)"
+                    ])
+            }
+        }
+    }
+
+    /// The `signet sign` options that name key `key` on this token, with the PIN from `--pin-env`.
+    public static func options(key: String) -> [String] {
+        ["--pkcs11-module", module, "--pkcs11-token", label, "--pkcs11-key", key, "--pin-env", "SIGNET_TEST_PIN"]
+    }
+}
