@@ -140,11 +140,12 @@ extension SignCommand {
         }
         result.input = source.name
         let input = StreamName.input(source.name)
-        let visibility = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
-        let what = visibility + (result.timestamped ? ", timestamped" : "")
+        let what =
+            (result.visible ? "visible signature on page \(result.page)" : "invisible signature")
+            + " in field \(result.field)" + (result.timestamped ? ", timestamped" : "")
         let stamped = result.documentTimestamp.map { ", then document timestamp in field \($0.field)" } ?? ""
         let line =
-            "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added\(stamped)) as \(identity.subject)"
+            "signed \(input) → \(output) (\(what), \(result.subFilter), \(result.bytesAdded) bytes added\(stamped)) as \(identity.subject)"
         return CommandOutcome(
             json: PDFResult(
                 signature: result, signer: identity.subject, signingTime: UTCTime.iso8601(options.signingTime),
