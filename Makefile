@@ -10,9 +10,9 @@ SWIFT ?= swift
 
 # Libraries the build links (headers from the -dev packages), and the font visible signatures write with.
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
-                  libpoppler-glib-dev libssl-dev libidn-dev libp11-kit-dev fonts-dejavu-core
+                  libpoppler-glib-dev libssl-dev libidn-dev libp11-kit-dev libcurl4-openssl-dev fonts-dejavu-core
 # Independent tools the tests check our output with.
-TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time softhsm2 opensc
+TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time softhsm2 opensc curl
 
 DEMO_OUT := demo-output
 
@@ -26,6 +26,7 @@ test-deps: deps
 	@Tools/install-pip.sh 'python3 -c "import PIL"' pillow
 	@Tools/install-pip.sh 'command -v pyhanko' pyhanko pyhanko-cli
 	@Tools/install-pip.sh 'python3 -c "import skimage"' scikit-image
+	@Tools/install-pip.sh 'python3 -c "import certomancer, werkzeug, cryptography"' 'certomancer[web-api]' werkzeug cryptography
 
 build: deps
 	$(SWIFT) build

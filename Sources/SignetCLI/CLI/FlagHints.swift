@@ -80,6 +80,10 @@ package enum FlagHints {
             "change SignatureText.lines or leave the text out (SignatureAppearance.text = nil)",
             "change --name, --reason or --location, or add --no-text"
         ),
+        // Timestamps and HTTP
+        ("set PDFSignOptions.timestamp to its URL", "give --tsa URL"),
+        ("; check the URL, or raise HTTPOptions.maxResponseBytes.", "; check the URL."),
+        ("check TimestampOptions.url and", "check --tsa and"),
     ]
 
     /// Properties that are one flag each, spelled the same way in every sentence.
@@ -106,5 +110,10 @@ package enum FlagHints {
         ("PreviewOptions.Scale.height", "--height"),
         ("PDFSignOptions.field", "--field"),
         ("PDFSignOptions.reserve", "--reserve"),
+        ("PDFSignOptions.timestamp", "--tsa"),
+        ("PDFSignOptions.documentTimestamp", "--doc-timestamp"),
+        ("TimestampOptions.url", "--tsa"),
+        ("TimestampOptions.policy", "--tsa-policy"),
+        ("HTTPOptions.timeout", "--tsa-timeout"),
     ]
 }

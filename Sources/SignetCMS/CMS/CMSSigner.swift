@@ -9,13 +9,17 @@ import FoundationEssentials
 /// OpenSSL's `CMS_SignerInfo_sign` always adds one, so the attributes are DER-encoded and signed here —
 /// by the identity's key, which may be on a PKCS#11 token: OpenSSL only sees the certificate's
 /// public key (`CMS_add1_signer` with `CMS_PARTIAL` uses it to name the algorithms, never to sign).
+/// With a timestamp authority (PAdES B-T), its checked token over the signature value is added as
+/// the unsigned attribute id-aa-signatureTimeStampToken (RFC 3161 appendix A).
 package enum CMSSigner {
     /// The digest algorithm of every signature Signet makes.
     package static let digest = DigestAlgorithm.sha256
 
-    /// DER bytes of the SignedData. `digest` is the SHA-256 of the signed content.
+    /// DER bytes of the SignedData. `digest` is the SHA-256 of the signed content; `timestamping`,
+    /// when given, is asked for the signature timestamp.
     package static func sign(
-        digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?
+        digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?,
+        timestamping: TimestampAuthority? = nil
     ) throws -> [UInt8] {
         precondition(contentDigest.count == digest.size, "message digest must be SHA-256")
         let chain = try CertificateStack(identity.chain)
@@ -33,6 +37,13 @@ package enum CMSSigner {
             let signature = try identity.sign(signedAttributes)
             let slot = try OpenSSL.notNull(CMS_SignerInfo_get0_signature(signer), "CMS_SignerInfo_get0_signature")
             try OpenSSL.check(ASN1_STRING_set(slot, signature, Int32(signature.count)), "ASN1_STRING_set(signature)")
+            if let timestamping {
+                let token = try timestamping.token(over: signature)
+                try OpenSSL.check(
+                    CMS_unsigned_add1_attr_by_NID(
+                        signer, NID_id_smime_aa_timeStampToken, V_ASN1_SEQUENCE, token, Int32(token.count)),
+                    "CMS_unsigned_add1_attr_by_NID(signature-time-stamp)")
+            }
         }
         return try cms.der
     }

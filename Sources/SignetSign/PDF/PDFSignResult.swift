@@ -24,12 +24,17 @@ public struct PDFSignResult: Sendable, Hashable, Codable {
     public var certified: Bool
     /// Whether the signature has a visible appearance.
     public var visible: Bool
+    /// Whether the signature carries a signature timestamp (PAdES B-T).
+    public var timestamped: Bool
+    /// The document timestamp added after the signature (PAdES B-LTA), if one was.
+    public var documentTimestamp: DocumentTimestampResult?
 
     enum CodingKeys: String, CodingKey {
-        case input, output, field, page, rect, reserved, certified, visible
+        case input, output, field, page, rect, reserved, certified, visible, timestamped
         case subFilter = "sub_filter"
         case byteRange = "byte_range"
         case signatureBytes = "signature_bytes"
         case bytesAdded = "bytes_added"
+        case documentTimestamp = "document_timestamp"
     }
 }
