@@ -71,6 +71,8 @@ package enum FlagHints {
 
     /// Properties that are one flag each, spelled the same way in every sentence.
     package static let properties: [(library: String, flag: String)] = [
+        ("CaptureOptions.timeout", "--timeout"),
+        ("CaptureOptions.port", "--port"),
         ("RenderOptions.minInkLength", "--min-ink-length"),
         ("RenderOptions.penWidth", "--pen-width"),
         ("RenderOptions.padding", "--padding"),
