@@ -12,7 +12,7 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
                   libpoppler-glib-dev libssl-dev libidn-dev
 # Independent tools the tests check our output with.
-TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time
+TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time chromium
 
 DEMO_OUT := demo-output
 
@@ -26,6 +26,7 @@ test-deps: deps
 	@Tools/install-pip.sh 'python3 -c "import PIL"' pillow
 	@Tools/install-pip.sh 'command -v pyhanko' pyhanko pyhanko-cli
 	@Tools/install-pip.sh 'python3 -c "import skimage"' scikit-image
+	@Tools/install-pip.sh 'python3 -c "import playwright"' playwright
 
 build: deps
 	$(SWIFT) build

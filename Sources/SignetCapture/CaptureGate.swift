@@ -29,7 +29,8 @@ package struct CaptureGate: Sendable {
         }
         let path = request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let prefix = "/\(token)/"
-        guard path.utf8.count >= prefix.utf8.count, Self.equalInConstantTime(path.utf8.prefix(prefix.utf8.count), prefix.utf8)
+        guard path.utf8.count >= prefix.utf8.count,
+            Self.equalInConstantTime(path.utf8.prefix(prefix.utf8.count), prefix.utf8)
         else { return .refuse(.forbidden, "this address needs the one-time token signet capture printed") }
         let name = String(path.dropFirst(prefix.count))
         if name == "submit" {

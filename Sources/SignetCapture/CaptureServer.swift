@@ -21,6 +21,8 @@ package final class CaptureServer {
     }
 
     private let listener: Socket
+    /// Watched from before the address is printed, so a Ctrl-C at any point ends the wait cleanly.
+    private let signals: SignalWatch
     private let options: CaptureOptions
     private let limits: HTTPLimits
     package let gate: CaptureGate
@@ -30,6 +32,7 @@ package final class CaptureServer {
 
     package init(options: CaptureOptions) throws {
         try options.validate()
+        signals = try SignalWatch()
         let (listener, port) = try Socket.listening(port: options.port)
         self.listener = listener
         self.options = options
@@ -41,7 +44,6 @@ package final class CaptureServer {
 
     /// Serves until `submit` accepts a body, then returns; throws `CaptureError` on timeout or signal.
     package func run(submit: ([UInt8]) throws -> SubmissionOutcome) throws {
-        let signals = try SignalWatch()
         let clock = ContinuousClock()
         let giveUp = options.timeout.map { clock.now + .milliseconds(Int64($0 * 1000)) }
         var connections: [Connection] = []

@@ -10,6 +10,7 @@ final class SignalWatch {
     let readFD: Int32
     private let writeFD: Int32
     private var previous: [(Int32, sigaction)] = []
+    private var previousMask = sigset_t()
 
     init() throws {
         var fds: [Int32] = [-1, -1]
@@ -33,9 +34,16 @@ final class SignalWatch {
             sigaction(signal, &action, &old)
             previous.append((signal, old))
         }
+        // A parent may have started us with these signals blocked (test runners do): unblock them.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        sigaddset(&wanted, SIGINT)
+        sigaddset(&wanted, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &wanted, &previousMask)
     }
 
     deinit {
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         for (signal, old) in previous {
             var old = old
             sigaction(signal, &old, nil)

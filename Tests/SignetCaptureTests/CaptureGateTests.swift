@@ -41,14 +41,20 @@ import Testing
 
     /// (case, request, expected status)
     static let refusals: [(String, String, String, String?, String?, Bool, HTTPStatus)] = [
-        ("wrong token", "GET", "/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB/", "127.0.0.1:4321", nil, false, .forbidden),
+        (
+            "wrong token", "GET", "/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB/", "127.0.0.1:4321", nil, false,
+            .forbidden
+        ),
         ("no token", "GET", "/index.html", "127.0.0.1:4321", nil, false, .forbidden),
         ("token prefix", "GET", "/AAAA/", "127.0.0.1:4321", nil, false, .forbidden),
         ("rebinding Host", "GET", "/\(token)/", "evil.example:4321", nil, false, .forbidden),
         ("other port", "GET", "/\(token)/", "127.0.0.1:80", nil, false, .forbidden),
         ("no Host", "GET", "/\(token)/", nil, nil, false, .forbidden),
         ("foreign Origin", "POST", "/\(token)/submit", "127.0.0.1:4321", "http://evil.example", false, .forbidden),
-        ("Origin of localhost on 127.0.0.1", "POST", "/\(token)/submit", "127.0.0.1:4321", "http://localhost:4321", false, .forbidden),
+        (
+            "Origin of localhost on 127.0.0.1", "POST", "/\(token)/submit", "127.0.0.1:4321", "http://localhost:4321",
+            false, .forbidden
+        ),
         ("null Origin", "POST", "/\(token)/submit", "127.0.0.1:4321", "null", false, .forbidden),
         ("no Origin", "POST", "/\(token)/submit", "127.0.0.1:4321", nil, false, .forbidden),
         ("second submission", "POST", "/\(token)/submit", "127.0.0.1:4321", "http://127.0.0.1:4321", true, .conflict),
@@ -74,6 +80,6 @@ import Testing
         #expect(a != b)
         #expect(a.count == 44)
         #expect(a.utf8.allSatisfy { CaptureToken.alphabet.utf8.contains($0) })
-        #expect(CaptureToken.encode([0xFB, 0xEF, 0xFF]) == "-__-")
+        #expect(CaptureToken.encode([0xFB, 0xEF, 0xFF]) == "--__")
     }
 }

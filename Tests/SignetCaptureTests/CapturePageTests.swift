@@ -17,7 +17,9 @@ import Testing
         let folder = try FileManager.default.contentsOfDirectory(
             atPath: Corpus.packageRoot.appendingPathComponent("Capture").path)
         for file in CapturePage.files { #expect(folder.contains(file.name), "\(file.name) is not in Capture/") }
-        #expect(CapturePage.files.map(\.name).sorted() == folder.filter { !["README.md", "package.json"].contains($0) }.sorted())
+        #expect(
+            CapturePage.files.map(\.name).sorted()
+                == folder.filter { !["README.md", "package.json"].contains($0) }.sorted())
     }
 
     @Test(arguments: ["", "../Package.swift", "/etc/passwd", "index.html/", "INDEX.HTML", "package.json", "README.md"])

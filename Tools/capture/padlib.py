@@ -41,7 +41,8 @@ def open_pad(context, url=PAGE):
     if url == PAGE:
         serve_capture_folder(page)
     page.goto(url)
-    page.wait_for_function("customElements.get('signet-pad') !== undefined")
+    # Waiting by selector, not by a function: the served page's CSP forbids eval.
+    page.locator("signet-pad canvas").wait_for(state="attached")
     page.errors = errors
     return page
 

@@ -115,7 +115,7 @@ with sync_playwright() as pw:
 
     # A resize keeps the ink (and the export says the new canvas).
     page.evaluate("document.getElementById('pad').style.width = '500px'")
-    page.wait_for_function("document.getElementById('pad').toJSON().canvas.width === 500")
+    page.wait_for_function("document.getElementById('pad').toJSON().canvas.width === 500")  # pad.test has no CSP
     resized = page.evaluate(export)
     c.check("resize: strokes kept", resized["strokes"] == got["strokes"])
     dark = page.evaluate("""() => { const c = document.getElementById('pad').shadowRoot.querySelector('canvas');

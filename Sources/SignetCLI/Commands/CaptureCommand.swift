@@ -80,7 +80,9 @@ enum CaptureCommand: Command {
         defer { for p in argv { free(p) } }
         var pid = pid_t()
         let rc = posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ)
-        if rc != 0 { context.warn("could not run xdg-open (\(String(cString: strerror(rc)))); open the address yourself") }
+        if rc != 0 {
+            context.warn("could not run xdg-open (\(String(cString: strerror(rc)))); open the address yourself")
+        }
     }
 }
 
