@@ -188,9 +188,14 @@ export function paintSegments(ctx, pen, pts, ws, from, to, fixed) {
     ctx.strokeStyle = pen.color;
     ctx.stroke();
   } else {
-    for (let i = from; i < to; i++) outlineSegment(ctx, segment(pts, ws, i), i === 0);
+    // One small path per segment: Skia fills thousands of tiny paths far faster than one path of
+    // thousands of subpaths, and the live stroke is painted the same way.
     ctx.fillStyle = pen.color;
-    ctx.fill('nonzero');
+    for (let i = from; i < to; i++) {
+      if (i > from) ctx.beginPath();
+      outlineSegment(ctx, segment(pts, ws, i), i === 0);
+      ctx.fill('nonzero');
+    }
   }
 }
 

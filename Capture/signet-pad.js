@@ -328,9 +328,10 @@ export class SignetPad {
     }
     const stroke = { pointerType: live.pointerType, pen: live.pen, points: live.points };
     this._strokes.push(stroke);
-    // The whole stroke once more, exactly as `signet render` draws it (the last segment included).
+    // The segments still waiting, the last one included (the stroke then is what `signet render` draws).
     if (live.pts.length === 1) paintDot(this.ctx, live.pen, live.pts[0]);
-    else this.redraw();
+    else if (live.repaint) this.redraw();
+    else paintSegments(this.ctx, live.pen, live.pts, live.ws, live.drawn, live.pts.length, live.model === 'fixed');
     this._emit('signet-stroke', { stroke: this.toJSON().strokes[this._strokes.length - 1] });
     this._changed();
   }
