@@ -52,6 +52,8 @@ export class SignetPad {
       this._resizer = new ResizeObserver(() => this.resize());
       this._resizer.observe(canvas);
     }
+    // A zoom changes devicePixelRatio without resizing the canvas in CSS pixels.
+    window.addEventListener('resize', () => this.resize());
     this.resize();
   }
 
@@ -191,7 +193,11 @@ export class SignetPad {
     }
     if (e.pointerType === 'touch' && this._pens.size > 0) return; // palm rejection
     e.preventDefault();
-    this.canvas.setPointerCapture?.(e.pointerId);
+    try {
+      this.canvas.setPointerCapture?.(e.pointerId);
+    } catch {
+      // A pointer that is already gone: the stroke is recorded without capture.
+    }
     if (this._origin === null) this._origin = e.timeStamp - this._lastTime();
     this._active = {
       id: e.pointerId,
@@ -381,11 +387,14 @@ export class SignetPadElement extends HTMLElement {
     canvas.setAttribute('part', 'canvas');
     root.append(canvas);
     this.pad = new SignetPad(canvas, { eventTarget: this });
-    if (!this.hasAttribute('role')) this.setAttribute('role', 'img');
-    if (!this.hasAttribute('aria-label')) this.setAttribute('aria-label', 'Signature pad: sign with a mouse, finger or pen');
   }
 
   connectedCallback() {
+    // Attributes of its own only once connected (a constructor may not add any).
+    if (!this.hasAttribute('role')) this.setAttribute('role', 'img');
+    if (!this.hasAttribute('aria-label') && !this.hasAttribute('aria-labelledby')) {
+      this.setAttribute('aria-label', 'Signature pad: sign with a mouse, finger or pen');
+    }
     this.pad.resize();
   }
 

@@ -93,6 +93,16 @@ with sync_playwright() as pw:
             and got["unitsPerInch"] == 96 and got["pen"]["widthModel"] == "pressure", json.dumps(got["pen"]))
     signet_reads("pen", got)
 
+    # fromJSON(toJSON()) keeps the drawing; createElement works; readOnly ignores input.
+    same = page.evaluate("""() => { const pad = document.getElementById('pad'); const a = pad.toJSON();
+        const other = document.createElement('signet-pad'); document.body.append(other); other.fromJSON(a);
+        const b = other.toJSON(); other.remove(); return JSON.stringify(a.strokes) === JSON.stringify(b.strokes); }""")
+    c.check("fromJSON(toJSON()) on a created element: same strokes", same)
+    page.evaluate("document.getElementById('pad').readOnly = true")
+    padlib.Pointer(page, "mouse").stroke([dict(x=10, y=10), dict(x=50, y=50)])
+    c.check("readOnly: input ignored", len(page.evaluate(export)["strokes"]) == len(pen_strokes))
+    page.evaluate("document.getElementById('pad').readOnly = false")
+
     # Undo and clear, with their events.
     page.evaluate("window.changes = 0; document.getElementById('pad').addEventListener('signet-change', () => changes++)")
     page.keyboard.press("Tab")
@@ -108,7 +118,9 @@ with sync_playwright() as pw:
 
     # A mouse: no pressure, no tilt.
     page = padlib.open_pad(ctx)
+    page.evaluate("window.finished = []; document.getElementById('pad').addEventListener('signet-stroke', (e) => finished.push(e.detail.stroke.points.length))")
     got = draw(page, "mouse", mouse_strokes)
+    c.check("signet-stroke per stroke, with the stroke", page.evaluate("finished") == [len(s) for s in mouse_strokes])
     same_samples("mouse", mouse_strokes, got, "mouse")
     pts = [p for s in got["strokes"] for p in s["points"]]
     c.check("mouse: no pressure, no tilt", all("force" not in p and "tiltX" not in p for p in pts))
