@@ -141,7 +141,18 @@ try:
 except OSError:
     c.check("server gone after the submission", True)
 
-# 3. Ctrl-C and --timeout: exit 1, nothing written.
+# 3. --open runs xdg-open with the address (a stand-in on PATH records it).
+fake = work / "bin"
+fake.mkdir()
+(fake / "xdg-open").write_text(f"#!/bin/sh\necho \"$1\" > {work / 'opened.txt'}\n")
+(fake / "xdg-open").chmod(0o755)
+env = dict(__import__("os").environ, PATH=f"{fake}:" + __import__("os").environ["PATH"])
+proc = subprocess.run([signet, "capture", "-o", str(work / "opened.png"), "--open", "--timeout", "1"],
+                      capture_output=True, text=True, env=env)
+opened = (work / "opened.txt").read_text().strip() if (work / "opened.txt").exists() else ""
+c.check("--open: xdg-open gets the printed address", opened != "" and opened in proc.stderr, opened)
+
+# 4. Ctrl-C and --timeout: exit 1, nothing written.
 out = work / "interrupted.png"
 cap = Capture("-o", str(out))
 cap.proc.send_signal(signal.SIGINT)

@@ -136,6 +136,25 @@ with sync_playwright() as pw:
     c.check("resize: ink redrawn", dark > 1000, f"{dark} inked pixels")
     page.close()
 
+    # A pen without a pressure sensor (Chromium reports 0.5 throughout): no force recorded.
+    page = padlib.open_pad(ctx)
+    flat = [dict(s, force=0.5) for s in mouse_strokes[2]]
+    got = draw(page, "pen", [flat])
+    c.check("pen at a constant 0.5: no pressure recorded, tilt kept",
+            all("force" not in p and "tiltX" in p for p in got["strokes"][0]["points"]))
+    page.close()
+
+    # Without getCoalescedEvents (older browsers) the pad falls back to the events themselves.
+    page = ctx.new_page()
+    page.add_init_script("delete PointerEvent.prototype.getCoalescedEvents")
+    padlib.serve_capture_folder(page)
+    page.goto(padlib.PAGE)
+    page.locator("signet-pad canvas").wait_for(state="attached")
+    page.errors = []
+    got = draw(page, "mouse", mouse_strokes)
+    same_samples("no getCoalescedEvents", mouse_strokes, got, "mouse")
+    page.close()
+
     # Fingers: a second finger does not start a stroke; a pen in contact makes touches ignored.
     page = padlib.open_pad(ctx)
     cdp = ctx.new_cdp_session(page)
