@@ -1,25 +1,20 @@
+/// One header field; `name` is lowercased.
+package struct HTTPField: Sendable, Hashable {
+    package var name: String
+    package var value: String
+}
+
 /// One HTTP/1.1 request as `signet capture` understands it: the request line, the header
-/// fields (names lowercased) and the body.
+/// fields and the body.
 package struct HTTPRequest: Sendable, Hashable {
     package var method: String
     package var target: String
-    package var headers: [(name: String, value: String)]
+    package var headers: [HTTPField]
     package var body: [UInt8]
 
     /// The value of the one field called `name` (lowercase); `nil` when absent.
     package func header(_ name: String) -> String? {
         headers.first { $0.name == name }?.value
-    }
-
-    package static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
-        a.method == b.method && a.target == b.target && a.body == b.body
-            && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(method)
-        hasher.combine(target)
-        hasher.combine(body)
     }
 }
 
@@ -67,13 +62,13 @@ package enum HTTPRequestParser {
         guard fields.count <= limits.maxHeaderFields else {
             return .refused(.headersTooLarge, "the request has more than \(limits.maxHeaderFields) header fields")
         }
-        var headers: [(name: String, value: String)] = []
+        var headers: [HTTPField] = []
         for raw in fields {
             guard let text = ascii(raw), let colon = text.firstIndex(of: ":"),
                 isToken(text[..<colon])
             else { return .refused(.badRequest, "a header field is not 'Name: value'") }
             let value = text[text.index(after: colon)...].trimmingOWS()
-            headers.append((text[..<colon].lowercased(), value))
+            headers.append(HTTPField(name: text[..<colon].lowercased(), value: value))
         }
         for unique in ["host", "content-length", "origin"] where headers.filter({ $0.name == unique }).count > 1 {
             return .refused(.badRequest, "the request has more than one \(unique) field")

@@ -10,9 +10,9 @@ import Testing
     func request(
         _ method: String = "GET", _ path: String, host: String? = "127.0.0.1:4321", origin: String? = nil
     ) -> HTTPRequest {
-        var headers: [(name: String, value: String)] = []
-        if let host { headers.append(("host", host)) }
-        if let origin { headers.append(("origin", origin)) }
+        var headers: [HTTPField] = []
+        if let host { headers.append(HTTPField(name: "host", value: host)) }
+        if let origin { headers.append(HTTPField(name: "origin", value: origin)) }
         return HTTPRequest(method: method, target: path, headers: headers, body: Array("{}".utf8))
     }
 
