@@ -141,6 +141,14 @@ try:
 except OSError:
     c.check("server gone after the submission", True)
 
+# A budget: --max-bytes fits the rendering as `signet render --max-bytes` does.
+out = work / "budget.jpg"
+cap = Capture("-o", str(out), "--max-bytes", "3KiB", "--scale", "4", "--json", "--timeout", "30")
+status = raw(cap.port, post(cap, good))
+code, stdout, stderr = cap.finish()
+c.check("--max-bytes 3KiB: a JPEG under the budget", status == 200 and code == 0 and out.exists()
+        and out.stat().st_size <= 3072 and out.read_bytes()[:2] == b"\xff\xd8", f"{stderr.strip()} {stdout.strip()}")
+
 # 3. --open runs xdg-open with the address (a stand-in on PATH records it).
 fake = work / "bin"
 fake.mkdir()
