@@ -82,8 +82,18 @@ package final class CaptureServer {
                     if connections[i].closing { continue }
                     connections[i].received += bytes
                 }
-                guard let response = try answer(connections[i].received, submitted: drainUntil != nil, submit: submit)
-                else { continue }
+                let response: (response: HTTPResponse, accepted: Bool)
+                do {
+                    guard
+                        let answered = try answer(connections[i].received, submitted: drainUntil != nil, submit: submit)
+                    else { continue }
+                    response = answered
+                } catch {
+                    // The submission was fine but could not be kept (the output cannot be written):
+                    // the page says why, and the command fails with the same error.
+                    connections[i].socket.sendAll(HTTPResponse.text(.serverError, "\(error)").bytes)
+                    throw error
+                }
                 connections[i].socket.sendAll(response.response.bytes)
                 connections[i].closing = true
                 connections[i].deadline = min(connections[i].deadline, clock.now + .seconds(1))

@@ -149,6 +149,13 @@ code, stdout, stderr = cap.finish()
 c.check("--max-bytes 3KiB: a JPEG under the budget", status == 200 and code == 0 and out.exists()
         and out.stat().st_size <= 3072 and out.read_bytes()[:2] == b"\xff\xd8", f"{stderr.strip()} {stdout.strip()}")
 
+# An output that cannot be written: the page hears 500 with the reason, the command exits 1.
+cap = Capture("-o", str(work / "no-such-folder" / "sig.json"), "--timeout", "30")
+status = raw(cap.port, post(cap, good))
+code, _, stderr = cap.finish()
+c.check("unwritable output: 500 to the page, exit 1", status == 500 and code == 1 and "no-such-folder" in stderr,
+        f"{status}, exit {code}: {stderr.strip()}")
+
 # 3. --open runs xdg-open with the address (a stand-in on PATH records it).
 fake = work / "bin"
 fake.mkdir()
