@@ -12,7 +12,8 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
                   libpoppler-glib-dev libssl-dev libidn-dev libp11-kit-dev libcurl4-openssl-dev fonts-dejavu-core
 # Independent tools the tests check our output with.
-TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time softhsm2 opensc curl
+TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time softhsm2 opensc curl \
+                 chromium
 
 DEMO_OUT := demo-output
 
@@ -27,6 +28,7 @@ test-deps: deps
 	@Tools/install-pip.sh 'command -v pyhanko' pyhanko pyhanko-cli
 	@Tools/install-pip.sh 'python3 -c "import skimage"' scikit-image
 	@Tools/install-pip.sh 'python3 -c "import certomancer, werkzeug, cryptography"' 'certomancer[web-api]' werkzeug cryptography
+	@Tools/install-pip.sh 'python3 -c "import playwright"' playwright
 
 build: deps
 	$(SWIFT) build

@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "SignetStrokes", dependencies: ["SignetCore"]),
         // Thin file helpers at the edge: atomic output, bounded input, streamed ranges.
         .target(name: "SignetFiles", dependencies: ["SignetCore", "CIDN"]),
+        // `signet capture`'s loopback HTTP server and the embedded `<signet-pad>` page (Capture/): sockets only.
+        .target(name: "SignetCapture", dependencies: ["SignetCore"]),
         // Stages over C libraries.
         .target(name: "SignetRaster", dependencies: ["SignetStrokes", "CCairo"]),
         .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CPNG", "CJPEG", "CSignetShims"]),
@@ -59,7 +61,7 @@ let package = Package(
         // Embedded PDF signatures and their verification (revisions, permitted changes): CMS over the PDF stage.
         .target(name: "SignetSign", dependencies: ["SignetCMS", "SignetPDF", "SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.
-        .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetCMS", "SignetSign", "SignetNet", "SignetFiles"]),
+        .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetCMS", "SignetSign", "SignetNet", "SignetFiles", "SignetCapture"]),
         // The CLI: parse, call the library, print. `signet` never links poppler (GPL, and a third of
         // the process's memory): `signet preview` runs the `signet-preview` executable installed next to it.
         .target(name: "SignetCLI", dependencies: ["Signet", "CSignetShims"]),
@@ -81,6 +83,7 @@ let package = Package(
         .testTarget(name: "SignetSignTests", dependencies: ["SignetCMS", "SignetSign", "SignetTestSupport"]),
         .testTarget(name: "SignetNetTests", dependencies: ["SignetNet", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
+        .testTarget(name: "SignetCaptureTests", dependencies: ["SignetCapture", "SignetTestSupport"]),
         // The public Swift API only (`import Signet`), including the README's example.
         .testTarget(name: "SignetAPITests", dependencies: ["Signet", "SignetTestSupport"]),
     ],

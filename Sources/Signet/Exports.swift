@@ -1,5 +1,6 @@
 // `import Signet` gives every pipeline stage except the GPL-licensed preview.
 @_exported import SignetCMS
+@_exported import SignetCapture
 @_exported import SignetCodecs
 @_exported import SignetCore
 @_exported import SignetFiles

@@ -44,5 +44,6 @@ let package = Package(
         fuzzTarget("fuzz-jpeg"),
         fuzzTarget("fuzz-pdf"),
         fuzzTarget("fuzz-verify"),
+        fuzzTarget("fuzz-http"),
     ]
 )

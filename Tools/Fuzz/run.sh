@@ -19,7 +19,7 @@ seconds=${FUZZ_SECONDS:-60}
 corpus=$(cd "${CORPUS:-../shared/corpus}" 2>/dev/null && pwd || true)
 fuzz=$root/.build/fuzz
 bin=$fuzz/release
-runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw png jpeg pdf verify"}
+runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw png jpeg pdf verify http"}
 
 echo "building the fuzz targets (libFuzzer + AddressSanitizer, release) ..."
 # SwiftPM does not always rebuild this package's own modules when a Signet module they import
@@ -64,13 +64,15 @@ seed() {  # seed RUN FOLDER
              [ -n "$corpus" ] && cp "$corpus"/strokes/signature_pad/*.png "$dir"/ ;;
         jpeg) python3 Tools/Fuzz/make-image-seeds.py "$fuzz/unused-png" "$dir" ;;
         pdf) [ -n "$corpus" ] && find "$corpus/pdfs" -name '*.pdf' -size -40k -exec cp {} "$dir"/ \; ;;
+        http) printf 'GET /AAAAAAAAAAAAAAAA/ HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n\r\n' > "$dir/seed-get"
+              printf 'POST /AAAAAAAAAAAAAAAA/submit HTTP/1.1\r\nHost: localhost:8000\r\nOrigin: http://localhost:8000\r\nContent-Length: 2\r\n\r\n{}' > "$dir/seed-post" ;;
         verify) [ -n "$corpus" ] && grep -l --null ByteRange $(find "$corpus/pdfs" -name '*.pdf' -size -80k) | xargs -0 -I{} cp {} "$dir"/ ;;
     esac
 }
 
-declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf [verify]=fuzz-verify)
-declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf [verify]=pdf)
-declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536 [verify]=81920)
+declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf [verify]=fuzz-verify [http]=fuzz-http)
+declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf [verify]=pdf [http]=http)
+declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536 [verify]=81920 [http]=8192)
 stamp=$(date +%Y%m%d-%H%M%S)
 rows=()
 found=0

@@ -34,6 +34,11 @@ package enum FlagHints {
         ("set BudgetOptions.format to .jpeg", "use --format jpeg"),
         // Stroke files
         ("set StrokeReadOptions.format (one of", "try --format NAME (one of"),
+        // Capture (the CLI always sets the token and the request limits itself)
+        ("choose another CaptureOptions.port or leave it to the system", "choose another --port or leave it out"),
+        ("CaptureOptions.token", "the capture token"),
+        ("CaptureOptions.requestTimeout", "the request time limit"),
+        ("CaptureOptions.maxBodyBytes", "the request size limit"),
         // Stamping
         ("set StampOptions.mode to .rewrite and StampOptions.breakSignatures", "add --rewrite --break-signatures"),
         (
@@ -88,6 +93,8 @@ package enum FlagHints {
 
     /// Properties that are one flag each, spelled the same way in every sentence.
     package static let properties: [(library: String, flag: String)] = [
+        ("CaptureOptions.timeout", "--timeout"),
+        ("CaptureOptions.port", "--port"),
         ("RenderOptions.minInkLength", "--min-ink-length"),
         ("RenderOptions.penWidth", "--pen-width"),
         ("RenderOptions.padding", "--padding"),

@@ -4,6 +4,7 @@ package enum Commands {
 
     nonisolated(unsafe) package static let all: [any Command.Type] = [
         RenderCommand.self,
+        CaptureCommand.self,
         CompressCommand.self,
         StampCommand.self,
         InfoCommand.self,

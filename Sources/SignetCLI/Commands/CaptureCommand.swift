@@ -1,0 +1,100 @@
+import Glibc
+import Signet
+
+/// `signet capture`: serve the `<signet-pad>` page on 127.0.0.1, wait for Done, write the signature.
+enum CaptureCommand: Command {
+    static let spec = CommandSpec(
+        name: "capture",
+        summary: "serve a signature pad on 127.0.0.1 and write what the signer draws (JSON, PNG, SVG or PDF)",
+        usage: "-o OUT [--port N] [--timeout SECONDS] [--open] [render options]",
+        positionals: 0...0,
+        options: [
+            .value(
+                "output", "FILE",
+                ".json: the Signet stroke JSON as received; .png, .svg or .pdf: rendered as signet render does",
+                short: "o"),
+            .value("port", "N", "the loopback port to serve on (default: a free one)"),
+            .value("timeout", "SECONDS", "give up after this long without a signature: exit 1, nothing written"),
+            .flag("open", "open the page with xdg-open"),
+        ] + RenderFlags.specs + RenderCommand.budgetOptions,
+        notes: [
+            """
+            the page's address (printed on stderr) is http://127.0.0.1:PORT/TOKEN/ with a random one-time \
+            token; requests without it, with another Host or (for the submission) another Origin get 403, \
+            and exactly one signature is taken. A submission that is not valid Signet stroke JSON or cannot \
+            be rendered is refused on the page and the wait goes on. Ctrl-C or --timeout: exit 1, nothing written.
+            """,
+            "--max-bytes: the rendered signature is fitted under the byte budget (.png or .jpg output).",
+        ])
+
+    static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        guard let output = args.string("output") else {
+            throw UsageError("capture", "say where the signature goes: -o FILE (.json, .png, .svg or .pdf)")
+        }
+        let writing = try outputKind(output, args, context)
+        let options = CaptureOptions(
+            token: CaptureToken.random(), port: try args.int("port", in: 0...65_535) ?? 0,
+            timeout: try args.double("timeout", in: 0.001...31_536_000))
+        let open = args.flag("open")
+        let result = try SignetJob.capture(to: output, writing: writing, options: options) { url in
+            context.writeMessage("signet capture: sign at \(url) (Ctrl-C to stop)")
+            if open { openInBrowser(url, context) }
+        }
+        if let file = result.rendered {
+            let report = RenderReport(input: "the signing page", output: output, result: .success(.init(file)))
+            return CommandOutcome(json: report, lines: report.line.map { [$0] } ?? [], outputUsedStdout: output == "-")
+        }
+        if let fitted = result.budgeted {
+            let report = BudgetedRenderReport(
+                budget: BudgetReport(input: "the signing page", output: output, result: fitted.result),
+                rendering: fitted)
+            return CommandOutcome(json: report, lines: [report.line], outputUsedStdout: output == "-")
+        }
+        let report = CapturedJSONReport(
+            output: output, bytes: result.json.count, strokes: result.drawing.strokes.count,
+            points: result.drawing.sampleCount)
+        return CommandOutcome(json: report, lines: [report.line], outputUsedStdout: output == "-")
+    }
+
+    /// JSON as received for .json; otherwise the render (or budget) options, checked before the page is served.
+    private static func outputKind(
+        _ output: String, _ args: Arguments, _ context: CommandContext
+    ) throws -> SignetJob.CaptureOutput {
+        let render = try RenderFlags.options(args)
+        if args.string("max-bytes") != nil {
+            let format = BudgetFlags.format(forOutput: output) ?? .auto
+            var budget = try BudgetFlags.options(args, format: format, background: render.background ?? .white)
+            budget.threads = context.budgetThreads
+            return .budgeted(render, budget)
+        }
+        if output.lowercased().hasSuffix(".json") { return .json }
+        guard let type = RenderOutputType(fileName: output) else {
+            throw UsageError("capture", "cannot tell the output type of '\(output)'; name it .json, .png, .svg or .pdf")
+        }
+        return .rendered(type, render)
+    }
+
+    /// Starts `xdg-open URL` without waiting for it (it may stay as long as the browser does).
+    private static func openInBrowser(_ url: String, _ context: CommandContext) {
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("xdg-open"), strdup(url), nil]
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        let rc = posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ)
+        if rc != 0 {
+            context.warn("could not run xdg-open (\(String(cString: strerror(rc)))); open the address yourself")
+        }
+    }
+}
+
+/// `signet capture -o X.json --json`: what was received.
+struct CapturedJSONReport: Encodable {
+    var output: String
+    var bytes: Int
+    var strokes: Int
+    var points: Int
+
+    var line: String {
+        "the signing page → \(StreamName.output(output)): \(bytes) bytes of stroke JSON, "
+            + "\(counted(strokes, "stroke")), \(counted(points, "point"))"
+    }
+}

@@ -1,0 +1,48 @@
+import SignetCore
+
+/// `signet capture` ended without a signature.
+public struct CaptureError: SignetError, Hashable {
+    /// What went wrong.
+    public enum Reason: Sendable, Hashable {
+        /// Nobody pressed Done within `CaptureOptions.timeout` seconds.
+        case timedOut(seconds: Double)
+        /// Ctrl-C (SIGINT) or SIGTERM stopped the wait.
+        case interrupted
+        /// The loopback port could not be opened.
+        case cannotListen(port: Int, reason: String)
+        /// A system call of the server failed.
+        case socket(String)
+        /// An option value that cannot work (named by its `CaptureOptions` property).
+        case badOption(String)
+    }
+
+    /// What went wrong.
+    public var reason: Reason
+
+    package init(_ reason: Reason) { self.reason = reason }
+
+    /// A bad option is bad input; everything else is a failure (exit 1).
+    public var kind: FailureKind {
+        if case .badOption = reason { return .badInput }
+        return .failed
+    }
+
+    /// One line for the user: what happened and what to try next.
+    public var message: String {
+        switch reason {
+        case .timedOut(let seconds):
+            return
+                "no signature arrived within \(NumberText.short(seconds)) seconds; nothing was written. Run it again and press Done on the page, or raise CaptureOptions.timeout."
+        case .interrupted:
+            return "interrupted before a signature arrived; nothing was written."
+        case .cannotListen(let port, let reason):
+            return port == 0
+                ? "cannot listen on 127.0.0.1 (\(reason)); check that the loopback interface is up."
+                : "cannot listen on 127.0.0.1:\(port) (\(reason)); choose another CaptureOptions.port or leave it to the system."
+        case .socket(let text):
+            return "the capture server failed: \(text); try again."
+        case .badOption(let text):
+            return text
+        }
+    }
+}

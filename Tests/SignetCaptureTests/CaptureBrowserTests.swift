@@ -1,0 +1,46 @@
+import Foundation
+import SignetTestSupport
+import Testing
+
+/// `<signet-pad>` and `signet capture` in Debian's Chromium, headless, under Playwright: the Python
+/// scripts in Tools/capture print one line per check and exit 1 when any failed (one browser
+/// launch per script). They need `chromium` and `playwright` (`make test-deps` installs both).
+@Suite(.serialized) struct CaptureBrowserTests {
+    static let tools = Corpus.packageRoot.appendingPathComponent("Tools/capture")
+    static let screenshot = Corpus.packageRoot.appendingPathComponent("docs/capture-pad.png")
+
+    func runScript(_ name: String, _ extra: [String] = []) throws -> ProcessResult {
+        let work = TemporaryDirectory("signet-capture")
+        let result = try ProcessRunner.run(
+            "python3", [Self.tools.appendingPathComponent(name).path, ProcessRunner.signet, work.url.path] + extra)
+        print(result.stdoutText)
+        #expect(result.status == 0, "\(name) failed:\n\(result.stdoutText)\n\(result.stderr)")
+        return result
+    }
+
+    /// Every sample (pen, mouse, fingers), pressure and tilt, undo/clear, resize, palm rejection and
+    /// the IoU of the live ink against `signet render`; the README's screenshot of the pad.
+    @Test func padInChromium() throws {
+        let update = ProcessInfo.processInfo.environment["SIGNET_UPDATE_SCREENSHOT"] == "1"
+        let shot = TemporaryDirectory("signet-capture-shot")
+        let path = update ? Self.screenshot.path : shot.path("capture-pad.png")
+        let result = try runScript("test-pad.py", [path])
+        if result.stdoutText.hasPrefix("skipped") { return }
+        // The committed screenshot is the one this test takes (SIGNET_UPDATE_SCREENSHOT=1 rewrites it).
+        let taken = try pngSize(path), committed = try pngSize(Self.screenshot.path)
+        #expect(
+            taken == committed,
+            "docs/capture-pad.png is \(committed), the pad now shoots \(taken); rerun with SIGNET_UPDATE_SCREENSHOT=1")
+    }
+
+    /// `signet capture` end to end, the refusals, Ctrl-C and --timeout.
+    @Test func captureCommand() throws {
+        _ = try runScript("test-capture.py")
+    }
+
+    private func pngSize(_ path: String) throws -> [UInt32] {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(24))
+        guard bytes.count == 24 else { return [] }
+        return [16, 20].map { i in bytes[i..<(i + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import SignetTestSupport
+import Testing
+
+@testable import SignetCapture
+
+/// The page `signet capture` serves is Capture/'s files, byte for byte (one source).
+@Suite struct CapturePageTests {
+    @Test(arguments: ["index.html", "capture.css", "capture.js", "signet-pad.js", "signet-ink.js"])
+    func servedFileIsCaptureFolderFile(_ name: String) throws {
+        let disk = try Data(contentsOf: Corpus.packageRoot.appendingPathComponent("Capture/\(name)"))
+        let served = try #require(CapturePage.file(named: name), "\(name) is not embedded; run Tools/embed-capture.py")
+        #expect(served.bytes == Array(disk), "\(name) differs from Capture/\(name); run Tools/embed-capture.py")
+    }
+
+    @Test func everyServedFileIsInCaptureFolder() throws {
+        let folder = try FileManager.default.contentsOfDirectory(
+            atPath: Corpus.packageRoot.appendingPathComponent("Capture").path)
+        for file in CapturePage.files { #expect(folder.contains(file.name), "\(file.name) is not in Capture/") }
+        #expect(
+            CapturePage.files.map(\.name).sorted()
+                == folder.filter { !["README.md", "package.json"].contains($0) }.sorted())
+    }
+
+    @Test(arguments: ["", "../Package.swift", "/etc/passwd", "index.html/", "INDEX.HTML", "package.json", "README.md"])
+    func namesOutsideThePageAreNotFiles(_ name: String) {
+        #expect(CapturePage.file(named: name) == nil)
+    }
+}
