@@ -24,9 +24,11 @@ public struct PDFSignResult: Sendable, Hashable, Codable {
     public var certified: Bool
     /// Whether the signature has a visible appearance.
     public var visible: Bool
+    /// What the long-term-validation update added (`nil` without one).
+    public var ltv: LTVUpdateResult? = nil
 
     enum CodingKeys: String, CodingKey {
-        case input, output, field, page, rect, reserved, certified, visible
+        case input, output, field, page, rect, reserved, certified, visible, ltv
         case subFilter = "sub_filter"
         case byteRange = "byte_range"
         case signatureBytes = "signature_bytes"

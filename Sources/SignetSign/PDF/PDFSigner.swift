@@ -14,15 +14,18 @@ package enum PDFSigner {
     /// `editing`, when given, changes the opened document before the signature is added (a
     /// pipeline's stamp, see `Stamper.apply`): its changes are written in the same incremental
     /// update as the signature, so the signature covers them and no unsigned revision lies between.
+    ///
+    /// `collector`, when given, adds the signature's validation material in a second incremental
+    /// update (`DSSUpdate`, PAdES B-LT) before the output is committed.
     package static func sign(
         input: String, output: String, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
-        editing: ((PDFDocument) throws -> Void)? = nil
+        editing: ((PDFDocument) throws -> Void)? = nil, collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
         guard output != "-" else { throw SignError(output, .outputMustBeFile) }
         return try sign(
             opening: { try PDFDocument(path: input) }, input: input, identity: identity, options: options,
-            appearance: appearance, editing: editing, sink: { try AtomicOutput(path: output) })
+            appearance: appearance, editing: editing, collector: collector, sink: { try AtomicOutput(path: output) })
     }
 
     /// The same from `source` (a file, or memory) into `sink` (committed on success); the result
@@ -30,17 +33,17 @@ package enum PDFSigner {
     package static func sign(
         source: any ByteSource, to sink: any ByteSink, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
-        editing: ((PDFDocument) throws -> Void)? = nil
+        editing: ((PDFDocument) throws -> Void)? = nil, collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
         try sign(
             opening: { try PDFDocument(source: source) }, input: source.name, identity: identity, options: options,
-            appearance: appearance, editing: editing, sink: { sink })
+            appearance: appearance, editing: editing, collector: collector, sink: { sink })
     }
 
     private static func sign(
         opening: () throws -> PDFDocument, input: String, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance?, editing: ((PDFDocument) throws -> Void)?,
-        sink: () throws -> any ByteSink
+        collector: RevocationCollector?, sink: () throws -> any ByteSink
     ) throws -> PDFSignResult {
         // An encrypted PDF cannot take our update (new objects would need its key): refuse it
         // whether or not it opens without a password.
@@ -118,13 +121,14 @@ package enum PDFSigner {
             throw SignError(input, .signatureTooLarge(needed: cms.count, reserved: reserved))
         }
         try out.overwrite(hex, at: contents.lowerBound + 1)
+        let ltv = try collector.map { try DSSUpdate.append(to: out, collector: $0, context: output) }
         try out.commit()
         return PDFSignResult(
             input: input, output: output, field: placed.fieldName, page: placed.page,
             rect: [placed.rect.minX, placed.rect.minY, placed.rect.maxX, placed.rect.maxY],
             subFilter: options.format.rawValue, byteRange: byteRange.values, reserved: reserved,
             signatureBytes: cms.count,
-            bytesAdded: written.bytesAdded, certified: options.certify, visible: placed.visible)
+            bytesAdded: written.bytesAdded, certified: options.certify, visible: placed.visible, ltv: ltv)
     }
 
     /// Bytes to reserve: `--reserve`, refused up front when a dry run shows the CMS will not fit.
