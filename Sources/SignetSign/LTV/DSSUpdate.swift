@@ -14,6 +14,19 @@ package enum DSSUpdate {
     package static func append(
         to sink: any ByteSink, collector: RevocationCollector, context: String
     ) throws -> LTVUpdateResult {
+        try append(to: sink, context: context) { contents, isTimestamp, context in
+            isTimestamp
+                ? try collector.material(forTimestampToken: contents, context: context)
+                : try collector.material(forSignature: contents, context: context)
+        }
+    }
+
+    /// The same with the material of each signature (its /Contents, whether it is a document
+    /// timestamp, a context for messages) from `collect`.
+    package static func append(
+        to sink: any ByteSink, context: String,
+        collect: (_ contents: [UInt8], _ isTimestamp: Bool, _ context: String) throws -> ValidationMaterial
+    ) throws -> LTVUpdateResult {
         let document = try PDFDocument(source: try sink.writtenBytes())
         document.appendsIncrementally = true
         let writer = try IncrementalWriter(document: document)
@@ -25,11 +38,8 @@ package enum DSSUpdate {
             let key = try DocumentSecurityStore.vriKey(contents: contents)
             guard !store.vriKeys.contains(key), !entries.contains(where: { $0.key == key }) else { continue }
             let where_ = "\(context), field \(field.name)"
-            let material =
-                try value.value("/SubFilter")?.nameValue() == "/ETSI.RFC3161"
-                ? try collector.material(forTimestampToken: contents, context: where_)
-                : try collector.material(forSignature: contents, context: where_)
-            entries.append((key, material))
+            let isTimestamp = try value.value("/SubFilter")?.nameValue() == "/ETSI.RFC3161"
+            entries.append((key, try collect(contents, isTimestamp, where_)))
         }
         guard !entries.isEmpty else {
             return LTVUpdateResult(certificates: 0, ocspResponses: 0, crls: 0, vriEntries: 0, bytesAdded: 0)
