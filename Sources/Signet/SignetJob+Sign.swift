@@ -11,14 +11,22 @@ extension SignetJob {
     ///   - identity: The key, certificate and chain that sign.
     ///   - options: Format, signing time, reason, location, field, certification.
     ///   - appearance: The artwork and place of a visible signature; `nil` for an invisible one.
+    ///   - ltv: With it, PAdES B-LT: a second incremental update adds a DSS with the certificates and
+    ///     OCSP responses (or CRLs) of the signer's and timestamp authority's chains, fetched through it
+    ///     at `options.signingTime`; a revoked signer or a certificate without OCSP or CRL URL is refused.
     /// - Returns: The field, page, byte range and bytes added.
-    /// - Throws: ``SignError`` when the document cannot be signed or the key fails; ``PDFError`` when the PDF cannot be read; ``FileError``.
+    /// - Throws: ``SignError`` when the document cannot be signed or the key fails; ``PDFError`` when the PDF cannot be read; ``FileError``; ``RevocationError`` when validation material cannot be gathered.
     @discardableResult
     public static func sign(
         pdfAt input: String, to output: String, identity: SigningIdentity, options: PDFSignOptions,
-        appearance: SignatureAppearance? = nil
+        appearance: SignatureAppearance? = nil, ltv: OnlineRevocation? = nil
     ) throws -> PDFSignResult {
-        try PDFSigner.sign(input: input, output: output, identity: identity, options: options, appearance: appearance)
+        let collector = try ltv.map {
+            try RevocationCollector(identity: identity, now: options.signingTime, nonce: $0.nonce, fetch: $0.request)
+        }
+        return try PDFSigner.sign(
+            input: input, output: output, identity: identity, options: options, appearance: appearance,
+            collector: collector)
     }
 
     /// The same on a PDF in memory (nothing touches the disk): the signed document's bytes and what was signed.

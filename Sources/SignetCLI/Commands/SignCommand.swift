@@ -11,6 +11,10 @@ enum SignCommand: Command {
         options: [
             .value("output", "FILE", "signed PDF to write", short: "o"),
             .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
+            .flag(
+                "ltv",
+                "PAdES B-LT: then add a DSS with the certificates and OCSP responses (or CRLs) of the signer's chain, fetched from their URLs"
+            ),
         ] + IdentityFlags.options + SignatureFlags.specs + ArtworkFlags.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
         ] + PlacementFlags.specs,
@@ -45,7 +49,7 @@ enum SignCommand: Command {
                 throw UsageError(spec.name, "--detached writes only the signature; leave out -o")
             }
             let pdfOnly =
-                ["pades", "certify"].filter(args.flag)
+                ["pades", "certify", "ltv"].filter(args.flag)
                 + [
                     "name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at",
                     "size", "width",
@@ -114,16 +118,24 @@ extension SignCommand {
             throw UsageError(spec.name, "--page places a visible signature; give --image or --strokes too")
         }
         var result = try source.openForSigning {
-            try SignetJob.sign(pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance)
+            try SignetJob.sign(
+                pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance,
+                ltv: args.flag("ltv") ? RevocationAccess.online() : nil)
         }
         result.input = source.name
         let input = StreamName.input(source.name)
         let what = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
         let line =
             "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
+        var lines = [line]
+        if let ltv = result.ltv {
+            lines.append(
+                "  DSS: \(ltv.certificates) certificates, \(ltv.ocspResponses) OCSP responses, \(ltv.crls) CRLs added (\(ltv.bytesAdded) bytes)"
+            )
+        }
         return CommandOutcome(
             json: PDFResult(
                 signature: result, signer: identity.subject, signingTime: UTCTime.iso8601(now), warnings: warnings),
-            lines: [line])
+            lines: lines)
     }
 }

@@ -31,7 +31,7 @@ public struct OnlineRevocation: Sendable {
     }
 
     /// The fetch as the collector calls it.
-    var request: (RevocationRequest) throws -> [UInt8] {
+    package var request: (RevocationRequest) throws -> [UInt8] {
         { [fetch] in try fetch($0.url, $0.body, $0.contentType) }
     }
 }
