@@ -10,7 +10,7 @@ SWIFT ?= swift
 
 # Libraries the build links (headers from the -dev packages).
 BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
-                  libpoppler-glib-dev libssl-dev libidn-dev
+                  libpoppler-glib-dev libssl-dev libidn-dev libcurl4-openssl-dev
 # Independent tools the tests check our output with.
 TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time
 
@@ -26,6 +26,7 @@ test-deps: deps
 	@Tools/install-pip.sh 'python3 -c "import PIL"' pillow
 	@Tools/install-pip.sh 'command -v pyhanko' pyhanko pyhanko-cli
 	@Tools/install-pip.sh 'python3 -c "import skimage"' scikit-image
+	@Tools/install-pip.sh 'python3 -c "import certomancer, werkzeug, cryptography"' 'certomancer[web-api]' werkzeug cryptography
 
 build: deps
 	$(SWIFT) build

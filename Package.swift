@@ -26,12 +26,15 @@ let package = Package(
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", apt: ["libpoppler-glib-dev"]),
         systemLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
         systemLibrary("CIDN", pkgConfig: "libidn", apt: ["libidn-dev"]),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
         // The little C that Swift cannot express: setjmp/longjmp traps for libpng and libjpeg.
         .target(name: "CSignetShims", dependencies: ["CPNG", "CJPEG"]),
         // OpenSSL's stack/memory macros as plain functions (kept apart so image code never links OpenSSL).
         .target(name: "CSignetOpenSSL", dependencies: ["COpenSSL"]),
         // The one qpdf C API call that lets a C++ exception escape, wrapped in a try/catch.
         .target(name: "CSignetQPDF", dependencies: ["CQPDF"]),
+        // libcurl's variadic curl_easy_setopt/getinfo as fixed-type functions, and its cast macros.
+        .target(name: "CSignetCurl", dependencies: ["CCurl"]),
 
         // Pure stages: Swift only, no C, no I/O.
         .target(name: "SignetCore"),
@@ -46,10 +49,13 @@ let package = Package(
         // Identities, detached CMS signing and verification, certificate and timestamp checks: OpenSSL only,
         // so a program that signs or verifies detached signatures never links cairo, libpng, libjpeg or qpdf.
         .target(name: "SignetCMS", dependencies: ["SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
+        // HTTP for timestamps and revocation data: libcurl behind SignetCMS's HTTPTransport, so CMS and
+        // PDF code never link libcurl and are tested with a fake transport.
+        .target(name: "SignetNet", dependencies: ["SignetCMS", "CCurl", "CSignetCurl"]),
         // Embedded PDF signatures and their verification (revisions, permitted changes): CMS over the PDF stage.
         .target(name: "SignetSign", dependencies: ["SignetCMS", "SignetPDF", "SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.
-        .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetCMS", "SignetSign", "SignetFiles"]),
+        .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetCMS", "SignetSign", "SignetNet", "SignetFiles"]),
         // The CLI: parse, call the library, print. `signet` never links poppler (GPL, and a third of
         // the process's memory): `signet preview` runs the `signet-preview` executable installed next to it.
         .target(name: "SignetCLI", dependencies: ["Signet", "CSignetShims"]),
@@ -69,6 +75,7 @@ let package = Package(
         .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"], exclude: ["Reproducers"]),
         .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
         .testTarget(name: "SignetSignTests", dependencies: ["SignetCMS", "SignetSign", "SignetTestSupport"]),
+        .testTarget(name: "SignetNetTests", dependencies: ["SignetNet", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         // The public Swift API only (`import Signet`), including the README's example.
         .testTarget(name: "SignetAPITests", dependencies: ["Signet", "SignetTestSupport"]),

@@ -8,3 +8,4 @@
 #include <openssl/provider.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
+#include <openssl/rand.h>

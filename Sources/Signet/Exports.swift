@@ -3,6 +3,7 @@
 @_exported import SignetCodecs
 @_exported import SignetCore
 @_exported import SignetFiles
+@_exported import SignetNet
 @_exported import SignetPDF
 @_exported import SignetRaster
 @_exported import SignetSign

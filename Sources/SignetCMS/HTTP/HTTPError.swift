@@ -1,0 +1,83 @@
+import SignetCore
+
+/// An HTTP exchange with a timestamp authority, OCSP responder or CRL server failed. The URL in
+/// messages never carries credentials (any `user:password@` is dropped).
+public struct HTTPError: SignetError, Hashable {
+    /// What went wrong.
+    public enum Reason: Sendable, Hashable {
+        /// The server could not be reached (name not resolved, connection refused, TLS failure).
+        case unreachable(String)
+        /// No complete answer within `HTTPOptions.timeout` seconds.
+        case timedOut(seconds: Double)
+        /// The server answered with a non-2xx status.
+        case status(Int)
+        /// The answer was larger than `HTTPOptions.maxResponseBytes`.
+        case tooLarge(limit: Int)
+        /// More redirects than `HTTPOptions.maxRedirects`.
+        case tooManyRedirects(limit: Int)
+        /// The answer's content type is not what the protocol requires.
+        case unexpectedType(expected: String, received: String?)
+        /// The URL is not an http or https URL the transport can use.
+        case badURL
+        /// The transport failed otherwise (its own explanation).
+        case failed(String)
+    }
+
+    /// The URL asked, without credentials.
+    public var url: String
+    /// What went wrong.
+    public var reason: Reason
+
+    /// An error about `url` (credentials in it are dropped).
+    /// - Parameters:
+    ///   - url: The URL asked.
+    ///   - reason: What went wrong.
+    public init(url: String, _ reason: Reason) {
+        self.url = Self.withoutCredentials(url)
+        self.reason = reason
+    }
+
+    /// The machine or the service failed (exit 1); the URL itself is bad input (exit 2).
+    public var kind: FailureKind { reason == .badURL ? .badInput : .failed }
+
+    /// One line for the user.
+    public var message: String {
+        switch reason {
+        case .unreachable(let detail):
+            return "\(url): cannot be reached (\(detail)); check the URL, the network and any proxy settings."
+        case .timedOut(let seconds):
+            return
+                "\(url): no answer within \(NumberText.short(seconds)) seconds; try again later or raise HTTPOptions.timeout."
+        case .status(let code):
+            return "\(url): the server answered HTTP \(code); check the URL and any credentials it needs."
+        case .tooLarge(let limit):
+            return
+                "\(url): the answer is larger than \(limit) bytes; check the URL, or raise HTTPOptions.maxResponseBytes."
+        case .tooManyRedirects(let limit):
+            return "\(url): redirected more than \(limit) times; give the URL the service finally answers at."
+        case .unexpectedType(let expected, let received):
+            return
+                "\(url): answered with content type \(received ?? "(none)"), not \(expected); check that the URL is the service's."
+        case .badURL:
+            return "\(url): is not an http or https URL; give the service's http:// or https:// URL."
+        case .failed(let detail):
+            return "\(url): the HTTP exchange failed (\(detail))."
+        }
+    }
+
+    /// `url` without a `user:password@` part.
+    package static func withoutCredentials(_ url: String) -> String {
+        let characters = Array(url)
+        guard let colon = characters.firstIndex(of: ":"), characters.dropFirst(colon + 1).starts(with: "//") else {
+            return url
+        }
+        let authorityStart = colon + 3
+        let authorityEnd =
+            characters[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? characters.endIndex
+        guard let at = characters[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
+        return String(characters[..<authorityStart]) + String(characters[(at + 1)...])
+    }
+
+    /// True when `url` carries a `user:password@` part (refused: credentials belong in a file or variable).
+    package static func hasCredentials(_ url: String) -> Bool { withoutCredentials(url) != url }
+}

@@ -1,0 +1,58 @@
+import SignetCore
+
+/// A timestamp authority's reply was refused. `url` is the authority's (without credentials).
+public struct TimestampError: SignetError, Hashable {
+    /// What is wrong with the reply.
+    public enum Reason: Sendable, Hashable {
+        /// The authority did not grant the request: its status and failure information, in words.
+        case notGranted(status: String, failure: [String])
+        /// The reply is not a TimeStampResp, or holds no token.
+        case unreadableReply(String)
+        /// The token's nonce is not the one sent (a replayed or misrouted reply).
+        case nonceMismatch
+        /// The token stamps another hash than the one asked for.
+        case imprintMismatch
+        /// The token's policy is not the one `TimestampOptions.policy` asked for.
+        case policyMismatch(asked: String, received: String)
+        /// The token's signature or its certificate does not hold (no timeStamping EKU, not valid…).
+        case badToken([String])
+    }
+
+    /// The authority's URL.
+    public var url: String
+    /// What is wrong.
+    public var reason: Reason
+
+    package init(url: String, _ reason: Reason) {
+        self.url = HTTPError.withoutCredentials(url)
+        self.reason = reason
+    }
+
+    /// The authority failed (exit 1): nothing in the input is wrong.
+    public var kind: FailureKind { .failed }
+
+    /// One line for the user.
+    public var message: String {
+        switch reason {
+        case .notGranted(let status, let failure):
+            let why = failure.isEmpty ? "" : " (\(failure.joined(separator: ", ")))"
+            return
+                "\(url): the timestamp authority answered \(status)\(why); check TimestampOptions.url and any policy or credentials it needs."
+        case .unreadableReply(let detail):
+            return
+                "\(url): the answer is not an RFC 3161 timestamp reply (\(detail)); check that the URL is a timestamp authority's."
+        case .nonceMismatch:
+            return
+                "\(url): the timestamp's nonce is not the one sent, so the reply is not an answer to this request; try again, or use another authority."
+        case .imprintMismatch:
+            return
+                "\(url): the timestamp stamps another hash than the one sent; the authority is misbehaving, use another one."
+        case .policyMismatch(let asked, let received):
+            return
+                "\(url): the timestamp carries policy \(received), not \(asked) as asked; check TimestampOptions.policy."
+        case .badToken(let problems):
+            return
+                "\(url): the timestamp token does not hold (\(problems.joined(separator: "; "))); use an authority whose certificate has the timeStamping extended key usage."
+        }
+    }
+}
