@@ -11,22 +11,27 @@ extension SignetJob {
     ///   - identity: The key, certificate and chain that sign.
     ///   - options: Format, signing time, reason, location, field, certification.
     ///   - appearance: The artwork and place of a visible signature; `nil` for an invisible one.
-    ///   - ltv: With it, PAdES B-LT: a second incremental update adds a DSS with the certificates and
-    ///     OCSP responses (or CRLs) of the signer's and timestamp authority's chains, fetched through it
-    ///     at `options.signingTime`; a revoked signer or a certificate without OCSP or CRL URL is refused.
+    ///   - network: Carries the timestamp requests of `options.timestamp` (libcurl by default).
+    ///   - ltv: With it, PAdES B-LT: an incremental update after the signature adds a DSS with the
+    ///     certificates and OCSP responses (or CRLs) of the signer's and the timestamp authority's
+    ///     chains, fetched through it at `options.signingTime` (before any document timestamp); a
+    ///     revoked signer or a certificate without OCSP or CRL URL is refused and nothing is written.
     /// - Returns: The field, page, byte range and bytes added.
-    /// - Throws: ``SignError`` when the document cannot be signed or the key fails; ``PDFError`` when the PDF cannot be read; ``FileError``; ``RevocationError`` when validation material cannot be gathered.
+    /// - Throws: ``SignError`` when the document cannot be signed or the key fails; ``PDFError`` when the PDF cannot
+    ///   be read; ``FileError``; ``HTTPError`` or ``TimestampError`` when the timestamp authority fails;
+    ///   ``RevocationError`` when validation material cannot be gathered.
     @discardableResult
     public static func sign(
         pdfAt input: String, to output: String, identity: SigningIdentity, options: PDFSignOptions,
-        appearance: SignatureAppearance? = nil, ltv: OnlineRevocation? = nil
+        appearance: SignatureAppearance? = nil, network: any HTTPTransport = CurlTransport(),
+        ltv: OnlineRevocation? = nil
     ) throws -> PDFSignResult {
         let collector = try ltv.map {
             try RevocationCollector(identity: identity, now: options.signingTime, nonce: $0.nonce, fetch: $0.request)
         }
         return try PDFSigner.sign(
             input: input, output: output, identity: identity, options: options, appearance: appearance,
-            collector: collector)
+            network: network, collector: collector)
     }
 
     /// The same on a PDF in memory (nothing touches the disk): the signed document's bytes and what was signed.
@@ -35,15 +40,17 @@ extension SignetJob {
     ///   - identity: The key, certificate and chain that sign.
     ///   - options: Format, signing time, reason, location, field, certification.
     ///   - appearance: The artwork and place of a visible signature; `nil` for an invisible one.
+    ///   - network: Carries the timestamp requests of `options.timestamp` (libcurl by default).
     /// - Returns: The signed document's bytes and what was signed.
-    /// - Throws: ``SignError`` or ``PDFError``.
+    /// - Throws: ``SignError`` or ``PDFError``; ``HTTPError`` or ``TimestampError`` from the timestamp authority.
     public static func sign(
-        pdf: [UInt8], identity: SigningIdentity, options: PDFSignOptions, appearance: SignatureAppearance? = nil
+        pdf: [UInt8], identity: SigningIdentity, options: PDFSignOptions, appearance: SignatureAppearance? = nil,
+        network: any HTTPTransport = CurlTransport()
     ) throws -> SignedPDF {
         let output = MemorySink(name: returnedPDF)
         let result = try PDFSigner.sign(
             source: MemorySource(pdf, name: memoryPDF), to: output, identity: identity, options: options,
-            appearance: appearance)
+            appearance: appearance, network: network)
         return SignedPDF(pdf: output.bytes, result: result)
     }
 
@@ -56,13 +63,20 @@ extension SignetJob {
     ///   - signature: The `.p7s` file to write (`-` = standard output).
     ///   - identity: The key, certificate and chain that sign.
     ///   - signingTime: The signing-time attribute; `nil` leaves it out.
+    ///   - timestamp: The authority that timestamps the signature; `nil` for none.
+    ///   - now: The time the timestamp token's certificate is judged at.
+    ///   - network: Carries the timestamp request (libcurl by default).
     /// - Returns: The DER signature.
-    /// - Throws: ``SignError`` when signing fails; ``FileError`` when a file cannot be read or written.
+    /// - Throws: ``SignError`` when signing fails; ``FileError`` when a file cannot be read or written;
+    ///   ``HTTPError`` or ``TimestampError`` when the timestamp authority fails.
     @discardableResult
     public static func signDetached(
-        fileAt input: String, to signature: String, identity: SigningIdentity, signingTime: Date?
+        fileAt input: String, to signature: String, identity: SigningIdentity, signingTime: Date?,
+        timestamp: TimestampOptions? = nil, now: Date = Date(), network: any HTTPTransport = CurlTransport()
     ) throws -> [UInt8] {
-        let cms = try DetachedSigner.sign(contentOf: input, identity: identity, signingTime: signingTime)
+        let cms = try DetachedSigner.sign(
+            contentOf: input, identity: identity, signingTime: signingTime,
+            timestamping: timestamp.map { TimestampAuthority(options: $0, transport: network, now: now) })
         try AtomicOutput.write(cms, to: signature)
         return cms
     }

@@ -51,6 +51,8 @@ public struct SignError: SignetError, Hashable {
         case containerTooLarge(bytes: Int, limit: Int)
         /// More signatures than one verification checks (`PDFVerifier.maxSignatures`).
         case tooManySignatures(count: Int, limit: Int)
+        /// `PDFSignOptions.documentTimestamp` without `PDFSignOptions.timestamp` (no authority to ask).
+        case documentTimestampNeedsAuthority
     }
 
     /// What was being done, or the file it was done to.
@@ -136,6 +138,9 @@ public struct SignError: SignetError, Hashable {
         case .tooManySignatures(let count, let limit):
             return
                 "\(context): holds \(count) signatures, over the limit of \(limit) for one verification (each one hashes up to the whole file); check that this is the right file."
+        case .documentTimestampNeedsAuthority:
+            return
+                "\(context): a document timestamp needs a timestamp authority; set PDFSignOptions.timestamp to its URL."
         case .containerTooLarge(let bytes, let limit):
             return
                 "\(context): a signature container of \(bytes) bytes is over the limit of \(limit) bytes; sign with fewer chain certificates, or give a smaller PDFSignOptions.reserve."

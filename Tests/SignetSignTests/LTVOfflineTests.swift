@@ -68,10 +68,14 @@ struct LTVOfflineTests {
         let (out, _) = try signLTV(dir)
         let before = try Data(contentsOf: URL(fileURLWithPath: out))
         let sink = try AtomicOutput(path: dir.path("again.pdf"))
-        try sink.write(Array(before))
         let id = try identity(pki.signerCert, pki.signerKey)
-        let again = try DSSUpdate.append(to: sink, collector: try collector(id), context: "again")
+        let outcome = try DSSUpdate(collector: try collector(id)).append(
+            to: try ReadableFile(path: out), sink: sink, context: "again")
         try sink.commit()
+        guard case .validationData(let again) = outcome else {
+            Issue.record("not a validation-data outcome")
+            return
+        }
         #expect(again.vriEntries == 0 && again.bytesAdded == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("again.pdf"))) == before)
     }
@@ -111,10 +115,11 @@ struct LTVOfflineTests {
         _ = try PDFSigner.sign(
             source: try ReadableFile(path: input), to: memory, identity: try identity(cert, key),
             options: PDFSignOptions(signingTime: Date(), format: .pades))
-        try sink.write(memory.bytes)
         let material = ValidationMaterial(
             certificates: [try pki.bytes(pki.rootCert)], ocspResponses: [ocsp])
-        _ = try DSSUpdate.append(to: sink, context: out) { _, _, _ in material }
+        _ = try DSSUpdate.append(to: MemorySource(memory.bytes, name: "signed"), sink: sink, context: out) { _, _, _ in
+            material
+        }
         try sink.commit()
         return out
     }

@@ -67,6 +67,10 @@ package enum FlagHints {
         ("set PDFSignOptions.certify to false", "drop --certify"),
         ("PDFSignOptions.field or leave it nil", "--field or leave it out"),
         ("PDFSignOptions.reserve or leave it nil", "--reserve or leave it out"),
+        // Timestamps and HTTP
+        ("set PDFSignOptions.timestamp to its URL", "give --tsa URL"),
+        ("; check the URL, or raise HTTPOptions.maxResponseBytes.", "; check the URL."),
+        ("check TimestampOptions.url and", "check --tsa and"),
     ]
 
     /// Properties that are one flag each, spelled the same way in every sentence.
@@ -93,5 +97,10 @@ package enum FlagHints {
         ("PreviewOptions.Scale.height", "--height"),
         ("PDFSignOptions.field", "--field"),
         ("PDFSignOptions.reserve", "--reserve"),
+        ("PDFSignOptions.timestamp", "--tsa"),
+        ("PDFSignOptions.documentTimestamp", "--doc-timestamp"),
+        ("TimestampOptions.url", "--tsa"),
+        ("TimestampOptions.policy", "--tsa-policy"),
+        ("HTTPOptions.timeout", "--tsa-timeout"),
     ]
 }

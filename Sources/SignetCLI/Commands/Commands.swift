@@ -8,6 +8,7 @@ package enum Commands {
         StampCommand.self,
         InfoCommand.self,
         SignCommand.self,
+        TimestampCommand.self,
         VerifyCommand.self,
         PipelineCommand.self,
         BatchCommand.self,

@@ -11,17 +11,22 @@ enum SignCommand: Command {
         options: [
             .value("output", "FILE", "signed PDF to write", short: "o"),
             .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
+        ] + IdentityFlags.options + SignatureFlags.specs + TimestampFlags.specs + [
             .flag(
                 "ltv",
-                "PAdES B-LT: then add a DSS with the certificates and OCSP responses (or CRLs) of the signer's chain, fetched from their URLs"
+                "PAdES B-LT: then add a DSS with the certificates and OCSP responses (or CRLs) of the signer's and the TSA's chains, fetched from their URLs"
             ),
-        ] + IdentityFlags.options + SignatureFlags.specs + ArtworkFlags.specs + [
+            .flag(
+                "doc-timestamp",
+                "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)")
+        ] + ArtworkFlags.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
         ] + PlacementFlags.specs,
         notes: [
             "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages. With --field the artwork is fitted into the existing field's rectangle.",
             PlacementFlags.notes,
             "Signatures are CMS SignedData with SHA-256, DER, with the signed attributes content-type, message-digest and signing-certificate-v2.",
+            "With --tsa the signature value is timestamped (RFC 3161, SHA-256 imprint, random nonce, certReq) and the checked token is added as the unsigned attribute id-aa-signatureTimeStampToken; the /Contents reserve includes a dry-run token from the same authority. Credentials never go on the command line: --tsa-credentials-env or --tsa-credentials-file.",
             "Example: SIGNET_PASS=... signet sign report.pdf --detached report.p7s --p12 me.p12 --password-env SIGNET_PASS",
         ])
 
@@ -33,10 +38,11 @@ enum SignCommand: Command {
         var chain: [String]
         var signingTime: String
         var bytes: Int
+        var timestamped: Bool
         var warnings: [String]
 
         enum CodingKeys: String, CodingKey {
-            case input, output, mode, signer, chain, bytes, warnings
+            case input, output, mode, signer, chain, bytes, timestamped, warnings
             case signingTime = "signing_time"
         }
     }
@@ -49,7 +55,7 @@ enum SignCommand: Command {
                 throw UsageError(spec.name, "--detached writes only the signature; leave out -o")
             }
             let pdfOnly =
-                ["pades", "certify", "ltv"].filter(args.flag)
+                ["pades", "certify", "doc-timestamp", "ltv"].filter(args.flag)
                 + [
                     "name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at",
                     "size", "width",
@@ -70,23 +76,39 @@ enum SignCommand: Command {
             )
         }
         try OutputGuard.refuseOverwriting(
-            [input] + ["p12", "key", "cert", "chain", "password-file", "image", "strokes"].compactMap(args.string),
+            [input]
+                + ["p12", "key", "cert", "chain", "password-file", "image", "strokes", "tsa-credentials-file"]
+                .compactMap(
+                    args.string),
             with: [detached ?? args.string("output")].compactMap { $0 }, command: spec.name)
+        let timestamp = try TimestampFlags.options(args)
+        if args.flag("doc-timestamp"), timestamp == nil {
+            throw UsageError(spec.name, "--doc-timestamp needs --tsa URL (the authority that makes it)")
+        }
+        let network = try TimestampFlags.transport(args, context)
         let source = try PDFInput(input)
         let identity = try IdentityFlags.load(args, context)
         let now = Date()
         let warnings = try IdentityFlags.checkValidity(identity, at: now, args, context)
         guard let detached else {
-            return try signPDF(source, identity: identity, now: now, warnings: warnings, args, context)
+            var options = try SignatureFlags.options(args, signingTime: now)
+            options.timestamp = timestamp
+            options.documentTimestamp = args.flag("doc-timestamp")
+            return try signPDF(
+                source, identity: identity, options: options, network: network, warnings: warnings, args, context)
         }
         let signature = try source.openForSigning {
-            try SignetJob.signDetached(fileAt: $0, to: detached, identity: identity, signingTime: now)
+            try SignetJob.signDetached(
+                fileAt: $0, to: detached, identity: identity, signingTime: now, timestamp: timestamp, now: now,
+                network: network)
         }
         let result = Result(
             input: input, output: detached, mode: "detached", signer: identity.subject, chain: identity.chainSubjects,
-            signingTime: UTCTime.iso8601(now), bytes: signature.count, warnings: warnings)
+            signingTime: UTCTime.iso8601(now), bytes: signature.count, timestamped: timestamp != nil,
+            warnings: warnings)
+        let stamped = timestamp == nil ? "" : ", timestamped"
         let line =
-            "signed \(StreamName.input(input)) → \(detached) (detached CMS, \(signature.count) bytes) as \(identity.subject)"
+            "signed \(StreamName.input(input)) → \(detached) (detached CMS\(stamped), \(signature.count) bytes) as \(identity.subject)"
         return CommandOutcome(json: result, lines: [line], outputUsedStdout: detached == "-")
     }
 }
@@ -105,11 +127,10 @@ extension SignCommand {
     }
 
     static func signPDF(
-        _ source: PDFInput, identity: SigningIdentity, now: Date, warnings: [String], _ args: Arguments,
-        _ context: CommandContext
+        _ source: PDFInput, identity: SigningIdentity, options: PDFSignOptions, network: any HTTPTransport,
+        warnings: [String], _ args: Arguments, _ context: CommandContext
     ) throws -> CommandOutcome {
         let output = try args.required("output")
-        let options = try SignatureFlags.options(args, signingTime: now)
         let appearance = try ArtworkFlags.read(args).map {
             SignatureAppearance(
                 artwork: $0, page: try args.int("page"), placement: try PlacementFlags.placement(args))
@@ -119,14 +140,16 @@ extension SignCommand {
         }
         var result = try source.openForSigning {
             try SignetJob.sign(
-                pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance,
+                pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance, network: network,
                 ltv: args.flag("ltv") ? RevocationAccess.online() : nil)
         }
         result.input = source.name
         let input = StreamName.input(source.name)
-        let what = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
+        let visibility = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
+        let what = visibility + (result.timestamped ? ", timestamped" : "")
+        let stamped = result.documentTimestamp.map { ", then document timestamp in field \($0.field)" } ?? ""
         let line =
-            "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added) as \(identity.subject)"
+            "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added\(stamped)) as \(identity.subject)"
         var lines = [line]
         if let ltv = result.ltv {
             lines.append(
@@ -135,7 +158,8 @@ extension SignCommand {
         }
         return CommandOutcome(
             json: PDFResult(
-                signature: result, signer: identity.subject, signingTime: UTCTime.iso8601(now), warnings: warnings),
+                signature: result, signer: identity.subject, signingTime: UTCTime.iso8601(options.signingTime),
+                warnings: warnings),
             lines: lines)
     }
 }

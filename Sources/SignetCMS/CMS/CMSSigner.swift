@@ -7,13 +7,17 @@ import FoundationEssentials
 /// Signed attributes: content-type (id-data), message-digest, signing-certificate-v2 (ESS,
 /// RFC 5035) and, when `signingTime` is given, signing-time. PAdES B-B forbids signing-time, and
 /// OpenSSL's `CMS_SignerInfo_sign` always adds one, so the attributes are DER-encoded and signed here.
+/// With a timestamp authority (PAdES B-T), its checked token over the signature value is added as
+/// the unsigned attribute id-aa-signatureTimeStampToken (RFC 3161 appendix A).
 package enum CMSSigner {
     /// The digest algorithm of every signature Signet makes.
     package static let digest = DigestAlgorithm.sha256
 
-    /// DER bytes of the SignedData. `digest` is the SHA-256 of the signed content.
+    /// DER bytes of the SignedData. `digest` is the SHA-256 of the signed content; `timestamping`,
+    /// when given, is asked for the signature timestamp.
     package static func sign(
-        digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?
+        digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?,
+        timestamping: TimestampAuthority? = nil
     ) throws -> [UInt8] {
         precondition(contentDigest.count == digest.size, "message digest must be SHA-256")
         let chain = try CertificateStack(identity.chain)
@@ -29,6 +33,13 @@ package enum CMSSigner {
             let signature = try identity.key.sign(signedAttributes, digest: digest.name)
             let slot = try OpenSSL.notNull(CMS_SignerInfo_get0_signature(signer), "CMS_SignerInfo_get0_signature")
             try OpenSSL.check(ASN1_STRING_set(slot, signature, Int32(signature.count)), "ASN1_STRING_set(signature)")
+            if let timestamping {
+                let token = try timestamping.token(over: signature)
+                try OpenSSL.check(
+                    CMS_unsigned_add1_attr_by_NID(
+                        signer, NID_id_smime_aa_timeStampToken, V_ASN1_SEQUENCE, token, Int32(token.count)),
+                    "CMS_unsigned_add1_attr_by_NID(signature-time-stamp)")
+            }
         }
         return try cms.der
     }

@@ -92,3 +92,16 @@ public struct HTTPOptions: Sendable, Hashable, Codable {
         self.maxRedirects = maxRedirects
     }
 }
+
+/// The transport of a job that was given none: every request fails, saying so.
+package struct NoTransport: HTTPTransport {
+    package init() {}
+
+    package func post(url: String, contentType: String, body: [UInt8], accept: String) throws -> HTTPResponse {
+        throw HTTPError(url: url, .failed("no HTTP transport was given to the job"))
+    }
+
+    package func get(url: String) throws -> HTTPResponse {
+        throw HTTPError(url: url, .failed("no HTTP transport was given to the job"))
+    }
+}

@@ -7,29 +7,34 @@ import SignetPDF
 /// document timestamp not yet covered by a VRI entry, and a `/VRI` entry for each, keyed by the
 /// SHA-1 of its /Contents. An existing DSS is extended in place: values it holds (compared by
 /// their decoded bytes) are referenced, not stored again; its VRI entries are kept.
-package enum DSSUpdate {
-    /// `sink` holds a complete PDF (a signed output not yet committed, or a copy of the input);
-    /// the update is appended to it. Returns what was added; nothing is written when every
-    /// signature already has a VRI entry.
-    package static func append(
-        to sink: any ByteSink, collector: RevocationCollector, context: String
-    ) throws -> LTVUpdateResult {
-        try append(to: sink, context: context) { contents, isTimestamp, context in
-            isTimestamp
-                ? try collector.material(forTimestampToken: contents, context: context)
-                : try collector.material(forSignature: contents, context: context)
-        }
+package struct DSSUpdate: PostSignatureUpdate {
+    package let collector: RevocationCollector
+
+    package init(collector: RevocationCollector) { self.collector = collector }
+
+    /// The update after a signature (`PostSignatureUpdates`): the material comes from `collector`.
+    package func append(to source: any ByteSource, sink: any ByteSink, context: String) throws
+        -> PostSignatureOutcome
+    {
+        .validationData(
+            try Self.append(to: source, sink: sink, context: context) { contents, isTimestamp, context in
+                isTimestamp
+                    ? try collector.material(forTimestampToken: contents, context: context)
+                    : try collector.material(forSignature: contents, context: context)
+            })
     }
 
-    /// The same with the material of each signature (its /Contents, whether it is a document
-    /// timestamp, a context for messages) from `collect`.
+    /// Writes `source` and the update to `sink` (not committed); when every signature already has
+    /// its VRI entry, `sink` gets `source` unchanged. `collect` gives the material of each signature
+    /// (its /Contents, whether it is a document timestamp, a context for messages).
     package static func append(
-        to sink: any ByteSink, context: String,
+        to source: any ByteSource, sink: any ByteSink, context: String,
         collect: (_ contents: [UInt8], _ isTimestamp: Bool, _ context: String) throws -> ValidationMaterial
     ) throws -> LTVUpdateResult {
-        let document = try PDFDocument(source: try sink.writtenBytes())
+        let document = try PDFDocument(source: source)
+        guard !document.isEncrypted else { throw SignError(context, .encryptedPDF) }
         document.appendsIncrementally = true
-        let writer = try IncrementalWriter(document: document)
+        let writer = try IncrementalWriter.appending(to: document, context: context)
         var store = try DocumentSecurityStore(document)
         var entries: [(key: String, material: ValidationMaterial)] = []
         for field in try FormFields.all(in: document) {
@@ -42,6 +47,7 @@ package enum DSSUpdate {
             entries.append((key, try collect(contents, isTimestamp, where_)))
         }
         guard !entries.isEmpty else {
+            try source.forEachChunk(of: 0..<source.size, chunkSize: 1 << 20) { try sink.write($0) }
             return LTVUpdateResult(certificates: 0, ocspResponses: 0, crls: 0, vriEntries: 0, bytesAdded: 0)
         }
         var all = ValidationMaterial()
@@ -84,7 +90,7 @@ package enum DSSUpdate {
         try dss.set("/VRI", vri)
         if try vri.id != nil { try document.markChanged(vri) }
 
-        let written = try writer.write(to: sink, appending: true)
+        let written = try writer.write(to: sink)
         return LTVUpdateResult(
             certificates: added.certificates.count, ocspResponses: added.ocspResponses.count, crls: added.crls.count,
             vriEntries: entries.count, bytesAdded: written.bytesAdded)

@@ -31,6 +31,12 @@ public struct PDFSignOptions: Sendable, Hashable, Codable {
     /// Bytes reserved for the CMS in `/Contents`; `nil` sizes it from a dry run plus a margin.
     /// At most `maxReserve`.
     public var reserve: Int?
+    /// Timestamp the signature (PAdES B-T): the authority asked for a token over the signature
+    /// value, added as the unsigned attribute id-aa-signatureTimeStampToken. `nil` (default): none.
+    public var timestamp: TimestampOptions?
+    /// After the signature (and any validation data), add a document timestamp from the
+    /// `timestamp` authority in a further incremental update (PAdES B-LTA). Needs `timestamp`.
+    public var documentTimestamp: Bool
 
     /// The largest `/Contents` reserve (1 MiB, written as 2 MiB of hex): far above a CMS with a
     /// long chain (a few KB), small enough that no signature bloats a file by accident.
@@ -47,9 +53,12 @@ public struct PDFSignOptions: Sendable, Hashable, Codable {
     ///   - field: Sign this existing, empty signature field instead of creating a new one.
     ///   - certify: Certify the document (DocMDP, P=2: form filling and signing allowed).
     ///   - reserve: Bytes reserved for the CMS in `/Contents`; `nil` sizes it from a dry run plus a margin.
+    ///   - timestamp: The authority that timestamps the signature (B-T); `nil` for none.
+    ///   - documentTimestamp: Add a document timestamp from the same authority after the signature (B-LTA).
     public init(
         signingTime: Date, format: Format = .pkcs7, name: String? = nil, reason: String? = nil, location: String? = nil,
-        contactInfo: String? = nil, field: String? = nil, certify: Bool = false, reserve: Int? = nil
+        contactInfo: String? = nil, field: String? = nil, certify: Bool = false, reserve: Int? = nil,
+        timestamp: TimestampOptions? = nil, documentTimestamp: Bool = false
     ) {
         self.signingTime = signingTime
         self.format = format
@@ -60,6 +69,8 @@ public struct PDFSignOptions: Sendable, Hashable, Codable {
         self.field = field
         self.certify = certify
         self.reserve = reserve
+        self.timestamp = timestamp
+        self.documentTimestamp = documentTimestamp
     }
 
     /// The signing-time attribute to put in the CMS (none for PAdES B-B).

@@ -4,28 +4,27 @@ import SignetFiles
 import SignetPDF
 
 /// Embedded PDF signatures (`signet sign IN.pdf -o OUT.pdf`), appended as an incremental update
-/// so existing bytes and signatures stay as they are.
-///
-/// The update is written with `/ByteRange` and `/Contents` placeholders; the ByteRange is then
-/// filled in place, the two signed ranges are hashed by streaming the written file (flat memory
-/// at any size), the CMS is made over that digest and written into `/Contents`, and only then
-/// is the output moved into place.
+/// so existing bytes and signatures stay as they are (see `SignedUpdate` for how the update is
+/// written, hashed and filled). With `options.timestamp` the CMS carries a signature timestamp
+/// (B-T); the updates after the signature (`PostSignatureUpdates`) follow, each reading what the
+/// one before wrote, and only then is the output moved into place.
 package enum PDFSigner {
     /// `editing`, when given, changes the opened document before the signature is added (a
     /// pipeline's stamp, see `Stamper.apply`): its changes are written in the same incremental
     /// update as the signature, so the signature covers them and no unsigned revision lies between.
-    ///
-    /// `collector`, when given, adds the signature's validation material in a second incremental
-    /// update (`DSSUpdate`, PAdES B-LT) before the output is committed.
+    /// `network` carries the timestamp requests (`options.timestamp`). `collector`, when given,
+    /// adds the validation material in an update after the signature (`DSSUpdate`, PAdES B-LT).
     package static func sign(
         input: String, output: String, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
-        editing: ((PDFDocument) throws -> Void)? = nil, collector: RevocationCollector? = nil
+        editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
+        collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
         guard output != "-" else { throw SignError(output, .outputMustBeFile) }
         return try sign(
             opening: { try PDFDocument(path: input) }, input: input, identity: identity, options: options,
-            appearance: appearance, editing: editing, collector: collector, sink: { try AtomicOutput(path: output) })
+            appearance: appearance, editing: editing, network: network, collector: collector,
+            sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
     }
 
     /// The same from `source` (a file, or memory) into `sink` (committed on success); the result
@@ -33,18 +32,25 @@ package enum PDFSigner {
     package static func sign(
         source: any ByteSource, to sink: any ByteSink, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
-        editing: ((PDFDocument) throws -> Void)? = nil, collector: RevocationCollector? = nil
+        editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
+        collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
         try sign(
             opening: { try PDFDocument(source: source) }, input: source.name, identity: identity, options: options,
-            appearance: appearance, editing: editing, collector: collector, sink: { sink })
+            appearance: appearance, editing: editing, network: network, collector: collector,
+            sinks: PostSignatureUpdates.Sinks(into: sink))
     }
 
     private static func sign(
         opening: () throws -> PDFDocument, input: String, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance?, editing: ((PDFDocument) throws -> Void)?,
-        collector: RevocationCollector?, sink: () throws -> any ByteSink
+        network: (any HTTPTransport)?, collector: RevocationCollector?, sinks: PostSignatureUpdates.Sinks
     ) throws -> PDFSignResult {
+        let timestamping = options.timestamp.map {
+            TimestampAuthority(options: $0, transport: network ?? NoTransport(), now: options.signingTime)
+        }
+        let updates = try PostSignatureUpdates.plan(
+            options: options, timestamping: timestamping, collector: collector, context: input)
         // An encrypted PDF cannot take our update (new objects would need its key): refuse it
         // whether or not it opens without a password.
         let document: PDFDocument
@@ -59,14 +65,8 @@ package enum PDFSigner {
         if options.certify, try fields.contains(where: { try $0.signatureValue() != nil }) {
             throw SignError(input, .certifyNeedsUnsignedDocument)
         }
-        let reserved = try room(for: identity, options: options, context: input)
-        let writer: IncrementalWriter
-        do {
-            writer = try IncrementalWriter(document: document)
-        } catch let error as PDFError {
-            guard case .incrementalImpossible(let why) = error.reason else { throw error }
-            throw SignError(input, .cannotAppend(why))
-        }
+        let reserved = try room(for: identity, options: options, timestamping: timestamping, context: input)
+        let writer = try IncrementalWriter.appending(to: document, context: input)
         try editing?(document)
         // A dictionary, not `reserveObject()`'s null: qpdf drops dictionary keys whose value is a
         // null object, and the field's /V must point here. Its body is given raw when writing.
@@ -83,59 +83,37 @@ package enum PDFSigner {
         let dictionary = try SignatureDictionary(
             options: options, reserved: reserved, certify: options.certify, in: document)
 
-        let out = try sink()
-        let output = out.name
-        // The output starts with the input's exact bytes: hash them as the writer copies them
-        // (one read of the input), then only the appended bytes are hashed from the output.
-        let running = try DigestContext(hashing: CMSSigner.digest)
-        // Start writing the copy to disk while it is being made, so the final fsync waits less.
-        var flushed = 0.0
-        let written = try writer.write(
-            to: out, rawBodies: [signatureID: dictionary.body],
-            progress: { fraction in
-                guard fraction - flushed >= 0.125 else { return }
-                flushed = fraction
-                (out as? AtomicOutput)?.startWriteback()
-            },
-            inputObserver: { try running.update($0) })
-        guard let base = written.bodyOffsets[signatureID] else {
-            throw PDFError(file: document.path, .structure("internal: the signature dictionary was not written"))
+        let out = try updates.isEmpty ? sinks.final() : sinks.scratch()
+        let written = try SignedUpdate.write(
+            writer, document: document, signatureID: signatureID, dictionary: dictionary, to: out, context: input
+        ) { digest in
+            try CMSSigner.sign(
+                digest: digest, identity: identity, signingTime: options.signingTimeAttribute,
+                timestamping: timestamping)
         }
-        let contents =
-            (base + dictionary.contentsOffset)..<(base + dictionary.contentsOffset + dictionary.contentsLength)
-        let byteRange = ByteRange(excluding: contents, fileSize: written.totalLength)
-        guard let byteRangeText = byteRange.text(width: dictionary.byteRangeWidth),
-            let ranges = byteRange.ranges(fileSize: written.totalLength), contents.lowerBound >= written.inputLength
-        else { throw SignError(output, .crypto(operation: "ByteRange", details: "offsets do not fit the placeholder")) }
-        try out.overwrite(byteRangeText, at: base + dictionary.byteRangeOffset)
-
-        let cms: [UInt8]
-        do {
-            let appended = [written.inputLength..<ranges[0].upperBound, ranges[1]]
-            let digest = try ContentDigest.finish(running, file: try out.writtenBytes(), ranges: appended)
-            cms = try CMSSigner.sign(digest: digest, identity: identity, signingTime: options.signingTimeAttribute)
-        } catch let failure as OpenSSLFailure {
-            throw SignError(input, failure)
+        var after = PostSignatureUpdates.Outcome(output: out.name)
+        if updates.isEmpty {
+            try out.commit()
+        } else {
+            after = try PostSignatureUpdates.run(updates, on: try out.writtenBytes(), context: input, sinks: sinks)
         }
-        guard let hex = SignatureRoom.hex(cms, reserved: reserved) else {
-            throw SignError(input, .signatureTooLarge(needed: cms.count, reserved: reserved))
-        }
-        try out.overwrite(hex, at: contents.lowerBound + 1)
-        let ltv = try collector.map { try DSSUpdate.append(to: out, collector: $0, context: output) }
-        try out.commit()
         return PDFSignResult(
-            input: input, output: output, field: placed.fieldName, page: placed.page,
+            input: input, output: after.output, field: placed.fieldName, page: placed.page,
             rect: [placed.rect.minX, placed.rect.minY, placed.rect.maxX, placed.rect.maxY],
-            subFilter: options.format.rawValue, byteRange: byteRange.values, reserved: reserved,
-            signatureBytes: cms.count,
-            bytesAdded: written.bytesAdded, certified: options.certify, visible: placed.visible, ltv: ltv)
+            subFilter: options.format.rawValue, byteRange: written.byteRange.values, reserved: reserved,
+            signatureBytes: written.contentsBytes,
+            bytesAdded: written.bytesAdded, certified: options.certify, visible: placed.visible,
+            timestamped: timestamping != nil, ltv: after.ltv, documentTimestamp: after.documentTimestamp)
     }
 
     /// Bytes to reserve: `--reserve`, refused up front when a dry run shows the CMS will not fit.
-    static func room(for identity: SigningIdentity, options: PDFSignOptions, context: String) throws -> Int {
+    static func room(
+        for identity: SigningIdentity, options: PDFSignOptions, timestamping: TimestampAuthority?, context: String
+    ) throws -> Int {
         let needed: Int
         do {
-            needed = try SignatureRoom.bytes(for: identity, signingTime: options.signingTimeAttribute)
+            needed = try SignatureRoom.bytes(
+                for: identity, signingTime: options.signingTimeAttribute, timestamping: timestamping)
         } catch let failure as OpenSSLFailure {
             throw SignError(context, failure)
         }
@@ -153,5 +131,17 @@ package enum PDFSigner {
             throw SignError(context, .signatureTooLarge(needed: minimum, reserved: reserve))
         }
         return reserve
+    }
+}
+
+extension IncrementalWriter {
+    /// A writer for an update to `document`, or `SignError.cannotAppend` when its structure cannot take one.
+    static func appending(to document: PDFDocument, context input: String) throws -> IncrementalWriter {
+        do {
+            return try IncrementalWriter(document: document)
+        } catch let error as PDFError {
+            guard case .incrementalImpossible(let why) = error.reason else { throw error }
+            throw SignError(input, .cannotAppend(why))
+        }
     }
 }

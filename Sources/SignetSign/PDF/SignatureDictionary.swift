@@ -31,6 +31,20 @@ struct SignatureDictionary {
                 (" /Reference [<< /Type /SigRef /TransformMethod /DocMDP"
                     + " /TransformParams << /Type /TransformParams /P 2 /V /1.2 >> >>]").utf8)
         }
+        self.init(keys: text, reserved: reserved)
+    }
+
+    /// A document timestamp's dictionary (ISO 32000-2 §12.8.5): no /M, /Name or /Prop_Build, the
+    /// token's own genTime is the time.
+    init(documentTimestampReserving reserved: Int) {
+        self.init(
+            keys: Array("<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161".utf8),
+            reserved: reserved)
+    }
+
+    /// `keys` (the dictionary's opening and its other entries) followed by the placeholders.
+    private init(keys: [UInt8], reserved: Int) {
+        var text = keys
         text += Array(" /ByteRange ".utf8)
         byteRangeOffset = text.count
         byteRangeWidth = ByteRange.placeholder.count

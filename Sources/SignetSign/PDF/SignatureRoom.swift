@@ -3,17 +3,30 @@ import SignetCMS
 
 /// How many bytes of CMS the `/Contents` placeholder reserves: the size of a dry-run signature
 /// made with the same identity and attributes, plus a margin for what varies between runs
-/// (ECDSA values, DER integer lengths).
+/// (ECDSA values, DER integer lengths, a timestamp's serial number and time).
+///
+/// With a timestamp authority the dry run asks it for a token too (one more request, as pyHanko
+/// does), so the room fits whatever certificates that authority puts in its tokens.
 enum SignatureRoom {
     /// Extra bytes beyond the dry run.
     static let margin = 256
 
-    static func bytes(for identity: SigningIdentity, signingTime: Date?) throws -> Int {
+    static func bytes(
+        for identity: SigningIdentity, signingTime: Date?, timestamping: TimestampAuthority?
+    ) throws
+        -> Int
+    {
         let dryRun = try CMSSigner.sign(
-            digest: [UInt8](repeating: 0xA5, count: CMSSigner.digest.size), identity: identity, signingTime: signingTime
-        )
+            digest: dummyDigest, identity: identity, signingTime: signingTime, timestamping: timestamping)
         return dryRun.count + margin
     }
+
+    /// Room for a document timestamp: a dry-run token from the same authority, plus the margin.
+    static func bytes(forTokenFrom authority: TimestampAuthority) throws -> Int {
+        try authority.token(imprint: dummyDigest).count + margin
+    }
+
+    private static let dummyDigest = [UInt8](repeating: 0xA5, count: CMSSigner.digest.size)
 
     /// `/Contents <…>` body: the CMS in uppercase hex, zero-padded to `reserved` bytes.
     static func hex(_ cms: [UInt8], reserved: Int) -> [UInt8]? {

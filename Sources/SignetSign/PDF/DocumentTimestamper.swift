@@ -1,0 +1,64 @@
+import SignetCMS
+import SignetFiles
+import SignetPDF
+
+/// Document timestamps (PAdES B-LTA, `signet timestamp`, `signet sign --doc-timestamp`): a new
+/// invisible signature field whose value is `/Type /DocTimeStamp /SubFilter /ETSI.RFC3161` with
+/// `/Contents` an RFC 3161 TimeStampToken over the SHA-256 of its byte range, appended in an
+/// incremental update by the same writer as signatures (`SignedUpdate`). Existing bytes are never touched.
+package struct DocumentTimestamper: PostSignatureUpdate {
+    package let authority: TimestampAuthority
+
+    package init(authority: TimestampAuthority) { self.authority = authority }
+
+    /// `signet timestamp IN -o OUT`: `updates` (a `DocumentTimestamper` last) appended to the PDF at
+    /// `input`, written atomically to `output`. Returns what the updates did.
+    package static func append(
+        _ updates: [any PostSignatureUpdate], toPDFAt input: String, output: String
+    ) throws -> PostSignatureUpdates.Outcome {
+        guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        return try PostSignatureUpdates.run(
+            updates, on: try ReadableFile(path: input), context: input,
+            sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
+    }
+
+    package func append(
+        to source: any ByteSource, sink: any ByteSink, context: String
+    ) throws
+        -> PostSignatureOutcome
+    {
+        let document: PDFDocument
+        do {
+            document = try PDFDocument(source: source)
+        } catch let error as PDFError where error.reason == .passwordNeeded {
+            throw SignError(context, .encryptedPDF)
+        }
+        guard !document.isEncrypted else { throw SignError(context, .encryptedPDF) }
+        let fields = try FormFields.all(in: document)
+        let reserved: Int
+        do {
+            reserved = try SignatureRoom.bytes(forTokenFrom: authority)
+        } catch let failure as OpenSSLFailure {
+            throw SignError(context, failure)
+        }
+        guard reserved <= PDFSignOptions.maxReserve else {
+            throw SignError(context, .containerTooLarge(bytes: reserved, limit: PDFSignOptions.maxReserve))
+        }
+        let writer = try IncrementalWriter.appending(to: document, context: context)
+        let timestamp = try document.makeIndirect(try document.parse("<< /Type /DocTimeStamp >>"))
+        guard let timestampID = try timestamp.id else {
+            throw PDFError(file: document.path, .structure("internal: timestamp object is not indirect"))
+        }
+        let placed = try SignatureFieldEditor(document: document, fields: fields)
+            .addField(signature: timestamp, appearance: nil)
+        let dictionary = SignatureDictionary(documentTimestampReserving: reserved)
+        let written = try SignedUpdate.write(
+            writer, document: document, signatureID: timestampID, dictionary: dictionary, to: sink, context: context
+        ) { digest in try authority.token(imprint: digest) }
+        return .documentTimestamp(
+            DocumentTimestampResult(
+                input: context, output: sink.name, field: placed.fieldName,
+                authority: HTTPError.withoutCredentials(authority.options.url), byteRange: written.byteRange.values,
+                reserved: reserved, tokenBytes: written.contentsBytes, bytesAdded: written.bytesAdded))
+    }
+}
