@@ -19,8 +19,8 @@ package final class RevocationCollector {
     /// The time of fetching (responses must be current at it) and the source of OCSP nonces.
     let now: Date
     let nonce: () -> [UInt8]
-    /// Certificates known besides those a signature carries (the signer's chain as given).
-    let extra: [Certificate]
+    /// Certificates known besides those a signature carries (the signer's chain as given, a DSS's).
+    private(set) var extra: [Certificate]
     private var fetchedCRLs: [String: [UInt8]] = [:]
     private var fetchedIssuers: [String: Certificate] = [:]
 
@@ -37,6 +37,18 @@ package final class RevocationCollector {
         self.now = now
         self.nonce = nonce
         extra = try extraCertificates.flatMap { try Certificate.read($0) }
+    }
+
+    /// Adds certificates to build chains with (those a document's DSS already holds: a document
+    /// timestamp's token often carries only the authority's own certificate).
+    package func learn(certificates: [[UInt8]]) {
+        for der in certificates {
+            guard let certificate = try? Certificate.read(der).first else {
+                OpenSSL.clearErrors()
+                continue
+            }
+            if !extra.contains(where: { $0.isSame(as: certificate) }) { extra.append(certificate) }
+        }
     }
 
     /// The material for a signature's CMS (its /Contents): the signer's chain and its timestamp

@@ -17,7 +17,9 @@ package struct DSSUpdate: PostSignatureUpdate {
         -> PostSignatureOutcome
     {
         .validationData(
-            try Self.append(to: source, sink: sink, context: context) { contents, isTimestamp, context in
+            try Self.append(to: source, sink: sink, context: context) { contents, isTimestamp, context, known in
+                collector.learn(certificates: known)
+                return
                 isTimestamp
                     ? try collector.material(forTimestampToken: contents, context: context)
                     : try collector.material(forSignature: contents, context: context)
@@ -26,10 +28,12 @@ package struct DSSUpdate: PostSignatureUpdate {
 
     /// Writes `source` and the update to `sink` (not committed); when every signature already has
     /// its VRI entry, `sink` gets `source` unchanged. `collect` gives the material of each signature
-    /// (its /Contents, whether it is a document timestamp, a context for messages).
+    /// (its /Contents, whether it is a document timestamp, a context for messages, and the
+    /// certificates the DSS already holds, to build chains with).
     package static func append(
         to source: any ByteSource, sink: any ByteSink, context: String,
-        collect: (_ contents: [UInt8], _ isTimestamp: Bool, _ context: String) throws -> ValidationMaterial
+        collect: (_ contents: [UInt8], _ isTimestamp: Bool, _ context: String, _ known: [[UInt8]]) throws
+            -> ValidationMaterial
     ) throws -> LTVUpdateResult {
         let document = try PDFDocument(source: source)
         guard !document.isEncrypted else { throw SignError(context, .encryptedPDF) }
@@ -44,7 +48,7 @@ package struct DSSUpdate: PostSignatureUpdate {
             guard !store.vriKeys.contains(key), !entries.contains(where: { $0.key == key }) else { continue }
             let where_ = "\(context), field \(field.name)"
             let isTimestamp = try value.value("/SubFilter")?.nameValue() == "/ETSI.RFC3161"
-            entries.append((key, try collect(contents, isTimestamp, where_)))
+            entries.append((key, try collect(contents, isTimestamp, where_, store.material.certificates)))
         }
         guard !entries.isEmpty else {
             try source.forEachChunk(of: 0..<source.size, chunkSize: 1 << 20) { try sink.write($0) }
