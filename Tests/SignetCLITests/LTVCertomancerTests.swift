@@ -82,4 +82,91 @@ struct LTVCertomancerTests {
             signed.stderr.contains("the signer's certificate was revoked on 2024-01-01T00:00:00Z"), "\(signed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
+
+    /// `pyhanko sign adesverify` (AdES past validation from what the file holds) on `path`.
+    func adesverify(_ pki: Certomancer, _ path: String) throws -> ProcessResult {
+        try ProcessRunner.run("pyhanko", ["sign", "adesverify", "--trust", pki.rootCert, "--trust-replace", path])
+    }
+
+    func level(_ json: [String: Any]) -> String? { firstSignature(json)["pades_level"] as? String }
+
+    @Test("--tsa --ltv gives B-LT, with --doc-timestamp B-LTA; the TSA's chain is in the DSS too")
+    func levels() throws {
+        let pki = try Certomancer.shared
+        let dir = TemporaryDirectory()
+        let (lt, ltPath) = try sign(pki, dir, ["--pades", "--tsa", pki.tsaURL, "--ltv"])
+        try #require(lt.status == 0, "\(lt.stderr)")
+        let ltv = try JSONSerialization.jsonObject(with: Data(lt.stdout)) as? [String: Any]
+        let added = (ltv?["signature"] as? [String: Any])?["ltv"] as? [String: Any]
+        #expect(added?["certificates"] as? Int == 5, "the TSA's certificate joins the chain: \(added ?? [:])")
+        let (status, report) = try verify(pki, ltPath)
+        #expect(status == 0)
+        #expect(level(report) == "B-LT", "\(firstSignature(report)["notes"] ?? "")")
+        let chains = (firstSignature(report)["revocation"] as? [[String: Any]])?.map { $0["chain"] as? String }
+        #expect(chains == ["signer", "signer", "timestamp-authority"])
+
+        let ltaDir = TemporaryDirectory()
+        let (lta, ltaPath) = try sign(pki, ltaDir, ["--pades", "--tsa", pki.tsaURL, "--ltv", "--doc-timestamp"])
+        try #require(lta.status == 0, "\(lta.stderr)")
+        let (ltaStatus, ltaReport) = try verify(pki, ltaPath)
+        #expect(ltaStatus == 0)
+        #expect(level(ltaReport) == "B-LTA")
+
+        if SignatureCheckers.hasPyhanko {
+            for path in [ltPath, ltaPath] {
+                let ades = try adesverify(pki, path)
+                #expect(ades.stdoutText.contains("INTACT:TRUSTED,TIMESTAMP_TOKEN<INTACT:TRUSTED>"), "\(ades.stdoutText)")
+                // --force-revinfo: pyHanko fetches from the same responder and CRLs and must find the signer good.
+                let online = try ProcessRunner.run(
+                    "pyhanko", ["sign", "validate", "--force-revinfo", "--trust", pki.rootCert, "--trust-replace", path])
+                #expect(online.stdoutText.contains("INTACT:TRUSTED"), "\(online.stdoutText) \(online.stderr)")
+            }
+        }
+        if ProcessRunner.hasTool("pdfsig") {
+            #expect(try SignatureCheckers.pdfsig(ltaPath).first?.validation == "Signature is Valid.")
+        }
+    }
+
+    @Test("signet timestamp --ltv twice: only the new VRI entry, no value stored twice")
+    func renewal() throws {
+        let pki = try Certomancer.shared
+        let dir = TemporaryDirectory()
+        let (signed, first) = try sign(pki, dir, ["--pades", "--tsa", pki.tsaURL, "--ltv", "--doc-timestamp"])
+        try #require(signed.status == 0, "\(signed.stderr)")
+        var path = first
+        var added: [[String: Any]] = []
+        for (index, extra) in [["--tsa", pki.tsaURL], []].enumerated() {
+            let next = dir.path("renewed-\(index).pdf")
+            let run = try ProcessRunner.signet(["timestamp", path, "-o", next, "--ltv", "--json"] + extra)
+            try #require(run.status == 0, "\(run.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any]
+            added.append(json?["ltv"] as? [String: Any] ?? [:])
+            path = next
+        }
+        // The document timestamps' TSA chain is the signature timestamp's: already in the DSS.
+        for entry in added {
+            #expect(entry["vri_entries"] as? Int == 1, "\(entry)")
+            #expect(entry["certificates"] as? Int == 0 && entry["crls"] as? Int == 0, "\(entry)")
+            #expect(entry["ocsp_responses"] as? Int == 0)
+        }
+        let (status, report) = try verify(pki, path)
+        #expect(status == 0)
+        #expect(level(report) == "B-LTA")
+        #expect(try QPDFTool.check(path).isClean)
+    }
+
+    @Test("timestamp --ltv refuses a signature whose signer was revoked before it was made")
+    func revokedAtRenewal() throws {
+        let pki = try Certomancer.shared
+        let dir = TemporaryDirectory()
+        // Signed as the revoked signer without --ltv; the revocation (2024) lies before the
+        // signature's time (now, no timestamp), so renewal refuses and writes nothing.
+        let (signed, out) = try sign(pki, dir, ["--pades"], identity: "revoked")
+        try #require(signed.status == 0, "\(signed.stderr)")
+        let renewed = dir.path("renewed.pdf")
+        let run = try ProcessRunner.signet(["timestamp", out, "-o", renewed, "--ltv"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("revoked on 2024-01-01T00:00:00Z"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: renewed))
+    }
 }

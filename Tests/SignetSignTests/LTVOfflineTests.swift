@@ -134,6 +134,9 @@ struct LTVOfflineTests {
         #expect(report.revocation.map(\.status) == [.revoked])
         let problem = try #require(report.problems.first { $0.contains("was revoked on") })
         #expect(problem.contains(DateText.utc(pki.revocationTime)), "\(problem)")
+        let cli = try ProcessRunner.signet(["verify", out, "--ca", pki.rootCert])
+        #expect(cli.status == 3, "signet verify exits 3: \(cli.stderr)")
+        #expect(cli.stderr.contains("was revoked on"), "\(cli.stderr)")
         let skipped = try verify(out, mode: .none)
         #expect(skipped.valid && skipped.revocation.isEmpty, "--revocation none skips the check")
     }
