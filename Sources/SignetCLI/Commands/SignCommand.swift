@@ -145,11 +145,12 @@ extension SignCommand {
         }
         result.input = source.name
         let input = StreamName.input(source.name)
-        let visibility = result.visible ? "visible signature on page \(result.page)" : "invisible signature"
-        let what = visibility + (result.timestamped ? ", timestamped" : "")
+        let what =
+            (result.visible ? "visible signature on page \(result.page)" : "invisible signature")
+            + " in field \(result.field)" + (result.timestamped ? ", timestamped" : "")
         let stamped = result.documentTimestamp.map { ", then document timestamp in field \($0.field)" } ?? ""
         let line =
-            "signed \(input) → \(output) (\(what) in field \(result.field), \(result.subFilter), \(result.bytesAdded) bytes added\(stamped)) as \(identity.subject)"
+            "signed \(input) → \(output) (\(what), \(result.subFilter), \(result.bytesAdded) bytes added\(stamped)) as \(identity.subject)"
         var lines = [line]
         if let ltv = result.ltv {
             lines.append(

@@ -13,7 +13,7 @@ Besides the Animator's own paths (/signet/tsa/tsa, /signet/ocsp/interm, /signet/
 it serves misbehaving timestamp authorities for the tests of what Signet refuses:
     /fake/bad-nonce      a granted reply whose nonce is not the request's
     /fake/bad-imprint    a granted reply over another imprint
-    /fake/rejection      status rejection
+    /fake/rejection      status rejection, failure unacceptedPolicy
     /fake/http-500       an HTTP 500
     /fake/wrong-type     a reply sent as text/html
     /fake/no-eku         a token signed by a certificate without the timeStamping EKU
@@ -106,8 +106,11 @@ class FakeAuthorities:
         if name == "http-500":
             return Response("the TSA is down", status=500)
         if name == "rejection":
-            status = tsp.PKIStatusInfo({"status": tsp.PKIStatus("rejection")})
-            return self.reply(tsp.TimeStampResp({"status": status}))
+            status = tsp.PKIStatusInfo(
+                {"status": tsp.PKIStatus("rejection"), "fail_info": tsp.PKIFailureInfo({"unaccepted_policy"})}
+            ).dump()
+            # asn1crypto insists on a token in a TimeStampResp: the SEQUENCE is framed by hand.
+            return Response(bytes([0x30, len(status)]) + status, mimetype="application/timestamp-reply")
         if name == "bad-nonce":
 
             def other_nonce(req):
