@@ -42,7 +42,8 @@ extension SignetJob {
         }
         let outcome = try DocumentTimestamper.append(updates, toPDFAt: input, output: output)
         return ValidationDataResult(
-            ltv: outcome.ltv ?? LTVUpdateResult(certificates: 0, ocspResponses: 0, crls: 0, vriEntries: 0, bytesAdded: 0),
+            ltv: outcome.ltv
+                ?? LTVUpdateResult(certificates: 0, ocspResponses: 0, crls: 0, vriEntries: 0, bytesAdded: 0),
             documentTimestamp: outcome.documentTimestamp)
     }
 }

@@ -115,10 +115,12 @@ struct LTVCertomancerTests {
         if SignatureCheckers.hasPyhanko {
             for path in [ltPath, ltaPath] {
                 let ades = try adesverify(pki, path)
-                #expect(ades.stdoutText.contains("INTACT:TRUSTED,TIMESTAMP_TOKEN<INTACT:TRUSTED>"), "\(ades.stdoutText)")
+                #expect(
+                    ades.stdoutText.contains("INTACT:TRUSTED,TIMESTAMP_TOKEN<INTACT:TRUSTED>"), "\(ades.stdoutText)")
                 // --force-revinfo: pyHanko fetches from the same responder and CRLs and must find the signer good.
                 let online = try ProcessRunner.run(
-                    "pyhanko", ["sign", "validate", "--force-revinfo", "--trust", pki.rootCert, "--trust-replace", path])
+                    "pyhanko",
+                    ["sign", "validate", "--force-revinfo", "--trust", pki.rootCert, "--trust-replace", path])
                 #expect(online.stdoutText.contains("INTACT:TRUSTED"), "\(online.stdoutText) \(online.stderr)")
             }
         }

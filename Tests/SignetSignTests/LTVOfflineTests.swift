@@ -117,7 +117,8 @@ struct LTVOfflineTests {
             options: PDFSignOptions(signingTime: Date(), format: .pades))
         let material = ValidationMaterial(
             certificates: [try pki.bytes(pki.rootCert)], ocspResponses: [ocsp])
-        _ = try DSSUpdate.append(to: MemorySource(memory.bytes, name: "signed"), sink: sink, context: out) { _, _, _, _ in
+        _ = try DSSUpdate.append(to: MemorySource(memory.bytes, name: "signed"), sink: sink, context: out) {
+            _, _, _, _ in
             material
         }
         try sink.commit()

@@ -10,7 +10,9 @@ import Testing
 struct RevocationCheckTests {
     let pki = RevocationPKI.shared
 
-    func ocsp(_ response: [UInt8], cert: String? = nil, issuer: String? = nil, now: Date? = nil) throws
+    func ocsp(
+        _ response: [UInt8], cert: String? = nil, issuer: String? = nil, now: Date? = nil
+    ) throws
         -> RevocationEvidence
     {
         try RevocationValues.checkOCSP(

@@ -58,7 +58,10 @@ public final class RevocationPKI: @unchecked Sendable {
             "responder.ext",
             "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=OCSPSigning\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n"
         )
-        folder.write("ca.cnf", "[ca]\ndefault_ca = rev\n[rev]\ndatabase = index.txt\ncrlnumber = crlnumber\ndefault_md = sha256\ndefault_crl_days = 7\ncertificate = root.pem\nprivate_key = root.key\n")
+        folder.write(
+            "ca.cnf",
+            "[ca]\ndefault_ca = rev\n[rev]\ndatabase = index.txt\ncrlnumber = crlnumber\ndefault_md = sha256\ndefault_crl_days = 7\ncertificate = root.pem\nprivate_key = root.key\n"
+        )
         folder.write("crlnumber", "01\n")
         let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
         var steps: [[String]] = [
@@ -73,9 +76,11 @@ public final class RevocationPKI: @unchecked Sendable {
             ("plain", "1004", "bare.ext"), ("bare", "1005", "bare.ext"),
         ]
         for (name, serial, ext) in leaves {
-            steps.append(["req"] + ec + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=Revocation \(name)"])
+            steps.append(
+                ["req"] + ec + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=Revocation \(name)"])
             steps.append([
-                "x509", "-req", "-in", "\(name).csr", "-CA", "root.pem", "-CAkey", "root.key", "-set_serial", "0x" + serial,
+                "x509", "-req", "-in", "\(name).csr", "-CA", "root.pem", "-CAkey", "root.key", "-set_serial",
+                "0x" + serial,
                 "-days", "365", "-extfile", ext, "-out", "\(name).pem",
             ])
         }
@@ -105,7 +110,8 @@ public final class RevocationPKI: @unchecked Sendable {
     ) throws -> [UInt8] {
         let out = folder.path("response-\(UUID().uuidString).der")
         var arguments = [
-            "ocsp", "-index", "index.txt", "-rsigner", signer ?? responderCert, "-rkey", key ?? folder.path("responder.key"),
+            "ocsp", "-index", "index.txt", "-rsigner", signer ?? responderCert, "-rkey",
+            key ?? folder.path("responder.key"),
             "-CA", rootCert, "-respout", out, "-ndays", "7",
         ]
         if let request {
@@ -126,7 +132,8 @@ public final class RevocationPKI: @unchecked Sendable {
         switch url {
         case Self.baseURL + "/ocsp": return try ocspResponse(request: body ?? [])
         case Self.baseURL + "/root.crl": return Array(try Data(contentsOf: URL(fileURLWithPath: crl)))
-        case Self.baseURL + "/root.der": return Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("root.der"))))
+        case Self.baseURL + "/root.der":
+            return Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("root.der"))))
         default: throw ToolFailure("no such test service: \(url)")
         }
     }

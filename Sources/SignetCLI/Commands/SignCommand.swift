@@ -18,7 +18,7 @@ enum SignCommand: Command {
             ),
             .flag(
                 "doc-timestamp",
-                "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)")
+                "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)"),
         ] + ArtworkFlags.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
         ] + PlacementFlags.specs,

@@ -66,7 +66,8 @@ enum TimestampCommand: Command {
         ]
         if let stamp = result.documentTimestamp {
             lines.append(
-                "  then document timestamp in field \(stamp.field) from \(stamp.authority), \(stamp.bytesAdded) bytes added")
+                "  then document timestamp in field \(stamp.field) from \(stamp.authority), \(stamp.bytesAdded) bytes added"
+            )
         }
         return CommandOutcome(json: result, lines: lines)
     }

@@ -21,7 +21,8 @@ enum VerifyCommand: Command {
             .flag("allow-weak-algorithms", "accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits"),
             .value(
                 "revocation", "MODE",
-                "'offline' (default): check certificates against the OCSP responses and CRLs the file holds; 'online': fetch them too; 'none'"),
+                "'offline' (default): check certificates against the OCSP responses and CRLs the file holds; 'online': fetch them too; 'none'"
+            ),
             .flag("verbose", "also list every revision of the file"),
         ] + SecretInput.pdfPasswordSpecs,
         notes: [

@@ -63,7 +63,8 @@ enum VerifyText {
         if r.kind == .signature { lines.append("  PAdES level: \(r.padesLevel.rawValue)") }
         for c in r.revocation {
             let revoked = c.revokedAt.map { ", revoked \($0)" } ?? ""
-            lines.append("  revocation \(c.status.rawValue) at \(c.time): \(c.subject) (\(c.source ?? "no source")\(revoked))")
+            lines.append(
+                "  revocation \(c.status.rawValue) at \(c.time): \(c.subject) (\(c.source ?? "no source")\(revoked))")
         }
         for problem in r.problems { lines.append("  problem: \(problem)") }
         for note in r.notes { lines.append("  note: \(note)") }

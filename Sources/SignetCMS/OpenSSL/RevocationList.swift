@@ -18,7 +18,8 @@ final class RevocationList {
             self.init(taking: try OpenSSL.notNull(parsed, "d2i_X509_CRL"))
         } else {
             let bio = try MemoryBIO(copying: bytes)
-            self.init(taking: try OpenSSL.notNull(PEM_read_bio_X509_CRL(bio.pointer, nil, nil, nil), "PEM_read_bio_X509_CRL"))
+            self.init(
+                taking: try OpenSSL.notNull(PEM_read_bio_X509_CRL(bio.pointer, nil, nil, nil), "PEM_read_bio_X509_CRL"))
         }
     }
 

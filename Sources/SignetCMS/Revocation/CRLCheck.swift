@@ -24,7 +24,8 @@ enum CRLCheck {
         }
         guard try crl.isSigned(by: issuer) else { throw RevocationProblem("its signature does not verify") }
         try OCSPCheck.checkTimes(thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate, now: now)
-        let status: RevocationEvidence.Status = crl.entry(for: certificate).map { .revoked(date: $0.revoked, reason: nil) } ?? .good
+        let status: RevocationEvidence.Status =
+            crl.entry(for: certificate).map { .revoked(date: $0.revoked, reason: nil) } ?? .good
         return RevocationEvidence(source: .crl, status: status, thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate)
     }
 }

@@ -45,7 +45,8 @@ enum OCSPCheck {
         let delegated = !signer.isSame(as: issuer)
         if delegated {
             guard try signer.isIssued(by: issuer) else {
-                throw RevocationProblem("it is signed by \(signer.subject), which the certificate's issuer did not issue")
+                throw RevocationProblem(
+                    "it is signed by \(signer.subject), which the certificate's issuer did not issue")
             }
             guard signer.allowsOCSPSigning else {
                 throw RevocationProblem("its responder \(signer.subject) lacks the OCSPSigning extended key usage")

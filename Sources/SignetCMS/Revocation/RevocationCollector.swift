@@ -59,7 +59,8 @@ package final class RevocationCollector {
         let time = parties.timestampTime ?? now
         var found = try material(for: parties.signer, whose: "the signer's", refuseAt: time, context: context)
         if let authority = parties.timestampAuthority {
-            found.add(try material(for: authority, whose: "the timestamp authority's", refuseAt: time, context: context))
+            found.add(
+                try material(for: authority, whose: "the timestamp authority's", refuseAt: time, context: context))
         }
         return found
     }
@@ -137,7 +138,8 @@ package final class RevocationCollector {
                 lastError = error
             } catch let failure as OpenSSLFailure {
                 lastError = RevocationError(
-                    context, .unusable(subject: certificate.subject, url: url, why: "it is not a CRL (\(failure.summary))"))
+                    context,
+                    .unusable(subject: certificate.subject, url: url, why: "it is not a CRL (\(failure.summary))"))
             }
         }
         throw lastError!
@@ -164,7 +166,8 @@ package final class RevocationCollector {
         } catch let error as RevocationError {
             throw error
         } catch {
-            throw RevocationError(request.url, .fetchFailed(url: request.url, why: (error as? any SignetError)?.message ?? "\(error)"))
+            throw RevocationError(
+                request.url, .fetchFailed(url: request.url, why: (error as? any SignetError)?.message ?? "\(error)"))
         }
     }
 }

@@ -47,7 +47,8 @@ public struct RevocationError: SignetError, Hashable {
             return
                 "\(context): the issuer of \(subject) is not among the certificates given and cannot be fetched; add it to the signer's chain."
         case .unusable(let subject, let url, let why):
-            return "\(context): the revocation data from \(url) for \(subject) is not usable: \(why); try again later or ask the operator of that service."
+            return
+                "\(context): the revocation data from \(url) for \(subject) is not usable: \(why); try again later or ask the operator of that service."
         case .fetchFailed(let url, let why):
             return "\(context): cannot fetch revocation data from \(url): \(why); check the address and the network."
         }

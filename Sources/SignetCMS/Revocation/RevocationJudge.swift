@@ -34,7 +34,9 @@ struct RevocationJudge {
             if certificate.isSelfSigned || anchors.contains(where: { $0.isSame(as: certificate) }) { break }
             let name = index == 0 ? "\(whose) certificate (\(certificate.subject))" : certificate.subject
             guard index + 1 < chain.count else {
-                result.notes.append("the issuer of \(certificate.subject) is not in the file, so its revocation status cannot be checked")
+                result.notes.append(
+                    "the issuer of \(certificate.subject) is not in the file, so its revocation status cannot be checked"
+                )
                 result.coveredByFile = false
                 break
             }
@@ -52,7 +54,9 @@ struct RevocationJudge {
                         ? "no usable revocation data for \(certificate.subject) in the file or online"
                         : "no revocation data in the file for \(certificate.subject)")
                 result.certificates.append(
-                    CertificateRevocation(subject: certificate.subject, chain: chainName, status: .noData, time: time, source: nil, revokedAt: nil))
+                    CertificateRevocation(
+                        subject: certificate.subject, chain: chainName, status: .noData, time: time, source: nil,
+                        revokedAt: nil))
                 continue
             }
             var status: CertificateRevocation.Status = .good
@@ -68,9 +72,11 @@ struct RevocationJudge {
                 let why = reason.map { " (\($0))" } ?? ""
                 if found.revoked(at: time) {
                     status = .revoked
-                    result.problems.append("\(name) was revoked on \(when)\(why), at or before the validation time \(DateText.utc(time))")
+                    result.problems.append(
+                        "\(name) was revoked on \(when)\(why), at or before the validation time \(DateText.utc(time))")
                 } else {
-                    result.notes.append("\(name) was revoked on \(when)\(why), after the validation time \(DateText.utc(time))")
+                    result.notes.append(
+                        "\(name) was revoked on \(when)\(why), after the validation time \(DateText.utc(time))")
                 }
             }
             result.certificates.append(
@@ -107,7 +113,9 @@ struct RevocationJudge {
             consider("CRL") { try CRLCheck.check(bytes, certificate: certificate, issuer: issuer) }
         }
         if usable.isEmpty, stale {
-            notes.append("the revocation data in the file for \(certificate.subject) is older than the validation time \(DateText.utc(time))")
+            notes.append(
+                "the revocation data in the file for \(certificate.subject) is older than the validation time \(DateText.utc(time))"
+            )
         }
         let best = usable.first { $0.revoked(at: time) } ?? usable.first { $0.status == .good } ?? usable.first
         return (best, notes)

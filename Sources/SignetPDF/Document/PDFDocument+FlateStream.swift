@@ -5,7 +5,8 @@ extension PDFDocument {
         do {
             deflated = try Zlib.deflate(data)
         } catch {
-            throw self.error(.structure("cannot compress a new stream (zlib status \((error as? Zlib.Failure)?.status ?? 0))"))
+            throw self.error(
+                .structure("cannot compress a new stream (zlib status \((error as? Zlib.Failure)?.status ?? 0))"))
         }
         return try makeStream(deflated, filter: "/FlateDecode", dictionary: dictionary)
     }

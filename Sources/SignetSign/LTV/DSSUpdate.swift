@@ -13,14 +13,16 @@ package struct DSSUpdate: PostSignatureUpdate {
     package init(collector: RevocationCollector) { self.collector = collector }
 
     /// The update after a signature (`PostSignatureUpdates`): the material comes from `collector`.
-    package func append(to source: any ByteSource, sink: any ByteSink, context: String) throws
+    package func append(
+        to source: any ByteSource, sink: any ByteSink, context: String
+    ) throws
         -> PostSignatureOutcome
     {
         .validationData(
             try Self.append(to: source, sink: sink, context: context) { contents, isTimestamp, context, known in
                 collector.learn(certificates: known)
                 return
-                isTimestamp
+                    isTimestamp
                     ? try collector.material(forTimestampToken: contents, context: context)
                     : try collector.material(forSignature: contents, context: context)
             })

@@ -90,8 +90,10 @@ package enum PDFVerifier {
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
         PAdESLevels.assign(
             &reports,
-            dssRevisions: revisions.filter { r in dssHolder.map { r.added.contains($0) || r.changed.contains($0) } ?? false }
-                .map(\.index))
+            dssRevisions: revisions.filter { r in
+                dssHolder.map { r.added.contains($0) || r.changed.contains($0) } ?? false
+            }
+            .map(\.index))
         return VerificationReport(
             signatures: reports, timestamps: timestamps(reports),
             revisions: revisions.map { r in
