@@ -12,7 +12,7 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libcairo2-dev libpng-dev libjpeg-dev zlib1g-dev libqpdf-dev \
                   libpoppler-glib-dev libssl-dev libidn-dev libcurl4-openssl-dev
 # Independent tools the tests check our output with.
-TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time
+TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time curl
 
 DEMO_OUT := demo-output
 
