@@ -7,33 +7,40 @@ import SignetPDF
 /// document timestamp not yet covered by a VRI entry, and a `/VRI` entry for each, keyed by the
 /// SHA-1 of its /Contents. An existing DSS is extended in place: values it holds (compared by
 /// their decoded bytes) are referenced, not stored again; its VRI entries are kept.
-package struct DSSUpdate: PostSignatureUpdate {
+package struct DSSUpdate: InPlaceUpdate {
     package let collector: RevocationCollector
 
     package init(collector: RevocationCollector) { self.collector = collector }
 
     /// The update after a signature (`PostSignatureUpdates`): the material comes from `collector`.
-    package func append(
-        to source: any ByteSource, sink: any ByteSink, context: String
-    ) throws
+    package func append(to source: any ByteSource, sink: any ByteSink, context: String) throws
         -> PostSignatureOutcome
     {
+        .validationData(try Self.append(to: source, sink: sink, context: context, collect: collect))
+    }
+
+    /// The same appended to the signed file `sink` already holds (no copy of it).
+    package func append(into sink: any ByteSink, context: String) throws -> PostSignatureOutcome {
         .validationData(
-            try Self.append(to: source, sink: sink, context: context) { contents, isTimestamp, context, known in
-                collector.learn(certificates: known)
-                return
-                    isTimestamp
-                    ? try collector.material(forTimestampToken: contents, context: context)
-                    : try collector.material(forSignature: contents, context: context)
-            })
+            try Self.append(to: try sink.writtenBytes(), sink: sink, inPlace: true, context: context, collect: collect))
+    }
+
+    private func collect(
+        _ contents: [UInt8], _ isTimestamp: Bool, _ context: String, _ known: [[UInt8]]
+    ) throws -> ValidationMaterial {
+        collector.learn(certificates: known)
+        return isTimestamp
+            ? try collector.material(forTimestampToken: contents, context: context)
+            : try collector.material(forSignature: contents, context: context)
     }
 
     /// Writes `source` and the update to `sink` (not committed); when every signature already has
     /// its VRI entry, `sink` gets `source` unchanged. `collect` gives the material of each signature
     /// (its /Contents, whether it is a document timestamp, a context for messages, and the
     /// certificates the DSS already holds, to build chains with).
+    /// With `inPlace`, `sink` already holds `source` and only the update is appended.
     package static func append(
-        to source: any ByteSource, sink: any ByteSink, context: String,
+        to source: any ByteSource, sink: any ByteSink, inPlace: Bool = false, context: String,
         collect: (_ contents: [UInt8], _ isTimestamp: Bool, _ context: String, _ known: [[UInt8]]) throws
             -> ValidationMaterial
     ) throws -> LTVUpdateResult {
@@ -53,7 +60,7 @@ package struct DSSUpdate: PostSignatureUpdate {
             entries.append((key, try collect(contents, isTimestamp, where_, store.material.certificates)))
         }
         guard !entries.isEmpty else {
-            try source.forEachChunk(of: 0..<source.size, chunkSize: 1 << 20) { try sink.write($0) }
+            if !inPlace { try source.forEachChunk(of: 0..<source.size, chunkSize: 1 << 20) { try sink.write($0) } }
             return LTVUpdateResult(certificates: 0, ocspResponses: 0, crls: 0, vriEntries: 0, bytesAdded: 0)
         }
         var all = ValidationMaterial()
@@ -96,7 +103,7 @@ package struct DSSUpdate: PostSignatureUpdate {
         try dss.set("/VRI", vri)
         if try vri.id != nil { try document.markChanged(vri) }
 
-        let written = try writer.write(to: sink)
+        let written = try writer.write(to: sink, appending: inPlace)
         return LTVUpdateResult(
             certificates: added.certificates.count, ocspResponses: added.ocspResponses.count, crls: added.crls.count,
             vriEntries: entries.count, bytesAdded: written.bytesAdded)

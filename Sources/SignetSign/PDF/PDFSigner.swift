@@ -95,7 +95,8 @@ package enum PDFSigner {
         if updates.isEmpty {
             try out.commit()
         } else {
-            after = try PostSignatureUpdates.run(updates, on: try out.writtenBytes(), context: input, sinks: sinks)
+            after = try PostSignatureUpdates.run(
+                updates, on: try out.writtenBytes(), holder: out, context: input, sinks: sinks)
         }
         return PDFSignResult(
             input: input, output: after.output, field: placed.fieldName, page: placed.page,
