@@ -13,7 +13,9 @@ package struct DSSUpdate: InPlaceUpdate {
     package init(collector: RevocationCollector) { self.collector = collector }
 
     /// The update after a signature (`PostSignatureUpdates`): the material comes from `collector`.
-    package func append(to source: any ByteSource, sink: any ByteSink, context: String) throws
+    package func append(
+        to source: any ByteSource, sink: any ByteSink, context: String
+    ) throws
         -> PostSignatureOutcome
     {
         .validationData(try Self.append(to: source, sink: sink, context: context, collect: collect))
