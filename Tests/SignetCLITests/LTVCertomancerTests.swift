@@ -171,4 +171,28 @@ struct LTVCertomancerTests {
         #expect(run.stderr.contains("revoked on 2024-01-01T00:00:00Z"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: renewed))
     }
+
+    @Test("signet verify finds pyHanko's --with-validation-info output B-LT from its DSS alone")
+    func pyhankoOutput() throws {
+        guard SignatureCheckers.hasPyhanko else {
+            print("skipped: pyhanko is not installed (make test-deps)")
+            return
+        }
+        let pki = try Certomancer.shared
+        let dir = TemporaryDirectory()
+        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let out = dir.path("pyhanko.pdf")
+        let pass = dir.write("pass.txt", Certomancer.p12Password)
+        let signed = try ProcessRunner.run(
+            "pyhanko",
+            [
+                "sign", "addsig", "--field", "Sig1", "--use-pades", "--timestamp-url", pki.tsaURL,
+                "--with-validation-info", "--trust", pki.rootCert, "--trust-replace", "pkcs12", "--passfile", pass,
+                input, out, pki.signerP12,
+            ])
+        try #require(signed.status == 0, "\(signed.stderr)")
+        let (status, report) = try verify(pki, out)
+        #expect(status == 0, "\(firstSignature(report)["problems"] ?? "")")
+        #expect(level(report) == "B-LT", "\(firstSignature(report)["notes"] ?? "")")
+    }
 }

@@ -28,7 +28,7 @@ struct RevocationJudge {
     ) throws -> ChainRevocation {
         var result = ChainRevocation()
         guard mode != .none else { return result }
-        let pool = carried + anchors + (try file.certificates.compactMap { try? Certificate.read($0).first })
+        let pool = carried + anchors + file.certificates.compactMap { try? Certificate.read($0).first }
         let chain = try CertificateChain.build(from: leaf, pool: pool)
         for (index, certificate) in chain.enumerated() {
             if certificate.isSelfSigned || anchors.contains(where: { $0.isSame(as: certificate) }) { break }

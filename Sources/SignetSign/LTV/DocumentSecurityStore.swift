@@ -20,13 +20,22 @@ struct DocumentSecurityStore {
 
     enum Kind { case certificate, ocsp, crl }
 
+    /// The largest value read (16 MiB: a CRL of a large CA runs to megabytes), and the most read in all
+    /// (128 MiB): a few kilobytes of FlateDecode can claim gigabytes; larger or later values are skipped.
+    static let maxValueBytes = 16 << 20
+    static let maxTotalBytes = 128 << 20
+
     /// Reads the store of `document` (values are decoded once, to compare new ones by bytes).
     init(_ document: PDFDocument) throws {
         dictionary = try document.catalog().value("/DSS").flatMap { try $0.kind == .dictionary ? $0 : nil }
         guard let dictionary else { return }
+        var total = 0
         for (key, _, kind) in Self.arrays {
             for stream in try dictionary.value(key)?.items() ?? [] where try stream.kind == .stream {
-                let data = try stream.streamData(decoded: true)
+                guard total < Self.maxTotalBytes,
+                    let data = try stream.decodedData(limit: min(Self.maxValueBytes, Self.maxTotalBytes - total))
+                else { continue }
+                total += data.count
                 switch kind {
                 case .certificate: material.add(certificates: [data])
                 case .ocsp: material.add(ocspResponses: [data])
