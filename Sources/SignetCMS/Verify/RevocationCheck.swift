@@ -22,6 +22,7 @@ public struct OnlineRevocation: Sendable {
     /// - Parameters:
     ///   - fetch: Fetches a URL: a POST of the body with the content type, or a GET when the body is nil.
     ///   - nonce: Random bytes for one OCSP nonce.
+    /// - Throws: Nothing itself; `fetch` throws what the transport throws (``HTTPError``), reported as ``RevocationError``.
     public init(
         fetch: @escaping @Sendable (_ url: String, _ body: [UInt8]?, _ contentType: String?) throws -> [UInt8],
         nonce: @escaping @Sendable () -> [UInt8]
