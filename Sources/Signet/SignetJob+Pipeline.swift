@@ -95,11 +95,11 @@ extension SignetJob {
                 case .files(let input, let output):
                     try PDFSigner.sign(
                         input: input, output: output, identity: signing.identity, options: signing.options,
-                        editing: editing)
+                        editing: editing, network: CurlTransport())
                 case .memory(let source, let sink):
                     try PDFSigner.sign(
-                        source: source, to: sink, identity: signing.identity, options: signing.options, editing: editing
-                    )
+                        source: source, to: sink, identity: signing.identity, options: signing.options,
+                        editing: editing, network: CurlTransport())
                 }
             guard let edit else { throw PDFError(file: input, .structure("internal: the stamp was not applied")) }
             stampReport = edit.report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)
