@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# PAdES B-T signing benchmark, side by side in one run on the same generated files, the same key
-# and the same local timestamp authority (Certomancer's Animator on 127.0.0.1, started here from
-# Tests/Fixtures/certomancer and stopped at the end):
-#   signet sign --pades --tsa URL   vs   pyhanko sign addsig --use-pades --timestamp-url URL
+# PAdES B-T and B-LT signing benchmark, side by side in one run on the same generated files, the
+# same key and the same local timestamp authority, OCSP responder and CRLs (Certomancer's Animator
+# on 127.0.0.1, started here from Tests/Fixtures/certomancer and stopped at the end):
+#   B-T:  signet sign --pades --tsa URL         vs   pyhanko sign addsig --use-pades --timestamp-url URL
+#   B-LT: signet sign --pades --tsa URL --ltv   vs   … --timestamp-url URL --with-validation-info
 # Both make a dry-run token to size /Contents and then the real one (two TSA requests each).
-# Prints wall time (median of RUNS), peak RSS (largest of the runs) and bytes added.
+# Prints wall time (median of RUNS), peak RSS (largest of the runs), bytes added, and for B-LT the
+# bytes after the signed revision (the validation-data update).
 #
 # usage: Tools/bench-timestamp.sh [SIZES_MB...]      (default: 10 100)
 #   SIGNET=path/to/signet (default .build/release/signet, built if missing), RUNS=3
@@ -50,7 +52,17 @@ measure() {
   printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" "$rss"
 }
 
-printf '\n%-8s %-44s %9s %11s %12s\n' "size" "tool (B-T, local Certomancer TSA)" "wall s" "peak RSS" "bytes added"
+# after_signature FILE: bytes after the end of the first signature's /ByteRange (the updates after it).
+after_signature() {
+  python3 - "$1" <<'PY'
+import os, re, sys
+data = open(sys.argv[1], "rb").read()
+a, b, c, d = map(int, re.search(rb"/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", data).groups())
+print(len(data) - (c + d))
+PY
+}
+
+printf '\n%-8s %-44s %9s %11s %12s\n' "size" "tool (local Certomancer TSA, OCSP, CRLs)" "wall s" "peak RSS" "bytes added"
 for mb in ${SIZES[*]}; do
   in="$work/in-$mb.pdf"
   python3 Tools/make-large-pdf.py "$in" "$mb"
@@ -68,6 +80,25 @@ for mb in ${SIZES[*]}; do
     'BEGIN { printf "%-8s signet / pyhanko: wall %.2f×, peak RSS %.2f×\n", "", (b > 0 ? a / b : 0), (d > 0 ? c / d : 0) }'
   verdict=$("$SIGNET" verify "$work/signet.pdf" --ca "$work/pki/root.pem" || true)
   grep -q "timestamp valid" <<<"$verdict" || echo "  warning: signet verify does not report the timestamp valid" >&2
+
+  # B-LT: the same, then validation data (certificates, OCSP responses, CRLs) in a /DSS.
+  read -r t_sig m_sig < <(measure "$work/signet.pdf" "$SIGNET" sign "$in" -o "$work/signet.pdf" --p12 "$p12" \
+    --password-file "$work/pass.txt" --pades --tsa "$tsa" --ltv)
+  sig_bytes=$(( $(stat -c %s "$work/signet.pdf") - insize ))
+  read -r t_ph m_ph < <(measure "$work/pyhanko.pdf" pyhanko sign addsig --field Sig1 --use-pades --timestamp-url "$tsa" \
+    --with-validation-info --trust "$work/pki/root.pem" --trust-replace \
+    pkcs12 --passfile "$work/pass.txt" "$in" "$work/pyhanko.pdf" "$p12")
+  ph_bytes=$(( $(stat -c %s "$work/pyhanko.pdf") - insize ))
+  printf '%-8s %-44s %9s %8d KB %12d  (LT update %d)\n' "${mb} MB" "signet sign --pades --tsa --ltv" "$t_sig" "$m_sig" \
+    "$sig_bytes" "$(after_signature "$work/signet.pdf")"
+  printf '%-8s %-44s %9s %8d KB %12d  (LT update %d)\n' "${mb} MB" "pyhanko … --with-validation-info" "$t_ph" "$m_ph" \
+    "$ph_bytes" "$(after_signature "$work/pyhanko.pdf")"
+  awk -v a="$t_sig" -v b="$t_ph" -v c="$m_sig" -v d="$m_ph" \
+    'BEGIN { printf "%-8s signet / pyhanko: wall %.2f×, peak RSS %.2f×\n", "", (b > 0 ? a / b : 0), (d > 0 ? c / d : 0) }'
+  for f in signet pyhanko; do
+    verdict=$("$SIGNET" verify "$work/$f.pdf" --ca "$work/pki/root.pem" || true)
+    grep -q "PAdES level: B-LT" <<<"$verdict" || echo "  warning: signet verify does not find $f's output B-LT" >&2
+  done
   rm -f "$in" "$work"/*.pdf
 done
 echo

@@ -12,17 +12,26 @@ extension SignetJob {
     ///   - options: Format, signing time, reason, location, field, certification.
     ///   - appearance: The artwork and place of a visible signature; `nil` for an invisible one.
     ///   - network: Carries the timestamp requests of `options.timestamp` (libcurl by default).
+    ///   - ltv: With it, PAdES B-LT: an incremental update after the signature adds a DSS with the
+    ///     certificates and OCSP responses (or CRLs) of the signer's and the timestamp authority's
+    ///     chains, fetched through it at `options.signingTime` (before any document timestamp); a
+    ///     revoked signer or a certificate without OCSP or CRL URL is refused and nothing is written.
     /// - Returns: The field, page, byte range and bytes added.
     /// - Throws: ``SignError`` when the document cannot be signed or the key fails; ``PDFError`` when the PDF cannot
-    ///   be read; ``FileError``; ``HTTPError`` or ``TimestampError`` when the timestamp authority fails.
+    ///   be read; ``FileError``; ``HTTPError`` or ``TimestampError`` when the timestamp authority fails;
+    ///   ``RevocationError`` when validation material cannot be gathered.
     @discardableResult
     public static func sign(
         pdfAt input: String, to output: String, identity: SigningIdentity, options: PDFSignOptions,
-        appearance: SignatureAppearance? = nil, network: any HTTPTransport = CurlTransport()
+        appearance: SignatureAppearance? = nil, network: any HTTPTransport = CurlTransport(),
+        ltv: OnlineRevocation? = nil
     ) throws -> PDFSignResult {
-        try PDFSigner.sign(
+        let collector = try ltv.map {
+            try RevocationCollector(identity: identity, now: options.signingTime, nonce: $0.nonce, fetch: $0.request)
+        }
+        return try PDFSigner.sign(
             input: input, output: output, identity: identity, options: options, appearance: appearance,
-            network: network)
+            network: network, collector: collector)
     }
 
     /// The same on a PDF in memory (nothing touches the disk): the signed document's bytes and what was signed.

@@ -10,6 +10,7 @@
 #include <openssl/x509v3.h>
 #include <openssl/ess.h>
 #include <openssl/ts.h>
+#include <openssl/ocsp.h>
 
 // STACK_OF(X509)
 STACK_OF(X509) *signet_sk_X509_new(void);
@@ -30,6 +31,21 @@ ASN1_OBJECT *signet_sk_ASN1_OBJECT_value(const STACK_OF(ASN1_OBJECT) *stack, int
 /// X509_get_ext_d2i(cert, NID_ext_key_usage): the EXTENDED_KEY_USAGE (owned by the caller, freed
 /// with EXTENDED_KEY_USAGE_free) or NULL; `critical` is -1 when the certificate has none.
 EXTENDED_KEY_USAGE *signet_X509_get_eku(X509 *cert, int *critical);
+
+// Where a certificate says its revocation status and its issuer can be fetched (revocation.c).
+// Each returns the `index`-th URI (a copy, freed with signet_openssl_free) or NULL past the last.
+/// Authority information access, id-ad-ocsp.
+char *signet_X509_ocsp_url(X509 *cert, int index);
+/// Authority information access, id-ad-caIssuers.
+char *signet_X509_ca_issuers_url(X509 *cert, int index);
+/// CRL distribution points: full names that are URIs.
+char *signet_X509_crl_url(X509 *cert, int index);
+
+// STACK_OF(X509_CRL), as CMS_get1_crls hands it out.
+int signet_sk_X509_CRL_num(const STACK_OF(X509_CRL) *stack);
+X509_CRL *signet_sk_X509_CRL_value(const STACK_OF(X509_CRL) *stack, int index);
+/// Frees the stack and every CRL in it.
+void signet_sk_X509_CRL_free_all(STACK_OF(X509_CRL) *stack);
 
 /// OPENSSL_free.
 void signet_openssl_free(void *pointer);

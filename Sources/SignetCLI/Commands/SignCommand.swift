@@ -14,8 +14,12 @@ enum SignCommand: Command {
             .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
         ] + IdentityFlags.options + SignatureFlags.specs + TimestampFlags.specs + [
             .flag(
+                "ltv",
+                "PAdES B-LT: then add a DSS with the certificates and OCSP responses (or CRLs) of the signer's and the TSA's chains, fetched from their URLs"
+            ),
+            .flag(
                 "doc-timestamp",
-                "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)")
+                "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)"),
         ] + ArtworkFlags.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
         ] + PlacementFlags.specs + SignatureTextFlags.specs,
@@ -53,7 +57,7 @@ enum SignCommand: Command {
                 throw UsageError(spec.name, "--detached writes only the signature; leave out -o")
             }
             let pdfOnly =
-                ["pades", "certify", "doc-timestamp", SignatureTextFlags.flag].filter(args.flag)
+                ["pades", "certify", "doc-timestamp", "ltv", SignatureTextFlags.flag].filter(args.flag)
                 + ([
                     "name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at",
                     "size", "width",
@@ -145,7 +149,8 @@ extension SignCommand {
         }
         var result = try source.openForSigning {
             try SignetJob.sign(
-                pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance, network: network)
+                pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance, network: network,
+                ltv: args.flag("ltv") ? RevocationAccess.online() : nil)
         }
         result.input = source.name
         let input = StreamName.input(source.name)
@@ -155,10 +160,16 @@ extension SignCommand {
         let stamped = result.documentTimestamp.map { ", then document timestamp in field \($0.field)" } ?? ""
         let line =
             "signed \(input) → \(output) (\(what), \(result.subFilter), \(result.bytesAdded) bytes added\(stamped)) as \(identity.subject)"
+        var lines = [line]
+        if let ltv = result.ltv {
+            lines.append(
+                "  DSS: \(ltv.certificates) certificates, \(ltv.ocspResponses) OCSP responses, \(ltv.crls) CRLs added (\(ltv.bytesAdded) bytes)"
+            )
+        }
         return CommandOutcome(
             json: PDFResult(
                 signature: result, signer: identity.subject, signingTime: UTCTime.iso8601(options.signingTime),
                 warnings: warnings),
-            lines: [line])
+            lines: lines)
     }
 }

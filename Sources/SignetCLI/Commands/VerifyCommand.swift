@@ -6,7 +6,8 @@ enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
         summary: "check the signatures of a PDF, and every change made after them, or a detached .p7s signature",
-        usage: "IN [--p7s SIG.p7s] [--ca CA.pem ...] [--no-trust] [--validation-time now|claimed|TIME] [--verbose]",
+        usage:
+            "IN [--p7s SIG.p7s] [--ca CA.pem ...] [--no-trust] [--validation-time now|claimed|TIME] [--revocation none|offline|online] [--verbose]",
         positionals: 1...1,
         options: [
             .value("p7s", "FILE", "detached CMS signature of IN (from 'signet sign --detached')"),
@@ -18,6 +19,10 @@ enum VerifyCommand: Command {
                 "validation-time", "WHEN",
                 "judge certificates 'now' (default), at the 'claimed' signing time, or at YYYY-MM-DDTHH:MM:SSZ"),
             .flag("allow-weak-algorithms", "accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits"),
+            .value(
+                "revocation", "MODE",
+                "'offline' (default): check certificates against the OCSP responses and CRLs the file holds; 'online': fetch them too; 'none'"
+            ),
             .flag("verbose", "also list every revision of the file"),
         ] + SecretInput.pdfPasswordSpecs,
         notes: [
@@ -39,7 +44,8 @@ enum VerifyCommand: Command {
         let options = VerifyOptions(
             now: Date(), validationTime: try validationTime(args),
             anchors: cas.isEmpty ? nil : try TrustAnchors(files: cas),
-            requireTrust: !args.flag("no-trust"), allowWeakAlgorithms: args.flag("allow-weak-algorithms"))
+            requireTrust: !args.flag("no-trust"), allowWeakAlgorithms: args.flag("allow-weak-algorithms"),
+            revocation: try revocationMode(args), online: RevocationAccess.online())
         let report: VerificationReport
         if let p7s = args.string("p7s") {
             if input == "-", p7s == "-" {
@@ -64,6 +70,14 @@ enum VerifyCommand: Command {
                 revisions: report.revisions),
             lines: lines, verdict: report.valid ? nil : .rejected,
             verdictMessage: VerifyText.verdict(report.signatures, content: content, trustAsked: options.requireTrust))
+    }
+
+    static func revocationMode(_ args: Arguments) throws -> RevocationMode {
+        guard let text = args.string("revocation") else { return .offline }
+        guard let mode = RevocationMode(rawValue: text) else {
+            throw UsageError(spec.name, "--revocation takes none, offline or online, not '\(text)'")
+        }
+        return mode
     }
 
     static func validationTime(_ args: Arguments) throws -> VerifyOptions.ValidationTime {

@@ -60,7 +60,14 @@ enum VerifyText {
         let at = r.validationTime.map { " at \($0) (\(r.validationTimeSource?.rawValue ?? "?"))" } ?? ""
         lines.append(
             "  certificate \(validity)\(at); trust: \(r.trust.rawValue)\(r.trustDetail.map { " (\($0))" } ?? "")")
+        if r.kind == .signature { lines.append("  PAdES level: \(r.padesLevel.rawValue)") }
+        for c in r.revocation {
+            let revoked = c.revokedAt.map { ", revoked \($0)" } ?? ""
+            lines.append(
+                "  revocation \(c.status.rawValue) at \(c.time): \(c.subject) (\(c.source ?? "no source")\(revoked))")
+        }
         for problem in r.problems { lines.append("  problem: \(problem)") }
+        for note in r.notes { lines.append("  note: \(note)") }
         return lines
     }
 

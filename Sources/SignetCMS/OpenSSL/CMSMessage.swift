@@ -57,6 +57,19 @@ final class CMSMessage {
         return OpenSSL.bytes(of: UnsafePointer(content))
     }
 
+    /// The CRLs carried in the message's revocationInfoChoices, as DER.
+    func crls() throws -> [[UInt8]] {
+        guard let stack = CMS_get1_crls(pointer) else {
+            OpenSSL.clearErrors()
+            return []
+        }
+        defer { signet_sk_X509_CRL_free_all(stack) }
+        return try (0..<signet_sk_X509_CRL_num(stack)).compactMap { index in
+            guard let crl = signet_sk_X509_CRL_value(stack, index) else { return nil }
+            return try OpenSSL.encode("i2d_X509_CRL") { i2d_X509_CRL(crl, $0) }
+        }
+    }
+
     /// Every certificate carried in the message.
     func certificates() throws -> [Certificate] {
         guard let stack = CMS_get1_certs(pointer) else {

@@ -13,6 +13,8 @@ package struct DigestAlgorithm: @unchecked Sendable {
     }
 
     package static var sha256: DigestAlgorithm { DigestAlgorithm(md: EVP_sha256()) }
+    /// SHA-1: only where a format names it (DSS VRI keys), never to sign.
+    package static var sha1: DigestAlgorithm { DigestAlgorithm(md: EVP_sha1()) }
 
     /// The digest an algorithm identifier names, or `nil` when OpenSSL does not know it.
     init?(object: OpaquePointer) {

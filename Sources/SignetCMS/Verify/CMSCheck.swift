@@ -33,6 +33,16 @@ package struct CMSCheck: Sendable, Hashable {
     /// Weak algorithms or keys that the policy would refuse, accepted because
     /// `VerifyOptions.allowWeakAlgorithms` was set (reported, not refused).
     var acceptedWeaknesses: [String] = []
+    /// The signed attributes hold an ESS signing-certificate-v2 (PAdES B-B asks for it).
+    var hasSigningCertificateV2 = false
+    /// Each chain certificate's revocation status (signer's chain, then the timestamp authority's).
+    var revocation: [CertificateRevocation] = []
+    /// Certificates revoked at or before the time they are judged at: the signature is invalid.
+    var revocationProblems: [String] = []
+    /// What could not be judged, in words (not problems: the signature may still be valid).
+    var notes: [String] = []
+    /// Every chain certificate below its root has usable revocation data in the file (B-LT).
+    var revocationCovered = false
 
     /// Digest, signature, algorithms and certificate all pass, and an attached signature
     /// timestamp (if any) is valid (trust is judged by the caller).
@@ -40,6 +50,15 @@ package struct CMSCheck: Sendable, Hashable {
         digestMatches && signatureVerifies && unsupported == nil && policyProblems.isEmpty
             && certificateValidity == .valid
             && (timestamp?.valid ?? true)
+    }
+
+    /// Records the revocation findings of the chains judged (the signer's first).
+    mutating func record(_ chains: [ChainRevocation]) {
+        revocation = chains.flatMap(\.certificates)
+        revocationProblems = chains.flatMap(\.problems)
+        notes += chains.flatMap(\.notes)
+        revocationCovered = chains.allSatisfy(\.coveredByFile)
+        problems += revocationProblems
     }
 
     /// Nothing checked yet: every check starts out failed.

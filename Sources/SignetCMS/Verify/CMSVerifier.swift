@@ -12,9 +12,12 @@ package enum CMSVerifier {
     ///
     /// A valid signature timestamp (id-aa-signatureTimeStampToken) moves the signer's validation
     /// time to its genTime (source `.timestamp`) unless a fixed time was given (`.at`).
+    ///
+    /// `revocationData` is what the container holds besides the CMS (a PDF's DSS): with the CRLs
+    /// inside the CMS it is used to judge each chain certificate's revocation status (see `RevocationJudge`).
     package static func check(
         cms bytes: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8],
-        options: VerifyOptions, claimedTime: Date?
+        options: VerifyOptions, claimedTime: Date?, revocationData: ValidationMaterial = ValidationMaterial()
     ) throws -> CMSCheck {
         let cms = try signedData(bytes, context: context)
         try cms.attachSignerCertificates()
@@ -39,6 +42,25 @@ package enum CMSVerifier {
         }
         (check.validationTime, check.validationTimeSource) = time
         try judge(try info.signerCertificate(), carried: carried, options: options, whose: "the signer's", into: &check)
+        if let parties = try SignedParties(cms: bytes) {
+            var data = revocationData
+            data.add(crls: try cms.crls())
+            let judge = RevocationJudge(
+                file: data, anchors: options.anchors?.certificates ?? [], mode: options.revocation,
+                online: options.online, now: options.now)
+            var chains = [
+                try judge.judge(
+                    parties.signer.certificate, carried: carried, at: check.validationTime, chainName: "signer",
+                    whose: "the signer's")
+            ]
+            if let authority = parties.timestampAuthority, let timestamp = check.timestamp, timestamp.valid {
+                chains.append(
+                    try judge.judge(
+                        authority.certificate, carried: authority.carried, at: timestamp.time,
+                        chainName: "timestamp-authority", whose: "the timestamp authority's"))
+            }
+            check.record(chains)
+        }
         return check
     }
 
@@ -48,13 +70,27 @@ package enum CMSVerifier {
     /// token's summary; the TSA certificate is judged at the validation time of `options` (a
     /// document timestamp does not vouch for its own time) and must allow timestamping.
     package static func checkDocumentTimestamp(
-        token: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8], options: VerifyOptions
+        token: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8], options: VerifyOptions,
+        revocationData: ValidationMaterial = ValidationMaterial()
     ) throws -> CMSCheck {
         let time = baseTime(options, claimed: nil)
         let verification = try TimestampVerifier.verify(
             token: token, context: context, imprinted: contentDigest, options: options, validationTime: time.0,
             source: time.1)
-        return verification.authority
+        var check = verification.authority
+        if let parties = try SignedParties(token: token) {
+            let judge = RevocationJudge(
+                file: revocationData, anchors: options.anchors?.certificates ?? [], mode: options.revocation,
+                online: options.online, now: options.now)
+            // The token's own time: data gathered after the timestamp speaks for it.
+            check.record([
+                try judge.judge(
+                    parties.signer.certificate, carried: parties.signer.carried,
+                    at: parties.timestampTime ?? time.0, chainName: "timestamp-authority",
+                    whose: "the timestamp authority's")
+            ])
+        }
+        return check
     }
 
     /// The time the options ask for, before any timestamp. `claimed` falls back to now.

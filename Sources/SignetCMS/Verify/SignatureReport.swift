@@ -78,6 +78,14 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     public var trust: TrustStatus
     /// Why the chain is not trusted, in words.
     public var trustDetail: String?
+    /// Each chain certificate's revocation status (the signer's chain, then its timestamp authority's).
+    public var revocation: [CertificateRevocation]
+    /// What could not be checked, in words ("no revocation data in the file for …"): not problems.
+    public var notes: [String]
+    /// The PAdES baseline level the signature reaches (`none` for adbe.pkcs7.detached or an invalid one).
+    public var padesLevel: PAdESLevel
+    /// What the level is computed from (not encoded).
+    package var levelFacts = LevelFacts()
     /// Everything wrong with the signature, in words; empty for a valid one.
     public var problems: [String]
     /// Intact, verifies, allowed algorithms, certificate usable and trusted (unless trust was
@@ -86,7 +94,8 @@ public struct SignatureReport: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case index, field, kind, revision, integrity, coverage, permitted, docmdp, changes, signer, timestamp, trust
-        case problems, valid
+        case problems, valid, revocation, notes
+        case padesLevel = "pades_level"
         case subFilter = "sub_filter"
         case byteRange = "byte_range"
         case modificationLevel = "modification_level"
@@ -123,8 +132,15 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         trust = check.trust
         trustDetail = check.trustDetail
         problems = containerProblems + check.problems
+        revocation = check.revocation
+        notes = check.notes
+        levelFacts = LevelFacts(
+            signingCertificateV2: check.hasSigningCertificateV2, signingTimeAttribute: check.claimedSigningTime != nil,
+            revocationCovered: check.revocationCovered)
         let trusted = !requireTrust || check.trust == .trusted
-        valid = integrity == .ok && permitted && check.cryptographicallyValid && trusted
+        valid =
+            integrity == .ok && permitted && check.cryptographicallyValid && trusted
+            && check.revocationProblems.isEmpty
     }
 
     /// A signature whose CMS could not even be read (corrupt /Contents, unknown sub-filter).
@@ -163,7 +179,40 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         trust = .notJudged
         valid = false
         problems = []
+        revocation = []
+        notes = []
+        padesLevel = .none
     }
+}
+
+/// A PAdES baseline level (ETSI EN 319 142-1), as `signet verify` reports it; ordered.
+public enum PAdESLevel: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
+    /// Not a PAdES signature (adbe.pkcs7.detached, a document timestamp), or not a valid one.
+    case none
+    /// ETSI.CAdES.detached with an ESS signing-certificate-v2 attribute and no signing-time attribute.
+    case bb = "B-B"
+    /// B-B and a valid signature timestamp, or a valid document timestamp over the signature.
+    case bt = "B-T"
+    /// B-T and revocation data for every certificate of the signer's and the timestamp authority's chains in the file.
+    case blt = "B-LT"
+    /// B-LT and a valid document timestamp over the validation material.
+    case blta = "B-LTA"
+
+    /// Orders levels from `none` to `B-LTA`.
+    /// - Parameters:
+    ///   - a: One level.
+    ///   - b: The other level.
+    public static func < (a: PAdESLevel, b: PAdESLevel) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// What a signature's CMS says that its PAdES level depends on (`SignatureReport.levelFacts`).
+package struct LevelFacts: Sendable, Hashable {
+    package var signingCertificateV2 = false
+    package var signingTimeAttribute = false
+    /// Every chain certificate below its root (signer's, timestamp authority's) has usable data in the file.
+    package var revocationCovered = false
 }
 
 /// How far a change after a signature reaches, as pyHanko names the levels; ordered.

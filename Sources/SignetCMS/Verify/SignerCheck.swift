@@ -111,7 +111,7 @@ struct SignerCheck {
             } else {
                 broken.append("its signed attributes hold no content type")
             }
-            broken += try signingCertificateProblems(signer: signer)
+            broken += try signingCertificateProblems(signer: signer, into: &check)
         }
         guard !broken.isEmpty else { return }
         check.signatureVerifies = false
@@ -120,9 +120,10 @@ struct SignerCheck {
 
     /// ESS signing-certificate (v1, SHA-1) and signing-certificate-v2: when present, they must
     /// name the signer's certificate. A timestamp token must carry one (RFC 3161 §2.4.2).
-    private func signingCertificateProblems(signer: Certificate) throws -> [String] {
+    private func signingCertificateProblems(signer: Certificate, into check: inout CMSCheck) throws -> [String] {
         let v1Bytes = info.signedBytes(NID_id_smime_aa_signingCertificate, type: V_ASN1_SEQUENCE)
         let v2Bytes = info.signedBytes(NID_id_smime_aa_signingCertificateV2, type: V_ASN1_SEQUENCE)
+        check.hasSigningCertificateV2 = v2Bytes != nil
         guard v1Bytes != nil || v2Bytes != nil else {
             return usage == .timestamping ? ["its signed attributes hold no signing-certificate attribute"] : []
         }

@@ -25,6 +25,10 @@ public struct VerifyOptions: Sendable {
     /// Accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits (reported, not refused).
     /// Default false.
     public var allowWeakAlgorithms: Bool
+    /// Where revocation data comes from (`--revocation`). Default `.offline`: what the file holds.
+    public var revocation: RevocationMode
+    /// How `.online` fetches; without it, `.online` uses what the file holds only.
+    public var online: OnlineRevocation?
 
     /// Verification options; `now` stands for the clock, which the library never reads.
     /// - Parameters:
@@ -33,10 +37,14 @@ public struct VerifyOptions: Sendable {
     ///   - anchors: Certificates a chain must end at; `nil` or empty: nobody is trusted.
     ///   - requireTrust: False (`--no-trust`): judge integrity, changes and algorithms only; a signer without a trusted chain can still be valid.
     ///   - allowWeakAlgorithms: Accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits (reported, not refused).
+    ///   - revocation: Where revocation data comes from (default: what the file holds).
+    ///   - online: How `.online` fetches revocation data.
     public init(
         now: Date, validationTime: ValidationTime = .now, anchors: TrustAnchors? = nil, requireTrust: Bool = true,
-        allowWeakAlgorithms: Bool = false
+        allowWeakAlgorithms: Bool = false, revocation: RevocationMode = .offline, online: OnlineRevocation? = nil
     ) {
+        self.revocation = revocation
+        self.online = online
         self.now = now
         self.validationTime = validationTime
         self.anchors = anchors

@@ -36,7 +36,7 @@ package enum PageContent {
         return .bytes(out)
     }
 
-    private static func decode(_ stream: PDFObject, limit: Int) throws -> Outcome {
+    static func decode(_ stream: PDFObject, limit: Int) throws -> Outcome {
         let stored = try stream.streamData(decoded: false)
         guard let filters = try filters(of: stream) else { return .undecodable }
         if filters.isEmpty { return stored.count <= limit ? .bytes(stored) : .overLimit }

@@ -60,10 +60,13 @@ package final class IncrementalWriter {
     /// - Parameter progress: called with the fraction of the input copied so far.
     /// - Parameter inputObserver: sees each chunk of the input as it is copied (a signer hashes
     ///   the copied bytes in the same pass instead of reading them again).
+    /// - Parameter appending: `output` already holds the input (the document was opened on the
+    ///   sink's own bytes, e.g. to add a DSS after a signature): only the update is written.
     package func write(
         to output: any ByteSink, rawBodies: [PDFObjectID: [UInt8]] = [:],
         progress: ((Double) -> Void)? = nil,
-        inputObserver: ((UnsafeRawBufferPointer) throws -> Void)? = nil
+        inputObserver: ((UnsafeRawBufferPointer) throws -> Void)? = nil,
+        appending: Bool = false
     ) throws -> IncrementalWriteResult {
         let structure = document.structure
         // Resolving a damaged object while editing can make qpdf rebuild the table after all.
@@ -73,18 +76,26 @@ package final class IncrementalWriter {
                     "qpdf had to reconstruct the damaged cross-reference table while reading it, so the file's own offsets cannot be built upon"
                 ))
         }
-        // A file is opened again by its path, to notice a change on disk since it was read.
-        let input: any ByteSource = document.isInMemory ? document.source : try ReadableFile(path: document.path)
-        guard input.size == document.fileSize else {
-            throw document.error(.incrementalImpossible("the file changed on disk while it was being stamped"))
-        }
         var position = 0
-        try input.forEachChunk(of: 0..<input.size, chunkSize: 1 << 20) { chunk in
-            try inputObserver?(chunk)
-            try output.write(chunk)
-            position += chunk.count
-            progress?(Double(position) / Double(max(input.size, 1)))
+        if appending {
+            guard output.size == document.fileSize else {
+                throw document.error(.incrementalImpossible("the output no longer holds the document it was opened on"))
+            }
+            position = output.size
+        } else {
+            // A file is opened again by its path, to notice a change on disk since it was read.
+            let input: any ByteSource = document.isInMemory ? document.source : try ReadableFile(path: document.path)
+            guard input.size == document.fileSize else {
+                throw document.error(.incrementalImpossible("the file changed on disk while it was being stamped"))
+            }
+            try input.forEachChunk(of: 0..<input.size, chunkSize: 1 << 20) { chunk in
+                try inputObserver?(chunk)
+                try output.write(chunk)
+                position += chunk.count
+                progress?(Double(position) / Double(max(input.size, 1)))
+            }
         }
+        let inputLength = position
         var identifier = FileIdentifier()
         func emit(_ bytes: [UInt8]) throws {
             try output.write(bytes)
@@ -127,7 +138,7 @@ package final class IncrementalWriter {
         }
         try emit(Array("startxref\n\(relative(xrefOffset))\n%%EOF\n".utf8))
         return IncrementalWriteResult(
-            inputLength: input.size, totalLength: position, objectOffsets: objectOffsets,
+            inputLength: inputLength, totalLength: position, objectOffsets: objectOffsets,
             bodyOffsets: bodyOffsets, xrefOffset: xrefOffset)
     }
 

@@ -26,11 +26,13 @@ public struct PDFSignResult: Sendable, Hashable, Codable {
     public var visible: Bool
     /// Whether the signature carries a signature timestamp (PAdES B-T).
     public var timestamped: Bool
+    /// What the long-term-validation update added (PAdES B-LT), if one was made.
+    public var ltv: LTVUpdateResult?
     /// The document timestamp added after the signature (PAdES B-LTA), if one was.
     public var documentTimestamp: DocumentTimestampResult?
 
     enum CodingKeys: String, CodingKey {
-        case input, output, field, page, rect, reserved, certified, visible, timestamped
+        case input, output, field, page, rect, reserved, certified, visible, timestamped, ltv
         case subFilter = "sub_filter"
         case byteRange = "byte_range"
         case signatureBytes = "signature_bytes"

@@ -12,16 +12,18 @@ package enum PDFSigner {
     /// `editing`, when given, changes the opened document before the signature is added (a
     /// pipeline's stamp, see `Stamper.apply`): its changes are written in the same incremental
     /// update as the signature, so the signature covers them and no unsigned revision lies between.
-    /// `network` carries the timestamp requests (`options.timestamp`).
+    /// `network` carries the timestamp requests (`options.timestamp`). `collector`, when given,
+    /// adds the validation material in an update after the signature (`DSSUpdate`, PAdES B-LT).
     package static func sign(
         input: String, output: String, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
-        editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil
+        editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
+        collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
         guard output != "-" else { throw SignError(output, .outputMustBeFile) }
         return try sign(
             opening: { try PDFDocument(path: input) }, input: input, identity: identity, options: options,
-            appearance: appearance, editing: editing, network: network,
+            appearance: appearance, editing: editing, network: network, collector: collector,
             sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
     }
 
@@ -30,22 +32,25 @@ package enum PDFSigner {
     package static func sign(
         source: any ByteSource, to sink: any ByteSink, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
-        editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil
+        editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
+        collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
         try sign(
             opening: { try PDFDocument(source: source) }, input: source.name, identity: identity, options: options,
-            appearance: appearance, editing: editing, network: network, sinks: PostSignatureUpdates.Sinks(into: sink))
+            appearance: appearance, editing: editing, network: network, collector: collector,
+            sinks: PostSignatureUpdates.Sinks(into: sink))
     }
 
     private static func sign(
         opening: () throws -> PDFDocument, input: String, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance?, editing: ((PDFDocument) throws -> Void)?,
-        network: (any HTTPTransport)?, sinks: PostSignatureUpdates.Sinks
+        network: (any HTTPTransport)?, collector: RevocationCollector?, sinks: PostSignatureUpdates.Sinks
     ) throws -> PDFSignResult {
         let timestamping = options.timestamp.map {
             TimestampAuthority(options: $0, transport: network ?? NoTransport(), now: options.signingTime)
         }
-        let updates = try PostSignatureUpdates.plan(options: options, timestamping: timestamping, context: input)
+        let updates = try PostSignatureUpdates.plan(
+            options: options, timestamping: timestamping, collector: collector, context: input)
         // An encrypted PDF cannot take our update (new objects would need its key): refuse it
         // whether or not it opens without a password.
         let document: PDFDocument
@@ -93,7 +98,8 @@ package enum PDFSigner {
         if updates.isEmpty {
             try out.commit()
         } else {
-            after = try PostSignatureUpdates.run(updates, on: try out.writtenBytes(), context: input, sinks: sinks)
+            after = try PostSignatureUpdates.run(
+                updates, on: try out.writtenBytes(), holder: out, context: input, sinks: sinks)
         }
         return PDFSignResult(
             input: input, output: after.output, field: placed.fieldName, page: placed.page,
@@ -101,7 +107,7 @@ package enum PDFSigner {
             subFilter: options.format.rawValue, byteRange: written.byteRange.values, reserved: reserved,
             signatureBytes: written.contentsBytes,
             bytesAdded: written.bytesAdded, certified: options.certify, visible: placed.visible,
-            timestamped: timestamping != nil, documentTimestamp: after.documentTimestamp)
+            timestamped: timestamping != nil, ltv: after.ltv, documentTimestamp: after.documentTimestamp)
     }
 
     /// Bytes to reserve: `--reserve`, refused up front when a dry run shows the CMS will not fit.

@@ -61,6 +61,7 @@ package enum PDFVerifier {
             try Coverage.judge($0.signature, file: file, encrypted: document.isEncrypted)
         }
         let digests = RangeDigests(file: file, ranges: coverages.map { $0.ranges ?? [] })
+        let store = try DocumentSecurityStore(document)
         var reports: [SignatureReport] = []
         for (i, item) in counted.enumerated() {
             let permissions = try SignaturePermissions(dictionary: item.dictionary, certifier: certifier)
@@ -78,13 +79,21 @@ package enum PDFVerifier {
             }
             var report = try check(
                 item.signature, index: i + 1, file: file, coverage: coverages[i], digest: { try digests.digest(i, $0) },
-                revision: revision, changes: changes, docmdp: permissions.docMDP, allowed: allowed, options: options)
+                revision: revision, changes: changes, docmdp: permissions.docMDP, allowed: allowed, options: options,
+                revocationData: store.material)
             if !problems.isEmpty {
                 report.problems = problems + report.problems
                 report.valid = false
             }
             reports.append(report)
         }
+        let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
+        PAdESLevels.assign(
+            &reports,
+            dssRevisions: revisions.filter { r in
+                dssHolder.map { r.added.contains($0) || r.changed.contains($0) } ?? false
+            }
+            .map(\.index))
         return VerificationReport(
             signatures: reports, timestamps: timestamps(reports),
             revisions: revisions.map { r in
@@ -126,7 +135,7 @@ package enum PDFVerifier {
     private static func check(
         _ signature: EmbeddedSignature, index: Int, file: any ByteSource, coverage: Coverage,
         digest: @escaping (DigestAlgorithm) throws -> [UInt8], revision: Int?, changes: [Change], docmdp: Int?,
-        allowed: ModificationLevel, options: VerifyOptions
+        allowed: ModificationLevel, options: VerifyOptions, revocationData: ValidationMaterial
     ) throws -> SignatureReport {
         let context = "signature \(index) (field \(signature.field)) of \(file.name)"
         let kind: SignatureReport.Kind = signature.subFilter == timestampSubFilter ? .documentTimestamp : .signature
@@ -155,10 +164,11 @@ package enum PDFVerifier {
             let check =
                 kind == .documentTimestamp
                 ? try CMSVerifier.checkDocumentTimestamp(
-                    token: container, context: context, contentDigest: digest, options: options)
+                    token: container, context: context, contentDigest: digest, options: options,
+                    revocationData: revocationData)
                 : try CMSVerifier.check(
                     cms: container, context: context, contentDigest: digest, options: options,
-                    claimedTime: signature.modified)
+                    claimedTime: signature.modified, revocationData: revocationData)
             return SignatureReport(
                 index: index, kind: kind, field: signature.field, subFilter: subFilter,
                 byteRange: signature.byteRange.values,

@@ -1,0 +1,105 @@
+import COpenSSL
+import CSignetOpenSSL
+import FoundationEssentials
+
+/// Owns one `OCSP_RESPONSE`: a responder's reply, parsed from DER.
+final class OCSPResponse {
+    let pointer: OpaquePointer
+
+    init(der bytes: [UInt8]) throws {
+        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
+            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
+            return d2i_OCSP_RESPONSE(nil, &cursor, buf.count)
+        }
+        pointer = try OpenSSL.notNull(parsed, "d2i_OCSP_RESPONSE")
+    }
+
+    deinit { OCSP_RESPONSE_free(pointer) }
+
+    /// The responseStatus (0 successful, 1 malformedRequest, 2 internalError, 3 tryLater, 5 sigRequired, 6 unauthorized).
+    var status: Int32 { OCSP_response_status(pointer) }
+
+    /// The basic response inside a successful reply.
+    func basic() throws -> OCSPBasicResponse {
+        OCSPBasicResponse(taking: try OpenSSL.notNull(OCSP_response_get1_basic(pointer), "OCSP_response_get1_basic"))
+    }
+}
+
+/// Owns one `OCSP_BASICRESP`: the signed part of a reply (single responses, producedAt, certificates).
+final class OCSPBasicResponse {
+    let pointer: OpaquePointer
+
+    init(taking pointer: OpaquePointer) { self.pointer = pointer }
+
+    deinit { OCSP_BASICRESP_free(pointer) }
+
+    /// One certificate's answer.
+    struct Single {
+        /// `V_OCSP_CERTSTATUS_GOOD`, `_REVOKED` or `_UNKNOWN`.
+        var status: Int32
+        var reason: Int32
+        var revocationTime: Date?
+        var thisUpdate: Date?
+        var nextUpdate: Date?
+    }
+
+    var producedAt: Date? { OCSP_resp_get0_produced_at(pointer).flatMap(Certificate.date) }
+
+    /// The certificates the responder sent along (its own, usually).
+    func certificates() throws -> [Certificate] {
+        guard let stack = OCSP_resp_get0_certs(pointer) else { return [] }
+        return try (0..<signet_sk_X509_num(stack)).map {
+            try Certificate(retaining: try OpenSSL.notNull(signet_sk_X509_value(stack, $0), "sk_X509_value"))
+        }
+    }
+
+    /// The certificate whose key signed the response, looked up by the responder ID among the
+    /// certificates carried and `candidates`; `nil` when none matches.
+    func signer(candidates: [Certificate]) throws -> Certificate? {
+        let extra = try CertificateStack(candidates)
+        var signer: OpaquePointer?
+        guard OCSP_resp_get0_signer(pointer, &signer, extra.pointer) == 1, let signer else {
+            OpenSSL.clearErrors()
+            return nil
+        }
+        return try Certificate(retaining: signer)
+    }
+
+    /// True when the response's signature verifies with `signer`'s key (the chain is judged by the caller).
+    func isSigned(by signer: Certificate) throws -> Bool {
+        let certs = try CertificateStack([signer])
+        let store = try TrustStore(anchors: [])
+        let flags = UInt(OCSP_NOVERIFY | OCSP_NOINTERN | OCSP_NOCHECKS)
+        let ok = OCSP_basic_verify(pointer, certs.pointer, store.pointer, flags) == 1
+        OpenSSL.clearErrors()
+        return ok
+    }
+
+    /// The answer for `id`; `nil` when the response does not speak of that certificate.
+    func single(for id: OCSPCertID) -> Single? {
+        var status: Int32 = -1
+        var reason: Int32 = -1
+        var revoked: UnsafeMutablePointer<ASN1_GENERALIZEDTIME>?
+        var thisUpdate: UnsafeMutablePointer<ASN1_GENERALIZEDTIME>?
+        var nextUpdate: UnsafeMutablePointer<ASN1_GENERALIZEDTIME>?
+        guard OCSP_resp_find_status(pointer, id.pointer, &status, &reason, &revoked, &thisUpdate, &nextUpdate) == 1
+        else {
+            OpenSSL.clearErrors()
+            return nil
+        }
+        func date(_ time: UnsafeMutablePointer<ASN1_GENERALIZEDTIME>?) -> Date? {
+            time.flatMap { Certificate.date(UnsafePointer($0)) }
+        }
+        return Single(
+            status: status, reason: reason, revocationTime: date(revoked), thisUpdate: date(thisUpdate),
+            nextUpdate: date(nextUpdate))
+    }
+
+    /// OpenSSL's nonce comparison with `request`: 1 equal, 2 neither has one, 3 only the response,
+    /// -1 only the request (the responder ignored it), 0 different.
+    func nonceCheck(_ request: OCSPRequest) -> Int32 {
+        let result = OCSP_check_nonce(request.pointer, pointer)
+        OpenSSL.clearErrors()
+        return result
+    }
+}

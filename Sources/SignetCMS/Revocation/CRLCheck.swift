@@ -1,0 +1,31 @@
+import FoundationEssentials
+
+/// Checks a CRL for one certificate: issued under the certificate's issuer name, signed with the
+/// issuer's key, update times in order; revoked when it lists the certificate's serial number.
+enum CRLCheck {
+    /// `now`, when given, is the time of fetching (thisUpdate must not lie ahead, nextUpdate not behind it).
+    static func check(
+        _ bytes: [UInt8], certificate: Certificate, issuer: Certificate, now: Date? = nil
+    ) throws -> RevocationEvidence {
+        let crl: RevocationList
+        do {
+            crl = try RevocationList(bytes: bytes)
+        } catch let failure as OpenSSLFailure {
+            throw RevocationProblem("it is not a CRL (\(failure.summary))")
+        }
+        return try check(crl, certificate: certificate, issuer: issuer, now: now)
+    }
+
+    static func check(
+        _ crl: RevocationList, certificate: Certificate, issuer: Certificate, now: Date? = nil
+    ) throws -> RevocationEvidence {
+        guard crl.speaks(for: certificate) else {
+            throw RevocationProblem("it is issued by another authority than the certificate's issuer", unrelated: true)
+        }
+        guard try crl.isSigned(by: issuer) else { throw RevocationProblem("its signature does not verify") }
+        try OCSPCheck.checkTimes(thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate, now: now)
+        let status: RevocationEvidence.Status =
+            crl.entry(for: certificate).map { .revoked(date: $0.revoked, reason: nil) } ?? .good
+        return RevocationEvidence(source: .crl, status: status, thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate)
+    }
+}

@@ -1,0 +1,21 @@
+/// Builds a certificate's chain from a pool of certificates by issuer name, key identifier and
+/// signature (not by trust): the leaf, its issuer, and so on up to a self-signed root or the
+/// last issuer found.
+enum CertificateChain {
+    /// The longest chain followed (a loop or an absurd pool stops here).
+    static let maxLength = 12
+
+    /// `leaf` first. `fetchIssuer`, when given, is asked for a missing issuer (from the caIssuers URL).
+    static func build(
+        from leaf: Certificate, pool: [Certificate], fetchIssuer: ((Certificate) throws -> Certificate?)? = nil
+    ) throws -> [Certificate] {
+        var chain = [leaf]
+        while chain.count < maxLength, let last = chain.last, !last.isSelfSigned {
+            var issuer = try pool.first { try last.isIssued(by: $0) && !$0.isSame(as: last) }
+            if issuer == nil, let fetched = try fetchIssuer?(last), try last.isIssued(by: fetched) { issuer = fetched }
+            guard let issuer, !chain.contains(where: { $0.isSame(as: issuer) }) else { break }
+            chain.append(issuer)
+        }
+        return chain
+    }
+}

@@ -1,0 +1,137 @@
+import FoundationEssentials
+
+/// What the revocation data says about one chain (the signer's, or a timestamp authority's).
+struct ChainRevocation {
+    var certificates: [CertificateRevocation] = []
+    /// A certificate revoked at or before the time judged at (makes the signature invalid).
+    var problems: [String] = []
+    /// What could not be judged ("no revocation data in the file for …").
+    var notes: [String] = []
+    /// Every certificate below the root has usable data from the file itself (needed for B-LT).
+    var coveredByFile = true
+}
+
+/// Judges each certificate of a chain at a time with the revocation data the file holds (DSS,
+/// CRLs in the CMS) and, online, with data fetched now. Rules (docs/verify.md, "Revocation"):
+/// a value counts when its signature and issuer check out and it speaks for the time (current
+/// then, or issued after it); a revocation at or before the time makes the chain invalid; a later
+/// one is a note; a root (self-signed, or a trust anchor) is not checked.
+struct RevocationJudge {
+    let file: ValidationMaterial
+    let anchors: [Certificate]
+    let mode: RevocationMode
+    let online: OnlineRevocation?
+    let now: Date
+
+    func judge(
+        _ leaf: Certificate, carried: [Certificate], at time: Date, chainName: String, whose: String
+    ) throws -> ChainRevocation {
+        var result = ChainRevocation()
+        guard mode != .none else { return result }
+        let pool = carried + anchors + file.certificates.compactMap { try? Certificate.read($0).first }
+        let chain = try CertificateChain.build(from: leaf, pool: pool)
+        for (index, certificate) in chain.enumerated() {
+            if certificate.isSelfSigned || anchors.contains(where: { $0.isSame(as: certificate) }) { break }
+            let name = index == 0 ? "\(whose) certificate (\(certificate.subject))" : certificate.subject
+            guard index + 1 < chain.count else {
+                result.notes.append(
+                    "the issuer of \(certificate.subject) is not in the file, so its revocation status cannot be checked"
+                )
+                result.coveredByFile = false
+                break
+            }
+            let issuer = chain[index + 1]
+            var (evidence, notes) = try fromFile(certificate, issuer: issuer, at: time)
+            if evidence == nil { result.coveredByFile = false }
+            var origin = "file"
+            if mode == .online, let fetched = try online(certificate, issuer: issuer, into: &notes) {
+                if evidence == nil || fetched.1.revoked(at: time) { (evidence, origin) = (fetched.1, "online") }
+            }
+            result.notes += notes
+            guard let (source, found) = evidence.map({ ($0.source.rawValue, $0) }) else {
+                result.notes.append(
+                    mode == .online
+                        ? "no usable revocation data for \(certificate.subject) in the file or online"
+                        : "no revocation data in the file for \(certificate.subject)")
+                result.certificates.append(
+                    CertificateRevocation(
+                        subject: certificate.subject, chain: chainName, status: .noData, time: time, source: nil,
+                        revokedAt: nil))
+                continue
+            }
+            var status: CertificateRevocation.Status = .good
+            var revokedAt: Date?
+            switch found.status {
+            case .good: break
+            case .unknown:
+                status = .unknown
+                result.notes.append("the \(source.uppercased()) responder does not know \(certificate.subject)")
+            case .revoked(let date, let reason):
+                revokedAt = date
+                let when = date.map(DateText.utc) ?? "an unknown date"
+                let why = reason.map { " (\($0))" } ?? ""
+                if found.revoked(at: time) {
+                    status = .revoked
+                    result.problems.append(
+                        "\(name) was revoked on \(when)\(why), at or before the validation time \(DateText.utc(time))")
+                } else {
+                    result.notes.append(
+                        "\(name) was revoked on \(when)\(why), after the validation time \(DateText.utc(time))")
+                }
+            }
+            result.certificates.append(
+                CertificateRevocation(
+                    subject: certificate.subject, chain: chainName, status: status, time: time,
+                    source: "\(source)-\(origin)", revokedAt: revokedAt))
+        }
+        return result
+    }
+
+    /// The file's best value for `certificate` at `time`: a revoking one first, else a good one.
+    private func fromFile(
+        _ certificate: Certificate, issuer: Certificate, at time: Date
+    ) throws -> (RevocationEvidence?, [String]) {
+        var usable: [RevocationEvidence] = []
+        var notes: [String] = []
+        var stale = false
+        func consider(_ kind: String, _ check: () throws -> RevocationEvidence) {
+            do {
+                let evidence = try check()
+                if evidence.speaks(at: time) { usable.append(evidence) } else { stale = true }
+            } catch let problem as RevocationProblem {
+                if !problem.unrelated {
+                    notes.append("an \(kind) in the file for \(certificate.subject) is not used: \(problem.why)")
+                }
+            } catch {
+                OpenSSL.clearErrors()
+            }
+        }
+        for bytes in file.ocspResponses {
+            consider("OCSP response") { try OCSPCheck.check(bytes, certificate: certificate, issuer: issuer) }
+        }
+        for bytes in file.crls {
+            consider("CRL") { try CRLCheck.check(bytes, certificate: certificate, issuer: issuer) }
+        }
+        if usable.isEmpty, stale {
+            notes.append(
+                "the revocation data in the file for \(certificate.subject) is older than the validation time \(DateText.utc(time))"
+            )
+        }
+        let best = usable.first { $0.revoked(at: time) } ?? usable.first { $0.status == .good } ?? usable.first
+        return (best, notes)
+    }
+
+    /// A fresh value fetched from the certificate's OCSP responder or CRL distribution point.
+    private func online(
+        _ certificate: Certificate, issuer: Certificate, into notes: inout [String]
+    ) throws -> (ValidationMaterial, RevocationEvidence)? {
+        guard let online else { return nil }
+        let collector = try RevocationCollector(now: now, nonce: online.nonce, fetch: online.request)
+        do {
+            return try collector.status(of: certificate, issuer: issuer, context: certificate.subject)
+        } catch let error as RevocationError {
+            notes.append("online revocation check failed: \(error.message)")
+            return nil
+        }
+    }
+}
