@@ -47,7 +47,10 @@ signet_png_status signet_png_encode(
         return trap.no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
     }
     png_set_write_fn(png, out, append, flush);
-    png_set_IHDR(png, info, width, height, 8, params->color_type, PNG_INTERLACE_NONE,
+    int depth = params->bit_depth ? params->bit_depth : 8;
+    if (depth != 8 && !(params->color_type == PNG_COLOR_TYPE_PALETTE && (depth == 1 || depth == 2 || depth == 4)))
+        png_error(png, "only a palette may have fewer than 8 bits per pixel");
+    png_set_IHDR(png, info, width, height, depth, params->color_type, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (params->color_type == PNG_COLOR_TYPE_PALETTE) {
         png_color colors[256];

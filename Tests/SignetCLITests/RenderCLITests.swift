@@ -62,6 +62,54 @@ struct RenderCLITests {
         #expect(Array(head) == expected)
     }
 
+    /// The summary must not call an SVG's CSS pixels or a PDF's points "px" of the PNG: it names
+    /// the document's unit and the image it has the physical size of; --json gives both.
+    @Test(
+        "SVG and PDF summaries name their unit; the documents declare that size",
+        .enabled(if: ProcessRunner.hasTool("pdfinfo"), "needs pdfinfo (poppler-utils)"))
+    func vectorUnits() throws {
+        let dir = TemporaryDirectory("signet-cli")
+        let input = dir.write("sig.json", Self.signature)
+        let png = try ProcessRunner.signet(["render", input, "-o", dir.path("sig.png"), "--scale", "3", "--json"])
+        let pngObject = try #require(try JSONSerialization.jsonObject(with: Data(png.stdout)) as? [String: Any])
+        let (w, h) = (try #require(pngObject["width"] as? Int), try #require(pngObject["height"] as? Int))
+        #expect(pngObject["document"] == nil)
+        for (name, unit, perInch) in [("sig.svg", "CSS px", 96.0), ("sig.pdf", "pt page", 72.0)] {
+            let result = try ProcessRunner.signet(["render", input, "-o", dir.path(name), "--scale", "3"])
+            // Scale 3 of CSS-pixel units: 288 pixels per inch.
+            let (dw, dh) = (Double(w) * perInch / 288, Double(h) * perInch / 288)
+            let size = "\(Self.oneDecimal(dw))×\(Self.oneDecimal(dh)) \(unit)"
+            let summary = result.stdoutText + result.stderr
+            #expect(summary.contains(": \(size) (the \(w)×\(h) px image at 288 dpi), "), "\(summary)")
+            let json = try ProcessRunner.signet(["render", input, "-o", dir.path(name), "--scale", "3", "--json"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
+            let document = try #require(object["document"] as? [String: Any])
+            let documentWidth = document["width"] as? Double ?? 0
+            #expect(abs(documentWidth - dw) < 1e-6 && document["pixels_per_inch"] as? Double == 288)
+            // What the document itself declares: the SVG's width="…px", the page size pdfinfo reads.
+            let declared: [Double]
+            if name.hasSuffix(".svg") {
+                let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.path(name))), as: UTF8.self)
+                declared = try ["width", "height"].compactMap { key in
+                    let match = text.firstMatch(of: try Regex("\(key)=\"([0-9.]+)px\""))
+                    return match.flatMap { $0.output[1].substring.flatMap { Double($0) } }
+                }
+            } else {
+                let info = try ProcessRunner.run("pdfinfo", [dir.path(name)]).stdoutText
+                let line = info.split(separator: "\n").first { $0.hasPrefix("Page size:") } ?? ""
+                declared = line.split(separator: " ").compactMap { Double($0) }
+            }
+            try #require(declared.count == 2, "\(name): \(declared)")
+            #expect(abs(declared[0] - dw) < 0.01 && abs(declared[1] - dh) < 0.01, "\(name): \(declared) vs \(dw)×\(dh)")
+        }
+    }
+
+    /// A size as the summary writes it: at most one decimal, none when whole.
+    static func oneDecimal(_ v: Double) -> String {
+        let text = String(format: "%.1f", v)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
     @Test("several inputs: one bad file is reported, the others are written, exit 2 at the end")
     func batch() throws {
         let dir = TemporaryDirectory("signet-cli")

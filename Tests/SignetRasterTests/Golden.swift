@@ -15,7 +15,10 @@ enum Golden {
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
-    static func check(_ bitmap: Bitmap, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ bitmap: Bitmap, named name: String, tolerance: Int = Golden.tolerance,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let url = folder.appendingPathComponent(name + ".png")
         if ProcessInfo.processInfo.environment["SIGNET_UPDATE_GOLDENS"] == "1" {
             try Data(try PNGEncoder.encode(bitmap)).write(to: url)

@@ -1,3 +1,4 @@
+import SignetCodecs
 import SignetCore
 import SignetRaster
 import SignetStrokes
@@ -11,6 +12,17 @@ struct RenderGoldenTests {
             RasterFixtures.loops(), RasterFixtures.loops(count: 30, origin: Point(x: 40, y: 60)),
         ])
         try Golden.check(try Renderer.bitmap(drawing).bitmap, named: "loops-default")
+    }
+
+    /// The PNG a render writes keeps 16 coverage levels (`PNGOptions.maskLevels`): each pixel
+    /// within 8 levels of the exact rendering, so within 8 + 3 of the golden.
+    @Test("the default PNG of the loops decodes within 8 levels of the golden")
+    func loopsPNG() throws {
+        let drawing = Drawing(strokes: [
+            RasterFixtures.loops(), RasterFixtures.loops(count: 30, origin: Point(x: 40, y: 60)),
+        ])
+        let png = try PNGEncoder.encode(try Renderer.raster(drawing).image)
+        try Golden.check(try PNGDecoder.decode(png), named: "loops-default", tolerance: 8 + Golden.tolerance)
     }
 
     @Test("face: dots and a velocity-width smile in navy")

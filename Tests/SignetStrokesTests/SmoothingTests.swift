@@ -158,6 +158,7 @@ struct SmoothingEdgeCases {
                         samples: (0..<20).map { Sample(x: Double($0) * 3, y: Double($0 % 4), force: Double($0) / 19) })
                 ], pen: pen))
         #expect(ink.shapes.count == 1 && ink.shapes[0].paint == .fill)
-        #expect(ink.shapes[0].path.bounds.map { ink.bounds!.contains($0, tolerance: 1e-9) } == true)
+        // The outline's arcs are cubics, which stray up to 0.03 % of the radius (here 2.5) outside their circle.
+        #expect(ink.shapes[0].path.bounds.map { ink.bounds!.contains($0, tolerance: 1e-3) } == true)
     }
 }

@@ -19,9 +19,10 @@ typedef enum {
     SIGNET_PNG_NO_MEMORY = 3,
 } signet_png_status;
 
-/// How to encode: 8-bit samples packed as the color type says, `row_bytes` per row.
+/// How to encode: samples packed as the color type says, `row_bytes` per row.
 typedef struct {
     int color_type;              // PNG_COLOR_TYPE_GRAY, _GRAY_ALPHA, _RGB, _RGB_ALPHA or _PALETTE
+    int bit_depth;               // 8, or 1, 2, 4 for a palette whose indices are packed into bytes (0 means 8)
     int compression_level;       // zlib level 0…9
     int filters;                 // mask of PNG_FILTER_NONE / _SUB / _UP / _AVG / _PAETH
     int strategy;                // zlib strategy: Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, …

@@ -29,6 +29,8 @@ package enum FlagHints {
         ("set RenderOptions.fit", "use --fit WxH"),
         // Encoding and budgets
         ("set PNGOptions.colorType to .auto or .rgba", "use --png-color auto or rgba"),
+        // No flag sets it (the CLI always keeps the default 16 levels): said without the property.
+        ("PNGOptions.maskLevels must be 2 to 256", "the PNG's coverage levels must be 2 to 256"),
         ("set BudgetOptions.maxBytes to a positive size such as 102400", "try --max-bytes 100KiB"),
         ("allow downscaling (set BudgetOptions.allowResize)", "allow downscaling (drop --no-resize)"),
         ("set BudgetOptions.format to .jpeg", "use --format jpeg"),

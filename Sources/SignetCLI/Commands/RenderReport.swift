@@ -1,4 +1,5 @@
 import Signet
+import SignetCore
 
 /// What `signet render --json` prints for one input: the rendered file or why it failed.
 struct RenderReport: Encodable {
@@ -10,12 +11,28 @@ struct RenderReport: Encodable {
     /// files does not hold all of them in memory.
     struct Rendered {
         var layout: RenderLayout
+        var type: RenderOutputType
         var byteCount: Int
         var strokes: Int
         var points: Int
 
         init(_ file: RenderedFile) {
-            (layout, byteCount, strokes, points) = (file.layout, file.bytes.count, file.strokes, file.points)
+            (layout, type, byteCount, strokes, points) = (
+                file.layout, file.type, file.bytes.count, file.strokes, file.points
+            )
+        }
+
+        /// An SVG's size in CSS pixels (96 per inch) or a PDF page's in points (72 per inch): the
+        /// physical size of the `width`×`height` px image at `layout.pixelsPerInch`; nil for a PNG.
+        var document: (width: Double, height: Double, unit: String)? {
+            let perInch: Double
+            switch type {
+            case .png: return nil
+            case .svg: perInch = 96
+            case .pdf: perInch = 72
+            }
+            let k = perInch / layout.pixelsPerInch
+            return (Double(layout.width) * k, Double(layout.height) * k, type == .svg ? "css-px" : "pt")
         }
     }
 
@@ -25,8 +42,10 @@ struct RenderReport: Encodable {
     }
 
     private enum Key: String, CodingKey {
-        case input, output, width, height, bytes, dpi, strokes, points, ink_bounds, error
+        case input, output, width, height, bytes, dpi, strokes, points, ink_bounds, document, error
     }
+
+    private enum DocumentKey: String, CodingKey { case width, height, unit, pixels_per_inch }
 
     private enum BoundsKey: String, CodingKey { case x, y, width, height }
 
@@ -50,14 +69,30 @@ struct RenderReport: Encodable {
             try bounds.encode(b.minY, forKey: .y)
             try bounds.encode(b.width, forKey: .width)
             try bounds.encode(b.height, forKey: .height)
+            if let d = file.document {
+                var document = c.nestedContainer(keyedBy: DocumentKey.self, forKey: .document)
+                try document.encode(d.width, forKey: .width)
+                try document.encode(d.height, forKey: .height)
+                try document.encode(d.unit, forKey: .unit)
+                try document.encode(file.layout.pixelsPerInch, forKey: .pixels_per_inch)
+            }
         }
     }
 
     /// One line for a person: `face.json → out/face.png: 412×196 px, 5321 bytes, 3 strokes, 18 points`.
+    /// An SVG or PDF names its own unit and the image it matches:
+    /// `face.svg: 206×98 CSS px (the 412×196 px image at 192 dpi), …` or `face.pdf: 154.5×73.5 pt page (…)`.
     var line: String? {
         guard case .success(let file) = result else { return nil }
-        return
-            "\(StreamName.input(input)) → \(StreamName.output(output)): \(file.layout.width)×\(file.layout.height) px, "
+        let pixels = "\(file.layout.width)×\(file.layout.height) px"
+        var size = pixels
+        if let d = file.document {
+            let unit = d.unit == "pt" ? "pt page" : "CSS px"
+            size =
+                "\(NumberText.short(d.width, decimals: 1))×\(NumberText.short(d.height, decimals: 1)) \(unit) "
+                + "(the \(pixels) image at \(NumberText.short(file.layout.pixelsPerInch)) dpi)"
+        }
+        return "\(StreamName.input(input)) → \(StreamName.output(output)): \(size), "
             + "\(file.byteCount) bytes, \(counted(file.strokes, "stroke")), \(counted(file.points, "point"))"
     }
 }

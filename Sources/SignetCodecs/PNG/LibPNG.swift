@@ -22,12 +22,15 @@ enum LibPNG {
     }
 
     /// Encodes packed 8-bit pixels of `type` (not `auto`): `palette` holds RGB triples and
-    /// `alphas` the tRNS values of the first palette entries.
+    /// `alphas` the tRNS values of the first palette entries. A palette may have `bitDepth` 1, 2
+    /// or 4: each row then packs its indices into `(width * bitDepth + 7) / 8` bytes, first pixel
+    /// in the high bits.
     static func encode(
         _ pixels: [UInt8], width: Int, height: Int, type: PNGOptions.ColorType, options: PNGOptions, dpi: Double?,
-        palette: [UInt8] = [], alphas: [UInt8] = []
+        palette: [UInt8] = [], alphas: [UInt8] = [], bitDepth: Int = 8
     ) throws -> [UInt8] {
         var params = signet_png_encode_params()
+        params.bit_depth = Int32(bitDepth)
         params.color_type =
             switch type {
             case .gray: PNG_COLOR_TYPE_GRAY
@@ -64,7 +67,8 @@ enum LibPNG {
                     params.palette = rgb.baseAddress
                     params.alphas = trns.baseAddress
                     return signet_png_encode(
-                        px.baseAddress, UInt32(width), UInt32(height), width * type.channels, &params, &output.buffer,
+                        px.baseAddress, UInt32(width), UInt32(height), (width * type.channels * bitDepth + 7) / 8,
+                        &params, &output.buffer,
                         &message)
                 }
             }
