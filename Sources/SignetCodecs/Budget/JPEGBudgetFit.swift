@@ -45,6 +45,8 @@ struct JPEGBudgetFit {
         var mode: JPEGMode
         var ssim: Double
         var why: String
+        /// Its quality is the top of the window searched, below `maxQuality`: one above may fit too.
+        var capped = false
     }
 
     private enum SizeOutcome {
@@ -83,8 +85,9 @@ struct JPEGBudgetFit {
                 opaque, step.size, gray: gray, range: step.range,
                 cap: min(Self.encodesPerSize, Self.maxEncodes - encodes), estimating: [], into: &ignored)
             guard case .fits(let candidate) = outcome else {
+                // The aims were too hopeful here: smaller steps would be too, so shrink from this measurement.
                 if case .over(let bytes) = outcome { last = (step.size, step.range.lowerBound, bytes) }
-                continue
+                break
             }
             candidates.append(candidate)
             // Past the peak: smaller sizes only lose more detail.
@@ -93,7 +96,24 @@ struct JPEGBudgetFit {
         if candidates.isEmpty, let smallest = try shrinkUntilFit(opaque, gray: gray, from: &last) {
             candidates.append(smallest)
         }
+        try raiseWinner(&candidates, opaque, gray: gray)
         return try result(candidates, opaque, gray: gray, prefix, last)
+    }
+
+    /// When the best candidate fits at the top of its size's quality window (the size was aimed
+    /// a little small), the qualities above it are searched too, with the encodes left, so the
+    /// answer is the highest quality that fits at its size.
+    private mutating func raiseWinner(_ candidates: inout [Candidate], _ opaque: Bitmap, gray: Bool) throws {
+        guard let index = candidates.indices.max(by: { candidates[$0].ssim < candidates[$1].ssim }) else { return }
+        let winner = candidates[index]
+        let left = min(Self.maxEncodes - encodes, Self.encodesPerSize)
+        guard winner.quality < options.maxQuality, left > 0, winner.capped else { return }
+        let top = min(options.maxQuality, winner.quality + (1 << left) - 1)
+        var ignored: [Int: Double] = [:]
+        let outcome = try fitAtSize(
+            opaque, (winner.width, winner.height), gray: gray, range: (winner.quality + 1)...top, cap: left,
+            estimating: [], into: &ignored)
+        if case .fits(let better) = outcome { candidates[index] = better }
     }
 
     /// The winner and runner-up of `candidates` (by SSIM; the larger size on a tie) as the
@@ -119,11 +139,7 @@ struct JPEGBudgetFit {
         let runnerUp = ranked.dropFirst().first.map {
             BudgetCandidate(width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.ssim)
         }
-        if candidates.count > 1, let runnerUp {
-            reason +=
-                "; the best SSIM at the original size of \(candidates.count) sizes tried (runner-up \(runnerUp.width)×\(runnerUp.height)"
-                + " at quality \(runnerUp.quality ?? 0))"
-        }
+        if candidates.count > 1 { reason += "; the best SSIM at the original size of \(candidates.count) sizes tried" }
         return BudgetResult(
             bytes: best.bytes, format: .jpeg, quality: best.quality, layout: gray ? "gray" : best.mode.subsampling.rawValue,
             progressive: best.mode.progressive, width: best.width, height: best.height, budget: options.maxBytes,
@@ -131,16 +147,16 @@ struct JPEGBudgetFit {
             runnerUp: runnerUp)
     }
 
-    /// When no size on the ladder fits: keep shrinking from `last` by about √(budget / bytes),
-    /// one encode at the lowest quality per size, until it fits; then the best quality there
-    /// with the encodes left. nil when the minimum dimension or the encode cap is reached first.
+    /// When no size on the ladder fits (a budget near what the smallest allowed size needs): keep
+    /// shrinking from `last` by about √(budget / bytes), one encode at the lowest quality per
+    /// size, until it fits; then the best quality there. The only part of the search that may go
+    /// past `maxEncodes`, rather than fail a budget that can be met. nil at the minimum dimension.
     private mutating func shrinkUntilFit(
         _ opaque: Bitmap, gray: Bool, from last: inout (size: (width: Int, height: Int), quality: Int, bytes: Int)
     ) throws -> Candidate? {
         let lowest = min(max(options.resizeQuality, options.minQuality), options.maxQuality)
         var ignored: [Int: Double] = [:]
-        while encodes < Self.maxEncodes,
-            let next = BudgetShrink.next(
+        while let next = BudgetShrink.next(
                 width: last.size.width, height: last.size.height, bytes: last.bytes, options: options)
         {
             switch try fitAtSize(opaque, next, gray: gray, range: lowest...lowest, cap: 1, estimating: [], into: &ignored)
@@ -148,11 +164,12 @@ struct JPEGBudgetFit {
             case .over(let bytes):
                 last = (next, lowest, bytes)
             case .fits(let floor):
-                let left = Self.maxEncodes - encodes
-                let top = min(options.maxQuality, lowest + (1 << left) - 1)
-                guard left > 0, top > lowest else { return floor }
+                guard lowest < options.maxQuality else { return floor }
+                let cap = max(Self.maxEncodes - encodes, QualitySearch.probes(toSettle: options.maxQuality - lowest))
+                let top = min(options.maxQuality, lowest + (1 << cap) - 1)
                 let outcome = try fitAtSize(
-                    opaque, next, gray: gray, range: (lowest + 1)...top, cap: left, estimating: [], into: &ignored)
+                    opaque, next, gray: gray, range: lowest...top, cap: cap + 1, estimating: [], into: &ignored,
+                    floor: floor)
                 if case .fits(let better) = outcome { return better }
                 return floor
             }
@@ -188,9 +205,10 @@ struct JPEGBudgetFit {
     /// encodes), scored at the original size, or the bytes the lowest quality needs there.
     /// `estimates` receives the expected size at each quality of `targets`: from the sample, or
     /// from the full encodes when there is none (nothing when 4:4:4 fits at the top quality).
+    /// `floor`, when given, is this size at `range.lowerBound`, already encoded.
     private mutating func fitAtSize(
         _ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
-        estimating targets: [Int], into estimates: inout [Int: Double]
+        estimating targets: [Int], into estimates: inout [Int: Double], floor: Candidate? = nil
     ) throws
         -> SizeOutcome
     {
@@ -224,7 +242,9 @@ struct JPEGBudgetFit {
         var triedFullChroma = false
 
         // 4:4:4 only at the top quality, and only when the search can afford the trial.
-        if !gray, range.upperBound == options.maxQuality, QualitySearch.probes(toSettle: range.count) < cap,
+        let known = floor == nil ? 0 : 1
+        if !gray, range.upperBound == options.maxQuality,
+            QualitySearch.probes(toSettle: range.count - known) + known < cap,
             try sample?.mayFitFullChroma(at: range.upperBound, budget: budget) ?? true
         {
             var full = JPEGMode(subsampling: .none, progressive: false)
@@ -262,6 +282,11 @@ struct JPEGBudgetFit {
         }
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
+        // A quality already known to fit here (the lowest, encoded on the way down) is not encoded again.
+        if let floor {
+            search.record(floor.quality, .fits(floor.bytes.count))
+            best = (floor.quality, floor.bytes)
+        }
         var scored: (quality: Int, ssim: Double)?
         try search.run(cap: cap - spent, belief: belief, doubtful: doubtful) { round in
             encodes += round.count
@@ -326,6 +351,6 @@ struct JPEGBudgetFit {
         return .fits(
             Candidate(
                 width: size.width, height: size.height, bytes: best.bytes, quality: quality, mode: mode, ssim: ssim,
-                why: why))
+                why: why, capped: quality == range.upperBound && quality < options.maxQuality))
     }
 }

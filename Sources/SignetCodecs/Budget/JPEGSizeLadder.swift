@@ -2,14 +2,14 @@
 /// `aims`, the size at which the full-size image's bytes at that quality, scaled with the pixel
 /// count, would just fit (both sides by 0.95·√(budget / bytes), as `BudgetShrink` steps). Each is
 /// searched in a window of qualities around its aim, which the size model makes likely to hold
-/// the answer and which bisection settles in at most 5 encodes.
+/// the answer and which bisection settles in at most 4 encodes.
 struct JPEGSizeLadder {
     /// The qualities the sizes are aimed at, lowest first (so the largest size comes first).
     /// Measured with SSIM at the original size on the benchmark images, the winners sat at
     /// qualities 40…90; below 30 the blocks cost more than a smaller size loses.
     static let aims = [30, 50, 70, 85]
     /// Qualities searched either side of a size's aim.
-    static let window = 15
+    static let window = 7
 
     /// One downscaled size and the qualities searched there.
     struct Step: Equatable {
