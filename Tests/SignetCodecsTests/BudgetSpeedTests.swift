@@ -15,7 +15,8 @@ struct BudgetSpeedTests {
         let (name, image) = BudgetFitterTests.images[index]
         let result = try BudgetFitter.fit(image, options: BudgetOptions(maxBytes: budget, format: .jpeg))
         // At the original size: a downscaled result is upscaled back first.
-        let independent = SSIM.atOriginalSize(try JPEGCodec.decode(result.bytes), original: image.flattened(onto: .white))
+        let independent = SSIM.atOriginalSize(
+            try JPEGCodec.decode(result.bytes), original: image.flattened(onto: .white))
         // Gray results are scored on their gray bytes, which equal the RGB luma up to float rounding.
         #expect(abs(result.ssim - independent) < (result.layout == "gray" ? 1e-6 : 1e-12), "\(name) at \(budget)")
     }

@@ -80,7 +80,8 @@ struct BudgetReport: Encodable {
         resized = result.resized
         ssim = Self.rounded(result.ssim)
         runnerUp = result.runnerUp.map {
-            RunnerUp(width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes, ssim: Self.rounded($0.ssim))
+            RunnerUp(
+                width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes, ssim: Self.rounded($0.ssim))
         }
         reason = result.reason
     }

@@ -137,11 +137,13 @@ struct JPEGBudgetFit {
         var reason = prefix + best.why
         if resized { reason += "; downscaled from \(opaque.width)×\(opaque.height)" }
         let runnerUp = ranked.dropFirst().first.map {
-            BudgetCandidate(width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.ssim)
+            BudgetCandidate(
+                width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.ssim)
         }
         if candidates.count > 1 { reason += "; the best SSIM at the original size of \(candidates.count) sizes tried" }
         return BudgetResult(
-            bytes: best.bytes, format: .jpeg, quality: best.quality, layout: gray ? "gray" : best.mode.subsampling.rawValue,
+            bytes: best.bytes, format: .jpeg, quality: best.quality,
+            layout: gray ? "gray" : best.mode.subsampling.rawValue,
             progressive: best.mode.progressive, width: best.width, height: best.height, budget: options.maxBytes,
             encodes: encodes, probeEncodes: probeEncodes, resized: resized, ssim: best.ssim, reason: reason,
             runnerUp: runnerUp)
@@ -156,13 +158,19 @@ struct JPEGBudgetFit {
     ) throws -> Candidate? {
         let lowest = min(max(options.resizeQuality, options.minQuality), options.maxQuality)
         var ignored: [Int: Double] = [:]
-        while let next = BudgetShrink.next(
-                width: last.size.width, height: last.size.height, bytes: last.bytes, options: options)
-        {
-            switch try fitAtSize(opaque, next, gray: gray, range: lowest...lowest, cap: 1, estimating: [], into: &ignored)
+        let options = options
+        let shrunk = { (last: (size: (width: Int, height: Int), quality: Int, bytes: Int)) in
+            BudgetShrink.next(width: last.size.width, height: last.size.height, bytes: last.bytes, options: options)
+        }
+        // A step over at its window's lowest quality is tried at the lowest allowed one first.
+        var size = last.quality > lowest ? last.size : shrunk(last)
+        while let next = size {
+            switch try fitAtSize(
+                opaque, next, gray: gray, range: lowest...lowest, cap: 1, estimating: [], into: &ignored)
             {
             case .over(let bytes):
                 last = (next, lowest, bytes)
+                size = shrunk(last)
             case .fits(let floor):
                 guard lowest < options.maxQuality else { return floor }
                 let cap = max(Self.maxEncodes - encodes, QualitySearch.probes(toSettle: options.maxQuality - lowest))
