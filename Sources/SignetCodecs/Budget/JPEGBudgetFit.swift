@@ -78,16 +78,26 @@ struct JPEGBudgetFit {
         case .over(let bytes): last.bytes = bytes
         }
         guard options.allowResize else { return try result(candidates, opaque, gray: gray, prefix, last) }
-        for step in ladder.steps(width: full.width, height: full.height, estimates: estimates) {
+        var pending = ladder.steps(width: full.width, height: full.height, estimates: estimates)
+        // How much more the downscaled sizes cost than the full-size estimates say (1 until a step is over).
+        var costlier = 1.0
+        while !pending.isEmpty {
+            let step = pending.removeFirst()
             guard QualitySearch.probes(toSettle: step.range.count) <= Self.maxEncodes - encodes else { break }
             var ignored: [Int: Double] = [:]
             let outcome = try fitAtSize(
                 opaque, step.size, gray: gray, range: step.range,
                 cap: min(Self.encodesPerSize, Self.maxEncodes - encodes), estimating: [], into: &ignored)
             guard case .fits(let candidate) = outcome else {
-                // The aims were too hopeful here: smaller steps would be too, so shrink from this measurement.
-                if case .over(let bytes) = outcome { last = (step.size, step.range.lowerBound, bytes) }
-                break
+                // The aims were too hopeful: the smaller steps are re-aimed by how far over this one was.
+                if case .over(let bytes) = outcome {
+                    last = (step.size, step.range.lowerBound, bytes)
+                    costlier *= 1.1 * Double(bytes) / Double(options.maxBytes)
+                    pending = ladder.steps(
+                        width: full.width, height: full.height, estimates: estimates.mapValues { $0 * costlier }
+                    ).filter { $0.size.width < step.size.width }
+                }
+                continue
             }
             candidates.append(candidate)
             // Past the peak: smaller sizes only lose more detail.
@@ -227,6 +237,10 @@ struct JPEGBudgetFit {
         // Progressive first: with the spectral-selection script it was the smaller one in nearly every
         // case measured; baseline is checked at the predicted quality.
         var mode = JPEGMode(subsampling: .half, progressive: true)
+        // The sample's estimates first: the ladder needs them also when nothing fits here.
+        if sample != nil {
+            for target in targets { estimates[target] = Double(try sample!.predict(quality: target, mode: mode)) }
+        }
         // Below full size (the image is being shrunk because nothing fit), the lowest quality is
         // checked first: most sizes on the way down are passed over on that one prediction.
         if sample != nil, !atFullSize,
