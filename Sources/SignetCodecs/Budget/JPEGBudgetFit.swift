@@ -8,8 +8,9 @@ import SignetRaster
 /// winner is the one with the highest SSIM against the original at the original size (a
 /// downscaled candidate upscaled back, as a viewer shows it at the same display size). The
 /// candidates are tried from the largest down and the ladder stops once the SSIM falls (it rises
-/// and then falls with the size on every image measured), with at most `maxEncodes` full
-/// encodes in all. `minQuality` bounds every candidate's quality, `resizeQuality` the downscaled
+/// and then falls with the size on every image measured); a size over the budget even at the
+/// lowest quality of its window re-aims the smaller ones by how far over it was. At most
+/// `maxEncodes` full encodes in all, except when no size on the ladder fits (see `shrinkUntilFit`). `minQuality` bounds every candidate's quality, `resizeQuality` the downscaled
 /// ones', and without `allowResize` only the full size is tried.
 ///
 /// Layout rule: a gray image is one gray component. A color image keeps full-resolution chroma
@@ -221,8 +222,8 @@ struct JPEGBudgetFit {
 
     /// The best JPEG of `opaque` scaled to `size` with a quality in `range` (at most `cap` full
     /// encodes), scored at the original size, or the bytes the lowest quality needs there.
-    /// `estimates` receives the expected size at each quality of `targets`: from the sample, or
-    /// from the full encodes when there is none (nothing when 4:4:4 fits at the top quality).
+    /// `estimates` receives the expected size at each quality of `targets`: from the sample (also
+    /// when nothing fits here), else from the full encodes (nothing when 4:4:4 fits at the top quality).
     /// `floor`, when given, is this size at `range.lowerBound`, already encoded.
     private mutating func fitAtSize(
         _ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
