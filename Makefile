@@ -85,6 +85,7 @@ sanitize: test-deps
 bench-compress: test-deps
 	$(SWIFT) build -c release --product signet
 	python3 Tools/bench-compress.py
+	python3 Tools/bench-budget-choice.py
 
 # Verification benchmark: signet verify vs pyhanko sign validate on a 100 MB PDF with 20
 # revisions and 5 signatures (generated once into .build/bench-verify/).

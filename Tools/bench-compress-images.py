@@ -4,6 +4,7 @@
   signature.png  2400×800 RGBA: navy pen strokes (pycairo, round caps, varying width) on transparency
   seal.png       1600×1600 RGBA: a red rubber-stamp seal with grainy ink texture on transparency
   photo.jpg      4000×3000 RGB: a photo-like scene (gradients, soft shapes, texture, sensor noise), JPEG q92
+  noise.png      3000×2000 RGB: noise over a gradient (the case of issue 13), lossless
 
 Usage: bench-compress-images.py OUTPUT_DIR
 """
@@ -114,10 +115,19 @@ def photo(path):
     Image.fromarray(np.clip(img, 0, 255).astype(np.uint8), "RGB").save(path, quality=92)
 
 
+def noise(path):
+    w, h = 3000, 2000
+    rng = np.random.default_rng(14)
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    img = np.stack([60 + 150 * x / w, 80 + 120 * y / h, 200 - 120 * x / w], axis=-1)
+    img += rng.integers(-12, 13, (h, w, 3)).astype(np.float32)
+    Image.fromarray(np.clip(img, 0, 255).astype(np.uint8), "RGB").save(path)
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
-    for name, make in (("signature.png", signature), ("seal.png", seal), ("photo.jpg", photo)):
+    for name, make in (("signature.png", signature), ("seal.png", seal), ("photo.jpg", photo), ("noise.png", noise)):
         path = os.path.join(out, name)
         if not os.path.exists(path):
             make(path)

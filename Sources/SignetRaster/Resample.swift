@@ -21,6 +21,24 @@ extension Bitmap {
     /// bitmap `width` wide: exactly those rows of the full result, at a fraction of the work.
     package func downscaledRows(_ rows: [Int], toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
         precondition(newWidth >= 1 && newWidth <= width && newHeight >= 1 && newHeight <= height, "downscale only")
+        return resampledRows(rows, toWidth: newWidth, height: newHeight)
+    }
+
+    /// The image scaled up to `width` × `height` (each at least the current size) with the same
+    /// Lanczos-3 filter: how a viewer shows a downscaled copy at the original's display size, for
+    /// comparing the two.
+    /// - Parameters:
+    ///   - newWidth: The new width in pixels.
+    ///   - newHeight: The new height in pixels.
+    package func upscaled(toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
+        precondition(newWidth >= width && newHeight >= height, "upscale only")
+        if newWidth == width && newHeight == height { return self }
+        return resampledRows(Array(0..<newHeight), toWidth: newWidth, height: newHeight)
+    }
+
+    /// Rows `rows` of the image resampled to `newWidth` × `newHeight` (box-reduced first when
+    /// shrinking by 4× or more on an axis).
+    private func resampledRows(_ rows: [Int], toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
         let kx = max(width / newWidth / 2, 1), ky = max(height / newHeight / 2, 1)
         let vertical = ResampleWeights(from: height / ky, to: newHeight)
         let opaque = isOpaque

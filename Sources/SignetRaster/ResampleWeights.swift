@@ -1,7 +1,8 @@
 import Glibc
 
 /// The Lanczos-3 taps of one axis: for each output index, the first source index, how many
-/// source samples it reads, and their weights (normalized to sum 1).
+/// source samples it reads, and their weights (normalized to sum 1). Downscaling widens the
+/// filter by the scale factor; upscaling keeps its radius of 3 source samples.
 struct ResampleWeights: Sendable {
     let starts: [Int]
     let counts: [Int]
@@ -11,7 +12,8 @@ struct ResampleWeights: Sendable {
 
     init(from source: Int, to target: Int) {
         let scale = Double(source) / Double(target)
-        let support = 3 * scale
+        let stretch = max(scale, 1)
+        let support = 3 * stretch
         taps = Int((2 * support).rounded(.up)) + 2
         var starts = [Int](repeating: 0, count: target)
         var counts = [Int](repeating: 0, count: target)
@@ -20,7 +22,7 @@ struct ResampleWeights: Sendable {
             let center = (Double(i) + 0.5) * scale
             let first = max(Int((center - support).rounded(.down)), 0)
             let last = min(Int((center + support).rounded(.up)), source - 1)
-            let raw = (first...last).map { Self.lanczos3((Double($0) + 0.5 - center) / scale) }
+            let raw = (first...last).map { Self.lanczos3((Double($0) + 0.5 - center) / stretch) }
             let sum = raw.reduce(0, +)
             starts[i] = first
             counts[i] = raw.count

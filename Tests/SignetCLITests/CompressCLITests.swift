@@ -10,7 +10,7 @@ import Testing
 struct CompressCLITests {
     static let jsonKeys: Set<String> = [
         "input", "output", "format", "quality", "subsampling", "layout", "progressive", "width", "height", "bytes",
-        "budget", "encodes", "probe_encodes", "resized", "ssim", "reason",
+        "budget", "encodes", "probe_encodes", "resized", "ssim", "runner_up", "reason",
     ]
 
     /// A folder with a transparent signature PNG, an opaque photo JPEG and a textured seal PNG.
@@ -150,7 +150,7 @@ struct CompressCLITests {
             ),
             (
                 ["seal.png", "--max-bytes", "150"], 1,
-                "seal.png: cannot fit 150 bytes: the smallest result reached was 32×32 pixels at quality 25"
+                "seal.png: cannot fit 150 bytes: the smallest result reached was 32×32 pixels at quality 1"
             ),
             (
                 ["seal.png", "--max-bytes", "2KB", "--no-resize"], 1,

@@ -41,12 +41,16 @@ struct BudgetFitterTests {
                         progressive: result.progressive))
                 #expect(next.count > budget, "\(name) at \(budget): quality \(quality + 1) gives \(next.count) bytes")
             }
-            #expect(result.encodes <= 8 * (result.resized ? 6 : 1))
+            // At most 12 when a size on the ladder fits (BudgetChoiceTests); the tightest budgets here
+            // fit none of them and shrink on, one encode per size, then search the quality at the last.
+            #expect(result.encodes <= JPEGBudgetFit.maxEncodes + JPEGBudgetFit.encodesPerSize, "\(name) at \(budget)")
             #expect(result.ssim > 0.3 && result.ssim <= 1)
         }
     }
 
-    @Test("a larger budget never gives a lower quality or a smaller image", arguments: 0..<images.count)
+    @Test(
+        "a larger budget never gives a lower quality at the same size, nor a visibly lower SSIM",
+        arguments: 0..<images.count)
     func monotonic(_ index: Int) throws {
         let image = Self.images[index].1
         var previous: BudgetResult?
@@ -57,7 +61,9 @@ struct BudgetFitterTests {
                 #expect(result.quality! >= previous.quality!)
                 #expect(result.bytes.count >= previous.bytes.count)
             }
-            if let previous { #expect(result.width >= previous.width) }
+            // The size is chosen by SSIM, so it may move either way; what the budget buys may not
+            // fall by more than the benchmark's tolerance (0.005).
+            if let previous { #expect(result.ssim >= previous.ssim - 0.005, "\(budget): \(result.ssim)") }
             previous = result
         }
     }
@@ -118,8 +124,8 @@ struct BudgetFitterTests {
         }
         #expect(error?.kind == .failed)
         #expect(error?.message.contains("cannot fit 300 bytes") == true)
-        // Downscaled sizes keep the resize quality (25 by default), so the last try is at 25.
-        #expect(error?.message.contains("32 pixels at quality 25") == true)
+        // Downscaled sizes keep the resize quality (1 by default: no limit), so the last try is at 1.
+        #expect(error?.message.contains("32 pixels at quality 1") == true)
     }
 
     @Test("--no-resize fails at full size instead of downscaling")

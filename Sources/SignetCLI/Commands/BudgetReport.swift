@@ -20,12 +20,25 @@ struct BudgetReport: Encodable {
     let probeEncodes: Int
     let resized: Bool
     let ssim: Double
+    /// The size that scored the second-best SSIM at the original size; null when only one was tried.
+    let runnerUp: RunnerUp?
     let reason: String
+
+    /// `runner_up` in the JSON.
+    struct RunnerUp: Encodable {
+        let width: Int
+        let height: Int
+        let quality: Int?
+        let bytes: Int
+        let ssim: Double
+    }
 
     enum CodingKeys: String, CodingKey {
         case input, output, format, quality, subsampling, layout, progressive, width, height, bytes, budget, encodes
         case probeEncodes = "probe_encodes"
-        case resized, ssim, reason
+        case resized, ssim
+        case runnerUp = "runner_up"
+        case reason
     }
 
     /// Every key is always present; `quality` and `subsampling` are null for PNG.
@@ -46,6 +59,7 @@ struct BudgetReport: Encodable {
         try c.encode(probeEncodes, forKey: .probeEncodes)
         try c.encode(resized, forKey: .resized)
         try c.encode(ssim, forKey: .ssim)
+        try c.encode(runnerUp, forKey: .runnerUp)
         try c.encode(reason, forKey: .reason)
     }
 
@@ -64,20 +78,36 @@ struct BudgetReport: Encodable {
         encodes = result.encodes
         probeEncodes = result.probeEncodes
         resized = result.resized
-        ssim = (result.ssim * 100_000).rounded() / 100_000
+        ssim = Self.rounded(result.ssim)
+        runnerUp = result.runnerUp.map {
+            RunnerUp(
+                width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes, ssim: Self.rounded($0.ssim))
+        }
         reason = result.reason
     }
 
-    /// `seal.jpg: JPEG 1600×1600 q27 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (3 encodes); why…`
+    /// SSIM to 5 decimals, as reported.
+    private static func rounded(_ ssim: Double) -> Double { (ssim * 100_000).rounded() / 100_000 }
+
+    /// `0.97120`: five decimals, always.
+    private static func text(_ ssim: Double) -> String {
+        let scaled = Int((ssim * 100_000).rounded())
+        let fraction = String(scaled % 100_000)
+        return "\(scaled / 100_000)." + String(repeating: "0", count: 5 - fraction.count) + fraction
+    }
+
+    /// `photo.jpg: JPEG 1051×701 q45 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (7 encodes;
+    /// runner-up 1486×991 q30 SSIM 0.96500); why…` (the runner-up only when one was tried).
     var line: String {
         let name = output.map { StreamName.output($0) } ?? "the image"
         let what =
             format == "jpeg"
             ? "JPEG \(width)×\(height) q\(quality ?? 0) \(layout)\(progressive ? " progressive" : "")"
             : "PNG \(width)×\(height) \(layout)"
-        let scaled = Int((ssim * 100_000).rounded())
-        let fraction = String(scaled % 100_000)
-        let ssimText = "\(scaled / 100_000)." + String(repeating: "0", count: 5 - fraction.count) + fraction
-        return "\(name): \(what), \(bytes) of \(budget) bytes, SSIM \(ssimText) (\(encodes) encodes); \(reason)."
+        let runner = runnerUp.map {
+            "; runner-up \($0.width)×\($0.height)\($0.quality.map { " q\($0)" } ?? "") SSIM \(Self.text($0.ssim))"
+        }
+        return
+            "\(name): \(what), \(bytes) of \(budget) bytes, SSIM \(Self.text(ssim)) (\(encodes) encodes\(runner ?? "")); \(reason)."
     }
 }

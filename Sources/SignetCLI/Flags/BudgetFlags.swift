@@ -8,12 +8,12 @@ enum BudgetFlags {
     static let searchOptions: [OptionSpec] = [
         .value(
             "min-quality", "Q",
-            "lowest JPEG quality before downscaling instead (1-100, default \(BudgetOptions().minQuality))"),
+            "lowest JPEG quality of any size (1-100, default \(BudgetOptions().minQuality): no limit)"),
         .value("max-quality", "Q", "highest JPEG quality tried (1-100, default \(BudgetOptions().maxQuality))"),
         .value(
             "resize-quality", "Q",
-            "once downscaling is needed, keep at least this quality (1-100, default \(BudgetOptions().resizeQuality))"),
-        .flag("no-resize", "fail instead of downscaling when the lowest quality does not fit"),
+            "lowest JPEG quality of a downscaled size (1-100, default \(BudgetOptions().resizeQuality): no limit)"),
+        .flag("no-resize", "keep the full size: fail instead of downscaling when the lowest quality does not fit"),
         .value(
             "min-dimension", "PX",
             "never downscale the shorter side below PX pixels (default \(BudgetOptions().minDimension))"),
@@ -28,14 +28,15 @@ enum BudgetFlags {
 
     static let notes = [
         """
-        JPEG: the largest quality that fits (binary search, at most 8 encodes per size); gray images \
-        become 1-component JPEGs; 4:4:4 chroma only when it fits at the top quality, else 4:2:0; progressive \
-        when that is smaller. When even --min-quality does not fit at full size, the image is downscaled \
-        by about sqrt(budget/size), size being the bytes at --resize-quality, and searched again, \
-        shrinking until --resize-quality fits. PNG: lossless (gray, gray+alpha or palette when exact), downscaled until it fits. auto: PNG \
-        when the image has transparency and a lossless PNG fits at full size, else JPEG.
+        JPEG: the full size and a few downscaled sizes (aimed by the size model at qualities 30, 50, \
+        70 and 85), each at the largest quality that fits; the winner is the one with the best SSIM \
+        against the original at the original size (at most 12 full encodes in all; the runner-up is \
+        reported). Gray images become 1-component JPEGs; 4:4:4 chroma only when it fits at the top \
+        quality, else 4:2:0; progressive when that is smaller. PNG: lossless (gray, gray+alpha or \
+        palette when exact), at the largest size found that fits. auto: PNG when the image has \
+        transparency and a lossless PNG fits at full size, else JPEG.
         """,
-        "SSIM: luma (Rec. 601), Gaussian window sigma 1.5 (11x11), against the flattened original at the output size.",
+        "SSIM: luma (Rec. 601), Gaussian window sigma 1.5 (11x11), against the flattened original at the original size (a downscaled result upscaled back with Lanczos-3).",
         "Exit 1 when the budget cannot be met (the message names the smallest result reached); 2 for bad input.",
     ]
 

@@ -18,19 +18,18 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     public var format: BudgetFormat
     /// What transparent pixels become in a JPEG. Default white.
     public var background: Color
-    /// Lowest JPEG quality the search may use before it downscales instead. Default 1: measured
-    /// with SSIM at the original resolution, a full-size JPEG at a low quality scored higher than a
-    /// downscaled one at a higher quality on every benchmark image, so the size is kept while any
-    /// quality fits (raise it to prefer a smaller, cleaner image).
+    /// Lowest JPEG quality any size may use. Default 1: no limit — the search compares the
+    /// full-size image at the best quality that fits with downscaled ones at theirs and keeps the
+    /// one with the best SSIM at the original size, so a quality too low to look good loses on
+    /// its own (raise it to force a cleaner, smaller image).
     public var minQuality: Int
     /// Highest JPEG quality tried. Default 100: the budget is the only limit.
     public var maxQuality: Int
-    /// When even `minQuality` does not fit and the image must be downscaled, the new size is aimed
-    /// at about this quality: √(budget / bytes at this quality). Default 25: on the benchmark photo
-    /// that scored the best SSIM at the original resolution (qualities near 1 at a larger size, or
-    /// 50 at a smaller one, both scored lower).
+    /// Lowest JPEG quality of a downscaled size (the full size keeps `minQuality`). Default 1:
+    /// no limit beyond `minQuality` (raise it to force downscaled results to look cleaner).
     public var resizeQuality: Int
-    /// May the image be downscaled when it does not fit at full size? Default true.
+    /// May the image be downscaled — when it does not fit at full size, or when a smaller size
+    /// scores a better SSIM at the original size? Default true; false keeps the full size.
     public var allowResize: Bool
     /// Downscaling stops when the shorter side would go below this many pixels. Default 32.
     public var minDimension: Int
@@ -53,14 +52,14 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     ///   - maxBytes: The largest acceptable file, in bytes.
     ///   - format: PNG, JPEG, or the best of both (default).
     ///   - background: What transparent pixels become in a JPEG.
-    ///   - minQuality: Lowest JPEG quality the search may use before it downscales instead.
+    ///   - minQuality: Lowest JPEG quality any size may use.
     ///   - maxQuality: Highest JPEG quality tried.
-    ///   - resizeQuality: When even `minQuality` does not fit and the image must be downscaled, the new size is aimed at about this quality: √(budget / bytes at this quality).
-    ///   - allowResize: May the image be downscaled when it does not fit at full size? Default true.
+    ///   - resizeQuality: Lowest JPEG quality of a downscaled size.
+    ///   - allowResize: May the image be downscaled? Default true.
     ///   - minDimension: Downscaling stops when the shorter side would go below this many pixels.
     public init(
         maxBytes: Int = 102_400, format: BudgetFormat = .auto, background: Color = .white,
-        minQuality: Int = 1, maxQuality: Int = 100, resizeQuality: Int = 25, allowResize: Bool = true,
+        minQuality: Int = 1, maxQuality: Int = 100, resizeQuality: Int = 1, allowResize: Bool = true,
         minDimension: Int = 32, threads: Int = BudgetOptions.defaultThreads
     ) {
         self.threads = threads

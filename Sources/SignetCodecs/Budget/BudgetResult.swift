@@ -23,9 +23,27 @@ public struct BudgetResult: Sendable, Hashable {
     public var probeEncodes: Int
     /// True when the image was downscaled to fit.
     public var resized: Bool
-    /// Luma SSIM of the result against the flattened original at the result's size (see `SSIM`);
-    /// when downscaled, the reference is the original downscaled with the same filter.
+    /// Luma SSIM of the result against the flattened original at the original size (see
+    /// `SSIM`): a downscaled result is first upscaled back (Lanczos-3), as a viewer shows it at
+    /// the same display size.
     public var ssim: Double
     /// One sentence: what was chosen and why.
     public var reason: String
+    /// The JPEG size that scored the second-best SSIM (at the original size), when more than one
+    /// size was tried; nil for PNG and when only one size was tried.
+    public var runnerUp: BudgetCandidate? = nil
+}
+
+/// One size a budget fit tried and did not choose.
+public struct BudgetCandidate: Sendable, Hashable, Codable {
+    /// Its width in pixels.
+    public var width: Int
+    /// Its height in pixels.
+    public var height: Int
+    /// Its JPEG quality (nil for PNG).
+    public var quality: Int?
+    /// Its encoded size.
+    public var bytes: Int
+    /// Its luma SSIM against the original at the original size.
+    public var ssim: Double
 }

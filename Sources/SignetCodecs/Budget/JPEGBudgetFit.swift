@@ -1,38 +1,59 @@
 import SignetRaster
 
-/// Fits an opaque image under a byte budget as a JPEG: the largest quality that fits at each
-/// size, and downscaling by about √(budget / size) while even the lowest quality is too big.
+/// Fits an opaque image under a byte budget as a JPEG: at each size tried, the largest quality
+/// that fits; among the sizes, the one that looks best.
+///
+/// Size rule: the full-size image at the best quality that fits is one candidate; downscaled
+/// copies (see `JPEGSizeLadder`), each at the best quality that fits it, are the others. The
+/// winner is the one with the highest SSIM against the original at the original size (a
+/// downscaled candidate upscaled back, as a viewer shows it at the same display size). The
+/// candidates are tried from the largest down and the ladder stops once the SSIM falls (it rises
+/// and then falls with the size on every image measured); a size over the budget even at the
+/// lowest quality of its window re-aims the smaller ones by how far over it was. At most
+/// `maxEncodes` full encodes in all, except when no size on the ladder fits (see `shrinkUntilFit`). `minQuality` bounds every candidate's quality, `resizeQuality` the downscaled
+/// ones', and without `allowResize` only the full size is tried.
 ///
 /// Layout rule: a gray image is one gray component. A color image keeps full-resolution chroma
 /// (4:4:4) only when that fits at the top quality, where it costs nothing; otherwise it uses 4:2:0,
 /// which spends the budget on luma — the channel both the eye and (luma) SSIM weigh most — and so
 /// reaches a higher quality than 4:4:4 could. Scans are progressive when the sample says that is
-/// smaller (same pixels, fewer bytes). At most 8 full-size encodes per size.
-///
-/// Size rule: at full size any quality from `minQuality` up is accepted (on the benchmark images a
-/// full-size JPEG, even at a low quality, scored a higher SSIM than any downscaled one). Once the
-/// image must be downscaled, the size is aimed at `resizeQuality` and the image keeps shrinking
-/// until that quality fits (or the minimum dimension is reached).
+/// smaller (same pixels, fewer bytes).
 ///
 /// Images of 0.5 MP or more (at the size being tried) are first judged from a row sample (see
 /// `JPEGSizeSample`): a size whose sample predicts more than the budget at the lowest quality is
-/// passed over without resampling the whole image, so a big photo is resampled once, at the size
-/// that is then searched, and the search starts from the sample's predicted quality.
+/// passed over without resampling the whole image, and the search starts from the sample's
+/// predicted quality. The full-size sample (or the full-size encodes) also predicts the sizes the
+/// ladder is aimed at.
 ///
-/// The reported SSIM (see `JPEGScore`) is computed on the second core while a lone trial encode
-/// runs: when the search has a JPEG that fits and is testing a higher quality, the JPEG that fits
-/// is scored meanwhile, since it is the answer unless the trial fits too (then the new answer is
-/// scored at the end).
+/// A candidate's SSIM is computed on the second core while a lone trial encode runs: when the
+/// search has a JPEG that fits and is testing a higher quality, the JPEG that fits is scored
+/// meanwhile, since it is the answer unless the trial fits too (then the new answer is scored at
+/// the end).
 struct JPEGBudgetFit {
+    /// Full encodes one size may use.
     static let encodesPerSize = 8
+    /// Full encodes one whole search may use, over all sizes.
+    static let maxEncodes = 12
 
     let options: BudgetOptions
 
+    /// One size at the best quality that fits it, scored at the original size.
+    struct Candidate {
+        var width: Int
+        var height: Int
+        var bytes: [UInt8]
+        var quality: Int
+        var mode: JPEGMode
+        var ssim: Double
+        var why: String
+        /// Its quality is the top of the window searched, below `maxQuality`: one above may fit too.
+        var capped = false
+    }
+
     private enum SizeOutcome {
-        case fits(image: Bitmap, bytes: [UInt8], quality: Int, mode: JPEGMode, ssim: Double, why: String)
-        /// Nothing fits: `bytes` at the lowest quality, and `aim` the bytes to shrink by (at the
-        /// resize quality when known, else at the lowest), measured or predicted from the sample.
-        case over(bytes: Int, aim: Int)
+        case fits(Candidate)
+        /// Nothing fits: `bytes` at the lowest quality, measured or predicted from the sample.
+        case over(bytes: Int)
     }
 
     private var encodes = 0
@@ -45,48 +66,142 @@ struct JPEGBudgetFit {
     /// The fitted JPEG of `opaque` (already flattened onto the background).
     mutating func fit(_ opaque: Bitmap, why prefix: String = "") throws -> BudgetResult {
         let gray = opaque.isGray
-        var size = (width: opaque.width, height: opaque.height)
-        while true {
-            let full = size.width == opaque.width && size.height == opaque.height
-            let lowest = full ? options.minQuality : resizeQuality
-            let outcome = try fitAtSize(opaque, size, gray: gray, lowest: lowest)
-            switch outcome {
-            case .fits(let image, let bytes, let quality, let mode, let ssim, let why):
-                let resized = image.width != opaque.width || image.height != opaque.height
-                var reason = prefix + why
-                if resized {
-                    reason +=
-                        "; downscaled from \(opaque.width)×\(opaque.height) because quality \(options.minQuality) did not fit"
-                        + " at full size (downscaled images are kept at quality \(resizeQuality) or more)"
-                }
-                return BudgetResult(
-                    bytes: bytes, format: .jpeg, quality: quality, layout: gray ? "gray" : mode.subsampling.rawValue,
-                    progressive: mode.progressive, width: image.width,
-                    height: image.height, budget: options.maxBytes, encodes: encodes, probeEncodes: probeEncodes,
-                    resized: resized, ssim: ssim, reason: reason)
-            case .over(let bytes, let aim):
-                guard let next = BudgetShrink.next(width: size.width, height: size.height, bytes: aim, options: options)
-                else {
-                    throw CodecError(
-                        .doesNotFit(
-                            budget: options.maxBytes,
-                            smallest: "\(size.width)×\(size.height) pixels at quality \(lowest): \(bytes) bytes",
-                            hint: hint))
-                }
-                size = next
-            }
+        let full = (width: opaque.width, height: opaque.height)
+        let ladder = JPEGSizeLadder(options: options)
+        var estimates: [Int: Double] = [:]
+        var candidates: [Candidate] = []
+        var last = (size: full, quality: options.minQuality, bytes: 0)
+        switch try fitAtSize(
+            opaque, full, gray: gray, range: options.minQuality...options.maxQuality,
+            cap: Self.encodesPerSize, estimating: ladder.targets, into: &estimates)
+        {
+        case .fits(let candidate): candidates.append(candidate)
+        case .over(let bytes): last.bytes = bytes
         }
+        guard options.allowResize else { return try result(candidates, opaque, gray: gray, prefix, last) }
+        var pending = ladder.steps(width: full.width, height: full.height, estimates: estimates)
+        // How much more the downscaled sizes cost than the full-size estimates say (1 until a step is over).
+        var costlier = 1.0
+        while !pending.isEmpty {
+            let step = pending.removeFirst()
+            guard QualitySearch.probes(toSettle: step.range.count) <= Self.maxEncodes - encodes else { break }
+            var ignored: [Int: Double] = [:]
+            let outcome = try fitAtSize(
+                opaque, step.size, gray: gray, range: step.range,
+                cap: min(Self.encodesPerSize, Self.maxEncodes - encodes), estimating: [], into: &ignored)
+            guard case .fits(let candidate) = outcome else {
+                // The aims were too hopeful: the smaller steps are re-aimed by how far over this one was.
+                if case .over(let bytes) = outcome {
+                    last = (step.size, step.range.lowerBound, bytes)
+                    costlier *= 1.1 * Double(bytes) / Double(options.maxBytes)
+                    pending = ladder.steps(
+                        width: full.width, height: full.height, estimates: estimates.mapValues { $0 * costlier }
+                    ).filter { $0.size.width < step.size.width }
+                }
+                continue
+            }
+            candidates.append(candidate)
+            // Past the peak: smaller sizes only lose more detail.
+            if candidates.count >= 2, candidate.ssim < candidates[candidates.count - 2].ssim { break }
+        }
+        if candidates.isEmpty, let smallest = try shrinkUntilFit(opaque, gray: gray, from: &last) {
+            candidates.append(smallest)
+        }
+        try raiseWinner(&candidates, opaque, gray: gray)
+        return try result(candidates, opaque, gray: gray, prefix, last)
     }
 
-    /// The lowest quality once the image is downscaled, and the one a downscale aims at.
-    private var resizeQuality: Int { min(max(options.resizeQuality, options.minQuality), options.maxQuality) }
+    /// When the best candidate fits at the top of its size's quality window (the size was aimed
+    /// a little small), the qualities above it are searched too, with the encodes left, so the
+    /// answer is the highest quality that fits at its size.
+    private mutating func raiseWinner(_ candidates: inout [Candidate], _ opaque: Bitmap, gray: Bool) throws {
+        guard let index = candidates.indices.max(by: { candidates[$0].ssim < candidates[$1].ssim }) else { return }
+        let winner = candidates[index]
+        let left = min(Self.maxEncodes - encodes, Self.encodesPerSize)
+        guard winner.quality < options.maxQuality, left > 0, winner.capped else { return }
+        let top = min(options.maxQuality, winner.quality + (1 << left) - 1)
+        var ignored: [Int: Double] = [:]
+        let outcome = try fitAtSize(
+            opaque, (winner.width, winner.height), gray: gray, range: (winner.quality + 1)...top, cap: left,
+            estimating: [], into: &ignored)
+        if case .fits(let better) = outcome { candidates[index] = better }
+    }
+
+    /// The winner and runner-up of `candidates` (by SSIM; the larger size on a tie) as the
+    /// result, or `doesNotFit` naming `last`, the smallest try, when there is none.
+    private func result(
+        _ candidates: [Candidate], _ opaque: Bitmap, gray: Bool, _ prefix: String,
+        _ last: (size: (width: Int, height: Int), quality: Int, bytes: Int)
+    ) throws -> BudgetResult {
+        let ranked = candidates.enumerated().sorted {
+            $0.element.ssim != $1.element.ssim ? $0.element.ssim > $1.element.ssim : $0.offset < $1.offset
+        }.map(\.element)
+        guard let best = ranked.first else {
+            throw CodecError(
+                .doesNotFit(
+                    budget: options.maxBytes,
+                    smallest:
+                        "\(last.size.width)×\(last.size.height) pixels at quality \(last.quality): \(last.bytes) bytes",
+                    hint: hint))
+        }
+        let resized = best.width != opaque.width || best.height != opaque.height
+        var reason = prefix + best.why
+        if resized { reason += "; downscaled from \(opaque.width)×\(opaque.height)" }
+        let runnerUp = ranked.dropFirst().first.map {
+            BudgetCandidate(
+                width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.ssim)
+        }
+        if candidates.count > 1 { reason += "; the best SSIM at the original size of \(candidates.count) sizes tried" }
+        return BudgetResult(
+            bytes: best.bytes, format: .jpeg, quality: best.quality,
+            layout: gray ? "gray" : best.mode.subsampling.rawValue,
+            progressive: best.mode.progressive, width: best.width, height: best.height, budget: options.maxBytes,
+            encodes: encodes, probeEncodes: probeEncodes, resized: resized, ssim: best.ssim, reason: reason,
+            runnerUp: runnerUp)
+    }
+
+    /// When no size on the ladder fits (a budget near what the smallest allowed size needs): keep
+    /// shrinking from `last` by about √(budget / bytes), one encode at the lowest quality per
+    /// size, until it fits; then the best quality there. The only part of the search that may go
+    /// past `maxEncodes`, rather than fail a budget that can be met. nil at the minimum dimension.
+    private mutating func shrinkUntilFit(
+        _ opaque: Bitmap, gray: Bool, from last: inout (size: (width: Int, height: Int), quality: Int, bytes: Int)
+    ) throws -> Candidate? {
+        let lowest = min(max(options.resizeQuality, options.minQuality), options.maxQuality)
+        var ignored: [Int: Double] = [:]
+        let options = options
+        let shrunk = { (last: (size: (width: Int, height: Int), quality: Int, bytes: Int)) in
+            BudgetShrink.next(width: last.size.width, height: last.size.height, bytes: last.bytes, options: options)
+        }
+        // A step over at its window's lowest quality is tried at the lowest allowed one first.
+        var size = last.quality > lowest ? last.size : shrunk(last)
+        while let next = size {
+            switch try fitAtSize(
+                opaque, next, gray: gray, range: lowest...lowest, cap: 1, estimating: [], into: &ignored)
+            {
+            case .over(let bytes):
+                last = (next, lowest, bytes)
+                size = shrunk(last)
+            case .fits(let floor):
+                guard lowest < options.maxQuality else { return floor }
+                let cap = max(Self.maxEncodes - encodes, QualitySearch.probes(toSettle: options.maxQuality - lowest))
+                let top = min(options.maxQuality, lowest + (1 << cap) - 1)
+                let outcome = try fitAtSize(
+                    opaque, next, gray: gray, range: lowest...top, cap: cap + 1, estimating: [], into: &ignored,
+                    floor: floor)
+                if case .fits(let better) = outcome { return better }
+                return floor
+            }
+        }
+        return nil
+    }
 
     /// What to change when nothing fits: only the options that can still make a difference.
     private var hint: String {
         var changes = ["raise BudgetOptions.maxBytes"]
         if !options.allowResize { changes.insert("allow downscaling (set BudgetOptions.allowResize)", at: 0) }
         if options.minQuality > 1 { changes.append("lower BudgetOptions.minQuality") }
-        if options.allowResize && resizeQuality > 1 { changes.append("lower BudgetOptions.resizeQuality") }
+        if options.allowResize && options.resizeQuality > 1 { changes.append("lower BudgetOptions.resizeQuality") }
         if options.allowResize && options.minDimension > 1 { changes.append("lower BudgetOptions.minDimension") }
         return changes.count == 1 ? changes[0] : changes.dropLast().joined(separator: ", ") + " or " + changes.last!
     }
@@ -102,26 +217,34 @@ struct JPEGBudgetFit {
         guard atMinimum > options.maxBytes,
             BudgetShrink.next(width: size.width, height: size.height, bytes: atMinimum, options: options) != nil
         else { return nil }
-        // The aim only sizes the next step down, so one scan order (the usual smaller) will do.
-        return .over(bytes: atMinimum, aim: try sample.predict(quality: resizeQuality, mode: mode))
+        return .over(bytes: atMinimum)
     }
 
-    /// The best JPEG of `opaque` scaled to `size`, or the bytes the lowest quality needs there.
+    /// The best JPEG of `opaque` scaled to `size` with a quality in `range` (at most `cap` full
+    /// encodes), scored at the original size, or the bytes the lowest quality needs there.
+    /// `estimates` receives the expected size at each quality of `targets`: from the sample (also
+    /// when nothing fits here), else from the full encodes (nothing when 4:4:4 fits at the top quality).
+    /// `floor`, when given, is this size at `range.lowerBound`, already encoded.
     private mutating func fitAtSize(
-        _ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, lowest: Int
+        _ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
+        estimating targets: [Int], into estimates: inout [Int: Double], floor: Candidate? = nil
     ) throws
         -> SizeOutcome
     {
         var sample = JPEGSizeSample(opaque, width: size.width, height: size.height, grayscale: gray)
         defer { probeEncodes += sample?.encodes ?? 0 }
         let budget = options.maxBytes
-        let range = lowest...options.maxQuality
+        let atFullSize = size.width == opaque.width && size.height == opaque.height
         // Progressive first: with the spectral-selection script it was the smaller one in nearly every
         // case measured; baseline is checked at the predicted quality.
         var mode = JPEGMode(subsampling: .half, progressive: true)
+        // The sample's estimates first: the ladder needs them also when nothing fits here.
+        if sample != nil {
+            for target in targets { estimates[target] = Double(try sample!.predict(quality: target, mode: mode)) }
+        }
         // Below full size (the image is being shrunk because nothing fit), the lowest quality is
         // checked first: most sizes on the way down are passed over on that one prediction.
-        if sample != nil, size.width < opaque.width || size.height < opaque.height,
+        if sample != nil, !atFullSize,
             let over = try overAtLowest(&sample!, size, range.lowerBound, mode)
         {
             return over
@@ -133,18 +256,31 @@ struct JPEGBudgetFit {
         }
         let image = opaque.downscaled(toWidth: size.width, height: size.height)
         let source = JPEGSource(opaque: image, grayscale: gray)
+        let score = { (bytes: [UInt8]) throws -> Double in
+            atFullSize
+                ? try JPEGScore.ssim(of: bytes, source: source, image: image)
+                : SSIM.atOriginalSize(try JPEGCodec.decode(bytes), original: opaque)
+        }
         var spent = 0
+        var triedFullChroma = false
 
-        if !gray, try sample?.mayFitFullChroma(at: range.upperBound, budget: budget) ?? true {
+        // 4:4:4 only at the top quality, and only when the search can afford the trial.
+        let known = floor == nil ? 0 : 1
+        if !gray, range.upperBound == options.maxQuality,
+            QualitySearch.probes(toSettle: range.count - known) + known < cap,
+            try sample?.mayFitFullChroma(at: range.upperBound, budget: budget) ?? true
+        {
             var full = JPEGMode(subsampling: .none, progressive: false)
             full = try sample?.smaller(of: full, at: range.upperBound) ?? full
             spent += 1
             encodes += 1
+            triedFullChroma = true
             if let bytes = try source.encode(quality: range.upperBound, mode: full, byteLimit: budget) {
                 return .fits(
-                    image: image, bytes: bytes, quality: range.upperBound, mode: full,
-                    ssim: try JPEGScore.ssim(of: bytes, source: source, image: image),
-                    why: "full-resolution color (4:4:4) fits at the top quality \(range.upperBound)")
+                    Candidate(
+                        width: size.width, height: size.height, bytes: bytes, quality: range.upperBound, mode: full,
+                        ssim: try score(bytes),
+                        why: "full-resolution color (4:4:4) fits at the top quality \(range.upperBound)"))
             }
         }
         if let guess { mode = try sample!.smaller(of: mode, at: guess) }
@@ -152,9 +288,13 @@ struct JPEGBudgetFit {
         // full encode (nil before the first).
         var correction: Double?
         // Without a sample, a gray image (no 4:4:4 trial spent) first tries the top quality, which
-        // settles the common case of a small stamp and a roomy budget in one encode.
+        // settles the common case of a small stamp and a roomy budget in one encode; later probes
+        // are aimed by the size model through the sizes measured so far.
         let belief: (QualitySearch) throws -> Int? = { search in
-            if sample == nil { return gray && search.encodes == 0 ? range.upperBound : nil }
+            if sample == nil {
+                if search.encodes == 0 { return gray ? range.upperBound : nil }
+                return JPEGSizeModel.crossing(search.measured, budget: budget, in: range)
+            }
             return try sample!.predictBest(in: range, budget: Int(Double(budget) / (correction ?? 1)), mode: mode)
         }
         // Before any full encode the sample's predictions are uncalibrated (0.1–3 % off on the test
@@ -165,8 +305,13 @@ struct JPEGBudgetFit {
         }
         var search = QualitySearch(range: range)
         var best: (quality: Int, bytes: [UInt8]) = (0, [])
+        // A quality already known to fit here (the lowest, encoded on the way down) is not encoded again.
+        if let floor {
+            search.record(floor.quality, .fits(floor.bytes.count))
+            best = (floor.quality, floor.bytes)
+        }
         var scored: (quality: Int, ssim: Double)?
-        try search.run(cap: Self.encodesPerSize - spent, belief: belief, doubtful: doubtful) { round in
+        try search.run(cap: cap - spent, belief: belief, doubtful: doubtful) { round in
             encodes += round.count
             // Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
             // always, to size the next downscale); beyond that an encode is abandoned early — as
@@ -184,7 +329,7 @@ struct JPEGBudgetFit {
                 let candidate = best
                 let (result, ssim) = try Parallel.pair(
                     { try source.encode(jobs, mode: mode) },
-                    { try JPEGScore.ssim(of: candidate.bytes, source: source, image: image) })
+                    { try score(candidate.bytes) })
                 results = result
                 scored = (candidate.quality, ssim)
             } else {
@@ -200,14 +345,22 @@ struct JPEGBudgetFit {
                 return .fits(bytes.count)
             }
         }
+        for target in targets {
+            estimates[target] =
+                sample != nil
+                ? Double(try sample!.predict(quality: target, mode: mode)) * (correction ?? 1)
+                : JPEGSizeModel.size(at: target, from: search.measured)
+        }
         guard let quality = search.best else {
             guard case .over(let size?) = search.outcomes[range.lowerBound] else {
                 preconditionFailure("a failed search has encoded the lowest quality in full")
             }
-            let aim: Int? = if case .over(let measured?) = search.outcomes[resizeQuality] { measured } else { nil }
-            return .over(bytes: size, aim: try aim ?? sample?.predict(quality: resizeQuality, mode: mode) ?? size)
+            return .over(bytes: size)
         }
-        let next = quality < range.upperBound ? "; quality \(quality + 1) does not fit" : ""
+        let next =
+            quality < range.upperBound
+            ? "; quality \(quality + 1) does not fit"
+            : quality < options.maxQuality ? " (the top of the range tried at this size)" : ""
         let scans =
             !mode.progressive
             ? "; baseline scans (smaller than progressive here)"
@@ -215,9 +368,12 @@ struct JPEGBudgetFit {
         let why =
             gray
             ? "gray image as a 1-component JPEG at the highest quality that fits, \(quality)\(next)\(scans)"
-            : "4:2:0 chroma at the highest quality that fits, \(quality)\(next) (4:4:4 does not fit at quality \(range.upperBound))\(scans)"
-        let ssim =
-            scored?.quality == quality ? scored!.ssim : try JPEGScore.ssim(of: best.bytes, source: source, image: image)
-        return .fits(image: image, bytes: best.bytes, quality: quality, mode: mode, ssim: ssim, why: why)
+            : "4:2:0 chroma at the highest quality that fits, \(quality)\(next)"
+                + (triedFullChroma ? " (4:4:4 does not fit at quality \(range.upperBound))" : "") + scans
+        let ssim = scored?.quality == quality ? scored!.ssim : try score(best.bytes)
+        return .fits(
+            Candidate(
+                width: size.width, height: size.height, bytes: best.bytes, quality: quality, mode: mode, ssim: ssim,
+                why: why, capped: quality == range.upperBound && quality < options.maxQuality))
     }
 }

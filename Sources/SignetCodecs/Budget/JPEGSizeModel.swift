@@ -45,4 +45,21 @@ enum JPEGSizeModel {
         let q = quality(atLogScale: nearest.x + (target - nearest.y) / slope)
         return min(max(q, range.lowerBound), range.upperBound)
     }
+
+    /// The size expected at `quality`, along the line through the two known pairs nearest to it
+    /// in table scale (the typical slope from one, or when the two disagree with the model's
+    /// direction). nil without any size.
+    static func size(at quality: Int, from known: [(quality: Int, size: Int)]) -> Double? {
+        let x = logScale(quality)
+        let points = known.map { (x: logScale($0.quality), y: log(Double($0.size))) }.sorted {
+            abs($0.x - x) < abs($1.x - x)
+        }
+        guard let nearest = points.first else { return nil }
+        var slope = typicalSlope
+        if let other = points.dropFirst().first(where: { $0.x != nearest.x }) {
+            slope = (other.y - nearest.y) / (other.x - nearest.x)
+        }
+        if !(slope < -0.05) { slope = typicalSlope }
+        return exp(nearest.y + (x - nearest.x) * slope)
+    }
 }

@@ -80,15 +80,7 @@ struct JPEGSizeSample {
             if size <= budget, q < search.high { search.record(q, .fits(size)) }
             if size > budget, q > search.low { search.record(q, .over(size)) }
         }
-        let known = { (search: QualitySearch) -> [(quality: Int, size: Int)] in
-            search.outcomes.compactMap { q, outcome in
-                switch outcome {
-                case .fits(let size), .over(let size?): (q, size)
-                case .over(nil): nil
-                }
-            }
-        }
-        let belief = { (search: QualitySearch) in JPEGSizeModel.crossing(known(search), budget: budget, in: range) }
+        let belief = { (search: QualitySearch) in JPEGSizeModel.crossing(search.measured, budget: budget, in: range) }
         // One probe at a time: each refines the model that aims the next (a prediction pair would
         // spend a probe on a guess the first probe already corrects).
         try search.run(cap: search.encodes + search.probesNeeded + 2, pairs: false, belief: belief) { round in

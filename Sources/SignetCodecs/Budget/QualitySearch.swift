@@ -34,6 +34,16 @@ struct QualitySearch {
     var best: Int? { low >= range.lowerBound ? low : nil }
     var encodes: Int { outcomes.count }
 
+    /// The exact sizes measured so far (abandoned encodes left out).
+    var measured: [(quality: Int, size: Int)] {
+        outcomes.compactMap { q, outcome in
+            switch outcome {
+            case .fits(let size), .over(let size?): (q, size)
+            case .over(nil): nil
+            }
+        }
+    }
+
     /// Plain bisection needs this many probes to settle what is still open.
     var probesNeeded: Int { Self.probes(toSettle: high - low - 1) }
 

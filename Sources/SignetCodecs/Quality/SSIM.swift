@@ -35,6 +35,13 @@ package enum SSIM {
         }
     }
 
+    /// Mean SSIM of `result` — the original downscaled, encoded and decoded — against `original`
+    /// at the original's size: `result` is first upscaled back (Lanczos-3, see
+    /// `Bitmap.upscaled(toWidth:height:)`), as a viewer shows it at the same display size. Both opaque.
+    package static func atOriginalSize(_ result: Bitmap, original: Bitmap) -> Double {
+        luma(original, result.upscaled(toWidth: original.width, height: original.height))
+    }
+
     /// Mean SSIM of two gray images of `width` × `height` bytes (only the first width × height
     /// bytes of each are read).
     static func gray(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
