@@ -81,7 +81,7 @@ struct AdversarialCorpusTests {
 
 /// The adversarial review's attacks (Tools/verify-corpus/review_attacks.py): each generator states
 /// whether a careful validator accepts or rejects its file; the script runs `signet verify` on
-/// every one and exits 1 when any answer differs (or a run takes over 10 s).
+/// every one and exits 1 when any answer differs (or a run takes over 10 s of CPU).
 @Suite("CLI: verify against the review's attacks")
 struct ReviewAttackTests {
     @Test("every review attack gets the expected verdict, none crashes or runs long")
