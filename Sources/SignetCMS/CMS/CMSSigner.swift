@@ -16,10 +16,13 @@ package enum CMSSigner {
     package static let digest = DigestAlgorithm.sha256
 
     /// DER bytes of the SignedData. `digest` is the SHA-256 of the signed content; `timestamping`,
-    /// when given, is asked for the signature timestamp.
+    /// when given, is asked for the signature timestamp. With `sizingOnly` the key is not used:
+    /// the signature value is a placeholder as long as the longest signature the key can make, so
+    /// a dry run that only measures the CMS never asks a token (a smart card, perhaps a PIN
+    /// prompt) for a signature that is thrown away.
     package static func sign(
         digest contentDigest: [UInt8], identity: SigningIdentity, signingTime: Date?,
-        timestamping: TimestampAuthority? = nil
+        timestamping: TimestampAuthority? = nil, sizingOnly: Bool = false
     ) throws -> [UInt8] {
         precondition(contentDigest.count == digest.size, "message digest must be SHA-256")
         let chain = try CertificateStack(identity.chain)
@@ -34,7 +37,10 @@ package enum CMSSigner {
             try addAttributes(to: signer, digest: contentDigest, signingTime: signingTime)
             let signedAttributes = try encodedSignedAttributes(of: signer)
             if identity.rsaPadding == .pss, identity.publicKey.algorithm == "RSA" { try namePSS(in: signer) }
-            let signature = try identity.sign(signedAttributes)
+            let signature =
+                sizingOnly
+                ? [UInt8](repeating: 0xFF, count: identity.publicKey.maximumSignatureSize)
+                : try identity.sign(signedAttributes)
             let slot = try OpenSSL.notNull(CMS_SignerInfo_get0_signature(signer), "CMS_SignerInfo_get0_signature")
             try OpenSSL.check(ASN1_STRING_set(slot, signature, Int32(signature.count)), "ASN1_STRING_set(signature)")
             if let timestamping {

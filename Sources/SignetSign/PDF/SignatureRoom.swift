@@ -1,9 +1,10 @@
 import FoundationEssentials
 import SignetCMS
 
-/// How many bytes of CMS the `/Contents` placeholder reserves: the size of a dry-run signature
-/// made with the same identity and attributes, plus a margin for what varies between runs
-/// (ECDSA values, DER integer lengths, a timestamp's serial number and time).
+/// How many bytes of CMS the `/Contents` placeholder reserves: the size of a dry-run CMS with the
+/// same certificates and attributes and a placeholder signature value as long as the key's longest
+/// (the key itself is not used, so a token signs once), plus a margin for what varies between runs
+/// (DER integer lengths, a timestamp's serial number and time).
 ///
 /// With a timestamp authority the dry run asks it for a token too (one more request, as pyHanko
 /// does), so the room fits whatever certificates that authority puts in its tokens.
@@ -17,7 +18,8 @@ enum SignatureRoom {
         -> Int
     {
         let dryRun = try CMSSigner.sign(
-            digest: dummyDigest, identity: identity, signingTime: signingTime, timestamping: timestamping)
+            digest: dummyDigest, identity: identity, signingTime: signingTime, timestamping: timestamping,
+            sizingOnly: true)
         return dryRun.count + margin
     }
 
