@@ -19,11 +19,11 @@ package struct IncrementalWriteResult: Sendable, Hashable {
 /// Appends the document's changes to its original bytes as an incremental update, so every
 /// existing byte — and every existing signature — stays as it was.
 ///
-/// The input is stream-copied in chunks (flat memory for any file size), then come the changed
-/// and new objects, serialized by qpdf's unparser (or given raw by the caller), then a
-/// cross-reference section of the same kind as the file's last one — a classic table, or a
-/// cross-reference stream — whose trailer points back with `/Prev`, then `startxref` and
-/// `%%EOF`. Offsets are relative to the `%PDF` header, wherever it starts.
+/// The input is stream-copied in chunks (a file read in place through a mapping of each chunk;
+/// flat memory for any file size), then come the changed and new objects, serialized by qpdf's
+/// unparser (or given raw by the caller), then a cross-reference section of the same kind as the
+/// file's last one — a classic table, or a cross-reference stream — whose trailer points back
+/// with `/Prev`, then `startxref` and `%%EOF`. Offsets are relative to the `%PDF` header, wherever it starts.
 package final class IncrementalWriter {
     package let document: PDFDocument
 
@@ -88,11 +88,18 @@ package final class IncrementalWriter {
             guard input.size == document.fileSize else {
                 throw document.error(.incrementalImpossible("the file changed on disk while it was being stamped"))
             }
-            try input.forEachChunk(of: 0..<input.size, chunkSize: 1 << 20) { chunk in
+            let copy = { (chunk: UnsafeRawBufferPointer) throws in
                 try inputObserver?(chunk)
                 try output.write(chunk)
                 position += chunk.count
                 progress?(Double(position) / Double(max(input.size, 1)))
+            }
+            // A file is read in place through a mapping (the observer and the sink read the same
+            // pages), not copied into a buffer first.
+            if let file = input as? ReadableFile {
+                try file.forEachMappedChunk(of: 0..<input.size, copy)
+            } else {
+                try input.forEachChunk(of: 0..<input.size, chunkSize: 1 << 20, copy)
             }
         }
         let inputLength = position
