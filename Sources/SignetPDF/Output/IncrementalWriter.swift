@@ -1,3 +1,4 @@
+import SignetCodecs
 import SignetFiles
 
 /// Where an incremental update put things in the output file (absolute byte offsets).
@@ -59,7 +60,8 @@ package final class IncrementalWriter {
     ///   this document (e.g. from `PDFDocument.reserveObject()`).
     /// - Parameter progress: called with the fraction of the input copied so far.
     /// - Parameter inputObserver: sees each chunk of the input as it is copied (a signer hashes
-    ///   the copied bytes in the same pass instead of reading them again).
+    ///   the copied bytes in the same pass instead of reading them again), possibly on another
+    ///   thread while the chunk is written; calls come one at a time, in order.
     /// - Parameter appending: `output` already holds the input (the document was opened on the
     ///   sink's own bytes, e.g. to add a DSS after a signature): only the update is written.
     package func write(
@@ -89,8 +91,12 @@ package final class IncrementalWriter {
                 throw document.error(.incrementalImpossible("the file changed on disk while it was being stamped"))
             }
             let copy = { (chunk: UnsafeRawBufferPointer) throws in
-                try inputObserver?(chunk)
-                try output.write(chunk)
+                // The observer (a signer's hash) reads the chunk while it is written, on two cores.
+                if let inputObserver {
+                    _ = try Parallel.pair({ try inputObserver(chunk) }, { try output.write(chunk) })
+                } else {
+                    try output.write(chunk)
+                }
                 position += chunk.count
                 progress?(Double(position) / Double(max(input.size, 1)))
             }
