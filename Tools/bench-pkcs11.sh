@@ -39,8 +39,8 @@ for mb in ${SIZES[*]}; do
   cat "$in" > /dev/null   # page cache warm for both
   for mode in embedded detached; do
     if [ $mode = embedded ]; then out=(-o "$work/out.pdf"); file="$work/out.pdf"; else out=(--detached "$work/out.p7s"); file="$work/out.p7s"; fi
-    read -r t_pem m_pem < <(measure "$file" "$SIGNET" sign "$in" "${out[@]}" "${pem[@]}")
-    read -r t_tok m_tok < <(measure "$file" "$SIGNET" sign "$in" "${out[@]}" "${token[@]}")
+    read -r t_pem m_pem _ < <(measure "$file" "$SIGNET" sign "$in" "${out[@]}" "${pem[@]}")
+    read -r t_tok m_tok _ < <(measure "$file" "$SIGNET" sign "$in" "${out[@]}" "${token[@]}")
     ratio=$(awk -v a="$t_tok" -v b="$t_pem" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     printf '%-8s %-30s %9s %8s %8d KB\n' "${mb} MB" "PEM file ($mode)" "$t_pem" "1.00" "$m_pem"
     printf '%-8s %-30s %9s %8s %8d KB\n' "${mb} MB" "SoftHSM2 token ($mode)" "$t_tok" "$ratio" "$m_tok"

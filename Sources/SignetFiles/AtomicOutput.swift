@@ -13,6 +13,8 @@ package final class AtomicOutput {
     private var committed = false
     /// Bytes written so far.
     public private(set) var size = 0
+    /// Where the next `startWriteback()` range begins.
+    private var writebackStart = 0
 
     package init(path: String) throws {
         self.path = path
@@ -88,12 +90,14 @@ package final class AtomicOutput {
         return try ReadableFile(path: temporaryPath)
     }
 
-    /// Asks the kernel to start writing the bytes so far to disk now, in the background, so the
-    /// `fsync` of `commit()` has less left to wait for (a hint: errors still surface at `commit()`).
-    /// Linux starts writeback of dirty pages on `POSIX_FADV_DONTNEED`.
+    /// Asks the kernel to start writing the bytes written since the last call to disk now, in the
+    /// background, so the `fsync` of `commit()` has less left to wait for (a hint: errors still
+    /// surface at `commit()`). Linux starts writeback of dirty pages on `POSIX_FADV_DONTNEED`;
+    /// only the new range is named, so pages written back earlier are not walked again or evicted.
     package func startWriteback() {
-        guard temporaryPath != nil else { return }
-        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
+        guard temporaryPath != nil, size > writebackStart else { return }
+        _ = posix_fadvise(fd, off_t(writebackStart), off_t(size - writebackStart), POSIX_FADV_DONTNEED)
+        writebackStart = size
     }
 
     /// Flushes to disk and moves the file into place (or writes standard output).

@@ -72,4 +72,33 @@ package final class ReadableFile {
             offset += n
         }
     }
+
+    /// The same chunks read through a read-only mapping of each, unmapped once `body` returns:
+    /// the page cache is read in place instead of being copied into a buffer (a writer that
+    /// copies and hashes a large input touches each byte once less), and memory stays flat.
+    /// The file's size is checked before each chunk is mapped, so a file cut short while it is
+    /// read is an error, not a fault on a page past its end.
+    package func forEachMappedChunk(
+        of range: Range<Int>, chunkSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let start = offset - offset % page
+            let end = min(offset + chunkSize, range.upperBound)
+            var st = stat()
+            guard fstat(fd, &st) == 0, Int(st.st_size) >= end else {
+                let why = "it became shorter while it was read, so another program is changing it; try again later"
+                throw FileError(path: path, reason: .cannotRead(why))
+            }
+            let length = end - start
+            let mapping = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, off_t(start))
+            guard let mapping, mapping != MAP_FAILED else {
+                throw FileError(path: path, reason: .cannotRead(Posix.errorText()))
+            }
+            defer { munmap(mapping, length) }
+            try body(UnsafeRawBufferPointer(start: mapping + (offset - start), count: end - offset))
+            offset = end
+        }
+    }
 }

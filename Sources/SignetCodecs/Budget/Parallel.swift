@@ -1,8 +1,9 @@
 import Dispatch
 
 /// Independent jobs run side by side on at most `threads` threads (the caller's choice,
-/// `BudgetOptions.threads`, bound for the length of a search).
-enum Parallel {
+/// `BudgetOptions.threads`, bound for the length of a search; the default elsewhere, e.g. for
+/// the incremental writer, which hashes each chunk of its input while writing it).
+package enum Parallel {
     /// Threads a call may use, the calling thread included; 1 runs everything on the calling thread.
     @TaskLocal static var threads = BudgetOptions.defaultThreads
 
@@ -34,7 +35,7 @@ enum Parallel {
     }
 
     /// `first()` and `second()` side by side (one after the other on one thread).
-    static func pair<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
+    package static func pair<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
         var a: Result<A, any Error>?, b: Result<B, any Error>?
         _ = try map([0, 1]) { (i: Int) -> Void in
             if i == 0 { a = Result(catching: first) } else { b = Result(catching: second) }

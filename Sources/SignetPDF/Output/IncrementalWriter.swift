@@ -1,3 +1,4 @@
+import SignetCodecs
 import SignetFiles
 
 /// Where an incremental update put things in the output file (absolute byte offsets).
@@ -19,11 +20,11 @@ package struct IncrementalWriteResult: Sendable, Hashable {
 /// Appends the document's changes to its original bytes as an incremental update, so every
 /// existing byte — and every existing signature — stays as it was.
 ///
-/// The input is stream-copied in chunks (flat memory for any file size), then come the changed
-/// and new objects, serialized by qpdf's unparser (or given raw by the caller), then a
-/// cross-reference section of the same kind as the file's last one — a classic table, or a
-/// cross-reference stream — whose trailer points back with `/Prev`, then `startxref` and
-/// `%%EOF`. Offsets are relative to the `%PDF` header, wherever it starts.
+/// The input is stream-copied in chunks (a file read in place through a mapping of each chunk;
+/// flat memory for any file size), then come the changed and new objects, serialized by qpdf's
+/// unparser (or given raw by the caller), then a cross-reference section of the same kind as the
+/// file's last one — a classic table, or a cross-reference stream — whose trailer points back
+/// with `/Prev`, then `startxref` and `%%EOF`. Offsets are relative to the `%PDF` header, wherever it starts.
 package final class IncrementalWriter {
     package let document: PDFDocument
 
@@ -59,7 +60,8 @@ package final class IncrementalWriter {
     ///   this document (e.g. from `PDFDocument.reserveObject()`).
     /// - Parameter progress: called with the fraction of the input copied so far.
     /// - Parameter inputObserver: sees each chunk of the input as it is copied (a signer hashes
-    ///   the copied bytes in the same pass instead of reading them again).
+    ///   the copied bytes in the same pass instead of reading them again), possibly on another
+    ///   thread while the chunk is written; calls come one at a time, in order.
     /// - Parameter appending: `output` already holds the input (the document was opened on the
     ///   sink's own bytes, e.g. to add a DSS after a signature): only the update is written.
     package func write(
@@ -88,11 +90,22 @@ package final class IncrementalWriter {
             guard input.size == document.fileSize else {
                 throw document.error(.incrementalImpossible("the file changed on disk while it was being stamped"))
             }
-            try input.forEachChunk(of: 0..<input.size, chunkSize: 1 << 20) { chunk in
-                try inputObserver?(chunk)
-                try output.write(chunk)
+            let copy = { (chunk: UnsafeRawBufferPointer) throws in
+                // The observer (a signer's hash) reads the chunk while it is written, on two cores.
+                if let inputObserver {
+                    _ = try Parallel.pair({ try inputObserver(chunk) }, { try output.write(chunk) })
+                } else {
+                    try output.write(chunk)
+                }
                 position += chunk.count
                 progress?(Double(position) / Double(max(input.size, 1)))
+            }
+            // A file is read in place through a mapping (the observer and the sink read the same
+            // pages), not copied into a buffer first.
+            if let file = input as? ReadableFile {
+                try file.forEachMappedChunk(of: 0..<input.size, copy)
+            } else {
+                try input.forEachChunk(of: 0..<input.size, chunkSize: 1 << 20, copy)
             }
         }
         let inputLength = position
