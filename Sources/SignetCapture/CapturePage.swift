@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// The signing page `signet capture` serves: Capture/'s files, embedded at build time
-/// (CapturePage+Files.swift, written by Tools/embed-capture.py), looked up by exact name only.
+/// (Page/CapturePage+*.swift and CapturePage+Files.swift, written by Tools/embed-capture.py), looked
+/// up by exact name only.
 package enum CapturePage {
     /// One served file.
     package struct File: Sendable, Hashable {
@@ -13,7 +14,7 @@ package enum CapturePage {
     /// Every served file, decoded once.
     package static let files: [File] = embedded.map { item in
         guard let data = Data(base64Encoded: item.base64.joined()) else {
-            preconditionFailure("CapturePage+Files.swift is damaged; run Tools/embed-capture.py")
+            preconditionFailure("the embedded page (Sources/SignetCapture/Page) is damaged; run Tools/embed-capture.py")
         }
         return File(name: item.name, contentType: item.contentType, bytes: Array(data))
     }
