@@ -79,6 +79,23 @@ final class CairoSurface {
         }
         return try body(UnsafeRawPointer(data), Int(cairo_image_surface_get_stride(pointer)))
     }
+
+    /// An A8 image holding `mask`'s coverage bytes.
+    convenience init(mask: ShapeMask) throws {
+        try self.init(imageWidth: mask.width, height: mask.height, alphaOnly: true)
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else {
+            throw RenderError(.cairo(step: "filling a coverage mask", reason: "no pixel data"))
+        }
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        mask.alpha.withUnsafeBufferPointer { source in
+            guard let from = source.baseAddress else { return }
+            for row in 0..<mask.height {
+                (data + row * stride).initialize(from: from + row * mask.width, count: mask.width)
+            }
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
 }
 
 /// One `cairo_t` drawing on a surface. Drawing calls record errors in the context; `finish()`
@@ -134,6 +151,14 @@ final class CairoContext {
         case .fill:
             cairo_fill(pointer)
         }
+    }
+
+    /// Paints `color` through a coverage mask at its place in device pixels (the transform must
+    /// be the identity).
+    func paint(_ color: Color, through mask: ShapeMask) throws {
+        let source = try CairoSurface(mask: mask)
+        setColor(color)
+        cairo_mask_surface(pointer, source.pointer, Double(mask.x), Double(mask.y))
     }
 
     /// Checks every drawing call made so far.

@@ -10,10 +10,12 @@ import SignetStrokes
 public struct RenderOptions: Sendable, Hashable, Codable {
     /// How edges are anti-aliased in bitmaps (SVG and PDF leave it to the viewer).
     public enum Antialias: String, Sendable, Hashable, Codable, CaseIterable {
-        /// cairo's full-quality rasteriser: exact horizontal coverage on 15 sub-rows per pixel.
+        /// Exact-area coverage drawn straight from each stroke's centre line by Signet's own
+        /// rasteriser (the union of discs swept along it); also the fastest.
         case best
-        /// cairo's 4×4 supersampling (17 coverage levels): about twice as fast, edges differ
-        /// from `best` by up to ~100 of 255 alpha levels on single pixels.
+        /// cairo's 4×4 supersampling (17 coverage levels), as Signet drew `fast` before it had
+        /// its own rasteriser: coarser edges (up to ~100 of 255 alpha levels from `best` on
+        /// single pixels) and no longer faster. Kept for output that must match earlier images.
         case fast
     }
 

@@ -50,16 +50,33 @@ package enum Renderer {
         return Rendering(bitmap: rendering.image.bitmap, layout: rendering.layout)
     }
 
+    /// Who turns ink into pixel coverage at `RenderOptions.Antialias.best`.
+    package enum Rasterizer: Sendable, Hashable {
+        /// `SweptDiscRasterizer`, straight from each stroke's centre line (the default).
+        case sweptDisc
+        /// cairo's own scan converter over the stroked or filled path (kept to compare against).
+        case cairo
+    }
+
     /// The same image as `bitmap`, as a coverage mask when all ink has one colour over a
-    /// transparent background (cairo then draws coverage only; the colour is applied exactly).
-    package static func raster(_ drawing: Drawing, options: RenderOptions = RenderOptions()) throws -> RasterRendering {
+    /// transparent background (only coverage is drawn; the colour is applied exactly).
+    package static func raster(
+        _ drawing: Drawing, options: RenderOptions = RenderOptions(), rasterizer: Rasterizer = .sweptDisc
+    ) throws -> RasterRendering {
         let prepared = try prepare(drawing, options: options)
         let layout = prepared.layout
         let colors = Set(prepared.ink.shapes.map(\.color))
         let ink = options.background == nil && colors.count == 1 ? colors.first : nil
         let surface = try CairoSurface(imageWidth: layout.width, height: layout.height, alphaOnly: ink != nil)
-        try paint(
-            prepared, on: surface, background: options.background, extraScale: 1, fast: options.antialias == .fast)
+        if options.antialias == .best, rasterizer == .sweptDisc, let masks = masks(prepared) {
+            let context = try CairoContext(surface)
+            if let background = options.background { context.paint(background) }
+            for (mask, color) in masks { try context.paint(color, through: mask) }
+            try context.finish()
+        } else {
+            try paint(
+                prepared, on: surface, background: options.background, extraScale: 1, fast: options.antialias == .fast)
+        }
         let image = try surface.withImagePixels { pixels, stride -> RasterImage in
             if let ink {
                 .coverage(
@@ -100,6 +117,20 @@ package enum Renderer {
             let close = svg[(start + open.count)...].firstIndex(of: UInt8(ascii: "\""))
         else { return svg }
         return Array(svg[..<start]) + Array("<g".utf8) + Array(svg[(close + 1)...])
+    }
+
+    /// Each shape's coverage drawn from its spine by `SweptDiscRasterizer`, with its colour;
+    /// `nil` when some shape has no spine (ink that is only a path) or the layout is not a plain
+    /// scale, which cairo then draws.
+    private static func masks(_ prepared: PreparedInk) -> [(ShapeMask, Color)]? {
+        let t = prepared.layout.transform
+        guard t.b == 0, t.c == 0, t.a == t.d, t.a > 0, prepared.ink.shapes.allSatisfy({ !$0.spine.isEmpty })
+        else { return nil }
+        return prepared.ink.shapes.compactMap { shape in
+            SweptDiscRasterizer.mask(
+                shape.spine, transform: t, width: prepared.layout.width, height: prepared.layout.height
+            ).map { ($0, shape.color) }
+        }
     }
 
     private static func paint(

@@ -4,7 +4,8 @@ import SignetCore
 ///
 /// Fixed-width strokes become one stroked center line each; variable-width strokes become one
 /// filled outline each (so semi-transparent ink never shows overlapping blobs); a one-point
-/// stroke becomes a filled disc of the pen's dot diameter.
+/// stroke becomes a filled disc of the pen's dot diameter. Each keeps its spine, from which the
+/// bitmap renderer draws it directly.
 public struct Ink: Sendable, Hashable {
     package var shapes: [InkShape]
     /// The tight rectangle of the smoothed ink including half the pen width; `nil` for no ink.
@@ -25,16 +26,17 @@ public struct Ink: Sendable, Hashable {
             let extent: Rect
             if samples.count == 1 {
                 let d = pen.dotDiameter
-                shapes.append(
-                    InkShape(path: .circle(center: first.point, radius: d / 2), paint: .fill, color: pen.color))
+                let dot = QuadSegment(
+                    start: first.point, control: first.point, end: first.point, startWidth: d, endWidth: d)
+                shapes.append(InkShape(spine: [dot], paint: .fill, color: pen.color))
                 extent = Rect(origin: first.point, size: .zero).outsetBy(d / 2)
             } else {
                 let widths = WidthFilter.widths(of: samples, pen: pen, unitsPerInch: drawing.unitsPerInch)
                 let segments = MidpointSmoother.segments(samples.map(\.point), widths: widths)
                 if let w = widths.first, widths.allSatisfy({ $0 == w }) {
-                    shapes.append(InkShape(path: Ink.centerLine(segments), paint: .stroke(width: w), color: pen.color))
+                    shapes.append(InkShape(spine: segments, paint: .stroke(width: w), color: pen.color))
                 } else {
-                    shapes.append(InkShape(path: VariableWidthOutline.path(segments), paint: .fill, color: pen.color))
+                    shapes.append(InkShape(spine: segments, paint: .fill, color: pen.color))
                 }
                 extent = segments.dropFirst().reduce(segments[0].inkBounds) { $0.union($1.inkBounds) }
                 length += segments.reduce(0) { $0 + $1.start.distance(to: $1.end) }

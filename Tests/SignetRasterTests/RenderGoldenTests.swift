@@ -15,14 +15,14 @@ struct RenderGoldenTests {
     }
 
     /// The PNG a render writes keeps 16 coverage levels (`PNGOptions.maskLevels`): each pixel
-    /// within 8 levels of the exact rendering, so within 8 + 3 of the golden.
+    /// within 8 levels of the exact rendering, so within the golden's tolerance plus 8.
     @Test("the default PNG of the loops decodes within 8 levels of the golden")
     func loopsPNG() throws {
         let drawing = Drawing(strokes: [
             RasterFixtures.loops(), RasterFixtures.loops(count: 30, origin: Point(x: 40, y: 60)),
         ])
         let png = try PNGEncoder.encode(try Renderer.raster(drawing).image)
-        try Golden.check(try PNGDecoder.decode(png), named: "loops-default", tolerance: 8 + Golden.tolerance)
+        try Golden.check(try PNGDecoder.decode(png), named: "loops-default", tolerance: Golden.tolerance(plus: 8))
     }
 
     @Test("face: dots and a velocity-width smile in navy")

@@ -27,6 +27,9 @@ struct BenchArguments {
         }
     }
 
+    /// The value of `--name`, or `nil` when it was not given.
+    func optional(_ name: String) -> String? { values[name] }
+
     func value(_ name: String) throws -> String {
         guard let v = values[name] else { throw BenchError("--\(name) is required") }
         return v

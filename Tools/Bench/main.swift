@@ -5,11 +5,13 @@ import Foundation
 //   signet-bench render DIR --out DIR [--jobs N] [--antialias best|fast] [--format NAME]
 //                                                          JSON → cropped PNG, prints "count seconds bytes"
 //   signet-bench stages DIR                                mean time per pipeline stage
+//   signet-bench compare-rasterizers DIR [--diffs DIR]     swept-disc vs cairo coverage and time
 //   signet-bench png-settings [--count N]                  PNG size/time per encoder setting
 let usage = """
     usage: signet-bench generate --count N [--seed S] --out DIR
            signet-bench render DIR --out DIR [--jobs N] [--antialias best|fast] [--format NAME]
            signet-bench stages DIR
+           signet-bench compare-rasterizers DIR [--diffs DIR]
            signet-bench png-settings [--count N]
     """
 
@@ -26,6 +28,8 @@ do {
             antialias: try args.antialias(), format: try args.format())
     case "stages":
         try Stages.run(input: try args.positional())
+    case "compare-rasterizers":
+        try CompareRasterizers.run(input: try args.positional(), diffs: args.optional("diffs"))
     case "png-settings":
         try PNGSettings.run(count: try args.int("count", default: 40), seed: 7)
     default:

@@ -30,7 +30,7 @@ enum RenderFlags {
         ),
         .value("min-ink-length", "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
         .value(
-            "antialias", "MODE", "best (default) or fast: cairo's 4x4 supersampling, about twice as fast, coarser edges"
+            "antialias", "MODE", "best (default: exact coverage, also the fastest) or fast: cairo's 4x4 supersampling, coarser edges"
         ),
     ]
 
