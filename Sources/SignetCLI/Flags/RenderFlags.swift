@@ -30,8 +30,7 @@ enum RenderFlags {
         ),
         .value("min-ink-length", "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
         .value(
-            "antialias", "MODE", "best (default: exact coverage, also the fastest) or fast: cairo's 4x4 supersampling, coarser edges"
-        ),
+            "antialias", "MODE", "best (default: exact coverage, also the fastest) or fast: cairo's 4x4 sampling"),
     ]
 
     /// The options from the command line, checked (bad values are usage errors).
