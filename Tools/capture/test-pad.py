@@ -195,7 +195,7 @@ with sync_playwright() as pw:
     ctx.close()
 
     # What the signer sees is what Signet renders: IoU per width model, on a 2x screen (measured
-    # 2026-12-01: pressure 0.988, fixed 0.981, velocity 0.979–0.982 as the timing varies). The ink
+    # 2026-12-01: pressure 0.988, fixed 0.981, velocity 0.979–0.986 as the timing varies). The ink
     # painted live, piece by piece, before the last pen lift is the same ink less the last segment.
     ctx = browser.new_context(viewport={"width": 800, "height": 480}, device_scale_factor=2, has_touch=True)
     for model, kind, strokes in [("pressure", "pen", pen_strokes), ("fixed", "mouse", mouse_strokes),
