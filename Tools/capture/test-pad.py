@@ -85,6 +85,21 @@ def iou(page, name, scale, threshold):
     return ink_a
 
 
+def one_coat(page, strokes):
+    """Translucent ink shows one coat everywhere: each stroke is one fill, so its overlapping hulls
+    are not painted twice (the longest pen stroke, 50 % blue over the white canvas: red about 127)."""
+    page.evaluate("document.getElementById('pad').clear()")
+    page.evaluate("document.getElementById('pad').penColor = '#0000ff80'")
+    draw(page, "pen", [max(strokes, key=len)])
+    path = work / "one-coat.png"
+    page.locator("#pad canvas").screenshot(path=str(path))
+    red = Image.open(path).convert("RGB").getchannel("R").tobytes()
+    coat, twice = sum(120 <= v <= 135 for v in red), sum(v < 100 for v in red)
+    c.check("translucent ink: one coat, no overlap painted twice", coat > 500 and twice == 0,
+            f"{coat} px of one coat, {twice} px darker")
+    page.evaluate("document.getElementById('pad').clear()")
+
+
 with sync_playwright() as pw:
     browser = padlib.launch(pw)
     ctx = browser.new_context(viewport={"width": 800, "height": 480}, device_scale_factor=1, has_touch=True)
@@ -221,6 +236,8 @@ with sync_playwright() as pw:
         if model == "pressure" and screenshot_path:
             page.locator("main").screenshot(path=str(screenshot_path))
             print(f"screenshot: {screenshot_path}")
+        if model == "pressure":
+            one_coat(page, strokes)
         page.close()
     browser.close()
 c.finish()
