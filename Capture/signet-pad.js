@@ -7,7 +7,6 @@ import {
   WIDTH_MODELS,
   WidthFilter,
   effectiveModel,
-  paintDot,
   paintSegments,
   paintStroke,
 } from './signet-ink.js';
@@ -334,10 +333,9 @@ export class SignetPad {
     }
     const stroke = { pointerType: live.pointerType, pen: live.pen, points: live.points };
     this._strokes.push(stroke);
-    // The segments still waiting, the last one included (the stroke then is what `signet render` draws).
-    if (live.pts.length === 1) paintDot(this.ctx, live.pen, live.pts[0]);
-    else if (live.repaint) this.redraw();
-    else paintSegments(this.ctx, live.pen, live.pts, live.ws, live.drawn, live.pts.length, live.model === 'fixed');
+    // Painted again whole, one path per stroke: the canvas then is what `signet render` draws (the
+    // live pieces overlap, and their antialiased edges would add up where they meet).
+    this.redraw();
     this._emit('signet-stroke', { stroke: this.toJSON().strokes[this._strokes.length - 1] });
     this._changed();
   }

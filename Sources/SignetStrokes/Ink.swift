@@ -1,5 +1,7 @@
 import SignetCore
 
+// Twin: Capture/signet-ink.js paints the same shapes on the browser pad; keep the two in step.
+
 /// A drawing after smoothing: the shapes to paint and the tight bounds of the ink.
 ///
 /// Fixed-width strokes become one stroked center line each; variable-width strokes become one

@@ -12,6 +12,9 @@ import SignetCore
 /// the previous hull's end disc); the first hull of a stroke keeps both, which makes the round
 /// start cap, and the last hull's far arc is the round end cap. Every piece is convex and wound
 /// the same way, so one nonzero fill paints the union: no seams, no double-painted overlaps.
+///
+/// Its twin is `paintSegments` in Capture/signet-ink.js, which builds the same chords, hulls and
+/// arcs on the browser pad's canvas: keep the two in step (the capture browser tests compare them).
 enum VariableWidthOutline {
     /// How far a chord may stray from the curve, as a fraction of the ink width there.
     static let flatness = 0.01

@@ -71,7 +71,8 @@ class Pointer:
             params.update(force=s.get("force", 0.5), tiltX=s.get("tiltX", 0), tiltY=s.get("tiltY", 0))
         self.cdp.send("Input.dispatchMouseEvent", params)
 
-    def stroke(self, samples):
+    def stroke(self, samples, lift=True):
+        """One contact through `samples`; with lift=False the pen stays down on the last one."""
         if self.kind == "touch":
             points = lambda s: [dict(x=self.ox + s["x"], y=self.oy + s["y"], id=1, force=s.get("force", 1))]
             self.cdp.send("Input.dispatchTouchEvent", dict(type="touchStart", touchPoints=points(samples[0])))
@@ -82,7 +83,8 @@ class Pointer:
         self.mouse("mousePressed", samples[0])
         for s in samples[1:]:
             self.mouse("mouseMoved", s)
-        self.mouse("mouseReleased", samples[-1])
+        if lift:
+            self.mouse("mouseReleased", samples[-1])
 
 
 def fit(strokes, width=600, height=200, margin=20):

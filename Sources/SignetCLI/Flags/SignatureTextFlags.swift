@@ -30,7 +30,8 @@ enum SignatureTextFlags {
         let lines = SignatureText.lines(
             name: options.name ?? identity.commonName ?? identity.subject, signingTime: options.signingTime,
             reason: options.reason, location: options.location)
-        let font = try args.string("text-font").map { try TextFont.file(at: $0) } ?? TextFont.file()
+        // Read once per process: every batch job with text shares the font.
+        let font = try TextFontCache.shared.font(at: args.string("text-font") ?? TextFont.dejaVuSansPath)
         return SignatureText(lines: lines, position: position ?? .below, font: font)
     }
 }
