@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Render benchmark: Signet (Swift, cairo + libpng) against a Python + pycairo script doing the
+# Render benchmark: Signet (Swift, its own rasteriser + libpng) against a Python + pycairo script doing the
 # same job, side by side in one run. Both read the same generated Signet JSON signatures (3–6
 # strokes of 300–1500 points), draw midpoint quadratics 2.5 units wide at 2x with round caps and
 # joins, crop to the ink + 8 px and write PNGs. Every row is the median of RUNS runs; one-core rows
@@ -75,3 +75,7 @@ printf '%s\n' "${rows[@]}" | awk -F'|' -v n="$COUNT" '
   }'
 echo
 echo "ratios: against the pycairo script on one core; PNG bytes: mean per signature"
+echo
+# The same ink drawn by Signet's rasteriser and by cairo's scan converter (the stated tolerance).
+.build/release/signet-bench generate --count 60 --seed 7 --out "$work/compare" >&2
+.build/release/signet-bench compare-rasterizers "$work/compare"

@@ -67,8 +67,15 @@ package enum Renderer {
         let layout = prepared.layout
         let colors = Set(prepared.ink.shapes.map(\.color))
         let ink = options.background == nil && colors.count == 1 ? colors.first : nil
+        let masks = options.antialias == .best && rasterizer == .sweptDisc ? masks(prepared) : nil
+        if let ink, let masks {
+            // One colour over transparency: the masks are laid over each other here, no cairo surface.
+            let mask = CoverageMask(
+                layering: masks.map(\.0), width: layout.width, height: layout.height, ink: ink, dpi: layout.dpi)
+            return RasterRendering(image: .coverage(mask), layout: layout)
+        }
         let surface = try CairoSurface(imageWidth: layout.width, height: layout.height, alphaOnly: ink != nil)
-        if options.antialias == .best, rasterizer == .sweptDisc, let masks = masks(prepared) {
+        if let masks {
             let context = try CairoContext(surface)
             if let background = options.background { context.paint(background) }
             for (mask, color) in masks { try context.paint(color, through: mask) }

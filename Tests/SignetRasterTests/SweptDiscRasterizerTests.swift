@@ -150,7 +150,8 @@ struct SweptDiscRasterizerTests {
 }
 
 extension SweptDiscRasterizerTests {
-    @Test("colours, translucent ink, a background and ink cut by the canvas composite as cairo's do")
+    @Test(
+        "colours, translucent ink (one colour or two), a background and ink cut by the canvas composite as cairo's do")
     func compositing() throws {
         var loops = RasterFixtures.loops(count: 40)
         loops.pen = Pen(color: Color(css: "#C0392B99")!)
@@ -158,6 +159,7 @@ extension SweptDiscRasterizerTests {
         drawing.canvas = Size(width: 90, height: 70)
         for options in [
             RenderOptions(background: Color(css: "#FFF8E1")!), RenderOptions(),
+            RenderOptions(color: Color(css: "#1A237E80")!),
             RenderOptions(scale: 3, widthModel: .velocity, crop: false),
         ] {
             let ours = try Renderer.raster(drawing, options: options).image.bitmap

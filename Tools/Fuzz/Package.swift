@@ -45,5 +45,6 @@ let package = Package(
         fuzzTarget("fuzz-pdf"),
         fuzzTarget("fuzz-verify"),
         fuzzTarget("fuzz-http"),
+        fuzzTarget("fuzz-raster"),
     ]
 )

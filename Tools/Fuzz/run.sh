@@ -2,8 +2,8 @@
 # Builds the fuzz targets with libFuzzer and AddressSanitizer, then runs each for a bounded time
 # and prints the executions and findings per run (`make fuzz` calls this).
 #
-#   FUZZ_SECONDS=60     time per run (13 runs: the stroke target once per format and once detecting
-#                       it, then png, jpeg, pdf, verify)
+#   FUZZ_SECONDS=60     time per run (15 runs: the stroke target once per format and once detecting
+#                       it, then png, jpeg, pdf, verify, http, raster)
 #   FUZZ_RUNS="png pdf" only these runs
 #   FUZZ_TIMEOUT=10     seconds one input may take before it counts as a hang
 #   FUZZ_RSS_MB=2048    memory the process may reach; FUZZ_MALLOC_MB=1024 the largest single allocation
@@ -19,7 +19,7 @@ seconds=${FUZZ_SECONDS:-60}
 corpus=$(cd "${CORPUS:-../shared/corpus}" 2>/dev/null && pwd || true)
 fuzz=$root/.build/fuzz
 bin=$fuzz/release
-runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw png jpeg pdf verify http"}
+runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw png jpeg pdf verify http raster"}
 
 echo "building the fuzz targets (libFuzzer + AddressSanitizer, release) ..."
 # SwiftPM does not always rebuild this package's own modules when a Signet module they import
@@ -66,13 +66,16 @@ seed() {  # seed RUN FOLDER
         pdf) [ -n "$corpus" ] && find "$corpus/pdfs" -name '*.pdf' -size -40k -exec cp {} "$dir"/ \; ;;
         http) printf 'GET /AAAAAAAAAAAAAAAA/ HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n\r\n' > "$dir/seed-get"
               printf 'POST /AAAAAAAAAAAAAAAA/submit HTTP/1.1\r\nHost: localhost:8000\r\nOrigin: http://localhost:8000\r\nContent-Length: 2\r\n\r\n{}' > "$dir/seed-post" ;;
+        raster) python3 -c 'import random, sys
+for n in range(4):
+    random.seed(n); open(sys.argv[1] + "/seed-%d" % n, "wb").write(bytes(random.randrange(256) for _ in range(40 + 60 * n)))' "$dir" ;;
         verify) [ -n "$corpus" ] && grep -l --null ByteRange $(find "$corpus/pdfs" -name '*.pdf' -size -80k) | xargs -0 -I{} cp {} "$dir"/ ;;
     esac
 }
 
-declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf [verify]=fuzz-verify [http]=fuzz-http)
-declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf [verify]=pdf [http]=http)
-declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536 [verify]=81920 [http]=8192)
+declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf [verify]=fuzz-verify [http]=fuzz-http [raster]=fuzz-raster)
+declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf [verify]=pdf [http]=http [raster]=)
+declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536 [verify]=81920 [http]=8192 [raster]=4096)
 stamp=$(date +%Y%m%d-%H%M%S)
 rows=()
 found=0
@@ -83,11 +86,14 @@ for run in $runs_wanted; do
     log=$fuzz/logs/$run.log
     mkdir -p "$dir" "$findings" "$(dirname "$log")"
     seed "$run" "$dir"
+    d=${dict[$run]-strokes}  # unset: the stroke dictionary; empty: none
+    dictarg=()
+    [ -n "$d" ] && dictarg=(-dict="Tools/Fuzz/dictionaries/$d.dict")
     echo "fuzzing $run for ${seconds}s ($(ls "$dir" | wc -l) inputs in $dir) ..."
     status=0
     "$bin/$bin_name" "$dir" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" \
         -rss_limit_mb="${FUZZ_RSS_MB:-2048}" -malloc_limit_mb="${FUZZ_MALLOC_MB:-1024}" \
-        -max_len="${maxlen[$run]:-32768}" -dict="Tools/Fuzz/dictionaries/${dict[$run]:-strokes}.dict" \
+        -max_len="${maxlen[$run]:-32768}" "${dictarg[@]}" \
         -print_final_stats=1 -artifact_prefix="$findings/" > "$log" 2>&1 || status=$?
     execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | awk '{print $2}' | tail -1 || true)
     cov=$(grep -oE '^#[0-9]+.*cov: [0-9]+' "$log" | tail -1 | grep -oE 'cov: [0-9]+' | awk '{print $2}' || true)
