@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// Fits an opaque image under a byte budget as a JPEG: at each size tried, the largest quality
@@ -46,6 +47,8 @@ struct JPEGBudgetFit {
         var quality: Int
         var mode: JPEGMode
         var ssim: Double
+        /// Its SSIM over the bands of `ssimSample` (nil without one), from the same map as `ssim`.
+        var sampled: Double?
         var why: String
         /// Its quality is the top of the window searched, below `maxQuality`: one above may fit too.
         var capped = false
@@ -59,6 +62,10 @@ struct JPEGBudgetFit {
 
     var encodes = 0
     var probeEncodes = 0
+    /// The rows of the original on which ladder steps are estimated (nil for images too small).
+    var ssimSample: SSIMSample?
+    /// The first ladder step left out because its estimate was below the best candidate's.
+    var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: Double)?
 
     init(options: BudgetOptions) {
         self.options = options
@@ -68,6 +75,7 @@ struct JPEGBudgetFit {
     mutating func fit(_ opaque: Bitmap, why prefix: String = "") throws -> BudgetResult {
         let gray = opaque.isGray
         let full = (width: opaque.width, height: opaque.height)
+        ssimSample = SSIMSample(width: full.width, height: full.height)
         let ladder = JPEGSizeLadder(options: options)
         var estimates: [Int: Double] = [:]
         var candidates: [Candidate] = []
@@ -86,6 +94,14 @@ struct JPEGBudgetFit {
         while !pending.isEmpty {
             let step = pending.removeFirst()
             guard QualitySearch.probes(toSettle: step.range.count) <= Self.maxEncodes - encodes else { break }
+            // Estimated below the best so far at its aimed quality: it cannot win, nor can the smaller ones.
+            if let sample = ssimSample, let best = candidates.compactMap(\.sampled).max() {
+                let estimate = try estimate(opaque, step.size, quality: step.aim, gray: gray, sample: sample)
+                if estimate < best {
+                    ruledOut = (step.size, step.aim, estimate)
+                    break
+                }
+            }
             var ignored: [Int: Double] = [:]
             let outcome = try fitAtSize(
                 opaque, step.size, gray: gray, range: step.range,
@@ -153,6 +169,11 @@ struct JPEGBudgetFit {
                 width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.ssim)
         }
         if candidates.count > 1 { reason += "; the best SSIM at the original size of \(candidates.count) sizes tried" }
+        if let out = ruledOut {
+            reason +=
+                "; \(out.size.width)×\(out.size.height) and smaller not tried (SSIM about "
+                + "\(NumberText.short(out.estimate, decimals: 3)) at quality \(out.quality) on a row sample)"
+        }
         return BudgetResult(
             bytes: best.bytes, format: .jpeg, quality: best.quality,
             layout: gray ? "gray" : best.mode.subsampling.rawValue,
