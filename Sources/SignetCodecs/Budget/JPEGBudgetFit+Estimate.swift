@@ -4,15 +4,15 @@ import SignetRaster
 /// that the sample's bands read (after upscaling back) are made, encoded at one quality,
 /// decoded and compared with the original on those bands.
 ///
-/// JPEG codes luma in independent 8×8 blocks, so the rows are taken in whole 16-row block rows
-/// (4:2:0 MCUs) at their places in the full image, with one block row of margin at each end for
-/// the chroma upsampling that mixes neighbouring rows: the bands then see the same luma blocks
-/// the full encode at that quality would give. The rows are resampled as in the full downscale
+/// JPEG codes luma in independent 8×8 blocks, so the rows are taken in whole 8-row block rows
+/// at their places in the full image: the bands then see the same luma blocks the full encode at
+/// that quality would give (the luma computed from the decoded RGB is that Y up to rounding, so
+/// chroma upsampling, which mixes neighbouring rows, barely reaches it). The rows are resampled as in the full downscale
 /// (`Bitmap.downscaledRows`), so the estimate differs from the SSIM of the full encode only in
 /// which rows are averaged; it is compared with the best candidate's SSIM over the same bands.
 extension JPEGBudgetFit {
-    /// Rows of one MCU at 4:2:0.
-    static let blockRows = 16
+    /// Rows of one luma block.
+    static let blockRows = 8
 
     /// The SSIM over `sample`'s bands of `opaque` scaled to `size` (smaller) and encoded at
     /// `quality` (4:2:0, or gray), against `opaque` at its own size. One small encode, counted
@@ -34,16 +34,15 @@ extension JPEGBudgetFit {
     }
 
     /// The rows of an image `height` rows high that the sample's bands (with their SSIM windows)
-    /// read once it is upscaled to `upscaledHeight` rows, widened to whole block rows plus one
-    /// block row each side; ascending.
+    /// read once it is upscaled to `upscaledHeight` rows, widened to whole block rows; ascending.
     static func rowsRead(by sample: SSIMSample, height: Int, upscaledTo upscaledHeight: Int) -> [Int] {
         let taps = LanczosTaps(from: height, to: upscaledHeight)
         var wanted = [Bool](repeating: false, count: height)
         for band in sample.bands {
             let top = band.lowerBound - SSIM.radius, bottom = band.upperBound - 1 + SSIM.radius
             let first = taps.starts[top], last = taps.starts[bottom] + taps.counts[bottom] - 1
-            let from = max(first / blockRows - 1, 0) * blockRows
-            let to = min((last / blockRows + 2) * blockRows, height)
+            let from = first / blockRows * blockRows
+            let to = min((last / blockRows + 1) * blockRows, height)
             for row in from..<to { wanted[row] = true }
         }
         return wanted.indices.filter { wanted[$0] }

@@ -64,6 +64,9 @@ struct JPEGBudgetFit {
     var probeEncodes = 0
     /// The rows of the original on which ladder steps are estimated (nil for images too small).
     var ssimSample: SSIMSample?
+    /// Whether ladder steps are estimated before they are searched (false searches every step,
+    /// which is what the estimate is checked against).
+    var estimatesSteps = true
     /// The first ladder step left out because its estimate was below the best candidate's.
     var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: Double)?
 
@@ -95,7 +98,7 @@ struct JPEGBudgetFit {
             let step = pending.removeFirst()
             guard QualitySearch.probes(toSettle: step.range.count) <= Self.maxEncodes - encodes else { break }
             // Estimated below the best so far at its aimed quality: it cannot win, nor can the smaller ones.
-            if let sample = ssimSample, let best = candidates.compactMap(\.sampled).max() {
+            if estimatesSteps, let sample = ssimSample, let best = candidates.compactMap(\.sampled).max() {
                 let estimate = try estimate(opaque, step.size, quality: step.aim, gray: gray, sample: sample)
                 if estimate < best {
                     ruledOut = (step.size, step.aim, estimate)
