@@ -9,7 +9,11 @@ import SignetRaster
 /// winner is the one with the highest SSIM against the original at the original size (a
 /// downscaled candidate upscaled back, as a viewer shows it at the same display size). The
 /// candidates are tried from the largest down and the ladder stops once the SSIM falls (it rises
-/// and then falls with the size on every image measured); a size over the budget even at the
+/// and then falls with the size on every image measured), or before a step whose estimate — that
+/// size encoded at its aimed quality, judged on a fixed sample of the original's rows
+/// (`SSIMSample`, `JPEGBudgetFit+Estimate.swift`) — is below the best candidate's SSIM on the
+/// same rows: that step would lose, and smaller ones lose more. The winner and the runner-up
+/// (the best other size searched) are always scored exactly, over every pixel. A size over the budget even at the
 /// lowest quality of its window re-aims the smaller ones by how far over it was (the search at one size:
 /// `JPEGBudgetFit+Size.swift`). At most
 /// `maxEncodes` full encodes in all, except when no size on the ladder fits (see `shrinkUntilFit`). `minQuality` bounds every candidate's quality, `resizeQuality` the downscaled
