@@ -37,8 +37,10 @@ struct SSIMSampleTests {
         var fit = JPEGBudgetFit(options: BudgetOptions(maxBytes: 100_000, format: .jpeg))
         for quality in [20, 50, 85] {
             let estimate = try fit.estimate(image, size, quality: quality, gray: false, sample: sample)
-            let whole = try JPEGSource(opaque: image.downscaled(toWidth: size.width, height: size.height), grayscale: false)
-                .encode(quality: quality, mode: JPEGMode(subsampling: .half, progressive: false))!
+            let whole = try JPEGSource(
+                opaque: image.downscaled(toWidth: size.width, height: size.height), grayscale: false
+            )
+            .encode(quality: quality, mode: JPEGMode(subsampling: .half, progressive: false))!
             let exact = SSIM.atOriginalSizeScore(try JPEGCodec.decode(whole), original: image)
             // On the sample's own rows the strip's blocks are the whole image's: nearly the same value.
             #expect(abs(estimate - exact.mean(over: sample)!) < 0.002, "\(name) q\(quality) on the bands")
@@ -70,7 +72,8 @@ struct SSIMSampleTests {
         let full = try searched.fit(image)
         #expect(
             quick.width == full.width && quick.quality == full.quality && quick.ssim == full.ssim,
-            "\(name): \(quick.width)×\(quick.height) q\(quick.quality!) vs \(full.width)×\(full.height) q\(full.quality!)")
+            "\(name): \(quick.width)×\(quick.height) q\(quick.quality!) vs \(full.width)×\(full.height) q\(full.quality!)"
+        )
         #expect(quick.encodes <= full.encodes, "\(name)")
         if estimated.ruledOut != nil { #expect(quick.reason.contains("not tried"), "\(name)") }
     }

@@ -171,7 +171,8 @@ extension JPEGBudgetFit {
         let ssim = scored?.quality == quality ? scored!.ssim : try score(best.bytes)
         return .fits(
             Candidate(
-                width: size.width, height: size.height, bytes: best.bytes, quality: quality, mode: mode, ssim: ssim.mean,
+                width: size.width, height: size.height, bytes: best.bytes, quality: quality, mode: mode,
+                ssim: ssim.mean,
                 sampled: ssim.mean(over: bands), why: why,
                 capped: quality == range.upperBound && quality < options.maxQuality))
     }

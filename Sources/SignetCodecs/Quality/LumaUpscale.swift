@@ -88,7 +88,8 @@ struct LanczosTaps {
             let raw = (first...last).map { (j: Int) -> Double in
                 let x = Double(j) + 0.5 - center
                 guard abs(x) >= 1e-9 else { return 1 }
-                return abs(x) < 3 ? 3 * sin(Double.pi * x) * sin(Double.pi * x / 3) / (Double.pi * Double.pi * x * x) : 0
+                return abs(x) < 3
+                    ? 3 * sin(Double.pi * x) * sin(Double.pi * x / 3) / (Double.pi * Double.pi * x * x) : 0
             }
             let sum = raw.reduce(0, +)
             starts[i] = first

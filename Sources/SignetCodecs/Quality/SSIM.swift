@@ -65,7 +65,8 @@ package enum SSIM {
     static func upscaledScore(_ upscaled: LumaUpscale, original: Bitmap, bands: [Range<Int>]) -> SSIMScore {
         precondition(upscaled.width == original.width && upscaled.height == original.height, "SSIM of one size")
         return original.pixels.withUnsafeBufferPointer {
-            let rows = rowSums(.upscaled($0.baseAddress!, upscaled), width: original.width, height: original.height, bands: bands)
+            let rows = rowSums(
+                .upscaled($0.baseAddress!, upscaled), width: original.width, height: original.height, bands: bands)
             return SSIMScore(rows.mean, rows: rows)
         }
     }

@@ -52,7 +52,8 @@ final class SSIMRows {
     /// `imageWidth` wide (each output value needs the 5 rows and columns around it), written to
     /// `sums[row]`.
     func sum(
-        _ input: SSIMInput, imageWidth: Int, rows: Range<Int>, columns: Range<Int>, into sums: UnsafeMutablePointer<Double>
+        _ input: SSIMInput, imageWidth: Int, rows: Range<Int>, columns: Range<Int>,
+        into sums: UnsafeMutablePointer<Double>
     ) {
         let r = SSIM.radius
         let count = columns.count + 2 * r
