@@ -72,7 +72,7 @@ struct JPEGBudgetFit {
     /// which is what the estimate is checked against).
     var estimatesSteps = true
     /// The first ladder step left out because its estimate was below the best candidate's.
-    var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: Double)?
+    var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: Double, best: Double)?
 
     init(options: BudgetOptions) {
         self.options = options
@@ -105,7 +105,7 @@ struct JPEGBudgetFit {
             if estimatesSteps, let sample = ssimSample, let best = candidates.compactMap(\.sampled).max() {
                 let estimate = try estimate(opaque, step.size, quality: step.aim, gray: gray, sample: sample)
                 if estimate < best {
-                    ruledOut = (step.size, step.aim, estimate)
+                    ruledOut = (step.size, step.aim, estimate, best)
                     break
                 }
             }
@@ -177,9 +177,12 @@ struct JPEGBudgetFit {
         }
         if candidates.count > 1 { reason += "; the best SSIM at the original size of \(candidates.count) sizes tried" }
         if let out = ruledOut {
+            let (estimate, best) = (
+                NumberText.short(out.estimate, decimals: 4), NumberText.short(out.best, decimals: 4)
+            )
             reason +=
-                "; \(out.size.width)×\(out.size.height) and smaller not tried (SSIM about "
-                + "\(NumberText.short(out.estimate, decimals: 3)) at quality \(out.quality) on a row sample)"
+                "; \(out.size.width)×\(out.size.height) and smaller not tried (on a row sample of the original, SSIM "
+                + "\(estimate) at quality \(out.quality) against \(best) for the best size tried)"
         }
         return BudgetResult(
             bytes: best.bytes, format: .jpeg, quality: best.quality,
