@@ -19,7 +19,8 @@ public struct BudgetResult: Sendable, Hashable {
     public var budget: Int
     /// Full-size trial encodes over all sizes tried (the result's own encode included).
     public var encodes: Int
-    /// Encodes of small row samples used to predict sizes (much cheaper than full encodes).
+    /// Encodes of small row samples used to predict sizes, or to estimate how a smaller size
+    /// would look before it is searched (much cheaper than full encodes).
     public var probeEncodes: Int
     /// True when the image was downscaled to fit.
     public var resized: Bool
@@ -29,8 +30,10 @@ public struct BudgetResult: Sendable, Hashable {
     public var ssim: Double
     /// One sentence: what was chosen and why.
     public var reason: String
-    /// The JPEG size that scored the second-best SSIM (at the original size), when more than one
-    /// size was tried; nil for PNG and when only one size was tried.
+    /// The JPEG size that scored the second-best SSIM (at the original size, exact like `ssim`),
+    /// when more than one size was searched; nil for PNG and when only one size was searched
+    /// (smaller sizes whose row-sample estimate was below the winner are not searched: `reason`
+    /// names the first with its estimate).
     public var runnerUp: BudgetCandidate? = nil
 }
 

@@ -52,11 +52,12 @@ extension JPEGBudgetFit {
         }
         let image = opaque.downscaled(toWidth: size.width, height: size.height)
         let source = JPEGSource(opaque: image, grayscale: gray)
-        let score = { (bytes: [UInt8]) throws -> Double in
+        let score = { (bytes: [UInt8]) throws -> SSIMScore in
             atFullSize
                 ? try JPEGScore.ssim(of: bytes, source: source, image: image)
-                : SSIM.atOriginalSize(try JPEGCodec.decode(bytes), original: opaque)
+                : SSIM.atOriginalSizeScore(try JPEGCodec.decode(bytes), original: opaque)
         }
+        let bands = ssimSample
         var spent = 0
         var triedFullChroma = false
 
@@ -72,10 +73,11 @@ extension JPEGBudgetFit {
             encodes += 1
             triedFullChroma = true
             if let bytes = try source.encode(quality: range.upperBound, mode: full, byteLimit: budget) {
+                let scored = try score(bytes)
                 return .fits(
                     Candidate(
                         width: size.width, height: size.height, bytes: bytes, quality: range.upperBound, mode: full,
-                        ssim: try score(bytes),
+                        ssim: scored.mean, sampled: scored.mean(over: bands),
                         why: "full-resolution color (4:4:4) fits at the top quality \(range.upperBound)"))
             }
         }
@@ -106,7 +108,7 @@ extension JPEGBudgetFit {
             search.record(floor.quality, .fits(floor.bytes.count))
             best = (floor.quality, floor.bytes)
         }
-        var scored: (quality: Int, ssim: Double)?
+        var scored: (quality: Int, ssim: SSIMScore)?
         try search.run(cap: cap - spent, belief: belief, doubtful: doubtful) { round in
             encodes += round.count
             // Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
@@ -169,7 +171,9 @@ extension JPEGBudgetFit {
         let ssim = scored?.quality == quality ? scored!.ssim : try score(best.bytes)
         return .fits(
             Candidate(
-                width: size.width, height: size.height, bytes: best.bytes, quality: quality, mode: mode, ssim: ssim,
-                why: why, capped: quality == range.upperBound && quality < options.maxQuality))
+                width: size.width, height: size.height, bytes: best.bytes, quality: quality, mode: mode,
+                ssim: ssim.mean,
+                sampled: ssim.mean(over: bands), why: why,
+                capped: quality == range.upperBound && quality < options.maxQuality))
     }
 }

@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// Fits an opaque image under a byte budget as a JPEG: at each size tried, the largest quality
@@ -8,7 +9,11 @@ import SignetRaster
 /// winner is the one with the highest SSIM against the original at the original size (a
 /// downscaled candidate upscaled back, as a viewer shows it at the same display size). The
 /// candidates are tried from the largest down and the ladder stops once the SSIM falls (it rises
-/// and then falls with the size on every image measured); a size over the budget even at the
+/// and then falls with the size on every image measured), or before a step whose estimate — that
+/// size encoded at its aimed quality, judged on a fixed sample of the original's rows
+/// (`SSIMSample`, `JPEGBudgetFit+Estimate.swift`) — is below the best candidate's SSIM on the
+/// same rows: that step would lose, and smaller ones lose more. The winner and the runner-up
+/// (the best other size searched) are always scored exactly, over every pixel. A size over the budget even at the
 /// lowest quality of its window re-aims the smaller ones by how far over it was (the search at one size:
 /// `JPEGBudgetFit+Size.swift`). At most
 /// `maxEncodes` full encodes in all, except when no size on the ladder fits (see `shrinkUntilFit`). `minQuality` bounds every candidate's quality, `resizeQuality` the downscaled
@@ -46,6 +51,8 @@ struct JPEGBudgetFit {
         var quality: Int
         var mode: JPEGMode
         var ssim: Double
+        /// Its SSIM over the bands of `ssimSample` (nil without one), from the same map as `ssim`.
+        var sampled: Double?
         var why: String
         /// Its quality is the top of the window searched, below `maxQuality`: one above may fit too.
         var capped = false
@@ -59,6 +66,13 @@ struct JPEGBudgetFit {
 
     var encodes = 0
     var probeEncodes = 0
+    /// The rows of the original on which ladder steps are estimated (nil for images too small).
+    var ssimSample: SSIMSample?
+    /// Whether ladder steps are estimated before they are searched (false searches every step,
+    /// which is what the estimate is checked against).
+    var estimatesSteps = true
+    /// The first ladder step left out because its estimate was below the best candidate's.
+    var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: Double, best: Double)?
 
     init(options: BudgetOptions) {
         self.options = options
@@ -68,6 +82,7 @@ struct JPEGBudgetFit {
     mutating func fit(_ opaque: Bitmap, why prefix: String = "") throws -> BudgetResult {
         let gray = opaque.isGray
         let full = (width: opaque.width, height: opaque.height)
+        ssimSample = SSIMSample(width: full.width, height: full.height)
         let ladder = JPEGSizeLadder(options: options)
         var estimates: [Int: Double] = [:]
         var candidates: [Candidate] = []
@@ -86,6 +101,14 @@ struct JPEGBudgetFit {
         while !pending.isEmpty {
             let step = pending.removeFirst()
             guard QualitySearch.probes(toSettle: step.range.count) <= Self.maxEncodes - encodes else { break }
+            // Estimated below the best so far at its aimed quality: it cannot win, nor can the smaller ones.
+            if estimatesSteps, let sample = ssimSample, let best = candidates.compactMap(\.sampled).max() {
+                let estimate = try estimate(opaque, step.size, quality: step.aim, gray: gray, sample: sample)
+                if estimate < best {
+                    ruledOut = (step.size, step.aim, estimate, best)
+                    break
+                }
+            }
             var ignored: [Int: Double] = [:]
             let outcome = try fitAtSize(
                 opaque, step.size, gray: gray, range: step.range,
@@ -153,6 +176,14 @@ struct JPEGBudgetFit {
                 width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.ssim)
         }
         if candidates.count > 1 { reason += "; the best SSIM at the original size of \(candidates.count) sizes tried" }
+        if let out = ruledOut {
+            let (estimate, best) = (
+                NumberText.short(out.estimate, decimals: 4), NumberText.short(out.best, decimals: 4)
+            )
+            reason +=
+                "; \(out.size.width)×\(out.size.height) and smaller not tried (on a row sample of the original, SSIM "
+                + "\(estimate) at quality \(out.quality) against \(best) for the best size tried)"
+        }
         return BudgetResult(
             bytes: best.bytes, format: .jpeg, quality: best.quality,
             layout: gray ? "gray" : best.mode.subsampling.rawValue,

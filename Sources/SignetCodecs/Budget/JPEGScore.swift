@@ -6,14 +6,14 @@ enum JPEGScore {
     /// `jpeg`, an encoding of `source` (made from `image`), decoded and compared. A gray JPEG is
     /// compared as stored — its gray bytes against the source's, which for a gray image are its
     /// exact luma — without expanding either to RGBA.
-    static func ssim(of jpeg: [UInt8], source: JPEGSource, image: Bitmap) throws -> Double {
+    static func ssim(of jpeg: [UInt8], source: JPEGSource, image: Bitmap) throws -> SSIMScore {
         if source.isGray {
             let (info, decoded) = try JPEGCodec.decodeStored(jpeg)
             precondition(
                 info.components == 1 && info.width == source.width && info.height == source.height,
                 "gray JPEG of the source")
-            return SSIM.gray(source.pixels, decoded, width: source.width, height: source.height)
+            return SSIM.grayScore(source.pixels, decoded, width: source.width, height: source.height)
         }
-        return SSIM.luma(image, try JPEGCodec.decode(jpeg))
+        return SSIM.lumaScore(image, try JPEGCodec.decode(jpeg))
     }
 }

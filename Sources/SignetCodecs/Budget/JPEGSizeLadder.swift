@@ -15,8 +15,10 @@ struct JPEGSizeLadder {
     struct Step: Equatable {
         var size: (width: Int, height: Int)
         var range: ClosedRange<Int>
+        /// The quality the size is aimed at, within `range`.
+        var aim: Int
 
-        static func == (a: Step, b: Step) -> Bool { a.size == b.size && a.range == b.range }
+        static func == (a: Step, b: Step) -> Bool { a.size == b.size && a.range == b.range && a.aim == b.aim }
     }
 
     let options: BudgetOptions
@@ -50,7 +52,7 @@ struct JPEGSizeLadder {
             guard size.width < width || size.height < height else { continue }
             guard steps.last.map({ $0.size != size }) ?? true else { continue }
             let range = max(lowest, target - Self.window)...max(min(options.maxQuality, target + Self.window), lowest)
-            steps.append(Step(size: size, range: range))
+            steps.append(Step(size: size, range: range, aim: min(max(target, range.lowerBound), range.upperBound)))
         }
         return steps
     }

@@ -25,34 +25,68 @@ package enum SSIM {
     }()
 
     /// Mean SSIM of the luma of `a` and `b`, which must have the same size.
-    package static func luma(_ a: Bitmap, _ b: Bitmap) -> Double {
+    package static func luma(_ a: Bitmap, _ b: Bitmap) -> Double { lumaScore(a, b).mean }
+
+    /// `luma(a, b)` with the map's row sums.
+    static func lumaScore(_ a: Bitmap, _ b: Bitmap) -> SSIMScore {
         precondition(a.width == b.width && a.height == b.height, "SSIM compares images of one size")
-        guard a.width > 2 * radius, a.height > 2 * radius else { return globalWindow(lumaPlane(a), lumaPlane(b)) }
+        guard a.width > 2 * radius, a.height > 2 * radius else {
+            return SSIMScore(globalWindow(lumaPlane(a), lumaPlane(b)))
+        }
         return a.pixels.withUnsafeBufferPointer { ap in
             b.pixels.withUnsafeBufferPointer { bp in
-                mean(SSIMInput.rgba(ap.baseAddress!, bp.baseAddress!), width: a.width, height: a.height)
+                score(SSIMInput.rgba(ap.baseAddress!, bp.baseAddress!), width: a.width, height: a.height)
             }
         }
     }
 
     /// Mean SSIM of `result` — the original downscaled, encoded and decoded — against `original`
-    /// at the original's size: `result` is first upscaled back (Lanczos-3, see
-    /// `Bitmap.upscaled(toWidth:height:)`), as a viewer shows it at the same display size. Both opaque.
+    /// at the original's size: `result` is first upscaled back (Lanczos-3, the taps of
+    /// `Bitmap.upscaled(toWidth:height:)`), as a viewer shows it at the same display size. Both
+    /// opaque. The luma plane is upscaled rather than the RGBA image (`LumaUpscale`: the same
+    /// values before that image's rounding to 8 bits; the SSIM differs by well under 0.001).
     package static func atOriginalSize(_ result: Bitmap, original: Bitmap) -> Double {
-        luma(original, result.upscaled(toWidth: original.width, height: original.height))
+        atOriginalSizeScore(result, original: original).mean
+    }
+
+    /// `atOriginalSize(result, original:)` with the map's row sums.
+    static func atOriginalSizeScore(_ result: Bitmap, original: Bitmap) -> SSIMScore {
+        if result.width == original.width && result.height == original.height { return lumaScore(original, result) }
+        guard original.width > 2 * radius, original.height > 2 * radius else {
+            return lumaScore(original, result.upscaled(toWidth: original.width, height: original.height))
+        }
+        return upscaledScore(
+            LumaUpscale(result, toWidth: original.width, height: original.height), original: original,
+            bands: [radius..<(original.height - radius)])
+    }
+
+    /// The SSIM of `original` (more than 2 × `radius` on each side) against `upscaled`, of its
+    /// size, over the output rows of `bands` only.
+    static func upscaledScore(_ upscaled: LumaUpscale, original: Bitmap, bands: [Range<Int>]) -> SSIMScore {
+        precondition(upscaled.width == original.width && upscaled.height == original.height, "SSIM of one size")
+        return original.pixels.withUnsafeBufferPointer {
+            let rows = rowSums(
+                .upscaled($0.baseAddress!, upscaled), width: original.width, height: original.height, bands: bands)
+            return SSIMScore(rows.mean, rows: rows)
+        }
     }
 
     /// Mean SSIM of two gray images of `width` × `height` bytes (only the first width × height
     /// bytes of each are read).
     static func gray(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
+        grayScore(a, b, width: width, height: height).mean
+    }
+
+    /// `gray(a, b, width:height:)` with the map's row sums.
+    static func grayScore(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> SSIMScore {
         let count = width * height
         precondition(count > 0 && a.count >= count && b.count >= count, "SSIM gray images of one size")
         guard width > 2 * radius, height > 2 * radius else {
-            return globalWindow(a.prefix(count).map(Float.init), b.prefix(count).map(Float.init))
+            return SSIMScore(globalWindow(a.prefix(count).map(Float.init), b.prefix(count).map(Float.init)))
         }
         return a.withUnsafeBufferPointer { ap in
             b.withUnsafeBufferPointer { bp in
-                mean(SSIMInput.gray(ap.baseAddress!, bp.baseAddress!), width: width, height: height)
+                score(SSIMInput.gray(ap.baseAddress!, bp.baseAddress!), width: width, height: height)
             }
         }
     }
@@ -83,24 +117,47 @@ package enum SSIM {
     /// core's own cache.
     static let stripWidth = 512
 
-    /// The mean of the SSIM map, tiles of rows × columns computed on up to `Parallel.threads` threads.
+    /// The mean of the SSIM map over all its rows.
     private static func mean(_ input: SSIMInput, width: Int, height: Int) -> Double {
-        let rows = height - 2 * radius, columns = width - 2 * radius
+        score(input, width: width, height: height).mean
+    }
+
+    /// The SSIM map over all its rows.
+    private static func score(_ input: SSIMInput, width: Int, height: Int) -> SSIMScore {
+        let rows = rowSums(input, width: width, height: height, bands: [radius..<(height - radius)])
+        return SSIMScore(rows.mean, rows: rows)
+    }
+
+    /// The SSIM map's sums per output row over the rows of `bands` (ascending, disjoint, within
+    /// the rows whose window lies inside the image), tiles of rows × columns computed on up to
+    /// `Parallel.threads` threads.
+    static func rowSums(_ input: SSIMInput, width: Int, height: Int, bands: [Range<Int>]) -> SSIMRowSums {
+        let columns = width - 2 * radius
         let strips = (columns + stripWidth - 1) / stripWidth
         // At least 8 tiles, so both cores stay busy to the end.
-        let bands = min(rows, (8 + strips - 1) / strips)
-        let tiles = bands * strips
-        let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: tiles)
-        defer { sums.deallocate() }
-        nonisolated(unsafe) let slots = sums
-        Parallel.forEach(tiles) { tile in
-            let (band, strip) = tile.quotientAndRemainder(dividingBy: strips)
-            let firstColumn = radius + strip * columns / strips, endColumn = radius + (strip + 1) * columns / strips
-            let firstRow = radius + band * rows / bands, endRow = radius + (band + 1) * rows / bands
-            let map = SSIMRows(columns: endColumn - firstColumn)
-            slots[tile] = map.sum(input, imageWidth: width, rows: firstRow..<endRow, columns: firstColumn..<endColumn)
+        let pieces = max(1, (8 + strips * bands.count - 1) / (strips * bands.count))
+        let spans = bands.flatMap { band in
+            let parts = min(pieces, band.count)
+            return (0..<parts).map {
+                (band.lowerBound + $0 * band.count / parts)..<(band.lowerBound + ($0 + 1) * band.count / parts)
+            }
         }
-        return sums.reduce(0, +) / Double(rows * columns)
+        let tiles = spans.count * strips
+        // One row of sums per strip, so that tiles never write the same place.
+        let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: strips * height)
+        defer { sums.deallocate() }
+        sums.initialize(repeating: 0)
+        nonisolated(unsafe) let slots = sums.baseAddress!
+        Parallel.forEach(tiles) { tile in
+            let (span, strip) = tile.quotientAndRemainder(dividingBy: strips)
+            let firstColumn = radius + strip * columns / strips, endColumn = radius + (strip + 1) * columns / strips
+            let map = SSIMRows(columns: endColumn - firstColumn)
+            map.sum(
+                input, imageWidth: width, rows: spans[span], columns: firstColumn..<endColumn,
+                into: slots + strip * height)
+        }
+        let rows = (0..<height).map { y in (0..<strips).reduce(0.0) { $0 + sums[$1 * height + y] } }
+        return SSIMRowSums(rows: rows, columns: columns, bands: bands)
     }
 
     /// One window over everything, for images too small for the Gaussian window.

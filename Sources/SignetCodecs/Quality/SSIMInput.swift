@@ -6,6 +6,8 @@ enum SSIMInput: @unchecked Sendable {
     case rgba(UnsafePointer<UInt8>, UnsafePointer<UInt8>)
     /// Two gray images, one byte per pixel (the byte is the luma).
     case gray(UnsafePointer<UInt8>, UnsafePointer<UInt8>)
+    /// An RGBA image (alpha ignored) and a smaller image's luma upscaled to its size.
+    case upscaled(UnsafePointer<UInt8>, LumaUpscale)
 
     /// `count` values of row `row` from column `first` on, of images `imageWidth` wide.
     func load(
@@ -20,6 +22,9 @@ enum SSIMInput: @unchecked Sendable {
         case .rgba(let a, let b):
             Self.luma(a + start * 4, count: count, into: x)
             Self.luma(b + start * 4, count: count, into: y)
+        case .upscaled(let a, let b):
+            Self.luma(a + start * 4, count: count, into: x)
+            b.row(row, from: first, count: count, into: y)
         case .gray(let a, let b):
             for i in 0..<count {
                 x[i] = Float(a[start + i])

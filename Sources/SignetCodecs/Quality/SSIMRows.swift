@@ -48,21 +48,23 @@ final class SSIMRows {
         self.init(width: columns + 2 * SSIM.radius)
     }
 
-    /// The sum of the SSIM map over output rows `rows` and columns `columns` of an image
-    /// `imageWidth` wide (each output value needs the 5 rows and columns around it).
-    func sum(_ input: SSIMInput, imageWidth: Int, rows: Range<Int>, columns: Range<Int>) -> Double {
+    /// The sums of the SSIM map over columns `columns` for each output row of `rows`, of an image
+    /// `imageWidth` wide (each output value needs the 5 rows and columns around it), written to
+    /// `sums[row]`.
+    func sum(
+        _ input: SSIMInput, imageWidth: Int, rows: Range<Int>, columns: Range<Int>,
+        into sums: UnsafeMutablePointer<Double>
+    ) {
         let r = SSIM.radius
         let count = columns.count + 2 * r
         precondition(count <= width, "strip wider than the buffers")
-        var total = 0.0
         for row in (rows.lowerBound - r)..<(rows.upperBound + r) {
             input.load(
                 row: row, imageWidth: imageWidth, from: columns.lowerBound - r, count: count, x: line, y: line + width)
             filterAcross(slot: row % taps, count: count)
             let center = row - r
-            if center >= rows.lowerBound { total += mapRow(center, count: columns.count) }
+            if center >= rows.lowerBound { sums[center] = mapRow(center, count: columns.count) }
         }
-        return total
     }
 
     /// Horizontal pass of the loaded row (`count` source values) into ring slot `slot`.
