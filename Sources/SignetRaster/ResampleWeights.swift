@@ -2,15 +2,16 @@ import Glibc
 
 /// The Lanczos-3 taps of one axis: for each output index, the first source index, how many
 /// source samples it reads, and their weights (normalized to sum 1). Downscaling widens the
-/// filter by the scale factor; upscaling keeps its radius of 3 source samples.
-struct ResampleWeights: Sendable {
-    let starts: [Int]
-    let counts: [Int]
+/// filter by the scale factor; upscaling keeps its radius of 3 source samples. (SignetCodecs
+/// upscales SSIM's luma plane with the same taps.)
+package struct ResampleWeights: Sendable {
+    package let starts: [Int]
+    package let counts: [Int]
     /// `taps` weights per output index (unused tail entries are zero).
-    let weights: [Float]
-    let taps: Int
+    package let weights: [Float]
+    package let taps: Int
 
-    init(from source: Int, to target: Int) {
+    package init(from source: Int, to target: Int) {
         let scale = Double(source) / Double(target)
         let stretch = max(scale, 1)
         let support = 3 * stretch
@@ -31,6 +32,18 @@ struct ResampleWeights: Sendable {
         self.starts = starts
         self.counts = counts
         self.weights = weights
+    }
+
+    /// The `starts.count` filtered values of the source values at `input`.
+    package func apply(_ input: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
+        weights.withUnsafeBufferPointer { w in
+            for i in 0..<starts.count {
+                var sum: Float = 0
+                let p = input + starts[i]
+                for k in 0..<counts[i] { sum += w[i * taps + k] * p[k] }
+                out[i] = sum
+            }
+        }
     }
 
     /// Lanczos window of radius 3: sinc(x)·sinc(x/3) for |x| < 3.

@@ -95,7 +95,7 @@ struct SSIMSampleTests {
         let sample = try #require(SSIMSample(width: 4000, height: height))
         let rows = JPEGBudgetFit.rowsRead(by: sample, height: small, upscaledTo: height)
         let held = Set(rows)
-        let taps = LanczosTaps(from: small, to: height)
+        let taps = ResampleWeights(from: small, to: height)
         for band in sample.bands {
             for y in (band.lowerBound - SSIM.radius)..<(band.upperBound + SSIM.radius) {
                 #expect((taps.starts[y]..<(taps.starts[y] + taps.counts[y])).allSatisfy(held.contains))

@@ -36,7 +36,7 @@ extension JPEGBudgetFit {
     /// The rows of an image `height` rows high that the sample's bands (with their SSIM windows)
     /// read once it is upscaled to `upscaledHeight` rows, widened to whole block rows; ascending.
     static func rowsRead(by sample: SSIMSample, height: Int, upscaledTo upscaledHeight: Int) -> [Int] {
-        let taps = LanczosTaps(from: height, to: upscaledHeight)
+        let taps = ResampleWeights(from: height, to: upscaledHeight)
         var wanted = [Bool](repeating: false, count: height)
         for band in sample.bands {
             let top = band.lowerBound - SSIM.radius, bottom = band.upperBound - 1 + SSIM.radius
