@@ -64,6 +64,33 @@ struct CompressCLITests {
         #expect(object["width"] as? Int == 640 && object["resized"] as? Bool == false)
         let ssim = try #require(object["ssim"] as? Double)
         #expect(ssim > 0.5 && ssim <= 1)
+        // runner_up: null, or every key present; an estimate has null bytes.
+        if let runner = object["runner_up"] as? [String: Any] {
+            #expect(Set(runner.keys) == ["width", "height", "quality", "bytes", "ssim", "estimated"])
+            let estimated = try #require(runner["estimated"] as? Bool)
+            #expect(estimated == (runner["bytes"] is NSNull), "\(runner)")
+        } else {
+            #expect(object["runner_up"] is NSNull)
+        }
+    }
+
+    @Test("a size ruled out by its estimate is reported as the runner-up, marked as an estimate")
+    func estimatedRunnerUp() throws {
+        let dir = try Self.inputs()
+        let out = dir.path("seal-small.jpg")
+        let result = try ProcessRunner.signet([
+            "compress", dir.path("seal.png"), "-o", out, "--max-bytes", "20kB", "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try Self.json(result)
+        let runner = try #require(object["runner_up"] as? [String: Any], "\(object)")
+        if runner["estimated"] as? Bool == true {
+            #expect(runner["bytes"] is NSNull && (object["reason"] as? String ?? "").contains("not tried"))
+            let line = try ProcessRunner.signet(["compress", dir.path("seal.png"), "-o", out, "--max-bytes", "20kB"])
+            #expect(line.stdoutText.contains("SSIM ≈0.") && line.stdoutText.contains("on a row sample"))
+        } else {
+            #expect(runner["bytes"] as? Int ?? .max <= 20_000)
+        }
     }
 
     @Test(

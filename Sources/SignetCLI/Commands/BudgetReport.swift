@@ -20,7 +20,8 @@ struct BudgetReport: Encodable {
     let probeEncodes: Int
     let resized: Bool
     let ssim: Double
-    /// The size that scored the second-best SSIM at the original size; null when only one was tried.
+    /// The size that scored the second-best SSIM at the original size, or the size ruled out by
+    /// its row-sample estimate (`estimated`, `bytes` null); null when no other size was considered.
     let runnerUp: RunnerUp?
     let reason: String
 
@@ -29,8 +30,22 @@ struct BudgetReport: Encodable {
         let width: Int
         let height: Int
         let quality: Int?
-        let bytes: Int
+        let bytes: Int?
         let ssim: Double
+        let estimated: Bool
+
+        /// Every key is always present (`bytes` null for an estimate).
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(width, forKey: .width)
+            try c.encode(height, forKey: .height)
+            try c.encode(quality, forKey: .quality)
+            try c.encode(bytes, forKey: .bytes)
+            try c.encode(ssim, forKey: .ssim)
+            try c.encode(estimated, forKey: .estimated)
+        }
+
+        enum CodingKeys: String, CodingKey { case width, height, quality, bytes, ssim, estimated }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -81,7 +96,8 @@ struct BudgetReport: Encodable {
         ssim = Self.rounded(result.ssim)
         runnerUp = result.runnerUp.map {
             RunnerUp(
-                width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes, ssim: Self.rounded($0.ssim))
+                width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes, ssim: Self.rounded($0.ssim),
+                estimated: $0.isEstimate)
         }
         reason = result.reason
     }
@@ -97,7 +113,8 @@ struct BudgetReport: Encodable {
     }
 
     /// `photo.jpg: JPEG 1051×701 q45 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (7 encodes;
-    /// runner-up 1486×991 q30 SSIM 0.96500); why…` (the runner-up only when one was tried).
+    /// runner-up 1486×991 q30 SSIM 0.96500); why…` (the runner-up only when there is one; an
+    /// estimate reads `SSIM ≈0.96500 on a row sample`).
     var line: String {
         let name = output.map { StreamName.output($0) } ?? "the image"
         let what =
@@ -105,7 +122,8 @@ struct BudgetReport: Encodable {
             ? "JPEG \(width)×\(height) q\(quality ?? 0) \(layout)\(progressive ? " progressive" : "")"
             : "PNG \(width)×\(height) \(layout)"
         let runner = runnerUp.map {
-            "; runner-up \($0.width)×\($0.height)\($0.quality.map { " q\($0)" } ?? "") SSIM \(Self.text($0.ssim))"
+            "; runner-up \($0.width)×\($0.height)\($0.quality.map { " q\($0)" } ?? "") SSIM "
+                + ($0.estimated ? "≈\(Self.text($0.ssim)) on a row sample" : Self.text($0.ssim))
         }
         return
             "\(name): \(what), \(bytes) of \(budget) bytes, SSIM \(Self.text(ssim)) (\(encodes) encodes\(runner ?? "")); \(reason)."

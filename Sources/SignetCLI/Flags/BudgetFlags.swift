@@ -31,8 +31,8 @@ enum BudgetFlags {
         JPEG: the full size and a few downscaled sizes (aimed by the size model at qualities 30, 50, \
         70 and 85), each at the largest quality that fits; the winner is the one with the best SSIM \
         against the original at the original size (at most 12 full encodes in all; a smaller size whose \
-        estimate on a sample of rows is below the best so far is not searched; the runner-up among the \
-        sizes searched is reported). Gray images become 1-component JPEGs; 4:4:4 chroma only when it fits at the top \
+        estimate on a sample of rows is below the best so far is not searched; the runner-up reported is \
+        the best other size searched, or else that ruled-out size with its estimate). Gray images become 1-component JPEGs; 4:4:4 chroma only when it fits at the top \
         quality, else 4:2:0; progressive when that is smaller. PNG: lossless (gray, gray+alpha or \
         palette when exact), at the largest size found that fits. auto: PNG when the image has \
         transparency and a lossless PNG fits at full size, else JPEG.

@@ -30,10 +30,10 @@ public struct BudgetResult: Sendable, Hashable {
     public var ssim: Double
     /// One sentence: what was chosen and why.
     public var reason: String
-    /// The JPEG size that scored the second-best SSIM (at the original size, exact like `ssim`),
-    /// when more than one size was searched; nil for PNG and when only one size was searched
-    /// (smaller sizes whose row-sample estimate was below the winner are not searched: `reason`
-    /// names the first with its estimate).
+    /// The JPEG size that scored the second-best SSIM (at the original size, exact like `ssim`)
+    /// when more than one size was searched; otherwise the first smaller size the search ruled
+    /// out by its row-sample estimate (`BudgetCandidate.isEstimate`); nil for PNG and when no
+    /// other size was considered.
     public var runnerUp: BudgetCandidate? = nil
 }
 
@@ -45,8 +45,12 @@ public struct BudgetCandidate: Sendable, Hashable, Codable {
     public var height: Int
     /// Its JPEG quality (nil for PNG).
     public var quality: Int?
-    /// Its encoded size.
-    public var bytes: Int
-    /// Its luma SSIM against the original at the original size.
+    /// Its encoded size; nil for an estimate (the size was not encoded whole).
+    public var bytes: Int?
+    /// Its luma SSIM against the original at the original size: over every pixel, or for an
+    /// estimate over the row sample the search judged it on (`SSIMSample`: its rows encoded at
+    /// the quality it was aimed at, against the same rows of the original).
     public var ssim: Double
+    /// True when the size was ruled out by its row-sample estimate instead of being searched.
+    public var isEstimate: Bool = false
 }

@@ -12,8 +12,9 @@ import SignetRaster
 /// and then falls with the size on every image measured), or before a step whose estimate — that
 /// size encoded at its aimed quality, judged on a fixed sample of the original's rows
 /// (`SSIMSample`, `JPEGBudgetFit+Estimate.swift`) — is below the best candidate's SSIM on the
-/// same rows: that step would lose, and smaller ones lose more. The winner and the runner-up
-/// (the best other size searched) are always scored exactly, over every pixel. A size over the budget even at the
+/// same rows: that step would lose, and smaller ones lose more. The winner and a searched
+/// runner-up (the best other size) are always scored exactly, over every pixel; when no other
+/// size was searched, the size ruled out is the runner-up, with its estimate. A size over the budget even at the
 /// lowest quality of its window re-aims the smaller ones by how far over it was (the search at one size:
 /// `JPEGBudgetFit+Size.swift`). At most
 /// `maxEncodes` full encodes in all, except when no size on the ladder fits (see `shrinkUntilFit`). `minQuality` bounds every candidate's quality, `resizeQuality` the downscaled
@@ -171,10 +172,16 @@ struct JPEGBudgetFit {
         let resized = best.width != opaque.width || best.height != opaque.height
         var reason = prefix + best.why
         if resized { reason += "; downscaled from \(opaque.width)×\(opaque.height)" }
-        let runnerUp = ranked.dropFirst().first.map {
-            BudgetCandidate(
-                width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.ssim)
-        }
+        let runnerUp =
+            ranked.dropFirst().first.map {
+                BudgetCandidate(
+                    width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.ssim)
+            }
+            ?? ruledOut.map {
+                BudgetCandidate(
+                    width: $0.size.width, height: $0.size.height, quality: $0.quality, bytes: nil, ssim: $0.estimate,
+                    isEstimate: true)
+            }
         if candidates.count > 1 { reason += "; the best SSIM at the original size of \(candidates.count) sizes tried" }
         if let out = ruledOut {
             let (estimate, best) = (

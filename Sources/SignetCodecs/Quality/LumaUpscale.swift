@@ -1,4 +1,3 @@
-import Glibc
 import SignetRaster
 
 /// The luma of a small image upscaled with Lanczos-3 to a larger size, handed out one row
