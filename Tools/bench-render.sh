@@ -2,7 +2,8 @@
 # Render benchmark: Signet (Swift, its own rasteriser + libpng) against a Python + pycairo script doing the
 # same job, side by side in one run. Both read the same generated Signet JSON signatures (3–6
 # strokes of 300–1500 points), draw midpoint quadratics 2.5 units wide at 2x with round caps and
-# joins, crop to the ink + 8 px and write PNGs. Every row is the median of RUNS runs; one-core rows
+# joins, crop to the ink + 8 px and write PNGs. Every row is the median of RUNS runs, the rows
+# taking turns; one-core rows
 # are pinned to CPU 0 with taskset. "CPU" columns use the process's user+system time, which other
 # load on the machine disturbs far less than wall time.
 #   Tools/bench-render.sh            (COUNT=200 RUNS=5 by default)
@@ -19,23 +20,22 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 .build/release/signet-bench generate --count "$COUNT" --seed 42 --out "$work/in" >&2
 
-# Runs a command RUNS times; each prints "count wall_seconds bytes cpu_seconds". Prints the median
-# wall time, the bytes, and the median CPU time.
+# The median of a row's runs (each line "count wall_seconds bytes cpu_seconds"): wall time, bytes, CPU time.
 median() {
-  for _ in $(seq "$RUNS"); do rm -rf "$work/out"; mkdir -p "$work/out"; "$@"; done > "$work/runs"
   local wall cpu
-  wall=$(sort -g -k2 "$work/runs" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $2, $3 }')
-  cpu=$(sort -g -k4 "$work/runs" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $4 }')
+  wall=$(sort -g -k2 "$1" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $2, $3 }')
+  cpu=$(sort -g -k4 "$1" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $4 }')
   echo "$wall $cpu"
 }
-# The CLI as a user runs it (atomic outputs: temporary file, fsync, rename), timed from outside.
-cli() {
-  python3 - "$COUNT" "$work" <<'PY'
+# A command timed from outside, as a user sees it (start-up and exit included), printing the
+# same line the benchmarks print: the CLI (atomic outputs: temporary file, fsync, rename), and the
+# library's bench the same way so the two compare like for like.
+outside() {
+  python3 - "$COUNT" "$work" "$@" <<'PY'
 import glob, resource, subprocess, sys, time
-count, work = sys.argv[1], sys.argv[2]
+count, work, command = sys.argv[1], sys.argv[2], sys.argv[3:]
 start = time.perf_counter()
-subprocess.run(["taskset", "-c", "0", ".build/release/signet", "render", *sorted(glob.glob(work + "/in/*.json")),
-                "--output-dir", work + "/out"], stdout=subprocess.DEVNULL, check=True)
+subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
 wall = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 size = sum(len(open(p, "rb").read()) for p in glob.glob(work + "/out/*.png"))
@@ -46,32 +46,46 @@ PY
 cores=$(nproc)
 py=(python3 Tools/bench-pycairo.py "$work/in" "$work/out")
 sw=(.build/release/signet-bench render "$work/in" --out "$work/out")
-rows=()
+labels=() shows=() commands=()
 row() { # label, CPU column shown (yes/no), then the command
-  local label=$1 show_cpu=$2; shift 2
-  read -r wall bytes cpu < <(median "$@")
-  [ "$show_cpu" = yes ] || cpu=-
-  rows+=("$label|$wall|$bytes|$cpu")
+  labels+=("$1"); shows+=("$2"); shift 2
+  commands+=("$(printf '%q ' "$@")")
 }
 row "pycairo script, 1 core" yes taskset -c 0 "${py[@]}" 1
 row "signet-bench (library), 1 core" yes taskset -c 0 "${sw[@]}" --jobs 1
 row "signet-bench --format signet, 1 core" yes taskset -c 0 "${sw[@]}" --jobs 1 --format signet
-row "signet render --output-dir (CLI), 1 core" yes cli
+row "signet-bench (library), 1 core, timed outside" yes outside taskset -c 0 "${sw[@]}" --jobs 1
+row "signet render --output-dir (CLI), 1 core" yes \
+  outside taskset -c 0 .build/release/signet render "$work"/in/*.json --output-dir "$work/out"
 row "pycairo script, ANTIALIAS_FAST, 1 core" yes taskset -c 0 "${py[@]}" 1 fast
 row "signet-bench --antialias fast, 1 core" yes taskset -c 0 "${sw[@]}" --jobs 1 --antialias fast
 row "pycairo script, $cores processes" no "${py[@]}" "$cores"
 row "signet-bench (library), $cores threads" no "${sw[@]}" --jobs "$cores"
+# Rows take turns, RUNS rounds of one run each, so a change in the machine's load falls on every
+# row alike rather than on whichever row was running.
+for _ in $(seq "$RUNS"); do
+  for i in "${!commands[@]}"; do
+    rm -rf "$work/out"; mkdir -p "$work/out"
+    eval "${commands[$i]}" >> "$work/runs.$i"
+  done
+done
+rows=()
+for i in "${!commands[@]}"; do
+  read -r wall bytes cpu < <(median "$work/runs.$i")
+  [ "${shows[$i]}" = yes ] || cpu=-
+  rows+=("${labels[$i]}|$wall|$bytes|$cpu")
+done
 
-echo "$COUNT signatures, median of $RUNS runs; $cores cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+echo "$COUNT signatures, median of $RUNS runs (rows interleaved); $cores cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 echo
-printf "| %-42s | %10s | %6s | %10s | %6s | %9s |\n" "job" "sig/s wall" "ratio" "sig/s CPU" "ratio" "PNG bytes"
-printf "|%s|%s|%s|%s|%s|%s|\n" "--------------------------------------------" "------------" "--------" "------------" "--------" "-----------"
+printf "| %-46s | %10s | %6s | %10s | %6s | %9s |\n" "job" "sig/s wall" "ratio" "sig/s CPU" "ratio" "PNG bytes"
+printf "|%s|%s|%s|%s|%s|%s|\n" "------------------------------------------------" "------------" "--------" "------------" "--------" "-----------"
 printf '%s\n' "${rows[@]}" | awk -F'|' -v n="$COUNT" '
   NR == 1 { wall0 = $2; cpu0 = $4 }
   {
     cpu = $4 == "-" ? "         -" : sprintf("%10.1f", n / $4)
     ratio = $4 == "-" ? "     -" : sprintf("%5.2fx", cpu0 / $4)
-    printf "| %-42s | %10.1f | %5.2fx | %s | %s | %9d |\n", $1, n / $2, wall0 / $2, cpu, ratio, $3 / n
+    printf "| %-46s | %10.1f | %5.2fx | %s | %s | %9d |\n", $1, n / $2, wall0 / $2, cpu, ratio, $3 / n
   }'
 echo
 echo "ratios: against the pycairo script on one core; PNG bytes: mean per signature"
