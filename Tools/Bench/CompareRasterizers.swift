@@ -15,19 +15,20 @@ enum CompareRasterizers {
         ("fixed 2.5, scale 6", RenderOptions(scale: 6)),
         ("velocity, scale 2", RenderOptions(widthModel: .velocity)),
         ("velocity, scale 6", RenderOptions(scale: 6, widthModel: .velocity)),
+        ("pressure, scale 2", RenderOptions(widthModel: .pressure)),
     ]
 
     /// With `diffs`, the drawing with the worst pixel of each case is written there as
     /// `N-swept.png`, `N-cairo.png` and `N-diff.png` (difference × 4), and the pixel is printed.
     static func run(input: String, diffs: String?) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: input).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: input).filter { !$0.hasPrefix(".") }.sorted()
         guard !names.isEmpty else { throw BenchError("no .json files in \(input)") }
         let drawings = try names.map { try StrokeFile.read(path: input + "/" + $0) }
         print("\(names.count) drawings; levels of 255; times: mean CPU ms per drawing, best of 3")
-        print("| case | worst | mean | pixels > 8 | pixels > 16 | swept disc ms | cairo ms |")
-        print("|---|---|---|---|---|---|---|")
+        print("| case | worst | mean | pixels > 8 | pixels > 16 | IoU (alpha ≥ 128) | swept disc ms | cairo ms |")
+        print("|---|---|---|---|---|---|---|---|")
         for (label, options) in cases {
-            var worst = 0, total = 0, over8 = 0, over16 = 0, pixels = 0
+            var worst = 0, total = 0, over8 = 0, over16 = 0, pixels = 0, both = 0, either = 0
             var worstImages: (CoverageMask, CoverageMask, Int, String)?
             for (drawing, name) in zip(drawings, names) {
                 let ours = try Renderer.raster(drawing, options: options).image
@@ -39,6 +40,9 @@ enum CompareRasterizers {
                     let d = abs(Int(a.alpha[i]) - Int(b.alpha[i]))
                     if d > worst { worstImages = (a, b, i, name) }
                     (worst, total) = (max(worst, d), total + d)
+                    let (p, q) = (a.alpha[i] >= 128, b.alpha[i] >= 128)
+                    if p && q { both += 1 }
+                    if p || q { either += 1 }
                     if d > 8 { over8 += 1 }
                     if d > 16 { over16 += 1 }
                 }
@@ -64,7 +68,7 @@ enum CompareRasterizers {
             func percent(_ n: Int) -> String { String(format: "%.3f %%", 100 * Double(n) / Double(pixels)) }
             print(
                 "| \(label) | \(worst) | \(String(format: "%.3f", Double(total) / Double(pixels))) | \(percent(over8)) "
-                    + "| \(percent(over16)) | \(String(format: "%.2f", times[0])) | \(String(format: "%.2f", times[1])) |"
+                    + "| \(percent(over16)) | \(String(format: "%.4f", Double(both) / Double(max(either, 1)))) | \(String(format: "%.2f", times[0])) | \(String(format: "%.2f", times[1])) |"
             )
         }
     }
