@@ -146,6 +146,20 @@ struct SweptDiscRasterizerTests {
             #expect(mask.alpha.count == mask.width * mask.height)
         }
         #expect(drawn > 100, "only \(drawn) of 300 random strokes landed on the canvas")
+        // Not-finite geometry (refused by `Renderer` before this stage) draws nothing, and never traps.
+        for bad in [Double.nan, .infinity, -.infinity, 1e300] {
+            let spine = [
+                QuadSegment(
+                    start: Point(x: 1, y: 1), control: Point(x: bad, y: 2), end: Point(x: 3, y: 3), startWidth: 2,
+                    endWidth: 2),
+                QuadSegment(
+                    start: Point(x: 3, y: 3), control: Point(x: 4, y: 4), end: Point(x: 5, y: 5), startWidth: 2,
+                    endWidth: bad),
+            ]
+            for cut in [spine, [spine[1]]] {
+                #expect(SweptDiscRasterizer.mask(cut, transform: .identity, width: 16, height: 16) == nil)
+            }
+        }
     }
 }
 

@@ -102,11 +102,18 @@ package enum SweptDiscRasterizer {
     private struct Knot: Equatable { var x, y, r: Double }
 
     /// Points along the spine (pixel space) no farther apart than keeps each cut within
-    /// `tolerance` of the curve, with the radius there.
+    /// `tolerance` of the curve, with the radius there. Geometry that is not finite (which
+    /// `Renderer` refuses before it gets here) gives no points rather than a trap.
     private static func polyline(_ spine: [QuadSegment], transform t: Transform) -> [Knot] {
         let scale = t.a
         func map(_ p: Point) -> (Double, Double) { (t.a * p.x + t.e, t.d * p.y + t.f) }
-        guard let first = spine.first else { return [] }
+        let finite =
+            [t.a, t.d, t.e, t.f].allSatisfy(\.isFinite)
+            && spine.allSatisfy { s in
+                [s.start.x, s.start.y, s.control.x, s.control.y, s.end.x, s.end.y, s.startWidth, s.endWidth]
+                    .allSatisfy { $0.isFinite && abs($0) < 1e12 }
+            }
+        guard finite, let first = spine.first else { return [] }
         let p = map(first.start)
         var knots = [Knot(x: p.0, y: p.1, r: first.startWidth * scale / 2)]
         knots.reserveCapacity(spine.count * 2 + 1)
