@@ -212,7 +212,7 @@ with sync_playwright() as pw:
     # What the signer sees is what Signet renders: IoU per width model, on a 2x screen (measured
     # 2026-12-01 against cairo's rasteriser: pressure 0.988, fixed 0.981, velocity 0.979–0.986 as
     # the timing varies; against Signet's own, whose ink is itself IoU 0.989–0.993 of cairo's:
-    # pressure 0.984, fixed 0.981, velocity 0.974–0.979 — hence 0.97). The ink
+    # pressure 0.984, fixed 0.981, velocity 0.973–0.979 — hence 0.97). The ink
     # painted live, piece by piece, before the last pen lift is the same ink less the last segment.
     ctx = browser.new_context(viewport={"width": 800, "height": 480}, device_scale_factor=2, has_touch=True)
     for model, kind, strokes in [("pressure", "pen", pen_strokes), ("fixed", "mouse", mouse_strokes),
