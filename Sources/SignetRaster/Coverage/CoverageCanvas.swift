@@ -19,10 +19,10 @@ struct CoverageCanvas {
 
     /// Adds the pixels the cone's sides touch (between the perpendiculars at its ends); a cone
     /// that is one disc is drawn whole.
-    mutating func drawSides(_ cone: RoundCone) {
+    func drawSides(_ cone: RoundCone) {
         if cone.isDisc {
             let (x, y, r) = cone.ra >= cone.rb ? (cone.ax, cone.ay, cone.ra) : (cone.bx, cone.by, cone.rb)
-            drawDisc(x: x, y: y, radius: r, within: [])
+            drawDisc(x: x, y: y, radius: r)
             return
         }
         for row in rows(min(cone.ay, cone.by) - cone.reach, max(cone.ay, cone.by) + cone.reach) {
@@ -30,22 +30,19 @@ struct CoverageCanvas {
             guard let span = cone.sideSpan(y: y) else { continue }
             let base = row * width, all = columns(span)
             // The solid middle is filled at once; only the edges on either side are measured.
-            var solid = all.lowerBound..<all.lowerBound
-            if let inner = cone.solidSpan(y: y) {
-                solid = columns(inner).clamped(to: all)
-                if !solid.isEmpty {
-                    UnsafeMutableBufferPointer(rebasing: alpha[(base + solid.lowerBound)..<(base + solid.upperBound)])
-                        .update(repeating: 255)
-                } else {
-                    solid = all.lowerBound..<all.lowerBound
-                }
+            let solid = cone.solidSpan(y: y).map { columns($0).clamped(to: all) } ?? all.lowerBound..<all.lowerBound
+            if !solid.isEmpty {
+                UnsafeMutableBufferPointer(rebasing: alpha[(base + solid.lowerBound)..<(base + solid.upperBound)])
+                    .update(repeating: 255)
             }
-            for edge in [all.lowerBound..<solid.lowerBound, solid.upperBound..<all.upperBound] {
+            func measure(_ edge: Range<Int>) {
                 for column in edge where alpha[base + column] != 255 {
                     let touch = cone.touch(Double(column + originX) + 0.5, y)
                     if touch.coverage > 0 { add(touch, at: base + column) }
                 }
             }
+            measure(all.lowerBound..<solid.lowerBound)
+            measure(solid.upperBound..<all.upperBound)
         }
     }
 
@@ -55,13 +52,14 @@ struct CoverageCanvas {
     }
 
     /// Adds the pixels the disc touches on the given sides of its centre (all of it for none).
-    mutating func drawDisc(x cx: Double, y cy: Double, radius r: Double, within sides: [Side]) {
+    func drawDisc(x cx: Double, y cy: Double, radius r: Double, within first: Side? = nil, and second: Side? = nil) {
         let reach = r + RoundCone.halfDiagonal
         for row in rows(cy - reach, cy + reach) {
             let y = Double(row + originY) + 0.5
             guard let chord = RoundCone.chord(y: y, cx: cx, cy: cy, radius: reach) else { continue }
             var (lo, hi) = (chord.lowerBound, chord.upperBound)
-            for side in sides {
+            func clip(_ side: Side?) {
+                guard let side else { return }
                 // side.x · (x − cx) + side.y · (y − cy) ≥ 0 on this row.
                 let offset = side.y * (y - cy)
                 if abs(side.x) < 1e-12 {
@@ -72,10 +70,11 @@ struct CoverageCanvas {
                     hi = min(hi, cx - offset / side.x)
                 }
             }
+            clip(first)
+            clip(second)
             guard lo <= hi else { continue }
-            let span = lo...hi
             let base = row * width
-            for column in columns(span) where alpha[base + column] != 255 {
+            for column in columns(lo...hi) where alpha[base + column] != 255 {
                 let touch = RoundCone.disc(Double(column + originX) + 0.5 - cx, y - cy, r)
                 if touch.coverage > 0 { add(touch, at: base + column) }
             }

@@ -20,14 +20,14 @@ package struct RoundCone: Sendable {
     package let ax: Double, ay: Double, ra: Double
     package let bx: Double, by: Double, rb: Double
     /// Unit vector from a to b, and the chord's length.
-    package let ux: Double, uy: Double
+    let ux: Double, uy: Double
     private let length: Double
     /// The sides' tilt against the chord (sin, cos of φ: sin φ = (ra − rb) / length).
     private let sinPhi: Double, cosPhi: Double
     /// The length of each side between its tangent points.
     private let sideLength: Double
     /// One disc holds the other: the piece is that disc.
-    package let isDisc: Bool
+    let isDisc: Bool
     /// The sides on the chord's left (+normal) and right: outward normals and edge fractions.
     private let leftNormal: (x: Double, y: Double), rightNormal: (x: Double, y: Double)
     private let left: EdgeCoverage, right: EdgeCoverage
@@ -36,7 +36,7 @@ package struct RoundCone: Sendable {
     static let halfDiagonal = 0.7072
 
     /// The farthest a pixel centre can be from the chord and still be touched.
-    package var reach: Double { max(ra, rb) + Self.halfDiagonal }
+    var reach: Double { max(ra, rb) + Self.halfDiagonal }
 
     package init(ax: Double, ay: Double, ra: Double, bx: Double, by: Double, rb: Double) {
         (self.ax, self.ay, self.ra, self.bx, self.by, self.rb) = (ax, ay, ra, bx, by, rb)
@@ -80,18 +80,18 @@ package struct RoundCone: Sendable {
     /// sides: within `reach` of the chord and between the perpendiculars at its ends, or at the
     /// sides' tangent points where a tilted side runs past an end. (The rest of the end discs is
     /// drawn by `SweptDiscRasterizer` once per joint, not once per chord.)
-    package func sideSpan(y: Double) -> ClosedRange<Double>? {
+    func sideSpan(y: Double) -> ClosedRange<Double>? {
         slab(y: y, halfWidth: reach, from: min(0, ra * sinPhi), to: max(length, length + rb * sinPhi))
     }
 
     /// The range of x on the line at height `y` where a pixel centred there is surely all ink:
     /// its whole square between the sides, within the chord's length.
-    package func solidSpan(y: Double) -> ClosedRange<Double>? {
+    func solidSpan(y: Double) -> ClosedRange<Double>? {
         slab(y: y, halfWidth: min(ra, rb) - Self.halfDiagonal, from: Self.halfDiagonal, to: length - Self.halfDiagonal)
     }
 
     /// Where the line at height `y` crosses the disc of `radius` at (`cx`, `cy`).
-    package static func chord(y: Double, cx: Double, cy: Double, radius: Double) -> ClosedRange<Double>? {
+    static func chord(y: Double, cx: Double, cy: Double, radius: Double) -> ClosedRange<Double>? {
         let dy = y - cy
         guard radius > 0, abs(dy) < radius else { return nil }
         let half = (radius * radius - dy * dy).squareRoot()
@@ -119,7 +119,7 @@ package struct RoundCone: Sendable {
 
     /// How the disc of radius `r` touches the pixel whose centre is (`dx`, `dy`) from the disc's.
     @inline(__always)
-    package static func disc(_ dx: Double, _ dy: Double, _ r: Double) -> Touch {
+    static func disc(_ dx: Double, _ dy: Double, _ r: Double) -> Touch {
         let d2 = dx * dx + dy * dy
         let reach = r + halfDiagonal
         if d2 >= reach * reach { return .none }

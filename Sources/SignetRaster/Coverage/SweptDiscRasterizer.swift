@@ -44,9 +44,9 @@ package enum SweptDiscRasterizer {
         var normals = [SIMD2<Int8>](repeating: .zero, count: w * h)
         alpha.withUnsafeMutableBufferPointer { alpha in
             normals.withUnsafeMutableBufferPointer { normals in
-                var canvas = CoverageCanvas(
-                    alpha: alpha, normals: normals, originX: x0, originY: y0, width: w, height: h)
-                draw(cones, on: &canvas)
+                draw(
+                    cones,
+                    on: CoverageCanvas(alpha: alpha, normals: normals, originX: x0, originY: y0, width: w, height: h))
             }
         }
         return ShapeMask(x: x0, y: y0, width: w, height: h, alpha: alpha)
@@ -55,20 +55,20 @@ package enum SweptDiscRasterizer {
     /// Each cone's sides, then each end disc once: at a joint only the wedge that neither
     /// neighbour's sides reach (beyond the end of one chord and before the start of the next,
     /// the outside of a bend), and at the stroke's two ends the cap.
-    private static func draw(_ cones: [RoundCone], on canvas: inout CoverageCanvas) {
+    private static func draw(_ cones: [RoundCone], on canvas: CoverageCanvas) {
         for cone in cones { canvas.drawSides(cone) }
         guard let first = cones.first, let last = cones.last else { return }
         if !first.isDisc {
-            canvas.drawDisc(x: first.ax, y: first.ay, radius: first.ra, within: [.init(x: -first.ux, y: -first.uy)])
+            canvas.drawDisc(x: first.ax, y: first.ay, radius: first.ra, within: .init(x: -first.ux, y: -first.uy))
         }
         if !last.isDisc {
-            canvas.drawDisc(x: last.bx, y: last.by, radius: last.rb, within: [.init(x: last.ux, y: last.uy)])
+            canvas.drawDisc(x: last.bx, y: last.by, radius: last.rb, within: .init(x: last.ux, y: last.uy))
         }
         for (a, b) in zip(cones, cones.dropFirst()) where !a.isDisc && !b.isDisc {
             // Nothing is left uncovered where the chord goes straight on.
             guard a.ux * b.uy - a.uy * b.ux != 0 || a.ux * b.ux + a.uy * b.uy < 0 else { continue }
             canvas.drawDisc(
-                x: a.bx, y: a.by, radius: a.rb, within: [.init(x: a.ux, y: a.uy), .init(x: -b.ux, y: -b.uy)])
+                x: a.bx, y: a.by, radius: a.rb, within: .init(x: a.ux, y: a.uy), and: .init(x: -b.ux, y: -b.uy))
         }
     }
 
