@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 #include "jpeg_trap.h"
 
@@ -24,66 +25,94 @@ static void fill_info(const struct jpeg_decompress_struct *cinfo, signet_jpeg_in
     info->y_density = cinfo->saw_JFIF_marker ? cinfo->Y_density : 0;
 }
 
+/// What a decode changes after its setjmp, on the heap behind a pointer that never changes (see
+/// encode_state in jpeg_encode.c for why).
+typedef struct {
+    struct jpeg_decompress_struct cinfo;
+    struct jpeg_progress_mgr progress;
+    signet_jpeg_trap trap;
+} decode_state;
+
+typedef struct {
+    long long max_pixels;
+    int expected_width;
+    int expected_height;
+    unsigned char *out;
+} decode_target;
+
+static void check_header(decode_state *s, const decode_target *t) {
+    j_decompress_ptr cinfo = &s->cinfo;
+    if ((long long)cinfo->image_width * (long long)cinfo->image_height > t->max_pixels)
+        signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_TOO_LARGE, "image larger than the pixel limit");
+    if ((int)cinfo->image_width != t->expected_width || (int)cinfo->image_height != t->expected_height)
+        signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_ERROR, "image size differs from its header");
+    switch (cinfo->jpeg_color_space) {
+    case JCS_GRAYSCALE: cinfo->out_color_space = JCS_GRAYSCALE; break;
+    case JCS_CMYK:
+    case JCS_YCCK: cinfo->out_color_space = JCS_CMYK; break;
+    default: cinfo->out_color_space = JCS_EXT_RGBA; break;
+    }
+}
+
+static void read_rows(j_decompress_ptr cinfo, unsigned char *out) {
+    size_t stride = (size_t)cinfo->output_width * (size_t)cinfo->output_components;
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW rows[8];
+        JDIMENSION want = cinfo->output_height - cinfo->output_scanline;
+        if (want > 8) want = 8;
+        for (JDIMENSION i = 0; i < want; i++) rows[i] = out + (size_t)(cinfo->output_scanline + i) * stride;
+        jpeg_read_scanlines(cinfo, rows, want);
+    }
+}
+
+/// Reads the header and, when `target` is given, the pixels, inside the trap.
+static signet_jpeg_status decode_trapped(decode_state *const s, const unsigned char *data, size_t size,
+                                         const decode_target *target, signet_jpeg_info *info,
+                                         char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+    s->cinfo.err = signet_jpeg_trap_install(&s->trap);
+    if (setjmp(s->trap.jump)) {
+        jpeg_destroy_decompress(&s->cinfo);
+        signet_jpeg_trap_copy_message(&s->trap, message);
+        return s->trap.status;
+    }
+    jpeg_create_decompress(&s->cinfo);
+    if (target) {
+        s->progress.progress_monitor = limit_scans;
+        s->cinfo.progress = &s->progress;
+    }
+    jpeg_mem_src(&s->cinfo, data, (unsigned long)size);
+    jpeg_read_header(&s->cinfo, TRUE);
+    fill_info(&s->cinfo, info);
+    if (target) {
+        check_header(s, target);
+        jpeg_start_decompress(&s->cinfo);
+        read_rows(&s->cinfo, target->out);
+        jpeg_finish_decompress(&s->cinfo);
+    }
+    jpeg_destroy_decompress(&s->cinfo);
+    return SIGNET_JPEG_OK;
+}
+
+static signet_jpeg_status decode_with_state(const unsigned char *data, size_t size, const decode_target *target,
+                                            signet_jpeg_info *info, char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+    decode_state *s = calloc(1, sizeof *s);
+    if (!s) {
+        if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "out of memory for the JPEG decoder");
+        return SIGNET_JPEG_NO_MEMORY;
+    }
+    signet_jpeg_status status = decode_trapped(s, data, size, target, info, message);
+    free(s);
+    return status;
+}
+
 signet_jpeg_status signet_jpeg_read_info(const unsigned char *data, size_t size, signet_jpeg_info *info,
                                          char message[SIGNET_JPEG_MESSAGE_SIZE]) {
-    struct jpeg_decompress_struct cinfo;
-    signet_jpeg_trap trap;
-    memset(&cinfo, 0, sizeof cinfo);
-    cinfo.err = signet_jpeg_trap_install(&trap);
-    if (setjmp(trap.jump)) {
-        jpeg_destroy_decompress(&cinfo);
-        signet_jpeg_trap_copy_message(&trap, message);
-        return trap.status;
-    }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
-    fill_info(&cinfo, info);
-    jpeg_destroy_decompress(&cinfo);
-    return SIGNET_JPEG_OK;
+    return decode_with_state(data, size, NULL, info, message);
 }
 
 signet_jpeg_status signet_jpeg_decode(const unsigned char *data, size_t size, long long max_pixels,
                                       int expected_width, int expected_height, unsigned char *out,
                                       signet_jpeg_info *info, char message[SIGNET_JPEG_MESSAGE_SIZE]) {
-    struct jpeg_decompress_struct cinfo;
-    struct jpeg_progress_mgr progress;
-    signet_jpeg_trap trap;
-    memset(&cinfo, 0, sizeof cinfo);
-    cinfo.err = signet_jpeg_trap_install(&trap);
-    if (setjmp(trap.jump)) {
-        jpeg_destroy_decompress(&cinfo);
-        signet_jpeg_trap_copy_message(&trap, message);
-        return trap.status;
-    }
-    jpeg_create_decompress(&cinfo);
-    memset(&progress, 0, sizeof progress);
-    progress.progress_monitor = limit_scans;
-    cinfo.progress = &progress;
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
-    fill_info(&cinfo, info);
-    if ((long long)cinfo.image_width * (long long)cinfo.image_height > max_pixels)
-        signet_jpeg_trap_fail((j_common_ptr)&cinfo, SIGNET_JPEG_TOO_LARGE, "image larger than the pixel limit");
-    if ((int)cinfo.image_width != expected_width || (int)cinfo.image_height != expected_height)
-        signet_jpeg_trap_fail((j_common_ptr)&cinfo, SIGNET_JPEG_ERROR, "image size differs from its header");
-
-    switch (cinfo.jpeg_color_space) {
-    case JCS_GRAYSCALE: cinfo.out_color_space = JCS_GRAYSCALE; break;
-    case JCS_CMYK:
-    case JCS_YCCK: cinfo.out_color_space = JCS_CMYK; break;
-    default: cinfo.out_color_space = JCS_EXT_RGBA; break;
-    }
-    jpeg_start_decompress(&cinfo);
-    size_t stride = (size_t)cinfo.output_width * (size_t)cinfo.output_components;
-    while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW rows[8];
-        JDIMENSION want = cinfo.output_height - cinfo.output_scanline;
-        if (want > 8) want = 8;
-        for (JDIMENSION i = 0; i < want; i++) rows[i] = out + (size_t)(cinfo.output_scanline + i) * stride;
-        jpeg_read_scanlines(&cinfo, rows, want);
-    }
-    jpeg_finish_decompress(&cinfo);
-    jpeg_destroy_decompress(&cinfo);
-    return SIGNET_JPEG_OK;
+    const decode_target target = {max_pixels, expected_width, expected_height, out};
+    return decode_with_state(data, size, &target, info, message);
 }

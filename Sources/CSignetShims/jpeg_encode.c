@@ -69,71 +69,97 @@ static void set_sampling(j_compress_ptr cinfo, int chroma_factor) {
     }
 }
 
-signet_jpeg_status signet_jpeg_encode(const signet_jpeg_encode_params *p, const unsigned char *pixels,
-                                      size_t stride, unsigned char **out, size_t *out_size,
-                                      char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+/// Everything the encode changes after its setjmp. It lives on the heap behind a pointer that is
+/// set once before setjmp and never changed: after a longjmp, automatic objects modified since the
+/// setjmp have indeterminate values (C11 7.13.2.1), and an optimised build really did free a stale
+/// copy of the growing output buffer it had kept in a register. See docs/architecture.md.
+typedef struct {
     struct jpeg_compress_struct cinfo;
     signet_jpeg_trap trap;
     limited_dest dest;
     jpeg_scan_info scans[4];
-    memset(&cinfo, 0, sizeof cinfo);
-    memset(&dest, 0, sizeof dest);
+} encode_state;
+
+static void configure(encode_state *s, const signet_jpeg_encode_params *p) {
+    s->dest.pub.init_destination = init_destination;
+    s->dest.pub.empty_output_buffer = empty_output_buffer;
+    s->dest.pub.term_destination = term_destination;
+    s->cinfo.dest = &s->dest.pub;
+    s->cinfo.image_width = (JDIMENSION)p->width;
+    s->cinfo.image_height = (JDIMENSION)p->height;
+    s->cinfo.input_components = p->input_components;
+    s->cinfo.in_color_space = p->input_components == 1 ? JCS_GRAYSCALE : JCS_EXT_RGBX;
+    jpeg_set_defaults(&s->cinfo);
+    jpeg_set_quality(&s->cinfo, p->quality, TRUE);
+    set_sampling(&s->cinfo, p->chroma_factor);
+    s->cinfo.optimize_coding = p->optimize_coding ? TRUE : FALSE;
+    if (p->progressive) set_spectral_progression(&s->cinfo, s->scans);
+    s->cinfo.write_JFIF_header = TRUE;
+    s->cinfo.density_unit = (UINT8)p->density_unit;
+    s->cinfo.X_density = (UINT16)(p->x_density > 0 ? p->x_density : 1);
+    s->cinfo.Y_density = (UINT16)(p->y_density > 0 ? p->y_density : 1);
+}
+
+static void write_rows(struct jpeg_compress_struct *cinfo, const unsigned char *pixels, size_t stride) {
+    while (cinfo->next_scanline < cinfo->image_height) {
+        JSAMPROW rows[16];
+        JDIMENSION want = cinfo->image_height - cinfo->next_scanline;
+        if (want > 16) want = 16;
+        for (JDIMENSION i = 0; i < want; i++)
+            rows[i] = (JSAMPROW)(pixels + (size_t)(cinfo->next_scanline + i) * stride);
+        jpeg_write_scanlines(cinfo, rows, want);
+    }
+}
+
+/// Runs the encode inside the trap; the state is freed by the caller whatever happens.
+static signet_jpeg_status encode_trapped(encode_state *const s, const signet_jpeg_encode_params *p,
+                                         const unsigned char *pixels, size_t stride,
+                                         char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+    s->cinfo.err = signet_jpeg_trap_install(&s->trap);
+    if (setjmp(s->trap.jump)) {
+        jpeg_destroy_compress(&s->cinfo);
+        signet_jpeg_trap_copy_message(&s->trap, message);
+        return s->trap.status;
+    }
+    jpeg_create_compress(&s->cinfo);
+    configure(s, p);
+    jpeg_start_compress(&s->cinfo, TRUE);
+    write_rows(&s->cinfo, pixels, stride);
+    jpeg_finish_compress(&s->cinfo);
+    jpeg_destroy_compress(&s->cinfo);
+    return SIGNET_JPEG_OK;
+}
+
+signet_jpeg_status signet_jpeg_encode(const signet_jpeg_encode_params *p, const unsigned char *pixels,
+                                      size_t stride, unsigned char **out, size_t *out_size,
+                                      char message[SIGNET_JPEG_MESSAGE_SIZE]) {
     *out = NULL;
     *out_size = 0;
-    // Start with room for a typical result: a quarter byte per pixel, capped by the limit.
-    dest.limit = p->byte_limit;
-    dest.capacity = (size_t)p->width * (size_t)p->height / 4 + 4096;
-    if (dest.limit && dest.capacity > dest.limit + 1) dest.capacity = dest.limit + 1;
-    dest.buffer = malloc(dest.capacity);
-    if (!dest.buffer) {
+    encode_state *s = calloc(1, sizeof *s);
+    if (s) {
+        // Start with room for a typical result: a quarter byte per pixel, capped by the limit.
+        s->dest.limit = p->byte_limit;
+        s->dest.capacity = (size_t)p->width * (size_t)p->height / 4 + 4096;
+        if (s->dest.limit && s->dest.capacity > s->dest.limit + 1) s->dest.capacity = s->dest.limit + 1;
+        s->dest.buffer = malloc(s->dest.capacity);
+    }
+    if (!s || !s->dest.buffer) {
+        free(s);
         if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "out of memory for the JPEG output");
         return SIGNET_JPEG_NO_MEMORY;
     }
-    cinfo.err = signet_jpeg_trap_install(&trap);
-    if (setjmp(trap.jump)) {
-        jpeg_destroy_compress(&cinfo);
-        free(dest.buffer);
-        signet_jpeg_trap_copy_message(&trap, message);
-        return trap.status;
-    }
-    jpeg_create_compress(&cinfo);
-    dest.pub.init_destination = init_destination;
-    dest.pub.empty_output_buffer = empty_output_buffer;
-    dest.pub.term_destination = term_destination;
-    cinfo.dest = &dest.pub;
-
-    cinfo.image_width = (JDIMENSION)p->width;
-    cinfo.image_height = (JDIMENSION)p->height;
-    cinfo.input_components = p->input_components;
-    cinfo.in_color_space = p->input_components == 1 ? JCS_GRAYSCALE : JCS_EXT_RGBX;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, p->quality, TRUE);
-    set_sampling(&cinfo, p->chroma_factor);
-    cinfo.optimize_coding = p->optimize_coding ? TRUE : FALSE;
-    if (p->progressive) set_spectral_progression(&cinfo, scans);
-    cinfo.write_JFIF_header = TRUE;
-    cinfo.density_unit = (UINT8)p->density_unit;
-    cinfo.X_density = (UINT16)(p->x_density > 0 ? p->x_density : 1);
-    cinfo.Y_density = (UINT16)(p->y_density > 0 ? p->y_density : 1);
-
-    jpeg_start_compress(&cinfo, TRUE);
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW rows[16];
-        JDIMENSION want = cinfo.image_height - cinfo.next_scanline;
-        if (want > 16) want = 16;
-        for (JDIMENSION i = 0; i < want; i++)
-            rows[i] = (JSAMPROW)(pixels + (size_t)(cinfo.next_scanline + i) * stride);
-        jpeg_write_scanlines(&cinfo, rows, want);
-    }
-    jpeg_finish_compress(&cinfo);
-    size_t used = dest.capacity - dest.pub.free_in_buffer;
-    jpeg_destroy_compress(&cinfo);
-    if (dest.limit && used > dest.limit) {
-        free(dest.buffer);
+    signet_jpeg_status status = encode_trapped(s, p, pixels, stride, message);
+    size_t used = s->dest.capacity - s->dest.pub.free_in_buffer;
+    if (status == SIGNET_JPEG_OK && s->dest.limit && used > s->dest.limit) {
         if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "output over the byte limit");
-        return SIGNET_JPEG_OVER_LIMIT;
+        status = SIGNET_JPEG_OVER_LIMIT;
     }
-    *out = dest.buffer;
-    *out_size = used;
-    return SIGNET_JPEG_OK;
+    if (status == SIGNET_JPEG_OK) {
+        *out = s->dest.buffer;
+        *out_size = used;
+    } else {
+        free(s->dest.buffer);
+    }
+    free(s);
+    return status;
 }

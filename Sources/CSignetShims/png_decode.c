@@ -47,6 +47,21 @@ static signet_png_status open_reader(
     return SIGNET_PNG_OK;
 }
 
+/// What a read changes after its setjmp (the trap's failure flag, the read offset), on the heap
+/// behind a pointer that never changes: automatic objects modified after setjmp are indeterminate
+/// after the longjmp (C11 7.13.2.1; see jpeg_encode.c).
+typedef struct {
+    signet_png_trap trap;
+    source src;
+} read_state;
+
+static read_state *new_read_state(char *message) {
+    read_state *s = calloc(1, sizeof *s);
+    if (s) s->trap.message = message;
+    else signet_png_set_message(message, "out of memory for the PNG reader");
+    return s;
+}
+
 static double dpi_of(png_structp png, png_infop info) {
     png_uint_32 x = 0, y = 0;
     int unit = 0;
@@ -54,16 +69,15 @@ static double dpi_of(png_structp png, png_infop info) {
     return 0;
 }
 
-signet_png_status signet_png_read_info(const uint8_t *data, size_t size, signet_png_info *out, char *message) {
-    signet_png_trap trap = {.message = message, .no_memory = 0};
-    source src;
+static signet_png_status read_info_trapped(read_state *const s, const uint8_t *data, size_t size,
+                                           signet_png_info *out) {
     png_structp png = NULL;
     png_infop info = NULL;
-    signet_png_status status = open_reader(data, size, &trap, &src, &png, &info);
+    signet_png_status status = open_reader(data, size, &s->trap, &s->src, &png, &info);
     if (status != SIGNET_PNG_OK) return status;
-    if (setjmp(trap.jump)) {
+    if (setjmp(s->trap.jump)) {
         png_destroy_read_struct(&png, &info, NULL);
-        return trap.no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
+        return s->trap.no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
     }
     png_read_info(png, info);
     out->width = png_get_image_width(png, info);
@@ -73,19 +87,25 @@ signet_png_status signet_png_read_info(const uint8_t *data, size_t size, signet_
     return SIGNET_PNG_OK;
 }
 
-signet_png_status signet_png_decode_rgba(
-    const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size, char *message) {
-    signet_png_trap trap = {.message = message, .no_memory = 0};
-    source src;
+signet_png_status signet_png_read_info(const uint8_t *data, size_t size, signet_png_info *out, char *message) {
+    read_state *s = new_read_state(message);
+    if (!s) return SIGNET_PNG_NO_MEMORY;
+    signet_png_status status = read_info_trapped(s, data, size, out);
+    free(s);
+    return status;
+}
+
+static signet_png_status decode_trapped(read_state *const s, const uint8_t *data, size_t size, uint8_t *rgba,
+                                        size_t rgba_size) {
     png_structp png = NULL;
     png_infop info = NULL;
     png_bytep *volatile rows = NULL;
-    signet_png_status status = open_reader(data, size, &trap, &src, &png, &info);
+    signet_png_status status = open_reader(data, size, &s->trap, &s->src, &png, &info);
     if (status != SIGNET_PNG_OK) return status;
-    if (setjmp(trap.jump)) {
+    if (setjmp(s->trap.jump)) {
         free(rows);
         png_destroy_read_struct(&png, &info, NULL);
-        return trap.no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
+        return s->trap.no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
     }
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
@@ -107,4 +127,13 @@ signet_png_status signet_png_decode_rgba(
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
     return SIGNET_PNG_OK;
+}
+
+signet_png_status signet_png_decode_rgba(
+    const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size, char *message) {
+    read_state *s = new_read_state(message);
+    if (!s) return SIGNET_PNG_NO_MEMORY;
+    signet_png_status status = decode_trapped(s, data, size, rgba, rgba_size);
+    free(s);
+    return status;
 }

@@ -25,12 +25,12 @@ void signet_png_buffer_free(signet_png_buffer *buffer) {
     buffer->size = buffer->capacity = 0;
 }
 
-signet_png_status signet_png_encode(
-    const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
+/// Encodes with `trap` (on the heap, behind a pointer that never changes: its failure flag is set
+/// before the longjmp, and automatic objects modified after setjmp are indeterminate after it).
+static signet_png_status encode_trapped(
+    signet_png_trap *const trap, const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
     const signet_png_encode_params *params, signet_png_buffer *out, char *message) {
-    signet_png_trap trap = {.message = message, .no_memory = 0};
-    *out = (signet_png_buffer){NULL, 0, 0};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &trap, signet_png_on_error, signet_png_on_warning);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, trap, signet_png_on_error, signet_png_on_warning);
     if (!png) {
         signet_png_set_message(message, "cannot create the PNG writer");
         return SIGNET_PNG_NO_MEMORY;
@@ -41,10 +41,10 @@ signet_png_status signet_png_encode(
         signet_png_set_message(message, "cannot create the PNG writer");
         return SIGNET_PNG_NO_MEMORY;
     }
-    if (setjmp(trap.jump)) {
+    if (setjmp(trap->jump)) {
         png_destroy_write_struct(&png, &info);
         signet_png_buffer_free(out);
-        return trap.no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
+        return trap->no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
     }
     png_set_write_fn(png, out, append, flush);
     int depth = params->bit_depth ? params->bit_depth : 8;
@@ -76,4 +76,19 @@ signet_png_status signet_png_encode(
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     return SIGNET_PNG_OK;
+}
+
+signet_png_status signet_png_encode(
+    const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
+    const signet_png_encode_params *params, signet_png_buffer *out, char *message) {
+    *out = (signet_png_buffer){NULL, 0, 0};
+    signet_png_trap *trap = calloc(1, sizeof *trap);
+    if (!trap) {
+        signet_png_set_message(message, "out of memory for the PNG writer");
+        return SIGNET_PNG_NO_MEMORY;
+    }
+    trap->message = message;
+    signet_png_status status = encode_trapped(trap, pixels, width, height, row_bytes, params, out, message);
+    free(trap);
+    return status;
 }
