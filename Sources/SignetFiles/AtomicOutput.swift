@@ -26,13 +26,28 @@ package final class AtomicOutput {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((folder + "." + name + ".signet-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileError(path: path, reason: .cannotWrite(Posix.errorText())) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        fchmod(fd, 0o644)
+        // open(O_CREAT, 0666) lets the kernel apply the umask (mkstemp would make every output 0600
+        // and an fchmod would have to guess the mask); a replaced output keeps its own mode.
+        var random = SystemRandomNumberGenerator()
+        var created: (fd: Int32, path: String)?
+        for _ in 0..<100 where created == nil {
+            let suffix = String(random.next() & 0xFFFF_FFFF_FFFF, radix: 36)
+            let candidate = folder + "." + name + ".signet-" + suffix
+            let fd = Posix.retrying { open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+            if fd >= 0 {
+                created = (fd, candidate)
+            } else if errno != EEXIST {
+                throw FileError(path: path, reason: .cannotWrite(Posix.errorText()))
+            }
+        }
+        guard let created else { throw FileError(path: path, reason: .cannotWrite(Posix.errorText())) }
+        let fd = created.fd
+        var existing = stat()
+        if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+            fchmod(fd, existing.st_mode & 0o777)
+        }
         self.fd = fd
-        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        temporaryPath = created.path
     }
 
     deinit {

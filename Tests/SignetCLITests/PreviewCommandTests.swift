@@ -5,8 +5,9 @@ import Testing
 /// `signet preview` run as a real process: exit codes, messages, files written or not.
 @Suite("signet preview (CLI)")
 struct PreviewCommandTests {
-    static let folder = TemporaryDirectory("preview-cli")
-    static let fixture = folder.write("fixture.pdf", bytes: GeometryFixture.document())
+    static let fixtures = TemporaryDirectory("preview-cli-input")
+    let folder = TemporaryDirectory("preview-cli")
+    static let fixture = fixtures.write("fixture.pdf", bytes: GeometryFixture.document())
 
     /// Width and height from a PNG's IHDR chunk.
     static func pngSize(_ path: String) throws -> (Int, Int) {
@@ -18,7 +19,7 @@ struct PreviewCommandTests {
 
     @Test("one page at the default 150 dpi, UserUnit 2 honoured")
     func onePage() throws {
-        let out = Self.folder.path("p15.png")
+        let out = folder.path("p15.png")
         let r = try ProcessRunner.signet(["preview", Self.fixture, "-o", out, "--page", "15"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try Self.pngSize(out) == (1250, 958), "600 x 460 pt displayed at 150 dpi")
@@ -27,7 +28,7 @@ struct PreviewCommandTests {
 
     @Test("--width with --json")
     func json() throws {
-        let out = Self.folder.path("p13.png")
+        let out = folder.path("p13.png")
         let r = try ProcessRunner.signet([
             "preview", Self.fixture, "-o", out, "--page", "13", "--width", "325", "--json",
         ])
@@ -40,7 +41,7 @@ struct PreviewCommandTests {
 
     @Test("--all --output-dir writes every page, creating the folder")
     func all() throws {
-        let dir = Self.folder.path("all/nested")
+        let dir = folder.path("all/nested")
         let r = try ProcessRunner.signet(["preview", Self.fixture, "--all", "--output-dir", dir, "--height", "100"])
         #expect(r.status == 0, "\(r.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
@@ -86,14 +87,14 @@ struct PreviewCommandTests {
 
     @Test("bad input: exit 2, one sentence, the existing output untouched", arguments: badCases)
     func badInput(_ c: BadCase) throws {
-        let notes = Self.folder.write("notes.txt", "not a pdf\n")
-        let out = Self.folder.write("kept-\(c.name.replacingOccurrences(of: " ", with: "-")).png", "previous contents")
+        let notes = folder.write("notes.txt", "not a pdf\n")
+        let out = folder.write("kept-\(c.name.replacingOccurrences(of: " ", with: "-")).png", "previous contents")
         let argv = ["preview"] + c.arguments.map { ["NOTES": notes, "FIXTURE": Self.fixture, "OUT": out][$0] ?? $0 }
         let r = try ProcessRunner.signet(argv, environment: c.environment.isEmpty ? nil : c.environment)
         #expect(CLIRefusal.problems(r, command: "preview", message: c.message) == [])
         #expect(
             String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self) == "previous contents")
-        #expect(!Self.folder.contents().contains { $0.hasPrefix(".kept-") }, "no temporary file left behind")
+        #expect(!folder.contents().contains { $0.hasPrefix(".kept-") }, "no temporary file left behind")
     }
 
     @Test(
@@ -101,7 +102,7 @@ struct PreviewCommandTests {
         .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
     func passwords() throws {
         let pdf = Corpus.path("pdfs/qpdf/enc-XI-R6,V5,U=view,O=master.pdf")
-        let out = Self.folder.path("enc.png")
+        let out = folder.path("enc.png")
         let none = try ProcessRunner.signet(["preview", pdf, "-o", out])
         #expect(
             none.status == 2
@@ -110,7 +111,7 @@ struct PreviewCommandTests {
             ["preview", pdf, "-o", out, "--password-env", "PW"], environment: ["PW": "nope"])
         #expect(wrong.status == 2 && wrong.stderr.contains("the password is wrong"))
         #expect(!FileManager.default.fileExists(atPath: out))
-        let file = Self.folder.write("pw.txt", "view\n")
+        let file = folder.write("pw.txt", "view\n")
         let right = try ProcessRunner.signet([
             "preview", pdf, "-o", out, "--password-file", file, "--page", "30", "--width", "50",
         ])

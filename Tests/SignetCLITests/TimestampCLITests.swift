@@ -124,22 +124,39 @@ struct TimestampCLITests {
         let pki = try Certomancer.shared
         let dir = TemporaryDirectory()
         let secret = Certomancer.tsaPassword
+        // The test authority speaks plain http on 127.0.0.1: credentials go there only when asked.
+        let refused = try sign(
+            ["--tsa-credentials-env", "TSA_CREDS"], in: dir, tsa: pki.fakeURL("basic-auth"),
+            environment: ["TSA_CREDS": "\(Certomancer.tsaUser):\(secret)"])
+        #expect(
+            refused.0.status == 2 && refused.0.stderr.contains("unencrypted over http://"),
+            "credentials over plain http without the flag: exit \(refused.0.status), \(refused.0.stderr)")
+        let plain = "--tsa-allow-plain-http-credentials"
         let basic = try sign(
-            ["--tsa-credentials-env", "TSA_CREDS", "--json"], in: dir, tsa: pki.fakeURL("basic-auth"),
+            ["--tsa-credentials-env", "TSA_CREDS", "--json", plain], in: dir, tsa: pki.fakeURL("basic-auth"),
             environment: ["TSA_CREDS": "\(Certomancer.tsaUser):\(secret)"])
         #expect(basic.0.status == 0, "\(basic.0.stderr)")
         let file = dir.write("bearer.txt", "Bearer \(secret)\n")
-        let bearer = try sign(["--tsa-credentials-file", file], in: dir, tsa: pki.fakeURL("bearer"))
+        chmod(file, 0o644)
+        let bearer = try sign(["--tsa-credentials-file", file, plain], in: dir, tsa: pki.fakeURL("bearer"))
         #expect(bearer.0.status == 0, "\(bearer.0.stderr)")
+        #expect(
+            bearer.0.stderr.contains("can be read by other users (mode 644)"),
+            "a 0644 credentials file gives a warning; stderr: \(bearer.0.stderr)")
+        chmod(file, 0o600)
+        let quiet = try sign(["--tsa-credentials-file", file, plain], in: dir, tsa: pki.fakeURL("bearer"))
+        #expect(
+            quiet.0.status == 0 && !quiet.0.stderr.contains("other users"),
+            "a 0600 credentials file: exit \(quiet.0.status), stderr \(quiet.0.stderr)")
         let wrong = try sign(
-            ["--tsa-credentials-env", "TSA_CREDS"], in: dir, tsa: pki.fakeURL("basic-auth"),
+            ["--tsa-credentials-env", "TSA_CREDS", plain], in: dir, tsa: pki.fakeURL("basic-auth"),
             environment: ["TSA_CREDS": "\(Certomancer.tsaUser):not-\(secret)"])
         #expect(wrong.0.status == 1 && wrong.0.stderr.contains("HTTP 401"), "\(wrong.0.stderr)")
         // Credentials in the URL are refused before anything is sent, and not repeated back.
         let inURL = try sign(
             [], in: dir, tsa: pki.fakeURL("basic-auth").replacing("http://", with: "http://signet:\(secret)@"))
         #expect(inURL.0.status == 2 && inURL.0.stderr.contains("--tsa-credentials-file"), "\(inURL.0.stderr)")
-        for run in [basic.0, bearer.0, wrong.0, inURL.0] {
+        for run in [refused.0, basic.0, bearer.0, quiet.0, wrong.0, inURL.0] {
             #expect(!run.stdoutText.contains(secret) && !run.stderr.contains(secret))
         }
     }

@@ -9,15 +9,15 @@ import Testing
 /// upright and in place as poppler AND MuPDF show them, page content untouched, one shared form.
 @Suite("Stamp annotations on the multi-geometry fixture")
 struct AnnotationStampTests {
-    static let folder = TemporaryDirectory("annotation-stamp")
+    let folder = TemporaryDirectory("annotation-stamp")
     static let input = FixtureStampTests.input
 
-    static func stampAll(
+    func stampAll(
         _ mode: StampOptions.Mode, artwork: Int, name: String
     ) throws -> (path: String, report: StampReport) {
         let output = folder.path("\(name)-\(mode.rawValue)-\(artwork).pdf")
         let report = try Stamper.stamp(
-            input: input, artwork: try FixtureStampTests.artworks[artwork].1(),
+            input: Self.input, artwork: try FixtureStampTests.artworks[artwork].1(),
             options: StampOptions(pages: .all, placement: FixtureStampTests.placement, mode: mode, asAnnotation: true),
             output: output)
         return (output, report)
@@ -27,7 +27,7 @@ struct AnnotationStampTests {
         "upright in place on all 22 geometries, in pdftoppm and mutool",
         arguments: [(StampOptions.Mode.rewrite, 0), (.incremental, 0), (.incremental, 1)])
     func placed(_ mode: StampOptions.Mode, _ artwork: Int) throws {
-        let (output, report) = try Self.stampAll(mode, artwork: artwork, name: "placed")
+        let (output, report) = try stampAll(mode, artwork: artwork, name: "placed")
         #expect(report.form == .annotation && report.mode == mode.rawValue)
         #expect(try QPDFTool.check(output).isClean)
         let label = FixtureStampTests.artworks[artwork].0
@@ -49,7 +49,7 @@ struct AnnotationStampTests {
         "page content and resources untouched; each page gets one printable Stamp annotation over the reported rectangle"
     )
     func annotationsOnly() throws {
-        let (output, report) = try Self.stampAll(.incremental, artwork: 0, name: "only")
+        let (output, report) = try stampAll(.incremental, artwork: 0, name: "only")
         let before = try PDFDocument(path: Self.input), after = try PDFDocument(path: output)
         var forms: Set<PDFObjectID> = []
         for number in 1...before.pageCount {
@@ -77,7 +77,7 @@ struct AnnotationStampTests {
     }
 
     /// Two pages sharing one indirect `/Annots` array holding a link; a third with a direct array.
-    static func sharedAnnotsInput() -> String {
+    func sharedAnnotsInput() -> String {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), pages = pdf.reserve(), shared = pdf.reserve()
         let link = pdf.add(
@@ -95,8 +95,8 @@ struct AnnotationStampTests {
         "existing /Annots are extended, a shared array is copied, existing names are not reused",
         arguments: [StampOptions.Mode.rewrite, .incremental])
     func existingAnnots(_ mode: StampOptions.Mode) throws {
-        let input = Self.sharedAnnotsInput()
-        let output = Self.folder.path("shared-annots-\(mode.rawValue).pdf")
+        let input = sharedAnnotsInput()
+        let output = folder.path("shared-annots-\(mode.rawValue).pdf")
         _ = try Stamper.stamp(
             input: input, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
             options: StampOptions(pages: PageSelection("1,3"), mode: mode, asAnnotation: true), output: output)

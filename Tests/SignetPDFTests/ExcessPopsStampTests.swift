@@ -10,12 +10,12 @@ import Testing
 /// stamp.
 @Suite("Stamping content that pops more than it pushes")
 struct ExcessPopsStampTests {
-    static let folder = TemporaryDirectory("excess-pops")
+    let folder = TemporaryDirectory("excess-pops")
 
     /// One Letter page drawing a grey square after two unmatched `Q`s (grey: the stamp locator
     /// looks for saturated colours; poppler draws nothing of this page by itself, and all of it
     /// once the stamper has balanced it).
-    static func input() -> String {
+    func input() -> String {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), pages = pdf.reserve()
         let content = pdf.addStream("", Array("Q Q 0.5 g 0 0 100 100 re f".utf8))
@@ -30,8 +30,8 @@ struct ExcessPopsStampTests {
         "the leading pushes are separate operators and poppler draws the stamp",
         arguments: [StampOptions.Mode.rewrite, .incremental])
     func stampDrawn(_ mode: StampOptions.Mode) throws {
-        let input = Self.input()
-        let output = Self.folder.path("stamped-\(mode.rawValue).pdf")
+        let input = input()
+        let output = folder.path("stamped-\(mode.rawValue).pdf")
         let placement = StampPlacement(at: Point(x: 200, y: 100), width: 240)
         _ = try Stamper.stamp(
             input: input, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),

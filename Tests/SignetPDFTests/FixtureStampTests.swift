@@ -11,8 +11,9 @@ import Testing
 /// with vector ink, checked against the fixture's hand-written table and pdftoppm.
 @Suite("Stamping the multi-geometry fixture")
 struct FixtureStampTests {
-    static let folder = TemporaryDirectory("fixture-stamp")
-    static let input = folder.write("fixture.pdf", bytes: GeometryFixture.document())
+    static let fixtures = TemporaryDirectory("fixture-stamp-input")
+    let folder = TemporaryDirectory("fixture-stamp")
+    static let input = fixtures.write("fixture.pdf", bytes: GeometryFixture.document())
     static let placement = StampPlacement(at: Point(x: 10, y: 12), width: 30, units: .percent)
 
     /// Where the placement must land, from the fixture's hand-written displayed size alone.
@@ -46,7 +47,7 @@ struct FixtureStampTests {
         arguments: [(StampOptions.Mode.rewrite, 0), (.incremental, 0), (.incremental, 1)])
     func stampAll(_ mode: StampOptions.Mode, _ artworkIndex: Int) throws {
         let (name, make) = Self.artworks[artworkIndex]
-        let output = Self.folder.path("all-\(mode.rawValue)-\(artworkIndex).pdf")
+        let output = folder.path("all-\(mode.rawValue)-\(artworkIndex).pdf")
         let report = try Stamper.stamp(
             input: Self.input, artwork: try make(),
             options: StampOptions(pages: .all, placement: Self.placement, mode: mode),
@@ -71,7 +72,7 @@ struct FixtureStampTests {
     /// render exactly as before when they are not stamped themselves.
     @Test("unstamped pages stay as they were")
     func othersUntouched() throws {
-        let output = Self.folder.path("some.pdf")
+        let output = folder.path("some.pdf")
         let stamped: Set<Int> = [16, 20]  // inherits resources from the group node; shares resources with 21
         _ = try Stamper.stamp(
             input: Self.input, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
@@ -92,7 +93,7 @@ struct FixtureStampTests {
     @Test("output is deterministic", arguments: [StampOptions.Mode.rewrite, .incremental])
     func deterministic(_ mode: StampOptions.Mode) throws {
         let outputs = try (0..<2).map { run -> Data in
-            let output = Self.folder.path("det-\(mode.rawValue)-\(run).pdf")
+            let output = folder.path("det-\(mode.rawValue)-\(run).pdf")
             _ = try Stamper.stamp(
                 input: Self.input, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
                 options: StampOptions(pages: .all, placement: Self.placement, mode: mode), output: output)
@@ -103,7 +104,7 @@ struct FixtureStampTests {
 
     @Test("pages share one stamp form and one stamp stream per placement")
     func sharing() throws {
-        let output = Self.folder.path("sharing.pdf")
+        let output = folder.path("sharing.pdf")
         _ = try Stamper.stamp(
             input: Self.input, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
             options: StampOptions(pages: .all, placement: Self.placement), output: output)

@@ -7,8 +7,8 @@ import Testing
 /// geometry oracle and poppler/qpdf (independent tools).
 @Suite("Geometry fixture")
 struct GeometryFixtureTests {
-    static let folder = TemporaryDirectory("fixture")
-    static let pdf = folder.write("fixture.pdf", bytes: GeometryFixture.document())
+    static let fixtures = TemporaryDirectory("fixture")
+    static let pdf = fixtures.write("fixture.pdf", bytes: GeometryFixture.document())
 
     @Test("the hand-written displayed size agrees with the oracle on every page")
     func tableMatchesOracle() {

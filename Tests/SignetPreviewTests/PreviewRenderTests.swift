@@ -8,8 +8,8 @@ import Testing
 /// from the same project, but its Splash backend) and the fixture's own oracle put things.
 @Suite("Preview rendering")
 struct PreviewRenderTests {
-    static let folder = TemporaryDirectory("preview")
-    static let marked = folder.write("marked.pdf", bytes: GeometryFixture.document(marker: .vector))
+    static let fixtures = TemporaryDirectory("preview")
+    static let marked = fixtures.write("marked.pdf", bytes: GeometryFixture.document(marker: .vector))
 
     /// The preview as a PPM image for the locator (previews are opaque).
     static func ppm(_ bitmap: Bitmap) -> PPMImage {

@@ -6,10 +6,10 @@ import Testing
 /// The locator measured against reference stamps drawn at known displayed rectangles.
 @Suite("Stamp locator")
 struct StampLocatorTests {
-    static let folder = TemporaryDirectory("locator")
-    static let plain = folder.write("plain.pdf", bytes: GeometryFixture.document())
-    static let marked = folder.write("marked.pdf", bytes: GeometryFixture.document(marker: .vector))
-    static let imaged = folder.write("imaged.pdf", bytes: GeometryFixture.document(marker: .image))
+    static let fixtures = TemporaryDirectory("locator")
+    static let plain = fixtures.write("plain.pdf", bytes: GeometryFixture.document())
+    static let marked = fixtures.write("marked.pdf", bytes: GeometryFixture.document(marker: .vector))
+    static let imaged = fixtures.write("imaged.pdf", bytes: GeometryFixture.document(marker: .image))
 
     @Test(
         "finds every reference stamp within 0.5 pt, upright, on every fixture page",

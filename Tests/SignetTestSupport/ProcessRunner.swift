@@ -6,6 +6,10 @@ public struct ProcessResult: Sendable {
     public var stdout: [UInt8]
     public var stderr: String
 
+    public init(status: Int32, stdout: [UInt8], stderr: String) {
+        (self.status, self.stdout, self.stderr) = (status, stdout, stderr)
+    }
+
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 }
 

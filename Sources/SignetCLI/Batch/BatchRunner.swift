@@ -57,7 +57,8 @@ struct BatchSummary: Encodable {
     var ms = 0
 }
 
-/// Runs jobs on `workers` threads and hands results back strictly in job order.
+/// Runs jobs on `workers` threads, each feeding one worker process (`BatchWorker`), and hands
+/// results back strictly in job order.
 ///
 /// Memory stays flat with the job count: lines are read one at a time, and a worker waits
 /// before taking a new job while more than `window` finished results are held back behind a
@@ -69,25 +70,27 @@ final class BatchRunner: @unchecked Sendable {
         var resume: Bool
         /// (index, count): run jobs whose position `p` (0-based, blank lines excluded) has `p % count == index`.
         var shard: (index: Int, count: Int)
+        /// Per-job limits of the worker processes (`--job-timeout`, `--job-memory`).
+        var limits = BatchWorker.Limits()
     }
 
     private let settings: Settings
     private let context: CommandContext
-    private let emit: (BatchRow, [UInt8]) -> Void
+    private let emit: (BatchVerdict, [UInt8]) -> Void
     private let monitor = Monitor()
     private var lines: AnyIterator<(Int, String)>
     private var position = 0
     private var nextTicket = 0
     private var nextToEmit = 0
     /// Finished rows held back behind an earlier job, with their NDJSON line already encoded.
-    private var finished: [Int: (row: BatchRow, line: [UInt8])] = [:]
+    private var finished: [Int: (row: BatchVerdict, line: [UInt8])] = [:]
     private var stop = false
     private(set) var summary = BatchSummary()
     private let window: Int
 
     init(
         settings: Settings, lines: AnyIterator<(Int, String)>, context: CommandContext,
-        emit: @escaping (BatchRow, [UInt8]) -> Void
+        emit: @escaping (BatchVerdict, [UInt8]) -> Void
     ) {
         self.settings = settings
         self.lines = lines
@@ -127,10 +130,9 @@ final class BatchRunner: @unchecked Sendable {
     }
 
     private func work(progress: ProgressBar) {
+        var worker: BatchWorker?
         while let job = take() {
-            let row = execute(line: job.line, text: job.text)
-            // Encoded here, in parallel; under the lock a row is only written out.
-            let encoded = JSONOutput.encode(row)
+            let (row, encoded) = execute(line: job.line, text: job.text, worker: &worker)
             monitor.locked {
                 finished[job.ticket] = (row, encoded)
                 // --fail-fast: no new job once one failed; those already taken finish and are reported.
@@ -146,45 +148,44 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    private func count(_ row: BatchRow) {
-        summary.jobs += 1
-        if row.skipped == true { summary.skipped += 1 } else if row.ok { summary.ok += 1 } else { summary.failed += 1 }
+    /// The job's verdict and encoded row: from this process for lines that need no command, else
+    /// from `worker` (started, or replaced after a failure, as needed).
+    private func execute(line: Int, text: String, worker: inout BatchWorker?) -> (BatchVerdict, [UInt8]) {
+        let started = ContinuousClock.now
+        let job: BatchJob
+        switch BatchJobExecutor.prepare(line: line, text: text, resume: settings.resume) {
+        case .done(let row): return (BatchVerdict(row), JSONOutput.encode(row))
+        case .run(let prepared): job = prepared
+        }
+        let failure: BatchWorker.Failure
+        switch live(&worker).flatMap({ $0.run(line: line, text: text, limits: settings.limits) }) {
+        case .success(let encoded):
+            if let verdict = try? JSONDecoder().decode(BatchVerdict.self, from: Data(encoded)) {
+                return (verdict, encoded)
+            }
+            worker = nil
+            failure = BatchWorker.Failure(cause: .unavailable("its answer was not a result row"), said: nil)
+        case .failure(let f):
+            failure = f
+        }
+        let row = BatchJobExecutor.failedRow(job, failure, ms: Self.milliseconds(since: started))
+        return (BatchVerdict(row), JSONOutput.encode(row))
     }
 
-    private func execute(line: Int, text: String) -> BatchRow {
-        let started = ContinuousClock.now
-        func ms() -> Int { Self.milliseconds(since: started) }
-        let job: BatchJob
+    /// `worker` when it is running, else a new one in its place.
+    private func live(_ worker: inout BatchWorker?) -> Result<BatchWorker, BatchWorker.Failure> {
+        if let running = worker, running.isAlive { return .success(running) }
         do {
-            job = try BatchJobParser.parse(text, line: line)
+            let started = try BatchWorker(limits: settings.limits)
+            worker = started
+            return .success(started)
         } catch {
-            let message = (error as? SignetError).map(FlagHints.cli) ?? "\(error)"
-            return BatchRow(
-                line: line, id: (error as? BatchJobError)?.id, op: nil, ok: false, output: nil, exit: 2, ms: ms(),
-                error: message)
+            return .failure(error)
         }
-        let output = job.outputs.first
-        // Outputs are renamed into place only when complete, so one that exists is complete.
-        if settings.resume, !job.outputs.isEmpty, job.outputs.allSatisfy(InputFile.exists) {
-            return BatchRow(
-                line: line, id: job.id, op: job.op, ok: true, output: output, exit: 0, ms: ms(), skipped: true)
-        }
-        let messages = Mutex<[String]>([])
-        var quiet = context
-        quiet.stderrIsTerminal = false
-        quiet.writeMessage = { text in messages.withLock { $0.append(text) } }
-        quiet.writeOutput = { _ in }
-        quiet.budgetThreads = 1
-        guard let result = CLI.invoke(named: job.op, job.arguments, context: quiet) else {
-            return BatchRow(
-                line: line, id: job.id, op: job.op, ok: false, output: output, exit: 2, ms: ms(),
-                error: "line \(line): 'signet \(job.op)' is not available in this build")
-        }
-        let said = messages.withLock { $0 }
-        return BatchRow(
-            line: line, id: job.id, op: job.op, ok: result.exitCode == 0, output: output, exit: result.exitCode,
-            ms: ms(),
-            error: result.error.map { "line \(line): \($0)" }, messages: said.isEmpty ? nil : said,
-            result: result.outcome.map { AnyEncodable($0.json) })
+    }
+
+    private func count(_ row: BatchVerdict) {
+        summary.jobs += 1
+        if row.skipped == true { summary.skipped += 1 } else if row.ok { summary.ok += 1 } else { summary.failed += 1 }
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Signet
 
 /// Reads secrets (passwords) the safe ways: from an environment variable, a file or standard
@@ -45,12 +46,23 @@ package enum SecretInput {
         }
         let source = file ?? (stdin ? "-" : nil)
         guard let source else { return nil }
+        if let file { warnIfShared(file, option: "--\(prefix)-file", context) }
         var bytes = try InputFile.read(source, limit: maxBytes)
         if bytes.last == UInt8(ascii: "\n") {
             bytes.removeLast()
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         }
         return Secret(taking: &bytes)
+    }
+
+    /// Warns, as ssh does for keys, when a secrets file can be read by its group or by others.
+    static func warnIfShared(_ file: String, option: String, _ context: CommandContext) {
+        var info = stat()
+        guard file != "-", stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o077 != 0 else {
+            return
+        }
+        let mode = String(info.st_mode & 0o777, radix: 8)
+        context.warn("\(file) (\(option)) can be read by other users (mode \(mode)); protect it with chmod 600")
     }
 
     /// A PDF's password: it must be UTF-8 text (SignetPDF SASLprep-normalizes it).

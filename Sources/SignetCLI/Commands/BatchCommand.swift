@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import SignetCore
 import SignetFiles
 
@@ -7,7 +8,8 @@ enum BatchCommand: Command {
     static let spec = CommandSpec(
         name: "batch",
         summary: "run a list of jobs (one JSON object per line) in parallel",
-        usage: "JOBS.ndjson [--jobs N] [--shard I/N] [--keep-going | --fail-fast] [--resume]",
+        usage:
+            "JOBS.ndjson [--jobs N] [--shard I/N] [--keep-going | --fail-fast] [--resume] [--job-timeout SECONDS] [--job-memory SIZE]",
         positionals: 1...1,
         options: [
             .value("jobs", "N", "parallel workers (default: every core)"),
@@ -18,6 +20,10 @@ enum BatchCommand: Command {
                 "resume",
                 "skip jobs whose outputs already exist (outputs are written atomically, so one that exists is complete)"
             ),
+            .value("job-timeout", "SECONDS", "stop a job that runs longer than this; it fails with exit 124"),
+            .value("job-memory", "SIZE", "address-space limit of each worker process (like 2GB); a job over it fails"),
+            .flag("worker", "internal: serve jobs to a parent signet batch over standard input and output"),
+            .value("worker-memory", "BYTES", "internal: the worker's address-space limit"),
         ],
         notes: [
             """
@@ -37,6 +43,12 @@ enum BatchCommand: Command {
             Exit 0 when every job succeeded, 1 otherwise.
             """,
             """
+            Every job runs in one of --jobs worker processes (signet itself), so a job that crashes, runs past
+            --job-timeout or exhausts --job-memory fails alone: its row says how ("crashed its worker process
+            with SIGABRT …", exit 128 + the signal; "ran longer than --job-timeout …", exit 124), a fresh worker
+            takes the next job and the batch goes on.
+            """,
+            """
             Outputs are written to a hidden temporary file next to them and renamed when complete, so an output
             that exists is complete even after kill -9 or a power cut; --resume then skips jobs whose outputs
             ("output", "detached", "save-image") all exist. A killed run may leave hidden .NAME.signet-XXXXXX
@@ -49,6 +61,7 @@ enum BatchCommand: Command {
         ])
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        if args.flag("worker") { return try serveJobs(args, context) }
         let path = args.positionals[0]
         let workers = try args.int("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         let shard = try parseShard(args)
@@ -58,18 +71,23 @@ enum BatchCommand: Command {
         let jobs = JobList(try LineReader(path: path, maxLineLength: 1 << 20))
         let total = context.stderrIsTerminal && path != "-" ? try countJobs(path, shard: shard) : nil
         let progress = ProgressBar(label: "batch", total: total, context: context)
+        let limits = BatchWorker.Limits(
+            seconds: try args.double("job-timeout", in: 0.001...31_536_000),
+            memoryBytes: try args.byteSize("job-memory"))
+        // A worker that dies while a job is being written to it must not take the batch with it.
+        signal(SIGPIPE, SIG_IGN)
         // Rows are emitted one at a time, in job order: the first failed one is the first failure.
         var firstError: String?
         let runner = BatchRunner(
             settings: .init(
-                workers: workers, keepGoing: !args.flag("fail-fast"), resume: args.flag("resume"), shard: shard),
+                workers: workers, keepGoing: !args.flag("fail-fast"), resume: args.flag("resume"), shard: shard,
+                limits: limits),
             lines: AnyIterator { jobs.next() },
             context: context,
             emit: { row, line in
                 if !row.ok, firstError == nil { firstError = row.error ?? "line \(row.line): exit \(row.exit)" }
                 context.writeOutput(line)
             })
-        AllocatorTuning.keepFreedMemoryForReuse()
         let summary = runner.run(progress: progress)
         progress.finish()
         if let error = jobs.error { throw error }
@@ -88,6 +106,30 @@ enum BatchCommand: Command {
             verdictMessage:
                 "\(summary.failed) of \(summary.jobs) jobs failed (each one's result line on standard output has its \"error\"); the first: \(firstError ?? "?")",
             outputUsedStdout: true)
+    }
+
+    /// `--worker`: runs the jobs a parent batch writes to standard input (`LINE<TAB>JOB`), one
+    /// encoded result row per job on standard output (see `BatchWorker`).
+    private static func serveJobs(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        if let bytes = try args.int("worker-memory", in: 1 << 20...Int.max) {
+            var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+            _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        }
+        AllocatorTuning.keepFreedMemoryForReuse()
+        let requests = try LineReader(path: "-", maxLineLength: 1 << 21)
+        while let bytes = try requests.nextLine() {
+            guard let tab = bytes.firstIndex(of: UInt8(ascii: "\t")),
+                let line = Int(String(decoding: bytes[..<tab], as: UTF8.self))
+            else { continue }
+            let text = String(decoding: bytes[(tab + 1)...], as: UTF8.self)
+            let row: BatchRow
+            switch BatchJobExecutor.prepare(line: line, text: text, resume: false) {
+            case .done(let refused): row = refused
+            case .run(let job): row = BatchJobExecutor.run(job, context: context)
+            }
+            context.writeOutput(JSONOutput.encode(row))
+        }
+        return CommandOutcome(json: BatchSummary(), lines: [], outputUsedStdout: true)
     }
 
     /// `I/N` with 1 ≤ I ≤ N, as (I-1, N).

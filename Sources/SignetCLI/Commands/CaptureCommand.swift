@@ -15,7 +15,7 @@ enum CaptureCommand: Command {
                 short: "o"),
             .value("port", "N", "the loopback port to serve on (default: a free one)"),
             .value("timeout", "SECONDS", "give up after this long without a signature: exit 1, nothing written"),
-            .flag("open", "open the page with xdg-open"),
+            .flag("open", "open the page in the desktop's browser (the token never appears on a command line)"),
         ] + RenderFlags.specs + RenderCommand.budgetOptions,
         notes: [
             """
@@ -35,10 +35,12 @@ enum CaptureCommand: Command {
         let options = CaptureOptions(
             token: CaptureToken.random(), port: try args.int("port", in: 0...65_535) ?? 0,
             timeout: try args.double("timeout", in: 0.001...31_536_000))
+        var launcher: BrowserLauncher?
+        defer { launcher?.removePage() }
         let open = args.flag("open")
         let result = try SignetJob.capture(to: output, writing: writing, options: options) { url in
             context.writeMessage("signet capture: sign at \(url) (Ctrl-C to stop)")
-            if open { openInBrowser(url, context) }
+            if open { launcher = BrowserLauncher.launch(url, warn: context.warn) }
         }
         if let file = result.rendered {
             let report = RenderReport(input: "the signing page", output: output, result: .success(.init(file)))
@@ -72,17 +74,6 @@ enum CaptureCommand: Command {
             throw UsageError("capture", "cannot tell the output type of '\(output)'; name it .json, .png, .svg or .pdf")
         }
         return .rendered(type, render)
-    }
-
-    /// Starts `xdg-open URL` without waiting for it (it may stay as long as the browser does).
-    private static func openInBrowser(_ url: String, _ context: CommandContext) {
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("xdg-open"), strdup(url), nil]
-        defer { for p in argv { free(p) } }
-        var pid = pid_t()
-        let rc = posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ)
-        if rc != 0 {
-            context.warn("could not run xdg-open (\(String(cString: strerror(rc)))); open the address yourself")
-        }
     }
 }
 

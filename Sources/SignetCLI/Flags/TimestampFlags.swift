@@ -13,6 +13,9 @@ enum TimestampFlags {
             "tsa-credentials-env", "VAR",
             "read the authority's credentials from environment variable VAR: USER:PASSWORD (basic) or 'Bearer TOKEN'"),
         .value("tsa-credentials-file", "FILE", "read the authority's credentials from FILE (same forms)"),
+        .flag(
+            "tsa-allow-plain-http-credentials",
+            "send the credentials to an http:// authority although anyone on the network can read them"),
     ]
 
     /// The `--tsa-*` options that mean nothing without `--tsa`.
@@ -44,6 +47,13 @@ enum TimestampFlags {
     static func transport(_ args: Arguments, _ context: CommandContext) throws -> CurlTransport {
         let timeout = try args.double("tsa-timeout", in: 1...600) ?? 30
         let secret = try SecretInput.secret(args, context, prefix: "tsa-credentials")
+        let plainHTTP = args.string("tsa").map { $0.lowercased().hasPrefix("http:") } ?? false
+        if secret != nil, plainHTTP, !args.flag("tsa-allow-plain-http-credentials") {
+            throw UsageError(
+                args.command,
+                "the TSA credentials would travel unencrypted over http://; use an https:// URL, or add --tsa-allow-plain-http-credentials if that is really what you want"
+            )
+        }
         return CurlTransport(
             options: HTTPOptions(timeout: timeout, connectTimeout: min(10, timeout)),
             credentials: try secret.map { try credentials($0, args) })
