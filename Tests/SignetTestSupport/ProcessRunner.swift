@@ -5,9 +5,11 @@ public struct ProcessResult: Sendable {
     public var status: Int32
     public var stdout: [UInt8]
     public var stderr: String
+    /// True when the process was ended by a signal (`status` is then the signal's number).
+    public var signalled = false
 
-    public init(status: Int32, stdout: [UInt8], stderr: String) {
-        (self.status, self.stdout, self.stderr) = (status, stdout, stderr)
+    public init(status: Int32, stdout: [UInt8], stderr: String, signalled: Bool = false) {
+        (self.status, self.stdout, self.stderr, self.signalled) = (status, stdout, stderr, signalled)
     }
 
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
@@ -64,7 +66,8 @@ public enum ProcessRunner {
         group.wait()
         process.waitUntilExit()
         return ProcessResult(
-            status: process.terminationStatus, stdout: Array(outData), stderr: String(decoding: errData, as: UTF8.self))
+            status: process.terminationStatus, stdout: Array(outData), stderr: String(decoding: errData, as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
     }
 
     /// Runs the `signet` CLI.

@@ -156,16 +156,22 @@ code, _, stderr = cap.finish()
 c.check("unwritable output: 500 to the page, exit 1", status == 500 and code == 1 and "no-such-folder" in stderr,
         f"{status}, exit {code}: {stderr.strip()}")
 
-# 3. --open runs xdg-open with the address (a stand-in on PATH records it).
+# 3. --open runs xdg-open on a private file:// page that forwards to the address (a stand-in on PATH
+#    records what it was given and the page's text); the tokenised address is on no command line.
 fake = work / "bin"
 fake.mkdir()
-(fake / "xdg-open").write_text(f"#!/bin/sh\necho \"$1\" > {work / 'opened.txt'}\n")
+(fake / "xdg-open").write_text(
+    f"#!/bin/sh\n{{ echo \"$1\"; cat \"${{1#file://}}\"; }} > {work / 'opened.txt'}\n")
 (fake / "xdg-open").chmod(0o755)
 env = dict(__import__("os").environ, PATH=f"{fake}:" + __import__("os").environ["PATH"])
 proc = subprocess.run([signet, "capture", "-o", str(work / "opened.png"), "--open", "--timeout", "1"],
                       capture_output=True, text=True, env=env)
-opened = (work / "opened.txt").read_text().strip() if (work / "opened.txt").exists() else ""
-c.check("--open: xdg-open gets the printed address", opened != "" and opened in proc.stderr, opened)
+opened = (work / "opened.txt").read_text() if (work / "opened.txt").exists() else ""
+given, _, page = opened.partition("\n")
+printed = next((w for w in proc.stderr.split() if w.startswith("http://127.0.0.1:")), "")
+c.check("--open: xdg-open gets a file:// page, not the address", given.startswith("file:///") and printed
+        and printed not in given, given)
+c.check("--open: the page forwards to the printed address", printed != "" and f"url={printed}" in page, page[:200])
 
 # 4. Ctrl-C and --timeout: exit 1, nothing written.
 out = work / "interrupted.png"

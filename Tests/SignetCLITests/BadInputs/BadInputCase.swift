@@ -84,9 +84,16 @@ struct Fixture: Sendable {
         Fixture(name: name) { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }
     }
 
-    /// A password file (one trailing line break, as an editor saves it).
+    /// A password file (one trailing line break, as an editor saves it), readable by its owner only
+    /// (a shared one would add a warning line).
     static func password(_ name: String, _ secret: String) -> Fixture {
-        Fixture(name: name, write: text(name, secret + "\n").write, secret: secret)
+        let file = text(name, secret + "\n")
+        return Fixture(
+            name: name,
+            write: { path in
+                try file.write(path)
+                chmod(path, 0o600)
+            }, secret: secret)
     }
 
     /// A copy of a corpus file (so the corpus itself is never at risk).
