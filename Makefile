@@ -1,6 +1,7 @@
 # Signet — the two commands of the quick start, and the ones around them.
-#   make demo   install what is missing, build release, render SampleStrokes/ into demo-output/
-#   make test   install what is missing, build, run the whole test suite
+#   make demo   install what is missing, build the release programs, render SampleStrokes/ into demo-output/
+#   make test   install what is missing, build debug and release, run the C shims' sanitizer suite and
+#               the whole test suite (its release smoke suite runs the release programs)
 #   make bad-inputs-table   rewrite docs/bad-inputs.md's table from what the cases print now
 #                           (`make readme-table`, its old name, still works)
 #   make docs   build the DocC documentation of `import Signet` into .build/docs
@@ -17,7 +18,10 @@ TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip 
 
 DEMO_OUT := demo-output
 
-.PHONY: demo test lint format build deps test-deps docs docs-check bench-compress bench-verify bad-inputs-table readme-table fuzz sanitize clean
+.PHONY: demo test lint format build release deps test-deps docs docs-check cshims bench-compress bench-verify bench-batch bad-inputs-table readme-table fuzz sanitize clean
+
+# Every program the README lists: `signet` and `signet-preview` (which `signet preview` runs).
+RELEASE_PRODUCTS := signet signet-preview
 
 deps:
 	@Tools/install-deps.sh $(BUILD_PACKAGES)
@@ -33,17 +37,27 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
-demo: deps
-	$(SWIFT) build -c release --product signet
+release: deps
+	@for product in $(RELEASE_PRODUCTS); do $(SWIFT) build -c release --product $$product || exit 1; done
+
+demo: release
 	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)
 	@echo "rendering SampleStrokes/ into $(DEMO_OUT)/"
 	.build/release/signet render SampleStrokes/*.* --output-dir $(DEMO_OUT)
 	@echo "done: open $(DEMO_OUT)/ to see the PNGs"
 
+# The release smoke suite (Tests/SignetCLITests/ReleaseSmokeTests) runs the release programs; with
+# SIGNET_REQUIRE_RELEASE=1 it fails instead of skipping when they are missing.
 test: test-deps lint
+	@$(MAKE) --no-print-directory release
 	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory cshims
 	@$(MAKE) --no-print-directory docs-check
-	$(SWIFT) test --skip-build
+	SIGNET_REQUIRE_RELEASE=1 $(SWIFT) test --skip-build
+
+# The libjpeg/libpng shims' own tests under ASan/UBSan at -O2 and plain at -O3/-Os (Tests/CShims/run.sh).
+cshims: deps
+	Tests/CShims/run.sh
 
 # The toolchain's swift-format with .swift-format (4 spaces, 120 columns); `make test` runs it.
 # `make format` rewrites the files the same way.
@@ -86,6 +100,10 @@ bench-compress: test-deps
 	$(SWIFT) build -c release --product signet
 	python3 Tools/bench-compress.py
 	python3 Tools/bench-budget-choice.py
+
+# Batch benchmark: 400 renders with --jobs 1 and --jobs 2 (worker processes), GNU parallel beside them.
+bench-batch: test-deps release
+	Tools/bench-batch.sh
 
 # Verification benchmark: signet verify vs pyhanko sign validate on a 100 MB PDF with 20
 # revisions and 5 signatures (generated once into .build/bench-verify/).

@@ -7,6 +7,8 @@
 # fsync latency is part of each job; the tmpfs rows (/dev/shm, where fsync costs nothing) show the
 # CPU-bound scaling. Rows are medians of RUNS runs (by wall time); the load average at the start
 # of each row is printed because other work on the machine moves wall-clock figures.
+# Every job runs in one of the batch's worker processes; BASELINE=/path/to/an/older/signet adds its
+# batch rows beside them (for example the last build whose batch ran jobs on threads in one process).
 #   Tools/bench-batch.sh          (COUNT=10000 RUNS=3 SUBSET=1000 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,10 +78,18 @@ disk=$work/out
 list=$(joblist "$COUNT" "$disk")
 row "signet batch, disk" "$COUNT" 1 "$disk" "$signet" batch "$list" --jobs 1
 row "signet batch, disk" "$COUNT" "$cores" "$disk" "$signet" batch "$list" --jobs "$cores"
+if [ -n "${BASELINE:-}" ]; then
+  row "baseline batch, disk" "$COUNT" 1 "$disk" "$BASELINE" batch "$list" --jobs 1
+  row "baseline batch, disk" "$COUNT" "$cores" "$disk" "$BASELINE" batch "$list" --jobs "$cores"
+fi
 if [ -n "$shm" ]; then
   shmlist=$(joblist "$COUNT" "$shm/out")
   row "signet batch, tmpfs" "$COUNT" 1 "$shm/out" "$signet" batch "$shmlist" --jobs 1
   row "signet batch, tmpfs" "$COUNT" "$cores" "$shm/out" "$signet" batch "$shmlist" --jobs "$cores"
+  if [ -n "${BASELINE:-}" ]; then
+    row "baseline batch, tmpfs" "$COUNT" 1 "$shm/out" "$BASELINE" batch "$shmlist" --jobs 1
+    row "baseline batch, tmpfs" "$COUNT" "$cores" "$shm/out" "$BASELINE" batch "$shmlist" --jobs "$cores"
+  fi
 fi
 # (awk, not head: head closes the pipe early, and pipefail then stops the script.)
 inputs=$(ls "$work/in" | awk -v n="$COUNT" 'NR <= n' | sed "s|^|$work/in/|" | tr '\n' ' ')

@@ -10,7 +10,8 @@ struct PrivateFilesTests {
 
     /// Runs `signet ARGS` under `umask MASK` (through /bin/sh, as a shell user would).
     static func signet(umask mask: String, _ arguments: [String]) throws -> ProcessResult {
-        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
+            separator: " ")
         return try ProcessRunner.run("/bin/sh", ["-c", "umask \(mask) && exec '\(ProcessRunner.signet)' \(quoted)"])
     }
 

@@ -97,7 +97,9 @@ struct ReleaseSmokeTests {
         var images: [String] = []
         for sample in samples.sorted() {
             let input = Corpus.packageRoot.appendingPathComponent("SampleStrokes/\(sample)").path
-            for (ext, extra) in [("png", []), ("svg", []), ("pdf", []), ("jpg", ["--scale", "2", "--max-bytes", "30kB"])] {
+            for (ext, extra) in [
+                ("png", []), ("svg", []), ("pdf", []), ("jpg", ["--scale", "2", "--max-bytes", "30kB"]),
+            ] {
                 let out = dir.path("\(sample).\(ext)")
                 try Self.signet(["render", input, "-o", out] + extra)
                 #expect(Self.size(out) > 0, "\(out) written")

@@ -78,7 +78,8 @@ final class BatchWorker {
         if let memory = limits.memoryBytes { arguments += ["--worker-memory", String(memory)] }
         let started = Self.spawnLock.withLock { _ in Self.spawn(arguments) }
         switch started {
-        case .success(let (pid, input, output, errors)): (self.pid, toWorker, fromWorker, workerErrors) = (pid, input, output, errors)
+        case .success(let (pid, input, output, errors)):
+            (self.pid, toWorker, fromWorker, workerErrors) = (pid, input, output, errors)
         case .failure(let failure): throw failure
         }
     }
