@@ -638,6 +638,48 @@ def legit_pyhanko_p2_chain(out):
 
 
 # ---------------------------------------------------------------------------------------------
+# Duplicate cross-reference entries: within one section viewers (qpdf, poppler, MuPDF, pdf.js)
+# take the first entry for an object; a verifier that takes the last one sees the signed original.
+# ---------------------------------------------------------------------------------------------
+
+def _duplicate_entry_update(data, kind):
+    """An update that writes page 1's content anew (900 EUR) and lists the content object twice
+    in its one section: first at the new text, last at the signed original's offset."""
+    out = bytearray(data if data.endswith(b"\n") else data + b"\n")
+    m = re.search(rb"(?:^|[\r\n])%d 0 obj\b" % CONTENT1, data)
+    original = m.start() + (1 if data[m.start():m.start() + 1] in (b"\r", b"\n") else 0)
+    new_at = len(out)
+    out += b"%d 0 obj\n" % CONTENT1 + PAGE1_CONTENT_900 + b"\nendobj\n"
+    r = mc.reader(data)
+    size = int(r.trailer["/Size"])
+    ids = r.trailer["/ID"]
+    fields = b"/Root %d 0 R /Prev %d /ID [%s <%s>]" % (
+        r.trailer.raw_get("/Root").idnum, last_startxref(data), mc.ser(ids[0]), hashlib.md5(bytes(out)).hexdigest().encode())
+    xref_at = len(out)
+    if kind == "table":
+        out += b"xref\n%d 1\n%010d 00000 n\r\n%d 1\n%010d 00000 n\r\n" % (CONTENT1, new_at, CONTENT1, original)
+        out += b"trailer\n<< /Size %d %s >>\n" % (size, fields)
+    else:
+        row = lambda at: bytes([1]) + at.to_bytes(4, "big") + (0).to_bytes(2, "big")  # noqa: E731
+        rows = row(new_at) + row(original) + row(xref_at)
+        out += b"%d 0 obj\n" % size + stream(
+            rows, b"/Type /XRef /Size %d /W [1 4 2] /Index [%d 1 %d 1 %d 1] %s" % (size + 1, CONTENT1, CONTENT1, size, fields)) \
+            + b"\nendobj\n"
+    out += b"startxref\n%d\n%%%%EOF\n" % xref_at
+    return bytes(out)
+
+
+@case("reject", "one xref table lists the page content twice: first the new text, last the signed one")
+def duplicate_xref_table_entry(out):
+    return _duplicate_entry_update(signed(), "table")
+
+
+@case("reject", "one xref stream's /Index lists the page content twice: first the new text, last the signed one")
+def duplicate_xref_stream_index(out):
+    return _duplicate_entry_update(signed(), "stream")
+
+
+# ---------------------------------------------------------------------------------------------
 
 def run(outdir, signet):
     global PKI

@@ -9,8 +9,10 @@ enum VerifyText {
         let which =
             reports.count == 1
             ? "its signature is" : "\(invalid) of its \(reports.count) signatures \(invalid == 1 ? "is" : "are")"
+        // Intact but untrusted is said as pdfsig and pyHanko say it; the exit code is the same.
+        let word = reports.allSatisfy { $0.valid || $0.intactButUntrusted } ? "INTACT, but the signer is not trusted" : "INVALID"
         return
-            "\(content): \(which) INVALID (signature \(first.index): \(reason(first, trustAsked: trustAsked))); the report on standard output lists every check."
+            "\(content): \(which) \(word) (signature \(first.index): \(reason(first, trustAsked: trustAsked))); the report on standard output lists every check."
     }
 
     /// The first reason a report is not valid, with the flag that would help where one would.
@@ -33,7 +35,8 @@ enum VerifyText {
         let name = r.field.map { "\(what) \(r.index) (field \($0))" } ?? "\(what) \(r.index)"
         let who = r.signer?.subject ?? "an unknown signer"
         let claimed = r.claimedSigningTime.map { ", claims to be signed at \($0)" } ?? ""
-        var lines = ["\(name): \(r.valid ? "VALID" : "INVALID") — signed by \(who)\(claimed)"]
+        let verdict = r.valid ? "VALID" : r.intactButUntrusted ? "INTACT, signer not trusted" : "INVALID"
+        var lines = ["\(name): \(verdict) — signed by \(who)\(claimed)"]
         let coverage: String
         switch r.coverage {
         case .entireFile: coverage = "the whole file except the signature itself"

@@ -79,6 +79,10 @@ package struct TimestampAuthority: Sendable {
             }, options: VerifyOptions(now: now, requireTrust: false), validationTime: now, source: .now
         ).timestamp
         guard check.imprintMatches else { throw TimestampError(url: url, .imprintMismatch) }
+        guard abs(check.time.timeIntervalSince(now)) <= TimestampVerifier.clockSkew else {
+            throw TimestampError(
+                url: url, .farFromClock(tokenTime: DateText.utc(check.time), localTime: DateText.utc(now)))
+        }
         guard check.valid else { throw TimestampError(url: url, .badToken(check.problems)) }
         return token
     }

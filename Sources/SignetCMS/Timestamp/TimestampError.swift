@@ -16,6 +16,9 @@ public struct TimestampError: SignetError, Hashable {
         case policyMismatch(asked: String, received: String)
         /// The token's signature or its certificate does not hold (no timeStamping EKU, not valid…).
         case badToken([String])
+        /// The token's time is further from the local clock than `TimestampVerifier.clockSkew` allows
+        /// (UTC times as text): the authority's clock, or this machine's, is wrong.
+        case farFromClock(tokenTime: String, localTime: String)
     }
 
     /// The authority's URL.
@@ -50,6 +53,9 @@ public struct TimestampError: SignetError, Hashable {
         case .policyMismatch(let asked, let received):
             return
                 "\(url): the timestamp carries policy \(received), not \(asked) as asked; check TimestampOptions.policy."
+        case .farFromClock(let tokenTime, let localTime):
+            return
+                "\(url): the timestamp says \(tokenTime) but this machine's clock says \(localTime), more than 5 minutes apart; check this machine's clock, or use another authority."
         case .badToken(let problems):
             return
                 "\(url): the timestamp token does not hold (\(problems.joined(separator: "; "))); use an authority whose certificate has the timeStamping extended key usage."

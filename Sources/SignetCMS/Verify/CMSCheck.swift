@@ -26,6 +26,8 @@ package struct CMSCheck: Sendable, Hashable {
     var trust: TrustStatus
     /// Why the chain is untrusted (OpenSSL's reason), or why it was not judged.
     var trustDetail: String?
+    /// The sentence among `problems` that says the chain leads to no trust anchor, when it does not.
+    var trustProblem: String?
     /// Algorithm, key-size and key-usage findings that make the signature unacceptable.
     var policyProblems: [String]
     /// Sentences describing each failed check (policy problems included).

@@ -29,7 +29,15 @@ package enum CMSVerifier {
             carried: carried,
             options: options
         ).run(contentDigest: contentDigest)
-        if infos.count > 1 { check.problems.append("it has \(infos.count) signers; only the first is checked") }
+        // PAdES allows one SignerInfo, and a second one could be broken or another signer's: refused.
+        if infos.count > 1 {
+            check.problems.append("it has \(infos.count) signers; a signature must have exactly one")
+        }
+        // A document signature signs data (id-data); a timestamp token's TSTInfo, say, is no signature of a document.
+        if OBJ_obj2nid(cms.eContentType) != NID_pkcs7_data {
+            check.problems.append(
+                "its signed content type is \(OpenSSL.name(cms.eContentType)), not id-data: it is not a document signature")
+        }
         var time = baseTime(options, claimed: check.claimedSigningTime ?? claimedTime)
         if let timestamp = signatureTimestamp(info, context: context, options: options, time: time) {
             check.timestamp = timestamp
@@ -170,8 +178,9 @@ package enum CMSVerifier {
         if let reason = try store.verify(signer, intermediates: carried, at: time) {
             check.trust = .untrusted
             check.trustDetail = reason
-            check.problems.append(
-                "the certificate chain of \(whose.dropLast(2)) does not lead to a trust anchor (\(reason))")
+            let problem = "the certificate chain of \(whose.dropLast(2)) does not lead to a trust anchor (\(reason))"
+            check.trustProblem = problem
+            check.problems.append(problem)
         } else {
             check.trust = .trusted
         }

@@ -91,10 +91,14 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     /// Intact, verifies, allowed algorithms, certificate usable and trusted (unless trust was
     /// not asked for), and every later change permitted.
     public var valid: Bool
+    /// Not valid only because its signer's chain leads to no trust anchor: intact, verifying, every
+    /// later change permitted (what pdfsig and pyHanko call intact but untrusted; the exit code stays 3).
+    public var intactButUntrusted = false
 
     enum CodingKeys: String, CodingKey {
         case index, field, kind, revision, integrity, coverage, permitted, docmdp, changes, signer, timestamp, trust
         case problems, valid, revocation, notes
+        case intactButUntrusted = "intact_but_untrusted"
         case padesLevel = "pades_level"
         case subFilter = "sub_filter"
         case byteRange = "byte_range"
@@ -138,9 +142,13 @@ public struct SignatureReport: Sendable, Hashable, Codable {
             signingCertificateV2: check.hasSigningCertificateV2, signingTimeAttribute: check.claimedSigningTime != nil,
             revocationCovered: check.revocationCovered)
         let trusted = !requireTrust || check.trust == .trusted
+        // Any problem makes the signature invalid; what does not change the verdict is a note.
         valid =
             integrity == .ok && permitted && check.cryptographicallyValid && trusted
-            && check.revocationProblems.isEmpty
+            && check.revocationProblems.isEmpty && problems.isEmpty
+        intactButUntrusted =
+            !valid && integrity == .ok && permitted && check.cryptographicallyValid && check.trust == .untrusted
+            && check.revocationProblems.isEmpty && problems.allSatisfy { $0 == check.trustProblem }
     }
 
     /// A signature whose CMS could not even be read (corrupt /Contents, unknown sub-filter).

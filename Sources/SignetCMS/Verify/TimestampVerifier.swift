@@ -14,6 +14,11 @@ struct TimestampVerification {
 /// certificate with the (critical) timeStamping extended key usage, whose messageImprint is the
 /// hash of what it stamps (a signature value, or a document's signed byte ranges).
 enum TimestampVerifier {
+    /// How far a timestamp's genTime may lie after the verifier's own clock (`VerifyOptions.now`)
+    /// and still be believed, in seconds: clocks of a TSA and a verifier differ by a little; a
+    /// token from further in the future would move the validation time to where no one has been.
+    package static let clockSkew: Double = 300
+
     /// `imprinted` hashes what the token stamps with the imprint's algorithm. The TSA
     /// certificate's chain and validity are judged at `validationTime`; the certificate must also
     /// have been valid at genTime. Throws `SignError.notASignature` when the token is unreadable.
@@ -52,6 +57,15 @@ enum TimestampVerifier {
         guard let signerInfo = cms.signerInfos.first else {
             throw SignError(context, .notASignature("its timestamp token has no signer"))
         }
+        var tokenProblems: [String] = []
+        if cms.signerInfos.count > 1 {
+            tokenProblems.append("its timestamp token has \(cms.signerInfos.count) signers; a token has exactly one")
+        }
+        if genTime.timeIntervalSince(options.now) > clockSkew {
+            tokenProblems.append(
+                "the timestamp's time \(DateText.utc(genTime)) is after this verification's clock \(DateText.utc(options.now)) by more than \(Int(clockSkew / 60)) minutes, so it cannot be believed"
+            )
+        }
 
         let whose = "the timestamp authority's"
         var check = try SignerCheck(
@@ -77,7 +91,7 @@ enum TimestampVerifier {
             check.unsupported = check.unsupported ?? "unsupported digest algorithm \(name)"
             imprintProblems.append("the timestamp's imprint algorithm \(name) is not one Signet can check")
         }
-        check.problems = imprintProblems + check.problems
+        check.problems = tokenProblems + imprintProblems + check.problems
         (check.validationTime, check.validationTimeSource) = (validationTime, source)
         let tsa = try signerInfo.signerCertificate()
         var validAtGenTime = false

@@ -34,4 +34,28 @@ struct ReadXrefSection {
 
     /// Most entries one section may hold (10 million: far above any real file).
     static let maxEntries = 10_000_000
+
+    /// Object numbers this section lists more than once (overlapping subsections or /Index ranges).
+    private(set) var duplicates = 0
+    private var firstDuplicate: Int?
+
+    /// Records `entry` for `number` unless the section already listed it: within one section the
+    /// first entry wins, as qpdf, poppler, MuPDF and pdf.js read it, so the objects Signet judges are
+    /// the ones viewers show. A repeated number is a problem of the section (`finishDuplicates`).
+    mutating func record(_ number: Int, _ entry: XrefEntry) {
+        guard entries[number] == nil else {
+            duplicates += 1
+            if firstDuplicate == nil { firstDuplicate = number }
+            return
+        }
+        entries[number] = entry
+    }
+
+    /// Adds one problem naming the first repeated object number, when there was any.
+    mutating func finishDuplicates(_ what: String) {
+        guard let firstDuplicate else { return }
+        let more = duplicates > 1 ? " (and \(duplicates - 1) more repeated entries)" : ""
+        problems.append(
+            "\(what) lists object \(firstDuplicate) more than once\(more); viewers use the first entry, and so does Signet")
+    }
 }

@@ -59,13 +59,14 @@ enum XrefStreamReader {
                 cursor += row
                 let type = widths[0] == 0 ? 1 : fields[0]
                 switch type {
-                case 0: section.entries[number] = .free(generation: fields[2])
-                case 1: section.entries[number] = .inUse(offset: fields[1], generation: fields[2])
-                case 2: section.entries[number] = .compressed(stream: fields[1], index: fields[2])
+                case 0: section.record(number, .free(generation: fields[2]))
+                case 1: section.record(number, .inUse(offset: fields[1], generation: fields[2]))
+                case 2: section.record(number, .compressed(stream: fields[1], index: fields[2]))
                 default: continue  // unknown types are references to the null object (ISO 32000-2 7.5.8.3)
                 }
             }
         }
+        section.finishDuplicates("its cross-reference stream at byte \(offset)")
         return section
     }
 

@@ -41,18 +41,21 @@ enum XrefTableReader {
                     section.problems.append(
                         "its cross-reference table at byte \(offset) ends inside the subsection starting at object \(first)"
                     )
+                    section.finishDuplicates("its cross-reference table at byte \(offset)")
                     return section
                 }
                 switch reader.word() {
-                case "n": section.entries[number] = .inUse(offset: position, generation: generation)
-                case "f": section.entries[number] = .free(generation: generation)
+                case "n": section.record(number, .inUse(offset: position, generation: generation))
+                case "f": section.record(number, .free(generation: generation))
                 default:
                     section.problems.append(
                         "entry \(number) of the cross-reference table at byte \(offset) is neither 'n' nor 'f'")
+                    section.finishDuplicates("its cross-reference table at byte \(offset)")
                     return section
                 }
             }
         }
+        section.finishDuplicates("its cross-reference table at byte \(offset)")
         return section
     }
 }
