@@ -13,8 +13,11 @@ struct CMSStructureTests {
         let p7s = dir.path(name)
         let r = try ProcessRunner.run(
             "openssl",
-            ["cms", "-sign", "-binary", "-in", content, "-signer", pki.rsaCert, "-inkey", pki.rsaKey, "-md", "sha256",
-             "-certfile", pki.chain, "-outform", "DER", "-out", p7s] + extra)
+            [
+                "cms", "-sign", "-binary", "-in", content, "-signer", pki.rsaCert, "-inkey", pki.rsaKey, "-md",
+                "sha256",
+                "-certfile", pki.chain, "-outform", "DER", "-out", p7s,
+            ] + extra)
         try #require(r.status == 0, "openssl cms -sign \(extra): \(r.stderr)")
         return (content, p7s)
     }

@@ -46,8 +46,9 @@ package enum SecretInput {
         }
         let source = file ?? (stdin ? "-" : nil)
         guard let source else { return nil }
-        if let file { warnIfShared(file, option: "--\(prefix)-file", context) }
         var bytes = try InputFile.read(source, limit: maxBytes)
+        // Warned only about a file that is used: a refused one already gets its one sentence.
+        if let file { warnIfShared(file, option: "--\(prefix)-file", context) }
         if bytes.last == UInt8(ascii: "\n") {
             bytes.removeLast()
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }

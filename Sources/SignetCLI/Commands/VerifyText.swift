@@ -10,7 +10,9 @@ enum VerifyText {
             reports.count == 1
             ? "its signature is" : "\(invalid) of its \(reports.count) signatures \(invalid == 1 ? "is" : "are")"
         // Intact but untrusted is said as pdfsig and pyHanko say it; the exit code is the same.
-        let word = reports.allSatisfy { $0.valid || $0.intactButUntrusted } ? "INTACT, but the signer is not trusted" : "INVALID"
+        let word =
+            reports.allSatisfy { $0.valid || $0.intactButUntrusted }
+            ? "INTACT, but the signer is not trusted" : "INVALID"
         return
             "\(content): \(which) \(word) (signature \(first.index): \(reason(first, trustAsked: trustAsked))); the report on standard output lists every check."
     }

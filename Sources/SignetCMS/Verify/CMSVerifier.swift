@@ -36,7 +36,8 @@ package enum CMSVerifier {
         // A document signature signs data (id-data); a timestamp token's TSTInfo, say, is no signature of a document.
         if OBJ_obj2nid(cms.eContentType) != NID_pkcs7_data {
             check.problems.append(
-                "its signed content type is \(OpenSSL.name(cms.eContentType)), not id-data: it is not a document signature")
+                "its signed content type is \(OpenSSL.name(cms.eContentType)), not id-data: it is not a document signature"
+            )
         }
         var time = baseTime(options, claimed: check.claimedSigningTime ?? claimedTime)
         if let timestamp = signatureTimestamp(info, context: context, options: options, time: time) {

@@ -56,6 +56,7 @@ struct ReadXrefSection {
         guard let firstDuplicate else { return }
         let more = duplicates > 1 ? " (and \(duplicates - 1) more repeated entries)" : ""
         problems.append(
-            "\(what) lists object \(firstDuplicate) more than once\(more); viewers use the first entry, and so does Signet")
+            "\(what) lists object \(firstDuplicate) more than once\(more); viewers use the first entry, and so does Signet"
+        )
     }
 }
