@@ -638,6 +638,165 @@ def legit_pyhanko_p2_chain(out):
 
 
 # ---------------------------------------------------------------------------------------------
+# Widgets: every widget of a field, every way it can show.
+# ---------------------------------------------------------------------------------------------
+
+PRICE_RECT = b"[66 640 366 668]"
+WHITE_AP = stream(b"1 1 1 rg 0 0 300 28 re f 0 g BT /F1 12 Tf 6 10 Td (The buyer pays 900 EUR.) Tj ET",
+                  b"/Type /XObject /Subtype /Form /BBox [0 0 300 28] /Resources << /Font << /F1 7 0 R >> >>")
+
+
+def _empty_sig_field(data, widgets):
+    """An update adding an empty signature field 'Later' whose widgets are `widgets` (dict bodies
+    without /Parent), all on page 1; object numbers from the file's /Size on."""
+    n = next_num(data)
+    field, ap = n, n + 1
+    kids = list(range(n + 2, n + 2 + len(widgets)))
+    objs = {field: b"<< /FT /Sig /T (Later) /Kids %s >>" % mc.refs(kids), ap: WHITE_AP}
+    for k, body in zip(kids, widgets):
+        objs[k] = b"<< /Type /Annot /Subtype /Widget /Parent %d 0 R /P 4 0 R %s >>" % (field, body % {b"ap": ap})
+    objs[ACROFORM] = mc.fields_plus(data, field)
+    objs[PAGE1] = annots_plus(data, PAGE1, *kids)
+    return append_update(data, objs)
+
+
+@case("reject", "certified P=2: an empty signature field whose first widget is invisible and whose second "
+                "widget paints 900 EUR over the price")
+def second_widget_overlay_p2(out):
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    return _empty_sig_field(data, [b"/Rect [0 0 0 0] /F 4",
+                                   b"/Rect " + PRICE_RECT + b" /F 4 /AP << /N %(ap)d 0 R >>"])
+
+
+@case("reject", "certified P=2: an empty signature field's widget is NoView|Print (hidden on screen, printed) "
+                "and paints 900 EUR over the price")
+def noview_print_widget_p2(out):
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    return _empty_sig_field(data, [b"/Rect " + PRICE_RECT + b" /F 36 /AP << /N %(ap)d 0 R >>"])
+
+
+@case("reject", "certified P=2: an empty signature field's widget has no /AP but an /MK white background over "
+                "the price (viewers draw the box)")
+def mk_background_widget_p2(out):
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    return _empty_sig_field(data, [b"/Rect " + PRICE_RECT + b" /F 4 /MK << /BG [1 1 1] >>"])
+
+
+@case("accept", "certified P=2: an empty invisible signature field (zero rectangle; control)")
+def empty_invisible_sig_field_p2(out):
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    return _empty_sig_field(data, [b"/Rect [0 0 0 0] /F 132"])
+
+
+@case("reject", "certified P=2: a FreeText annotation tagged /FT /Sig added to the fields and page 1, "
+                "drawn over the price")
+def freetext_posing_as_sig_field(out):
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /FreeText /FT /Sig /T (Later) /Rect %s /P 4 0 R /DA (/Helv 12 Tf 0 g) "
+           b"/Contents (The buyer pays 900 EUR.) /AP << /N %d 0 R >> >>" % (PRICE_RECT, n + 1),
+        n + 1: WHITE_AP,
+        ACROFORM: mc.fields_plus(data, n),
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
+# ---------------------------------------------------------------------------------------------
+# The form's appearance inputs (/DR, /DA, /NeedAppearances) belong to the fields they re-render.
+# ---------------------------------------------------------------------------------------------
+
+NINES_FONT = (b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding "
+              b"/BaseEncoding /WinAnsiEncoding /Differences [48 /nine /nine /nine /nine /nine /nine /nine /nine "
+              b"/nine /nine] >> >>")
+
+
+def _filled_locked():
+    """Buyer holds 100 EUR (value and appearance) and is locked by the approval signature."""
+    objs = base_locked()
+    objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/V ()", b"/V (100 EUR)")
+    return objs
+
+
+@case("reject", "FieldMDP lock on Buyer: /NeedAppearances true and /DR /Helv swapped for a font that draws "
+                "every digit as 9 (the locked 100 EUR shows as 999 EUR)")
+def locked_dr_font_swap(out):
+    data = signed(_filled_locked())
+    n = next_num(data)
+    return append_update(data, {
+        n: NINES_FONT,
+        ACROFORM: with_entries(data, ACROFORM, NeedAppearances=b"true", DR=b"<< /Font << /Helv %d 0 R >> >>" % n),
+    })
+
+
+@case("reject", "FieldMDP lock on Buyer: /NeedAppearances true and the form's /DA changed (viewers redraw the "
+                "locked field)")
+def locked_needappearances_da(out):
+    data = signed(_filled_locked())
+    return append_update(data, {
+        ACROFORM: with_entries(data, ACROFORM, NeedAppearances=b"true", DA=b"(/Helv 30 Tf 1 0 0 rg)"),
+    })
+
+
+@case("reject", "certified P=2: the form's /DR /Helv replaced by a font that draws every digit as 9")
+def dr_font_replaced_p2(out):
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    n = next_num(data)
+    return append_update(data, {
+        n: NINES_FONT, ACROFORM: with_entries(data, ACROFORM, DR=b"<< /Font << /Helv %d 0 R >> >>" % n)})
+
+
+@case("accept", "certified P=2: a font added to the form's /DR under a new name, and /NeedAppearances set "
+                "(no field is locked; control)")
+def dr_font_added_p2(out):
+    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>",
+        ACROFORM: with_entries(data, ACROFORM, NeedAppearances=b"true",
+                               DR=b"<< /Font << /Helv 8 0 R /Cour %d 0 R >> >>" % n),
+    })
+
+
+# ---------------------------------------------------------------------------------------------
+# pyHanko's FieldMDP references carry /Data -> the catalog: a back-edge, never a role.
+# ---------------------------------------------------------------------------------------------
+
+def _certified_with_lock(locked):
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import signers, fields
+    data = write_objs(base_objects())
+    w = IncrementalPdfFileWriter(BytesIO(data))
+    meta = signers.PdfSignatureMetadata(field_name="Certifier", certify=True, docmdp_permissions=MDPPerm.FILL_FORMS,
+                                        md_algorithm="sha256")
+    spec = fields.SigFieldSpec("Certifier", field_mdp_spec=fields.FieldMDPSpec(fields.FieldMDPAction.INCLUDE, locked))
+    return signers.sign_pdf(w, meta, signer=PKI.signer(PKI.signer1), new_field_spec=spec).getvalue()
+
+
+def _fill_buyer(data, text):
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.pdf_utils import generic as g
+    w = IncrementalPdfFileWriter(BytesIO(data))
+    ref = w.root["/AcroForm"]["/Fields"].raw_get(0)
+    field = ref.get_object()
+    field["/V"] = g.TextStringObject(text)
+    w.mark_update(ref)
+    buf = BytesIO()
+    w.write(buf)
+    return buf.getvalue()
+
+
+@case("accept", "pyHanko: certified P=2 with a FieldMDP lock on another field (/Data -> catalog), then Buyer filled")
+def legit_pyhanko_fieldmdp_unlocked_fill(out):
+    return _fill_buyer(_certified_with_lock(["Seller"]), "Alice Example")
+
+
+@case("reject", "pyHanko: certified P=2 with a FieldMDP lock on Buyer (/Data -> catalog), then Buyer filled (control)")
+def pyhanko_fieldmdp_locked_fill(out):
+    return _fill_buyer(_certified_with_lock(["Buyer"]), "Mallory")
+
+
+# ---------------------------------------------------------------------------------------------
 # Duplicate cross-reference entries: within one section viewers (qpdf, poppler, MuPDF, pdf.js)
 # take the first entry for an object; a verifier that takes the last one sees the signed original.
 # ---------------------------------------------------------------------------------------------

@@ -65,6 +65,14 @@ extension ChangeAnalysis {
         reported.insert(field.object)
         reported.formUnion(field.widgets)
         let pageText = page.map { " on page \($0)" } ?? ""
+        // A field that is itself an annotation must be a widget: a FreeText tagged /FT /Sig is drawn
+        // as what it is, whatever its field type says.
+        let subtype = try after.object(PDFObjectID(number: field.object))?.value("/Subtype")?.nameValue()
+        if let subtype, subtype != "/Widget" {
+            return add(
+                .other, "form field \(name) added\(pageText) is a \(subtype.dropFirst()) annotation, not a widget",
+                page: page, object: field.object)
+        }
         guard field.type == "/Sig" else {
             return add(
                 .other, "form field \(name) (\(field.type?.dropFirst() ?? "no type")) added\(pageText)", page: page,
@@ -73,8 +81,7 @@ extension ChangeAnalysis {
         if let value = field.signatureValue {
             return try signatureAppeared(name: name, value: value, added: true, page: page)
         }
-        let widget = try field.widgets.first.flatMap { try after.object(PDFObjectID(number: $0)) }
-        if let widget, let rect = try Self.visibleRect(widget) {
+        if let rect = try visibleRect(of: field) {
             add(
                 .annotations, "signature field \(name) added\(pageText) at [\(rect)], unsigned, visible", page: page,
                 object: field.object)
@@ -104,8 +111,7 @@ extension ChangeAnalysis {
                 object: value)
         }
         let isTimestamp = try after.object(PDFObjectID(number: value))?.value("/Type")?.nameValue() == "/DocTimeStamp"
-        let widget = try new.fields[name]?.widgets.first.flatMap { try after.object(PDFObjectID(number: $0)) }
-        let visible = try widget.flatMap(Self.visibleRect) != nil
+        let visible = try new.fields[name].flatMap(visibleRect(of:)) != nil
         if isTimestamp, !visible {
             return add(.ltaUpdates, "document timestamp added (field \(name))", page: page, object: value)
         }
@@ -122,14 +128,36 @@ extension ChangeAnalysis {
         add(.formFilling, "\(verb) in this revision", page: page, object: value)
     }
 
-    /// The widget's rectangle when it shows something: non-empty, with a normal appearance, not hidden.
+    /// The rectangle of the field's first widget that a viewer shows (every widget is judged, so a
+    /// second one cannot hide behind an invisible first), as `visibleRect` finds it.
+    func visibleRect(of field: DocumentMap.FieldEntry) throws -> String? {
+        for number in field.widgets {
+            if let widget = try after.object(PDFObjectID(number: number)), let rect = try Self.visibleRect(widget) {
+                return rect
+            }
+        }
+        return nil
+    }
+
+    /// The widget's rectangle when a viewer shows it on screen or on paper: non-empty, not Hidden,
+    /// not NoView unless Print is also set (hidden on screen, printed), and with something to draw —
+    /// a normal appearance, or an /MK background, border colour or caption that viewers draw a box for.
     static func visibleRect(_ widget: PDFObject) throws -> String? {
         guard let rect = try widget.value("/Rect")?.numbers(), rect.count == 4 else { return nil }
         let flags = try widget.value("/F")?.intValue() ?? 0
-        guard abs(rect[2] - rect[0]) > 0, abs(rect[3] - rect[1]) > 0, flags & 0b10_0010 == 0,
-            try widget.value("/AP")?.value("/N") != nil
+        let (hidden, print, noView) = (flags & 2 != 0, flags & 4 != 0, flags & 32 != 0)
+        guard abs(rect[2] - rect[0]) > 0, abs(rect[3] - rect[1]) > 0, !hidden, !noView || print,
+            try draws(widget)
         else { return nil }
         return PDFNumber.format(rect)
+    }
+
+    /// The widget has an /AP /N appearance, or an /MK background, border colour or caption.
+    private static func draws(_ widget: PDFObject) throws -> Bool {
+        if try widget.value("/AP")?.value("/N") != nil { return true }
+        guard let mk = try widget.value("/MK") else { return false }
+        for key in ["/BG", "/BC"] where try mk.value(key)?.items().isEmpty == false { return true }
+        return try mk.value("/CA")?.textValue()?.isEmpty == false
     }
 
     /// An existing annotation, field, field value or appearance redefined.

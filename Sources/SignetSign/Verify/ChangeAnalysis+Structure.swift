@@ -104,12 +104,49 @@ extension ChangeAnalysis {
                 let x = try a.value(key), y = try b.value(key)
                 if let y, try y.id != nil, try x?.id == y.id { continue }
                 try fieldListChanged(x, y)
-            case "/SigFlags", "/DR", "/DA", "/NeedAppearances":
+            case "/SigFlags":
                 add(.formFilling, "the form's \(key) changed")
+            case "/DR":
+                try formResourcesChanged(a.value(key), b.value(key))
+            case "/DA", "/NeedAppearances":
+                redrawn(because: "the form's \(key) changed")
             default:
                 add(.other, "the form's \(key) changed")
             }
         }
+    }
+
+    /// The form's default resources: a resource added is form filling for every field a viewer may
+    /// redraw with it; one replaced or removed (a font program swapped under the same name draws
+    /// other glyphs for the same value) is `other`.
+    private mutating func formResourcesChanged(_ a: PDFObject?, _ b: PDFObject?) throws {
+        guard let a, let b, try a.kind == .dictionary, try b.kind == .dictionary else {
+            return add(.other, "the form's /DR was \(a == nil ? "added" : b == nil ? "removed" : "replaced")")
+        }
+        var added: [String] = []
+        for category in try Self.differingKeys(a, b) {
+            let x = try a.value(category), y = try b.value(category)
+            guard let y, try y.kind == .dictionary, try x?.kind ?? .dictionary == .dictionary else {
+                add(.other, "the form's /DR \(category) was removed or replaced")
+                continue
+            }
+            for name in try x.map({ try Self.differingKeys($0, y) }) ?? y.keys() {
+                if try x?.entry(name) != nil {
+                    add(.other, "the form's /DR \(category) \(name) was replaced or removed")
+                } else {
+                    added.append("\(category) \(name)")
+                }
+            }
+        }
+        if !added.isEmpty { redrawn(because: "the form's /DR gained \(added.joined(separator: ", "))") }
+    }
+
+    /// A change to what viewers regenerate field appearances from (/DA, /DR, /NeedAppearances) is
+    /// form filling of every field that is not a signature field, so FieldMDP locks apply to it.
+    private mutating func redrawn(because reason: String) {
+        let names = new.fields.filter { $0.value.type != "/Sig" }.keys.sorted()
+        guard !names.isEmpty else { return add(.formFilling, reason) }
+        for name in names { add(.formFilling, "\(reason), so viewers may redraw field \(name)", field: name) }
     }
 
     mutating func fieldListChanged(_ a: PDFObject?, _ b: PDFObject?) throws {

@@ -244,7 +244,9 @@ struct DocumentMap {
             switch (role, key) {
             // A page inherits from its /Parent: a node outside the tree still shapes the page.
             case (.page, "/Parent"): return .pageTree
-            case (_, "/Parent") where role != .annotation, (_, "/P"), (.signature, "/Data"):
+            // A transform's /Data (pyHanko's FieldMDP references point it at the catalog) names what
+            // the signature is about; it is a back-edge, never a role for the whole document.
+            case (_, "/Parent") where role != .annotation, (_, "/P"), (.signature, "/Data"), (.perms, "/Data"):
                 return nil
             case (.annotation, "/A"), (.annotation, "/AA"), (.annotation, "/FS"), (.field, "/A"), (.field, "/AA"):
                 return .action
