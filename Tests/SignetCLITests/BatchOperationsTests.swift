@@ -92,7 +92,10 @@ struct BatchOperationsTests {
         let result = try ProcessRunner.signet(["batch", list])
         let row = try #require(try BatchSupport.rows(result).first)
         #expect(row["ok"] as? Bool == false && row["exit"] as? Int == 3, "\(row)")
-        #expect((row["error"] as? String)?.hasPrefix("line 1: \(signed): its signature is INVALID") == true, "\(row)")
+        #expect(
+            (row["error"] as? String)?.hasPrefix(
+                "line 1: \(signed): its signature is INTACT, but the signer is not trusted") == true,
+            "another root: intact but untrusted, still exit 3: \(row)")
         #expect(result.status == 1)
     }
 }

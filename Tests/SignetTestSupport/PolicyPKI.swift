@@ -138,6 +138,18 @@ public final class PolicyPKI: @unchecked Sendable {
         ])
     }
 
+    /// A TimeStampResp (status granted, the token, genTime now) answering the DER query at `query`,
+    /// as our TSA would send it; returns `out`.
+    public func timestampReply(to query: String, out: String) throws -> String {
+        Self.replyLock.lock()
+        defer { Self.replyLock.unlock() }
+        try openssl([
+            "ts", "-reply", "-queryfile", query, "-signer", tsa.cert, "-inkey", tsa.key, "-chain",
+            base.intermediateCert, "-config", folder.path("tsa.cnf"), "-out", out,
+        ])
+        return out
+    }
+
     /// Writes the first SignerInfo's signature value of `p7s` to `out`.
     public func signatureValue(of p7s: String, out: String) throws {
         try python(["sigvalue", "--in", p7s, "--out", out])
