@@ -35,9 +35,10 @@ struct ReadXrefSection {
     /// Most entries one section may hold (10 million: far above any real file).
     static let maxEntries = 10_000_000
 
-    /// Object numbers this section lists more than once (overlapping subsections or /Index ranges).
-    private(set) var duplicates = 0
-    private var firstDuplicate: Int?
+    /// How many entries repeated an object number the section had already listed (overlapping
+    /// subsections or /Index ranges), and the first such number.
+    var duplicates = 0
+    var firstDuplicate: Int?
 
     /// Records `entry` for `number` unless the section already listed it: within one section the
     /// first entry wins, as qpdf, poppler, MuPDF and pdf.js read it, so the objects Signet judges are
