@@ -52,8 +52,7 @@ public struct CRLSpec: Sendable {
 }
 
 extension RevocationPKI {
-    /// The serial numbers of the good and the revoked signer.
-    public static let signerSerial = "1001"
+    /// The serial number of the revoked signer (hexadecimal).
     public static let revokedSerial = "1002"
 
     /// A CRL (DER) the root signs, made as `spec` says by Python's cryptography in `folder`.
