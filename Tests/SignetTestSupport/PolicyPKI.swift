@@ -21,6 +21,16 @@ public final class PolicyPKI: @unchecked Sendable {
     public var expired: (cert: String, key: String) { pair("expired") }
     /// A timestamp authority: critical extendedKeyUsage timeStamping.
     public var tsa: (cert: String, key: String) { pair("tsa") }
+    /// An intermediate CA the root signed with MD5, and a signer it issued (with SHA-256).
+    public var md5Intermediate: String { folder.path("md5ca.pem") }
+    public var md5IntermediateSigner: (cert: String, key: String) { pair("md5caleaf") }
+    /// An RSA-1024 intermediate CA (signed with SHA-256), and a signer it issued.
+    public var weakIntermediate: String { folder.path("rsa1024ca.pem") }
+    public var weakIntermediateSigner: (cert: String, key: String) { pair("rsa1024caleaf") }
+    /// A signer the intermediate signed with SHA-1.
+    public var sha1Signed: (cert: String, key: String) { pair("sha1leaf") }
+    /// A DSA-1024 signer.
+    public var dsa1024: (cert: String, key: String) { pair("dsa1024") }
     public var intermediateCert: String { base.intermediateCert }
     public var rootCert: String { base.rootCert }
 
@@ -74,19 +84,24 @@ public final class PolicyPKI: @unchecked Sendable {
                 leaf + "keyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n", "2006"
             ),
         ]
-        for spec in specs {
-            folder.write("\(spec.name).ext", spec.ext)
-            try openssl(
-                ["req"] + spec.key + [
-                    "-nodes", "-keyout", "\(spec.name).key", "-out", "\(spec.name).csr", "-subj",
-                    "/CN=Policy \(spec.name)/O=Signet Tests",
-                ])
-            try openssl([
-                "x509", "-req", "-in", "\(spec.name).csr", "-CA", base.intermediateCert, "-CAkey",
-                base.folder.path("interm.key"),
-                "-set_serial", spec.serial, "-days", "825", "-extfile", "\(spec.name).ext", "-out", "\(spec.name).pem",
-            ])
-        }
+        let intermediate = (cert: base.intermediateCert, key: base.folder.path("interm.key"))
+        for spec in specs { try issue(spec.name, key: spec.key, ext: spec.ext, serial: spec.serial, by: intermediate) }
+        // Weak chains: a CA signed with MD5, an RSA-1024 CA, a signer signed with SHA-1, a DSA-1024 signer.
+        let ca =
+            "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n"
+        let root = (cert: base.rootCert, key: base.folder.path("root.key"))
+        try issue("md5ca", key: ["-newkey", "rsa:2048"], ext: ca, serial: "2008", by: root, digest: "md5")
+        try issue("rsa1024ca", key: ["-newkey", "rsa:1024"], ext: ca, serial: "2009", by: root)
+        try issue("md5caleaf", key: ["-newkey", "rsa:2048"], ext: leaf + signing, serial: "2010", by: pair("md5ca"))
+        try issue(
+            "rsa1024caleaf", key: ["-newkey", "rsa:2048"], ext: leaf + signing, serial: "2011", by: pair("rsa1024ca"))
+        try issue(
+            "sha1leaf", key: ["-newkey", "rsa:2048"], ext: leaf + signing, serial: "2012", by: intermediate,
+            digest: "sha1")
+        try openssl([
+            "genpkey", "-genparam", "-algorithm", "DSA", "-pkeyopt", "dsa_paramgen_bits:1024", "-out", "dsa.param",
+        ])
+        try issue("dsa1024", key: ["-newkey", "dsa:dsa.param"], ext: leaf + signing, serial: "2013", by: intermediate)
         try python([
             "expired-cert", "--ca-cert", base.intermediateCert, "--ca-key", base.folder.path("interm.key"),
             "--subject", "CN=Expired Signer,O=Signet Tests", "--serial", "2007", "--out-cert", "expired.pem",
@@ -94,15 +109,33 @@ public final class PolicyPKI: @unchecked Sendable {
         ])
     }
 
-    /// `openssl cms -sign -binary` of `content` (detached, DER), with the intermediate attached.
+    /// `name`.pem (and .key) with a fresh key (`key`: `req` options), issued by `issuer` with `ext`
+    /// and `digest`, named "CN=Policy `name`,O=Signet Tests".
+    private func issue(
+        _ name: String, key: [String], ext: String, serial: String, by issuer: (cert: String, key: String),
+        digest: String = "sha256"
+    ) throws {
+        folder.write("\(name).ext", ext)
+        try openssl(
+            ["req"] + key + [
+                "-nodes", "-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=Policy \(name)/O=Signet Tests",
+            ])
+        try openssl([
+            "x509", "-req", "-in", "\(name).csr", "-CA", issuer.cert, "-CAkey", issuer.key, "-\(digest)", "-set_serial",
+            serial, "-days", "825", "-extfile", "\(name).ext", "-out", "\(name).pem",
+        ])
+    }
+
+    /// `openssl cms -sign -binary` of `content` (detached, DER), with `chain` attached (the
+    /// intermediate by default).
     public func opensslSign(
         _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256",
-        extra: [String] = []
+        chain: String? = nil, extra: [String] = []
     ) throws {
         try openssl(
             [
                 "cms", "-sign", "-binary", "-in", content, "-signer", signer.cert, "-inkey", signer.key, "-certfile",
-                base.intermediateCert,
+                chain ?? base.intermediateCert,
                 "-md", digest, "-outform", "DER", "-out", out,
             ] + extra)
     }
