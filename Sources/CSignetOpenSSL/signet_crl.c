@@ -41,35 +41,10 @@ int signet_X509_CRL_idp_names_match(X509_CRL *crl, X509 *cert) {
     return match;
 }
 
-/// The dotted text of `object` (a copy, freed with OPENSSL_free).
-static char *oid_text(const ASN1_OBJECT *object) {
-    char buffer[128];
-    int length = OBJ_obj2txt(buffer, sizeof buffer, object, 1);
-    return OPENSSL_strdup(length > 0 && length < (int)sizeof buffer ? buffer : "?");
-}
+int signet_sk_X509_REVOKED_num(const STACK_OF(X509_REVOKED) *stack) { return sk_X509_REVOKED_num(stack); }
 
-char *signet_X509_CRL_critical_oid(X509_CRL *crl, int entries, int index) {
-    int seen = 0;
-    if (!entries) {
-        for (int i = 0; i < X509_CRL_get_ext_count(crl); i++) {
-            X509_EXTENSION *extension = X509_CRL_get_ext(crl, i);
-            if (X509_EXTENSION_get_critical(extension) && seen++ == index) {
-                return oid_text(X509_EXTENSION_get_object(extension));
-            }
-        }
-        return NULL;
-    }
-    STACK_OF(X509_REVOKED) *revoked = X509_CRL_get_REVOKED(crl);
-    for (int i = 0; i < sk_X509_REVOKED_num(revoked); i++) {
-        X509_REVOKED *entry = sk_X509_REVOKED_value(revoked, i);
-        for (int j = 0; j < X509_REVOKED_get_ext_count(entry); j++) {
-            X509_EXTENSION *extension = X509_REVOKED_get_ext(entry, j);
-            if (X509_EXTENSION_get_critical(extension) && seen++ == index) {
-                return oid_text(X509_EXTENSION_get_object(extension));
-            }
-        }
-    }
-    return NULL;
+X509_REVOKED *signet_sk_X509_REVOKED_value(const STACK_OF(X509_REVOKED) *stack, int index) {
+    return sk_X509_REVOKED_value(stack, index);
 }
 
 ASN1_GENERALIZEDTIME *signet_X509_CRL_expired_certs_on_crl(X509_CRL *crl) {

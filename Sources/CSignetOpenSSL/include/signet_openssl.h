@@ -65,9 +65,9 @@ int signet_X509_CRL_idp_scope(X509_CRL *crl);
 /// 1 when the IDP's distribution point full name shares a name with a full name of one of
 /// `cert`'s CRL distribution points; 0 otherwise (no IDP name, a relative name, no CRLDP).
 int signet_X509_CRL_idp_names_match(X509_CRL *crl, X509 *cert);
-/// The `index`-th critical extension, as dotted OID text (freed with signet_openssl_free), of the
-/// CRL itself (`entries` 0) or of its entries taken in order (`entries` 1); NULL past the last.
-char *signet_X509_CRL_critical_oid(X509_CRL *crl, int entries, int index);
+/// STACK_OF(X509_REVOKED), a CRL's entries (borrowed).
+int signet_sk_X509_REVOKED_num(const STACK_OF(X509_REVOKED) *stack);
+X509_REVOKED *signet_sk_X509_REVOKED_value(const STACK_OF(X509_REVOKED) *stack, int index);
 /// The date of the ExpiredCertsOnCRL extension (2.5.29.60, X.509 §9.6.2.9), owned by the caller
 /// (ASN1_GENERALIZEDTIME_free); NULL when the CRL has none or it cannot be read.
 ASN1_GENERALIZEDTIME *signet_X509_CRL_expired_certs_on_crl(X509_CRL *crl);

@@ -38,15 +38,25 @@ extension RevocationList {
     /// True for a delta CRL (it carries a deltaCRLIndicator).
     var isDelta: Bool { X509_CRL_get_ext_by_NID(pointer, NID_delta_crl, -1) >= 0 }
 
-    /// The dotted OIDs of the CRL's critical extensions (`entries` false) or of its entries' (true).
-    func criticalExtensions(entries: Bool) -> [String] {
-        var found: [String] = []
-        while let oid = signet_X509_CRL_critical_oid(pointer, entries ? 1 : 0, Int32(found.count)) {
-            found.append(String(cString: oid))
-            signet_openssl_free(oid)
+    /// The dotted OID of the first critical extension of the CRL itself (`entries` false) or of
+    /// any of its entries (true) that `understood` does not hold; `nil` when there is none. One
+    /// pass over the entries, however many there are.
+    func criticalExtension(entries: Bool, notIn understood: Set<String>) -> String? {
+        func unknown(_ extensions: [OpaquePointer?]) -> String? {
+            extensions.lazy.filter { X509_EXTENSION_get_critical($0) != 0 }
+                .map { OpenSSL.dotted(X509_EXTENSION_get_object($0)) }.first { !understood.contains($0) }
         }
-        OpenSSL.clearErrors()
-        return found
+        guard entries else {
+            return unknown((0..<X509_CRL_get_ext_count(pointer)).map { X509_CRL_get_ext(pointer, $0) })
+        }
+        guard let list = X509_CRL_get_REVOKED(pointer) else { return nil }
+        for index in 0..<signet_sk_X509_REVOKED_num(list) {
+            let entry = signet_sk_X509_REVOKED_value(list, index)
+            if let found = unknown((0..<X509_REVOKED_get_ext_count(entry)).map { X509_REVOKED_get_ext(entry, $0) }) {
+                return found
+            }
+        }
+        return nil
     }
 
     /// The date of the ExpiredCertsOnCRL extension: the CRL still lists certificates revoked

@@ -38,12 +38,10 @@ enum CRLScope {
 
     /// What `crl` may say about `certificate`.
     static func use(of crl: RevocationList, for certificate: Certificate) -> Use {
-        if let unknown = crl.criticalExtensions(entries: false).first(where: { !understoodExtensions.contains($0) }) {
+        if let unknown = crl.criticalExtension(entries: false, notIn: understoodExtensions) {
             return .none("it has a critical extension Signet does not understand (\(unknown))")
         }
-        if let unknown = crl.criticalExtensions(entries: true).first(where: {
-            !understoodEntryExtensions.contains($0)
-        }) {
+        if let unknown = crl.criticalExtension(entries: true, notIn: understoodEntryExtensions) {
             return .none("an entry of it has a critical extension Signet does not understand (\(unknown))")
         }
         if crl.isDelta { return .none("it is a delta CRL, and a delta CRL without its base CRL proves nothing") }
