@@ -29,6 +29,8 @@ public final class PolicyPKI: @unchecked Sendable {
     public var weakIntermediateSigner: (cert: String, key: String) { pair("rsa1024caleaf") }
     /// A signer the intermediate signed with SHA-1.
     public var sha1Signed: (cert: String, key: String) { pair("sha1leaf") }
+    /// A timestamp authority the intermediate signed with SHA-1.
+    public var sha1TSA: (cert: String, key: String) { pair("sha1tsa") }
     /// A DSA-1024 signer.
     public var dsa1024: (cert: String, key: String) { pair("dsa1024") }
     public var intermediateCert: String { base.intermediateCert }
@@ -73,20 +75,18 @@ public final class PolicyPKI: @unchecked Sendable {
             """)
         let leaf = "basicConstraints=critical,CA:FALSE\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n"
         let signing = "keyUsage=critical,digitalSignature,nonRepudiation\n"
+        let timestamping = leaf + "keyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n"
         let specs: [(name: String, key: [String], ext: String, serial: String)] = [
             ("rsa1024", ["-newkey", "rsa:1024"], leaf + signing, "2001"),
             ("kuenc", ["-newkey", "rsa:2048"], leaf + "keyUsage=critical,keyEncipherment\n", "2002"),
             ("ekuserver", ["-newkey", "rsa:2048"], leaf + signing + "extendedKeyUsage=serverAuth\n", "2003"),
             ("ekudoc", ["-newkey", "rsa:2048"], leaf + signing + "extendedKeyUsage=1.3.6.1.5.5.7.3.36\n", "2004"),
             ("ed25519", ["-newkey", "ed25519"], leaf + signing, "2005"),
-            (
-                "tsa", ["-newkey", "rsa:2048"],
-                leaf + "keyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n", "2006"
-            ),
+            ("tsa", ["-newkey", "rsa:2048"], timestamping, "2006"),
         ]
         let intermediate = (cert: base.intermediateCert, key: base.folder.path("interm.key"))
         for spec in specs { try issue(spec.name, key: spec.key, ext: spec.ext, serial: spec.serial, by: intermediate) }
-        // Weak chains: a CA signed with MD5, an RSA-1024 CA, a signer signed with SHA-1, a DSA-1024 signer.
+        // Weak chains: a CA signed with MD5, an RSA-1024 CA, a signer and a TSA signed with SHA-1, a DSA-1024 signer.
         let ca =
             "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n"
         let root = (cert: base.rootCert, key: base.folder.path("root.key"))
@@ -98,6 +98,9 @@ public final class PolicyPKI: @unchecked Sendable {
         try issue(
             "sha1leaf", key: ["-newkey", "rsa:2048"], ext: leaf + signing, serial: "2012", by: intermediate,
             digest: "sha1")
+        try issue(
+            "sha1tsa", key: ["-newkey", "rsa:2048"], ext: timestamping, serial: "2014", by: intermediate, digest: "sha1"
+        )
         try openssl([
             "genpkey", "-genparam", "-algorithm", "DSA", "-pkeyopt", "dsa_paramgen_bits:1024", "-out", "dsa.param",
         ])
@@ -157,15 +160,19 @@ public final class PolicyPKI: @unchecked Sendable {
         try python(args)
     }
 
-    /// An RFC 3161 token (DER TimeStampToken) over the bytes of `data`, from our TSA, with the intermediate.
-    public func timestampToken(over data: String, out: String, digest: String = "sha256") throws {
+    /// An RFC 3161 token (DER TimeStampToken) over the bytes of `data`, from our TSA (or
+    /// `authority`), with the intermediate.
+    public func timestampToken(
+        over data: String, out: String, digest: String = "sha256", authority: (cert: String, key: String)? = nil
+    ) throws {
         let query = out + ".tsq"
         try openssl(["ts", "-query", "-data", data, "-\(digest)", "-cert", "-out", query])
         // `openssl ts -reply` rewrites the shared serial file: one reply at a time (tests run in parallel).
         Self.replyLock.lock()
         defer { Self.replyLock.unlock() }
         try openssl([
-            "ts", "-reply", "-queryfile", query, "-signer", tsa.cert, "-inkey", tsa.key, "-chain",
+            "ts", "-reply", "-queryfile", query, "-signer", (authority ?? tsa).cert, "-inkey", (authority ?? tsa).key,
+            "-chain",
             base.intermediateCert,
             "-config", folder.path("tsa.cnf"), "-token_out", "-out", out,
         ])
