@@ -3,8 +3,8 @@
 int signet_X509_CRL_idp_scope(X509_CRL *crl) {
     int critical = -1;
     ISSUING_DIST_POINT *idp = X509_CRL_get_ext_d2i(crl, NID_issuing_distribution_point, &critical, NULL);
-    if (idp == NULL) return critical == -1 ? 0 : SIGNET_IDP_PRESENT | SIGNET_IDP_UNREADABLE;
-    int scope = SIGNET_IDP_PRESENT;
+    if (idp == NULL) return critical == -1 ? 0 : SIGNET_IDP_UNREADABLE;
+    int scope = 0;
     if (idp->onlyuser > 0) scope |= SIGNET_IDP_ONLY_USER;
     if (idp->onlyCA > 0) scope |= SIGNET_IDP_ONLY_CA;
     if (idp->onlyattr > 0) scope |= SIGNET_IDP_ONLY_ATTRIBUTE;

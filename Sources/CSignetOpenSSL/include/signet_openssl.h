@@ -49,7 +49,6 @@ void signet_sk_X509_CRL_free_all(STACK_OF(X509_CRL) *stack);
 
 // What a CRL says of its own scope (signet_crl.c; RFC 5280 §5.2.5 issuingDistributionPoint).
 enum {
-    SIGNET_IDP_PRESENT = 1,
     SIGNET_IDP_ONLY_USER = 2,
     SIGNET_IDP_ONLY_CA = 4,
     SIGNET_IDP_ONLY_ATTRIBUTE = 8,

@@ -79,17 +79,18 @@ final class OCSPBasicResponse {
     /// it. Each single response's certID is compared with one computed with the hash algorithm it
     /// names (SHA-1, SHA-256 …: RFC 6960 lets the requester choose).
     func single(for certificate: Certificate, issuer: Certificate) -> Single? {
+        var ours: [Int32: OCSPCertID] = [:]
         for index in 0..<max(OCSP_resp_count(pointer), 0) {
             guard let single = OCSP_resp_get0(pointer, index), let theirs = OCSP_SINGLERESP_get0_id(single) else {
                 continue
             }
             var hash: OpaquePointer?
-            guard OCSP_id_get0_info(nil, &hash, nil, nil, theirs) == 1,
-                let digest = OBJ_nid2sn(OBJ_obj2nid(hash)).flatMap(EVP_get_digestbyname),
-                let ours = try? OCSPCertID(certificate, issuer: issuer, digest: digest),
-                OCSP_id_cmp(ours.pointer, theirs) == 0
-            else { continue }
-            return Self.answer(single)
+            guard OCSP_id_get0_info(nil, &hash, nil, nil, theirs) == 1 else { continue }
+            let nid = OBJ_obj2nid(hash)
+            if ours[nid] == nil, let digest = OBJ_nid2sn(nid).flatMap(EVP_get_digestbyname) {
+                ours[nid] = try? OCSPCertID(certificate, issuer: issuer, digest: digest)
+            }
+            if let id = ours[nid], OCSP_id_cmp(id.pointer, theirs) == 0 { return Self.answer(single) }
         }
         OpenSSL.clearErrors()
         return nil

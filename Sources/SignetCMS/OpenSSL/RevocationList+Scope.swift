@@ -8,7 +8,6 @@ extension RevocationList {
     /// The flags of the issuingDistributionPoint extension (RFC 5280 §5.2.5).
     struct DistributionPointScope: OptionSet {
         let rawValue: Int32
-        static let present = Self(rawValue: Int32(SIGNET_IDP_PRESENT))
         static let onlyUserCertificates = Self(rawValue: Int32(SIGNET_IDP_ONLY_USER))
         static let onlyCACertificates = Self(rawValue: Int32(SIGNET_IDP_ONLY_CA))
         static let onlyAttributeCertificates = Self(rawValue: Int32(SIGNET_IDP_ONLY_ATTRIBUTE))
