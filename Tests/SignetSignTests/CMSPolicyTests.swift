@@ -129,15 +129,24 @@ struct CMSPolicyTests {
         #expect((cli.stdoutText + cli.stderr).contains(expected), "\(name): \(cli.stdoutText) \(cli.stderr)")
     }
 
-    @Test("a trust anchor's own self-signature is not judged, but every certificate below it is")
-    func anchorSelfSignature() throws {
-        let md5Chain = try [pki.md5IntermediateSigner.cert, pki.md5Intermediate, pki.rootCert].map {
-            try #require(try Certificate.read(Array(Data(contentsOf: URL(fileURLWithPath: $0)))).first)
+    @Test("a trust anchor's own signature is not judged, but its key is, and so is every certificate below it")
+    func anchors() throws {
+        let certificates = { (paths: [String]) in
+            try paths.map {
+                try #require(try Certificate.read(Array(Data(contentsOf: URL(fileURLWithPath: $0)))).first)
+            }
         }
+        let md5Chain = try certificates([pki.md5IntermediateSigner.cert, pki.md5Intermediate, pki.rootCert])
         let anchored = AlgorithmPolicy.chainProblems(Array(md5Chain.prefix(2)), anchors: [md5Chain[1]])
         #expect(anchored.isEmpty, "the MD5-signed CA as an anchor: its signature carries no security: \(anchored)")
         let below = AlgorithmPolicy.chainProblems(md5Chain, anchors: [md5Chain[2]])
         #expect(below.count == 1 && below[0].contains("md5WithRSAEncryption"), "below the root: \(below)")
+        let weakAnchor = try certificates([pki.weakIntermediateSigner.cert, pki.weakIntermediate])
+        let weakKey = AlgorithmPolicy.chainProblems(weakAnchor, anchors: [weakAnchor[1]])
+        #expect(
+            weakKey == [
+                "the certificate of O=Signet Tests,CN=Policy rsa1024ca has a 1024-bit RSA key, which is not allowed (too weak; at least 2048 bits are needed)"
+            ], "an RSA-1024 anchor: \(weakKey)")
     }
 
     @Test("a certificate for key encipherment only, or for TLS servers only, may not sign documents")
