@@ -95,6 +95,60 @@ struct CMSPolicyTests {
         #expect(report.problems.contains { $0.contains("RSA key of 1024 bits is not allowed") }, "\(report.problems)")
     }
 
+    @Test(
+        "weak algorithms anywhere in the chain are refused, naming the certificate",
+        arguments: [
+            ("MD5-signed intermediate", "md5", "the certificate of O=Signet Tests,CN=Policy md5ca is signed with MD5"),
+            (
+                "RSA-1024 intermediate", "rsa1024",
+                "the certificate of O=Signet Tests,CN=Policy rsa1024ca has a 1024-bit RSA key, which is not allowed"
+            ),
+            ("SHA-1-signed signer", "sha1", "the certificate of O=Signet Tests,CN=Policy sha1leaf is signed with SHA1"),
+            ("DSA-1024 signer", "dsa", "the signer's DSA key of 1024 bits is not allowed"),
+        ])
+    func weakChain(name: String, which: String, expected: String) throws {
+        let dir = TemporaryDirectory()
+        let input = content(dir)
+        let p7s = dir.path("\(which).p7s")
+        switch which {
+        case "md5": try pki.opensslSign(pki.md5IntermediateSigner, content: input, out: p7s, chain: pki.md5Intermediate)
+        case "rsa1024":
+            try pki.opensslSign(pki.weakIntermediateSigner, content: input, out: p7s, chain: pki.weakIntermediate)
+        case "sha1": try pki.opensslSign(pki.sha1Signed, content: input, out: p7s)
+        default: try pki.opensslSign(pki.dsa1024, content: input, out: p7s)
+        }
+        let report = try verify(p7s, input, trust: false)
+        #expect(report.integrity == .ok, "\(name): the signature itself verifies")
+        #expect(!report.valid, "\(name) is refused")
+        #expect(
+            report.problems.contains { $0.hasPrefix(expected) }, "\(name): expected \(expected) in \(report.problems)")
+        let allowed = try verify(p7s, input, trust: false, allowWeak: true)
+        #expect(allowed.valid, "\(name) with allowWeakAlgorithms: \(allowed.problems)")
+        let cli = try ProcessRunner.signet(["verify", input, "--p7s", p7s, "--ca", pki.rootCert])
+        #expect(cli.status == 3, "\(name): signet verify exits 3: \(cli.stdoutText) \(cli.stderr)")
+        #expect((cli.stdoutText + cli.stderr).contains(expected), "\(name): \(cli.stdoutText) \(cli.stderr)")
+    }
+
+    @Test("a trust anchor's own signature is not judged, but its key is, and so is every certificate below it")
+    func anchors() throws {
+        let certificates = { (paths: [String]) in
+            try paths.map {
+                try #require(try Certificate.read(Array(Data(contentsOf: URL(fileURLWithPath: $0)))).first)
+            }
+        }
+        let md5Chain = try certificates([pki.md5IntermediateSigner.cert, pki.md5Intermediate, pki.rootCert])
+        let anchored = AlgorithmPolicy.chainProblems(Array(md5Chain.prefix(2)), anchors: [md5Chain[1]])
+        #expect(anchored.isEmpty, "the MD5-signed CA as an anchor: its signature carries no security: \(anchored)")
+        let below = AlgorithmPolicy.chainProblems(md5Chain, anchors: [md5Chain[2]])
+        #expect(below.count == 1 && below[0].contains("md5WithRSAEncryption"), "below the root: \(below)")
+        let weakAnchor = try certificates([pki.weakIntermediateSigner.cert, pki.weakIntermediate])
+        let weakKey = AlgorithmPolicy.chainProblems(weakAnchor, anchors: [weakAnchor[1]])
+        #expect(
+            weakKey == [
+                "the certificate of O=Signet Tests,CN=Policy rsa1024ca has a 1024-bit RSA key, which is not allowed (too weak; at least 2048 bits are needed)"
+            ], "an RSA-1024 anchor: \(weakKey)")
+    }
+
     @Test("a certificate for key encipherment only, or for TLS servers only, may not sign documents")
     func usage() throws {
         let dir = TemporaryDirectory()

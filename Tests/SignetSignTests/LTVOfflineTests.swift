@@ -105,8 +105,10 @@ struct LTVOfflineTests {
         }
     }
 
-    /// Signs with `cert` (no LTV), then appends a DSS holding `ocsp` for it.
-    func signWithDSS(_ dir: TemporaryDirectory, cert: String, key: String, ocsp: [UInt8]) throws -> String {
+    /// Signs with `cert` (no LTV), then appends a DSS holding `ocsp` and `crls` for it.
+    func signWithDSS(
+        _ dir: TemporaryDirectory, cert: String, key: String, ocsp: [UInt8]? = nil, crls: [[UInt8]] = []
+    ) throws -> String {
         let input = try TestPDF.write(to: dir.path("in.pdf"))
         let out = dir.path("dss.pdf")
         let sink = try AtomicOutput(path: out)
@@ -116,7 +118,7 @@ struct LTVOfflineTests {
             source: try ReadableFile(path: input), to: memory, identity: try identity(cert, key),
             options: PDFSignOptions(signingTime: Date(), format: .pades))
         let material = ValidationMaterial(
-            certificates: [try pki.bytes(pki.rootCert)], ocspResponses: [ocsp])
+            certificates: [try pki.bytes(pki.rootCert)], ocspResponses: ocsp.map { [$0] } ?? [], crls: crls)
         _ = try DSSUpdate.append(to: MemorySource(memory.bytes, name: "signed"), sink: sink, context: out) {
             _, _, _, _ in
             material
@@ -140,6 +142,28 @@ struct LTVOfflineTests {
         #expect(cli.stderr.contains("was revoked on"), "\(cli.stderr)")
         let skipped = try verify(out, mode: .none)
         #expect(skipped.valid && skipped.revocation.isEmpty, "--revocation none skips the check")
+    }
+
+    @Test("a revoked signer and a DSS whose CRL covers CA certificates only: neither good nor revoked, a note says why")
+    func outOfScopeCRLInDSS() throws {
+        let dir = TemporaryDirectory()
+        let listing = CRLSpec(revoked: [RevocationPKI.revokedSerial], scope: .ca)
+        let out = try signWithDSS(
+            dir, cert: pki.revokedCert, key: pki.revokedKey, crls: [try pki.crl(listing, in: dir)])
+        let report = try verify(out)
+        #expect(report.revocation.map(\.status) == [.noData], "\(report.revocation)")
+        #expect(
+            report.notes.contains(
+                "a CRL in the file for CN=Revocation revoked is not used: it covers CA certificates only"),
+            "\(report.notes)")
+        let inScope = TemporaryDirectory()
+        let covering = CRLSpec(
+            revoked: [RevocationPKI.revokedSerial], scope: .user, distributionPoint: RevocationPKI.baseURL + "/root.crl"
+        )
+        let revoked = try verify(
+            try signWithDSS(
+                inScope, cert: pki.revokedCert, key: pki.revokedKey, crls: [try pki.crl(covering, in: inScope)]))
+        #expect(!revoked.valid && revoked.revocation.map(\.status) == [.revoked], "\(revoked.problems)")
     }
 
     @Test("a tampered OCSP response in the DSS is not used, and the note says why")

@@ -85,6 +85,21 @@ struct RevocationCheckTests {
         #expect(found.unrelated == unrelated, "\(name): unrelated values are skipped silently by the verifier")
     }
 
+    @Test(
+        "a response naming the certificate by a SHA-1, SHA-256, SHA-384 or SHA-512 certID is used",
+        arguments: ["sha1", "sha256", "sha384", "sha512"])
+    func certIDHash(digest: String) throws {
+        let good = try ocsp(try pki.ocspResponse(for: pki.signerCert, certIDDigest: digest), now: Date())
+        #expect(good.status == .good, "\(digest) certID: \(good.status)")
+        let revoked = try ocsp(
+            try pki.ocspResponse(for: pki.revokedCert, certIDDigest: digest), cert: pki.revokedCert)
+        #expect(revoked.status == .revoked(date: pki.revocationTime, reason: "keyCompromise"), "\(digest) certID")
+        let other = problem { try ocsp(try pki.ocspResponse(for: pki.revokedCert, certIDDigest: digest)) }
+        #expect(
+            other?.unrelated == true,
+            "\(digest): another certificate's answer stays unrelated: \(String(describing: other))")
+    }
+
     @Test("a CRL: good for an unlisted serial, revoked with its date for a listed one")
     func crl() throws {
         let crl = try pki.bytes(pki.crl)

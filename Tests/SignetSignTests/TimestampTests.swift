@@ -52,6 +52,28 @@ struct TimestampTests {
         #expect(!untrusted.timestamp.valid)
     }
 
+    @Test("a TSA certificate signed with SHA-1 makes the token invalid, naming the certificate; allowed on request")
+    func weakAuthorityChain() throws {
+        let dir = TemporaryDirectory()
+        let data = dir.write("data.bin", "stamped bytes\n")
+        let token = dir.path("token.tsr")
+        try pki.timestampToken(over: data, out: token, authority: pki.sha1TSA)
+        func verify(allowWeak: Bool) throws -> TimestampCheck {
+            var options = try options(trust: false)
+            options.allowWeakAlgorithms = allowWeak
+            return try TimestampVerifier.verify(
+                token: try bytes(token), context: "token", imprinted: { try $0.hash(try bytes(data)) },
+                options: options, validationTime: Date(), source: .now
+            ).timestamp
+        }
+        let refused = try verify(allowWeak: false)
+        #expect(!refused.valid && !refused.signatureVerifies)
+        let expected = "the certificate of O=Signet Tests,CN=Policy sha1tsa is signed with SHA1"
+        #expect(refused.problems.contains { $0.hasPrefix(expected) }, "expected \(expected) in \(refused.problems)")
+        let allowed = try verify(allowWeak: true)
+        #expect(allowed.valid, "\(allowed.problems)")
+    }
+
     @Test("a token whose TSTInfo was changed does not verify")
     func tamperedToken() throws {
         let dir = TemporaryDirectory()

@@ -21,6 +21,18 @@ public final class PolicyPKI: @unchecked Sendable {
     public var expired: (cert: String, key: String) { pair("expired") }
     /// A timestamp authority: critical extendedKeyUsage timeStamping.
     public var tsa: (cert: String, key: String) { pair("tsa") }
+    /// An intermediate CA the root signed with MD5, and a signer it issued (with SHA-256).
+    public var md5Intermediate: String { folder.path("md5ca.pem") }
+    public var md5IntermediateSigner: (cert: String, key: String) { pair("md5caleaf") }
+    /// An RSA-1024 intermediate CA (signed with SHA-256), and a signer it issued.
+    public var weakIntermediate: String { folder.path("rsa1024ca.pem") }
+    public var weakIntermediateSigner: (cert: String, key: String) { pair("rsa1024caleaf") }
+    /// A signer the intermediate signed with SHA-1.
+    public var sha1Signed: (cert: String, key: String) { pair("sha1leaf") }
+    /// A timestamp authority the intermediate signed with SHA-1.
+    public var sha1TSA: (cert: String, key: String) { pair("sha1tsa") }
+    /// A DSA-1024 signer.
+    public var dsa1024: (cert: String, key: String) { pair("dsa1024") }
     public var intermediateCert: String { base.intermediateCert }
     public var rootCert: String { base.rootCert }
 
@@ -63,30 +75,36 @@ public final class PolicyPKI: @unchecked Sendable {
             """)
         let leaf = "basicConstraints=critical,CA:FALSE\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n"
         let signing = "keyUsage=critical,digitalSignature,nonRepudiation\n"
+        let timestamping = leaf + "keyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n"
         let specs: [(name: String, key: [String], ext: String, serial: String)] = [
             ("rsa1024", ["-newkey", "rsa:1024"], leaf + signing, "2001"),
             ("kuenc", ["-newkey", "rsa:2048"], leaf + "keyUsage=critical,keyEncipherment\n", "2002"),
             ("ekuserver", ["-newkey", "rsa:2048"], leaf + signing + "extendedKeyUsage=serverAuth\n", "2003"),
             ("ekudoc", ["-newkey", "rsa:2048"], leaf + signing + "extendedKeyUsage=1.3.6.1.5.5.7.3.36\n", "2004"),
             ("ed25519", ["-newkey", "ed25519"], leaf + signing, "2005"),
-            (
-                "tsa", ["-newkey", "rsa:2048"],
-                leaf + "keyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n", "2006"
-            ),
+            ("tsa", ["-newkey", "rsa:2048"], timestamping, "2006"),
         ]
-        for spec in specs {
-            folder.write("\(spec.name).ext", spec.ext)
-            try openssl(
-                ["req"] + spec.key + [
-                    "-nodes", "-keyout", "\(spec.name).key", "-out", "\(spec.name).csr", "-subj",
-                    "/CN=Policy \(spec.name)/O=Signet Tests",
-                ])
-            try openssl([
-                "x509", "-req", "-in", "\(spec.name).csr", "-CA", base.intermediateCert, "-CAkey",
-                base.folder.path("interm.key"),
-                "-set_serial", spec.serial, "-days", "825", "-extfile", "\(spec.name).ext", "-out", "\(spec.name).pem",
-            ])
-        }
+        let intermediate = (cert: base.intermediateCert, key: base.folder.path("interm.key"))
+        for spec in specs { try issue(spec.name, key: spec.key, ext: spec.ext, serial: spec.serial, by: intermediate) }
+        // Weak chains: a CA signed with MD5, an RSA-1024 CA, a signer and a TSA signed with SHA-1, a DSA-1024 signer.
+        let ca =
+            "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n"
+        let root = (cert: base.rootCert, key: base.folder.path("root.key"))
+        try issue("md5ca", key: ["-newkey", "rsa:2048"], ext: ca, serial: "2008", by: root, digest: "md5")
+        try issue("rsa1024ca", key: ["-newkey", "rsa:1024"], ext: ca, serial: "2009", by: root)
+        try issue("md5caleaf", key: ["-newkey", "rsa:2048"], ext: leaf + signing, serial: "2010", by: pair("md5ca"))
+        try issue(
+            "rsa1024caleaf", key: ["-newkey", "rsa:2048"], ext: leaf + signing, serial: "2011", by: pair("rsa1024ca"))
+        try issue(
+            "sha1leaf", key: ["-newkey", "rsa:2048"], ext: leaf + signing, serial: "2012", by: intermediate,
+            digest: "sha1")
+        try issue(
+            "sha1tsa", key: ["-newkey", "rsa:2048"], ext: timestamping, serial: "2014", by: intermediate, digest: "sha1"
+        )
+        try openssl([
+            "genpkey", "-genparam", "-algorithm", "DSA", "-pkeyopt", "dsa_paramgen_bits:1024", "-out", "dsa.param",
+        ])
+        try issue("dsa1024", key: ["-newkey", "dsa:dsa.param"], ext: leaf + signing, serial: "2013", by: intermediate)
         try python([
             "expired-cert", "--ca-cert", base.intermediateCert, "--ca-key", base.folder.path("interm.key"),
             "--subject", "CN=Expired Signer,O=Signet Tests", "--serial", "2007", "--out-cert", "expired.pem",
@@ -94,15 +112,33 @@ public final class PolicyPKI: @unchecked Sendable {
         ])
     }
 
-    /// `openssl cms -sign -binary` of `content` (detached, DER), with the intermediate attached.
+    /// `name`.pem (and .key) with a fresh key (`key`: `req` options), issued by `issuer` with `ext`
+    /// and `digest`, named "CN=Policy `name`,O=Signet Tests".
+    private func issue(
+        _ name: String, key: [String], ext: String, serial: String, by issuer: (cert: String, key: String),
+        digest: String = "sha256"
+    ) throws {
+        folder.write("\(name).ext", ext)
+        try openssl(
+            ["req"] + key + [
+                "-nodes", "-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=Policy \(name)/O=Signet Tests",
+            ])
+        try openssl([
+            "x509", "-req", "-in", "\(name).csr", "-CA", issuer.cert, "-CAkey", issuer.key, "-\(digest)", "-set_serial",
+            serial, "-days", "825", "-extfile", "\(name).ext", "-out", "\(name).pem",
+        ])
+    }
+
+    /// `openssl cms -sign -binary` of `content` (detached, DER), with `chain` attached (the
+    /// intermediate by default).
     public func opensslSign(
         _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256",
-        extra: [String] = []
+        chain: String? = nil, extra: [String] = []
     ) throws {
         try openssl(
             [
                 "cms", "-sign", "-binary", "-in", content, "-signer", signer.cert, "-inkey", signer.key, "-certfile",
-                base.intermediateCert,
+                chain ?? base.intermediateCert,
                 "-md", digest, "-outform", "DER", "-out", out,
             ] + extra)
     }
@@ -124,15 +160,19 @@ public final class PolicyPKI: @unchecked Sendable {
         try python(args)
     }
 
-    /// An RFC 3161 token (DER TimeStampToken) over the bytes of `data`, from our TSA, with the intermediate.
-    public func timestampToken(over data: String, out: String, digest: String = "sha256") throws {
+    /// An RFC 3161 token (DER TimeStampToken) over the bytes of `data`, from our TSA (or
+    /// `authority`), with the intermediate.
+    public func timestampToken(
+        over data: String, out: String, digest: String = "sha256", authority: (cert: String, key: String)? = nil
+    ) throws {
         let query = out + ".tsq"
         try openssl(["ts", "-query", "-data", data, "-\(digest)", "-cert", "-out", query])
         // `openssl ts -reply` rewrites the shared serial file: one reply at a time (tests run in parallel).
         Self.replyLock.lock()
         defer { Self.replyLock.unlock() }
         try openssl([
-            "ts", "-reply", "-queryfile", query, "-signer", tsa.cert, "-inkey", tsa.key, "-chain",
+            "ts", "-reply", "-queryfile", query, "-signer", (authority ?? tsa).cert, "-inkey", (authority ?? tsa).key,
+            "-chain",
             base.intermediateCert,
             "-config", folder.path("tsa.cnf"), "-token_out", "-out", out,
         ])

@@ -105,8 +105,10 @@ public final class RevocationPKI: @unchecked Sendable {
 
     /// An OCSP response for `certificate` from the delegated responder (or `signer`/`key`, e.g.
     /// the root itself or the responder without the OCSPSigning EKU), answering `request` when given.
+    /// `certIDDigest` ("sha256") hashes the certID with another algorithm than SHA-1.
     public func ocspResponse(
-        for certificate: String? = nil, request: [UInt8]? = nil, signer: String? = nil, key: String? = nil
+        for certificate: String? = nil, request: [UInt8]? = nil, signer: String? = nil, key: String? = nil,
+        certIDDigest: String? = nil
     ) throws -> [UInt8] {
         let out = folder.path("response-\(UUID().uuidString).der")
         var arguments = [
@@ -118,7 +120,8 @@ public final class RevocationPKI: @unchecked Sendable {
             let path = folder.write("request-\(UUID().uuidString).der", bytes: request)
             arguments += ["-reqin", path]
         } else {
-            arguments += ["-issuer", rootCert, "-cert", certificate ?? signerCert]
+            arguments += ["-issuer", rootCert] + (certIDDigest.map { ["-\($0)"] } ?? [])
+            arguments += ["-cert", certificate ?? signerCert]
         }
         try Self.openssl(arguments, in: folder)
         return Array(try Data(contentsOf: URL(fileURLWithPath: out)))

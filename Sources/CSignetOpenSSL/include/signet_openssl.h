@@ -47,6 +47,30 @@ X509_CRL *signet_sk_X509_CRL_value(const STACK_OF(X509_CRL) *stack, int index);
 /// Frees the stack and every CRL in it.
 void signet_sk_X509_CRL_free_all(STACK_OF(X509_CRL) *stack);
 
+// What a CRL says of its own scope (signet_crl.c; RFC 5280 §5.2.5 issuingDistributionPoint).
+enum {
+    SIGNET_IDP_ONLY_USER = 2,
+    SIGNET_IDP_ONLY_CA = 4,
+    SIGNET_IDP_ONLY_ATTRIBUTE = 8,
+    SIGNET_IDP_SOME_REASONS = 16,
+    SIGNET_IDP_INDIRECT = 32,
+    /// The IDP names a distribution point.
+    SIGNET_IDP_NAMED = 64,
+    /// The IDP is there but cannot be decoded (or appears twice).
+    SIGNET_IDP_UNREADABLE = 128,
+};
+/// The SIGNET_IDP_* bits of the CRL's issuingDistributionPoint; 0 when it has none.
+int signet_X509_CRL_idp_scope(X509_CRL *crl);
+/// 1 when the IDP's distribution point full name shares a name with a full name of one of
+/// `cert`'s CRL distribution points; 0 otherwise (no IDP name, a relative name, no CRLDP).
+int signet_X509_CRL_idp_names_match(X509_CRL *crl, X509 *cert);
+/// STACK_OF(X509_REVOKED), a CRL's entries (borrowed).
+int signet_sk_X509_REVOKED_num(const STACK_OF(X509_REVOKED) *stack);
+X509_REVOKED *signet_sk_X509_REVOKED_value(const STACK_OF(X509_REVOKED) *stack, int index);
+/// The date of the ExpiredCertsOnCRL extension (2.5.29.60, X.509 §9.6.2.9), owned by the caller
+/// (ASN1_GENERALIZEDTIME_free); NULL when the CRL has none or it cannot be read.
+ASN1_GENERALIZEDTIME *signet_X509_CRL_expired_certs_on_crl(X509_CRL *crl);
+
 /// OPENSSL_free.
 void signet_openssl_free(void *pointer);
 /// BIO_get_mem_data: the bytes written to a memory BIO so far (borrowed).

@@ -18,7 +18,9 @@ enum VerifyCommand: Command {
             .value(
                 "validation-time", "WHEN",
                 "judge certificates 'now' (default), at the 'claimed' signing time, or at YYYY-MM-DDTHH:MM:SSZ"),
-            .flag("allow-weak-algorithms", "accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits"),
+            .flag(
+                "allow-weak-algorithms",
+                "accept MD5, SHA-1, RSA and DSA under 2048 bits and EC under 256 bits (also in the chains)"),
             .value(
                 "revocation", "MODE",
                 "'offline' (default): check certificates against the OCSP responses and CRLs the file holds; 'online': fetch them too; 'none'"

@@ -25,6 +25,13 @@ extension Certificate {
         return ok
     }
 
+    /// True for a CA certificate (basicConstraints cA, as OpenSSL reads it).
+    var isCA: Bool {
+        let flags = X509_get_extension_flags(pointer)
+        OpenSSL.clearErrors()
+        return flags & UInt32(EXFLAG_CA) != 0
+    }
+
     /// True when the extended key usage allows signing OCSP responses (id-kp-OCSPSigning).
     var allowsOCSPSigning: Bool {
         ((try? ExtendedKeyUsage(self))??.purposes ?? []).contains("1.3.6.1.5.5.7.3.9")

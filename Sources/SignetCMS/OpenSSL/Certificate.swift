@@ -58,6 +58,9 @@ final class Certificate {
     var notBefore: Date? { X509_get0_notBefore(pointer).flatMap(Self.date) }
     var notAfter: Date? { X509_get0_notAfter(pointer).flatMap(Self.date) }
 
+    /// The NID of the algorithm its issuer signed it with (`NID_sha256WithRSAEncryption` …).
+    var signatureNID: Int32 { X509_get_signature_nid(pointer) }
+
     /// True when `key` is the private key of this certificate.
     func matches(_ key: PrivateKey) -> Bool {
         let ok = X509_check_private_key(pointer, key.pointer) == 1

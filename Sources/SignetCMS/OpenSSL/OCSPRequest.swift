@@ -6,10 +6,11 @@ import CSignetOpenSSL
 final class OCSPCertID {
     let pointer: OpaquePointer
 
-    /// The SHA-1 certID of `certificate` issued by `issuer`: what responders expect (RFC 6960 §4.1.1).
-    init(_ certificate: Certificate, issuer: Certificate) throws {
+    /// The certID of `certificate` issued by `issuer`, hashed with `digest` (an `EVP_MD`); SHA-1
+    /// by default, what responders expect in a request (RFC 6960 §4.1.1).
+    init(_ certificate: Certificate, issuer: Certificate, digest: OpaquePointer? = EVP_sha1()) throws {
         pointer = try OpenSSL.notNull(
-            OCSP_cert_to_id(EVP_sha1(), certificate.pointer, issuer.pointer), "OCSP_cert_to_id")
+            OCSP_cert_to_id(digest, certificate.pointer, issuer.pointer), "OCSP_cert_to_id")
     }
 
     deinit { OCSP_CERTID_free(pointer) }

@@ -75,18 +75,34 @@ final class OCSPBasicResponse {
         return ok
     }
 
-    /// The answer for `id`; `nil` when the response does not speak of that certificate.
-    func single(for id: OCSPCertID) -> Single? {
-        var status: Int32 = -1
+    /// The answer for `certificate` issued by `issuer`; `nil` when the response does not speak of
+    /// it. Each single response's certID is compared with one computed with the hash algorithm it
+    /// names (SHA-1, SHA-256 …: RFC 6960 lets the requester choose).
+    func single(for certificate: Certificate, issuer: Certificate) -> Single? {
+        var ours: [Int32: OCSPCertID] = [:]
+        for index in 0..<max(OCSP_resp_count(pointer), 0) {
+            guard let single = OCSP_resp_get0(pointer, index), let theirs = OCSP_SINGLERESP_get0_id(single) else {
+                continue
+            }
+            var hash: OpaquePointer?
+            guard OCSP_id_get0_info(nil, &hash, nil, nil, theirs) == 1 else { continue }
+            let nid = OBJ_obj2nid(hash)
+            if ours[nid] == nil, let digest = OBJ_nid2sn(nid).flatMap(EVP_get_digestbyname) {
+                ours[nid] = try? OCSPCertID(certificate, issuer: issuer, digest: digest)
+            }
+            if let id = ours[nid], OCSP_id_cmp(id.pointer, theirs) == 0 { return Self.answer(single) }
+        }
+        OpenSSL.clearErrors()
+        return nil
+    }
+
+    /// The status, reason and times of one single response.
+    private static func answer(_ single: OpaquePointer) -> Single {
         var reason: Int32 = -1
         var revoked: UnsafeMutablePointer<ASN1_GENERALIZEDTIME>?
         var thisUpdate: UnsafeMutablePointer<ASN1_GENERALIZEDTIME>?
         var nextUpdate: UnsafeMutablePointer<ASN1_GENERALIZEDTIME>?
-        guard OCSP_resp_find_status(pointer, id.pointer, &status, &reason, &revoked, &thisUpdate, &nextUpdate) == 1
-        else {
-            OpenSSL.clearErrors()
-            return nil
-        }
+        let status = OCSP_single_get0_status(single, &reason, &revoked, &thisUpdate, &nextUpdate)
         func date(_ time: UnsafeMutablePointer<ASN1_GENERALIZEDTIME>?) -> Date? {
             time.flatMap { Certificate.date(UnsafePointer($0)) }
         }

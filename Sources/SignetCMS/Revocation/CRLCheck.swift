@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// Checks a CRL for one certificate: issued under the certificate's issuer name, signed with the
-/// issuer's key, update times in order; revoked when it lists the certificate's serial number.
+/// issuer's key, update times in order, and its scope covering the certificate (`CRLScope`);
+/// revoked when it lists the certificate's serial number.
 enum CRLCheck {
     /// `now`, when given, is the time of fetching (thisUpdate must not lie ahead, nextUpdate not behind it).
     static func check(
@@ -16,6 +17,9 @@ enum CRLCheck {
         return try check(crl, certificate: certificate, issuer: issuer, now: now)
     }
 
+    /// Throws `RevocationProblem` when the CRL cannot say what it would: a CRL out of scope says
+    /// nothing; one that only shows revocations (`CRLScope.Use.revocationsOnly`) and does not list
+    /// the certificate says nothing either.
     static func check(
         _ crl: RevocationList, certificate: Certificate, issuer: Certificate, now: Date? = nil
     ) throws -> RevocationEvidence {
@@ -24,8 +28,16 @@ enum CRLCheck {
         }
         guard try crl.isSigned(by: issuer) else { throw RevocationProblem("its signature does not verify") }
         try OCSPCheck.checkTimes(thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate, now: now)
-        let status: RevocationEvidence.Status =
-            crl.entry(for: certificate).map { .revoked(date: $0.revoked, reason: nil) } ?? .good
+        let entry = crl.entry(for: certificate)
+        switch CRLScope.use(of: crl, for: certificate) {
+        case .complete: break
+        case .none(let why): throw RevocationProblem(why)
+        case .revocationsOnly(let why):
+            guard entry != nil else {
+                throw RevocationProblem("\(why), so it cannot show that the certificate is not revoked")
+            }
+        }
+        let status: RevocationEvidence.Status = entry.map { .revoked(date: $0.revoked, reason: nil) } ?? .good
         return RevocationEvidence(source: .crl, status: status, thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate)
     }
 }

@@ -11,8 +11,9 @@ package struct RevocationProblem: Error, Sendable, Hashable {
 
 /// Checks an OCSP response for one certificate before it is used or embedded (RFC 6960):
 /// status successful, signed by the issuer or by a responder the issuer delegated to (issued by
-/// it, with the OCSPSigning extended key usage), an answer for this very certificate, update
-/// times in order, and the nonce when the responder echoed one.
+/// it, with the OCSPSigning extended key usage), an answer for this very certificate (its certID
+/// hashed with whichever algorithm the response names), update times in order, and the nonce
+/// when the responder echoed one.
 enum OCSPCheck {
     /// `request`, when given, is the request the response answers (its nonce is compared);
     /// `now`, when given, is the time of fetching: thisUpdate must not lie ahead of it.
@@ -33,8 +34,7 @@ enum OCSPCheck {
             OpenSSL.clearErrors()
             throw RevocationProblem("it holds no basic OCSP response", unrelated: true)
         }
-        let id = try OCSPCertID(certificate, issuer: issuer)
-        guard let single = basic.single(for: id) else {
+        guard let single = basic.single(for: certificate, issuer: issuer) else {
             throw RevocationProblem(
                 "it does not answer for this certificate (serial \(certificate.serialHex))", unrelated: true)
         }

@@ -100,17 +100,17 @@ struct RevocationJudge {
                 if evidence.speaks(at: time) { usable.append(evidence) } else { stale = true }
             } catch let problem as RevocationProblem {
                 if !problem.unrelated {
-                    notes.append("an \(kind) in the file for \(certificate.subject) is not used: \(problem.why)")
+                    notes.append("\(kind) in the file for \(certificate.subject) is not used: \(problem.why)")
                 }
             } catch {
                 OpenSSL.clearErrors()
             }
         }
         for bytes in file.ocspResponses {
-            consider("OCSP response") { try OCSPCheck.check(bytes, certificate: certificate, issuer: issuer) }
+            consider("an OCSP response") { try OCSPCheck.check(bytes, certificate: certificate, issuer: issuer) }
         }
         for bytes in file.crls {
-            consider("CRL") { try CRLCheck.check(bytes, certificate: certificate, issuer: issuer) }
+            consider("a CRL") { try CRLCheck.check(bytes, certificate: certificate, issuer: issuer) }
         }
         if usable.isEmpty, stale {
             notes.append(

@@ -2,12 +2,14 @@ import COpenSSL
 
 /// Which algorithms and key sizes a signature may use (unless `VerifyOptions.allowWeakAlgorithms`):
 /// no MD5 or SHA-1 (as digest, inside a signature algorithm, or as a timestamp's imprint), no RSA
-/// key under 2048 bits, no EC key under 256 bits. Each finding is one sentence.
+/// or DSA key under 2048 bits, no EC key under 256 bits. Each finding is one sentence. The same
+/// rules hold for every certificate of the chains (`chainProblems`).
 enum AlgorithmPolicy {
     static let weakDigestNames: Set<String> = ["MD2", "MD4", "MD5", "SHA1", "MD5-SHA1"]
     static let weakDigestNIDs: Set<Int32> = [NID_md2, NID_md4, NID_md5, NID_sha1]
     static let minimumRSABits = 2048
     static let minimumECBits = 256
+    static let minimumDSABits = 2048
 
     /// `role` names the digest: "message digest", "timestamp imprint".
     static func digestProblem(_ algorithm: DigestAlgorithm, role: String = "message digest") -> String? {
@@ -17,26 +19,37 @@ enum AlgorithmPolicy {
 
     /// A signature algorithm that names a weak hash itself (sha1WithRSAEncryption, ecdsa-with-SHA1, dsaWithSHA1).
     static func signatureAlgorithmProblem(_ object: OpaquePointer?) -> String? {
+        guard weakDigest(ofSignature: OBJ_obj2nid(object)) != nil else { return nil }
+        return "the signature algorithm \(OpenSSL.name(object)) is not allowed (too weak)"
+    }
+
+    /// The weak hash ("MD5", "SHA1") a signature algorithm names; `nil` for a strong one, or one
+    /// that names no hash (RSASSA-PSS keeps its hash in parameters, EdDSA has none of its own).
+    static func weakDigest(ofSignature nid: Int32) -> String? {
         var digest: Int32 = NID_undef
         var key: Int32 = NID_undef
-        guard OBJ_find_sigid_algs(OBJ_obj2nid(object), &digest, &key) == 1, weakDigestNIDs.contains(digest) else {
-            return nil
-        }
-        return "the signature algorithm \(OpenSSL.name(object)) is not allowed (too weak)"
+        guard OBJ_find_sigid_algs(nid, &digest, &key) == 1, weakDigestNIDs.contains(digest) else { return nil }
+        return OBJ_nid2sn(digest).map { String(cString: $0) } ?? "\(digest)"
     }
 
     /// `whose` names the key's owner ("the signer's", "the timestamp authority's").
     static func keyProblem(_ key: PrivateKey, whose: String) -> String? {
-        let bits = key.bits
-        if ["RSA", "RSA-PSS"].contains(key.algorithm), bits < minimumRSABits {
-            return
-                "\(whose) RSA key of \(bits) bits is not allowed (too weak; at least \(minimumRSABits) bits are needed)"
+        guard let weak = keyWeakness(key) else { return nil }
+        return
+            "\(whose) \(key.algorithm) key of \(key.bits) bits is not allowed (too weak; at least \(weak) bits are needed)"
+    }
+
+    /// The minimum size `key` misses, in bits; `nil` when it is strong enough: RSA (and RSA-PSS)
+    /// and DSA keys need 2048 bits, EC keys 256; other keys (EdDSA) have no size to judge.
+    static func keyWeakness(_ key: PrivateKey) -> Int? {
+        let minimum: Int
+        switch key.algorithm {
+        case "RSA", "RSA-PSS": minimum = minimumRSABits
+        case "DSA": minimum = minimumDSABits
+        case "EC": minimum = minimumECBits
+        default: return nil
         }
-        if key.algorithm == "EC", bits < minimumECBits {
-            return
-                "\(whose) EC key of \(bits) bits is not allowed (too weak; at least \(minimumECBits) bits are needed)"
-        }
-        return nil
+        return key.bits < minimum ? minimum : nil
     }
 
     /// The family a report names ("RSA", "RSASSA-PSS", "ECDSA", "DSA", "Ed25519", "Ed448"), from

@@ -151,7 +151,8 @@ package enum CMSVerifier {
         }
     }
 
-    /// A signer (or TSA) certificate: validity at `check.validationTime` and the chain to the anchors.
+    /// A signer (or TSA) certificate: validity at `check.validationTime`, the algorithms of its
+    /// chain (`AlgorithmPolicy.chainProblems`) and the chain to the anchors.
     static func judge(
         _ signer: Certificate?, carried: [Certificate], options: VerifyOptions, whose: String,
         into check: inout CMSCheck
@@ -168,6 +169,11 @@ package enum CMSVerifier {
         if validity != .valid {
             check.problems.append(
                 "\(whose) certificate \(validity.phrase) at the validation time \(DateText.utc(time))")
+        }
+        let anchorCertificates = options.anchors?.certificates ?? []
+        let chain = try CertificateChain.build(from: signer, pool: carried + anchorCertificates)
+        for problem in AlgorithmPolicy.chainProblems(chain, anchors: anchorCertificates) {
+            check.refuse(problem, allowWeak: options.allowWeakAlgorithms)
         }
         guard options.requireTrust else { return }
         guard let anchors = options.anchors, !anchors.certificates.isEmpty else {

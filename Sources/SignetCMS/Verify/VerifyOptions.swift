@@ -22,8 +22,8 @@ public struct VerifyOptions: Sendable {
     /// False (`--no-trust`): judge integrity, changes and algorithms only; a signer without a
     /// trusted chain can still be valid. Default true.
     public var requireTrust: Bool
-    /// Accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits (reported, not refused).
-    /// Default false.
+    /// Accept MD5, SHA-1, RSA and DSA under 2048 bits and EC under 256 bits, in the signature and
+    /// in the certificates of its chains (reported, not refused). Default false.
     public var allowWeakAlgorithms: Bool
     /// Where revocation data comes from (`--revocation`). Default `.offline`: what the file holds.
     public var revocation: RevocationMode
@@ -36,7 +36,8 @@ public struct VerifyOptions: Sendable {
     ///   - validationTime: When the signer's certificate is judged (default: now).
     ///   - anchors: Certificates a chain must end at; `nil` or empty: nobody is trusted.
     ///   - requireTrust: False (`--no-trust`): judge integrity, changes and algorithms only; a signer without a trusted chain can still be valid.
-    ///   - allowWeakAlgorithms: Accept MD5, SHA-1, RSA under 2048 bits and EC under 256 bits (reported, not refused).
+    ///   - allowWeakAlgorithms: Accept MD5, SHA-1, RSA and DSA under 2048 bits and EC under 256 bits, also in
+    ///     the chains' certificates (reported, not refused).
     ///   - revocation: Where revocation data comes from (default: what the file holds).
     ///   - online: How `.online` fetches revocation data.
     public init(
