@@ -27,7 +27,9 @@ extension SignetJob {
         ltv: OnlineRevocation? = nil
     ) throws -> PDFSignResult {
         let collector = try ltv.map {
-            try RevocationCollector(identity: identity, now: options.signingTime, nonce: $0.nonce, fetch: $0.request)
+            try RevocationCollector(
+                identity: identity, extraCertificates: $0.certificates, now: options.signingTime, nonce: $0.nonce,
+                fetch: $0.request)
         }
         return try PDFSigner.sign(
             input: input, output: output, identity: identity, options: options, appearance: appearance,

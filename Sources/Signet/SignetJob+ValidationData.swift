@@ -34,7 +34,8 @@ extension SignetJob {
         pdfAt input: String, to output: String, ltv: OnlineRevocation, now: Date, timestamp: TimestampOptions? = nil,
         network: any HTTPTransport = CurlTransport()
     ) throws -> ValidationDataResult {
-        let collector = try RevocationCollector(now: now, nonce: ltv.nonce, fetch: ltv.request)
+        let collector = try RevocationCollector(
+            extraCertificates: ltv.certificates, now: now, nonce: ltv.nonce, fetch: ltv.request)
         var updates: [any PostSignatureUpdate] = [DSSUpdate(collector: collector)]
         if let timestamp {
             updates.append(

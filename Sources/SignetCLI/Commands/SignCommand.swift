@@ -17,6 +17,7 @@ enum SignCommand: Command {
                 "ltv",
                 "PAdES B-LT: then add a DSS with the certificates and OCSP responses (or CRLs) of the signer's and the TSA's chains, fetched from their URLs"
             ),
+            RevocationAccess.certsSpec,
             .flag(
                 "doc-timestamp",
                 "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)"),
@@ -60,7 +61,7 @@ enum SignCommand: Command {
                 ["pades", "certify", "doc-timestamp", "ltv", SignatureTextFlags.flag].filter(args.flag)
                 + ([
                     "name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at",
-                    "size", "width",
+                    "size", "width", "certs",
                 ] + SignatureTextFlags.values)
                 .filter { args.string($0) != nil }
             if let first = pdfOnly.first {
@@ -71,6 +72,7 @@ enum SignCommand: Command {
         } else if args.string("output") == nil {
             throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)")
         }
+        try RevocationAccess.requireLTV(args)
         if input == "-", let option = ["password", "pin"].first(where: { args.flag("\($0)-stdin") }) {
             throw UsageError(
                 spec.name,
@@ -150,7 +152,7 @@ extension SignCommand {
         var result = try source.openForSigning {
             try SignetJob.sign(
                 pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance, network: network,
-                ltv: args.flag("ltv") ? RevocationAccess.online() : nil)
+                ltv: args.flag("ltv") ? try RevocationAccess.online(args) : nil)
         }
         result.input = source.name
         let input = StreamName.input(source.name)

@@ -15,6 +15,7 @@ enum TimestampCommand: Command {
                 "ltv",
                 "first add a DSS with the certificates and OCSP responses (or CRLs) of every signature and timestamp not yet covered (PAdES B-LT)"
             ),
+            RevocationAccess.certsSpec,
         ] + TimestampFlags.specs,
         notes: [
             "Appends a signature field whose value is /Type /DocTimeStamp /SubFilter /ETSI.RFC3161, /Contents an RFC 3161 token over the SHA-256 of the whole file before it (PAdES B-LTA, or an archive timestamp renewing one). IN is never modified and its bytes come first in OUT unchanged.",
@@ -30,6 +31,7 @@ enum TimestampCommand: Command {
         let input = args.positionals[0]
         let output = try args.required("output")
         let timestamp = try TimestampFlags.options(args)
+        try RevocationAccess.requireLTV(args)
         guard timestamp != nil || args.flag("ltv") else {
             throw UsageError(spec.name, "give --tsa URL (the authority that makes the timestamp), --ltv, or both")
         }
@@ -39,7 +41,9 @@ enum TimestampCommand: Command {
         let source = try PDFInput(input)
         let now = Date()
         if args.flag("ltv") {
-            return try addValidationData(source, output: output, timestamp: timestamp, now: now, network: network)
+            return try addValidationData(
+                source, output: output, timestamp: timestamp, now: now, network: network,
+                access: try RevocationAccess.online(args))
         }
         guard let timestamp else { throw UsageError(spec.name, "give --tsa URL") }
         var result = try source.openForSigning {
@@ -53,11 +57,12 @@ enum TimestampCommand: Command {
 
     /// `--ltv` (and `--tsa`): the DSS update, then the document timestamp when asked.
     static func addValidationData(
-        _ source: PDFInput, output: String, timestamp: TimestampOptions?, now: Date, network: any HTTPTransport
+        _ source: PDFInput, output: String, timestamp: TimestampOptions?, now: Date, network: any HTTPTransport,
+        access: OnlineRevocation
     ) throws -> CommandOutcome {
         let result = try source.openForSigning {
             try SignetJob.addValidationData(
-                pdfAt: $0, to: output, ltv: RevocationAccess.online(), now: now, timestamp: timestamp,
+                pdfAt: $0, to: output, ltv: access, now: now, timestamp: timestamp,
                 network: network)
         }
         let ltv = result.ltv

@@ -47,7 +47,7 @@ enum VerifyCommand: Command {
             now: Date(), validationTime: try validationTime(args),
             anchors: cas.isEmpty ? nil : try TrustAnchors(files: cas),
             requireTrust: !args.flag("no-trust"), allowWeakAlgorithms: args.flag("allow-weak-algorithms"),
-            revocation: try revocationMode(args), online: RevocationAccess.online())
+            revocation: try revocationMode(args), online: try RevocationAccess.online())
         let report: VerificationReport
         if let p7s = args.string("p7s") {
             if input == "-", p7s == "-" {

@@ -126,7 +126,8 @@ struct RevocationJudge {
         _ certificate: Certificate, issuer: Certificate, into notes: inout [String]
     ) throws -> (ValidationMaterial, RevocationEvidence)? {
         guard let online else { return nil }
-        let collector = try RevocationCollector(now: now, nonce: online.nonce, fetch: online.request)
+        let collector = try RevocationCollector(
+            extraCertificates: online.certificates, now: now, nonce: online.nonce, fetch: online.request)
         do {
             return try collector.status(of: certificate, issuer: issuer, context: certificate.subject)
         } catch let error as RevocationError {

@@ -18,6 +18,10 @@ public struct OnlineRevocation: Sendable {
     public var fetch: @Sendable (_ url: String, _ body: [UInt8]?, _ contentType: String?) throws -> [UInt8]
     /// Random bytes for one OCSP nonce.
     public var nonce: @Sendable () -> [UInt8]
+    /// Certificates (DER) that complete chains a signature does not carry whole — an intermediate,
+    /// the issuer of a timestamp authority whose certificate names no AIA URL, a root — for building
+    /// chains before their revocation data is fetched. Empty by default.
+    public var certificates: [[UInt8]] = []
 
     /// - Parameters:
     ///   - fetch: Fetches a URL: a POST of the body with the content type, or a GET when the body is nil.
@@ -29,6 +33,13 @@ public struct OnlineRevocation: Sendable {
     ) {
         self.fetch = fetch
         self.nonce = nonce
+    }
+
+    /// Adds the PEM or DER certificates of `files` (each may hold several) to ``certificates``.
+    /// - Parameter files: Certificate files.
+    /// - Throws: ``SignError`` when a file cannot be read or holds no certificate.
+    public mutating func addCertificates(fromFiles files: [String]) throws {
+        certificates += try files.flatMap { try SigningIdentity.readCertificates($0) }.map { try $0.der }
     }
 
     /// The fetch as the collector calls it.
