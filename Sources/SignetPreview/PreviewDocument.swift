@@ -15,15 +15,22 @@ public final class PreviewDocument {
     public static let maxStandardInputBytes = 1 << 30
 
     /// Opens `path` (`-` reads standard input) with an optional user or owner password, tried
-    /// in the forms `PDFPassword` lists (the same ones `PDFDocument` tries).
-    public init(path: String, password: String? = nil) throws {
+    /// in the forms `PDFPassword` lists (the same ones `PDFDocument` tries). With `end`, only the
+    /// file's first `end` bytes are read: an earlier revision, as a signature covering them saw it.
+    public init(path: String, password: String? = nil, end: Int? = nil) throws {
         input = path
         let open: ([UInt8]?) throws -> PopplerDocumentHandle
         let source: any ByteSource
         if path == "-" {
-            let bytes = try InputFile.read(path, limit: Self.maxStandardInputBytes)
+            var bytes = try InputFile.read(path, limit: Self.maxStandardInputBytes)
+            if let end { bytes = Array(bytes.prefix(try Self.check(end, size: bytes.count, input: path))) }
             source = MemorySource(bytes, name: path)
-            open = { try PopplerDocumentHandle(bytes: bytes, password: $0, input: path) }
+            open = { [bytes] in try PopplerDocumentHandle(bytes: bytes, password: $0, input: path) }
+        } else if let end {
+            let file = try MappedFile(try ReadableFile(path: path))
+            let count = try Self.check(end, size: file.size, input: path)
+            source = MappedPrefix(file, count: count)
+            open = { try PopplerDocumentHandle(mapped: file, count: count, password: $0, input: path) }
         } else {
             let file = try ReadableFile(path: path)
             source = file
@@ -35,6 +42,15 @@ public final class PreviewDocument {
         case nil: break
         }
         document = try Self.open(path, password: password, with: open)
+    }
+
+    /// `end` when it is a byte count inside a file of `size` bytes.
+    private static func check(_ end: Int, size: Int, input: String) throws -> Int {
+        guard end >= 1, end <= size else {
+            throw PreviewError(
+                .badOption("the end offset \(end) is not inside the file, which has \(size) bytes."), input: input)
+        }
+        return end
     }
 
     /// The document opened with the first form of `password` poppler accepts.

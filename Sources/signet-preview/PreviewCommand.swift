@@ -9,7 +9,8 @@ enum PreviewCommand: Command {
     static let spec = CommandSpec(
         name: "preview",
         summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
-        usage: "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D]",
+        usage:
+            "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D] [--end BYTES]",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the PNG of one page (- for standard output)", short: "o"),
@@ -19,6 +20,9 @@ enum PreviewCommand: Command {
             .value("width", "W", "exactly W pixels wide (with --height: fit into W x H, aspect kept)"),
             .value("height", "H", "exactly H pixels high (with --width: fit into W x H, aspect kept)"),
             .value("dpi", "D", "pixels per inch of the page as displayed (default 150)"),
+            .value(
+                "end", "BYTES",
+                "read only the file's first BYTES bytes: an earlier revision, as a signature ending there covers it"),
         ] + SecretInput.pdfPasswordSpecs,
         notes: [
             """
@@ -36,10 +40,11 @@ enum PreviewCommand: Command {
         let targets = try targets(args)
         // poppler takes the password as text.
         let password = try SecretInput.read(args, context)?.text
-        let document = try PreviewDocument(path: input, password: password)
+        let end = try args.int("end", in: 1...Int.max)
+        let document = try PreviewDocument(path: input, password: password, end: end)
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
         let (units, unitWarning) = userUnits(
-            input, password: password, pages: pages.filter { $0 <= document.pageCount })
+            input, password: password, end: end, pages: pages.filter { $0 <= document.pageCount })
         // Every page is laid out before anything is written, so a page over the limits fails the run up front.
         let layouts = try pages.map { try document.layout(page: $0, options: options, userUnit: units[$0] ?? 1) }
         let outputs = try targets.folder.map { try outputPaths(input, folder: $0, pageCount: document.pageCount) }
@@ -111,13 +116,19 @@ enum PreviewCommand: Command {
         }
     }
 
-    /// Each page's /UserUnit, which poppler does not read, from SignetPDF; 1 when it cannot be read
-    /// (standard input, or a file only poppler can open), with a warning to print if the run succeeds.
-    private static func userUnits(_ input: String, password: String?, pages: [Int]) -> ([Int: Double], warning: String?)
-    {
+    /// Each page's /UserUnit (of the file's first `end` bytes, when given), which poppler does not
+    /// read, from SignetPDF; 1 when it cannot be read (standard input, or a file only poppler can
+    /// open), with a warning to print if the run succeeds.
+    private static func userUnits(
+        _ input: String, password: String?, end: Int?, pages: [Int]
+    ) -> ([Int: Double], warning: String?) {
         guard input != "-" else { return ([:], nil) }
         do {
-            let pdf = try PDFDocument(path: input, password: password)
+            let pdf =
+                try end.map {
+                    try PDFDocument(mapped: MappedFile(ReadableFile(path: input)), prefix: $0, password: password)
+                }
+                ?? PDFDocument(path: input, password: password)
             return (try Dictionary(uniqueKeysWithValues: pages.map { ($0, try pdf.page($0).geometry().userUnit) }), nil)
         } catch {
             let message = (error as? SignetError)?.message ?? "\(error)"
