@@ -1,0 +1,80 @@
+import Foundation
+import SignetTestSupport
+import Testing
+
+/// `signet verify` and the overlay check (Evil Annotation, Mainka et al. 2021), run as real
+/// processes: a stamp annotation added after the signature over the signed text is not permitted,
+/// one where `signet stamp` puts it by default is, `--allow-overlays` skips the check and says so,
+/// and without `signet-preview` the check fails instead of passing.
+@Suite("signet verify: signed content no overlay may hide (process)")
+struct VerifyOverlayCLITests {
+    let pki = TestPKI.shared
+    var environment: [String: String] {
+        ["PASS": TestPKI.password, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+    }
+
+    /// A one-page PDF ("Signet test page 1" at 72, 700) signed by the CLI, then stamped with the
+    /// test stamp (opaque red, blue and magenta parts) by `signet stamp` with `placement`.
+    func stamped(_ name: String, placement: [String]) throws -> (dir: TemporaryDirectory, pdf: String) {
+        let dir = TemporaryDirectory(name)
+        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let signed = dir.path("signed.pdf")
+        let s = try ProcessRunner.signet(
+            ["sign", input, "-o", signed, "--p12", pki.rsaP12, "--password-env", "PASS"], environment: environment)
+        try #require(s.status == 0, "\(s.stderr)")
+        let stamp = dir.write("stamp.png", bytes: TestStamp.png())
+        let out = dir.path("out.pdf")
+        let r = try ProcessRunner.signet(["stamp", signed, "-o", out, "--image", stamp] + placement)
+        try #require(r.status == 0, "\(r.stderr)")
+        return (dir, out)
+    }
+
+    /// The `overlay_check` of a `--json` report.
+    func overlayCheck(_ r: ProcessResult) throws -> String? {
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any]
+        return json?["overlay_check"] as? String
+    }
+
+    @Test("a stamp over the signed text: not permitted, named, exit 3; --allow-overlays skips it and says so")
+    func stampOverSignedText() throws {
+        let f = try stamped("cli-verify-overlay", placement: ["--at", "60,60"])
+        let r = try ProcessRunner.signet(["verify", "--no-trust", f.pdf])
+        #expect(r.status == 3, "\(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("NOT PERMITTED"), "\(r.stdoutText)")
+        #expect(
+            r.stdoutText.contains("[other]: the Stamp annotation added on page 1 covers signed content at ["),
+            "\(r.stdoutText)")
+        #expect(r.stderr.contains("covers signed content"), "\(r.stderr)")
+        let json = try ProcessRunner.signet(["verify", "--no-trust", "--json", f.pdf])
+        #expect(try overlayCheck(json) == "done")
+        let skipped = try ProcessRunner.signet(["verify", "--no-trust", "--allow-overlays", f.pdf])
+        #expect(skipped.status == 0, "\(skipped.stdoutText)\(skipped.stderr)")
+        #expect(
+            skipped.stdoutText.contains(
+                "note: annotations and signature widgets added after it were not compared with the page as signed (--allow-overlays)"
+            ), "\(skipped.stdoutText)")
+        let skippedJSON = try ProcessRunner.signet(["verify", "--no-trust", "--allow-overlays", "--json", f.pdf])
+        #expect(try overlayCheck(skippedJSON) == "skipped")
+    }
+
+    @Test("a stamp where signet stamp puts it (blank space, bottom right): permitted, exit 0, check done")
+    func stampInBlankSpace() throws {
+        let f = try stamped("cli-verify-overlay-blank", placement: [])
+        let r = try ProcessRunner.signet(["verify", "--no-trust", "--json", f.pdf])
+        #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
+        #expect(try overlayCheck(r) == "done")
+    }
+
+    @Test("without signet-preview beside signet or on PATH: the check fails, the signature is invalid, exit 3")
+    func rendererMissing() throws {
+        let f = try stamped("cli-verify-overlay-missing", placement: [])
+        let lonely = f.dir.path("signet")
+        try FileManager.default.copyItem(atPath: ProcessRunner.signet, toPath: lonely)
+        let r = try ProcessRunner.run(lonely, ["verify", "--no-trust", f.pdf], environment: ["PATH": "/nonexistent"])
+        #expect(r.status == 3, "\(r.stdoutText)\(r.stderr)")
+        #expect(
+            r.stdoutText.contains(
+                "problem: whether the annotations added after it hide signed content could not be checked: signet-preview is not installed next to signet"
+            ), "\(r.stdoutText)")
+    }
+}
