@@ -90,16 +90,27 @@ public final class PreviewDocument {
     }
 
     /// Page `number` (1-based) on white, as a viewer shows it: the CropBox (clipped to the
-    /// MediaBox), turned by /Rotate, fitted into the size `options` ask for.
+    /// MediaBox), turned by /Rotate, fitted into the size `options` ask for. With `region`, only
+    /// those pixels of that image (whole numbers, from its top-left corner, inside it) are drawn.
     public func render(
-        page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1
+        page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1, region: Rect? = nil
     ) throws -> Bitmap {
         let page = try page(number)
         let layout = try layout(of: page, number: number, options: options, userUnit: userUnit)
+        let area = region ?? Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
+        let whole = Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
+        let integral = [area.minX, area.minY, area.width, area.height].allSatisfy { $0 == $0.rounded() }
+        guard integral, !area.isEmpty, whole.contains(area) else {
+            throw PreviewError(
+                .badOption(
+                    "the region \(NumberText.short(area.minX)),\(NumberText.short(area.minY)),\(NumberText.short(area.width)),\(NumberText.short(area.height)) is not whole pixels inside the \(layout.width)×\(layout.height) image of page \(number)."
+                ), input: input)
+        }
         // poppler draws one user-space unit per unit of the transform; a unit is `userUnit` points.
         let s = layout.pixelsPerPoint * userUnit
         return try PixelCanvas.draw(
-            width: layout.width, height: layout.height, background: .white, transform: .scale(s, s), dpi: layout.dpi
+            width: Int(area.width), height: Int(area.height), background: .white,
+            transform: Transform.scale(s, s).concatenating(.translation(-area.minX, -area.minY)), dpi: layout.dpi
         ) { cairo in page.render(into: cairo) }
     }
 

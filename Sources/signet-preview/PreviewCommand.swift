@@ -10,7 +10,7 @@ enum PreviewCommand: Command {
         name: "preview",
         summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
         usage:
-            "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D] [--end BYTES]",
+            "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H]",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the PNG of one page (- for standard output)", short: "o"),
@@ -23,6 +23,9 @@ enum PreviewCommand: Command {
             .value(
                 "end", "BYTES",
                 "read only the file's first BYTES bytes: an earlier revision, as a signature ending there covers it"),
+            .value(
+                "region", "X,Y,W,H",
+                "draw only these pixels of the page image (from its top-left corner), as signet verify compares them"),
         ] + SecretInput.pdfPasswordSpecs,
         notes: [
             """
@@ -41,6 +44,7 @@ enum PreviewCommand: Command {
         // poppler takes the password as text.
         let password = try SecretInput.read(args, context)?.text
         let end = try args.int("end", in: 1...Int.max)
+        let region = try region(args)
         let document = try PreviewDocument(path: input, password: password, end: end)
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
         let (units, unitWarning) = userUnits(
@@ -54,12 +58,13 @@ enum PreviewCommand: Command {
         var results: [PreviewReport.Page] = []
         for (page, layout) in zip(pages, layouts) {
             let output = outputs?[page - 1] ?? targets.output!
-            let bitmap = try document.render(page: page, options: options, userUnit: units[page] ?? 1)
+            let bitmap = try document.render(page: page, options: options, userUnit: units[page] ?? 1, region: region)
             // Page renders are text and pictures, not signatures: adaptive filters with the default zlib
             // strategy gave files about half the size of the signature defaults on tracemonkey.pdf.
             let png = try PNGEncoder.encode(bitmap, options: PNGOptions(filter: .adaptive, strategy: .standard))
             if output == "-" { context.writeOutput(png) } else { try AtomicOutput.write(png, to: output) }
-            results.append(PreviewReport.Page(page: page, output: output, layout: layout, bytes: png.count))
+            results.append(
+                PreviewReport.Page(page: page, output: output, layout: layout, size: bitmap, bytes: png.count))
         }
         // Warned only once the run succeeded: a failing run prints its one error line and nothing else.
         if let unitWarning { context.warn(unitWarning) }
@@ -80,6 +85,16 @@ enum PreviewCommand: Command {
         case (nil, nil, nil): return .dpi(PreviewOptions.defaultDPI)
         default: throw UsageError(args.command, "give --dpi or --width/--height, not both")
         }
+    }
+
+    /// `--region X,Y,W,H`: four whole numbers, a width and height of at least 1.
+    private static func region(_ args: Arguments) throws -> Rect? {
+        guard let text = args.string("region") else { return nil }
+        let n = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0) }
+        guard n.count == 4, n[0] >= 0, n[1] >= 0, n[2] >= 1, n[3] >= 1 else {
+            throw UsageError(args.command, "--region takes X,Y,W,H in whole pixels, such as 0,0,100,50, not '\(text)'")
+        }
+        return Rect(x: Double(n[0]), y: Double(n[1]), width: Double(n[2]), height: Double(n[3]))
     }
 
     /// One page to `-o`, or every page into `--output-dir`.

@@ -1,8 +1,8 @@
 import Signet
 
 /// Renders pages for the overlay check of `signet verify` (see `OverlayCheck`) by running
-/// `signet-preview` beside `signet`, so that `signet` never links poppler: one run per page and
-/// revision, the PNG read from its standard output.
+/// `signet-preview` beside `signet`, so that `signet` never links poppler: one run per rectangle
+/// and revision, only the rectangle's pixels drawn, the PNG read from its standard output.
 struct OverlayRenderer {
     /// The PDF being verified (a readable path).
     let input: String
@@ -18,15 +18,20 @@ struct OverlayRenderer {
     /// The executable that renders pages.
     static let executable = "signet-preview"
 
-    /// Page `page` of `input` cut at `end` bytes (`nil`: whole) at `OverlayComparison.dpi`.
-    func render(page: Int, end: Int?) throws -> Bitmap {
+    /// The pixels `region` of page `page` of `input` cut at `end` bytes (`nil`: whole) at
+    /// `OverlayComparison.dpi`.
+    func render(page: Int, end: Int?, region: Rect) throws -> Bitmap {
         guard let path = ExternalCommand.locate(Self.executable) else {
             throw Failure(
                 message:
                     "\(Self.executable) is not installed next to signet, and it renders the pages compared; build it with 'swift build -c release --product \(Self.executable)', or give --allow-overlays to skip the check"
             )
         }
-        var arguments = [input, "--page", String(page), "--dpi", String(OverlayComparison.dpi), "-o", "-"]
+        let pixels = [region.minX, region.minY, region.width, region.height].map { String(Int($0)) }
+        var arguments = [
+            input, "--page", String(page), "--dpi", String(OverlayComparison.dpi), "--region",
+            pixels.joined(separator: ","), "-o", "-",
+        ]
         if let end { arguments += ["--end", String(end)] }
         var png: [UInt8] = []
         let result: Subprocess.Result

@@ -15,9 +15,10 @@ import SignetRaster
 /// Field values filled into existing fields are not compared (a field's own appearance may change
 /// under form filling), nor are existing fields signed later. Rendering is the caller's: `render`.
 package enum OverlayCheck {
-    /// Page `page` (1-based) of the verified file as its first `end` bytes (the whole file for
-    /// `nil`), rendered as displayed at `OverlayComparison.dpi` on white.
-    package typealias Render = (_ page: Int, _ end: Int?) throws -> Bitmap
+    /// The pixels `region` (see `OverlayComparison.region`) of page `page` (1-based) of the verified
+    /// file as its first `end` bytes (the whole file for `nil`), rendered as displayed at
+    /// `OverlayComparison.dpi` on white.
+    package typealias Render = (_ page: Int, _ end: Int?, _ region: Rect) throws -> Bitmap
 
     /// One signature to check: its place in the report, where its signed bytes end, and what was
     /// added or changed after it.
@@ -50,10 +51,10 @@ package enum OverlayCheck {
         let work = work(report.signatures, report.overlays)
         guard !work.isEmpty else { return report.overlayCheck = .notNeeded }
         var renders: [RenderKey: Result<Bitmap, any Error>] = [:]
-        func page(_ page: Int, _ end: Int?) -> Result<Bitmap, any Error> {
-            let key = RenderKey(page: page, end: end)
+        func draw(_ target: OverlayTarget, _ region: Rect, _ end: Int?) -> Result<Bitmap, any Error> {
+            let key = RenderKey(page: target.page, end: end, region: region)
             if let done = renders[key] { return done }
-            let result = Result { try render(page, end) }
+            let result = Result { try render(target.page, end, region) }
             renders[key] = result
             return result
         }
@@ -62,9 +63,11 @@ package enum OverlayCheck {
             var changes: [Change] = []
             do {
                 for target in item.targets {
-                    let signed = try page(target.page, item.end).get(), now = try page(target.page, nil).get()
-                    let finding = try OverlayComparison.compare(
-                        signed: signed, now: now, box: target.box, pageSize: target.pageSize)
+                    guard let region = OverlayComparison.region(of: target.box, pageSize: target.pageSize) else {
+                        continue
+                    }
+                    let signed = try draw(target, region, item.end).get(), now = try draw(target, region, nil).get()
+                    let finding = try OverlayComparison.compare(signed: signed, now: now, region: region)
                     guard finding.hides, let bounds = finding.bounds else { continue }
                     changes.append(change(target, covering: bounds))
                 }
@@ -108,9 +111,10 @@ package enum OverlayCheck {
         report.valid = !report.signatures.isEmpty && report.signatures.allSatisfy(\.valid)
     }
 
-    /// One render: a page of the file cut at `end` bytes (`nil`: whole).
+    /// One render: pixels of a page of the file cut at `end` bytes (`nil`: whole).
     struct RenderKey: Hashable {
         var page: Int
         var end: Int?
+        var region: Rect
     }
 }

@@ -22,8 +22,7 @@ package enum OverlayComparison {
     /// Covered ink pixels at which signed content counts as hidden (16 pixels at 144 dpi: 4 pt²).
     package static let minimumPixels = 16
 
-    /// Ink of `signed` covered in `now` inside `box` (points of the page as displayed, top-left
-    /// origin) on a page of `pageSize` points.
+    /// Ink of the signed render that the current one covers.
     package struct Finding: Sendable, Hashable {
         /// Covered ink pixels.
         package var pixels: Int
@@ -47,21 +46,29 @@ package enum OverlayComparison {
         }
     }
 
-    /// Counts the ink pixels of `signed` inside `box` that `now` covers or changes.
+    /// The pixels of the page image at `dpi` (a page of `pageSize` points, laid out as
+    /// `signet-preview` lays it out) that `box` (points of the page as displayed) touches; `nil`
+    /// when it lies outside the page.
+    package static func region(of box: Rect, pageSize: Size) -> Rect? {
+        let s = dpi / 72
+        let (width, height) = (max(1, (pageSize.width * s).rounded()), max(1, (pageSize.height * s).rounded()))
+        let x0 = max(0, (box.minX * s).rounded(.down)), x1 = min(width, (box.maxX * s).rounded(.up))
+        let y0 = max(0, (box.minY * s).rounded(.down)), y1 = min(height, (box.maxY * s).rounded(.up))
+        guard x0 < x1, y0 < y1 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Counts the ink pixels of `signed` that `now` covers or changes: both renders of the pixels
+    /// `region` of the page image at `dpi`.
     /// - Throws: `SizeMismatch` when the two bitmaps differ in size.
-    package static func compare(signed: Bitmap, now: Bitmap, box: Rect, pageSize: Size) throws -> Finding {
+    package static func compare(signed: Bitmap, now: Bitmap, region: Rect) throws -> Finding {
         guard signed.width == now.width, signed.height == now.height else {
             throw SizeMismatch(signed: [signed.width, signed.height], now: [now.width, now.height])
         }
-        guard pageSize.width > 0, pageSize.height > 0 else { return Finding(pixels: 0) }
-        let sx = Double(signed.width) / pageSize.width, sy = Double(signed.height) / pageSize.height
-        let x0 = max(0, Int((box.minX * sx).rounded(.down))), x1 = min(signed.width, Int((box.maxX * sx).rounded(.up)))
-        let y0 = max(0, Int((box.minY * sy).rounded(.down))), y1 = min(signed.height, Int((box.maxY * sy).rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return Finding(pixels: 0) }
         var count = 0
         var (minX, minY, maxX, maxY) = (Int.max, Int.max, Int.min, Int.min)
-        for y in y0..<y1 {
-            for x in x0..<x1 {
+        for y in 0..<signed.height {
+            for x in 0..<signed.width {
                 let i = (y * signed.width + x) * 4
                 let before = luminance(signed.pixels, i)
                 guard before < inkLuminance, abs(luminance(now.pixels, i) - before) >= changeLuminance else { continue }
@@ -70,9 +77,10 @@ package enum OverlayComparison {
             }
         }
         guard count > 0 else { return Finding(pixels: 0) }
+        let s = dpi / 72
         let bounds = Rect(
-            x: Double(minX) / sx, y: Double(minY) / sy, width: Double(maxX - minX) / sx,
-            height: Double(maxY - minY) / sy)
+            x: (region.minX + Double(minX)) / s, y: (region.minY + Double(minY)) / s, width: Double(maxX - minX) / s,
+            height: Double(maxY - minY) / s)
         return Finding(pixels: count, bounds: bounds)
     }
 
