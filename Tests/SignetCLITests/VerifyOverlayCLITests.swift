@@ -1,4 +1,7 @@
 import Foundation
+import SignetCodecs
+import SignetCore
+import SignetRaster
 import SignetTestSupport
 import Testing
 
@@ -13,16 +16,23 @@ struct VerifyOverlayCLITests {
         ["PASS": TestPKI.password, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
     }
 
-    /// A one-page PDF ("Signet test page 1" at 72, 700) signed by the CLI, then stamped with the
-    /// test stamp (opaque red, blue and magenta parts) by `signet stamp` with `placement`.
-    func stamped(_ name: String, placement: [String]) throws -> (dir: TemporaryDirectory, pdf: String) {
+    /// A one-page PDF ("Signet test page 1" at 72, 700, the page turned by `rotation`) signed by
+    /// the CLI, then stamped by `signet stamp` with `placement`: with the test stamp (opaque red,
+    /// blue and magenta parts), or with an opaque red square when `red`.
+    func stamped(
+        _ name: String, rotation: Int = 0, red: Bool = false, placement: [String]
+    ) throws -> (dir: TemporaryDirectory, pdf: String) {
         let dir = TemporaryDirectory(name)
-        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let input = try TestPDF.write(to: dir.path("in.pdf"), rotations: [rotation])
         let signed = dir.path("signed.pdf")
         let s = try ProcessRunner.signet(
             ["sign", input, "-o", signed, "--p12", pki.rsaP12, "--password-env", "PASS"], environment: environment)
         try #require(s.status == 0, "\(s.stderr)")
-        let stamp = dir.write("stamp.png", bytes: TestStamp.png())
+        let image =
+            red
+            ? try PNGEncoder.encode(Bitmap(width: 64, height: 64, fill: Color(red: 1, green: 0, blue: 0)))
+            : TestStamp.png()
+        let stamp = dir.write("stamp.png", bytes: image)
         let out = dir.path("out.pdf")
         let r = try ProcessRunner.signet(["stamp", signed, "-o", out, "--image", stamp] + placement)
         try #require(r.status == 0, "\(r.stderr)")
@@ -63,6 +73,34 @@ struct VerifyOverlayCLITests {
         let r = try ProcessRunner.signet(["verify", "--no-trust", "--json", f.pdf])
         #expect(r.status == 0, "\(r.stdoutText)\(r.stderr)")
         #expect(try overlayCheck(r) == "done")
+    }
+
+    /// The text's box (user space x 72–300, y 695–725 on a 612×792 page) as displayed after
+    /// `rotation`: `--at X,Y --size WxH`, top-left origin.
+    static func textBox(rotation: Int) -> [String] {
+        switch rotation {
+        case 90: return ["--at", "695,72", "--size", "30x228"]
+        case 180: return ["--at", "312,695", "--size", "228x30"]
+        case 270: return ["--at", "67,312", "--size", "30x228"]
+        default: return ["--at", "72,67", "--size", "228x30"]
+        }
+    }
+
+    @Test(
+        "the annotation's rectangle is found on turned pages: over the text rejected, in the middle accepted",
+        arguments: [0, 90, 180, 270])
+    func turnedPages(rotation: Int) throws {
+        let over = try stamped(
+            "cli-verify-overlay-\(rotation)", rotation: rotation, red: true, placement: Self.textBox(rotation: rotation)
+        )
+        let r = try ProcessRunner.signet(["verify", "--no-trust", over.pdf])
+        #expect(r.status == 3, "/Rotate \(rotation): \(r.stdoutText)\(r.stderr)")
+        #expect(r.stdoutText.contains("covers signed content at ["), "/Rotate \(rotation): \(r.stdoutText)")
+        let middle = ["--at", "50,50", "--units", "%", "--anchor", "center", "--size", "10x10"]
+        let blank = try stamped(
+            "cli-verify-overlay-blank-\(rotation)", rotation: rotation, red: true, placement: middle)
+        let b = try ProcessRunner.signet(["verify", "--no-trust", blank.pdf])
+        #expect(b.status == 0, "/Rotate \(rotation): \(b.stdoutText)\(b.stderr)")
     }
 
     @Test("without signet-preview beside signet or on PATH: the check fails, the signature is invalid, exit 3")
