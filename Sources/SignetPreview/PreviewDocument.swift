@@ -103,7 +103,7 @@ public final class PreviewDocument {
         guard integral, !area.isEmpty, whole.contains(area) else {
             throw PreviewError(
                 .badOption(
-                    "the region \(NumberText.short(area.minX)),\(NumberText.short(area.minY)),\(NumberText.short(area.width)),\(NumberText.short(area.height)) is not whole pixels inside the \(layout.width)×\(layout.height) image of page \(number)."
+                    "the region \(NumberText.short(area.minX)),\(NumberText.short(area.minY)),\(NumberText.short(area.width)),\(NumberText.short(area.height)) is not whole pixels inside the \(layout.width)×\(layout.height)-pixel image of page \(number); give a region inside it."
                 ), input: input)
         }
         // poppler draws one user-space unit per unit of the transform; a unit is `userUnit` points.

@@ -39,12 +39,14 @@ enum PreviewCommand: Command {
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
-        let options = PreviewOptions(scale: try scale(args))
+        let region = try region(args)
+        // Only the region is drawn, so the pixel limit is the region's, not the page image's.
+        let options = PreviewOptions(
+            scale: try scale(args), maxPixels: region == nil ? PreviewOptions.defaultMaxPixels : Int.max)
         let targets = try targets(args)
         // poppler takes the password as text.
         let password = try SecretInput.read(args, context)?.text
         let end = try args.int("end", in: 1...Int.max)
-        let region = try region(args)
         let document = try PreviewDocument(path: input, password: password, end: end)
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
         let (units, unitWarning) = userUnits(
@@ -87,12 +89,20 @@ enum PreviewCommand: Command {
         }
     }
 
-    /// `--region X,Y,W,H`: four whole numbers, a width and height of at least 1.
+    /// `--region X,Y,W,H`: four whole numbers, a width and height of at least 1, within the pixel limits.
     private static func region(_ args: Arguments) throws -> Rect? {
         guard let text = args.string("region") else { return nil }
         let n = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0) }
         guard n.count == 4, n[0] >= 0, n[1] >= 0, n[2] >= 1, n[3] >= 1 else {
             throw UsageError(args.command, "--region takes X,Y,W,H in whole pixels, such as 0,0,100,50, not '\(text)'")
+        }
+        guard n[2].multipliedReportingOverflow(by: n[3]).partialValue <= PreviewOptions.defaultMaxPixels,
+            n[2] <= PreviewOptions.maxSide, n[3] <= PreviewOptions.maxSide
+        else {
+            throw UsageError(
+                args.command,
+                "--region \(text) is over \(PreviewOptions.defaultMaxPixels) pixels (or \(PreviewOptions.maxSide) per side)"
+            )
         }
         return Rect(x: Double(n[0]), y: Double(n[1]), width: Double(n[2]), height: Double(n[3]))
     }

@@ -103,6 +103,30 @@ struct VerifyOverlayCLITests {
         #expect(b.status == 0, "/Rotate \(rotation): \(b.stdoutText)\(b.stderr)")
     }
 
+    @Test("signet preview --region draws exactly those pixels of the page image; --end draws the signed revision")
+    func regionAndEnd() throws {
+        let f = try stamped("cli-verify-overlay-region", placement: ["--at", "60,60"])
+        func render(_ extra: [String]) throws -> Bitmap {
+            let r = try ProcessRunner.signet(["preview", f.pdf, "--dpi", "144", "-o", "-"] + extra)
+            try #require(r.status == 0, "\(r.stderr)")
+            return try PNGDecoder.decode(r.stdout)
+        }
+        let page = try render([])
+        let region = try render(["--region", "100,110,300,90"])
+        #expect(region.width == 300 && region.height == 90)
+        var same = true
+        for y in 0..<90 {
+            let a = ((110 + y) * page.width + 100) * 4, b = y * 300 * 4
+            same = same && page.pixels[a..<(a + 1200)] == region.pixels[b..<(b + 1200)]
+        }
+        #expect(same, "the region differs from the same pixels of the whole page")
+        let signedEnd = try Data(contentsOf: URL(fileURLWithPath: f.dir.path("signed.pdf"))).count
+        let signed = try render(["--region", "100,110,300,90", "--end", String(signedEnd)])
+        #expect(signed.pixels != region.pixels, "the signed revision shows no stamp")
+        let past = try ProcessRunner.signet(["preview", f.pdf, "-o", "-", "--end", "999999999"])
+        #expect(past.status == 2 && past.stderr.contains("is not inside the file"), "\(past.stderr)")
+    }
+
     @Test("without signet-preview beside signet or on PATH: the check fails, the signature is invalid, exit 3")
     func rendererMissing() throws {
         let f = try stamped("cli-verify-overlay-missing", placement: [])
