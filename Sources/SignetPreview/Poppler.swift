@@ -103,8 +103,14 @@ final class PopplerPageHandle {
     }
 
     /// Draws the page, rotated and cropped as displayed, one user-space unit per unit of the
-    /// context's current transform. `cairo` is borrowed for the duration of the call only.
-    func render(into cairo: OpaquePointer) {
-        poppler_page_render(pointer, cairo)
+    /// context's current transform — as shown on screen, or as printed (`printing`: markup
+    /// annotations and widgets with the Print flag, NoView ones included). `cairo` is borrowed for
+    /// the duration of the call only.
+    func render(into cairo: OpaquePointer, printing: Bool) {
+        if printing {
+            poppler_page_render_for_printing_with_options(pointer, cairo, POPPLER_PRINT_ALL)
+        } else {
+            poppler_page_render(pointer, cairo)
+        }
     }
 }

@@ -92,8 +92,10 @@ public final class PreviewDocument {
     /// Page `number` (1-based) on white, as a viewer shows it: the CropBox (clipped to the
     /// MediaBox), turned by /Rotate, fitted into the size `options` ask for. With `region`, only
     /// those pixels of that image (whole numbers, from its top-left corner, inside it) are drawn.
+    /// With `printing`, as printed: annotations without the Print flag left out, NoView ones drawn.
     public func render(
-        page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1, region: Rect? = nil
+        page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1, region: Rect? = nil,
+        printing: Bool = false
     ) throws -> Bitmap {
         let page = try page(number)
         let layout = try layout(of: page, number: number, options: options, userUnit: userUnit)
@@ -111,7 +113,7 @@ public final class PreviewDocument {
         return try PixelCanvas.draw(
             width: Int(area.width), height: Int(area.height), background: .white,
             transform: Transform.scale(s, s).concatenating(.translation(-area.minX, -area.minY)), dpi: layout.dpi
-        ) { cairo in page.render(into: cairo) }
+        ) { cairo in page.render(into: cairo, printing: printing) }
     }
 
     private func page(_ number: Int) throws -> PopplerPageHandle {

@@ -10,7 +10,7 @@ enum PreviewCommand: Command {
         name: "preview",
         summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
         usage:
-            "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H]",
+            "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H] [--for-printing]",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the PNG of one page (- for standard output)", short: "o"),
@@ -23,6 +23,7 @@ enum PreviewCommand: Command {
             .value(
                 "end", "BYTES",
                 "read only the file's first BYTES bytes: an earlier revision, as a signature ending there covers it"),
+            .flag("for-printing", "draw the page as printed: annotations without the Print flag left out"),
             .value(
                 "region", "X,Y,W,H",
                 "draw only these pixels of the page image (from its top-left corner), as signet verify compares them"),
@@ -60,7 +61,9 @@ enum PreviewCommand: Command {
         var results: [PreviewReport.Page] = []
         for (page, layout) in zip(pages, layouts) {
             let output = outputs?[page - 1] ?? targets.output!
-            let bitmap = try document.render(page: page, options: options, userUnit: units[page] ?? 1, region: region)
+            let bitmap = try document.render(
+                page: page, options: options, userUnit: units[page] ?? 1, region: region,
+                printing: args.flag("for-printing"))
             // Page renders are text and pictures, not signatures: adaptive filters with the default zlib
             // strategy gave files about half the size of the signature defaults on tracemonkey.pdf.
             let png = try PNGEncoder.encode(bitmap, options: PNGOptions(filter: .adaptive, strategy: .standard))

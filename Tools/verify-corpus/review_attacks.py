@@ -805,13 +805,13 @@ def pyhanko_fieldmdp_locked_fill(out):
 BLANK_RECT = b"[300 60 600 88]"
 
 
-def _annotation_over(data, subtype, rect=PRICE_RECT, extra=b""):
+def _annotation_over(data, subtype, rect=PRICE_RECT, extra=b"", flags=4):
     """An update adding a /`subtype` annotation at `rect` on page 1 whose appearance is WHITE_AP
     (a white box and "The buyer pays 900 EUR.")."""
     n = next_num(data)
     return append_update(data, {
-        n: b"<< /Type /Annot /Subtype /%s /Rect %s /F 4 /P 4 0 R /Contents (900) %s/AP << /N %d 0 R >> >>"
-           % (subtype, rect, extra, n + 1),
+        n: b"<< /Type /Annot /Subtype /%s /Rect %s /F %d /P 4 0 R /Contents (900) %s/AP << /N %d 0 R >> >>"
+           % (subtype, rect, flags, extra, n + 1),
         n + 1: WHITE_AP,
         PAGE1: annots_plus(data, PAGE1, n),
     })
@@ -836,6 +836,12 @@ def overlay_square_over_price(out):
                 "paints over the signed price")
 def overlay_redact_over_price(out):
     return _annotation_over(signed(), b"Redact")
+
+
+@case("reject", "Evil Annotation: approval signature, then an opaque Stamp over the price that is hidden on "
+                "screen and printed (NoView|Print): compared as printed")
+def overlay_noview_print_stamp_over_price(out):
+    return _annotation_over(signed(), b"Stamp", flags=36)
 
 
 @case("accept", "approval signature, then the same opaque Stamp in blank space (control)")

@@ -19,8 +19,8 @@ struct OverlayRenderer {
     static let executable = "signet-preview"
 
     /// The pixels `region` of page `page` of `input` cut at `end` bytes (`nil`: whole) at
-    /// `OverlayComparison.dpi`.
-    func render(page: Int, end: Int?, region: Rect) throws -> Bitmap {
+    /// `OverlayComparison.dpi`, as displayed or, when `printing`, as printed.
+    func render(page: Int, end: Int?, region: Rect, printing: Bool) throws -> Bitmap {
         guard let path = ExternalCommand.locate(Self.executable) else {
             throw Failure(
                 message:
@@ -33,6 +33,7 @@ struct OverlayRenderer {
             pixels.joined(separator: ","), "-o", "-",
         ]
         if let end { arguments += ["--end", String(end)] }
+        if printing { arguments.append("--for-printing") }
         var png: [UInt8] = []
         let result: Subprocess.Result
         do {

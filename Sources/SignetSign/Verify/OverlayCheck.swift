@@ -13,12 +13,13 @@ import SignetRaster
 /// to the end of its ByteRange) against the page as the file shows it now, by `OverlayComparison`.
 /// Hidden signed content is a change of level `other`: not permitted, whatever the signature allows.
 /// Field values filled into existing fields are not compared (a field's own appearance may change
-/// under form filling), nor are existing fields signed later. Rendering is the caller's: `render`.
+/// under form filling), nor are existing fields signed later. An annotation hidden on screen but
+/// printed (NoView with Print) is compared as printed. Rendering is the caller's: `render`.
 package enum OverlayCheck {
     /// The pixels `region` (see `OverlayComparison.region`) of page `page` (1-based) of the verified
     /// file as its first `end` bytes (the whole file for `nil`), rendered as displayed at
-    /// `OverlayComparison.dpi` on white.
-    package typealias Render = (_ page: Int, _ end: Int?, _ region: Rect) throws -> Bitmap
+    /// `OverlayComparison.dpi` on white — or as printed, when `printing`.
+    package typealias Render = (_ page: Int, _ end: Int?, _ region: Rect, _ printing: Bool) throws -> Bitmap
 
     /// One signature to check: its place in the report, where its signed bytes end, and what was
     /// added or changed after it.
@@ -52,9 +53,9 @@ package enum OverlayCheck {
         guard !work.isEmpty else { return report.overlayCheck = .notNeeded }
         var renders: [RenderKey: Result<Bitmap, any Error>] = [:]
         func draw(_ target: OverlayTarget, _ region: Rect, _ end: Int?) -> Result<Bitmap, any Error> {
-            let key = RenderKey(page: target.page, end: end, region: region)
+            let key = RenderKey(page: target.page, end: end, region: region, printing: target.printedOnly)
             if let done = renders[key] { return done }
-            let result = Result { try render(target.page, end, region) }
+            let result = Result { try render(target.page, end, region, target.printedOnly) }
             renders[key] = result
             return result
         }
@@ -116,5 +117,6 @@ package enum OverlayCheck {
         var page: Int
         var end: Int?
         var region: Rect
+        var printing: Bool
     }
 }

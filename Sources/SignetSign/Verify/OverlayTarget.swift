@@ -19,6 +19,8 @@ package struct OverlayTarget: Sendable, Hashable {
     package var pageSize: Size
     /// Maps displayed points back to default user space (for the rectangle the report names).
     package var displayToUser: Transform
+    /// Hidden on screen (NoView) but printed (Print): compared as printed, not as displayed.
+    package var printedOnly: Bool
 
     /// The target for `annotation` on page `page` of `document`; `nil` when its /Rect is not four
     /// finite numbers spanning an area (it draws nothing, so it hides nothing).
@@ -36,5 +38,7 @@ package struct OverlayTarget: Sendable, Hashable {
         box = userToDisplay.apply(rect)
         pageSize = geometry.displayedSize
         displayToUser = geometry.displayToUser
+        let flags = try annotation.value("/F")?.intValue() ?? 0
+        printedOnly = flags & 32 != 0 && flags & 4 != 0
     }
 }
