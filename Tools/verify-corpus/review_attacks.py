@@ -849,6 +849,22 @@ def overlay_stamp_blank_space(out):
     return _annotation_over(signed(), b"Stamp", rect=BLANK_RECT)
 
 
+@case("reject", "Evil Annotation through a form field: an empty signature field over the price, invisible when "
+                "signed (no appearance); after an approval signature its widget gets one reading 900 EUR")
+def overlay_empty_sig_field_appearance(out):
+    objs = base_objects()
+    later = next(n for n in range(20, 100) if n not in objs)
+    objs[later] = b"<< /FT /Sig /T (Later) /Type /Annot /Subtype /Widget /Rect %s /F 4 /P 4 0 R >>" % PRICE_RECT
+    objs[ACROFORM] = objs[ACROFORM].replace(b"/Fields [", b"/Fields [%d 0 R " % later)
+    objs[PAGE1] = objs[PAGE1].replace(b"/Annots [", b"/Annots [%d 0 R " % later)
+    data = signed(objs)
+    n = next_num(data)
+    return append_update(data, {
+        n: WHITE_AP,
+        later: with_entries(data, later, AP=b"<< /N %d 0 R >>" % n),
+    })
+
+
 def _second_signature(data, box):
     """A second pyHanko signature in a new field at `box` whose widget is a white box reading
     "The buyer pays 900 EUR."."""

@@ -177,6 +177,10 @@ extension ChangeAnalysis {
         if let owner, let (name, field) = new.field(containing: owner) ?? old.field(containing: owner) {
             if field.type == "/Sig" {
                 let signed = field.signatureValue != nil
+                if !signed {
+                    try overlay(
+                        number: owner, page: page, what: "the widget of unsigned signature field \(name) changed")
+                }
                 return add(
                     signed ? .other : .annotations,
                     "the appearance of \(signed ? "signed" : "unsigned") signature field \(name) changed (object \(number))",
@@ -259,6 +263,7 @@ extension ChangeAnalysis {
             add(.other, "signed signature field \(name): its widget changed", page: page, object: number)
         } else if !signedHere {
             add(.annotations, "unsigned signature field \(name): its widget changed", page: page, object: number)
+            try overlay(number: number, page: page, what: "the widget of unsigned signature field \(name) changed")
         }
     }
 

@@ -112,6 +112,12 @@ struct ChangeAnalysis {
         overlays.append(target)
     }
 
+    /// `overlay` for the annotation that is object `number` now, on its page (or `page`).
+    mutating func overlay(number: Int, page: Int?, what: String) throws {
+        guard let annotation = try after.object(PDFObjectID(number: number)) else { return }
+        try overlay(annotation, page: new.pageOf[number] ?? page, what: what)
+    }
+
     /// Same serialized value, and for streams the same stored bytes.
     static func same(_ a: PDFObject, _ b: PDFObject) throws -> Bool {
         guard try a.unparsed() == b.unparsed() else { return false }

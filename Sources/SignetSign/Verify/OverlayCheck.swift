@@ -8,8 +8,9 @@ import SignetRaster
 /// signature permits paints over what was signed.
 ///
 /// For each signature whose later changes are otherwise permitted, every annotation or signature
-/// widget added after it, and every non-field annotation whose appearance changed after it, is
-/// compared inside its rectangle: the page as the signature covered it (the file's first bytes, up
+/// widget added after it, every non-field annotation whose appearance changed after it, and every
+/// unsigned signature field's widget whose appearance changed without signing, is compared inside
+/// its rectangle: the page as the signature covered it (the file's first bytes, up
 /// to the end of its ByteRange) against the page as the file shows it now, by `OverlayComparison`.
 /// Hidden signed content is a change of level `other`: not permitted, whatever the signature allows.
 /// Field values filled into existing fields are not compared (a field's own appearance may change
