@@ -24,8 +24,8 @@ struct ChangeAnalysis {
     var reported: Set<Int> = []
     /// Objects this revision wrote.
     let written: Set<Int>
-    /// Annotations and signature widgets this revision added, and non-field annotations whose
-    /// appearance it changed, that the overlay check compares with the signed page.
+    /// Annotations and signature widgets this revision added, and non-field annotations and unsigned
+    /// signature fields' widgets whose appearance it changed: what the overlay check compares.
     private(set) var overlays: [OverlayTarget] = []
 
     init(
