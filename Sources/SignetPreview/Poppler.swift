@@ -1,5 +1,6 @@
 import CPoppler
 import SignetCore
+import SignetFiles
 
 // The one place Signet talks to poppler-glib. Every GError is turned into a `PreviewError` by
 // `Poppler.take`; each GObject (document, page) is owned by one final class that drops its
@@ -33,6 +34,8 @@ enum Poppler {
 /// One `PopplerDocument`.
 final class PopplerDocumentHandle {
     let pointer: OpaquePointer
+    /// What holds the bytes poppler reads, when poppler does not (a file mapping); released after it.
+    private let owner: AnyObject?
 
     /// Opens the file behind `fd`; poppler takes ownership of the descriptor and closes it.
     init(fd: Int32, password: [UInt8]?, input: String) throws {
@@ -41,17 +44,32 @@ final class PopplerDocumentHandle {
             throw Poppler.take(error, input: input, hadPassword: password != nil)
         }
         pointer = document
+        owner = nil
     }
 
     /// Opens a PDF held in memory (standard input); poppler keeps its own reference to the bytes.
-    init(bytes: [UInt8], password: [UInt8]?, input: String) throws {
+    convenience init(bytes: [UInt8], password: [UInt8]?, input: String) throws {
         let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(data) }
+        try self.init(data: data, keeping: nil, password: password, input: input)
+    }
+
+    /// Opens the first `count` bytes of a mapped file, without a copy; the mapping is kept as long
+    /// as the document.
+    convenience init(mapped file: MappedFile, count: Int, password: [UInt8]?, input: String) throws {
+        let data = g_bytes_new_static(file.base, gsize(count))
+        defer { g_bytes_unref(data) }
+        try self.init(data: data, keeping: file, password: password, input: input)
+    }
+
+    /// Opens the PDF in `data`; `owner` holds the memory behind it, if poppler does not.
+    private init(data: OpaquePointer?, keeping owner: AnyObject?, password: [UInt8]?, input: String) throws {
         var error: UnsafeMutablePointer<GError>?
         guard let document = Poppler.withCString(password, { poppler_document_new_from_bytes(data, $0, &error) }) else {
             throw Poppler.take(error, input: input, hadPassword: password != nil)
         }
         pointer = document
+        self.owner = owner
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
@@ -85,8 +103,14 @@ final class PopplerPageHandle {
     }
 
     /// Draws the page, rotated and cropped as displayed, one user-space unit per unit of the
-    /// context's current transform. `cairo` is borrowed for the duration of the call only.
-    func render(into cairo: OpaquePointer) {
-        poppler_page_render(pointer, cairo)
+    /// context's current transform — as shown on screen, or as printed (`printing`: markup
+    /// annotations and widgets with the Print flag, NoView ones included). `cairo` is borrowed for
+    /// the duration of the call only.
+    func render(into cairo: OpaquePointer, printing: Bool) {
+        if printing {
+            poppler_page_render_for_printing_with_options(pointer, cairo, POPPLER_PRINT_ALL)
+        } else {
+            poppler_page_render(pointer, cairo)
+        }
     }
 }

@@ -15,15 +15,22 @@ public final class PreviewDocument {
     public static let maxStandardInputBytes = 1 << 30
 
     /// Opens `path` (`-` reads standard input) with an optional user or owner password, tried
-    /// in the forms `PDFPassword` lists (the same ones `PDFDocument` tries).
-    public init(path: String, password: String? = nil) throws {
+    /// in the forms `PDFPassword` lists (the same ones `PDFDocument` tries). With `end`, only the
+    /// file's first `end` bytes are read: an earlier revision, as a signature covering them saw it.
+    public init(path: String, password: String? = nil, end: Int? = nil) throws {
         input = path
         let open: ([UInt8]?) throws -> PopplerDocumentHandle
         let source: any ByteSource
         if path == "-" {
-            let bytes = try InputFile.read(path, limit: Self.maxStandardInputBytes)
+            var bytes = try InputFile.read(path, limit: Self.maxStandardInputBytes)
+            if let end { bytes = Array(bytes.prefix(try Self.check(end, size: bytes.count, input: path))) }
             source = MemorySource(bytes, name: path)
-            open = { try PopplerDocumentHandle(bytes: bytes, password: $0, input: path) }
+            open = { [bytes] in try PopplerDocumentHandle(bytes: bytes, password: $0, input: path) }
+        } else if let end {
+            let file = try MappedFile(try ReadableFile(path: path))
+            let count = try Self.check(end, size: file.size, input: path)
+            source = MappedPrefix(file, count: count)
+            open = { try PopplerDocumentHandle(mapped: file, count: count, password: $0, input: path) }
         } else {
             let file = try ReadableFile(path: path)
             source = file
@@ -35,6 +42,15 @@ public final class PreviewDocument {
         case nil: break
         }
         document = try Self.open(path, password: password, with: open)
+    }
+
+    /// `end` when it is a byte count inside a file of `size` bytes.
+    private static func check(_ end: Int, size: Int, input: String) throws -> Int {
+        guard end >= 1, end <= size else {
+            throw PreviewError(
+                .badOption("the end offset \(end) is not inside the file, which has \(size) bytes."), input: input)
+        }
+        return end
     }
 
     /// The document opened with the first form of `password` poppler accepts.
@@ -74,17 +90,30 @@ public final class PreviewDocument {
     }
 
     /// Page `number` (1-based) on white, as a viewer shows it: the CropBox (clipped to the
-    /// MediaBox), turned by /Rotate, fitted into the size `options` ask for.
+    /// MediaBox), turned by /Rotate, fitted into the size `options` ask for. With `region`, only
+    /// those pixels of that image (whole numbers, from its top-left corner, inside it) are drawn.
+    /// With `printing`, as printed: annotations without the Print flag left out, NoView ones drawn.
     public func render(
-        page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1
+        page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1, region: Rect? = nil,
+        printing: Bool = false
     ) throws -> Bitmap {
         let page = try page(number)
         let layout = try layout(of: page, number: number, options: options, userUnit: userUnit)
+        let area = region ?? Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
+        let whole = Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
+        let integral = [area.minX, area.minY, area.width, area.height].allSatisfy { $0 == $0.rounded() }
+        guard integral, !area.isEmpty, whole.contains(area) else {
+            throw PreviewError(
+                .badOption(
+                    "the region \(NumberText.short(area.minX)),\(NumberText.short(area.minY)),\(NumberText.short(area.width)),\(NumberText.short(area.height)) is not whole pixels inside the \(layout.width)×\(layout.height)-pixel image of page \(number); give a region inside it."
+                ), input: input)
+        }
         // poppler draws one user-space unit per unit of the transform; a unit is `userUnit` points.
         let s = layout.pixelsPerPoint * userUnit
         return try PixelCanvas.draw(
-            width: layout.width, height: layout.height, background: .white, transform: .scale(s, s), dpi: layout.dpi
-        ) { cairo in page.render(into: cairo) }
+            width: Int(area.width), height: Int(area.height), background: .white,
+            transform: Transform.scale(s, s).concatenating(.translation(-area.minX, -area.minY)), dpi: layout.dpi
+        ) { cairo in page.render(into: cairo, printing: printing) }
     }
 
     private func page(_ number: Int) throws -> PopplerPageHandle {

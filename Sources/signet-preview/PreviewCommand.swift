@@ -9,7 +9,8 @@ enum PreviewCommand: Command {
     static let spec = CommandSpec(
         name: "preview",
         summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
-        usage: "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D]",
+        usage:
+            "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H] [--for-printing]",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the PNG of one page (- for standard output)", short: "o"),
@@ -19,6 +20,13 @@ enum PreviewCommand: Command {
             .value("width", "W", "exactly W pixels wide (with --height: fit into W x H, aspect kept)"),
             .value("height", "H", "exactly H pixels high (with --width: fit into W x H, aspect kept)"),
             .value("dpi", "D", "pixels per inch of the page as displayed (default 150)"),
+            .value(
+                "end", "BYTES",
+                "read only the file's first BYTES bytes: an earlier revision, as a signature ending there covers it"),
+            .flag("for-printing", "draw the page as printed: annotations without the Print flag left out"),
+            .value(
+                "region", "X,Y,W,H",
+                "draw only these pixels of the page image (from its top-left corner), as signet verify compares them"),
         ] + SecretInput.pdfPasswordSpecs,
         notes: [
             """
@@ -32,14 +40,18 @@ enum PreviewCommand: Command {
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
-        let options = PreviewOptions(scale: try scale(args))
+        let region = try region(args)
+        // Only the region is drawn, so the pixel limit is the region's, not the page image's.
+        let options = PreviewOptions(
+            scale: try scale(args), maxPixels: region == nil ? PreviewOptions.defaultMaxPixels : Int.max)
         let targets = try targets(args)
         // poppler takes the password as text.
         let password = try SecretInput.read(args, context)?.text
-        let document = try PreviewDocument(path: input, password: password)
+        let end = try args.int("end", in: 1...Int.max)
+        let document = try PreviewDocument(path: input, password: password, end: end)
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
         let (units, unitWarning) = userUnits(
-            input, password: password, pages: pages.filter { $0 <= document.pageCount })
+            input, password: password, end: end, pages: pages.filter { $0 <= document.pageCount })
         // Every page is laid out before anything is written, so a page over the limits fails the run up front.
         let layouts = try pages.map { try document.layout(page: $0, options: options, userUnit: units[$0] ?? 1) }
         let outputs = try targets.folder.map { try outputPaths(input, folder: $0, pageCount: document.pageCount) }
@@ -49,12 +61,15 @@ enum PreviewCommand: Command {
         var results: [PreviewReport.Page] = []
         for (page, layout) in zip(pages, layouts) {
             let output = outputs?[page - 1] ?? targets.output!
-            let bitmap = try document.render(page: page, options: options, userUnit: units[page] ?? 1)
+            let bitmap = try document.render(
+                page: page, options: options, userUnit: units[page] ?? 1, region: region,
+                printing: args.flag("for-printing"))
             // Page renders are text and pictures, not signatures: adaptive filters with the default zlib
             // strategy gave files about half the size of the signature defaults on tracemonkey.pdf.
             let png = try PNGEncoder.encode(bitmap, options: PNGOptions(filter: .adaptive, strategy: .standard))
             if output == "-" { context.writeOutput(png) } else { try AtomicOutput.write(png, to: output) }
-            results.append(PreviewReport.Page(page: page, output: output, layout: layout, bytes: png.count))
+            results.append(
+                PreviewReport.Page(page: page, output: output, layout: layout, size: bitmap, bytes: png.count))
         }
         // Warned only once the run succeeded: a failing run prints its one error line and nothing else.
         if let unitWarning { context.warn(unitWarning) }
@@ -75,6 +90,24 @@ enum PreviewCommand: Command {
         case (nil, nil, nil): return .dpi(PreviewOptions.defaultDPI)
         default: throw UsageError(args.command, "give --dpi or --width/--height, not both")
         }
+    }
+
+    /// `--region X,Y,W,H`: four whole numbers, a width and height of at least 1, within the pixel limits.
+    private static func region(_ args: Arguments) throws -> Rect? {
+        guard let text = args.string("region") else { return nil }
+        let n = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0) }
+        guard n.count == 4, n[0] >= 0, n[1] >= 0, n[2] >= 1, n[3] >= 1 else {
+            throw UsageError(args.command, "--region takes X,Y,W,H in whole pixels, such as 0,0,100,50, not '\(text)'")
+        }
+        guard n[2].multipliedReportingOverflow(by: n[3]).partialValue <= PreviewOptions.defaultMaxPixels,
+            n[2] <= PreviewOptions.maxSide, n[3] <= PreviewOptions.maxSide
+        else {
+            throw UsageError(
+                args.command,
+                "--region \(text) is over \(PreviewOptions.defaultMaxPixels) pixels (or \(PreviewOptions.maxSide) per side)"
+            )
+        }
+        return Rect(x: Double(n[0]), y: Double(n[1]), width: Double(n[2]), height: Double(n[3]))
     }
 
     /// One page to `-o`, or every page into `--output-dir`.
@@ -111,13 +144,19 @@ enum PreviewCommand: Command {
         }
     }
 
-    /// Each page's /UserUnit, which poppler does not read, from SignetPDF; 1 when it cannot be read
-    /// (standard input, or a file only poppler can open), with a warning to print if the run succeeds.
-    private static func userUnits(_ input: String, password: String?, pages: [Int]) -> ([Int: Double], warning: String?)
-    {
+    /// Each page's /UserUnit (of the file's first `end` bytes, when given), which poppler does not
+    /// read, from SignetPDF; 1 when it cannot be read (standard input, or a file only poppler can
+    /// open), with a warning to print if the run succeeds.
+    private static func userUnits(
+        _ input: String, password: String?, end: Int?, pages: [Int]
+    ) -> ([Int: Double], warning: String?) {
         guard input != "-" else { return ([:], nil) }
         do {
-            let pdf = try PDFDocument(path: input, password: password)
+            let pdf =
+                try end.map {
+                    try PDFDocument(mapped: MappedFile(ReadableFile(path: input)), prefix: $0, password: password)
+                }
+                ?? PDFDocument(path: input, password: password)
             return (try Dictionary(uniqueKeysWithValues: pages.map { ($0, try pdf.page($0).geometry().userUnit) }), nil)
         } catch {
             let message = (error as? SignetError)?.message ?? "\(error)"

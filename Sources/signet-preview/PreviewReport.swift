@@ -1,5 +1,6 @@
 import SignetCore
 import SignetPreview
+import SignetRaster
 
 /// What `signet preview` did, for `--json` and for people.
 struct PreviewReport: Encodable {
@@ -14,9 +15,10 @@ struct PreviewReport: Encodable {
         var displayedHeight: Double
         var bytes: Int
 
-        init(page: Int, output: String, layout: PreviewLayout, bytes: Int) {
+        /// Page `page` written to `output` (`bytes` long): laid out by `layout`, `size` pixels drawn.
+        init(page: Int, output: String, layout: PreviewLayout, size: Bitmap, bytes: Int) {
             (self.page, self.output, self.bytes) = (page, output, bytes)
-            (width, height, dpi) = (layout.width, layout.height, (layout.dpi * 1000).rounded() / 1000)
+            (width, height, dpi) = (size.width, size.height, (layout.dpi * 1000).rounded() / 1000)
             (displayedWidth, displayedHeight) = (layout.pageSize.width, layout.pageSize.height)
         }
 

@@ -578,7 +578,7 @@ def other_attacks(c: Corpus):
           pyhanko_agrees=False, pyhanko_note=STRICT_NOTE + " (the reference to the undefined object 900)")
 
     for label, data, expected, exit_code in (
-            ("approval", c.signed("table"), sig("annotations", True, True), 0),
+            ("approval", c.signed("table"), sig("other", False, False), 3),
             ("certified-p2", c.certified("table", MDPPerm.FILL_FORMS), sig("annotations", False, False), 3)):
         n = next_num(data)
         appearance = stream(OVERLAY.replace(b"66 640", b"0 0").replace(b"72 650", b"6 10"),
@@ -591,11 +591,12 @@ def other_attacks(c: Corpus):
               append_update(data, {n: widget, n + 1: appearance, ACROFORM: fields_plus(data, n),
                                    PAGE1: annots_plus(data, PAGE1, n)}),
               [expected], exit_code, **a, xref="table",
-              note="an unsigned signature field with a visible appearance is annotations-level: permitted for an "
-                   "approval signature (or P=3), not under P=2. That is the rule, not a bug.",
+              note="an unsigned signature field with a visible appearance is annotations-level: beyond P=2; under an "
+                   "approval signature it would be permitted, but its appearance hides the signed price, and signed "
+                   "content no overlay may hide (the overlay check makes that change 'other').",
               pyhanko_agrees=False,
-              pyhanko_note="pyHanko rates the new unsigned signature field FORM_FILLING for an approval signature (both "
-                           "permit it) and OTHER under P=2 (both reject it): the verdicts agree, the levels do not")
+              pyhanko_note="pyHanko rates the new unsigned signature field FORM_FILLING for an approval signature (it "
+                           "permits it; Signet rejects the overlay) and OTHER under P=2 (both reject it)")
 
     data = c.signed("table")
     n = next_num(data)

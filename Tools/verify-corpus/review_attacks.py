@@ -797,6 +797,102 @@ def pyhanko_fieldmdp_locked_fill(out):
 
 
 # ---------------------------------------------------------------------------------------------
+# Overlays (Mainka et al., IEEE S&P 2021): what a signature permits may not hide what it signed.
+# Evil Annotation: an opaque markup annotation over the signed price; Sneaky Signature: a later
+# signature whose visible widget paints over it. The same objects in blank space stay permitted.
+# ---------------------------------------------------------------------------------------------
+
+BLANK_RECT = b"[300 60 600 88]"
+
+
+def _annotation_over(data, subtype, rect=PRICE_RECT, extra=b"", flags=4):
+    """An update adding a /`subtype` annotation at `rect` on page 1 whose appearance is WHITE_AP
+    (a white box and "The buyer pays 900 EUR.")."""
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /%s /Rect %s /F %d /P 4 0 R /Contents (900) %s/AP << /N %d 0 R >> >>"
+           % (subtype, rect, flags, extra, n + 1),
+        n + 1: WHITE_AP,
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
+@case("reject", "Evil Annotation: approval signature, then an opaque FreeText over the signed price")
+def overlay_freetext_over_price(out):
+    return _annotation_over(signed(), b"FreeText", extra=b"/DA (/Helv 12 Tf 0 g) ")
+
+
+@case("reject", "Evil Annotation: approval signature, then an opaque Stamp over the signed price")
+def overlay_stamp_over_price(out):
+    return _annotation_over(signed(), b"Stamp")
+
+
+@case("reject", "Evil Annotation: approval signature, then an opaque (white-filled) Square over the signed price")
+def overlay_square_over_price(out):
+    return _annotation_over(signed(), b"Square", extra=b"/IC [1 1 1] ")
+
+
+@case("reject", "Evil Annotation: approval signature, then a Redact annotation (not applied) whose appearance "
+                "paints over the signed price")
+def overlay_redact_over_price(out):
+    return _annotation_over(signed(), b"Redact")
+
+
+@case("reject", "Evil Annotation: approval signature, then an opaque Stamp over the price that is hidden on "
+                "screen and printed (NoView|Print): compared as printed")
+def overlay_noview_print_stamp_over_price(out):
+    return _annotation_over(signed(), b"Stamp", flags=36)
+
+
+@case("accept", "approval signature, then the same opaque Stamp in blank space (control)")
+def overlay_stamp_blank_space(out):
+    return _annotation_over(signed(), b"Stamp", rect=BLANK_RECT)
+
+
+@case("reject", "Evil Annotation through a form field: an empty signature field over the price, invisible when "
+                "signed (no appearance); after an approval signature its widget gets one reading 900 EUR")
+def overlay_empty_sig_field_appearance(out):
+    objs = base_objects()
+    later = next(n for n in range(20, 100) if n not in objs)
+    objs[later] = b"<< /FT /Sig /T (Later) /Type /Annot /Subtype /Widget /Rect %s /F 4 /P 4 0 R >>" % PRICE_RECT
+    objs[ACROFORM] = objs[ACROFORM].replace(b"/Fields [", b"/Fields [%d 0 R " % later)
+    objs[PAGE1] = objs[PAGE1].replace(b"/Annots [", b"/Annots [%d 0 R " % later)
+    data = signed(objs)
+    n = next_num(data)
+    return append_update(data, {
+        n: WHITE_AP,
+        later: with_entries(data, later, AP=b"<< /N %d 0 R >>" % n),
+    })
+
+
+def _second_signature(data, box):
+    """A second pyHanko signature in a new field at `box` whose widget is a white box reading
+    "The buyer pays 900 EUR."."""
+    from pyhanko.pdf_utils.content import RawContent
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.pdf_utils.layout import BoxConstraints
+    from pyhanko.sign import fields, signers
+    from pyhanko.stamp import TextStampStyle
+    w = IncrementalPdfFileWriter(BytesIO(data))
+    white = RawContent(b"1 1 1 rg 0 0 300 28 re f", box=BoxConstraints(width=300, height=28))
+    style = TextStampStyle(stamp_text="The buyer pays 900 EUR.", border_width=0, background=white,
+                           background_opacity=1)
+    meta = signers.PdfSignatureMetadata(field_name="Second", md_algorithm="sha256")
+    return signers.PdfSigner(meta, signer=PKI.signer(PKI.signer2), stamp_style=style,
+                             new_field_spec=fields.SigFieldSpec("Second", box=box)).sign_pdf(w).getvalue()
+
+
+@case("reject", "Sneaky Signature: certified P=2, then a valid second signature whose widget covers the price")
+def overlay_p2_signature_over_price(out):
+    return _second_signature(signed(certify=True, perm=MDPPerm.FILL_FORMS), (66, 640, 366, 668))
+
+
+@case("accept", "certified P=2, then the same second signature in blank space (control)")
+def overlay_p2_signature_blank_space(out):
+    return _second_signature(signed(certify=True, perm=MDPPerm.FILL_FORMS), (300, 60, 600, 88))
+
+
+# ---------------------------------------------------------------------------------------------
 # Duplicate cross-reference entries: within one section viewers (qpdf, poppler, MuPDF, pdf.js)
 # take the first entry for an object; a verifier that takes the last one sees the signed original.
 # ---------------------------------------------------------------------------------------------

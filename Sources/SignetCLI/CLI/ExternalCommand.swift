@@ -14,7 +14,7 @@ package struct ExternalCommand: Sendable {
     /// passed on through `context`; its standard error is collected: the last line is the error
     /// when it fails, earlier lines are passed on as messages.
     func run(_ arguments: [String], context: CommandContext) -> CLI.Invocation {
-        guard let path = locate() else {
+        guard let path = Self.locate(executable) else {
             return CLI.Invocation(
                 exitCode: 1,
                 error:
@@ -40,7 +40,8 @@ package struct ExternalCommand: Sendable {
         return CLI.Invocation(exitCode: result.status, error: error)
     }
 
-    private func locate() -> String? {
+    /// The executable `executable` next to the running program, else the first on PATH.
+    static func locate(_ executable: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if n > 0 {

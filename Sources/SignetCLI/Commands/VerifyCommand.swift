@@ -7,7 +7,7 @@ enum VerifyCommand: Command {
         name: "verify",
         summary: "check the signatures of a PDF, and every change made after them, or a detached .p7s signature",
         usage:
-            "IN [--p7s SIG.p7s] [--ca CA.pem ...] [--no-trust] [--validation-time now|claimed|TIME] [--revocation none|offline|online] [--verbose]",
+            "IN [--p7s SIG.p7s] [--ca CA.pem ...] [--no-trust] [--validation-time now|claimed|TIME] [--revocation none|offline|online] [--allow-overlays] [--verbose]",
         positionals: 1...1,
         options: [
             .value("p7s", "FILE", "detached CMS signature of IN (from 'signet sign --detached')"),
@@ -25,11 +25,16 @@ enum VerifyCommand: Command {
                 "revocation", "MODE",
                 "'offline' (default): check certificates against the OCSP responses and CRLs the file holds; 'online': fetch them too; 'none'"
             ),
+            .flag(
+                "allow-overlays",
+                "skip the overlay check: annotations and signature widgets added after a signature are not compared with the signed page"
+            ),
             .flag("verbose", "also list every revision of the file"),
         ] + SecretInput.pdfPasswordSpecs,
         notes: [
             "Exit 0: every signature is intact, every later change is one it permits, its algorithms are allowed and its signer is trusted.",
             "Exit 3: anything else (the report says why). Exit 2: unreadable input.",
+            "overlays: what was added after a signature is compared with the page as signed, rendered by signet-preview (installed beside signet); hidden signed content is not permitted, and a failed render makes the signature invalid.",
         ])
 
     struct Result: Encodable {
@@ -38,6 +43,12 @@ enum VerifyCommand: Command {
         var signatures: [SignatureReport]
         var timestamps: [TimestampEntry]
         var revisions: [RevisionReport]
+        var overlayCheck: OverlayCheckStatus
+
+        enum CodingKeys: String, CodingKey {
+            case input, valid, signatures, timestamps, revisions
+            case overlayCheck = "overlay_check"
+        }
     }
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
@@ -61,7 +72,20 @@ enum VerifyCommand: Command {
         } else {
             let password = try SecretInput.read(args, context)
             let pdf = try PDFInput(input)
-            report = try pdf.openForSigning { try SignetJob.verify(pdfAt: $0, password: password, options: options) }
+            report = try pdf.openForSigning { path in
+                var report = try SignetJob.verify(pdfAt: path, password: password, options: options)
+                if args.flag("allow-overlays") {
+                    OverlayCheck.skip(
+                        &report,
+                        note:
+                            "annotations and signature widgets added after it were not compared with the page as signed (--allow-overlays)"
+                    )
+                } else {
+                    let renderer = OverlayRenderer(input: path, passwordArguments: passwordArguments(args))
+                    OverlayCheck.run(&report, render: renderer.render)
+                }
+                return report
+            }
         }
         let content = StreamName.input(input)
         var lines = report.signatures.flatMap { VerifyText.describe($0, content: content) }
@@ -69,9 +93,14 @@ enum VerifyCommand: Command {
         return CommandOutcome(
             json: Result(
                 input: input, valid: report.valid, signatures: report.signatures, timestamps: report.timestamps,
-                revisions: report.revisions),
+                revisions: report.revisions, overlayCheck: report.overlayCheck),
             lines: lines, verdict: report.valid ? nil : .rejected,
             verdictMessage: VerifyText.verdict(report.signatures, content: content, trustAsked: options.requireTrust))
+    }
+
+    /// The PDF password options as given, for `signet-preview` to read the same secret.
+    static func passwordArguments(_ args: Arguments) -> [String] {
+        ["password-env", "password-file"].flatMap { name in args.string(name).map { ["--\(name)", $0] } ?? [] }
     }
 
     static func revocationMode(_ args: Arguments) throws -> RevocationMode {

@@ -40,6 +40,7 @@ extension ChangeAnalysis {
                 .other, "a \(subtype.dropFirst()) annotation added on page \(page)\(label)", page: page, object: number)
         }
         add(.annotations, "\(subtype.dropFirst()) annotation added on page \(page)\(label)", page: page, object: number)
+        try overlay(item, page: page, what: "the \(subtype.dropFirst()) annotation added")
     }
 
     static func hasActions(_ annotation: PDFObject) throws -> Bool {
@@ -77,6 +78,10 @@ extension ChangeAnalysis {
             return add(
                 .other, "form field \(name) (\(field.type?.dropFirst() ?? "no type")) added\(pageText)", page: page,
                 object: field.object)
+        }
+        for number in field.widgets {
+            guard let widget = try after.object(PDFObjectID(number: number)) else { continue }
+            try overlay(widget, page: new.pageOf[number] ?? page, what: "the widget of signature field \(name) added")
         }
         if let value = field.signatureValue {
             return try signatureAppeared(name: name, value: value, added: true, page: page)
@@ -172,6 +177,10 @@ extension ChangeAnalysis {
         if let owner, let (name, field) = new.field(containing: owner) ?? old.field(containing: owner) {
             if field.type == "/Sig" {
                 let signed = field.signatureValue != nil
+                if !signed {
+                    try overlay(
+                        number: owner, page: page, what: "the widget of unsigned signature field \(name) changed")
+                }
                 return add(
                     signed ? .other : .annotations,
                     "the appearance of \(signed ? "signed" : "unsigned") signature field \(name) changed (object \(number))",
@@ -184,6 +193,10 @@ extension ChangeAnalysis {
             return add(.formFilling, what, page: page, object: number, field: name)
         }
         if let owner, owner != number {
+            if let annotation = try after.object(PDFObjectID(number: owner)) {
+                let subtype = try annotation.value("/Subtype")?.nameValue()?.dropFirst() ?? "(no subtype)"
+                try overlay(annotation, page: page, what: "the \(subtype) annotation whose appearance changed")
+            }
             return add(
                 .annotations, "the appearance of annotation \(owner)\(on) changed (object \(number))", page: page,
                 object: number)
@@ -198,6 +211,7 @@ extension ChangeAnalysis {
             return add(.other, "\(subtype.dropFirst()) annotation \(number)\(on) changed", page: page, object: number)
         }
         add(.annotations, "\(subtype.dropFirst()) annotation \(number)\(on) changed", page: page, object: number)
+        try overlay(b, page: page, what: "the \(subtype.dropFirst()) annotation changed")
     }
 
     private mutating func fieldChanged(
@@ -249,6 +263,7 @@ extension ChangeAnalysis {
             add(.other, "signed signature field \(name): its widget changed", page: page, object: number)
         } else if !signedHere {
             add(.annotations, "unsigned signature field \(name): its widget changed", page: page, object: number)
+            try overlay(number: number, page: page, what: "the widget of unsigned signature field \(name) changed")
         }
     }
 

@@ -24,6 +24,9 @@ struct ChangeAnalysis {
     var reported: Set<Int> = []
     /// Objects this revision wrote.
     let written: Set<Int>
+    /// Annotations and signature widgets this revision added, and non-field annotations and unsigned
+    /// signature fields' widgets whose appearance it changed: what the overlay check compares.
+    private(set) var overlays: [OverlayTarget] = []
 
     init(
         before: PDFDocument, after: PDFDocument, old: DocumentMap, new: DocumentMap, revision: Revision,
@@ -98,6 +101,22 @@ struct ChangeAnalysis {
     }
 
     mutating func forged(_ field: String) { forgedFields.insert(field) }
+
+    /// Remembers `annotation` on page `page` (when known) for the overlay check, as `what`
+    /// ("the Stamp annotation added"); one drawing nothing (no area) is not remembered.
+    mutating func overlay(_ annotation: PDFObject, page: Int?, what: String) throws {
+        guard let page,
+            let target = try OverlayTarget(annotation, page: page, in: after, revision: revision.index, what: what),
+            !overlays.contains(target)
+        else { return }
+        overlays.append(target)
+    }
+
+    /// `overlay` for the annotation that is object `number` now, on its page (or `page`).
+    mutating func overlay(number: Int, page: Int?, what: String) throws {
+        guard let annotation = try after.object(PDFObjectID(number: number)) else { return }
+        try overlay(annotation, page: new.pageOf[number] ?? page, what: what)
+    }
 
     /// Same serialized value, and for streams the same stored bytes.
     static func same(_ a: PDFObject, _ b: PDFObject) throws -> Bool {

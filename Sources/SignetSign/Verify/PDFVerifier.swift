@@ -88,19 +88,18 @@ package enum PDFVerifier {
             reports.append(report)
         }
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
-        PAdESLevels.assign(
-            &reports,
-            dssRevisions: revisions.filter { r in
-                dssHolder.map { r.added.contains($0) || r.changed.contains($0) } ?? false
-            }
-            .map(\.index))
+        let dssRevisions = revisions.filter { r in
+            dssHolder.map { r.added.contains($0) || r.changed.contains($0) } ?? false
+        }
+        .map(\.index)
+        PAdESLevels.assign(&reports, dssRevisions: dssRevisions)
         return VerificationReport(
             signatures: reports, timestamps: timestamps(reports),
             revisions: revisions.map { r in
                 RevisionReport(
                     index: r.index, start: r.start, end: r.end, added: r.added, changed: r.changed, freed: r.freed,
                     coveredBy: reports.filter { ($0.revision ?? 0) >= r.index }.map(\.index), problems: r.problems)
-            })
+            }, overlays: history.overlays, dssRevisions: dssRevisions)
     }
 
     /// The revision whose end the signed bytes reach (after `%%EOF`, with or without its line end).

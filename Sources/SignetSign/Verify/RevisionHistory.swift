@@ -10,6 +10,8 @@ struct RevisionHistory {
     private(set) var changes: [Int: [Change]] = [:]
     /// Fields that show a signature they do not hold (reused or copied from an earlier revision).
     private(set) var forgedFields: Set<String> = []
+    /// What the overlay check compares, from every revision analysed.
+    private(set) var overlays: [OverlayTarget] = []
 
     init(
         revisions: [Revision], from first: Int, final: PDFDocument, mapped: MappedFile, password: String?,
@@ -30,6 +32,7 @@ struct RevisionHistory {
                     coveredRevision: coveredRevision)
                 changes[revision.index] = try analysis.run()
                 forgedFields.formUnion(analysis.forgedFields)
+                overlays += analysis.overlays
             case (.failure(let why), _), (_, .failure(let why)):
                 changes[revision.index] =
                     revision.problems.map {

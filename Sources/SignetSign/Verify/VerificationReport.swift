@@ -10,13 +10,47 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     public var timestamps: [TimestampEntry]
     /// Every revision of the file, oldest first.
     public var revisions: [RevisionReport]
+    /// Whether annotations and signature widgets added after a signature were compared with the
+    /// page as signed (see docs/verify.md, "Overlays").
+    public var overlayCheck: OverlayCheckStatus
+    /// What the overlay check compares (not encoded).
+    package var overlays: [OverlayTarget] = []
+    /// The revisions that wrote the DSS, for assigning PAdES levels again (not encoded).
+    package var dssRevisions: [Int] = []
 
-    package init(signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport]) {
+    enum CodingKeys: String, CodingKey {
+        case valid, signatures, timestamps, revisions
+        case overlayCheck = "overlay_check"
+    }
+
+    package init(
+        signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport],
+        overlays: [OverlayTarget] = [], dssRevisions: [Int] = []
+    ) {
         self.signatures = signatures
         self.timestamps = timestamps
         self.revisions = revisions
+        self.overlays = overlays
+        self.dssRevisions = dssRevisions
+        overlayCheck = OverlayCheck.work(signatures, overlays).isEmpty ? .notNeeded : .notRun
         valid = !signatures.isEmpty && signatures.allSatisfy(\.valid)
     }
+}
+
+/// Whether `signet verify` compared what was added after each signature with the page as signed.
+public enum OverlayCheckStatus: String, Sendable, Hashable, Codable {
+    /// No annotation or signature widget was added (or changed) after a signature whose later
+    /// changes are otherwise permitted.
+    case notNeeded = "not-needed"
+    /// There is something to compare, and nothing compared it: the library's `verify` does not
+    /// render pages (poppler lives in `signet-preview`); `signet verify` does.
+    case notRun = "not-run"
+    /// Compared; a signature whose signed content is hidden has a change of level `other`.
+    case done
+    /// Not compared, as asked (`signet verify --allow-overlays`); each signature concerned has a note.
+    case skipped
+    /// The pages could not be rendered; each signature concerned has a problem and is not valid.
+    case failed
 }
 
 /// A timestamp token of the file, and what it stamps.

@@ -1,0 +1,44 @@
+import SignetCore
+import SignetPDF
+
+/// An annotation or signature widget a revision added after a signature, or a non-field
+/// annotation whose appearance it changed: where it draws, so the overlay check can compare the
+/// page there as signed and as shown now (see `OverlayCheck`).
+package struct OverlayTarget: Sendable, Hashable {
+    /// The revision (1-based) that added or changed it.
+    package var revision: Int
+    /// The page it is on (1-based).
+    package var page: Int
+    /// Its object number, when it is an indirect object.
+    package var object: Int?
+    /// What it is and what happened to it, for the report: "the Stamp annotation added".
+    package var what: String
+    /// Its /Rect on the page as displayed: points from the top-left corner, x right, y down.
+    package var box: Rect
+    /// The page as displayed, in points (CropBox turned by /Rotate, scaled by /UserUnit).
+    package var pageSize: Size
+    /// Maps displayed points back to default user space (for the rectangle the report names).
+    package var displayToUser: Transform
+    /// Hidden on screen (NoView) but printed (Print): compared as printed, not as displayed.
+    package var printedOnly: Bool
+
+    /// The target for `annotation` on page `page` of `document`; `nil` when its /Rect is not four
+    /// finite numbers spanning an area (it draws nothing, so it hides nothing).
+    package init?(
+        _ annotation: PDFObject, page: Int, in document: PDFDocument, revision: Int, what: String
+    ) throws {
+        guard let n = try annotation.value("/Rect")?.numbers(), n.count == 4, n.allSatisfy(\.isFinite) else {
+            return nil
+        }
+        let rect = Rect(corners: Point(x: n[0], y: n[1]), Point(x: n[2], y: n[3]))
+        guard !rect.isEmpty else { return nil }
+        let geometry = try document.page(page).geometry()
+        guard let userToDisplay = geometry.displayToUser.inverted else { return nil }
+        (self.revision, self.page, self.object, self.what) = (revision, page, try annotation.id?.number, what)
+        box = userToDisplay.apply(rect)
+        pageSize = geometry.displayedSize
+        displayToUser = geometry.displayToUser
+        let flags = try annotation.value("/F")?.intValue() ?? 0
+        printedOnly = flags & 32 != 0 && flags & 4 != 0
+    }
+}
