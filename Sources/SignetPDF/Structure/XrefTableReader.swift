@@ -22,8 +22,7 @@ enum XrefTableReader {
         var dictReader = SyntaxReader(window, at: keyword.count)
         guard let trailer = dictReader.value()?.dictionary else { return nil }
         var section = ReadXrefSection(
-            kind: .table, offset: offset, end: offset + trailerAt + dictReader.position, entries: [:], trailer: trailer,
-            problems: [])
+            kind: .table, offset: offset, end: offset + trailerAt + dictReader.position, trailer: trailer)
         var reader = SyntaxReader(Array(bytes[..<trailerAt]))
         guard reader.word() == "xref" else { return nil }
         while true {
@@ -36,6 +35,7 @@ enum XrefTableReader {
                     "its cross-reference table at byte \(offset) has a subsection header that is not two numbers")
                 break
             }
+            section.beginSubsection(first, count: count)
             for number in first..<(first + count) {
                 guard let position = Int(reader.word()), let generation = Int(reader.word()) else {
                     section.problems.append(
