@@ -46,7 +46,7 @@ package struct FileRevisions: Sendable {
     package var trailingBytes: String?
 
     /// The most decoded cross-reference stream data read from one file (256 MiB).
-    package static let maxDecoded = 256 << 20
+    static let maxDecoded = 256 << 20
 
     /// Reads every revision; a file over the limits (`FileStructure.maxSections`,
     /// `FileStructure.maxStreamEntries`, `maxDecoded`) is refused with a `PDFError` rather than

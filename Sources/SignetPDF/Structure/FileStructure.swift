@@ -38,12 +38,12 @@ package struct FileStructure: Sendable, Hashable, Codable {
 
     /// The most cross-reference sections (so revisions) followed: every command that opens a file
     /// refuses one with more, `signet verify` and `signet info` alike.
-    package static let maxSections = 10_000
+    static let maxSections = 10_000
     /// The most entries the cross-reference streams of one file may list (10 million: far above
     /// any real file). Rows of zeros deflate a thousandfold, so a 70 KB file could otherwise make
     /// qpdf and Signet build a table of tens of millions of entries; the count is read from the
     /// streams' dictionaries before anything is decoded.
-    package static let maxStreamEntries = 10_000_000
+    static let maxStreamEntries = 10_000_000
     static let trailerSearchLimit = 256 << 20
 
     /// Reads the structure of `file`; never throws for damage, it reports it in `problem`, but

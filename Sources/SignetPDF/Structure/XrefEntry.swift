@@ -7,8 +7,6 @@ package enum XrefEntry: Sendable, Hashable {
     /// Object number `index`-th in the object stream `stream` (cross-reference streams only).
     case compressed(stream: Int, index: Int)
 
-    var isInUse: Bool { if case .free = self { return false } else { return true } }
-
     /// The generation of a plain object (0 for compressed ones, which always have 0).
     package var generation: Int {
         switch self {
