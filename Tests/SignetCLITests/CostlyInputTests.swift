@@ -3,7 +3,8 @@ import SignetTestSupport
 import Testing
 
 /// Signed files built to cost a verifier minutes and gigabytes (Tools/verify-corpus/costly_inputs.py):
-/// 3000 tiny updates after the signature, an xref stream of 9 million free entries, three of them.
+/// 3000 tiny updates after the signature (and 10,001, one section over the limit), an xref stream of 9
+/// million free entries, three of them.
 /// `signet verify` and `signet info` must answer each with a verdict or one clear sentence under a
 /// CPU-time limit (seconds of CPU, not wall time, so a busy machine does not fail them) and an
 /// address-space limit, both set with `ulimit` in the shell that starts them.
@@ -20,6 +21,9 @@ struct CostlyInputTests {
 
     static let cases = [
         Case(file: "many_updates.pdf", verifyExit: 0, infoExit: 0, says: "lta-updates"),
+        Case(
+            file: "too_many_updates.pdf", verifyExit: 2, infoExit: 2,
+            says: "its /Prev chain holds over 10000 cross-reference sections"),
         Case(file: "free_entries.pdf", verifyExit: 0, infoExit: 0, says: "lta-updates"),
         Case(
             file: "free_entries3.pdf", verifyExit: 2, infoExit: 2,

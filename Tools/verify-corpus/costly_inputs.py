@@ -7,6 +7,7 @@ Writes into OUTDIR, each a pyHanko-signed document (review_attacks.signed()) fol
 written by hand, and root.pem (the signer's root):
 
     many_updates.pdf    UPDATES tiny updates (default 3000) after the signature, each a new /Info
+    too_many_updates.pdf  10,001 such updates: one cross-reference section more than Signet reads
     free_entries.pdf    one update whose cross-reference stream lists 9 million free entries
     free_entries3.pdf   three such updates, one after the other
 
@@ -34,24 +35,22 @@ def trailer_fields(data):
     return size, first_id
 
 
-def info_update(data, i, size, first_id):
-    """One tiny update: /Info rewritten, listed in a classic table."""
-    out = bytearray(data)
-    at = len(out)
-    out += b"%d 0 obj\n<< /Title (update %d) >>\nendobj\n" % (INFO, i)
-    xref_at = len(out)
-    out += b"xref\n%d 1\n%010d 00000 n\r\n" % (INFO, at)
-    out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [%s <%s>] /Prev %d >>\n" % (
-        size, CATALOG, INFO, first_id, hashlib.md5(b"%d" % i).hexdigest().encode(), last_startxref(data))
-    out += b"startxref\n%d\n%%%%EOF\n" % xref_at
-    return bytes(out)
-
-
 def many_updates(data, count):
+    """`count` tiny updates, each a new /Info listed in a classic table (written in one buffer, so
+    thousands of them take a moment)."""
     size, first_id = trailer_fields(data)
+    out = bytearray(data)
+    prev = last_startxref(data)
     for i in range(count):
-        data = info_update(data, i, size, first_id)
-    return data
+        at = len(out)
+        out += b"%d 0 obj\n<< /Title (update %d) >>\nendobj\n" % (INFO, i)
+        xref_at = len(out)
+        out += b"xref\n%d 1\n%010d 00000 n\r\n" % (INFO, at)
+        out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [%s <%s>] /Prev %d >>\n" % (
+            size, CATALOG, INFO, first_id, hashlib.md5(b"%d" % i).hexdigest().encode(), prev)
+        out += b"startxref\n%d\n%%%%EOF\n" % xref_at
+        prev = xref_at
+    return bytes(out)
 
 
 def free_entries_update(data, i):
@@ -92,6 +91,7 @@ def main():
         three = free_entries_update(three, i)
     files = {
         "many_updates.pdf": many_updates(table, count),
+        "too_many_updates.pdf": many_updates(table, 10_001),
         "free_entries.pdf": free_entries_update(streams, 0),
         "free_entries3.pdf": three,
     }
