@@ -39,7 +39,10 @@ struct RevisionHistory {
                 var analysis = ChangeAnalysis(
                     before: a.document, after: b.document, old: a.map, new: b.map, revision: span,
                     coveredRevision: coveredRevision)
-                changes[end] = try problems + analysis.run()
+                // Oldest revision first, in the order found within each.
+                changes[end] = try (problems + analysis.run()).enumerated().sorted {
+                    ($0.element.revision, $0.offset) < ($1.element.revision, $1.offset)
+                }.map(\.element)
                 forgedFields.formUnion(analysis.forgedFields)
             case (.failure(let why), _), (_, .failure(let why)):
                 changes[end] =
