@@ -170,12 +170,15 @@ struct XrefSectionHeader {
     }
 
     /// Finds `trailer` after a table starting at `offset` and reads its dictionary, scanning
-    /// in chunks so a table of any length is read with bounded memory.
+    /// in chunks so a table of any length is read with bounded memory. The first chunk is small
+    /// (an update's table is a few lines), and each next one larger, up to 64 KiB: thousands of
+    /// updates cost kilobytes each, not 64 KiB each.
     private static func findTrailer(_ file: any ByteSource, from offset: Int) throws -> [String: SyntaxValue]? {
         let keyword = Array("trailer".utf8)
-        let chunk = 1 << 16
+        var chunk = 1 << 10
         var position = offset
         while position < file.size, position - offset < FileStructure.trailerSearchLimit {
+            defer { chunk = min(chunk * 4, 1 << 16) }
             let window = try file.bytes(position..<min(file.size, position + chunk + 4096))
             if let hit = window.firstRange(of: keyword) {
                 var reader = SyntaxReader(window, at: hit.upperBound)
