@@ -152,8 +152,10 @@ package struct FileRevisions: Sendable {
     ) throws -> (eof: Int, end: Int, startxref: Int?) {
         let marker = Array("%%EOF".utf8), keyword = Array("startxref".utf8)
         var from = position
+        var chunks = ScanChunks()
         while from < file.size {
-            let window = try file.bytes(from..<min(file.size, from + (1 << 16) + marker.count))
+            let chunk = chunks.next()
+            let window = try file.bytes(from..<min(file.size, from + chunk + marker.count))
             if let hit = window.firstRange(of: marker) {
                 let eof = from + hit.upperBound
                 var end = eof
@@ -168,7 +170,7 @@ package struct FileRevisions: Sendable {
                 }
                 return (eof, end, startxref)
             }
-            from += 1 << 16
+            from += chunk
         }
         return (file.size, file.size, nil)
     }

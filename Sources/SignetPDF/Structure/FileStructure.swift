@@ -170,15 +170,13 @@ struct XrefSectionHeader {
     }
 
     /// Finds `trailer` after a table starting at `offset` and reads its dictionary, scanning
-    /// in chunks so a table of any length is read with bounded memory. The first chunk is small
-    /// (an update's table is a few lines), and each next one larger, up to 64 KiB: thousands of
-    /// updates cost kilobytes each, not 64 KiB each.
+    /// in chunks (`ScanChunks`) so a table of any length is read with bounded memory.
     private static func findTrailer(_ file: any ByteSource, from offset: Int) throws -> [String: SyntaxValue]? {
         let keyword = Array("trailer".utf8)
-        var chunk = 1 << 10
+        var chunks = ScanChunks()
         var position = offset
         while position < file.size, position - offset < FileStructure.trailerSearchLimit {
-            defer { chunk = min(chunk * 4, 1 << 16) }
+            let chunk = chunks.next()
             let window = try file.bytes(position..<min(file.size, position + chunk + 4096))
             if let hit = window.firstRange(of: keyword) {
                 var reader = SyntaxReader(window, at: hit.upperBound)
@@ -191,6 +189,18 @@ struct XrefSectionHeader {
             position += chunk
         }
         return nil
+    }
+}
+
+/// The sizes of the chunks a forward scan reads: 1 KiB first (what it looks for, a table's
+/// trailer or a revision's `%%EOF`, is usually a few lines away), then four times larger each
+/// time up to 64 KiB, so thousands of tiny updates cost a kilobyte each, not 64 KiB each.
+struct ScanChunks {
+    private var size = 1 << 10
+
+    mutating func next() -> Int {
+        defer { size = min(size * 4, 1 << 16) }
+        return size
     }
 }
 

@@ -10,10 +10,12 @@ enum XrefTableReader {
         var trailerAt: Int?
         let keyword = Array("trailer".utf8)
         var position = offset
+        var chunks = ScanChunks()
         while trailerAt == nil, position < file.size, bytes.count < maxTableBytes {
             let from = max(0, bytes.count - keyword.count)
-            bytes += try file.bytes(position..<min(file.size, position + (1 << 16)))
-            position += 1 << 16
+            let chunk = chunks.next()
+            bytes += try file.bytes(position..<min(file.size, position + chunk))
+            position += chunk
             trailerAt = bytes[from...].firstRange(of: keyword)?.lowerBound
         }
         guard let trailerAt else { return nil }
