@@ -49,10 +49,11 @@ struct RevisionAttackTests {
                     ], root: "40 0 R")
             }, level: .other, permitted: false, names: "the trailer's /Root now points at a new catalog (object 40)"),
         Case(
-            label: "an object referenced before signing but undefined is defined after",
+            label: "a page given an undefined content stream, defined by a later unsigned update",
             update: { b, _ in
-                // The page is given a second content stream 60 in one update (caught too), then 60 defined later:
-                // here directly, 61 is referenced by nothing, and 5 is unchanged: define the dangling 60 of a prepared page.
+                // The page is given a second content stream 60 in one update, then 60 is defined in the next: no
+                // signature separates them, so they are judged as one span, a page content change. A reference made
+                // before signing is the corpus's dangling case (make_corpus.py, "referenced before but did not exist").
                 let prepared = IncrementalUpdate.append(
                     to: b,
                     objects: [
@@ -60,7 +61,7 @@ struct RevisionAttackTests {
                             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Rotate 0 /Resources << /Font << /F1 3 0 R >> >> /Contents [5 0 R 60 0 R] >>"
                     ])
                 return IncrementalUpdate.append(to: prepared, objects: [60: nineThousand])
-            }, level: .other, permitted: false, names: "was referenced before but did not exist"),
+            }, level: .other, permitted: false, names: "page 1 content changed (its /Contents now objects 5, 60)"),
         Case(
             label: "an existing object freed",
             update: { b, _ in

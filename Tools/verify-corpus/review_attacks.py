@@ -203,6 +203,93 @@ def _add_compressed_entry(data, num, stm, index):
     return data[:xref_at] + b"%d 0 obj\n" % xnum + body + b"\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
 
 
+# ---------------------------------------------------------------------------------------------
+# Object streams rewritten as ordinary writers do, and object-stream headers that do not say what
+# the cross-reference entries say.
+# ---------------------------------------------------------------------------------------------
+
+EVIL_FONT = (b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding "
+             b"/BaseEncoding /WinAnsiEncoding /Differences [49 /nine] >> >>")
+
+
+def signed_with_objstm(certify=False, perm=MDPPerm.FILL_FORMS):
+    """Signed document whose page tree root, page font and text field live in object stream 50."""
+    objs = base_objects()
+    members = {PAGES: objs.pop(PAGES), FONT_F1: objs.pop(FONT_F1), TEXT_FIELD: objs.pop(TEXT_FIELD)}
+    objs[50] = objstm(members)
+    compressed = {num: (50, i) for i, num in enumerate(members)}
+    return signed(objs, kind="stream", compressed=compressed, certify=certify, perm=perm), members
+
+
+def _xref_stream_update(data, plain, compressed):
+    """Appends `plain` ({num: body}) and an xref stream listing them and `compressed` ({num: (stream,
+    index)}, type-2 rows), numbers in ascending order."""
+    out = bytearray(data if data.endswith(b"\n") else data + b"\n")
+    rows = {}
+    for num, body in plain.items():
+        rows[num] = bytes([1]) + len(out).to_bytes(4, "big") + (0).to_bytes(2, "big")
+        out += b"%d 0 obj\n" % num + body + b"\nendobj\n"
+    for num, (stm, index) in compressed.items():
+        rows[num] = bytes([2]) + stm.to_bytes(4, "big") + index.to_bytes(2, "big")
+    r = mc.reader(data)
+    size = max([int(r.trailer["/Size"])] + [num + 1 for num in plain])
+    xref_at = len(out)
+    rows[size] = bytes([1]) + xref_at.to_bytes(4, "big") + (0).to_bytes(2, "big")
+    fields = b"/Root %d 0 R /Info %d 0 R /Prev %d /ID [%s <%s>]" % (
+        r.trailer.raw_get("/Root").idnum, INFO, last_startxref(data), mc.ser(r.trailer["/ID"][0]),
+        hashlib.md5(bytes(out)).hexdigest().encode())
+    index = b" ".join(b"%d 1" % num for num in sorted(rows))
+    out += b"%d 0 obj\n" % size + stream(b"".join(rows[n] for n in sorted(rows)),
+                                         b"/Type /XRef /Size %d /W [1 4 2] /Index [%s] %s" % (size + 1, index, fields))
+    out += b"\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
+    return bytes(out)
+
+
+def _rewrite_objstm(data, members, num, body):
+    """An update that writes object stream 50 anew with member `num` changed to `body`, and lists
+    every member again with the very entry it had (as writers that rewrite an object stream do)."""
+    members = dict(members)
+    members[num] = body
+    return _xref_stream_update(data, {50: objstm(members)}, {num: (50, i) for i, num in enumerate(members)})
+
+
+@case("reject", "object stream 50 rewritten, its members listed again unchanged: page font given /Differences")
+def objstm_rewritten_font(out):
+    data, members = signed_with_objstm()
+    return _rewrite_objstm(data, members, FONT_F1, EVIL_FONT)
+
+
+@case("reject", "object stream 50 rewritten, its members listed again unchanged: /Rotate 90 on /Pages")
+def objstm_rewritten_rotate(out):
+    data, members = signed_with_objstm()
+    return _rewrite_objstm(data, members, PAGES, members[PAGES].replace(b"/Count 3", b"/Count 3 /Rotate 90"))
+
+
+@case("reject", "certified P=1; object stream 50 rewritten, its members listed again unchanged: a field value set")
+def objstm_rewritten_field_value(out):
+    data, members = signed_with_objstm(certify=True, perm=MDPPerm.NO_CHANGES)
+    return _rewrite_objstm(data, members, TEXT_FIELD, members[TEXT_FIELD].replace(b"/V ()", b"/V (Mallory)"))
+
+
+@case("reject", "the page font's entry moved to index 2 of object stream 50, whose header holds object 10 there "
+                "(qpdf finds the font by number, pdf.js by index)")
+def objstm_header_wrong_index(out):
+    data, _ = signed_with_objstm()
+    return _xref_stream_update(data, {}, {FONT_F1: (50, 2)})
+
+
+@case("reject", "a new object stream whose header lists the page font twice (first a font with /Differences)")
+def objstm_header_repeated(out):
+    data, _ = signed_with_objstm()
+    n = mc.next_num(data)
+    header, body = b"", b""
+    for font in (EVIL_FONT, b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"):
+        header += b"%d %d " % (FONT_F1, len(body))
+        body += font + b"\n"
+    stm = stream(header + body, b"/Type /ObjStm /N 2 /First %d" % len(header))
+    return _xref_stream_update(data, {n: stm}, {FONT_F1: (n, 1)})
+
+
 @case("reject", "hybrid update: /XRefStm stream gives obj 12 (content) a new definition the table lists as free")
 def hybrid_xrefstm(out):
     data = signed()

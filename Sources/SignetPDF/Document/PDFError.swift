@@ -49,6 +49,8 @@ public struct PDFError: SignetError, Hashable {
         case writeFailed(String)
         /// A problem in the object structure met while editing (wrong types, missing keys).
         case structure(String)
+        /// The file's structure is larger than Signet reads (revisions, cross-reference entries).
+        case overLimit(String)
     }
 
     /// The file the error is about (as the user named it).
@@ -126,6 +128,9 @@ public struct PDFError: SignetError, Hashable {
             return "\(name): writing failed (\(why)); check the free space and permissions of the output folder."
         case .structure(let why):
             return "\(name): \(why); the file may be broken, re-save it with a PDF reader."
+        case .overLimit(let what):
+            return
+                "\(name): \(what), beyond what Signet reads (no real file comes close); check that this is the right file."
         }
     }
 }

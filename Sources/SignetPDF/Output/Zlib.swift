@@ -40,6 +40,12 @@ extension Zlib {
         guard let inflater = Inflater() else { return .corrupt }
         return inflater.run(input, limit: limit)
     }
+
+    /// The first `count` bytes `input` decodes to (fewer when it holds fewer): decoding stops there.
+    static func inflatePrefix(_ input: [UInt8], count: Int) -> Inflated {
+        guard let inflater = Inflater() else { return .corrupt }
+        return inflater.run(input, limit: count, keepingPrefix: true)
+    }
 }
 
 /// Owns one `z_stream` set up for inflating; `inflateEnd` frees zlib's state in `deinit`.
@@ -52,7 +58,8 @@ private final class Inflater {
 
     deinit { inflateEnd(&stream) }
 
-    func run(_ input: [UInt8], limit: Int) -> Zlib.Inflated {
+    /// Inflates up to `limit` bytes; past it, `.overLimit`, or the first `limit` bytes when `keepingPrefix`.
+    func run(_ input: [UInt8], limit: Int, keepingPrefix: Bool = false) -> Zlib.Inflated {
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         return input.withUnsafeBufferPointer { inp -> Zlib.Inflated in
@@ -65,7 +72,9 @@ private final class Inflater {
                     let status = CZlib.inflate(&stream, Z_NO_FLUSH)
                     return (status, out.count - Int(stream.avail_out))
                 }
-                guard output.count + produced <= limit else { return .overLimit }
+                guard output.count + produced <= limit else {
+                    return keepingPrefix ? .bytes(output + chunk[..<(limit - output.count)]) : .overLimit
+                }
                 output += chunk[..<produced]
                 switch status {
                 case Z_STREAM_END: return .bytes(output)

@@ -9,10 +9,14 @@ package struct Revision: Sendable {
     package var end: Int
     /// Just past `%%EOF` (a ByteRange may end here or after the line end).
     package var eofEnd: Int
-    /// The entries this revision wrote (object number → entry).
+    /// The entries this revision wrote for objects in use (object number → entry).
     package var entries: [Int: XrefEntry]
-    /// The generation each changed object had before this revision.
+    /// Object numbers its sections list as free (most name nothing that existed).
+    var free: [Range<Int>] = []
+    /// The generation each changed or freed object had before this revision.
     package var generationsBefore: [Int: Int] = [:]
+    /// For a span of revisions (`FileRevisions.span`): the revision that last wrote or freed each object.
+    package var writer: [Int: Int] = [:]
     /// Its newest section's trailer.
     var trailer: [String: SyntaxValue]
     package var xrefKind: FileStructure.XrefKind
@@ -41,14 +45,18 @@ package struct FileRevisions: Sendable {
     /// revision accounts for, after every signature.
     package var trailingBytes: String?
 
-    /// The most sections followed (as `FileStructure`).
-    static let maxSections = 10_000
+    /// The most decoded cross-reference stream data read from one file (256 MiB).
+    static let maxDecoded = 256 << 20
 
+    /// Reads every revision; a file over the limits (`FileStructure.maxSections`,
+    /// `FileStructure.maxStreamEntries`, `maxDecoded`) is refused with a `PDFError` rather than
+    /// read for minutes.
     package static func read(_ file: any ByteSource) throws -> FileRevisions {
         let structure = try FileStructure.read(file)
         let header = structure.headerOffset
         var sections: [ReadXrefSection] = []
         var chainProblem = structure.problem
+        var decoded = 0
         for relative in structure.sectionOffsets {
             guard
                 var section = try XrefTableReader.read(file, at: header + relative)
@@ -59,14 +67,23 @@ package struct FileRevisions: Sendable {
             }
             if section.kind == .table, let stream = section.trailer["/XRefStm"]?.integer {
                 if let hybrid = try XrefStreamReader.read(file, at: header + stream) {
-                    for (number, entry) in hybrid.entries where section.entries[number].map({ !$0.isInUse }) ?? true {
+                    // Its entries count where the table's are free or missing.
+                    for (number, entry) in hybrid.entries where section.entries[number] == nil {
                         section.entries[number] = entry
                     }
+                    section.free += hybrid.freeNumbers
+                    section.decoded += hybrid.decoded
                     section.problems += hybrid.problems
                     section.end = max(section.end, hybrid.end)
                 } else {
                     section.problems.append("its /XRefStm \(stream) is not a cross-reference stream")
                 }
+            }
+            decoded += section.decoded
+            guard decoded <= maxDecoded else {
+                throw PDFError(
+                    file: file.name,
+                    .overLimit("its cross-reference streams decode to over \(maxDecoded >> 20) MiB"))
             }
             sections.append(section)
         }
@@ -96,9 +113,11 @@ package struct FileRevisions: Sendable {
         var start = 0
         for (i, group) in groups.enumerated() {
             var entries: [Int: XrefEntry] = [:]
+            var free: [Range<Int>] = []
             var problems: [String] = []
             for section in group {
                 entries.merge(section.entries) { _, newer in newer }
+                free += section.freeNumbers
                 problems += section.problems
             }
             let last = group.max { $0.end < $1.end }!
@@ -117,7 +136,7 @@ package struct FileRevisions: Sendable {
             revisions.append(
                 Revision(
                     index: i + 1, start: start, end: max(end, start), eofEnd: max(eofEnd, start), entries: entries,
-                    trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems))
+                    free: free, trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems))
             start = max(end, start)
         }
         let trailing = try revisions.last.flatMap {
@@ -133,8 +152,10 @@ package struct FileRevisions: Sendable {
     ) throws -> (eof: Int, end: Int, startxref: Int?) {
         let marker = Array("%%EOF".utf8), keyword = Array("startxref".utf8)
         var from = position
+        var chunks = ScanChunks()
         while from < file.size {
-            let window = try file.bytes(from..<min(file.size, from + (1 << 16) + marker.count))
+            let chunk = chunks.next()
+            let window = try file.bytes(from..<min(file.size, from + chunk + marker.count))
             if let hit = window.firstRange(of: marker) {
                 let eof = from + hit.upperBound
                 var end = eof
@@ -149,7 +170,7 @@ package struct FileRevisions: Sendable {
                 }
                 return (eof, end, startxref)
             }
-            from += 1 << 16
+            from += chunk
         }
         return (file.size, file.size, nil)
     }
@@ -183,79 +204,6 @@ package struct FileRevisions: Sendable {
         revisions[0].problems.append(
             "earlier revisions are cut off: the cross-reference section at \(hidden) is not reachable through /Prev (a trailer without /Prev, or a wrong one)"
         )
-    }
-
-    /// Each revision's entries against the state before it: added, changed, freed; and every
-    /// in-use entry must point at `number generation obj` of the same number inside the file.
-    private static func checkEntries(_ revisions: inout [Revision], file: any ByteSource, header: Int) throws {
-        var state: [Int: XrefEntry] = [:]
-        for r in revisions.indices {
-            var revision = revisions[r]
-            for (number, entry) in revision.entries.sorted(by: { $0.key < $1.key }) where number > 0 {
-                let before = state[number]
-                if before == entry { continue }
-                switch entry {
-                case .free:
-                    if before?.isInUse == true { revision.freed.append(number) }
-                case .inUse(let offset, let generation):
-                    if before?.isInUse == true {
-                        revision.changed.append(number)
-                    } else {
-                        revision.added.append(number)
-                    }
-                    if let problem = try checkObject(
-                        number, generation, at: header + offset, file: file, revision: revision)
-                    {
-                        revision.problems.append(problem)
-                    }
-                case .compressed:
-                    if before?.isInUse == true {
-                        revision.changed.append(number)
-                    } else {
-                        revision.added.append(number)
-                    }
-                }
-            }
-            // Objects kept in an object stream this revision defines or redefines are read from the
-            // new stream although their own entries did not change: they changed too (an entry
-            // into a stream that did not exist read as null before).
-            let redefined = Set(revision.changed + revision.added)
-            if !redefined.isEmpty {
-                for (number, entry) in state where revision.entries[number] == nil {
-                    if case .compressed(let stream, _) = entry, redefined.contains(stream) {
-                        revision.changed.append(number)
-                    }
-                }
-                revision.changed.sort()
-            }
-            if revision.problems.count > 20 {
-                let more = revision.problems.count - 20
-                revision.problems = Array(revision.problems.prefix(20)) + ["and \(more) more problems"]
-            }
-            for number in revision.changed { revision.generationsBefore[number] = state[number]?.generation ?? 0 }
-            for (number, entry) in revision.entries { state[number] = entry }
-            revisions[r] = revision
-        }
-    }
-
-    private static func checkObject(
-        _ number: Int, _ generation: Int, at offset: Int, file: any ByteSource, revision: Revision
-    ) throws -> String? {
-        guard offset >= 0, offset < file.size else {
-            return "the entry for object \(number) points at byte \(offset), past the end of the file"
-        }
-        var reader = SyntaxReader(try file.bytes(offset..<min(file.size, offset + 64)))
-        let n = Int(reader.word()), g = Int(reader.word()), keyword = reader.word()
-        guard keyword == "obj", let n, let g else {
-            return "the entry for object \(number) points at byte \(offset), where no object starts"
-        }
-        guard n == number, g == generation else {
-            return "the entry for object \(number) \(generation) points at object \(n) \(g) (byte \(offset))"
-        }
-        if revision.index > 1, offset < revision.start {
-            return "the entry for object \(number) points at byte \(offset), back into the bytes of an earlier revision"
-        }
-        return nil
     }
 }
 

@@ -36,10 +36,19 @@ package struct FileStructure: Sendable, Hashable, Codable {
     /// The chain was followed to its start without a problem.
     package var isIntact: Bool { problem == nil && startxref != nil && lastXrefKind != nil }
 
+    /// The most cross-reference sections (so revisions) followed: every command that opens a file
+    /// refuses one with more, `signet verify` and `signet info` alike.
     static let maxSections = 10_000
+    /// The most entries the cross-reference streams of one file may list (10 million: far above
+    /// any real file). Rows of zeros deflate a thousandfold, so a 70 KB file could otherwise make
+    /// qpdf and Signet build a table of tens of millions of entries; the count is read from the
+    /// streams' dictionaries before anything is decoded.
+    static let maxStreamEntries = 10_000_000
     static let trailerSearchLimit = 256 << 20
 
-    /// Reads the structure of `file`; never throws for damage, it reports it in `problem`.
+    /// Reads the structure of `file`; never throws for damage, it reports it in `problem`, but
+    /// throws a `PDFError` for a chain of more than `maxSections` sections or cross-reference
+    /// streams that list more than `maxStreamEntries` entries.
     /// Counting revisions reads the whole file once (in chunks).
     package static func read(_ file: any ByteSource, countingRevisions: Bool = false) throws -> FileStructure {
         let head = try file.bytes(0..<min(file.size, 1024))
@@ -61,14 +70,15 @@ package struct FileStructure: Sendable, Hashable, Codable {
         s.startxref = offset
         var visited: Set<Int> = []
         var next: Int? = offset
+        var streamEntries = 0
         while let current = next {
             guard visited.insert(current).inserted else {
                 s.problem = "the /Prev chain of cross-reference sections loops"
                 break
             }
             guard visited.count <= maxSections else {
-                s.problem = "more than \(maxSections) cross-reference sections"
-                break
+                throw PDFError(
+                    file: file.name, .overLimit("its /Prev chain holds over \(maxSections) cross-reference sections"))
             }
             // Offsets come from the file: one past its end (or one that would overflow) is damage.
             guard current < file.size, let section = try XrefSectionHeader.read(file, at: headerOffset + current) else {
@@ -80,6 +90,12 @@ package struct FileStructure: Sendable, Hashable, Codable {
                 s.isHybrid = section.kind == .table && section.trailer["/XRefStm"] != nil
             }
             s.sectionOffsets.append(current)
+            streamEntries += try section.streamEntries(file, headerOffset: headerOffset)
+            guard streamEntries <= maxStreamEntries else {
+                throw PDFError(
+                    file: file.name,
+                    .overLimit("its cross-reference streams list over \(maxStreamEntries) entries"))
+            }
             next = section.trailer["/Prev"]?.integer
         }
         if countingRevisions {
@@ -134,13 +150,33 @@ struct XrefSectionHeader {
         return XrefSectionHeader(kind: .stream, trailer: dict)
     }
 
+    /// The entries a cross-reference stream lists (its /Index counts, else its /Size), or the
+    /// stream a hybrid table names with /XRefStm; 0 for a plain table (its bytes bound it).
+    func streamEntries(_ file: any ByteSource, headerOffset: Int) throws -> Int {
+        switch kind {
+        case .stream:
+            let counts = trailer["/Index"]?.integers.map { index in
+                stride(from: 1, to: index.count, by: 2).map { index[$0] }
+            }
+            return (counts ?? [trailer["/Size"]?.integer ?? 0]).reduce(0) {
+                $0 + max(0, min($1, ReadXrefSection.maxEntries))
+            }
+        case .table:
+            guard let stream = trailer["/XRefStm"]?.integer, stream >= 0, stream < file.size - headerOffset,
+                let hybrid = try XrefSectionHeader.read(file, at: headerOffset + stream), hybrid.kind == .stream
+            else { return 0 }
+            return try hybrid.streamEntries(file, headerOffset: headerOffset)
+        }
+    }
+
     /// Finds `trailer` after a table starting at `offset` and reads its dictionary, scanning
-    /// in chunks so a table of any length is read with bounded memory.
+    /// in chunks (`ScanChunks`) so a table of any length is read with bounded memory.
     private static func findTrailer(_ file: any ByteSource, from offset: Int) throws -> [String: SyntaxValue]? {
         let keyword = Array("trailer".utf8)
-        let chunk = 1 << 16
+        var chunks = ScanChunks()
         var position = offset
         while position < file.size, position - offset < FileStructure.trailerSearchLimit {
+            let chunk = chunks.next()
             let window = try file.bytes(position..<min(file.size, position + chunk + 4096))
             if let hit = window.firstRange(of: keyword) {
                 var reader = SyntaxReader(window, at: hit.upperBound)
@@ -153,6 +189,18 @@ struct XrefSectionHeader {
             position += chunk
         }
         return nil
+    }
+}
+
+/// The sizes of the chunks a forward scan reads: 1 KiB first (what it looks for, a table's
+/// trailer or a revision's `%%EOF`, is usually a few lines away), then four times larger each
+/// time up to 64 KiB, so thousands of tiny updates cost a kilobyte each, not 64 KiB each.
+struct ScanChunks {
+    private var size = 1 << 10
+
+    mutating func next() -> Int {
+        defer { size = min(size * 4, 1 << 16) }
+        return size
     }
 }
 

@@ -7,61 +7,57 @@ enum XrefStreamReader {
     static let maxDecoded = 64 << 20
 
     static func read(_ file: any ByteSource, at offset: Int) throws -> ReadXrefSection? {
-        let head = try file.bytes(offset..<min(file.size, offset + (1 << 16)))
-        var reader = SyntaxReader(head)
-        guard Int(reader.word()) != nil, Int(reader.word()) != nil, reader.word() == "obj",
-            let dict = reader.value()?.dictionary, dict["/Type"]?.name == "/XRef", reader.word() == "stream"
-        else { return nil }
-        // `stream` is followed by CRLF or LF, then the data.
-        var dataStart = reader.position
-        if dataStart < head.count, head[dataStart] == 0x0D { dataStart += 1 }
-        if dataStart < head.count, head[dataStart] == 0x0A { dataStart += 1 }
-        var section = ReadXrefSection(
-            kind: .stream, offset: offset, end: offset + dataStart, entries: [:], trailer: dict, problems: [])
+        guard let stored = try StoredStream.read(file, at: offset), stored.dictionary["/Type"]?.name == "/XRef" else {
+            return nil
+        }
+        let dict = stored.dictionary
+        var section = ReadXrefSection(kind: .stream, offset: offset, end: stored.dataStart, trailer: dict)
         func fail(_ why: String) -> ReadXrefSection {
             section.problems.append("its cross-reference stream at byte \(offset) \(why)")
             return section
         }
-        guard let length = dict["/Length"]?.integer, length >= 0, offset + dataStart + length <= file.size else {
-            return fail("has no direct /Length inside the file")
-        }
-        section.end = offset + dataStart + length
-        let stored = try file.bytes((offset + dataStart)..<(offset + dataStart + length))
+        guard let data = stored.data else { return fail("has no direct /Length inside the file") }
+        section.end = stored.dataStart + data.count
         guard let widths = dict["/W"]?.integers, widths.count == 3, widths.allSatisfy({ (0...8).contains($0) }) else {
             return fail("has no usable /W")
         }
         guard let size = dict["/Size"]?.integer, size >= 0 else { return fail("has no /Size") }
         let index = dict["/Index"]?.integers ?? [0, size]
         guard index.count % 2 == 0 else { return fail("has an /Index of odd length") }
-        let data: [UInt8]
-        switch decode(stored, dict: dict, rowLength: widths.reduce(0, +)) {
-        case .success(let bytes): data = bytes
-        case .failure(let why): return fail(why.text)
-        }
         let row = widths.reduce(0, +)
         guard row > 0 else { return fail("has /W [0 0 0]") }
+        let pairs = stride(from: 0, to: index.count, by: 2).map { (first: index[$0], count: index[$0 + 1]) }
+        guard
+            pairs.allSatisfy({
+                $0.first >= 0 && $0.count >= 0 && $0.count <= ReadXrefSection.maxEntries
+                    && $0.first <= Int(Int32.max) - $0.count
+            })
+        else { return fail("has an /Index entry out of range") }
+        let listed = pairs.reduce(0) { $0 + $1.count }
+        guard listed <= ReadXrefSection.maxEntries else {
+            return fail("lists \(listed) entries, over the limit of \(ReadXrefSection.maxEntries) for one section")
+        }
+        let rows: [UInt8]
+        switch decode(data, dict: dict, rowLength: row) {
+        case .success(let bytes): rows = bytes
+        case .failure(let why): return fail(why.text)
+        }
+        section.decoded = rows.count
+        // The rows its /Index lists must fit in the decoded data: a claim of millions of rows is
+        // checked before any is read.
+        guard listed * row <= rows.count else { return fail("holds fewer entries than its /Index lists") }
         var cursor = 0
-        for pair in stride(from: 0, to: index.count, by: 2) {
-            let first = index[pair], count = index[pair + 1]
-            guard first >= 0, count >= 0, count <= ReadXrefSection.maxEntries, first <= Int(Int32.max) - count else {
-                return fail("has an /Index entry out of range")
-            }
+        for (first, count) in pairs {
+            section.beginSubsection(first, count: count)
             for number in first..<(first + count) {
-                guard cursor + row <= data.count else { return fail("holds fewer entries than its /Index lists") }
-                var fields = [0, 0, 0]
-                var at = cursor
-                for (i, width) in widths.enumerated() {
-                    for _ in 0..<width {
-                        fields[i] = fields[i] << 8 | Int(data[at])
-                        at += 1
-                    }
-                }
-                cursor += row
-                let type = widths[0] == 0 ? 1 : fields[0]
-                switch type {
-                case 0: section.record(number, .free(generation: fields[2]))
-                case 1: section.record(number, .inUse(offset: fields[1], generation: fields[2]))
-                case 2: section.record(number, .compressed(stream: fields[1], index: fields[2]))
+                var fields = (0, 0, 0)
+                for _ in 0..<widths[0] { fields.0 = fields.0 << 8 | Int(rows[cursor]); cursor += 1 }
+                for _ in 0..<widths[1] { fields.1 = fields.1 << 8 | Int(rows[cursor]); cursor += 1 }
+                for _ in 0..<widths[2] { fields.2 = fields.2 << 8 | Int(rows[cursor]); cursor += 1 }
+                switch widths[0] == 0 ? 1 : fields.0 {
+                case 0: section.record(number, .free(generation: fields.2))
+                case 1: section.record(number, .inUse(offset: fields.1, generation: fields.2))
+                case 2: section.record(number, .compressed(stream: fields.1, index: fields.2))
                 default: continue  // unknown types are references to the null object (ISO 32000-2 7.5.8.3)
                 }
             }

@@ -10,10 +10,12 @@ enum XrefTableReader {
         var trailerAt: Int?
         let keyword = Array("trailer".utf8)
         var position = offset
+        var chunks = ScanChunks()
         while trailerAt == nil, position < file.size, bytes.count < maxTableBytes {
             let from = max(0, bytes.count - keyword.count)
-            bytes += try file.bytes(position..<min(file.size, position + (1 << 16)))
-            position += 1 << 16
+            let chunk = chunks.next()
+            bytes += try file.bytes(position..<min(file.size, position + chunk))
+            position += chunk
             trailerAt = bytes[from...].firstRange(of: keyword)?.lowerBound
         }
         guard let trailerAt else { return nil }
@@ -22,8 +24,7 @@ enum XrefTableReader {
         var dictReader = SyntaxReader(window, at: keyword.count)
         guard let trailer = dictReader.value()?.dictionary else { return nil }
         var section = ReadXrefSection(
-            kind: .table, offset: offset, end: offset + trailerAt + dictReader.position, entries: [:], trailer: trailer,
-            problems: [])
+            kind: .table, offset: offset, end: offset + trailerAt + dictReader.position, trailer: trailer)
         var reader = SyntaxReader(Array(bytes[..<trailerAt]))
         guard reader.word() == "xref" else { return nil }
         while true {
@@ -36,6 +37,7 @@ enum XrefTableReader {
                     "its cross-reference table at byte \(offset) has a subsection header that is not two numbers")
                 break
             }
+            section.beginSubsection(first, count: count)
             for number in first..<(first + count) {
                 guard let position = Int(reader.word()), let generation = Int(reader.word()) else {
                     section.problems.append(

@@ -1,7 +1,9 @@
 import SignetCMS
 import SignetPDF
 
-/// What one revision changed in what the document means, compared with the revision before it.
+/// What one revision (or a span of them, `FileRevisions.span`) changed in what the document
+/// means, compared with the revision before it; each change is credited to the revision that
+/// wrote the object it names.
 ///
 /// Only objects the revision redefined or freed can differ (every other object keeps its bytes),
 /// plus new objects that a reference made before the revision already pointed at. Each changed
@@ -38,7 +40,6 @@ struct ChangeAnalysis {
     }
 
     mutating func run() throws -> [Change] {
-        for problem in revision.problems { add(.other, "its syntax cannot be trusted: \(problem)") }
         if revision.isEncrypted != before.isEncrypted { add(.other, "the encryption of the document changed") }
         if new.root != old.root {
             add(
@@ -95,8 +96,8 @@ struct ChangeAnalysis {
     mutating func add(
         _ level: ModificationLevel, _ what: String, page: Int? = nil, object: Int? = nil, field: String? = nil
     ) {
-        let change = Change(
-            revision: revision.index, level: level, what: what, page: page, object: object, field: field)
+        let by = object.flatMap { revision.writer[$0] } ?? revision.index
+        let change = Change(revision: by, level: level, what: what, page: page, object: object, field: field)
         if !changes.contains(change) { changes.append(change) }
     }
 

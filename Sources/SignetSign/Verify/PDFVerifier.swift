@@ -48,9 +48,9 @@ package enum PDFVerifier {
         let covered = Dictionary(
             found.compactMap { f in f.number.map { ($0, coveredRevision(f.signature, revisions)) } },
             uniquingKeysWith: { a, _ in a })
-        let first = covered.values.compactMap { $0 }.min() ?? revisions.count
         let history = try RevisionHistory(
-            revisions: revisions, from: first, final: document, mapped: try MappedFile.of(file), password: password,
+            revisions: revisions, signed: Set(covered.values.compactMap { $0 }), final: document,
+            mapped: try MappedFile.of(file), password: password,
             coveredRevision: { covered[$0] ?? nil })
         let certifier = try document.catalog().value("/Perms")?.value("/DocMDP")?.id
         let counted = found.filter { !history.forgedFields.contains($0.field) }.sorted {

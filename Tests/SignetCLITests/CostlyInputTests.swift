@@ -1,0 +1,81 @@
+import Foundation
+import SignetTestSupport
+import Testing
+
+/// Signed files built to cost a verifier minutes and gigabytes (Tools/verify-corpus/costly_inputs.py):
+/// 3000 tiny updates after the signature (and 10,001, one section over the limit), an xref stream of 9
+/// million free entries, three of them.
+/// `signet verify` and `signet info` must answer each with a verdict or one clear sentence under a
+/// CPU-time limit (seconds of CPU, not wall time, so a busy machine does not fail them) and an
+/// address-space limit, both set with `ulimit` in the shell that starts them.
+@Suite("CLI: verify and info stay bounded on costly inputs")
+struct CostlyInputTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var file: String
+        var verifyExit: Int32
+        var infoExit: Int32
+        /// What standard error or the report must hold.
+        var says: String
+        var testDescription: String { file }
+    }
+
+    static let cases = [
+        Case(file: "many_updates.pdf", verifyExit: 0, infoExit: 0, says: "lta-updates"),
+        Case(
+            file: "too_many_updates.pdf", verifyExit: 2, infoExit: 2,
+            says: "its /Prev chain holds over 10000 cross-reference sections"),
+        Case(file: "free_entries.pdf", verifyExit: 0, infoExit: 0, says: "lta-updates"),
+        Case(
+            file: "free_entries3.pdf", verifyExit: 2, infoExit: 2,
+            says: "its cross-reference streams list over 10000000 entries"),
+    ]
+
+    /// CPU seconds one run may take (a debug build on a loaded machine needs a fraction of this).
+    static let cpuSeconds = 20
+    /// Address space one run may map, in KiB (2 GiB; the unbounded reader took 2.3 GB of memory
+    /// for one stream of free entries and 7.6 GB for three).
+    static let addressSpace = 2 << 20
+
+    /// The generated folder, or why it could not be made.
+    static let generated: Result<TemporaryDirectory, AdversarialCorpus.GenerationFailure> = {
+        do {
+            _ = try AdversarialCorpus.require()  // python3 with pyhanko, or the reason it is missing
+            let dir = TemporaryDirectory("signet-costly-inputs")
+            let made = try ProcessRunner.run("python3", [AdversarialCorpus.toolPath("costly_inputs.py"), dir.url.path])
+            guard made.status == 0 else {
+                return .failure(.init(message: "costly_inputs.py failed (exit \(made.status)): \(made.stderr)"))
+            }
+            return .success(dir)
+        } catch {
+            return .failure(.init(message: "\(error)"))
+        }
+    }()
+
+    /// Runs `signet ARGUMENTS` under the CPU and address-space limits.
+    static func bounded(_ arguments: [String]) throws -> ProcessResult {
+        try ProcessRunner.run(
+            "bash",
+            ["-c", "ulimit -t \(cpuSeconds) -v \(addressSpace); exec \"$0\" \"$@\"", ProcessRunner.signet] + arguments)
+    }
+
+    @Test("verify answers within the limits", arguments: cases)
+    func verify(_ entry: Case) throws {
+        let dir = try Self.generated.get()
+        let result = try Self.bounded(["verify", "--ca", dir.path("root.pem"), dir.path(entry.file)])
+        let output = result.stdoutText + result.stderr
+        #expect(!result.signalled, "\(entry.file): killed by a signal (over \(Self.cpuSeconds) s of CPU or 2 GiB?)")
+        #expect(result.status == entry.verifyExit, "\(entry.file): exit \(result.status)\n\(output.suffix(1500))")
+        #expect(output.contains(entry.says), "\(entry.file): no '\(entry.says)'\n\(output.suffix(1500))")
+    }
+
+    @Test("info reads the same revisions within the same limits", arguments: cases)
+    func info(_ entry: Case) throws {
+        let dir = try Self.generated.get()
+        let result = try Self.bounded(["info", dir.path(entry.file)])
+        #expect(!result.signalled, "\(entry.file): killed by a signal (over \(Self.cpuSeconds) s of CPU or 2 GiB?)")
+        #expect(result.status == entry.infoExit, "\(entry.file): exit \(result.status)\n\(result.stderr.suffix(1500))")
+        if entry.infoExit != 0 {
+            #expect(result.stderr.contains(entry.says), "\(entry.file): \(result.stderr.suffix(1500))")
+        }
+    }
+}
