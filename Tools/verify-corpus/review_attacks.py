@@ -980,6 +980,53 @@ def overlay_p2_signature_blank_space(out):
 
 
 # ---------------------------------------------------------------------------------------------
+# Signing an existing empty signature field in place: the writer reuses the field's appearance
+# object for the signature's look (pyHanko's form-update-override-appearance-stream.pdf).
+# ---------------------------------------------------------------------------------------------
+
+def _sign_in_revision(data, objects, sig_num, pki_party):
+    """Appends `objects` plus an adbe.pkcs7.detached signature dictionary `sig_num` in one
+    revision, then fills its ByteRange and Contents with a CMS made by `cryptography`."""
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.serialization import pkcs7
+    width = 16384
+    placeholder_range = b"[0 0000000000 0000000000 0000000000]"
+    objects = dict(objects)
+    objects[sig_num] = (b"<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /M (D:20260120120000Z) "
+                        b"/ByteRange " + placeholder_range + b" /Contents <" + b"0" * width + b"> >>")
+    out = append_update(data, objects)
+    at = out.rindex(placeholder_range)
+    start = out.index(b"/Contents <", at) + len(b"/Contents ")
+    end = start + width + 2
+    ranges = b"[0 %010d %010d %010d]" % (start, end, len(out) - end)
+    out = out[:at] + ranges + out[at + len(ranges):]
+    key, cert = pki_party
+    cms = (pkcs7.PKCS7SignatureBuilder().set_data(out[:start] + out[end:]).add_signer(cert, key, hashes.SHA256())
+           .sign(serialization.Encoding.DER, [pkcs7.PKCS7Options.DetachedSignature, pkcs7.PKCS7Options.Binary]))
+    hexed = cms.hex().encode().ljust(width, b"0")
+    return out[:start + 1] + hexed + out[end - 1:]
+
+
+@case("accept", "approval signature, then an existing empty visible signature field signed in place: its "
+                "appearance object is rewritten with the signature's look in the revision that signs it")
+def sign_field_reusing_appearance(out):
+    objs = base_objects()
+    later, ap = 50, 51
+    objs[later] = (b"<< /FT /Sig /T (Later) /Type /Annot /Subtype /Widget /Rect [300 60 560 100] /F 4 /P %d 0 R "
+                   b"/AP << /N %d 0 R >> >>" % (PAGE1, ap))
+    objs[ap] = stream(b"", b"/Type /XObject /Subtype /Form /BBox [0 0 260 40]")
+    objs[ACROFORM] = objs[ACROFORM].replace(b"/Fields [", b"/Fields [%d 0 R " % later)
+    objs[PAGE1] = objs[PAGE1].replace(b"/Annots [", b"/Annots [%d 0 R " % later)
+    data = signed(objs)
+    sig = next_num(data)
+    return _sign_in_revision(data, {
+        ap: stream(b"BT /F1 10 Tf 4 20 Td (Signed by Bob) Tj ET",
+                   b"/Type /XObject /Subtype /Form /BBox [0 0 260 40] /Resources << /Font << /F1 7 0 R >> >>"),
+        later: with_entries(data, later, V=b"%d 0 R" % sig),
+    }, sig, PKI.signer2)
+
+
+# ---------------------------------------------------------------------------------------------
 # Duplicate cross-reference entries: within one section viewers (qpdf, poppler, MuPDF, pdf.js)
 # take the first entry for an object; a verifier that takes the last one sees the signed original.
 # ---------------------------------------------------------------------------------------------

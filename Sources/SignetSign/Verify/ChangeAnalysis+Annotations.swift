@@ -177,6 +177,17 @@ extension ChangeAnalysis {
         if let owner, let (name, field) = new.field(containing: owner) ?? old.field(containing: owner) {
             if field.type == "/Sig" {
                 let signed = field.signatureValue != nil
+                // Signing an empty field in place may give the field's own appearance object the
+                // signature's look (pyHanko's form-update-override-appearance-stream.pdf): form filling.
+                let signedHere =
+                    old.fields[name]?.signatureValue == nil
+                    && field.signatureValue.flatMap(coveredRevision).map { $0 >= revision.index } == true
+                if signedHere {
+                    return add(
+                        .formFilling,
+                        "signature field \(name) signed in this revision shows its signature through its appearance (object \(number))",
+                        page: page, object: number, field: name)
+                }
                 if !signed {
                     try overlay(
                         number: owner, page: page, what: "the widget of unsigned signature field \(name) changed")
