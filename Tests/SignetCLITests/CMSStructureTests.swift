@@ -8,7 +8,7 @@ import Testing
 @Suite("verify: CMS structure (openssl-made detached signatures)")
 struct CMSStructureTests {
     static func sign(_ dir: TemporaryDirectory, _ name: String, _ extra: [String]) throws -> (String, String) {
-        let pki = try TestPKI.shared
+        let pki = TestPKI.shared
         let content = dir.write("content.txt", "the signed text\n")
         let p7s = dir.path(name)
         let r = try ProcessRunner.run(
@@ -23,7 +23,7 @@ struct CMSStructureTests {
     }
 
     static func verify(_ content: String, _ p7s: String) throws -> ProcessResult {
-        try ProcessRunner.signet(["verify", content, "--p7s", p7s, "--ca", try TestPKI.shared.rootCert])
+        try ProcessRunner.signet(["verify", content, "--p7s", p7s, "--ca", TestPKI.shared.rootCert])
     }
 
     @Test("one signer over id-data verifies")
@@ -37,7 +37,7 @@ struct CMSStructureTests {
     @Test("two SignerInfos are refused (exit 3), the second signer valid or not")
     func twoSigners() throws {
         let dir = TemporaryDirectory("cms-two")
-        let pki = try TestPKI.shared
+        let pki = TestPKI.shared
         let (content, p7s) = try Self.sign(dir, "two.p7s", ["-signer", pki.ecCert, "-inkey", pki.ecKey])
         let r = try Self.verify(content, p7s)
         #expect(r.status == 3, "exit \(r.status): \(r.stderr)")
@@ -57,7 +57,7 @@ struct CMSStructureTests {
     func intactUntrusted() throws {
         let dir = TemporaryDirectory("cms-untrusted")
         let (content, p7s) = try Self.sign(dir, "one.p7s", [])
-        let other = try TestPKI.shared.otherRootCert
+        let other = TestPKI.shared.otherRootCert
         let r = try ProcessRunner.signet(["verify", content, "--p7s", p7s, "--ca", other])
         #expect(r.status == 3, "exit \(r.status): \(r.stderr)")
         #expect(r.stderr.contains("INTACT, but the signer is not trusted"), "stderr: \(r.stderr)")

@@ -20,6 +20,7 @@ struct ReleaseSmokeTests {
     static let budgets = [5_000, 30_000, 100_000, 1_000_000]
 
     /// Runs the release `signet`; fails the test when it ended by a signal or with an undocumented code.
+    @discardableResult
     static func signet(_ arguments: [String], expect code: Int32 = 0) throws -> ProcessResult {
         let r = try ProcessRunner.run(binary, arguments)
         let shown = "signet " + arguments.joined(separator: " ")
@@ -116,7 +117,7 @@ struct ReleaseSmokeTests {
         let pdf = try TestPDF.write(to: dir.path("in.pdf"), rotations: (0..<pages).map { [0, 90, 180, 270][$0 % 4] })
         let stamp = dir.write("stamp.png", bytes: try PNGEncoder.encode(TestImages.seal(size: 200)))
         let strokes = Corpus.packageRoot.appendingPathComponent("SampleStrokes/signet-amelia-reyes.json").path
-        let pki = try TestPKI.shared
+        let pki = TestPKI.shared
         let identity = ["--key", pki.rsaKey, "--cert", pki.rsaCert, "--chain", pki.chain]
         let stamped = dir.path("stamped.pdf"), signed = dir.path("signed.pdf"), piped = dir.path("piped.pdf")
         try Self.signet(["stamp", pdf, "-o", stamped, "--image", stamp, "--pages", "all"])
