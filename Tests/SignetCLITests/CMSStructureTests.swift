@@ -34,23 +34,23 @@ struct CMSStructureTests {
         #expect(r.status == 0, "exit \(r.status): \(r.stderr)")
     }
 
-    @Test("two SignerInfos are refused (exit 3), the second signer valid or not")
-    func twoSigners() throws {
-        let dir = TemporaryDirectory("cms-two")
-        let pki = TestPKI.shared
-        let (content, p7s) = try Self.sign(dir, "two.p7s", ["-signer", pki.ecCert, "-inkey", pki.ecKey])
+    @Test(
+        "a structure a document signature must not have is refused (exit 3)",
+        arguments: [
+            // Two SignerInfos, the second signer valid or not.
+            (
+                ["-signer", TestPKI.shared.ecCert, "-inkey", TestPKI.shared.ecKey],
+                "it has 2 signers; a signature must have exactly one"
+            ),
+            // Signed content of type id-ct-TSTInfo (a timestamp token's).
+            (["-econtent_type", "1.2.840.113549.1.9.16.1.4"], "not id-data: it is not a document signature"),
+        ])
+    func refused(extra: [String], message: String) throws {
+        let dir = TemporaryDirectory("cms-structure")
+        let (content, p7s) = try Self.sign(dir, "refused.p7s", extra)
         let r = try Self.verify(content, p7s)
-        #expect(r.status == 3, "exit \(r.status): \(r.stderr)")
-        #expect(r.stderr.contains("it has 2 signers; a signature must have exactly one"), "stderr: \(r.stderr)")
-    }
-
-    @Test("signed content of type id-ct-TSTInfo is not a document signature (exit 3)")
-    func tstInfoContentType() throws {
-        let dir = TemporaryDirectory("cms-tst")
-        let (content, p7s) = try Self.sign(dir, "tst.p7s", ["-econtent_type", "1.2.840.113549.1.9.16.1.4"])
-        let r = try Self.verify(content, p7s)
-        #expect(r.status == 3, "exit \(r.status): \(r.stderr)")
-        #expect(r.stderr.contains("not id-data: it is not a document signature"), "stderr: \(r.stderr)")
+        #expect(r.status == 3, "openssl cms -sign \(extra): exit \(r.status): \(r.stderr)")
+        #expect(r.stderr.contains(message), "expected '\(message)' in stderr: \(r.stderr)")
     }
 
     @Test("an untrusted but intact signature reads INTACT, signer not trusted (exit 3)")

@@ -674,17 +674,23 @@ def stray_startxref_bombs(out):
 
 @case("accept", "pyHanko: signed, then the text field filled through IncrementalPdfFileWriter (+ appearance)")
 def legit_pyhanko_form_fill(out):
+    return fill_buyer(signed(certify=True, perm=MDPPerm.FILL_FORMS), "Alice Example", appearance=True)
+
+
+def fill_buyer(data, text, appearance=False):
+    """An incremental update through pyHanko's writer giving the first field (Buyer) the value
+    `text`, and with `appearance` a regenerated appearance stream showing it."""
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.pdf_utils import generic as g
-    data = signed(certify=True, perm=MDPPerm.FILL_FORMS)
     w = IncrementalPdfFileWriter(BytesIO(data))
     ref = w.root["/AcroForm"]["/Fields"].raw_get(0)
     field = ref.get_object()
-    field["/V"] = g.TextStringObject("Alice Example")
-    ap = g.StreamObject({g.NameObject("/Type"): g.NameObject("/XObject"), g.NameObject("/Subtype"): g.NameObject("/Form"),
-                         g.NameObject("/BBox"): g.ArrayObject([g.NumberObject(0), g.NumberObject(0), g.NumberObject(228), g.NumberObject(20)])},
-                        stream_data=b"/Tx BMC BT /Helv 10 Tf 2 6 Td (Alice Example) Tj ET EMC")
-    field["/AP"] = g.DictionaryObject({g.NameObject("/N"): w.add_object(ap)})
+    field["/V"] = g.TextStringObject(text)
+    if appearance:
+        ap = g.StreamObject({g.NameObject("/Type"): g.NameObject("/XObject"), g.NameObject("/Subtype"): g.NameObject("/Form"),
+                             g.NameObject("/BBox"): g.ArrayObject([g.NumberObject(0), g.NumberObject(0), g.NumberObject(228), g.NumberObject(20)])},
+                            stream_data=b"/Tx BMC BT /Helv 10 Tf 2 6 Td (%s) Tj ET EMC" % text.encode())
+        field["/AP"] = g.DictionaryObject({g.NameObject("/N"): w.add_object(ap)})
     w.mark_update(ref)
     buf = BytesIO()
     w.write(buf)
@@ -860,27 +866,14 @@ def _certified_with_lock(locked):
     return signers.sign_pdf(w, meta, signer=PKI.signer(PKI.signer1), new_field_spec=spec).getvalue()
 
 
-def _fill_buyer(data, text):
-    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
-    from pyhanko.pdf_utils import generic as g
-    w = IncrementalPdfFileWriter(BytesIO(data))
-    ref = w.root["/AcroForm"]["/Fields"].raw_get(0)
-    field = ref.get_object()
-    field["/V"] = g.TextStringObject(text)
-    w.mark_update(ref)
-    buf = BytesIO()
-    w.write(buf)
-    return buf.getvalue()
-
-
 @case("accept", "pyHanko: certified P=2 with a FieldMDP lock on another field (/Data -> catalog), then Buyer filled")
 def legit_pyhanko_fieldmdp_unlocked_fill(out):
-    return _fill_buyer(_certified_with_lock(["Seller"]), "Alice Example")
+    return fill_buyer(_certified_with_lock(["Seller"]), "Alice Example")
 
 
 @case("reject", "pyHanko: certified P=2 with a FieldMDP lock on Buyer (/Data -> catalog), then Buyer filled (control)")
 def pyhanko_fieldmdp_locked_fill(out):
-    return _fill_buyer(_certified_with_lock(["Buyer"]), "Mallory")
+    return fill_buyer(_certified_with_lock(["Buyer"]), "Mallory")
 
 
 # ---------------------------------------------------------------------------------------------
