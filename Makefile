@@ -6,6 +6,7 @@
 #                           (`make readme-table`, its old name, still works)
 #   make docs   build the DocC documentation of `import Signet` into .build/docs
 #   make lint   check the sources with swift-format (`make format` rewrites them)
+#   make test-spark   run docs/cli.md's Spark and Kubernetes recipes as written (CI runs it after make test)
 SHELL := /bin/bash
 SWIFT ?= swift
 
@@ -18,7 +19,7 @@ TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip 
 
 DEMO_OUT := demo-output
 
-.PHONY: demo test lint format build release deps test-deps docs docs-check cshims bench-compress bench-verify bench-batch bad-inputs-table readme-table fuzz sanitize clean
+.PHONY: test-spark demo test lint format build release deps test-deps docs docs-check cshims bench-compress bench-verify bench-batch bad-inputs-table readme-table fuzz sanitize clean
 
 # Every program the README lists: `signet` and `signet-preview` (which `signet preview` runs).
 RELEASE_PRODUCTS := signet signet-preview
@@ -54,6 +55,14 @@ test: test-deps lint
 	@$(MAKE) --no-print-directory cshims
 	@$(MAKE) --no-print-directory docs-check
 	SIGNET_REQUIRE_RELEASE=1 $(SWIFT) test --skip-build
+
+# The "beyond one machine" recipes of docs/cli.md run as written (Tools/test-recipes.py): the PySpark
+# RDD.pipe block in local mode and the Kubernetes Indexed Job's command per JOB_COMPLETION_INDEX, both
+# checked byte for byte against one `signet batch` run. Needs Java (17+) and PySpark; `.ci/run` runs it.
+test-spark: release
+	@command -v java >/dev/null || Tools/install-deps.sh default-jre-headless
+	@Tools/install-pip.sh 'python3 -c "import pyspark"' pyspark
+	python3 Tools/test-recipes.py .build/release/signet
 
 # The libjpeg/libpng shims' own tests under ASan/UBSan at -O2 and plain at -O3/-Os (Tests/CShims/run.sh).
 cshims: deps
