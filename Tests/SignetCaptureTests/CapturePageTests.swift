@@ -17,13 +17,13 @@ import Testing
     }
 
     /// Capture/ holds the served page and the npm package's own files (README, package.json, the
-    /// TypeScript declarations, the lint configuration, the node unit tests), nothing else.
+    /// TypeScript declarations and their check, the lint configuration, the node unit tests), nothing else.
     @Test func everyServedFileIsInCaptureFolder() throws {
         let folder = try FileManager.default.contentsOfDirectory(
             atPath: Corpus.packageRoot.appendingPathComponent("Capture").path)
         for file in CapturePage.files { #expect(folder.contains(file.name), "\(file.name) is not in Capture/") }
         let packageOnly = folder.filter {
-            ["README.md", "package.json", "biome.json", "test"].contains($0) || $0.hasSuffix(".d.ts")
+            ["README.md", "package.json", "biome.json", "tsconfig.json", "test"].contains($0) || $0.hasSuffix(".d.ts")
         }
         let served = CapturePage.files.map(\.name).sorted()
         let rest = folder.filter { !packageOnly.contains($0) }.sorted()
