@@ -70,7 +70,6 @@ export class SignetPadElement extends HTMLElement {
     if (!this.hasAttribute('aria-label') && !this.hasAttribute('aria-labelledby')) {
       this.setAttribute('aria-label', DEFAULT_LABEL);
     }
-    this.#canvas.style.backgroundColor = this.#pad.backgroundColor;
     this.#pad.attach();
   }
 
@@ -86,7 +85,8 @@ export class SignetPadElement extends HTMLElement {
     if (name === 'width-model') pad.widthModel = value ?? 'pressure';
     if (name === 'background-color') {
       pad.backgroundColor = value ?? '#ffffff';
-      this.#canvas.style.backgroundColor = pad.backgroundColor;
+      // Unset, the element's own CSS background shows through the canvas.
+      this.#canvas.style.backgroundColor = value ?? '';
     }
     if (name === 'readonly') pad.readOnly = value !== null;
     if (name === 'required') this.#syncForm();

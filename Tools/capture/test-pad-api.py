@@ -83,11 +83,13 @@ def exports(browser):
     c.check("toDataURL(): PNG is the canvas (alpha within 2 levels everywhere)", same["differ"] == 0 and same["either"] > 2000,
             json.dumps(same))
 
+    canvas_background = f"getComputedStyle({PAD}.shadowRoot.querySelector('canvas')).backgroundColor"
+    c.check("background-color unset: the canvas is transparent over the element's CSS background",
+            page.evaluate(canvas_background) == "rgba(0, 0, 0, 0)", page.evaluate(canvas_background))
     page.evaluate(f"{PAD}.backgroundColor = '#ffeeaa'")
     c.check("background-color: the property reflects the attribute",
             page.evaluate(f"{PAD}.getAttribute('background-color')") == "#ffeeaa")
-    c.check("background-color: the canvas shows it", page.evaluate(
-        f"getComputedStyle({PAD}.shadowRoot.querySelector('canvas')).backgroundColor") == "rgb(255, 238, 170)")
+    c.check("background-color: the canvas shows it", page.evaluate(canvas_background) == "rgb(255, 238, 170)")
     header, img = data_url_image(page.evaluate(f"{PAD}.toDataURL('image/jpeg', 0.92)"))
     rgb = img.convert("RGB")
     corner = rgb.getpixel((2, 2))
