@@ -10,16 +10,21 @@
 2. Frame work: the time the pad spends per animation frame (its pointer handlers plus its drawing)
    while the same signature is fed at 240 Hz density — 4 samples per 60 Hz frame — 95th percentile.
 3. toJSON() of a 10,000-sample drawing, median of 21 calls.
+
+With SIGNET_CAPTURE_BASELINE=DIR (another checkout's Capture/ folder, e.g. main's), 2 and 3 also run
+for that pad, the two alternating in one run (5 rounds each), and both are printed.
 """
 import asyncio
 import math
+import os
+import pathlib
 import statistics
 import sys
 import time
 
 from playwright.async_api import async_playwright
 
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent / "capture"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "capture"))
 import padlib  # noqa: E402
 
 N = 2000
@@ -38,13 +43,13 @@ def signature():
     return pts
 
 
-async def open_page(browser):
+async def open_page(browser, folder=padlib.CAPTURE):
     ctx = await browser.new_context(viewport={"width": 800, "height": 400})
     page = await ctx.new_page()
 
     async def route(r):
         name = r.request.url.rsplit("/", 1)[-1] or "index.html"
-        await r.fulfill(body=(padlib.CAPTURE / name).read_bytes(), content_type=padlib.TYPES[name.rsplit(".", 1)[1]])
+        await r.fulfill(body=(folder / name).read_bytes(), content_type=padlib.TYPES[name.rsplit(".", 1)[1]])
 
     await page.route("http://pad.test/**", route)
     await page.goto(padlib.PAGE)
@@ -172,14 +177,18 @@ async def main():
             recorded, plain, wall = await replay(browser, samples, paced)
             print(f"  {label:20} pad recorded {recorded:5} ({100 * recorded / N:5.1f} %)   plain pointermove "
                   f"{plain:5} ({100 * plain / N:5.1f} %)   {wall:5.1f} s")
-        ctx, page = await open_page(browser)
-        work = await page.evaluate(FRAME_WORK, samples)
-        print(f"frame work at 240 Hz density (4 samples per frame, {work['frames']} frames): "
-              f"p50 {work['p50']:.2f} ms, p95 {work['p95']:.2f} ms, max {work['max']:.2f} ms "
-              f"(pad recorded {work['recorded']} of {N})")
-        j = await page.evaluate(TO_JSON)
-        print(f"toJSON() of {j['samples']} samples: median {j['median']:.2f} ms, max {j['max']:.2f} ms")
-        await ctx.close()
+        baseline = os.environ.get("SIGNET_CAPTURE_BASELINE")
+        pads = [("this pad", padlib.CAPTURE)] + ([("baseline", pathlib.Path(baseline))] if baseline else [])
+        for round_ in range(5 if baseline else 1):
+            for label, folder in pads:
+                ctx, page = await open_page(browser, folder)
+                work = await page.evaluate(FRAME_WORK, samples)
+                j = await page.evaluate(TO_JSON)
+                await ctx.close()
+                print(f"{label} (round {round_ + 1}): frame work at 240 Hz density (4 samples per frame, "
+                      f"{work['frames']} frames): p50 {work['p50']:.2f} ms, p95 {work['p95']:.2f} ms, "
+                      f"max {work['max']:.2f} ms (pad recorded {work['recorded']} of {N}); "
+                      f"toJSON() of {j['samples']} samples: median {j['median']:.2f} ms, max {j['max']:.2f} ms")
         await browser.close()
 
 
