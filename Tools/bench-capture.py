@@ -10,16 +10,21 @@
 2. Frame work: the time the pad spends per animation frame (its pointer handlers plus its drawing)
    while the same signature is fed at 240 Hz density — 4 samples per 60 Hz frame — 95th percentile.
 3. toJSON() of a 10,000-sample drawing, median of 21 calls.
+
+With SIGNET_CAPTURE_BASELINE=DIR (another checkout's Capture/ folder, e.g. main's), 2 and 3 also run
+for that pad, the two alternating in one run (5 rounds each), and both are printed.
 """
 import asyncio
 import math
+import os
+import pathlib
 import statistics
 import sys
 import time
 
 from playwright.async_api import async_playwright
 
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent / "capture"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "capture"))
 import padlib  # noqa: E402
 
 N = 2000
@@ -38,13 +43,13 @@ def signature():
     return pts
 
 
-async def open_page(browser):
+async def open_page(browser, folder=padlib.CAPTURE):
     ctx = await browser.new_context(viewport={"width": 800, "height": 400})
     page = await ctx.new_page()
 
     async def route(r):
         name = r.request.url.rsplit("/", 1)[-1] or "index.html"
-        await r.fulfill(body=(padlib.CAPTURE / name).read_bytes(), content_type=padlib.TYPES[name.rsplit(".", 1)[1]])
+        await r.fulfill(body=(folder / name).read_bytes(), content_type=padlib.TYPES[name.rsplit(".", 1)[1]])
 
     await page.route("http://pad.test/**", route)
     await page.goto(padlib.PAGE)
@@ -88,43 +93,56 @@ async def replay(browser, samples, paced):
     return recorded, plain, wall
 
 
+# The pad's own handlers get pointer events built as Chromium builds them for hardware (a
+# pointermove carrying 4 coalesced samples), dispatched on its canvas; its drawing runs in its own
+# requestAnimationFrame callback, timed by wrapping requestAnimationFrame. A frame's work is the
+# handler time of one batch plus the drawing that batch scheduled.
 FRAME_WORK = """async (samples) => {
-  const pad = document.getElementById('pad').pad;
-  const canvas = pad.canvas, r = canvas.getBoundingClientRect();
-  canvas.setPointerCapture = () => {};  // the fed pointer is not a real one
-  const ev = (s, i) => ({ pointerId: 7, pointerType: 'pen', button: 0, clientX: r.left + s.x, clientY: r.top + s.y,
-    pressure: s.force, tiltX: s.tiltX, tiltY: s.tiltY, timeStamp: i * 1000 / 240,
-    preventDefault() {}, getCoalescedEvents: null });
+  const canvas = document.getElementById('pad').shadowRoot.querySelector('canvas');
+  const r = canvas.getBoundingClientRect();
+  const raf = window.requestAnimationFrame.bind(window);
+  let drawing = 0;
+  window.requestAnimationFrame = (callback) => raf((t) => {
+    const t0 = performance.now();
+    callback(t);
+    drawing += performance.now() - t0;
+  });
+  const init = (s) => ({ pointerId: 7, pointerType: 'pen', isPrimary: true, button: 0, buttons: 1,
+    clientX: r.left + s.x, clientY: r.top + s.y, pressure: s.force, tiltX: s.tiltX, tiltY: s.tiltY,
+    bubbles: true, cancelable: true, composed: true });
+  // Chromium gives a constructed event no coalesced events (PointerEventInit's coalescedEvents
+  // notwithstanding): the batch is the event's own getCoalescedEvents.
+  const send = (type, s, coalesced = null) => {
+    const event = new PointerEvent(type, init(s));
+    if (coalesced) event.getCoalescedEvents = () => coalesced;
+    const t0 = performance.now();
+    canvas.dispatchEvent(event);
+    return performance.now() - t0;
+  };
   const frames = [];
-  pad._onPointerDown(ev(samples[0], 0));
+  let handlers = send('pointerdown', samples[0]);
   let i = 1;
   await new Promise((done) => {
     const frame = () => {
-      const t0 = performance.now();
+      frames.push(handlers + drawing);  // the previous batch: its handlers, then its drawing
+      drawing = 0;
       const batch = [];
-      for (let k = 0; k < 4 && i < samples.length; k++, i++) batch.push(ev(samples[i], i));
+      for (let k = 0; k < 4 && i < samples.length; k++, i++) batch.push(new PointerEvent('pointermove', init(samples[i])));
       if (batch.length) {
-        const last = batch[batch.length - 1];
-        last.getCoalescedEvents = () => batch;
-        pad._onPointerMove(last);
-        cancelAnimationFrame(pad._frame); pad._frame = 0;
-        pad._drawFrame();
-      }
-      if (i >= samples.length) {
-        pad._onPointerUp(ev(samples[samples.length - 1], samples.length));
-        frames.push(performance.now() - t0);
-        done();
+        handlers = send('pointermove', samples[i - 1], batch);
+        raf(frame);
         return;
       }
-      frames.push(performance.now() - t0);
-      requestAnimationFrame(frame);
+      frames.push(send('pointerup', samples[samples.length - 1]));  // the pen-up repaints the stroke
+      done();
     };
-    requestAnimationFrame(frame);
+    raf(frame);
   });
+  window.requestAnimationFrame = raf;
   frames.sort((a, b) => a - b);
   return { frames: frames.length, p50: frames[Math.floor(frames.length * 0.5)],
            p95: frames[Math.floor(frames.length * 0.95)], max: frames[frames.length - 1],
-           recorded: pad.toJSON().strokes[0].points.length };
+           recorded: document.getElementById('pad').toJSON().strokes[0].points.length };
 }"""
 
 TO_JSON = """() => {
@@ -159,14 +177,18 @@ async def main():
             recorded, plain, wall = await replay(browser, samples, paced)
             print(f"  {label:20} pad recorded {recorded:5} ({100 * recorded / N:5.1f} %)   plain pointermove "
                   f"{plain:5} ({100 * plain / N:5.1f} %)   {wall:5.1f} s")
-        ctx, page = await open_page(browser)
-        work = await page.evaluate(FRAME_WORK, samples)
-        print(f"frame work at 240 Hz density (4 samples per frame, {work['frames']} frames): "
-              f"p50 {work['p50']:.2f} ms, p95 {work['p95']:.2f} ms, max {work['max']:.2f} ms "
-              f"(pad recorded {work['recorded']} of {N})")
-        j = await page.evaluate(TO_JSON)
-        print(f"toJSON() of {j['samples']} samples: median {j['median']:.2f} ms, max {j['max']:.2f} ms")
-        await ctx.close()
+        baseline = os.environ.get("SIGNET_CAPTURE_BASELINE")
+        pads = [("this pad", padlib.CAPTURE)] + ([("baseline", pathlib.Path(baseline))] if baseline else [])
+        for round_ in range(5 if baseline else 1):
+            for label, folder in pads:
+                ctx, page = await open_page(browser, folder)
+                work = await page.evaluate(FRAME_WORK, samples)
+                j = await page.evaluate(TO_JSON)
+                await ctx.close()
+                print(f"{label} (round {round_ + 1}): frame work at 240 Hz density (4 samples per frame, "
+                      f"{work['frames']} frames): p50 {work['p50']:.2f} ms, p95 {work['p95']:.2f} ms, "
+                      f"max {work['max']:.2f} ms (pad recorded {work['recorded']} of {N}); "
+                      f"toJSON() of {j['samples']} samples: median {j['median']:.2f} ms, max {j['max']:.2f} ms")
         await browser.close()
 
 

@@ -6,5 +6,5 @@ extension CapturePage {
     typealias Embedded = (name: String, contentType: String, base64: [String])
 
     /// The served files of Capture/ (one generated file each in Page/).
-    static let embedded: [Embedded] = [indexHTML, captureCSS, captureJS, signetPadJS, signetInkJS]
+    static let embedded: [Embedded] = [indexHTML, captureCSS, captureJS, signetPadJS, signetPadCoreJS, signetStrokeJS, signetInkJS]
 }

@@ -33,6 +33,13 @@ import Testing
             "docs/capture-pad.png is \(committed), the pad now shoots \(taken); rerun with SIGNET_UPDATE_SCREENSHOT=1")
     }
 
+    /// The pad as a web page uses it: toDataURL (PNG, JPEG) and toSVG against the canvas, dot-size and
+    /// background-color, the element in a form (FormData, submission, required, disabled, reset),
+    /// signet-change's detail, and teardown (mounting and unmounting pads leaves no listener or observer).
+    @Test func padAPIInChromium() throws {
+        _ = try runScript("test-pad-api.py")
+    }
+
     /// `signet capture` end to end, the refusals, Ctrl-C and --timeout.
     @Test func captureCommand() throws {
         _ = try runScript("test-capture.py")
