@@ -98,8 +98,8 @@ struct EncryptedInPlaceTests {
         let verified = try ProcessRunner.signet(["verify", signed, "--ca", pki.rootCert])
         #expect(verified.status == 0, "signet verify: \(verified.stdoutText) \(verified.stderr)")
         // The signer's name went in encrypted and comes back as written.
-        let name = try ProcessRunner.run("pdfsig", [signed])
-        #expect(name.stdoutText.contains("Ana Émile"), "\(name.stdoutText)")
+        let objects = try ProcessRunner.run("qpdf", ["--json=2", "--json-key=qpdf", signed])
+        #expect(objects.stdoutText.contains(#""/Name": "u:Ana Émile""#), "qpdf decrypts /Name as written")
 
         let stamped = dir.path("stamped.pdf")
         let stamp = dir.write("stamp.png", bytes: TestStamp.png())
@@ -204,12 +204,10 @@ struct EncryptedInPlaceTests {
         }
     }
 
-    @Test("a signed and encrypted file from pdf.js's bug reports is stamped in place; its signature stays intact")
+    @Test(
+        "a signed and encrypted file from pdf.js's bug reports is stamped in place; its signature stays intact",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
     func signedCorpusFile() throws {
-        guard Corpus.isAvailable else {
-            Issue.record(Corpus.missingNote)
-            return
-        }
         let dir = TemporaryDirectory("encrypted-corpus-stamp")
         let input = Corpus.path("pdfs/pdfjs/issue17069.pdf")
         let out = dir.path("stamped.pdf")
