@@ -113,7 +113,7 @@ extension SignetJob {
                 case .memory(let source, let sink):
                     try Stamper.stamp(
                         source: source, password: password?.pdfText, artwork: art.artwork, options: options.stamp,
-                        to: sink)
+                        to: sink, ciphers: OpenSSLCiphers())
                 }
         }
         if let imageOutput = options.imageOutput, let image = art.image {

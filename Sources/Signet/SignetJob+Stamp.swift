@@ -21,7 +21,7 @@ extension SignetJob {
     ) throws -> StampReport {
         try Stamper.stamp(
             input: input, password: password?.pdfText, artwork: artwork, options: options, output: output,
-            progress: progress)
+            ciphers: OpenSSLCiphers(), progress: progress)
     }
 
     /// The same on a PDF in memory (nothing touches the disk): the stamped document's bytes and the report.
@@ -38,7 +38,7 @@ extension SignetJob {
         let output = MemorySink(name: returnedPDF)
         let report = try Stamper.stamp(
             source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText, artwork: artwork, options: options,
-            to: output)
+            to: output, ciphers: OpenSSLCiphers())
         return StampedPDF(pdf: output.bytes, report: report)
     }
 

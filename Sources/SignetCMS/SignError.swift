@@ -110,7 +110,7 @@ public struct SignError: SignetError, Hashable {
             return "\(context): OpenSSL failed in \(operation) (\(details))."
         case .encryptedPDF:
             return
-                "\(context): is encrypted, and signing it would need an encrypted incremental update, which Signet does not write; decrypt a copy first (qpdf --decrypt) and sign that."
+                "\(context): is encrypted with a user password, and signing does not take a PDF password yet (only files every reader opens without one); decrypt a copy first (qpdf --decrypt) and sign that."
         case .fieldNotFound(let name, let available):
             let list =
                 available.isEmpty

@@ -36,8 +36,9 @@ enum CorpusCatalog {
         "qpdf/pages-loop.pdf": "loops",
         // B6: damaged xref stream, garbage after the last %%EOF; qpdf cannot recover a trailer.
         "qpdf/recover-xref-stream.pdf": "damaged beyond repair",
-        // B4: signed AND encrypted: keeping the signature needs an incremental update of an
-        // encrypted file, which needs the file key qpdf's C API does not expose.
+        // B4: signed AND encrypted: keeping the signature needs an incremental update encrypted
+        // with the file key, which takes `CipherPrimitives` (OpenSSL) that SignetPDF alone does not
+        // have; through the CLI it is stamped in place (EncryptedInPlaceTests).
         "pdfjs/issue17069.pdf": "encrypted",
     ]
 

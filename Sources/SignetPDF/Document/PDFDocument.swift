@@ -41,6 +41,10 @@ package final class PDFDocument {
     var pendingStreams: [PDFObjectID: [UInt8]] = [:]
     /// The next object number to try for a new object.
     var nextNumber: Int
+    /// The password form qpdf opened an encrypted file with (nil: none was needed).
+    let openedPassword: [UInt8]?
+    /// How appended strings and streams are encrypted (see `prepareEncryptedUpdates(using:)`).
+    package internal(set) var objectCipher: ObjectCipher?
 
     /// Opens `path`. With a password, tries the forms `PDFPassword` lists (as given,
     /// SASLprep-normalized for AES-256 files, Latin-1 for older ones), as every opener does.
@@ -99,8 +103,9 @@ package final class PDFDocument {
         case nil: break
         }
         structure = try FileStructure.read(file)
-        let qpdf = try Self.open(path: path, password: password, read: read)
+        let (qpdf, opened) = try Self.naming(file, path) { try Self.open(path: path, password: password, read: read) }
         self.qpdf = qpdf
+        openedPassword = opened
         isEncrypted = qpdf.isEncrypted
         isLinearized = qpdf.isLinearized
         guard try Self.handle(path, { try qpdf.pageTreeIsShallow(limit: Self.maxPageTreeDepth) }) else {
@@ -137,20 +142,22 @@ package final class PDFDocument {
         qpdf.warnings.contains { $0.isDamage && $0.text.contains("reconstruct") }
     }
 
-    private static func open(path: String, password: String?, read: (QPDF, [UInt8]?) throws -> Void) throws -> QPDF {
+    private static func open(
+        path: String, password: String?, read: (QPDF, [UInt8]?) throws -> Void
+    ) throws -> (QPDF, [UInt8]?) {
         guard let password else {
             let q = QPDF()
             do { try read(q, nil) } catch let f as QPDFFailure {
                 throw readError(f, path: path, passwordGiven: false)
             }
-            return q
+            return (q, nil)
         }
         let forms = PDFPassword(password)
         for candidate in forms.candidates {
             let q = QPDF()
             do {
                 try read(q, candidate)
-                return q
+                return (q, candidate)
             } catch let f as QPDFFailure where f.code == qpdf_e_password {
                 continue
             } catch let f as QPDFFailure {
@@ -159,6 +166,29 @@ package final class PDFDocument {
         }
         if let prohibited = forms.prohibited { throw PDFError(file: path, .passwordNotAllowed(prohibited.description)) }
         throw PDFError(file: path, .wrongPassword)
+    }
+
+    /// qpdf reads only the standard (password) security handler; a file encrypted for certificates
+    /// gets a sentence of its own instead of "damaged": its /Encrypt dictionary (never encrypted,
+    /// never in an object stream) names the public-key handler in clear.
+    private static func naming<T>(_ file: any ByteSource, _ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as PDFError {
+            guard case .damaged(let detail) = error.reason, detail.contains("unsupported encryption filter") else {
+                throw error
+            }
+            let marker = Array("/Adobe.PubSec".utf8)
+            var found = false
+            var carry: [UInt8] = []
+            try file.forEachChunk(of: 0..<file.size, chunkSize: 1 << 20) { chunk in
+                guard !found else { return }
+                let window = carry + chunk
+                found = window.indices.dropLast(marker.count - 1).contains {
+                    window[$0] == marker[0] && Array(window[$0..<$0 + marker.count]) == marker
+                }
+                carry = Array(window.suffix(marker.count - 1))
+            }
+            throw PDFError(file: path, found ? .certificateEncrypted : .unsupportedEncryption("qpdf: \(detail)"))
+        }
     }
 
     private static func readError(_ f: QPDFFailure, path: String, passwordGiven: Bool) -> PDFError {

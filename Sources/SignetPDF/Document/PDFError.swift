@@ -51,6 +51,12 @@ public struct PDFError: SignetError, Hashable {
         case structure(String)
         /// The file's structure is larger than Signet reads (revisions, cross-reference entries).
         case overLimit(String)
+        /// Encrypted for certificates (the public-key security handler), which Signet cannot open.
+        case certificateEncrypted
+        /// Encrypted in a way Signet cannot write into (another handler, revision or crypt filter).
+        case unsupportedEncryption(String)
+        /// The document's permissions forbid the change, and it was not opened with the owner password.
+        case notPermitted(permission: String, openedWith: String)
     }
 
     /// The file the error is about (as the user named it).
@@ -131,6 +137,14 @@ public struct PDFError: SignetError, Hashable {
         case .overLimit(let what):
             return
                 "\(name): \(what), beyond what Signet reads (no real file comes close); check that this is the right file."
+        case .certificateEncrypted:
+            return
+                "\(name): the file is encrypted for a certificate (the public-key security handler), which Signet cannot open; decrypt it with the recipient's key first."
+        case .unsupportedEncryption(let why):
+            return "\(name): cannot write into this encrypted file (\(why)); decrypt it with qpdf --decrypt first."
+        case .notPermitted(let permission, let openedWith):
+            return
+                "\(name): the document's permissions do not allow \(permission), and it was opened with \(openedWith); give the owner password instead."
         }
     }
 }

@@ -28,14 +28,15 @@ package struct IncrementalWriteResult: Sendable, Hashable {
 package final class IncrementalWriter {
     package let document: PDFDocument
 
-    /// Fails when the file cannot take an incremental update: encrypted (new strings and
-    /// streams would need the file key, which qpdf's C API does not expose), reconstructed by
-    /// qpdf (its byte offsets are wrong), or without a readable cross-reference chain.
+    /// Fails when the file cannot take an incremental update: encrypted but not readied with
+    /// `PDFDocument.prepareEncryptedUpdates(for:using:)` (new strings and streams need the file
+    /// key), reconstructed by qpdf (its byte offsets are wrong), or without a readable
+    /// cross-reference chain.
     package init(document: PDFDocument) throws {
-        if document.isEncrypted {
+        if document.isEncrypted, document.objectCipher == nil {
             throw document.error(
                 .incrementalImpossible(
-                    "the file is encrypted, and objects appended to it would have to be encrypted with its key, which qpdf's C API does not expose"
+                    "the file is encrypted, and objects appended to it must be encrypted with its key, which this caller did not compute"
                 ))
         }
         if document.wasReconstructed {
@@ -57,7 +58,8 @@ package final class IncrementalWriter {
     ///
     /// - Parameter rawBodies: objects whose body the caller provides verbatim (for a signature
     ///   dictionary with `/ByteRange` and `/Contents` placeholders); they must be objects of
-    ///   this document (e.g. from `PDFDocument.reserveObject()`).
+    ///   this document (e.g. from `PDFDocument.reserveObject()`), and in an encrypted document
+    ///   their strings already encrypted (`ObjectCipher.encryptStrings`).
     /// - Parameter progress: called with the fraction of the input copied so far.
     /// - Parameter inputObserver: sees each chunk of the input as it is copied (a signer hashes
     ///   the copied bytes in the same pass instead of reading them again), possibly on another
@@ -156,16 +158,28 @@ package final class IncrementalWriter {
     }
 
     /// An object's value as qpdf unparses it; a stream gets its raw data and an exact `/Length`.
+    /// In an encrypted document its strings and stream data are encrypted for this object.
     private func body(of id: PDFObjectID) throws -> [UInt8] {
         guard let object = try document.object(id) else { return Array("null".utf8) }
-        guard try object.kind == .stream else { return try object.unparsed() }
-        // A new stream's dictionary already carries its exact /Length.
-        if let pending = document.pendingStreams[id] {
-            return try object.unparsed() + Array("\nstream\n".utf8) + pending + Array("\nendstream".utf8)
+        let cipher = document.objectCipher
+        guard try object.kind == .stream || document.pendingStreams[id] != nil else {
+            let text = try object.unparsed()
+            return try cipher?.encryptStrings(in: text, of: id) ?? text
         }
-        let data = try object.streamData(decoded: false)
+        // qpdf hands out the stored data decrypted (still compressed), and new streams are clear.
+        var data = try document.pendingStreams[id] ?? object.streamData(decoded: false)
+        if let cipher, try !Self.staysClear(object, cipher) {
+            data = try cipher.encryptStream(data, in: id)
+        }
         try object.set("/Length", try document.integer(data.count))
-        return try object.unparsed() + Array("\nstream\n".utf8) + data + Array("\nendstream".utf8)
+        let dictionary = try object.unparsed()
+        return try (cipher?.encryptStrings(in: dictionary, of: id) ?? dictionary) + Array("\nstream\n".utf8) + data
+            + Array("\nendstream".utf8)
+    }
+
+    /// A metadata stream stays unencrypted when the file says `/EncryptMetadata false`.
+    private static func staysClear(_ object: PDFObject, _ cipher: ObjectCipher) throws -> Bool {
+        try !cipher.parameters.encryptsMetadata && object.value("/Type")?.nameValue() == "/Metadata"
     }
 
     /// `/Root`, `/Info` and `/ID` for the new trailer; `/ID` keeps its first half and gets a new
@@ -178,6 +192,12 @@ package final class IncrementalWriter {
         }
         entries.append("/Root \(root.reference)")
         if let info = try trailer.value("/Info")?.id { entries.append("/Info \(info.reference)") }
+        // The file key derives from /Encrypt and the first /ID element: both are kept.
+        if document.isEncrypted, let encrypt = try trailer.value("/Encrypt") {
+            // A direct dictionary is repeated as written (its strings are never encrypted).
+            let value = try encrypt.id.map(\.reference) ?? String(decoding: try encrypt.unparsed(), as: UTF8.self)
+            entries.append("/Encrypt \(value)")
+        }
         let first = try trailer.value("/ID")?.items().first?.stringBytes()
         let firstHex = first.map {
             "<"

@@ -4,13 +4,16 @@ import SignetFiles
 /// One stamping run: open, choose the output mode, place the stamp on every selected page
 /// (all placements are checked before anything is written), write atomically.
 package enum Stamper {
-    /// Stamps the PDF at `input` into the file `output` (written atomically).
+    /// Stamps the PDF at `input` into the file `output` (written atomically). With `ciphers`, an
+    /// encrypted input gets an incremental update encrypted with its own key (see
+    /// `PDFDocument.prepareEncryptedUpdates(for:using:)`); without, it is rewritten by qpdf.
     package static func stamp(
         input: String, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
-        output: String, progress: ((StampProgress) -> Void)? = nil
+        output: String, ciphers: (any CipherPrimitives)? = nil, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(
-            try PDFDocument(path: input, password: password), artwork: artwork, options: options, progress: progress
+            try PDFDocument(path: input, password: password), artwork: artwork, options: options, ciphers: ciphers,
+            progress: progress
         ) {
             try AtomicOutput(path: output)
         }
@@ -20,18 +23,23 @@ package enum Stamper {
     /// The report names `source.name` and `sink.name`.
     package static func stamp(
         source: any ByteSource, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
-        to sink: any ByteSink, progress: ((StampProgress) -> Void)? = nil
+        to sink: any ByteSink, ciphers: (any CipherPrimitives)? = nil, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(
-            try PDFDocument(source: source, password: password), artwork: artwork, options: options, progress: progress
+            try PDFDocument(source: source, password: password), artwork: artwork, options: options, ciphers: ciphers,
+            progress: progress
         ) { sink }
     }
 
     /// The sink is made only once every placement has been checked.
     private static func stamp(
-        _ document: PDFDocument, artwork: StampArtwork, options: StampOptions, progress: ((StampProgress) -> Void)?,
-        sink: () throws -> any ByteSink
+        _ document: PDFDocument, artwork: StampArtwork, options: StampOptions, ciphers: (any CipherPrimitives)?,
+        progress: ((StampProgress) -> Void)?, sink: () throws -> any ByteSink
     ) throws -> StampReport {
+        if let ciphers, document.isEncrypted {
+            let annotates = try options.asAnnotation || SignatureScanner.needsIncrementalUpdate(document)
+            try document.prepareEncryptedUpdates(for: annotates ? .annotate : .modifyContent, using: ciphers)
+        }
         let incremental = try chooseIncremental(document, options)
         let writer = try incremental ? incrementalWriter(document, options) : nil
         let edit = try apply(artwork, options: options, to: document, incremental: incremental, progress: progress)
@@ -56,12 +64,13 @@ package enum Stamper {
         return "\(pages.count) pages (\(shown)\(pages.count > 5 ? ", …" : ""))"
     }
 
-    /// Incremental when asked, or when the input is signed, certified or carries usage rights.
+    /// Incremental when asked, when the input is signed, certified or carries usage rights, or
+    /// when it is encrypted and readied for encrypted updates (its bytes, passwords and key stay).
     static func chooseIncremental(_ document: PDFDocument, _ options: StampOptions) throws -> Bool {
         let protected = try SignatureScanner.needsIncrementalUpdate(document)
         switch options.mode {
         case .incremental: return true
-        case .automatic: return protected
+        case .automatic: return protected || document.objectCipher != nil
         case .rewrite:
             if protected && !options.breakSignatures { throw document.error(.rewriteBreaksSignatures) }
             return false

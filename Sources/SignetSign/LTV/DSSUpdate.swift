@@ -46,8 +46,13 @@ package struct DSSUpdate: InPlaceUpdate {
         collect: (_ contents: [UInt8], _ isTimestamp: Bool, _ context: String, _ known: [[UInt8]]) throws
             -> ValidationMaterial
     ) throws -> LTVUpdateResult {
-        let document = try PDFDocument(source: source)
-        guard !document.isEncrypted else { throw SignError(context, .encryptedPDF) }
+        let document: PDFDocument
+        do {
+            document = try PDFDocument(source: source)
+        } catch let error as PDFError where error.reason == .passwordNeeded {
+            throw SignError(context, .encryptedPDF)
+        }
+        try document.prepareEncryptedUpdates(for: .fillAndSign, using: OpenSSLCiphers())
         document.appendsIncrementally = true
         let writer = try IncrementalWriter.appending(to: document, context: context)
         var store = try DocumentSecurityStore(document)

@@ -33,7 +33,7 @@ package struct DocumentTimestamper: PostSignatureUpdate {
         } catch let error as PDFError where error.reason == .passwordNeeded {
             throw SignError(context, .encryptedPDF)
         }
-        guard !document.isEncrypted else { throw SignError(context, .encryptedPDF) }
+        try document.prepareEncryptedUpdates(for: .fillAndSign, using: OpenSSLCiphers())
         let fields = try FormFields.all(in: document)
         let reserved: Int
         do {

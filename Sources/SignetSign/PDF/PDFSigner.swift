@@ -51,15 +51,15 @@ package enum PDFSigner {
         }
         let updates = try PostSignatureUpdates.plan(
             options: options, timestamping: timestamping, collector: collector, context: input)
-        // An encrypted PDF cannot take our update (new objects would need its key): refuse it
-        // whether or not it opens without a password.
+        // An encrypted PDF takes an update encrypted with its own key; signing takes no password
+        // yet, so only one whose user password is empty (every reader opens it) can be signed.
         let document: PDFDocument
         do {
             document = try opening()
         } catch let error as PDFError where error.reason == .passwordNeeded {
             throw SignError(input, .encryptedPDF)
         }
-        guard !document.isEncrypted else { throw SignError(input, .encryptedPDF) }
+        try document.prepareEncryptedUpdates(for: .fillAndSign, using: OpenSSLCiphers())
         if try SignatureScanner.permissions(of: document).docMDP == 1 { throw SignError(input, .certifiedNoChanges) }
         let fields = try FormFields.all(in: document)
         if options.certify, try fields.contains(where: { try $0.signatureValue() != nil }) {

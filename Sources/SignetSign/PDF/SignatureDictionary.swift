@@ -42,6 +42,25 @@ struct SignatureDictionary {
             reserved: reserved)
     }
 
+    /// The same dictionary for an encrypted document: its strings (`/M`, `/Name`, `/Reason`…)
+    /// encrypted for object `id`, `/Contents` left clear as ISO 32000-2 §7.6.2 requires. Every
+    /// string precedes the placeholders, so they only move by the change in length.
+    func encrypted(with cipher: ObjectCipher, as id: PDFObjectID) throws -> SignatureDictionary {
+        let encrypted = try cipher.encryptStrings(in: body, of: id, plainOffsets: [contentsOffset])
+        let shift = encrypted.count - body.count
+        return SignatureDictionary(
+            body: encrypted, byteRangeOffset: byteRangeOffset + shift, byteRangeWidth: byteRangeWidth,
+            contentsOffset: contentsOffset + shift, reserved: reserved)
+    }
+
+    private init(body: [UInt8], byteRangeOffset: Int, byteRangeWidth: Int, contentsOffset: Int, reserved: Int) {
+        self.body = body
+        self.byteRangeOffset = byteRangeOffset
+        self.byteRangeWidth = byteRangeWidth
+        self.contentsOffset = contentsOffset
+        self.reserved = reserved
+    }
+
     /// `keys` (the dictionary's opening and its other entries) followed by the placeholders.
     private init(keys: [UInt8], reserved: Int) {
         var text = keys

@@ -18,10 +18,12 @@ enum SignedUpdate {
     }
 
     static func write(
-        _ writer: IncrementalWriter, document: PDFDocument, signatureID: PDFObjectID, dictionary: SignatureDictionary,
+        _ writer: IncrementalWriter, document: PDFDocument, signatureID: PDFObjectID,
+        dictionary clear: SignatureDictionary,
         to out: any ByteSink, context input: String, contents: ([UInt8]) throws -> [UInt8]
     ) throws -> Written {
         let output = out.name
+        let dictionary = try document.objectCipher.map { try clear.encrypted(with: $0, as: signatureID) } ?? clear
         let running = try DigestContext(hashing: CMSSigner.digest)
         // Start writing the copy to disk while it is being made, so the final fsync waits less.
         var flushed = 0.0

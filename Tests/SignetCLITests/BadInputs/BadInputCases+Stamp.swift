@@ -78,7 +78,6 @@ extension BadInputCases {
         stamping("page tree loop", .corpus("pdfs/qpdf/pages-loop.pdf"), fragment: "loops back on itself"),
         stamping(
             "damaged beyond repair", .corpus("pdfs/qpdf/recover-xref-stream.pdf"), fragment: "damaged beyond repair"),
-        stamping("signed and encrypted", .corpus("pdfs/pdfjs/issue17069.pdf"), fragment: "encrypted"),
         stamping(
             "usage rights (UR3) with --rewrite", .corpus("pdfs/pdfjs/prefilled_f1040.pdf"), ["--rewrite"],
             fragment: "add --break-signatures"),
