@@ -95,12 +95,12 @@ extension SignetJob {
                 switch ends {
                 case .files(let input, let output):
                     try PDFSigner.sign(
-                        input: input, output: output, identity: signing.identity, options: signing.options,
-                        editing: editing, network: CurlTransport())
+                        input: input, output: output, password: password?.pdfText, identity: signing.identity,
+                        options: signing.options, editing: editing, network: CurlTransport())
                 case .memory(let source, let sink):
                     try PDFSigner.sign(
-                        source: source, to: sink, identity: signing.identity, options: signing.options,
-                        editing: editing, network: CurlTransport())
+                        source: source, to: sink, password: password?.pdfText, identity: signing.identity,
+                        options: signing.options, editing: editing, network: CurlTransport())
                 }
             guard let edit else { throw PDFError(file: input, .structure("internal: the stamp was not applied")) }
             stampReport = edit.report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)

@@ -8,6 +8,8 @@ extension SignetJob {
     /// - Parameters:
     ///   - input: The PDF to sign.
     ///   - output: The signed PDF to write.
+    ///   - password: The PDF's user or owner password, when it is encrypted and its user password
+    ///     is not empty; the updates are encrypted with the file's own key either way.
     ///   - identity: The key, certificate and chain that sign.
     ///   - options: Format, signing time, reason, location, field, certification.
     ///   - appearance: The artwork and place of a visible signature; `nil` for an invisible one.
@@ -22,7 +24,8 @@ extension SignetJob {
     ///   ``RevocationError`` when validation material cannot be gathered.
     @discardableResult
     public static func sign(
-        pdfAt input: String, to output: String, identity: SigningIdentity, options: PDFSignOptions,
+        pdfAt input: String, to output: String, password: Secret? = nil, identity: SigningIdentity,
+        options: PDFSignOptions,
         appearance: SignatureAppearance? = nil, network: any HTTPTransport = CurlTransport(),
         ltv: OnlineRevocation? = nil
     ) throws -> PDFSignResult {
@@ -32,8 +35,8 @@ extension SignetJob {
                 fetch: $0.request)
         }
         return try PDFSigner.sign(
-            input: input, output: output, identity: identity, options: options, appearance: appearance,
-            network: network, collector: collector)
+            input: input, output: output, password: password?.pdfText, identity: identity, options: options,
+            appearance: appearance, network: network, collector: collector)
     }
 
     /// The same on a PDF in memory (nothing touches the disk): the signed document's bytes and what was signed.

@@ -8,6 +8,7 @@ extension SignetJob {
     /// - Parameters:
     ///   - input: The PDF to timestamp (signed or not).
     ///   - output: The PDF to write.
+    ///   - password: The PDF's user or owner password, when it is encrypted and its user password is not empty.
     ///   - timestamp: The authority to ask.
     ///   - now: The time the token's certificate is judged at.
     ///   - network: Carries the request (libcurl by default).
@@ -16,12 +17,13 @@ extension SignetJob {
     ///   ``HTTPError`` or ``TimestampError`` when the timestamp authority fails.
     @discardableResult
     public static func timestamp(
-        pdfAt input: String, to output: String, timestamp: TimestampOptions, now: Date,
+        pdfAt input: String, to output: String, password: Secret? = nil, timestamp: TimestampOptions, now: Date,
         network: any HTTPTransport = CurlTransport()
     ) throws -> DocumentTimestampResult {
         let authority = TimestampAuthority(options: timestamp, transport: network, now: now)
         let outcome = try DocumentTimestamper.append(
-            [DocumentTimestamper(authority: authority)], toPDFAt: input, output: output)
+            [DocumentTimestamper(authority: authority, documentPassword: password?.pdfText)], toPDFAt: input,
+            output: output)
         guard let result = outcome.documentTimestamp else {
             throw SignError(input, .crypto(operation: "document timestamp", details: "no timestamp was written"))
         }

@@ -21,6 +21,7 @@ extension SignetJob {
     /// - Parameters:
     ///   - input: The signed PDF.
     ///   - output: The PDF to write.
+    ///   - password: The PDF's user or owner password, when it is encrypted and its user password is not empty.
     ///   - ltv: How OCSP responders and CRL distribution points are reached.
     ///   - now: The time of fetching (responses must be current at it).
     ///   - timestamp: The authority of a document timestamp after the validation data; `nil` for none.
@@ -31,15 +32,19 @@ extension SignetJob {
     ///   ``TimestampError`` when the timestamp authority fails.
     @discardableResult
     public static func addValidationData(
-        pdfAt input: String, to output: String, ltv: OnlineRevocation, now: Date, timestamp: TimestampOptions? = nil,
+        pdfAt input: String, to output: String, password: Secret? = nil, ltv: OnlineRevocation, now: Date,
+        timestamp: TimestampOptions? = nil,
         network: any HTTPTransport = CurlTransport()
     ) throws -> ValidationDataResult {
         let collector = try RevocationCollector(
             extraCertificates: ltv.certificates, now: now, nonce: ltv.nonce, fetch: ltv.request)
-        var updates: [any PostSignatureUpdate] = [DSSUpdate(collector: collector)]
+        let documentPassword = password?.pdfText
+        var updates: [any PostSignatureUpdate] = [DSSUpdate(collector: collector, documentPassword: documentPassword)]
         if let timestamp {
             updates.append(
-                DocumentTimestamper(authority: TimestampAuthority(options: timestamp, transport: network, now: now)))
+                DocumentTimestamper(
+                    authority: TimestampAuthority(options: timestamp, transport: network, now: now),
+                    documentPassword: documentPassword))
         }
         let outcome = try DocumentTimestamper.append(updates, toPDFAt: input, output: output)
         return ValidationDataResult(

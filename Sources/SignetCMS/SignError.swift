@@ -29,8 +29,6 @@ public struct SignError: SignetError, Hashable {
         case notASignature(String)
         /// An OpenSSL operation failed for reasons other than the input.
         case crypto(operation: String, details: String)
-        /// The PDF is encrypted: its incremental update would need encrypting too.
-        case encryptedPDF
         /// `PDFSignOptions.field` names no field of the document.
         case fieldNotFound(name: String, available: [String])
         /// `PDFSignOptions.field` names a field that is not a signature field.
@@ -108,9 +106,6 @@ public struct SignError: SignetError, Hashable {
             return "\(context): not a CMS (PKCS#7) signature (\(detail)); give a detached CMS signature (.p7s)."
         case .crypto(let operation, let details):
             return "\(context): OpenSSL failed in \(operation) (\(details))."
-        case .encryptedPDF:
-            return
-                "\(context): is encrypted with a user password, and signing does not take a PDF password yet (only files every reader opens without one); decrypt a copy first (qpdf --decrypt) and sign that."
         case .fieldNotFound(let name, let available):
             let list =
                 available.isEmpty

@@ -113,7 +113,7 @@ struct EncryptedInPlaceTests {
         #expect(try StampLocator.locate(pdf: stamped, page: 2) != nil, "the stamp shows on page 2")
     }
 
-    @Test("a user password: stamped in place with the user or the owner password, and opens with both after")
+    @Test("a user password: stamped and signed in place with the user or the owner password; opens with both after")
     func userPassword() throws {
         let dir = TemporaryDirectory("encrypted-user-password")
         let input = try encrypted(Self.encryptions[4], user: "view-me", owner: "own-it", in: dir)
@@ -133,9 +133,30 @@ struct EncryptedInPlaceTests {
             let locked = try ProcessRunner.run("qpdf", ["--check", out])
             #expect(locked.status != 0, "the output still needs a password")
         }
-        let refused = try sign(input, dir.path("signed.pdf"))
-        #expect(refused.status == 2 && refused.stderr.contains("signing does not take a PDF password yet"))
-        #expect(!FileManager.default.fileExists(atPath: dir.path("signed.pdf")))
+        let refused = try sign(input, dir.path("refused.pdf"))
+        #expect(refused.status == 2, "no PDF password: exit \(refused.status)")
+        #expect(
+            refused.stderr.contains("the PDF is encrypted and needs a password; give it with --pdf-password-env VAR"),
+            "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("refused.pdf")))
+        for (label, password) in [("user", "view-me"), ("owner", "own-it")] {
+            let signed = dir.path("signed-\(label).pdf")
+            let file = dir.write("pdf-\(label).txt", "\(password)\n")
+            chmod(file, 0o600)
+            let r = try ProcessRunner.signet(
+                [
+                    "sign", input, "-o", signed, "--p12", pki.rsaP12, "--password-env", "PASS", "--pdf-password-file",
+                    file,
+                ],
+                environment: environment)
+            #expect(r.status == 0, "sign with the \(label) password: \(r.stderr)")
+            let pdfsig = try ProcessRunner.run("pdfsig", ["-upw", "view-me", signed])
+            #expect(pdfsig.stdoutText.contains("Signature is Valid."), "pdfsig: \(pdfsig.stdoutText)")
+            #expect(try pyhanko(signed, password: "view-me") == "intact valid ENTIRE_FILE")
+            let verified = try ProcessRunner.signet(
+                ["verify", signed, "--ca", pki.rootCert, "--password-file", file], environment: environment)
+            #expect(verified.status == 0, "signet verify: \(verified.stdoutText) \(verified.stderr)")
+        }
     }
 
     @Test("permissions that forbid changes: refused with the permission named, unless the owner password is given")
@@ -159,6 +180,13 @@ struct EncryptedInPlaceTests {
         let allowed = try ProcessRunner.signet(["stamp", input, "-o", out, "--image", stamp, "--password-file", owner])
         #expect(allowed.status == 0, "with the owner password: \(allowed.stderr)")
         #expect(try ProcessRunner.run("qpdf", ["--check", out]).status == 0)
+        let signed = try ProcessRunner.signet(
+            [
+                "sign", input, "-o", dir.path("signed.pdf"), "--p12", pki.rsaP12, "--password-env", "PASS",
+                "--pdf-password-file", owner,
+            ], environment: environment)
+        #expect(signed.status == 0, "signing with the owner password: \(signed.stderr)")
+        #expect(try SignatureCheckers.pdfsig(dir.path("signed.pdf")).map(\.validation) == ["Signature is Valid."])
     }
 
     @Test("a file encrypted for a certificate gets its own sentence, not \"damaged\"")

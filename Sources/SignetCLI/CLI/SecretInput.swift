@@ -12,6 +12,28 @@ package enum SecretInput {
         .value("password-file", "FILE", "read the PDF password from FILE (one trailing line break is ignored)"),
     ]
 
+    /// `--pdf-password-env VAR` and `--pdf-password-file FILE` for commands whose `--password-*`
+    /// opens the signing key (`sign`, `pipeline`).
+    package static let signedPDFPasswordSpecs: [OptionSpec] = [
+        .value("pdf-password-env", "VAR", "read the password of an encrypted input PDF from environment variable VAR"),
+        .value("pdf-password-file", "FILE", "read the password of an encrypted input PDF from FILE"),
+    ]
+
+    /// The PDF password of `sign` and `pipeline`, and their sentence when an encrypted input needs
+    /// one (the PDF stage's own names stamp's `--password-*`, which here open the key).
+    static func signedPDFPassword(_ args: Arguments, _ context: CommandContext) throws -> Secret? {
+        try read(args, context, prefix: "pdf-password")
+    }
+
+    static func namingPDFPassword<T>(_ command: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as PDFError where error.reason == .passwordNeeded {
+            throw UsageError(
+                command,
+                "\(StreamName.input(error.file)): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE"
+            )
+        }
+    }
+
     /// The same plus `--password-stdin`, for commands whose password opens a key or a bundle.
     static let passwordSpecs: [OptionSpec] = [
         .value("password-env", "VAR", "read the password from environment variable VAR"),

@@ -20,12 +20,9 @@ enum PipelineCommand: Command {
                 "image-format", "png|jpeg|auto",
                 "format of the fitted image (default png: transparency kept, downscaled to fit)"),
             BudgetFlags.maxBytes,
-        ] + BudgetFlags.searchOptions + StrokeInputFlags.specs + RenderFlags.specs + StampFlags.specs + [
-            .value(
-                "pdf-password-env", "VAR",
-                "read the password of an encrypted --pdf from environment variable VAR (unsigned output only)"),
-            .value("pdf-password-file", "FILE", "read the password of an encrypted --pdf from FILE"),
-        ] + IdentityFlags.options + SignatureFlags.specs + SignatureTextFlags.specs,
+        ] + BudgetFlags.searchOptions + StrokeInputFlags.specs + RenderFlags.specs + StampFlags.specs
+            + SecretInput.signedPDFPasswordSpecs + IdentityFlags.options + SignatureFlags.specs
+            + SignatureTextFlags.specs,
         notes: [
             """
             stages: read STROKES (any format of 'signet render'), render them as 'signet render' does (same
@@ -71,7 +68,7 @@ enum PipelineCommand: Command {
                 spec.name,
                 "standard input cannot carry both an input and the \(option); use --\(option)-env or --\(option)-file")
         }
-        let password = try SecretInput.read(args, context, prefix: "pdf-password")
+        let password = try SecretInput.signedPDFPassword(args, context)
         let source = try PDFInput(pdf)
         try OutputGuard.refuseOverwriting(
             [strokes, source.name]
@@ -88,18 +85,11 @@ enum PipelineCommand: Command {
                 identity: identity, options: signatureOptions,
                 text: try SignatureTextFlags.text(args, identity: identity, options: signatureOptions))
         }
-        var report: PipelineReport
-        do {
-            report = try source.openForSigning { path in
+        var report = try SecretInput.namingPDFPassword(spec.name) {
+            try source.openForSigning { path in
                 try SignetJob.pipeline(
                     strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing)
             }
-        } catch let error as PDFError where error.reason == .passwordNeeded {
-            // The stage's hint names stamp's options; here the PDF's password has options of its own.
-            throw UsageError(
-                spec.name,
-                "\(StreamName.input(error.file)): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE"
-            )
         }
         report.stamp.input = source.name
         report.signature?.input = source.name

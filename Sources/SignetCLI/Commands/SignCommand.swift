@@ -23,7 +23,7 @@ enum SignCommand: Command {
                 "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)"),
         ] + ArtworkFlags.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
-        ] + PlacementFlags.specs + SignatureTextFlags.specs,
+        ] + PlacementFlags.specs + SignatureTextFlags.specs + SecretInput.signedPDFPasswordSpecs,
         notes: [
             "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages, with the signer's name (--name, else the certificate's common name), the signing time in UTC (as in /M, to the minute) and --reason/--location as selectable text (--no-text leaves it out). The artwork and text together fit the placement; with --field they are fitted into the existing field's rectangle.",
             PlacementFlags.notes,
@@ -61,7 +61,7 @@ enum SignCommand: Command {
                 ["pades", "certify", "doc-timestamp", "ltv", SignatureTextFlags.flag].filter(args.flag)
                 + ([
                     "name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at",
-                    "size", "width", "certs",
+                    "size", "width", "certs", "pdf-password-env", "pdf-password-file",
                 ] + SignatureTextFlags.values)
                 .filter { args.string($0) != nil }
             if let first = pdfOnly.first {
@@ -82,7 +82,7 @@ enum SignCommand: Command {
         try OutputGuard.refuseOverwriting(
             [input]
                 + [
-                    "p12", "key", "cert", "chain", "password-file", "pin-file", "image", "strokes",
+                    "p12", "key", "cert", "chain", "password-file", "pin-file", "image", "strokes", "pdf-password-file",
                     "tsa-credentials-file",
                 ].compactMap(
                     args.string),
@@ -149,10 +149,14 @@ extension SignCommand {
             let what = name == "page" ? "places a visible signature" : "is about a visible signature's text"
             throw UsageError(spec.name, "--\(name) \(what); give --image or --strokes too")
         }
-        var result = try source.openForSigning {
-            try SignetJob.sign(
-                pdfAt: $0, to: output, identity: identity, options: options, appearance: appearance, network: network,
-                ltv: args.flag("ltv") ? try RevocationAccess.online(args) : nil)
+        let password = try SecretInput.signedPDFPassword(args, context)
+        var result = try SecretInput.namingPDFPassword(spec.name) {
+            try source.openForSigning {
+                try SignetJob.sign(
+                    pdfAt: $0, to: output, password: password, identity: identity, options: options,
+                    appearance: appearance, network: network,
+                    ltv: args.flag("ltv") ? try RevocationAccess.online(args) : nil)
+            }
         }
         result.input = source.name
         let input = StreamName.input(source.name)

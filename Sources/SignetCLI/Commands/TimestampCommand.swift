@@ -16,7 +16,7 @@ enum TimestampCommand: Command {
                 "first add a DSS with the certificates and OCSP responses (or CRLs) of every signature and timestamp not yet covered (PAdES B-LT)"
             ),
             RevocationAccess.certsSpec,
-        ] + TimestampFlags.specs,
+        ] + TimestampFlags.specs + SecretInput.pdfPasswordSpecs,
         notes: [
             "Appends a signature field whose value is /Type /DocTimeStamp /SubFilter /ETSI.RFC3161, /Contents an RFC 3161 token over the SHA-256 of the whole file before it (PAdES B-LTA, or an archive timestamp renewing one). IN is never modified and its bytes come first in OUT unchanged.",
             "Example: signet timestamp signed.pdf -o archived.pdf --tsa https://tsa.example/tsr",
@@ -36,18 +36,21 @@ enum TimestampCommand: Command {
             throw UsageError(spec.name, "give --tsa URL (the authority that makes the timestamp), --ltv, or both")
         }
         try OutputGuard.refuseOverwriting(
-            [input] + ["tsa-credentials-file"].compactMap(args.string), with: [output], command: spec.name)
+            [input] + ["tsa-credentials-file", "password-file"].compactMap(args.string), with: [output],
+            command: spec.name)
+        let password = try SecretInput.read(args, context)
         let network = try TimestampFlags.transport(args, context)
         let source = try PDFInput(input)
         let now = Date()
         if args.flag("ltv") {
             return try addValidationData(
-                source, output: output, timestamp: timestamp, now: now, network: network,
+                source, output: output, password: password, timestamp: timestamp, now: now, network: network,
                 access: try RevocationAccess.online(args))
         }
         guard let timestamp else { throw UsageError(spec.name, "give --tsa URL") }
         var result = try source.openForSigning {
-            try SignetJob.timestamp(pdfAt: $0, to: output, timestamp: timestamp, now: now, network: network)
+            try SignetJob.timestamp(
+                pdfAt: $0, to: output, password: password, timestamp: timestamp, now: now, network: network)
         }
         result.input = source.name
         let line =
@@ -57,12 +60,12 @@ enum TimestampCommand: Command {
 
     /// `--ltv` (and `--tsa`): the DSS update, then the document timestamp when asked.
     static func addValidationData(
-        _ source: PDFInput, output: String, timestamp: TimestampOptions?, now: Date, network: any HTTPTransport,
-        access: OnlineRevocation
+        _ source: PDFInput, output: String, password: Secret?, timestamp: TimestampOptions?, now: Date,
+        network: any HTTPTransport, access: OnlineRevocation
     ) throws -> CommandOutcome {
         let result = try source.openForSigning {
             try SignetJob.addValidationData(
-                pdfAt: $0, to: output, ltv: access, now: now, timestamp: timestamp,
+                pdfAt: $0, to: output, password: password, ltv: access, now: now, timestamp: timestamp,
                 network: network)
         }
         let ltv = result.ltv

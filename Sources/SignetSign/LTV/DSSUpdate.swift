@@ -9,8 +9,13 @@ import SignetPDF
 /// their decoded bytes) are referenced, not stored again; its VRI entries are kept.
 package struct DSSUpdate: InPlaceUpdate {
     package let collector: RevocationCollector
+    /// Opens an encrypted document (its user or owner password); nil when it needs none.
+    package let documentPassword: String?
 
-    package init(collector: RevocationCollector) { self.collector = collector }
+    package init(collector: RevocationCollector, documentPassword: String? = nil) {
+        self.collector = collector
+        self.documentPassword = documentPassword
+    }
 
     /// The update after a signature (`PostSignatureUpdates`): the material comes from `collector`.
     package func append(
@@ -18,13 +23,16 @@ package struct DSSUpdate: InPlaceUpdate {
     ) throws
         -> PostSignatureOutcome
     {
-        .validationData(try Self.append(to: source, sink: sink, context: context, collect: collect))
+        .validationData(
+            try Self.append(to: source, sink: sink, password: documentPassword, context: context, collect: collect))
     }
 
     /// The same appended to the signed file `sink` already holds (no copy of it).
     package func append(into sink: any ByteSink, context: String) throws -> PostSignatureOutcome {
         .validationData(
-            try Self.append(to: try sink.writtenBytes(), sink: sink, inPlace: true, context: context, collect: collect))
+            try Self.append(
+                to: try sink.writtenBytes(), sink: sink, inPlace: true, password: documentPassword, context: context,
+                collect: collect))
     }
 
     private func collect(
@@ -40,18 +48,15 @@ package struct DSSUpdate: InPlaceUpdate {
     /// its VRI entry, `sink` gets `source` unchanged. `collect` gives the material of each signature
     /// (its /Contents, whether it is a document timestamp, a context for messages, and the
     /// certificates the DSS already holds, to build chains with).
-    /// With `inPlace`, `sink` already holds `source` and only the update is appended.
+    /// With `inPlace`, `sink` already holds `source` and only the update is appended. `password`
+    /// opens an encrypted document.
     package static func append(
-        to source: any ByteSource, sink: any ByteSink, inPlace: Bool = false, context: String,
+        to source: any ByteSource, sink: any ByteSink, inPlace: Bool = false, password: String? = nil,
+        context: String,
         collect: (_ contents: [UInt8], _ isTimestamp: Bool, _ context: String, _ known: [[UInt8]]) throws
             -> ValidationMaterial
     ) throws -> LTVUpdateResult {
-        let document: PDFDocument
-        do {
-            document = try PDFDocument(source: source)
-        } catch let error as PDFError where error.reason == .passwordNeeded {
-            throw SignError(context, .encryptedPDF)
-        }
+        let document = try PDFDocument(source: source, password: password)
         try document.prepareEncryptedUpdates(for: .fillAndSign, using: OpenSSLCiphers())
         document.appendsIncrementally = true
         let writer = try IncrementalWriter.appending(to: document, context: context)

@@ -8,8 +8,13 @@ import SignetPDF
 /// incremental update by the same writer as signatures (`SignedUpdate`). Existing bytes are never touched.
 package struct DocumentTimestamper: PostSignatureUpdate {
     package let authority: TimestampAuthority
+    /// Opens an encrypted document (its user or owner password); nil when it needs none.
+    package let documentPassword: String?
 
-    package init(authority: TimestampAuthority) { self.authority = authority }
+    package init(authority: TimestampAuthority, documentPassword: String? = nil) {
+        self.authority = authority
+        self.documentPassword = documentPassword
+    }
 
     /// `signet timestamp IN -o OUT`: `updates` (a `DocumentTimestamper` last) appended to the PDF at
     /// `input`, written atomically to `output`. Returns what the updates did.
@@ -27,12 +32,7 @@ package struct DocumentTimestamper: PostSignatureUpdate {
     ) throws
         -> PostSignatureOutcome
     {
-        let document: PDFDocument
-        do {
-            document = try PDFDocument(source: source)
-        } catch let error as PDFError where error.reason == .passwordNeeded {
-            throw SignError(context, .encryptedPDF)
-        }
+        let document = try PDFDocument(source: source, password: documentPassword)
         try document.prepareEncryptedUpdates(for: .fillAndSign, using: OpenSSLCiphers())
         let fields = try FormFields.all(in: document)
         let reserved: Int

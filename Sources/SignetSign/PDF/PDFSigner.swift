@@ -14,35 +14,37 @@ package enum PDFSigner {
     /// update as the signature, so the signature covers them and no unsigned revision lies between.
     /// `network` carries the timestamp requests (`options.timestamp`). `collector`, when given,
     /// adds the validation material in an update after the signature (`DSSUpdate`, PAdES B-LT).
+    /// `password` opens an encrypted input (user or owner password; none when its user password is
+    /// empty), whose updates are then encrypted with its own key.
     package static func sign(
-        input: String, output: String, identity: SigningIdentity,
+        input: String, output: String, password: String? = nil, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
         editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
         collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
         guard output != "-" else { throw SignError(output, .outputMustBeFile) }
         return try sign(
-            opening: { try PDFDocument(path: input) }, input: input, identity: identity, options: options,
-            appearance: appearance, editing: editing, network: network, collector: collector,
-            sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
+            opening: { try PDFDocument(path: input, password: password) }, password: password, input: input,
+            identity: identity, options: options, appearance: appearance, editing: editing, network: network,
+            collector: collector, sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
     }
 
     /// The same from `source` (a file, or memory) into `sink` (committed on success); the result
     /// and messages name `source.name` and `sink.name`. A memory sink is patched in place.
     package static func sign(
-        source: any ByteSource, to sink: any ByteSink, identity: SigningIdentity,
+        source: any ByteSource, to sink: any ByteSink, password: String? = nil, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
         editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
         collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
         try sign(
-            opening: { try PDFDocument(source: source) }, input: source.name, identity: identity, options: options,
-            appearance: appearance, editing: editing, network: network, collector: collector,
-            sinks: PostSignatureUpdates.Sinks(into: sink))
+            opening: { try PDFDocument(source: source, password: password) }, password: password,
+            input: source.name, identity: identity, options: options, appearance: appearance, editing: editing,
+            network: network, collector: collector, sinks: PostSignatureUpdates.Sinks(into: sink))
     }
 
     private static func sign(
-        opening: () throws -> PDFDocument, input: String, identity: SigningIdentity,
+        opening: () throws -> PDFDocument, password: String?, input: String, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance?, editing: ((PDFDocument) throws -> Void)?,
         network: (any HTTPTransport)?, collector: RevocationCollector?, sinks: PostSignatureUpdates.Sinks
     ) throws -> PDFSignResult {
@@ -50,15 +52,11 @@ package enum PDFSigner {
             TimestampAuthority(options: $0, transport: network ?? NoTransport(), now: options.signingTime)
         }
         let updates = try PostSignatureUpdates.plan(
-            options: options, timestamping: timestamping, collector: collector, context: input)
-        // An encrypted PDF takes an update encrypted with its own key; signing takes no password
-        // yet, so only one whose user password is empty (every reader opens it) can be signed.
-        let document: PDFDocument
-        do {
-            document = try opening()
-        } catch let error as PDFError where error.reason == .passwordNeeded {
-            throw SignError(input, .encryptedPDF)
-        }
+            options: options, timestamping: timestamping, collector: collector, documentPassword: password,
+            context: input)
+        // An encrypted PDF takes an update encrypted with its own key (and the same password opens
+        // it again for the updates after the signature).
+        let document = try opening()
         try document.prepareEncryptedUpdates(for: .fillAndSign, using: OpenSSLCiphers())
         if try SignatureScanner.permissions(of: document).docMDP == 1 { throw SignError(input, .certifiedNoChanges) }
         let fields = try FormFields.all(in: document)

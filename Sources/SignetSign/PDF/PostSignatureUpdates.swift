@@ -34,17 +34,18 @@ package enum PostSignatureOutcome {
 /// each update reading what the one before wrote; only the last one writes the output.
 package enum PostSignatureUpdates {
     /// The updates `options` ask for, in order. Refuses a document timestamp without an authority.
+    /// `documentPassword` opens an encrypted document again after each update.
     package static func plan(
         options: PDFSignOptions, timestamping: TimestampAuthority?, collector: RevocationCollector? = nil,
-        context: String
+        documentPassword: String? = nil, context: String
     ) throws
         -> [any PostSignatureUpdate]
     {
         var updates: [any PostSignatureUpdate] = []
-        if let collector { updates.append(DSSUpdate(collector: collector)) }
+        if let collector { updates.append(DSSUpdate(collector: collector, documentPassword: documentPassword)) }
         if options.documentTimestamp {
             guard let timestamping else { throw SignError(context, .documentTimestampNeedsAuthority) }
-            updates.append(DocumentTimestamper(authority: timestamping))
+            updates.append(DocumentTimestamper(authority: timestamping, documentPassword: documentPassword))
         }
         return updates
     }
