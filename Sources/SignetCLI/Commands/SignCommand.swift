@@ -21,7 +21,7 @@ enum SignCommand: Command {
             .flag(
                 "doc-timestamp",
                 "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)"),
-        ] + ArtworkFlags.specs + [
+        ] + TwoStepSigning.specs + ArtworkFlags.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
         ] + PlacementFlags.specs + SignatureTextFlags.specs,
         notes: [
@@ -52,6 +52,7 @@ enum SignCommand: Command {
     }
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        if let outcome = try TwoStepSigning.run(args, context) { return outcome }
         let input = args.positionals[0]
         let detached = args.string("detached")
         if detached != nil {
