@@ -24,7 +24,7 @@ enum TwoStepSigning {
     static let keyOptions = [
         "p12", "key", "cert", "chain", "pkcs11-module", "pkcs11-token", "pkcs11-key", "external-signer",
         "external-timeout", "password-env", "password-file", "password-stdin", "pin-env", "pin-file", "pin-stdin",
-        "pss", "strict", "detached", "ltv", "certs", "doc-timestamp",
+        "pss", "strict", "detached",
     ]
 
     /// The outcome of `--prepare` or `--complete`; `nil` when neither is given.
@@ -68,8 +68,11 @@ enum TwoStepSigning {
 
     static func prepare(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let command = args.command
-        if let option = given(TimestampFlags.specs.map(\.name) + ["cms"], args) {
-            throw UsageError(command, "--\(option) belongs to --complete (timestamps are added to the finished CMS)")
+        if let option = given(TimestampFlags.specs.map(\.name) + ["ltv", "certs", "doc-timestamp", "cms"], args) {
+            throw UsageError(
+                command,
+                "--\(option) belongs to --complete (timestamps and validation data are added to the finished signature)"
+            )
         }
         let input = args.positionals[0]
         let output = try args.required("output")
@@ -114,9 +117,12 @@ enum TwoStepSigning {
         var signatureBytes: Int
         var signer: String?
         var timestamped: Bool
+        var ltv: LTVUpdateResult?
+        var documentTimestamp: DocumentTimestampResult?
 
         enum CodingKeys: String, CodingKey {
-            case input, output, field, reserved, signer, timestamped
+            case input, output, field, reserved, signer, timestamped, ltv
+            case documentTimestamp = "document_timestamp"
             case byteRange = "byte_range"
             case signatureBytes = "signature_bytes"
         }
@@ -141,19 +147,37 @@ enum TwoStepSigning {
         let authority = try TimestampFlags.options(args).map {
             TimestampAuthority(options: $0, transport: network, now: now)
         }
+        try RevocationAccess.requireLTV(args)
+        if args.flag("doc-timestamp"), authority == nil {
+            throw UsageError(command, "--doc-timestamp needs --tsa URL (the authority that makes it)")
+        }
+        let collector = try args.flag("ltv") ? RevocationAccess.online(args) : nil
         let source = try PDFInput(input)
         let completed = try source.openForSigning {
             try TwoStepSigner.complete(
-                prepared: $0, cms: cms, cmsName: cmsPath, output: output, timestamping: authority, now: now)
+                prepared: $0, cms: cms, cmsName: cmsPath, output: output, timestamping: authority,
+                collector: try collector.map {
+                    try RevocationCollector(
+                        extraCertificates: ForeignSignature.carriedCertificates(cms) + $0.certificates, now: now,
+                        nonce: $0.nonce, fetch: $0.request)
+                }, documentTimestamp: args.flag("doc-timestamp"), now: now)
         }
-        let stamped = completed.timestamped ? ", timestamped" : ""
+        var stamped = completed.timestamped ? ", timestamped" : ""
+        if let ltv = completed.after.ltv {
+            stamped +=
+                ", then DSS with \(ltv.certificates) certificates, \(ltv.ocspResponses) OCSP responses, \(ltv.crls) CRLs"
+        }
+        if let timestamp = completed.after.documentTimestamp {
+            stamped += ", then document timestamp in field \(timestamp.field)"
+        }
         let line =
             "completed \(StreamName.input(input)) → \(output) (field \(completed.field), CMS of \(completed.signatureBytes) of \(completed.reserved) reserved bytes\(stamped)) signed by \(completed.signer ?? "a signer whose certificate the CMS does not carry")"
         return CommandOutcome(
             json: Completed(
                 input: input, output: output, field: completed.field, byteRange: completed.byteRange.values,
                 reserved: completed.reserved, signatureBytes: completed.signatureBytes, signer: completed.signer,
-                timestamped: completed.timestamped),
+                timestamped: completed.timestamped, ltv: completed.after.ltv,
+                documentTimestamp: completed.after.documentTimestamp),
             lines: [line])
     }
 

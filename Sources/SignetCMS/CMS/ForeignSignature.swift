@@ -47,6 +47,16 @@ package enum ForeignSignature {
             problems: check.problems)
     }
 
+    /// The certificates `bytes` carries (DER), to build chains with for its validation data;
+    /// none when it cannot be read (`inspect` says why).
+    package static func carriedCertificates(_ bytes: [UInt8]) -> [[UInt8]] {
+        guard let message = try? CMSMessage(der: bytes), let certificates = try? message.certificates() else {
+            OpenSSL.clearErrors()
+            return []
+        }
+        return certificates.compactMap { try? $0.der }
+    }
+
     /// `bytes` with a timestamp from `authority` over its signature value, added as the unsigned
     /// attribute id-aa-signatureTimeStampToken (PAdES B-T), as `CMSSigner` adds one.
     package static func addingTimestamp(

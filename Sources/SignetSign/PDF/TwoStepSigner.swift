@@ -19,13 +19,15 @@ package enum TwoStepSigner {
     }
 
     /// A completed signature.
-    package struct Completed: Sendable {
+    package struct Completed {
         package var field: String
         package var byteRange: ByteRange
         package var reserved: Int
         package var signatureBytes: Int
         package var signer: String?
         package var timestamped: Bool
+        /// What the updates after the signature added (`--ltv`, `--doc-timestamp`).
+        package var after: PostSignatureUpdates.Outcome
     }
 
     /// Writes `output`: `input` with the signature field, its appearance and a zero-filled
@@ -51,12 +53,17 @@ package enum TwoStepSigner {
 
     /// Writes `output`: `prepared` with `cms` (DER) in its placeholder, after checking that `cms` is
     /// a detached SignedData whose messageDigest is the prepared digest and whose signature value
-    /// verifies. With `timestamping` a signature timestamp is added to the CMS first.
+    /// verifies. With `timestamping` a signature timestamp is added to the CMS first; then, as
+    /// `PDFSigner` does, `collector` adds the DSS and `documentTimestamp` a document timestamp from
+    /// `timestamping`, each in an update of its own after the completed signature.
     package static func complete(
         prepared: String, cms: [UInt8], cmsName: String, output: String, timestamping: TimestampAuthority?,
-        now: Date
+        collector: RevocationCollector? = nil, documentTimestamp: Bool = false, now: Date
     ) throws -> Completed {
         guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        let updates = try PostSignatureUpdates.plan(
+            options: PDFSignOptions(signingTime: now, documentTimestamp: documentTimestamp),
+            timestamping: timestamping, collector: collector, context: prepared)
         let placeholder = try Placeholder(in: prepared)
         let file = try ReadableFile(path: prepared)
         let digest: [UInt8]
@@ -78,13 +85,20 @@ package enum TwoStepSigner {
         guard let hex = SignatureRoom.hex(embedded, reserved: placeholder.reserved) else {
             throw SignError(prepared, .signatureTooLarge(needed: embedded.count, reserved: placeholder.reserved))
         }
-        let out = try AtomicOutput(path: output)
+        let sinks = PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) })
+        let out = try updates.isEmpty ? sinks.final() : sinks.scratch()
         try file.forEachChunk(of: 0..<file.size, chunkSize: 1 << 20) { try out.write($0) }
         try out.overwrite(hex, at: placeholder.hole.lowerBound + 1)
-        try out.commit()
+        var after = PostSignatureUpdates.Outcome(output: out.name)
+        if updates.isEmpty {
+            try out.commit()
+        } else {
+            after = try PostSignatureUpdates.run(
+                updates, on: try out.writtenBytes(), holder: out, context: prepared, sinks: sinks)
+        }
         return Completed(
             field: placeholder.field, byteRange: placeholder.byteRange, reserved: placeholder.reserved,
-            signatureBytes: embedded.count, signer: finding.signer, timestamped: timestamping != nil)
+            signatureBytes: embedded.count, signer: finding.signer, timestamped: timestamping != nil, after: after)
     }
 }
 
