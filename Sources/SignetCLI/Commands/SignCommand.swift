@@ -7,7 +7,7 @@ enum SignCommand: Command {
         name: "sign",
         summary: "sign a PDF (embedded, incremental) or any file (detached CMS .p7s)",
         usage:
-            "IN (-o OUT.pdf | --detached OUT.p7s) (--p12 FILE | --key FILE --cert FILE | --pkcs11-module PATH --pkcs11-token LABEL --pkcs11-key LABEL | --external-signer COMMAND --cert FILE) [options]",
+            "IN (-o OUT.pdf | --detached OUT.p7s) (--p12 FILE | --key FILE --cert FILE | --pkcs11-module PATH --pkcs11-token LABEL --pkcs11-key LABEL | --external-signer COMMAND --cert FILE) [options]  |  IN -o PREPARED.pdf --prepare [options]  |  PREPARED.pdf --complete --cms SIG.der -o OUT.pdf [--tsa URL] [--ltv]",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "signed PDF to write", short: "o"),
