@@ -90,7 +90,7 @@ struct TwoStepSigningCLITests {
         }
     }
 
-    @Test("--complete refuses a CMS of other bytes, an attached CMS, one too large, and a file not prepared")
+    @Test("--complete refuses a CMS of other bytes, an attached CMS, one too large, a broken one, and a file not prepared")
     func refusals() throws {
         let dir = TemporaryDirectory("two-step-refusals")
         let input = try TestPDF.write(to: dir.path("in.pdf"))
@@ -115,6 +115,14 @@ struct TwoStepSigningCLITests {
             #expect(!FileManager.default.fileExists(atPath: out), "nothing is written")
         }
         let good = try cms(over: prep.signedBytes, to: dir.path("good.der"))
+        // The signature value is the DER's last field: one flipped bit there leaves a well-formed CMS that does not verify.
+        var broken = try #require(FileManager.default.contents(atPath: good))
+        broken[broken.count - 1] ^= 0x01
+        let brokenPath = dir.write("broken.der", bytes: Array(broken))
+        let bad = try ProcessRunner.signet(["sign", prepared, "--complete", "--cms", brokenPath, "-o", out])
+        #expect(
+            bad.status == 2 && bad.stderr.contains("the CMS's signature value does not verify"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
         let notPrepared = try ProcessRunner.signet(["sign", input, "--complete", "--cms", good, "-o", out])
         #expect(
             notPrepared.status == 2 && notPrepared.stderr.contains("is not a prepared PDF"), "\(notPrepared.stderr)")
