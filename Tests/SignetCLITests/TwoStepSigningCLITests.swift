@@ -90,7 +90,7 @@ struct TwoStepSigningCLITests {
         }
     }
 
-    @Test("--complete refuses a CMS of other bytes, an attached CMS, one too large, a broken one, and a file not prepared")
+    @Test("--complete refuses a CMS of other bytes, an attached, too large or broken CMS, and a file not prepared")
     func refusals() throws {
         let dir = TemporaryDirectory("two-step-refusals")
         let input = try TestPDF.write(to: dir.path("in.pdf"))
