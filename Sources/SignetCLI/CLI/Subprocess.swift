@@ -1,12 +1,19 @@
 import Glibc
 
-/// Runs a program with posix_spawn, standard input inherited, standard output streamed to a
-/// callback and standard error collected (both read with poll, so neither pipe can fill up and
-/// block the child).
+/// Runs a program with posix_spawn: standard input inherited (or fed `input`), standard output
+/// streamed to a callback and standard error collected (both read with poll, so neither pipe
+/// can fill up and block the child), optionally stopped after `timeout` seconds.
 enum Subprocess {
     struct Result {
         var status: Int32
         var errorText: String
+        /// The program ran past the timeout and was killed (`status` is then 128 + SIGKILL).
+        var timedOut = false
+
+        /// The last non-empty line the program wrote on standard error.
+        var lastErrorLine: String? {
+            errorText.split(separator: "\n", omittingEmptySubsequences: true).last.map(String.init)
+        }
     }
 
     struct SpawnError: Error, CustomStringConvertible {
@@ -14,24 +21,46 @@ enum Subprocess {
         var description: String { String(cString: strerror(code)) }
     }
 
-    static func run(_ path: String, _ arguments: [String], output: ([UInt8]) -> Void) throws -> Result {
+    /// Runs `path` with `arguments`. `input`, when given, is its whole standard input (at most
+    /// 64 KiB: it is written into the pipe before the program starts, so it never blocks);
+    /// `environment` is added to this process's environment.
+    static func run(
+        _ path: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:],
+        timeout: Double? = nil, output: ([UInt8]) -> Void
+    ) throws -> Result {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0 else { throw SpawnError(code: errno) }
         guard pipe(&errPipe) == 0 else {
             close(outPipe[0]); close(outPipe[1])
             throw SpawnError(code: errno)
         }
-        // Our ends must not leak into other children; the child gets its ends as 1 and 2.
-        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let inRead = try input.map { try filledPipe($0) }
+        defer { if let inRead { close(inRead) } }
+        // Our ends must not leak into other children; the child gets its ends as 0, 1 and 2.
+        for fd in outPipe + errPipe + (inRead.map { [$0] } ?? []) { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let inRead { posix_spawn_file_actions_adddup2(&actions, inRead, 0) }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
+        let envp = environment.isEmpty ? nil : mergedEnvironment(environment)
+        defer { for p in envp ?? [] { free(p) } }
+        // With a timeout the program leads its own process group, so a shell's children are stopped with it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if timeout != nil {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         var pid = pid_t()
-        let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let rc =
+            if let envp { posix_spawn(&pid, path, &actions, &attributes, argv, envp) } else {
+                posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+            }
         close(outPipe[1])
         close(errPipe[1])
         defer { close(outPipe[0]); close(errPipe[0]) }
@@ -42,9 +71,18 @@ enum Subprocess {
             pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0),
         ]
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let deadline = timeout.map { monotonicSeconds() + $0 }
+        var timedOut = false
         while fds.contains(where: { $0.fd >= 0 }) {
-            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+            let wait = deadline.map { Int32(max(0, min(($0 - monotonicSeconds()) * 1000, 86_400_000)).rounded(.up)) }
+            let ready = poll(&fds, nfds_t(fds.count), wait ?? -1)
+            if ready < 0 {
                 if errno == EINTR { continue }
+                break
+            }
+            if ready == 0, let deadline, monotonicSeconds() >= deadline {
+                kill(-pid, SIGKILL)
+                timedOut = true
                 break
             }
             for i in fds.indices where fds[i].fd >= 0 && fds[i].revents != 0 {
@@ -59,6 +97,41 @@ enum Subprocess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitCode: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exitCode, errorText: String(decoding: errorBytes, as: UTF8.self))
+        return Result(status: exitCode, errorText: String(decoding: errorBytes, as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// The read end of a pipe that already holds `bytes` and whose write end is closed.
+    private static func filledPipe(_ bytes: [UInt8]) throws -> Int32 {
+        precondition(bytes.count <= 1 << 16, "standard input larger than a pipe's buffer")
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw SpawnError(code: errno) }
+        defer { close(ends[1]) }
+        let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        guard written == bytes.count else {
+            let code = errno
+            close(ends[0])
+            throw SpawnError(code: code)
+        }
+        return ends[0]
+    }
+
+    /// This process's environment with `extra` set (as malloc'ed C strings, NULL-terminated).
+    private static func mergedEnvironment(_ extra: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+        var entries: [UnsafeMutablePointer<CChar>?] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+            if extra[name] == nil { entries.append(strdup(entry)) }
+            index += 1
+        }
+        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { entries.append(strdup("\(name)=\(value)")) }
+        return entries + [nil]
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

@@ -8,7 +8,7 @@ enum PipelineCommand: Command {
         name: "pipeline",
         summary: "strokes to a budgeted image (or vector ink) stamped into a PDF, then optionally signed, in one run",
         usage:
-            "STROKES --pdf IN.pdf -o OUT.pdf [--max-bytes SIZE | --vector] [placement] [--p12 FILE | --key FILE --cert FILE] [options]",
+            "STROKES --pdf IN.pdf -o OUT.pdf [--max-bytes SIZE | --vector] [placement] [--p12 FILE | --key FILE --cert FILE | --external-signer COMMAND --cert FILE] [options]",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "the finished PDF", short: "o"),

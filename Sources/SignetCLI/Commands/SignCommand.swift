@@ -7,7 +7,7 @@ enum SignCommand: Command {
         name: "sign",
         summary: "sign a PDF (embedded, incremental) or any file (detached CMS .p7s)",
         usage:
-            "IN (-o OUT.pdf | --detached OUT.p7s) (--p12 FILE | --key FILE --cert FILE | --pkcs11-module PATH --pkcs11-token LABEL --pkcs11-key LABEL) [options]",
+            "IN (-o OUT.pdf | --detached OUT.p7s) (--p12 FILE | --key FILE --cert FILE | --pkcs11-module PATH --pkcs11-token LABEL --pkcs11-key LABEL | --external-signer COMMAND --cert FILE) [options]  |  IN -o PREPARED.pdf --prepare [options]  |  PREPARED.pdf --complete --cms SIG.der -o OUT.pdf [--tsa URL] [--ltv]",
         positionals: 1...1,
         options: [
             .value("output", "FILE", "signed PDF to write", short: "o"),
@@ -21,7 +21,7 @@ enum SignCommand: Command {
             .flag(
                 "doc-timestamp",
                 "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)"),
-        ] + ArtworkFlags.specs + [
+        ] + TwoStepSigning.specs + ArtworkFlags.specs + [
             .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
         ] + PlacementFlags.specs + SignatureTextFlags.specs + SecretInput.signedPDFPasswordSpecs,
         notes: [
@@ -30,6 +30,7 @@ enum SignCommand: Command {
             "Signatures are CMS SignedData with SHA-256, DER, with the signed attributes content-type, message-digest and signing-certificate-v2.",
             "With --tsa the signature value is timestamped (RFC 3161, SHA-256 imprint, random nonce, certReq) and the checked token is added as the unsigned attribute id-aa-signatureTimeStampToken; the /Contents reserve includes a dry-run token from the same authority. Credentials never go on the command line: --tsa-credentials-env or --tsa-credentials-file.",
             "Example: SIGNET_PASS=... signet sign report.pdf --detached report.p7s --p12 me.p12 --password-env SIGNET_PASS",
+            "With --external-signer the key stays wherever COMMAND reaches it (a cloud KMS, a remote signing service, a card): /bin/sh -c runs COMMAND once per signature (never for sizing), with the SHA-256 digest of the signed attributes as raw bytes on standard input and SIGNET_DIGEST_ALGORITHM (sha256) and SIGNET_SIGNATURE_ALGORITHM (rsa-pkcs1, rsa-pss with --pss, ecdsa; from --cert's key) in its environment; it writes the raw signature value (RSA bytes, DER ECDSA or r‖s) on standard output. The answer is checked against --cert's public key; a failure, a timeout, an empty or wrong answer writes nothing. Recipes: docs/cli.md.",
             "Token example: signet sign report.pdf -o signed.pdf --pkcs11-module /usr/lib/softhsm/libsofthsm2.so --pkcs11-token Signing --pkcs11-key ada --pin-file pin.txt",
         ])
 
@@ -51,6 +52,7 @@ enum SignCommand: Command {
     }
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        if let outcome = try TwoStepSigning.run(args, context) { return outcome }
         let input = args.positionals[0]
         let detached = args.string("detached")
         if detached != nil {

@@ -2,7 +2,8 @@ import FoundationEssentials
 import Signet
 
 /// `--p12 FILE`, `--key FILE --cert FILE [--chain FILE]` with the password options, or a key on a
-/// PKCS#11 token (`--pkcs11-module`, `--pkcs11-token`, `--pkcs11-key`) with the PIN options.
+/// PKCS#11 token (`--pkcs11-module`, `--pkcs11-token`, `--pkcs11-key`) with the PIN options, or a
+/// key anywhere else signing through a command (`--external-signer` with `--cert`).
 enum IdentityFlags {
     static let options: [OptionSpec] =
         [
@@ -10,7 +11,7 @@ enum IdentityFlags {
             .value("key", "FILE", "PEM private key (PKCS#8 or traditional, encrypted or not); needs --cert"),
             .value("cert", "FILE", "PEM certificate(s) for --key (the one matching the key signs) or for a token key"),
             .value("chain", "FILE", "PEM certificates to carry in the signature (intermediates, root)"),
-        ] + SecretInput.passwordSpecs + TokenFlags.options
+        ] + SecretInput.passwordSpecs + TokenFlags.options + ExternalSignerFlags.options
 
     static func load(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
         let identity = try loadKey(args, context)
@@ -18,6 +19,7 @@ enum IdentityFlags {
     }
 
     private static func loadKey(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
+        if let external = try ExternalSignerFlags.load(args) { return external }
         if let token = try TokenFlags.load(args, context) { return token }
         let password = try SecretInput.secret(args, context, stdinOption: "password-stdin")
         if let p12 = args.string("p12") {

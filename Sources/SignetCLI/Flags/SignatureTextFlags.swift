@@ -20,6 +20,11 @@ enum SignatureTextFlags {
     /// The text to show: the name is `--name`, else the certificate's common name, else its
     /// subject; `nil` with `--no-text`.
     static func text(_ args: Arguments, identity: SigningIdentity, options: PDFSignOptions) throws -> SignatureText? {
+        try text(args, signer: identity.commonName ?? identity.subject, options: options)
+    }
+
+    /// The same with `signer` as the name when `--name` is not given.
+    static func text(_ args: Arguments, signer: String, options: PDFSignOptions) throws -> SignatureText? {
         let position = try args.choice("text-position", SignatureText.Position.self)
         if args.flag(flag) {
             if let given = values.first(where: { args.string($0) != nil }) {
@@ -28,7 +33,7 @@ enum SignatureTextFlags {
             return nil
         }
         let lines = SignatureText.lines(
-            name: options.name ?? identity.commonName ?? identity.subject, signingTime: options.signingTime,
+            name: options.name ?? signer, signingTime: options.signingTime,
             reason: options.reason, location: options.location)
         // Read once per process: every batch job with text shares the font.
         let font = try TextFontCache.shared.font(at: args.string("text-font") ?? TextFont.dejaVuSansPath)

@@ -60,20 +60,13 @@ final class TokenKey: @unchecked Sendable {
 
     /// ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER } (RFC 5480 §2.2.3) from PKCS#11's r‖s.
     static func ecdsaSigValue(_ raw: [UInt8], context: String) throws -> [UInt8] {
-        guard !raw.isEmpty, raw.count % 2 == 0 else {
+        guard let der = ECDSASignature.der(fromRaw: raw) else {
             throw TokenError(
                 context,
                 .callFailed(
                     call: "C_Sign", code: UInt(CKR_GENERAL_ERROR),
                     meaning: "an ECDSA signature of \(raw.count) bytes is not r followed by s"))
         }
-        func integer(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-            var value = Array(bytes.drop { $0 == 0 })
-            if value.isEmpty || value[0] & 0x80 != 0 { value.insert(0, at: 0) }
-            return [0x02] + DER.length(value.count) + value
-        }
-        let half = raw.count / 2
-        let body = integer(raw[..<half]) + integer(raw[half...])
-        return [0x30] + DER.length(body.count) + body
+        return der
     }
 }

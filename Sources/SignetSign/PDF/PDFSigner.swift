@@ -25,7 +25,7 @@ package enum PDFSigner {
         guard output != "-" else { throw SignError(output, .outputMustBeFile) }
         return try sign(
             opening: { try PDFDocument(path: input, password: password) }, password: password, input: input,
-            identity: identity, options: options, appearance: appearance, editing: editing, network: network,
+            key: .identity(identity), options: options, appearance: appearance, editing: editing, network: network,
             collector: collector, sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
     }
 
@@ -39,12 +39,19 @@ package enum PDFSigner {
     ) throws -> PDFSignResult {
         try sign(
             opening: { try PDFDocument(source: source, password: password) }, password: password,
-            input: source.name, identity: identity, options: options, appearance: appearance, editing: editing,
+            input: source.name, key: .identity(identity), options: options, appearance: appearance, editing: editing,
             network: network, collector: collector, sinks: PostSignatureUpdates.Sinks(into: sink))
     }
 
-    private static func sign(
-        opening: () throws -> PDFDocument, password: String?, input: String, identity: SigningIdentity,
+    /// Who fills `/Contents`: an identity now, or (`--prepare`) nobody yet: the room is left zero-filled.
+    enum Key {
+        case identity(SigningIdentity)
+        /// Reserve this many bytes and hand the document digest to the closure.
+        case prepared(reserve: Int, digest: ([UInt8]) -> Void)
+    }
+
+    static func sign(
+        opening: () throws -> PDFDocument, password: String?, input: String, key: Key,
         options: PDFSignOptions, appearance: SignatureAppearance?, editing: ((PDFDocument) throws -> Void)?,
         network: (any HTTPTransport)?, collector: RevocationCollector?, sinks: PostSignatureUpdates.Sinks
     ) throws -> PDFSignResult {
@@ -63,7 +70,12 @@ package enum PDFSigner {
         if options.certify, try fields.contains(where: { try $0.signatureValue() != nil }) {
             throw SignError(input, .certifyNeedsUnsignedDocument)
         }
-        let reserved = try room(for: identity, options: options, timestamping: timestamping, context: input)
+        let reserved: Int
+        switch key {
+        case .identity(let identity):
+            reserved = try room(for: identity, options: options, timestamping: timestamping, context: input)
+        case .prepared(let reserve, _): reserved = reserve
+        }
         let writer = try IncrementalWriter.appending(to: document, context: input)
         try editing?(document)
         // A dictionary, not `reserveObject()`'s null: qpdf drops dictionary keys whose value is a
@@ -88,9 +100,15 @@ package enum PDFSigner {
         let written = try SignedUpdate.write(
             writer, document: document, signatureID: signatureID, dictionary: dictionary, to: out, context: input
         ) { digest in
-            try CMSSigner.sign(
-                digest: digest, identity: identity, signingTime: options.signingTimeAttribute,
-                timestamping: timestamping)
+            switch key {
+            case .identity(let identity):
+                return try CMSSigner.sign(
+                    digest: digest, identity: identity, signingTime: options.signingTimeAttribute,
+                    timestamping: timestamping)
+            case .prepared(_, let handOver):
+                handOver(digest)
+                return []
+            }
         }
         var after = PostSignatureUpdates.Outcome(output: out.name)
         if updates.isEmpty {

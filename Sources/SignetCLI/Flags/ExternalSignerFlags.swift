@@ -1,0 +1,84 @@
+import Signet
+
+/// A key that signs outside Signet: `--external-signer 'COMMAND ARGS…' --cert CERT.pem
+/// [--chain CHAIN.pem] [--external-timeout SECONDS]`. The command is run by `/bin/sh -c`, once
+/// per signature, with the digest on standard input; it answers with the raw signature value.
+enum ExternalSignerFlags {
+    static let options: [OptionSpec] = [
+        .value(
+            "external-signer", "COMMAND",
+            "sign with a command (run by /bin/sh -c): it gets the digest on standard input and SIGNET_DIGEST_ALGORITHM, SIGNET_SIGNATURE_ALGORITHM in its environment, and writes the raw signature on standard output; needs --cert"
+        ),
+        .value(
+            "external-timeout", "SECONDS",
+            "stop the --external-signer command after this long (default \(Int(defaultTimeout)))"),
+    ]
+
+    /// How long a command may take to sign when `--external-timeout` is not given.
+    static let defaultTimeout = 60.0
+    /// The most a command may write: far more than any signature value.
+    static let answerLimit = 1 << 16
+
+    /// The external identity the options name; `nil` without `--external-signer`.
+    static func load(_ args: Arguments) throws -> SigningIdentity? {
+        guard let command = args.string("external-signer") else {
+            if args.string("external-timeout") != nil {
+                throw UsageError(args.command, "--external-timeout goes with --external-signer COMMAND")
+            }
+            return nil
+        }
+        let keyOptions = ["p12", "key", "pkcs11-module", "password-env", "password-file", "pin-env", "pin-file"]
+        if let option = keyOptions.first(where: { args.string($0) != nil })
+            ?? ["password-stdin", "pin-stdin"].first(where: args.flag)
+        {
+            throw UsageError(
+                args.command, "--\(option) names a key or its secret; with --external-signer the command holds the key")
+        }
+        guard let certificate = args.string("cert") else {
+            throw UsageError(args.command, "--external-signer needs --cert CERT.pem (the certificate of its key)")
+        }
+        guard !command.allSatisfy(\.isWhitespace) else {
+            throw UsageError(args.command, "--external-signer needs a command to run")
+        }
+        let timeout = try args.double("external-timeout", in: 0.001...86_400) ?? defaultTimeout
+        let program = command.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? command
+        let name = "external signer '\(program)'"
+        return try SigningIdentity.external(certificatePath: certificate, chainPath: args.string("chain"), name: name) {
+            try run(command, name: name, timeout: timeout, request: $0)
+        }
+    }
+
+    /// Runs `command` for one signature and returns what it wrote on standard output.
+    private static func run(
+        _ command: String, name: String, timeout: Double, request: ExternalSignatureRequest
+    ) throws
+        -> [UInt8]
+    {
+        var answer: [UInt8] = []
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run(
+                "/bin/sh", ["-c", command], input: request.digest,
+                environment: [
+                    "SIGNET_DIGEST_ALGORITHM": request.digestAlgorithm.rawValue,
+                    "SIGNET_SIGNATURE_ALGORITHM": request.signatureAlgorithm.rawValue,
+                ],
+                timeout: timeout
+            ) { chunk in
+                if answer.count <= answerLimit { answer += chunk }
+            }
+        } catch {
+            throw ExternalSignerError(name, .cannotStart(detail: "\(error)"))
+        }
+        if result.timedOut {
+            throw ExternalSignerError(name, .timedOut(seconds: timeout, lastErrorLine: result.lastErrorLine))
+        }
+        guard result.status == 0 else {
+            throw ExternalSignerError(name, .exited(status: result.status, lastErrorLine: result.lastErrorLine))
+        }
+        guard !answer.isEmpty else {
+            throw ExternalSignerError(name, .emptyAnswer(lastErrorLine: result.lastErrorLine))
+        }
+        return answer
+    }
+}

@@ -1,0 +1,84 @@
+import COpenSSL
+import FoundationEssentials
+
+/// A CMS signature made elsewhere for a digest Signet computed (two-step signing: `signet sign
+/// --prepare`, then `--complete --cms SIG.der`): what it is, and a signature timestamp added to it.
+package enum ForeignSignature {
+    /// What a CMS made elsewhere is, against the digest it must sign.
+    package struct Finding: Sendable, Hashable {
+        /// It encapsulates no content (a detached signature, as a PDF signature must be).
+        package var detached: Bool
+        /// Its messageDigest attribute is the prepared digest.
+        package var digestMatches: Bool
+        /// Its signature value verifies with its signer's certificate.
+        package var signatureVerifies: Bool
+        /// Its signer's subject, when it carries the signer's certificate.
+        package var signer: String?
+        /// Why it does not verify, from the verifier (empty when it does).
+        package var problems: [String]
+    }
+
+    /// Looks at `bytes` (DER) as a signature of the SHA-256 digest `digest`. Trust is not judged
+    /// here (that is `signet verify`'s business): only structure, digest and signature value.
+    /// - Throws: ``SignError/Reason/notASignature(_:)`` when `bytes` is no SignedData with a signer.
+    package static func inspect(_ bytes: [UInt8], digest: [UInt8], context: String, now: Date) throws -> Finding {
+        let message: CMSMessage
+        do {
+            message = try CMSMessage(der: bytes)
+        } catch let failure as OpenSSLFailure {
+            throw SignError(context, .notASignature(failure.summary))
+        }
+        guard message.isSignedData else { throw SignError(context, .notASignature("it is not a SignedData")) }
+        var otherDigest = false
+        let check: CMSCheck
+        do {
+            check = try CMSVerifier.check(
+                cms: bytes, context: context,
+                contentDigest: { algorithm in
+                    otherDigest = algorithm.name != CMSSigner.digest.name
+                    return digest
+                }, options: VerifyOptions(now: now, requireTrust: false), claimedTime: nil)
+        } catch let failure as OpenSSLFailure {
+            throw SignError(context, failure)
+        }
+        return Finding(
+            detached: message.eContent == nil, digestMatches: check.digestMatches && !otherDigest,
+            signatureVerifies: check.signatureVerifies, signer: check.signer?.subject,
+            problems: check.problems)
+    }
+
+    /// The certificates `bytes` carries (DER), to build chains with for its validation data;
+    /// none when it cannot be read (`inspect` says why).
+    package static func carriedCertificates(_ bytes: [UInt8]) -> [[UInt8]] {
+        guard let message = try? CMSMessage(der: bytes), let certificates = try? message.certificates() else {
+            OpenSSL.clearErrors()
+            return []
+        }
+        return certificates.compactMap { try? $0.der }
+    }
+
+    /// `bytes` with a timestamp from `authority` over its signature value, added as the unsigned
+    /// attribute id-aa-signatureTimeStampToken (PAdES B-T), as `CMSSigner` adds one.
+    package static func addingTimestamp(
+        to bytes: [UInt8], from authority: TimestampAuthority, context: String
+    ) throws
+        -> [UInt8]
+    {
+        do {
+            let message = try CMSMessage(der: bytes)
+            try message.withSignerInfos { infos in
+                guard let signer = infos.first,
+                    let value = OpenSSL.bytes(of: CMS_SignerInfo_get0_signature(signer).map { UnsafePointer($0) })
+                else { throw SignError(context, .notASignature("it has no signer")) }
+                let token = try authority.token(over: value)
+                try OpenSSL.check(
+                    CMS_unsigned_add1_attr_by_NID(
+                        signer, NID_id_smime_aa_timeStampToken, V_ASN1_SEQUENCE, token, Int32(token.count)),
+                    "CMS_unsigned_add1_attr_by_NID(signature-time-stamp)")
+            }
+            return try message.der
+        } catch let failure as OpenSSLFailure {
+            throw SignError(context, failure)
+        }
+    }
+}

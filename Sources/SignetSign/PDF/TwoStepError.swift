@@ -1,0 +1,49 @@
+import SignetCore
+
+/// `signet sign --complete` cannot embed the CMS it was given into the prepared PDF.
+/// Nothing is written when this is thrown.
+public struct TwoStepError: SignetError, Hashable {
+    /// What went wrong.
+    public enum Reason: Sendable, Hashable {
+        /// The PDF has no signature whose /Contents is still the zero-filled placeholder of `--prepare`
+        /// at the end of the file (`detail` says what was found).
+        case notPrepared(detail: String)
+        /// The CMS encapsulates the content; a PDF signature is detached.
+        case notDetached
+        /// The CMS's messageDigest is not the prepared document digest (`expected`, hex).
+        case digestMismatch(expected: String)
+        /// The CMS's signature value does not verify with its signer's certificate.
+        case doesNotVerify(detail: String)
+    }
+
+    /// The file the error is about (the prepared PDF or the CMS).
+    public var context: String
+    /// What went wrong.
+    public var reason: Reason
+
+    package init(_ context: String, _ reason: Reason) {
+        self.context = context
+        self.reason = reason
+    }
+
+    /// Always bad input.
+    public var kind: FailureKind { .badInput }
+
+    /// One line for the user: what failed, why, and what to try next.
+    public var message: String {
+        switch reason {
+        case .notPrepared(let detail):
+            return
+                "\(context): is not a prepared PDF (\(detail)); give the file 'signet sign --prepare' wrote, unchanged."
+        case .notDetached:
+            return
+                "\(context): the CMS encapsulates its content, and a PDF signature must be detached; make it without the content (openssl cms -sign … -binary, without -nodetach)."
+        case .digestMismatch(let expected):
+            return
+                "\(context): the CMS signs another digest than the prepared document's (sha256 \(expected)); sign the digest 'signet sign --prepare' printed for this file."
+        case .doesNotVerify(let detail):
+            return
+                "\(context): the CMS's signature value does not verify with its signer's certificate (\(detail)); check that the signer's certificate is the one of the key that signed."
+        }
+    }
+}
