@@ -44,7 +44,7 @@ package enum TwoStepSigner {
         }
         var digest: [UInt8] = []
         let result = try PDFSigner.sign(
-            opening: { try PDFDocument(path: input) }, input: input,
+            opening: { try PDFDocument(path: input) }, password: nil, input: input,
             key: .prepared(reserve: reserve, digest: { digest = $0 }), options: options, appearance: appearance,
             editing: nil, network: nil, collector: nil,
             sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
