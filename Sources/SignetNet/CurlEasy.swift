@@ -128,7 +128,8 @@ final class CurlEasy {
     /// The one place a `CURLcode` is read: anything but CURLE_OK becomes an `HTTPError`.
     private func check(_ code: CURLcode) throws {
         guard code != CURLE_OK else { return }
-        let detail = errorText.pointee != 0 ? String(cString: errorText) : String(cString: signet_curl_easy_strerror(code))
+        let detail =
+            errorText.pointee != 0 ? String(cString: errorText) : String(cString: signet_curl_easy_strerror(code))
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             throw HTTPError(url: url, .timedOut(seconds: options.timeout))
