@@ -29,14 +29,15 @@ let package = Package(
         systemLibrary("CIDN", pkgConfig: "libidn", apt: ["libidn-dev"]),
         // PKCS#11 types from p11-kit's pkcs11.h only: no library is linked, token modules are dlopen'ed.
         .systemLibrary(name: "CPKCS11", providers: [.apt(["libp11-kit-dev"])]),
-        systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        // libcurl's headers only (no pkg-config, nothing linked): CSignetCurl dlopens it on the first HTTP exchange.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // The little C that Swift cannot express: setjmp/longjmp traps for libpng and libjpeg.
         .target(name: "CSignetShims", dependencies: ["CPNG", "CJPEG"]),
         // OpenSSL's stack/memory macros as plain functions (kept apart so image code never links OpenSSL).
         .target(name: "CSignetOpenSSL", dependencies: ["COpenSSL"]),
         // The one qpdf C API call that lets a C++ exception escape, wrapped in a try/catch.
         .target(name: "CSignetQPDF", dependencies: ["CQPDF"]),
-        // libcurl's variadic curl_easy_setopt/getinfo as fixed-type functions, and its cast macros.
+        // libcurl loaded on first use, its variadic curl_easy_setopt/getinfo as fixed-type functions, its cast macros.
         .target(name: "CSignetCurl", dependencies: ["CCurl"]),
 
         // Pure stages: Swift only, no C, no I/O.

@@ -7,6 +7,7 @@
 # are pinned to CPU 0 with taskset. "CPU" columns use the process's user+system time, which other
 # load on the machine disturbs far less than wall time.
 #   Tools/bench-render.sh            (COUNT=200 RUNS=5 by default)
+#   BASELINE=path/to/other/signet    adds that binary's CLI row (an earlier build) to the same run
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COUNT=${COUNT:-200}
@@ -57,10 +58,15 @@ row "signet-bench --format signet, 1 core" yes taskset -c 0 "${sw[@]}" --jobs 1 
 row "signet-bench (library), 1 core, timed outside" yes outside taskset -c 0 "${sw[@]}" --jobs 1
 row "signet render --output-dir (CLI), 1 core" yes \
   outside taskset -c 0 .build/release/signet render "$work"/in/*.json --output-dir "$work/out"
+if [ -n "${BASELINE:-}" ]; then
+  row "baseline signet render (CLI), 1 core" yes \
+    outside taskset -c 0 "$BASELINE" render "$work"/in/*.json --output-dir "$work/out"
+fi
 row "pycairo script, ANTIALIAS_FAST, 1 core" yes taskset -c 0 "${py[@]}" 1 fast
 row "signet-bench --antialias fast, 1 core" yes taskset -c 0 "${sw[@]}" --jobs 1 --antialias fast
 row "pycairo script, $cores processes" no "${py[@]}" "$cores"
 row "signet-bench (library), $cores threads" no "${sw[@]}" --jobs "$cores"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 # Rows take turns, RUNS rounds of one run each, so a change in the machine's load falls on every
 # row alike rather than on whichever row was running.
 for _ in $(seq "$RUNS"); do
@@ -77,6 +83,7 @@ for i in "${!commands[@]}"; do
 done
 
 echo "$COUNT signatures, median of $RUNS runs (rows interleaved); $cores cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+echo "load average (1, 5, 15 min) before the runs: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 printf "| %-46s | %10s | %6s | %10s | %6s | %9s |\n" "job" "sig/s wall" "ratio" "sig/s CPU" "ratio" "PNG bytes"
 printf "|%s|%s|%s|%s|%s|%s|\n" "------------------------------------------------" "------------" "--------" "------------" "--------" "-----------"

@@ -57,5 +57,9 @@ done
 /usr/bin/time -f "%M" -o "$work/time.txt" "$SIGNET" --version >/dev/null
 echo
 echo "signet's own floor: 'signet --version' peaks at $(cat "$work/time.txt") KB (shared libraries and runtime, before any work)"
+# What the loader maps at start-up (libcurl only when an HTTP request is made: --tsa, --ltv).
+libraries=$(ldd "$SIGNET" | wc -l)
+curl=$(ldd "$SIGNET" | grep -c libcurl || true)
+echo "signet maps $libraries shared libraries at start-up ($curl of them libcurl); openssl: $(ldd "$(command -v openssl)" | wc -l)"
 echo "load after: $(uptime | sed 's/.*load average/load average/')"
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(free -g | awk '/Mem:/ {print $2}') GB RAM; $(openssl version); pyHanko $(pyhanko --version | sed 's/.*version //')"

@@ -14,15 +14,25 @@ final class CurlEasy {
     private let url: String
     private let options: HTTPOptions
 
-    /// libcurl's process-wide state, set up once before the first handle (thread-safe since
-    /// 7.84 with CURL_GLOBAL_DEFAULT; before that, the first use is under Swift's `static let` lock).
-    private static let globalInit: CURLcode = curl_global_init(signet_curl_global_default())
+    /// libcurl, loaded on the first exchange (so a run without one never maps it), and its
+    /// process-wide state set up once before the first handle (thread-safe since 7.84 with
+    /// CURL_GLOBAL_DEFAULT; before that, the first use is under Swift's `static let` lock):
+    /// `nil` when ready, otherwise why not.
+    private static let loadFailure: String? = {
+        if let failure = signet_curl_load() { return "libcurl could not be loaded: \(String(cString: failure))" }
+        let code = signet_curl_global_init(signet_curl_global_default())
+        guard code == CURLE_OK else {
+            return "libcurl could not be initialised: \(String(cString: signet_curl_easy_strerror(code)))"
+        }
+        return nil
+    }()
 
     init(url: String, options: HTTPOptions) throws {
         self.url = url
         self.options = options
-        guard Self.globalInit == CURLE_OK, let handle = curl_easy_init() else {
-            throw HTTPError(url: url, .failed("libcurl could not be initialised"))
+        if let failure = Self.loadFailure { throw HTTPError(url: url, .failed(failure)) }
+        guard let handle = signet_curl_easy_init() else {
+            throw HTTPError(url: url, .failed("libcurl could not make a handle"))
         }
         self.handle = handle
         errorText = .allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -32,8 +42,8 @@ final class CurlEasy {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headers)
+        signet_curl_easy_cleanup(handle)
+        signet_curl_slist_free_all(headers)
         errorText.deallocate()
     }
 
@@ -58,7 +68,7 @@ final class CurlEasy {
     /// Sends these headers ("Content-Type: …").
     func setHeaders(_ lines: [String]) throws {
         for line in lines {
-            guard let grown = curl_slist_append(headers, line) else {
+            guard let grown = signet_curl_slist_append(headers, line) else {
                 throw HTTPError(url: url, .failed("out of memory for the request headers"))
             }
             headers = grown
@@ -90,7 +100,7 @@ final class CurlEasy {
 
     /// Runs the exchange; a non-2xx status, the size limit, a timeout or too many redirects are thrown.
     func perform() throws -> HTTPResponse {
-        let code = curl_easy_perform(handle)
+        let code = signet_curl_easy_perform(handle)
         if response.exceeded || code == CURLE_FILESIZE_EXCEEDED {
             throw HTTPError(url: url, .tooLarge(limit: response.limit))
         }
@@ -118,7 +128,8 @@ final class CurlEasy {
     /// The one place a `CURLcode` is read: anything but CURLE_OK becomes an `HTTPError`.
     private func check(_ code: CURLcode) throws {
         guard code != CURLE_OK else { return }
-        let detail = errorText.pointee != 0 ? String(cString: errorText) : String(cString: curl_easy_strerror(code))
+        let detail =
+            errorText.pointee != 0 ? String(cString: errorText) : String(cString: signet_curl_easy_strerror(code))
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             throw HTTPError(url: url, .timedOut(seconds: options.timeout))

@@ -27,10 +27,10 @@ struct CoverageCanvas {
         }
         for row in rows(min(cone.ay, cone.by) - cone.reach, max(cone.ay, cone.by) + cone.reach) {
             let y = Double(row + originY) + 0.5
-            guard let span = cone.sideSpan(y: y) else { continue }
-            let base = row * width, all = columns(span)
+            guard let spans = cone.spans(y: y) else { continue }
+            let base = row * width, all = columns(spans.side)
             // The solid middle is filled at once; only the edges on either side are measured.
-            let solid = cone.solidSpan(y: y).map { columns($0).clamped(to: all) } ?? all.lowerBound..<all.lowerBound
+            let solid = spans.solid.map { columns($0).clamped(to: all) } ?? all.lowerBound..<all.lowerBound
             if !solid.isEmpty {
                 UnsafeMutableBufferPointer(rebasing: alpha[(base + solid.lowerBound)..<(base + solid.upperBound)])
                     .update(repeating: 255)

@@ -9,14 +9,27 @@ extension CoverageMask {
         var alpha = [UInt8](repeating: 0, count: width * height)
         alpha.withUnsafeMutableBufferPointer { out in
             for mask in masks {
-                for row in 0..<mask.height {
-                    let from = row * mask.width, to = (mask.y + row) * width + mask.x
-                    for column in 0..<mask.width {
-                        let m = UInt32(mask.alpha[from + column])
-                        guard m != 0 else { continue }
-                        let source = opacity == 255 ? m : Self.multiply(m, opacity)
-                        let below = UInt32(out[to + column])
-                        out[to + column] = UInt8(source + Self.multiply(below, 255 - source))
+                mask.alpha.withUnsafeBytes { shape in
+                    for row in 0..<mask.height {
+                        let from = row * mask.width, to = (mask.y + row) * width + mask.x
+                        var column = 0
+                        while column < mask.width {
+                            // Most of a shape's box is empty: eight untouched pixels are stepped over at once.
+                            if column + 8 <= mask.width,
+                                shape.loadUnaligned(fromByteOffset: from + column, as: UInt64.self) == 0
+                            {
+                                column += 8
+                                continue
+                            }
+                            let m = UInt32(shape[from + column])
+                            if m != 0 {
+                                let source = opacity == 255 ? m : Self.multiply(m, opacity)
+                                let below = UInt32(out[to + column])
+                                out[to + column] =
+                                    below == 0 ? UInt8(source) : UInt8(source + Self.multiply(below, 255 - source))
+                            }
+                            column += 1
+                        }
                     }
                 }
             }

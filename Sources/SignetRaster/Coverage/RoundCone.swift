@@ -28,6 +28,8 @@ package struct RoundCone: Sendable {
     private let sideLength: Double
     /// One disc holds the other: the piece is that disc.
     let isDisc: Bool
+    /// 1 / ux and 1 / uy (0 where that component is 0), so a row's spans take no division.
+    private let inverseUx: Double, inverseUy: Double
     /// The sides on the chord's left (+normal) and right: outward normals and edge fractions.
     private let leftNormal: (x: Double, y: Double), rightNormal: (x: Double, y: Double)
     private let left: EdgeCoverage, right: EdgeCoverage
@@ -44,6 +46,8 @@ package struct RoundCone: Sendable {
         length = (dx * dx + dy * dy).squareRoot()
         isDisc = length <= abs(ra - rb)
         (ux, uy) = isDisc ? (1, 0) : (dx / length, dy / length)
+        inverseUx = abs(ux) < 1e-12 ? 0 : 1 / ux
+        inverseUy = abs(uy) < 1e-12 ? 0 : 1 / uy
         sinPhi = isDisc ? 0 : (ra - rb) / length
         cosPhi = (1 - sinPhi * sinPhi).squareRoot()
         sideLength = length * cosPhi
@@ -76,18 +80,26 @@ package struct RoundCone: Sendable {
         return Touch(coverage: c, normalX: normal.x, normalY: normal.y)
     }
 
-    /// The range of x on the line at height `y` where a pixel centre may be touched by the
-    /// sides: within `reach` of the chord and between the perpendiculars at its ends, or at the
+    /// On the line at height `y`: the range of x where a pixel centre may be touched by the
+    /// sides (`side`), and within it the range where a pixel centred there is surely all ink
+    /// (`solid`: its whole square between the sides, within the chord's length).
+    ///
+    /// `side` is within `reach` of the chord and between the perpendiculars at its ends, or at the
     /// sides' tangent points where a tilted side runs past an end. (The rest of the end discs is
     /// drawn by `SweptDiscRasterizer` once per joint, not once per chord.)
-    func sideSpan(y: Double) -> ClosedRange<Double>? {
-        slab(y: y, halfWidth: reach, from: min(0, ra * sinPhi), to: max(length, length + rb * sinPhi))
-    }
-
-    /// The range of x on the line at height `y` where a pixel centred there is surely all ink:
-    /// its whole square between the sides, within the chord's length.
-    func solidSpan(y: Double) -> ClosedRange<Double>? {
-        slab(y: y, halfWidth: min(ra, rb) - Self.halfDiagonal, from: Self.halfDiagonal, to: length - Self.halfDiagonal)
+    @inline(__always)
+    func spans(y: Double) -> (side: ClosedRange<Double>, solid: ClosedRange<Double>?)? {
+        guard !isDisc else { return nil }
+        // along(x) = ux·x + cAlong and across(x) = −uy·x + cAcross on this line.
+        let cAlong = (y - ay) * uy - ax * ux, cAcross = (y - ay) * ux + ax * uy
+        let side = slab(
+            cAlong, cAcross, halfWidth: reach, from: min(0, ra * sinPhi), to: max(length, length + rb * sinPhi))
+        guard let side else { return nil }
+        let inner = min(ra, rb) - Self.halfDiagonal
+        let solid =
+            inner > 0
+            ? slab(cAlong, cAcross, halfWidth: inner, from: Self.halfDiagonal, to: length - Self.halfDiagonal) : nil
+        return (side, solid)
     }
 
     /// Where the line at height `y` crosses the disc of `radius` at (`cx`, `cy`).
@@ -98,22 +110,25 @@ package struct RoundCone: Sendable {
         return (cx - half)...(cx + half)
     }
 
-    /// Where the line at height `y` crosses the band `|across| ≤ halfWidth`, `from ≤ along ≤ to`.
-    private func slab(y: Double, halfWidth: Double, from: Double, to: Double) -> ClosedRange<Double>? {
-        guard !isDisc, halfWidth > 0, from <= to else { return nil }
-        // along(x) = ux·x + cAlong and across(x) = −uy·x + cAcross on this line.
-        let cAlong = (y - ay) * uy - ax * ux, cAcross = (y - ay) * ux + ax * uy
+    /// Where the line whose `along` and `across` offsets are `cAlong`, `cAcross` crosses the band
+    /// `|across| ≤ halfWidth`, `from ≤ along ≤ to`.
+    @inline(__always)
+    private func slab(
+        _ cAlong: Double, _ cAcross: Double, halfWidth: Double, from: Double, to: Double
+    ) -> ClosedRange<Double>? {
+        guard from <= to else { return nil }
         var lo = -Double.infinity, hi = Double.infinity
-        func clip(_ slope: Double, _ offset: Double, _ low: Double, _ high: Double) {
-            if abs(slope) < 1e-12 {
+        @inline(__always)
+        func clip(_ inverseSlope: Double, _ offset: Double, _ low: Double, _ high: Double) {
+            if inverseSlope == 0 {
                 if offset < low || offset > high { (lo, hi) = (1, 0) }
             } else {
-                let (p, q) = ((low - offset) / slope, (high - offset) / slope)
+                let (p, q) = ((low - offset) * inverseSlope, (high - offset) * inverseSlope)
                 (lo, hi) = (max(lo, min(p, q)), min(hi, max(p, q)))
             }
         }
-        clip(ux, cAlong, from, to)
-        clip(-uy, cAcross, -halfWidth, halfWidth)
+        clip(inverseUx, cAlong, from, to)
+        clip(-inverseUy, cAcross, -halfWidth, halfWidth)
         return lo <= hi ? lo...hi : nil
     }
 
@@ -125,7 +140,8 @@ package struct RoundCone: Sendable {
         if d2 >= reach * reach { return .none }
         let d = d2.squareRoot()
         // The outward normal points from the disc's centre to the pixel's.
-        let (nx, ny) = d > 1e-9 ? (dx / d, dy / d) : (1, 0)
+        let inverse = d > 1e-9 ? 1 / d : 0
+        let (nx, ny) = d > 1e-9 ? (dx * inverse, dy * inverse) : (1, 0)
         let edge = EdgeCoverage(normalX: nx, normalY: ny)
         let near = edge.fraction(inside: r - d), far = edge.fraction(inside: r + d)
         let c = min(near + far - 1, Double.pi * r * r)
