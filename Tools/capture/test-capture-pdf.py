@@ -75,7 +75,7 @@ def red_bounds(path, page):
 
 
 def sign_in_browser(browser, cap, expect_text):
-    """Opens the page, checks what it says, draws a zigzag across the pad's middle, presses Done.
+    """Opens the page, checks what it says, draws a stroke across the pad's middle, presses Done.
     Returns the box as the page showed it and the drawn ink's bounds, both in fractions of the page."""
     page = browser.new_context(viewport={"width": 900, "height": 1300}).new_page()
     errors = []
@@ -92,9 +92,11 @@ def sign_in_browser(browser, cap, expect_text):
              (pad[0] + pad[2] - img["x"]) / img["width"], (pad[1] + pad[3] - img["y"]) / img["height"]]
     pen = padlib.Pointer(page, "pen")
     w, h = pad[2], pad[3]
-    xs = [0.15 + 0.7 * i / 20 for i in range(21)]
-    samples = [dict(x=w * x, y=h * (0.3 if i % 2 else 0.7), force=0.5) for i, x in enumerate(xs)]
-    pen.stroke(samples)
+    # A "⊐" whose straight runs reach the corners' coordinates, so the smoothed ink spans exactly
+    # 15–85 % of the pad across and 30–70 % down (plus half the pen's width).
+    run = [0.15 + 0.07 * i for i in range(11)]
+    path = [(x, 0.3) for x in run] + [(0.85, 0.3 + 0.08 * i) for i in range(1, 6)] + [(x, 0.7) for x in run[::-1]]
+    pen.stroke([dict(x=w * x, y=h * y, force=0.5) for x, y in path])
     drawn = [(pad[0] + w * 0.15 - img["x"]) / img["width"], (pad[1] + h * 0.3 - img["y"]) / img["height"],
              (pad[0] + w * 0.85 - img["x"]) / img["width"], (pad[1] + h * 0.7 - img["y"]) / img["height"]]
     page.locator("#done").click()
@@ -136,7 +138,7 @@ with sync_playwright() as pw:
     c.check("the page showed the box where --at/--size put it", near(shown, expected, 0.004), f"{shown} vs {expected}")
     ink = red_bounds(signed, 1)
     c.check("signed: the ink lies in the box", ink is not None and inside(ink, shown), f"{ink} in {shown}")
-    c.check("signed: the ink is where it was drawn", ink is not None and near(ink, drawn, 0.012), f"{ink} vs {drawn}")
+    c.check("signed: the ink is where it was drawn", ink is not None and near(ink, drawn, 0.006), f"{ink} vs {drawn}")
 
     # 2. Page 2 (/Rotate 90), only stamped: the box is on the page as displayed (landscape).
     stamped = work / "stamped.pdf"
@@ -150,7 +152,7 @@ with sync_playwright() as pw:
             f"{shown} vs {expected}")
     ink = red_bounds(stamped, 2)
     c.check("rotated: the ink lies in the box", ink is not None and inside(ink, shown), f"{ink} in {shown}")
-    c.check("rotated: the ink is where it was drawn, upright", ink is not None and near(ink, drawn, 0.012),
+    c.check("rotated: the ink is where it was drawn, upright", ink is not None and near(ink, drawn, 0.006),
             f"{ink} vs {drawn}")
     q = subprocess.run(["qpdf", "--check", str(stamped)], capture_output=True, text=True)
     c.check("rotated: qpdf --check passes", q.returncode == 0, q.stdout.strip()[-300:])
@@ -192,9 +194,10 @@ c.check("--pdf: Ctrl-C exits 1 and writes nothing", code == 1 and not (work / "i
 
 # 4. What cannot work on this PDF is refused before anything is served (the rest: CaptureCLITests).
 for name, args, needle in [
-    ("a box off the page", ["capture", "--pdf", pdf, "-o", str(work / "x.pdf"), "--at", "600,10", "--size", "90x30"],
+    ("a box off the page", ["capture", "--pdf", pdf, "-o", str(work / "x.pdf"), "--page", "1", "--at", "600,10",
+                            "--size", "90x30", "--timeout", "5"],
      "outside"),
-    ("no such page", ["capture", "--pdf", pdf, "-o", str(work / "x.pdf"), "--page", "3"], "page"),
+    ("no such page", ["capture", "--pdf", pdf, "-o", str(work / "x.pdf"), "--page", "3", "--timeout", "5"], "page"),
 ]:
     r = subprocess.run([signet, *args], capture_output=True, text=True, timeout=30)
     c.check(f"refused up front: {name}", r.returncode != 0 and needle in r.stderr and "http://" not in r.stderr,
