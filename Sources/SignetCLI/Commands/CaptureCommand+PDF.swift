@@ -16,9 +16,9 @@ extension CaptureCommand {
 
     static let pdfNote = """
         --pdf: the page shows page --page (default the last) of the PDF as displayed, rendered by \
-        signet-preview, with the box the signer draws in: --at/--size/--width/--units/--origin/--anchor place \
-        it as 'signet stamp' places a stamp (default 180 x 60 pt, 36 pt in from the bottom-right corner; \
-        --width alone keeps 3:1). On Done the strokes are stamped there as drawn (vector ink) and, with \
+        signet-preview, with the box the signer draws in: --size WxH is that box (--width W alone keeps 3:1; \
+        default 180 x 60 pt); --at, --units, --origin and --anchor place the whole stamp (the box and, when \
+        signing, its text) as 'signet stamp' places one (default 36 pt in from the bottom-right corner). On Done the strokes are stamped there as drawn (vector ink) and, with \
         --p12 or --key/--cert, the document is signed in the same incremental update, as 'signet pipeline \
         --vector' does; the signer's name and the signing time go below the box (or --text-position right) \
         unless --no-text. The page names the file, the page and the signer. -o is written only when Done \
