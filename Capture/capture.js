@@ -17,6 +17,42 @@ function update() {
   for (const b of buttons) b.disabled = pad.isEmpty || pad.readOnly;
 }
 
+/** `signet capture --pdf`: the page of the document, the pad over the box where the ink will go. */
+async function showDocument() {
+  if (location.protocol !== 'http:' && location.protocol !== 'https:') return;
+  const response = await fetch('document.json', { credentials: 'omit' });
+  if (!response.ok) return; // the plain pad
+  const facts = await response.json();
+  const sheet = document.getElementById('sheet');
+  const place = (element, [x, y, width, height]) => {
+    Object.assign(element.style, {
+      left: `${x * 100}%`,
+      top: `${y * 100}%`,
+      width: `${width * 100}%`,
+      height: `${height * 100}%`,
+    });
+  };
+  document.querySelector('main').classList.add('document');
+  document.getElementById('title').textContent = `Sign ${facts.file}`;
+  const who = facts.signer ? `, as ${facts.signer}` : '';
+  const action = 'Sign in the box on the page with a mouse, a finger or a pen, then press Done.';
+  document.getElementById('hint').textContent =
+    `Signing ${facts.file}, page ${facts.page} of ${facts.pageCount}${who}. ${action}`;
+  sheet.style.aspectRatio = String(facts.aspect);
+  const image = document.getElementById('page');
+  image.src = 'page.png';
+  image.alt = `Page ${facts.page} of ${facts.file}`;
+  const box = document.getElementById('stamp-box');
+  if (facts.stamp.some((v, i) => v !== facts.ink[i])) {
+    place(box, facts.stamp);
+    box.hidden = false;
+  }
+  place(pad, facts.ink);
+  sheet.append(pad);
+  sheet.hidden = false;
+  document.body.dataset.document = 'shown';
+}
+
 pad.addEventListener('signet-change', update);
 clear.addEventListener('click', () => pad.clear());
 undo.addEventListener('click', () => pad.undo());
@@ -47,3 +83,4 @@ done.addEventListener('click', async () => {
   }
 });
 update();
+showDocument().catch((error) => say(`The document could not be shown: ${error.message}`, true));

@@ -38,36 +38,48 @@ extension SignetJob {
     public static func capture(
         to output: String, writing: CaptureOutput, options: CaptureOptions, listening: (String) -> Void
     ) throws -> CaptureResult {
-        let server = try CaptureServer(options: options)
-        listening(server.gate.url)
         var result: CaptureResult?
+        try serveCapture(options: options, listening: listening) { body, drawing in
+            var captured = CaptureResult(json: body, drawing: drawing, rendered: nil, budgeted: nil)
+            let bytes: [UInt8]
+            switch writing {
+            case .json:
+                bytes = body
+            case .rendered(let type, let renderOptions):
+                let file = try render(drawing, as: type, options: renderOptions)
+                captured.rendered = file
+                bytes = file.bytes
+            case .budgeted(let renderOptions, let budget):
+                let fitted = try render(drawing, options: renderOptions, budget: budget)
+                captured.budgeted = fitted
+                bytes = fitted.result.bytes
+            }
+            try AtomicOutput.write(bytes, to: output)
+            result = captured
+        }
+        guard let result else { throw CaptureError(.socket("the server stopped without a signature")) }
+        return result
+    }
+
+    /// Serves the page (with `extraFiles`) until `take` accepts a submission read as Signet stroke
+    /// JSON. A submission that does not read, or that `take` refuses as bad input (other than a
+    /// file error), is answered with its error and the wait goes on.
+    static func serveCapture(
+        options: CaptureOptions, extraFiles: [CapturePage.File] = [], listening: (String) -> Void,
+        take: ([UInt8], Drawing) throws -> Void
+    ) throws {
+        let server = try CaptureServer(options: options, extraFiles: extraFiles)
+        listening(server.gate.url)
         try server.run { body in
             do {
                 var read = StrokeReadOptions()
                 read.format = .signet
                 let drawing = try StrokeReader.read(body, name: "the submitted signature", options: read)
-                var captured = CaptureResult(json: body, drawing: drawing, rendered: nil, budgeted: nil)
-                let bytes: [UInt8]
-                switch writing {
-                case .json:
-                    bytes = body
-                case .rendered(let type, let renderOptions):
-                    let file = try render(drawing, as: type, options: renderOptions)
-                    captured.rendered = file
-                    bytes = file.bytes
-                case .budgeted(let renderOptions, let budget):
-                    let fitted = try render(drawing, options: renderOptions, budget: budget)
-                    captured.budgeted = fitted
-                    bytes = fitted.result.bytes
-                }
-                try AtomicOutput.write(bytes, to: output)
-                result = captured
+                try take(body, drawing)
                 return .accepted(message: "Saved. You can close this tab.")
             } catch let error as any SignetError where error.kind == .badInput && !(error is FileError) {
                 return .rejected(message: error.message)
             }
         }
-        guard let result else { throw CaptureError(.socket("the server stopped without a signature")) }
-        return result
     }
 }

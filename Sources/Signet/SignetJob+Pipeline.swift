@@ -154,7 +154,15 @@ extension SignetJob {
         switch options.artwork {
         case .vector:
             let prepared = try Renderer.prepare(drawing, options: options.render)
-            return (.ink(prepared.ink), nil, prepared.layout)
+            var ink = prepared.ink
+            if !options.render.crop {
+                // `crop: false` keeps the capture canvas, as `signet render --no-crop` does: the stamp's
+                // box is the canvas, so the ink sits in it where it was drawn.
+                let inked = prepared.layout.inkBounds
+                let canvas = drawing.canvas ?? Size(width: inked.maxX, height: inked.maxY)
+                ink.bounds = Rect(origin: .zero, size: canvas)
+            }
+            return (.ink(ink), nil, prepared.layout)
         case .image(let budget):
             let rendering = try render(drawing, options: options.render, budget: budget)
             return (

@@ -15,9 +15,11 @@ package struct CaptureGate: Sendable {
 
     package var token: String
     package var port: Int
+    /// Files served beside the page's own (`signet capture --pdf`'s page image and document facts).
+    package var extraFiles: [CapturePage.File]
 
-    package init(token: String, port: Int) {
-        (self.token, self.port) = (token, port)
+    package init(token: String, port: Int, extraFiles: [CapturePage.File] = []) {
+        (self.token, self.port, self.extraFiles) = (token, port, extraFiles)
     }
 
     /// The page's address, printed for the signer.
@@ -45,7 +47,8 @@ package struct CaptureGate: Sendable {
             return .refuse(.methodNotAllowed, "only GET, HEAD and the page's POST are answered")
         }
         if submitted { return .refuse(.gone, "this capture is finished") }
-        guard let file = CapturePage.file(named: name.isEmpty ? "index.html" : name) else {
+        let wanted = name.isEmpty ? "index.html" : name
+        guard let file = extraFiles.first(where: { $0.name == wanted }) ?? CapturePage.file(named: wanted) else {
             return .refuse(.notFound, "no such file")
         }
         return .serve(file, headOnly: request.method == "HEAD")

@@ -9,6 +9,10 @@ package enum CapturePage {
         package var name: String
         package var contentType: String
         package var bytes: [UInt8]
+
+        package init(name: String, contentType: String, bytes: [UInt8]) {
+            (self.name, self.contentType, self.bytes) = (name, contentType, bytes)
+        }
     }
 
     /// Every served file, decoded once.

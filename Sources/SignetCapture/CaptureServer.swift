@@ -30,7 +30,8 @@ package final class CaptureServer {
     /// After the submission: how long requests already on their way are still answered (409 / 410).
     private static let drainTime = Duration.milliseconds(300)
 
-    package init(options: CaptureOptions) throws {
+    /// A server for `options`, serving `extraFiles` beside the page's own files.
+    package init(options: CaptureOptions, extraFiles: [CapturePage.File] = []) throws {
         try options.validate()
         signals = try SignalWatch()
         let (listener, port) = try Socket.listening(port: options.port)
@@ -39,7 +40,7 @@ package final class CaptureServer {
         var limits = HTTPLimits()
         limits.maxBodyBytes = options.maxBodyBytes
         self.limits = limits
-        gate = CaptureGate(token: options.token, port: port)
+        gate = CaptureGate(token: options.token, port: port, extraFiles: extraFiles)
     }
 
     /// Serves until `submit` accepts a body, then returns; throws `CaptureError` on timeout or signal.

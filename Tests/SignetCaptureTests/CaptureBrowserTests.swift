@@ -9,10 +9,13 @@ import Testing
     static let tools = Corpus.packageRoot.appendingPathComponent("Tools/capture")
     static let screenshot = Corpus.packageRoot.appendingPathComponent("docs/capture-pad.png")
 
-    func runScript(_ name: String, _ extra: [String] = []) throws -> ProcessResult {
-        let work = TemporaryDirectory("signet-capture")
+    func runScript(
+        _ name: String, _ extra: [String] = [], in work: TemporaryDirectory = TemporaryDirectory("signet-capture"),
+        environment: [String: String] = [:]
+    ) throws -> ProcessResult {
         let result = try ProcessRunner.run(
-            "python3", [Self.tools.appendingPathComponent(name).path, ProcessRunner.signet, work.url.path] + extra)
+            "python3", [Self.tools.appendingPathComponent(name).path, ProcessRunner.signet, work.url.path] + extra,
+            environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 })
         print(result.stdoutText)
         #expect(result.status == 0, "\(name) failed:\n\(result.stdoutText)\n\(result.stderr)")
         return result
@@ -43,6 +46,18 @@ import Testing
     /// `signet capture` end to end, the refusals, Ctrl-C and --timeout.
     @Test func captureCommand() throws {
         _ = try runScript("test-capture.py")
+    }
+
+    /// `signet capture --pdf` end to end: the page shows the box, the signer draws, the output is
+    /// stamped and signed (signet verify with the test root, pdfsig), the ink lies in the box as shown,
+    /// on a /Rotate 90 page too; the refusals hold and nothing is written before Done.
+    @Test func capturePDFCommand() throws {
+        let work = TemporaryDirectory("signet-capture-pdf")
+        let pdf = try TestPDF.write(to: work.path("contract.pdf"), rotations: [0, 90])
+        let pki = TestPKI.shared
+        _ = try runScript(
+            "test-capture-pdf.py", [pdf, pki.rsaP12, pki.rootCert], in: work,
+            environment: ["SIGNET_TEST_P12_PASSWORD": TestPKI.password])
     }
 
     private func pngSize(_ path: String) throws -> [UInt32] {

@@ -11,6 +11,13 @@ import Testing
         ("zero timeout", ["-o", "sig.png", "--timeout", "0"], "--timeout"),
         ("bad render option", ["-o", "sig.png", "--scale", "0"], "--scale"),
         ("a positional", ["strokes.json", "-o", "sig.png"], "capture"),
+        ("placement without --pdf", ["-o", "sig.png", "--at", "10,10"], "give --pdf"),
+        ("identity without --pdf", ["-o", "sig.png", "--p12", "id.p12"], "give --pdf"),
+        ("--pdf from standard input", ["--pdf", "-", "-o", "out.pdf"], "needs a file"),
+        ("--pdf without -o", ["--pdf", "in.pdf"], "-o OUT.pdf"),
+        ("--pdf with a budget", ["--pdf", "in.pdf", "-o", "out.pdf", "--max-bytes", "9KiB"], "vector ink"),
+        ("--pdf with --no-crop", ["--pdf", "in.pdf", "-o", "out.pdf", "--no-crop"], "vector ink"),
+        ("signature text without an identity", ["--pdf", "in.pdf", "-o", "out.pdf", "--name", "A"], "--p12 FILE"),
     ]
 
     @Test(arguments: refusals)

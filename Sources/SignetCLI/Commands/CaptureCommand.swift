@@ -5,8 +5,10 @@ import Signet
 enum CaptureCommand: Command {
     static let spec = CommandSpec(
         name: "capture",
-        summary: "serve a signature pad on 127.0.0.1 and write what the signer draws (JSON, PNG, SVG or PDF)",
-        usage: "-o OUT [--port N] [--timeout SECONDS] [--open] [render options]",
+        summary:
+            "serve a signature pad on 127.0.0.1 and write what the signer draws (JSON, PNG, SVG or PDF), or sign a PDF's page there",
+        usage:
+            "-o OUT [--port N] [--timeout SECONDS] [--open] [render options] | --pdf IN.pdf -o OUT.pdf [--page N] [placement] [identity]",
         positionals: 0...0,
         options: [
             .value(
@@ -16,7 +18,7 @@ enum CaptureCommand: Command {
             .value("port", "N", "the loopback port to serve on (default: a free one)"),
             .value("timeout", "SECONDS", "give up after this long without a signature: exit 1, nothing written"),
             .flag("open", "open the page in the desktop's browser (the token never appears on a command line)"),
-        ] + RenderFlags.specs + RenderCommand.budgetOptions,
+        ] + RenderFlags.specs + RenderCommand.budgetOptions + pdfOptions,
         notes: [
             """
             the page's address (printed on stderr) is http://127.0.0.1:PORT/TOKEN/ with a random one-time \
@@ -25,22 +27,21 @@ enum CaptureCommand: Command {
             be rendered is refused on the page and the wait goes on. Ctrl-C or --timeout: exit 1, nothing written.
             """,
             "--max-bytes: the rendered signature is fitted under the byte budget (.png or .jpg output).",
+            pdfNote,
         ])
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
+        if let pdf = args.string("pdf") { return try runPDF(pdf, args, context) }
+        if let name = pdfOnly.first(where: { args.string($0) != nil || args.flag($0) }) {
+            throw UsageError("capture", "--\(name) is about signing a PDF; give --pdf IN.pdf")
+        }
         guard let output = args.string("output") else {
             throw UsageError("capture", "say where the signature goes: -o FILE (.json, .png, .svg or .pdf)")
         }
         let writing = try outputKind(output, args, context)
-        let options = CaptureOptions(
-            token: CaptureToken.random(), port: try args.int("port", in: 0...65_535) ?? 0,
-            timeout: try args.double("timeout", in: 0.001...31_536_000))
-        var launcher: BrowserLauncher?
-        defer { launcher?.removePage() }
-        let open = args.flag("open")
-        let result = try SignetJob.capture(to: output, writing: writing, options: options) { url in
-            context.writeMessage("signet capture: sign at \(url) (Ctrl-C to stop)")
-            if open { launcher = BrowserLauncher.launch(url, warn: context.warn) }
+        let options = try serverOptions(args)
+        let result = try announcing("sign", args, context) { listening in
+            try SignetJob.capture(to: output, writing: writing, options: options, listening: listening)
         }
         if let file = result.rendered {
             let report = RenderReport(input: "the signing page", output: output, result: .success(.init(file)))
@@ -56,6 +57,27 @@ enum CaptureCommand: Command {
             output: output, bytes: result.json.count, strokes: result.drawing.strokes.count,
             points: result.drawing.sampleCount)
         return CommandOutcome(json: report, lines: [report.line], outputUsedStdout: output == "-")
+    }
+
+    /// A fresh token, --port and --timeout.
+    static func serverOptions(_ args: Arguments) throws -> CaptureOptions {
+        CaptureOptions(
+            token: CaptureToken.random(), port: try args.int("port", in: 0...65_535) ?? 0,
+            timeout: try args.double("timeout", in: 0.001...31_536_000))
+    }
+
+    /// Runs `body` with the `listening` callback: it prints the page's address ("signet capture:
+    /// WHAT at URL") and, with --open, opens it in the desktop's browser (that page is removed after).
+    static func announcing<T>(
+        _ what: String, _ args: Arguments, _ context: CommandContext, _ body: ((String) -> Void) throws -> T
+    ) throws -> T {
+        var launcher: BrowserLauncher?
+        defer { launcher?.removePage() }
+        let open = args.flag("open")
+        return try body { url in
+            context.writeMessage("signet capture: \(what) at \(url) (Ctrl-C to stop)")
+            if open { launcher = BrowserLauncher.launch(url, warn: context.warn) }
+        }
     }
 
     /// JSON as received for .json; otherwise the render (or budget) options, checked before the page is served.

@@ -13,6 +13,13 @@ extension CapturePage {
         "MWIxZjI0OyB9CmJ1dHRvbi5wcmltYXJ5IHsgYmFja2dyb3VuZDogIzFhMjM3ZTsgYm9yZGVyLWNvbG9yOiAjMWEyMzdlOyBjb2xv",
         "cjogI2ZmZjsgfQpidXR0b246ZGlzYWJsZWQgeyBvcGFjaXR5OiAwLjQ1OyB9CmJ1dHRvbjpmb2N1cy12aXNpYmxlIHsgb3V0bGlu",
         "ZTogM3B4IHNvbGlkICNmZjk4MDA7IG91dGxpbmUtb2Zmc2V0OiAycHg7IH0KI3N0YXR1cyB7IG1pbi1oZWlnaHQ6IDEuNWVtOyB9",
-        "CiNzdGF0dXMuZXJyb3IgeyBjb2xvcjogI2IwMDAyMDsgfQo=",
+        "CiNzdGF0dXMuZXJyb3IgeyBjb2xvcjogI2IwMDAyMDsgfQovKiBzaWduZXQgY2FwdHVyZSAtLXBkZjogdGhlIHBhZ2UgYXMgZGlz",
+        "cGxheWVkLCB0aGUgcGFkIG92ZXIgdGhlIGJveCB3aGVyZSB0aGUgaW5rIHdpbGwgZ28uICovCm1haW4uZG9jdW1lbnQgeyBtYXgt",
+        "d2lkdGg6IDc2MHB4OyB9CiNzaGVldCB7IHBvc2l0aW9uOiByZWxhdGl2ZTsgd2lkdGg6IDEwMCU7IG1hcmdpbjogMC43NXJlbSAw",
+        "OyBib3gtc2hhZG93OiAwIDFweCA0cHggcmdiKDAgMCAwIC8gMC4zNSk7IH0KI3NoZWV0IGltZyB7IGRpc3BsYXk6IGJsb2NrOyB3",
+        "aWR0aDogMTAwJTsgaGVpZ2h0OiAxMDAlOyB9CiNzaGVldCBzaWduZXQtcGFkIHsgcG9zaXRpb246IGFic29sdXRlOyBib3JkZXI6",
+        "IG5vbmU7IGJvcmRlci1yYWRpdXM6IDA7IGJhY2tncm91bmQ6IHJnYigyNTUgMjU1IDI1NSAvIDAuMzUpOwogICAgICAgICAgICAg",
+        "ICAgICAgIG91dGxpbmU6IDJweCBzb2xpZCAjMWEyMzdlOyB9CiNzdGFtcC1ib3ggeyBwb3NpdGlvbjogYWJzb2x1dGU7IG91dGxp",
+        "bmU6IDFweCBkYXNoZWQgIzU5NjA2YjsgYmFja2dyb3VuZDogcmdiKDI2IDM1IDEyNiAvIDAuMDYpOyB9Cg==",
     ])
 }

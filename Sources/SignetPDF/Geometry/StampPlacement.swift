@@ -100,17 +100,14 @@ public struct StampPlacement: Sendable, Hashable, Codable {
         }
         guard w.isFinite, h.isFinite, w > 0, h > 0 else { throw Problem(detail: "the stamp size must be positive") }
         let point: Point
-        let corner: Anchor
         if let at {
             let p = Point(x: x(at.x), y: y(at.y))
             point = origin == .topLeft ? p : Point(x: p.x, y: shown.height - p.y)
-            corner = anchor ?? (origin == .topLeft ? .topLeft : .bottomLeft)
         } else {
             point = Point(x: shown.width - Self.defaultMargin, y: shown.height - Self.defaultMargin)
-            corner = anchor ?? .bottomRight
         }
         let left: Double, top: Double
-        switch corner {
+        switch effectiveAnchor {
         case .topLeft: (left, top) = (point.x, point.y)
         case .topRight: (left, top) = (point.x - w, point.y)
         case .bottomLeft: (left, top) = (point.x, point.y - h)
@@ -134,6 +131,22 @@ public struct StampPlacement: Sendable, Hashable, Codable {
             )
         }
         return rect
+    }
+
+    /// The point of the stamp `at` names: `anchor`, else the origin's corner, else (no `at`) the bottom-right.
+    package var effectiveAnchor: Anchor {
+        anchor ?? (at == nil ? .bottomRight : origin == .topLeft ? .topLeft : .bottomLeft)
+    }
+
+    /// Where `anchor` is on `rect` (displayed points, y down).
+    package static func point(_ anchor: Anchor, of rect: Rect) -> Point {
+        switch anchor {
+        case .topLeft: Point(x: rect.minX, y: rect.minY)
+        case .topRight: Point(x: rect.maxX, y: rect.minY)
+        case .bottomLeft: Point(x: rect.minX, y: rect.maxY)
+        case .bottomRight: Point(x: rect.maxX, y: rect.maxY)
+        case .center: Point(x: rect.minX + rect.width / 2, y: rect.minY + rect.height / 2)
+        }
     }
 
     static func scale(_ units: Units) -> Double {

@@ -36,11 +36,16 @@ extension StampForm {
     /// The block's layout, or `nil` when `text` has no line to show; text the font cannot
     /// show is refused.
     package static func layout(_ artwork: StampArtwork, text: SignatureText) throws -> SignatureTextLayout? {
+        try layout(artworkSize: artwork.naturalSize, text: text)
+    }
+
+    /// The same for artwork of `artworkSize` (only its aspect ratio counts), before the artwork exists.
+    package static func layout(artworkSize: Size, text: SignatureText) throws -> SignatureTextLayout? {
         let lines = text.shownLines
         guard !lines.isEmpty else { return nil }
         try text.checkGlyphs()
         return SignatureTextLayout(
-            artworkSize: artwork.naturalSize, lines: lines, position: text.position, ascent: text.font.ascent,
+            artworkSize: artworkSize, lines: lines, position: text.position, ascent: text.font.ascent,
             descent: text.font.descent, advance: text.font.advance)
     }
 

@@ -1,0 +1,36 @@
+import Signet
+
+/// Page images from `signet-preview`, the program beside `signet` that links poppler (so `signet`
+/// never does): one run, the PNG read from its standard output. Used by `signet verify`'s overlay
+/// check and by `signet capture --pdf`'s page.
+enum PagePreview {
+    /// A page could not be rendered.
+    struct Failure: SignetError {
+        var message: String
+        var kind: FailureKind { .failed }
+    }
+
+    /// The executable that renders pages.
+    static let executable = "signet-preview"
+
+    /// The PNG `signet-preview INPUT ARGUMENTS -o -` writes for page `page` (named in messages);
+    /// `missing` says what to do when the program is not installed.
+    static func png(_ input: String, page: Int, arguments: [String], missing: String) throws -> [UInt8] {
+        guard let path = ExternalCommand.locate(executable) else {
+            throw Failure(message: "\(executable) is not installed next to signet, and it renders the pages \(missing)")
+        }
+        var png: [UInt8] = []
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run(path, [input, "--page", String(page), "-o", "-"] + arguments) { png += $0 }
+        } catch {
+            throw Failure(message: "\(path) cannot be started (\(error))")
+        }
+        guard result.status == 0 else {
+            let last = result.errorText.split(separator: "\n").last.map(String.init) ?? ""
+            let why = last.hasPrefix("signet preview: ") ? String(last.dropFirst(16)) : last
+            throw Failure(message: "\(executable) failed on page \(page) with exit code \(result.status): \(why)")
+        }
+        return png
+    }
+}
