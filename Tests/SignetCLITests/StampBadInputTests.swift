@@ -73,9 +73,6 @@ struct StampBadInputTests {
         Case(
             label: "rewrite of a signed file", input: corpus("pdfjs/signed_verified.pdf"), extra: ["--rewrite"],
             message: "--break-signatures", needsCorpus: true),
-        Case(
-            label: "signed and encrypted", input: corpus("pdfjs/issue17069.pdf"), message: "encrypted",
-            needsCorpus: true),
     ]
 
     @Test("exit 2, one sentence, nothing written, input unchanged", arguments: cases.filter { !$0.needsCorpus })
