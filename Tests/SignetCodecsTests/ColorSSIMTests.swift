@@ -7,43 +7,18 @@ import Testing
 
 /// The budget's colour-aware score (`ColorSSIM`) and the choice it makes.
 struct ColorSSIMTests {
-    /// Four signatures in saturated inks laid over one another, then flattened onto white: the
-    /// multi-colour signature of issue 21.
-    static func multiColorSignature(width: Int, height: Int) -> Bitmap {
-        let inks = [
-            Color(red: 0.85, green: 0.05, blue: 0.1), Color(red: 0.1, green: 0.2, blue: 0.9),
-            Color(red: 0.05, green: 0.6, blue: 0.15), Color(red: 0.8, green: 0.1, blue: 0.75),
-        ]
-        var pixels = Bitmap(width: width, height: height, fill: .white).pixels
-        for (seed, ink) in inks.enumerated() {
-            let layer = TestImages.signature(width: width, height: height, seed: UInt64(seed + 5), ink: ink, penRadius: 4)
-            for i in stride(from: 0, to: pixels.count, by: 4) {
-                let alpha = Double(layer.pixels[i + 3]) / 255
-                for c in 0..<3 {
-                    let mixed = Double(layer.pixels[i + c]) * alpha + Double(pixels[i + c]) * (1 - alpha)
-                    pixels[i + c] = UInt8(mixed.rounded())
-                }
-            }
-        }
-        return Bitmap(width: width, height: height, pixels: pixels)
-    }
-
-    /// `image` with its chroma moved by (`cb`, `cr`) and its luma kept (up to rounding).
-    static func chromaShifted(_ image: Bitmap, cb: Float, cr: Float) -> Bitmap {
-        var pixels = image.pixels
-        for i in stride(from: 0, to: pixels.count, by: 4) {
-            // The inverse of JFIF's conversion for a change of Cb and Cr alone.
-            let dr = 1.402 * cr, dg = -0.344136 * cb - 0.714136 * cr, db = 1.772 * cb
-            for (c, d) in [(0, dr), (1, dg), (2, db)] {
-                pixels[i + c] = UInt8(min(max(Float(pixels[i + c]) + d, 0), 255).rounded())
-            }
-        }
-        return Bitmap(width: image.width, height: image.height, pixels: pixels)
+    /// Moves the chroma of the pixel at byte offset `i` by (`cb`, `cr`), keeping its luma (up to rounding).
+    static func shiftChroma(_ pixels: inout [UInt8], at i: Int, cb: Float, cr: Float) {
+        // The inverse of JFIF's conversion for a change of Cb and Cr alone.
+        let deltas = (1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb)
+        pixels[i] = UInt8(min(max(Float(pixels[i]) + deltas.0, 0), 255).rounded())
+        pixels[i + 1] = UInt8(min(max(Float(pixels[i + 1]) + deltas.1, 0), 255).rounded())
+        pixels[i + 2] = UInt8(min(max(Float(pixels[i + 2]) + deltas.2, 0), 255).rounded())
     }
 
     @Test("identical images score 1, luma and colour")
     func identical() {
-        let image = Self.multiColorSignature(width: 120, height: 60)
+        let image = TestImages.multiColorSignature(width: 120, height: 60).flattened(onto: .white)
         let score = ColorSSIM.score(image, image)
         #expect(score.luma.mean == 1 && score.color.mean == 1, "luma \(score.luma.mean), colour \(score.color.mean)")
     }
@@ -53,18 +28,18 @@ struct ColorSSIMTests {
         let image = TestImages.photo(width: 160, height: 120)
         var rng = SeededRandom(seed: 9)
         // Blotches of chroma, 8 × 8 pixels each, as a JPEG at a very low quality leaves.
-        var damaged = image
+        var damaged = image.pixels
         for y in stride(from: 0, to: 120, by: 8) {
             for x in stride(from: 0, to: 160, by: 8) {
                 let (cb, cr) = (Float.random(in: -30...30, using: &rng), Float.random(in: -30...30, using: &rng))
-                let block = Self.chromaShifted(image, cb: cb, cr: cr)
                 for row in y..<(y + 8) {
-                    let start = (row * 160 + x) * 4
-                    damaged.pixels.replaceSubrange(start..<(start + 32), with: block.pixels[start..<(start + 32)])
+                    for column in x..<(x + 8) {
+                        Self.shiftChroma(&damaged, at: (row * 160 + column) * 4, cb: cb, cr: cr)
+                    }
                 }
             }
         }
-        let score = ColorSSIM.score(image, damaged)
+        let score = ColorSSIM.score(image, Bitmap(width: 160, height: 120, pixels: damaged))
         #expect(score.luma.mean > 0.99, "luma \(score.luma.mean)")
         #expect(score.color.mean < score.luma.mean - 0.02, "luma \(score.luma.mean), colour \(score.color.mean)")
     }
@@ -84,5 +59,28 @@ struct ColorSSIMTests {
         #expect(
             abs(score.color.mean - (0.8 * score.luma.mean + 0.2)) < 1e-12, "\(score.luma.mean) → \(score.color.mean)")
         #expect(score.luma.mean < 1)
+    }
+
+    @Test("colour blocking loses: a downscaled clean JPEG beats the full size at quality 3 that luma prefers")
+    func colorChoice() throws {
+        let image = TestImages.multiColorSignature(width: 1600, height: 600, penRadius: 2).flattened(onto: .white)
+        // The budget of the full size at quality 3: chroma there is blocks and halos.
+        let source = JPEGSource(opaque: image, grayscale: false)
+        let budget =
+            try #require(try source.encode(quality: 3, mode: JPEGMode(subsampling: .half, progressive: true)))
+            .count + 200
+        let options = BudgetOptions(maxBytes: budget, format: .jpeg)
+        var search = JPEGBudgetFit(options: options)
+        search.estimatesSteps = false  // every size searched: the choice is the score's alone
+        let chosen = try search.fit(image)
+        var fullOnly = JPEGBudgetFit(options: BudgetOptions(maxBytes: budget, format: .jpeg, allowResize: false))
+        let full = try fullOnly.fit(image)
+        let scores =
+            "chosen \(chosen.width)×\(chosen.height) q\(chosen.quality!) luma \(chosen.ssim) colour \(chosen.colorSSIM); "
+            + "full size q\(full.quality!) luma \(full.ssim) colour \(full.colorSSIM)"
+        #expect(full.quality! <= 4, "the full size is at the bottom of the quality range: \(scores)")
+        #expect(chosen.resized && chosen.colorSSIM > full.colorSSIM, "\(scores)")
+        // Ranked by luma alone, the full size would have won.
+        #expect(full.ssim > chosen.ssim, "\(scores)")
     }
 }

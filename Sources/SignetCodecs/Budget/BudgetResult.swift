@@ -36,12 +36,12 @@ public struct BudgetResult: Sendable, Hashable {
     public var reason: String
     /// The JPEG size that scored the second-best `colorSSIM` (at the original size, exact like it)
     /// when more than one size was searched; otherwise the first smaller size the search ruled
-    /// out by its row-sample estimate (`BudgetCandidate.isEstimate`); nil for PNG and when no
-    /// other size was considered.
+    /// out by its row-sample estimate (`BudgetCandidate.isEstimate`). For PNG, the other of the
+    /// lossless downscale and the palette PNG when both fit. nil when nothing else was considered.
     public var runnerUp: BudgetCandidate? = nil
 }
 
-/// One size a budget fit tried and did not choose.
+/// One size (or, for PNG, one encoding) a budget fit tried and did not choose.
 public struct BudgetCandidate: Sendable, Hashable, Codable {
     /// Its width in pixels.
     public var width: Int

@@ -202,7 +202,8 @@ struct JPEGBudgetFit {
             bytes: best.bytes, format: .jpeg, quality: best.quality,
             layout: gray ? "gray" : best.mode.subsampling.rawValue,
             progressive: best.mode.progressive, width: best.width, height: best.height, budget: options.maxBytes,
-            encodes: encodes, probeEncodes: probeEncodes, resized: resized, ssim: best.luma, colorSSIM: best.ssim, reason: reason,
+            encodes: encodes, probeEncodes: probeEncodes, resized: resized, ssim: best.luma, colorSSIM: best.ssim,
+            reason: reason,
             runnerUp: runnerUp)
     }
 
