@@ -40,7 +40,7 @@ struct LossyPNGCLITests {
             return
         }
         #expect(pillow.status == 0, "Pillow could not decode: \(pillow.stderr)")
-        let fields = pillow.stdoutText.split(separator: " ").map(String.init)
+        let fields = pillow.stdoutText.split(whereSeparator: \.isWhitespace).map(String.init)
         // mode P, the input's size, at most 256 entries, a tRNS chunk, fully transparent and opaque pixels.
         #expect(fields.count == 7, "\(pillow.stdoutText)")
         guard fields.count == 7 else { return }

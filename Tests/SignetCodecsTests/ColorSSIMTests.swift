@@ -60,27 +60,4 @@ struct ColorSSIMTests {
             abs(score.color.mean - (0.8 * score.luma.mean + 0.2)) < 1e-12, "\(score.luma.mean) → \(score.color.mean)")
         #expect(score.luma.mean < 1)
     }
-
-    @Test("colour blocking loses: a downscaled clean JPEG beats the full size at quality 3 that luma prefers")
-    func colorChoice() throws {
-        let image = TestImages.multiColorSignature(width: 1600, height: 600, penRadius: 2).flattened(onto: .white)
-        // The budget of the full size at quality 3: chroma there is blocks and halos.
-        let source = JPEGSource(opaque: image, grayscale: false)
-        let budget =
-            try #require(try source.encode(quality: 3, mode: JPEGMode(subsampling: .half, progressive: true)))
-            .count + 200
-        let options = BudgetOptions(maxBytes: budget, format: .jpeg)
-        var search = JPEGBudgetFit(options: options)
-        search.estimatesSteps = false  // every size searched: the choice is the score's alone
-        let chosen = try search.fit(image)
-        var fullOnly = JPEGBudgetFit(options: BudgetOptions(maxBytes: budget, format: .jpeg, allowResize: false))
-        let full = try fullOnly.fit(image)
-        let scores =
-            "chosen \(chosen.width)×\(chosen.height) q\(chosen.quality!) luma \(chosen.ssim) colour \(chosen.colorSSIM); "
-            + "full size q\(full.quality!) luma \(full.ssim) colour \(full.colorSSIM)"
-        #expect(full.quality! <= 4, "the full size is at the bottom of the quality range: \(scores)")
-        #expect(chosen.resized && chosen.colorSSIM > full.colorSSIM, "\(scores)")
-        // Ranked by luma alone, the full size would have won.
-        #expect(full.ssim > chosen.ssim, "\(scores)")
-    }
 }

@@ -67,12 +67,21 @@ struct PaletteQuantizer {
     /// The image in at most `colors` (2…256) palette entries.
     func quantize(colors: Int) -> IndexedImage {
         precondition((2...256).contains(colors), "a PNG palette holds 2 to 256 colours")
-        var palette = MedianCut.split(means: means, counts: counts, into: colors)
+        // Fully transparent pixels (premultiplied: all zero, the bin of key 0) keep an entry of
+        // their own, so the page around the ink never turns faintly tinted.
+        let clear = slots[0] >= 0 ? Int(slots[0]) : nil
+        let ink = means.indices.filter { $0 != clear }
+        var palette = MedianCut.split(
+            means: ink.map { means[$0] }, counts: ink.map { counts[$0] }, into: colors - (clear == nil ? 0 : 1))
         var nearest = [Int](repeating: 0, count: means.count)
         for round in 0...Self.refinements {
-            for bin in means.indices { nearest[bin] = Self.nearest(means[bin], in: palette) }
+            for bin in ink { nearest[bin] = Self.nearest(means[bin], in: palette) }
             guard round < Self.refinements else { break }
-            palette = Self.centroids(palette, nearest, means, counts)
+            palette = Self.centroids(palette, ink, nearest, means, counts)
+        }
+        if let clear {
+            nearest[clear] = palette.count
+            palette.append(.zero)
         }
         let entries = palette.map(Self.straight)
         var indices = [UInt8](repeating: 0, count: image.pixelCount)
@@ -95,13 +104,13 @@ struct PaletteQuantizer {
         return best
     }
 
-    /// Each entry moved to the weighted mean of the bins nearest to it (kept when none is).
+    /// Each entry moved to the weighted mean of the `bins` nearest to it (kept when none is).
     private static func centroids(
-        _ palette: [SIMD4<Float>], _ nearest: [Int], _ means: [SIMD4<Float>], _ counts: [Double]
+        _ palette: [SIMD4<Float>], _ bins: [Int], _ nearest: [Int], _ means: [SIMD4<Float>], _ counts: [Double]
     ) -> [SIMD4<Float>] {
         var sums = [SIMD4<Double>](repeating: .zero, count: palette.count)
         var weights = [Double](repeating: 0, count: palette.count)
-        for bin in means.indices {
+        for bin in bins {
             sums[nearest[bin]] += SIMD4<Double>(means[bin]) * counts[bin]
             weights[nearest[bin]] += counts[bin]
         }
