@@ -37,7 +37,7 @@ gradient), red-seal.png there (a flat red seal), and multicolor.png: Tools/make-
 InkML signature (SampleStrokes/inkml-nora-quinn.inkml) with each stroke in its own pen colour
 (red, blue, green, magenta), rendered by `signet render --scale 8`.
 
-Usage: bench-budget-choice.py [--signet PATH] [--work DIR] [--images NAME,...]
+Usage: bench-budget-choice.py [--signet PATH] [--work DIR] [--images NAME,...] [--kind jpeg|png]
 """
 import argparse
 import importlib.util
@@ -223,6 +223,7 @@ def main():
     parser.add_argument("--signet", default=os.path.join(HERE, "..", ".build", "release", "signet"))
     parser.add_argument("--work", default="/tmp/signet-bench-compress")
     parser.add_argument("--images", help="only the rows of these images (comma-separated names)")
+    parser.add_argument("--kind", choices=("jpeg", "png"), help="only the JPEG or only the PNG rows")
     args = parser.parse_args()
     wanted = set(args.images.split(",")) if args.images else None
     if shutil.which("pngquant") is None:
@@ -236,12 +237,12 @@ def main():
     print("| image | budget | policy | size | q | bytes | luma SSIM | colour SSIM |")
     print("|---|---:|---|---|---:|---:|---:|---:|")
     verdicts = []
-    for name, budget in JPEG_CASES:
+    for name, budget in JPEG_CASES if args.kind != "png" else []:
         if wanted and name not in wanted:
             continue
         delta, fits = table(name, budget, *case(bc, signet, args.work, name, budget))
         verdicts.append(("jpeg", name, budget, delta, fits))
-    for name, budget in PNG_CASES:
+    for name, budget in PNG_CASES if args.kind != "jpeg" else []:
         if wanted and name not in wanted:
             continue
         delta, fits = table(name, budget, *png_case(bc, signet, args.work, name, budget))
