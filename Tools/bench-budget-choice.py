@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """What a byte budget looks like: Signet's choice of size and quality against ImageMagick's
-jpeg:extent, a Pillow quality search and two fixed policies, scored the same way for all.
+jpeg:extent, a Pillow quality search and two fixed policies, and for PNG budgets against
+pngquant, scored the same way for all.
 
-For every test image and budget it writes one JPEG per policy and scores it with SSIM at the
-original size (scikit-image; luma 0.299R+0.587G+0.114B of the original flattened onto white
-against the output scaled back to the original size with Pillow's Lanczos when it was smaller;
-Gaussian window sigma 1.5), the way a viewer shows each at the same display size:
+Every output is scored against the original flattened onto white, the output flattened onto
+white too and scaled back to the original size with Pillow's Lanczos when it was smaller, the way
+a viewer shows each at the same display size (scikit-image SSIM, Gaussian window sigma 1.5):
 
-  signet       `signet compress --format jpeg` with its defaults (the best SSIM of the full size
-               and a few downscaled sizes)
+  luma     SSIM of Y = 0.299R + 0.587G + 0.114B
+  colour   0.8 SSIM(Y) + 0.1 SSIM(Cb) + 0.1 SSIM(Cr), JFIF's full-range YCbCr: the score Signet
+           ranks its candidates by (ColorSSIM), which sees chroma blocking that luma misses
+
+JPEG policies:
+  signet       `signet compress --format jpeg` with its defaults (the best colour score of the
+               full size and a few downscaled sizes); its runner-up is listed below it
   full size    `signet compress --format jpeg --no-resize`: the full size at the best quality that fits
                (no row when even quality 1 is over the budget)
   halving      the first of 1, 1/2, 1/4, ... (Pillow Lanczos) at which quality 50 or more fits,
@@ -16,29 +21,46 @@ Gaussian window sigma 1.5), the way a viewer shows each at the same display size
   imagemagick  `convert -define jpeg:extent=BUDGET` (full size)
   pillow       Tools/pillow-budget-fit.py: binary search of the quality at full size
 
-Signet passes a row when it fits and its SSIM is the best, or within 0.005 of the best, of the
-files that fit (ImageMagick and Pillow write quality 1 over the budget when nothing fits; those
-rows are marked and not counted). One run each:
-this is about what the budget buys, not speed (see bench-compress.py for times).
+PNG policies (transparency kept):
+  signet       `signet compress --format png`: the better of a lossless downscale and a palette PNG
+  pngquant     `pngquant --speed 1 N` at full size, N the most colours of 256, 128, ... 2 that
+               fits (the anchor for quality and size; Debian package pngquant)
+  pngquant-256 `pngquant --speed 1` with its defaults (256 colours), whatever its size
 
-Images: the three of bench-compress-images.py, and noise.png there (3000x2000 noise over a gradient).
+Signet passes a row when it fits and its colour score is at least the best of ImageMagick and
+Pillow (JPEG) or of pngquant within the budget (PNG), less 0.005 (ImageMagick and Pillow write
+quality 1 over the budget when nothing fits; such files are marked and not counted). One run
+each: this is about what the budget buys, not speed (see bench-compress.py for times).
 
-Usage: bench-budget-choice.py [--signet PATH] [--work DIR]
+Images: the three of bench-compress-images.py, noise.png there (3000x2000 noise over a
+gradient), red-seal.png there (a flat red seal), and multicolor.png: Tools/make-samples.py's
+InkML signature (SampleStrokes/inkml-nora-quinn.inkml) with each stroke in its own pen colour
+(red, blue, green, magenta), rendered by `signet render --scale 8`.
+
+Usage: bench-budget-choice.py [--signet PATH] [--work DIR] [--images NAME,...] [--kind jpeg|png]
 """
 import argparse
 import importlib.util
 import io
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 
+import numpy as np
 from PIL import Image
+from skimage.metrics import structural_similarity
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUDGETS = (100_000, 30_000)
 IMAGES = ("signature.png", "seal.png", "photo.jpg", "noise.png")
+JPEG_CASES = [(name, budget) for name in IMAGES for budget in BUDGETS] + [
+    ("multicolor.png", 30_000), ("red-seal.png", 30_000), ("red-seal.png", 10_000)]
+PNG_CASES = [("signature.png", 30_000), ("multicolor.png", 30_000), ("red-seal.png", 30_000), ("seal.png", 100_000)]
 TOLERANCE = 0.005
+PEN_COLORS = ("#D0101A", "#1030C8", "#0A8A2A", "#C01890")
 
 
 def bench_compress():
@@ -47,6 +69,44 @@ def bench_compress():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def planes(image):
+    """Y, Cb and Cr (JFIF, full range) of an RGB image, as float arrays."""
+    a = np.asarray(image.convert("RGB"), dtype=np.float64)
+    r, g, b = a[..., 0], a[..., 1], a[..., 2]
+    return (0.299 * r + 0.587 * g + 0.114 * b,
+            128 - 0.168736 * r - 0.331264 * g + 0.5 * b,
+            128 + 0.5 * r - 0.418688 * g - 0.081312 * b)
+
+
+def scores(bc, reference, path):
+    """(luma, colour) SSIM of the file at `path` against the reference planes, at their size."""
+    output = bc.flattened(path)
+    size = reference[0].shape[::-1]
+    if output.size != size:
+        output = output.resize(size, Image.LANCZOS)
+    each = [structural_similarity(x, y, gaussian_weights=True, sigma=1.5, use_sample_covariance=False,
+                                  data_range=255) for x, y in zip(reference, planes(output))]
+    return each[0], 0.8 * each[0] + 0.1 * each[1] + 0.1 * each[2]
+
+
+def multicolor(signet, work):
+    """The sample InkML signature with one pen colour per stroke, rendered to multicolor.png."""
+    path = os.path.join(work, "multicolor.png")
+    if os.path.exists(path):
+        return
+    with open(os.path.join(HERE, "..", "SampleStrokes", "inkml-nora-quinn.inkml")) as f:
+        ink = f.read()
+    brushes = "".join(f'<brush xml:id="pen{i}"><brushProperty name="color" value="{c}"/></brush>'
+                      for i, c in enumerate(PEN_COLORS))
+    ink = ink.replace("</traceFormat>", f"</traceFormat><definitions>{brushes}</definitions>", 1)
+    count = iter(range(1_000))
+    ink = re.sub(r"<trace ", lambda _: f'<trace brushRef="#pen{next(count) % len(PEN_COLORS)}" ', ink)
+    source = os.path.join(work, "multicolor.inkml")
+    with open(source, "w") as f:
+        f.write(ink)
+    run([signet, "render", source, "-o", path, "--scale", "8"])
 
 
 def best_quality(image, budget):
@@ -111,48 +171,90 @@ def case(bc, signet, work, name, budget):
     quality["imagemagick"] = int(run(["identify", "-format", "%Q", out["imagemagick"]]))
     quality["pillow"] = int(run([sys.executable, os.path.join(HERE, "pillow-budget-fit.py"), source,
                                  out["pillow"], str(budget)]).split()[0])
-    reference = bc.luma(flat)
+    return score_rows(bc, planes(flat), out, quality), report, runner
+
+
+def score_rows(bc, reference, out, quality):
     rows = []
     for policy, path in out.items():
         with Image.open(path) as image:
             size = image.size
+        luma, colour = scores(bc, reference, path)
         rows.append({"policy": policy, "bytes": os.path.getsize(path), "quality": quality[policy], "size": size,
-                     "ssim": bc.ssim(reference, path, flat.size)})
-    return rows, runner
+                     "luma": luma, "colour": colour})
+    return rows
+
+
+def png_case(bc, signet, work, name, budget):
+    source = os.path.join(work, name)
+    stem = name.split(".")[0]
+    out = {p: os.path.join(work, f"choice-{p}-{budget}-{stem}.png") for p in ("signet", "pngquant", "pngquant-256")}
+    report = json.loads(run([signet, "compress", source, "-o", out["signet"], "--max-bytes", str(budget),
+                             "--format", "png", "--json"]))
+    quality = {"signet": report["layout"]}
+    for colors in (256, 128, 64, 32, 16, 8, 4, 2):
+        run(["pngquant", "--force", "--speed", "1", "--output", out["pngquant"], str(colors), source])
+        quality["pngquant"] = f"{colors} colours"
+        if os.path.getsize(out["pngquant"]) <= budget:
+            break
+    run(["pngquant", "--force", "--speed", "1", "--output", out["pngquant-256"], source])
+    quality["pngquant-256"] = "256 colours"
+    return score_rows(bc, planes(bc.flattened(source)), out, quality), report, report["runner_up"]
+
+
+def table(name, budget, rows, report, runner):
+    """Prints the rows; returns signet's colour score minus the best peer's that fits."""
+    for r in rows:
+        fits = "" if r["bytes"] <= budget else " (over!)"
+        print(f"| {name} | {budget} | {r['policy']} | {r['size'][0]}×{r['size'][1]} | {r['quality']} "
+              f"| {r['bytes']}{fits} | {r['luma']:.4f} | {r['colour']:.4f} |")
+        if r["policy"] == "signet" and runner:
+            estimate = "≈" if runner["estimated"] else ""
+            print(f"| | | signet runner-up | {runner['width']}×{runner['height']} | {runner['quality'] or ''} "
+                  f"| {runner['bytes'] or 'estimate'} | {estimate}{runner['ssim']:.4f} "
+                  f"| {estimate}{runner['color_ssim']:.4f} |")
+    peers = ("imagemagick", "pillow", "pngquant")
+    best = max((r["colour"] for r in rows if r["policy"] in peers and r["bytes"] <= budget), default=0)
+    return rows[0]["colour"] - best, rows[0]["bytes"] <= budget
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--signet", default=os.path.join(HERE, "..", ".build", "release", "signet"))
     parser.add_argument("--work", default="/tmp/signet-bench-compress")
+    parser.add_argument("--images", help="only the rows of these images (comma-separated names)")
+    parser.add_argument("--kind", choices=("jpeg", "png"), help="only the JPEG or only the PNG rows")
     args = parser.parse_args()
+    wanted = set(args.images.split(",")) if args.images else None
+    if shutil.which("pngquant") is None:
+        subprocess.run([os.path.join(HERE, "install-deps.sh"), "pngquant"], check=True)
     bc = bench_compress()
+    signet = os.path.abspath(args.signet)
     subprocess.run([sys.executable, os.path.join(HERE, "bench-compress-images.py"), args.work], check=True,
                    stdout=subprocess.DEVNULL)
+    multicolor(signet, args.work)
     print(f"load average before: {bc.load_average()}")
-    print(f"| image | budget | policy | size | q | bytes | SSIM |")
-    print(f"|---|---:|---|---|---:|---:|---:|")
+    print("| image | budget | policy | size | q | bytes | luma SSIM | colour SSIM |")
+    print("|---|---:|---|---|---:|---:|---:|---:|")
     verdicts = []
-    for name in IMAGES:
-        for budget in BUDGETS:
-            rows, runner = case(bc, os.path.abspath(args.signet), args.work, name, budget)
-            for r in rows:
-                fits = "" if r["bytes"] <= budget else " (over!)"
-                print(f"| {name} | {budget} | {r['policy']} | {r['size'][0]}×{r['size'][1]} | {r['quality']} "
-                      f"| {r['bytes']}{fits} | {r['ssim']:.4f} |")
-            ours = rows[0]
-            # What fits competes; a file over the budget is shown but is no answer.
-            best = max((r["ssim"] for r in rows[1:] if r["bytes"] <= budget), default=0)
-            fits = ours["bytes"] <= budget
-            runner_text = f"{runner['width']}×{runner['height']} q{runner['quality']}" if runner else "none"
-            verdicts.append((name, budget, ours["ssim"] - best, fits, runner_text))
+    for name, budget in JPEG_CASES if args.kind != "png" else []:
+        if wanted and name not in wanted:
+            continue
+        delta, fits = table(name, budget, *case(bc, signet, args.work, name, budget))
+        verdicts.append(("jpeg", name, budget, delta, fits))
+    for name, budget in PNG_CASES if args.kind != "jpeg" else []:
+        if wanted and name not in wanted:
+            continue
+        delta, fits = table(name, budget, *png_case(bc, signet, args.work, name, budget))
+        verdicts.append(("png", name, budget, delta, fits))
     print(f"load average after: {bc.load_average()}")
-    print(f"\nsignet's SSIM minus the best other policy's (pass: >= -{TOLERANCE}, and within the budget):")
+    print(f"\nsignet's colour SSIM minus the best peer's that fits (ImageMagick and Pillow for JPEG, pngquant "
+          f"for PNG; pass: >= -{TOLERANCE}, and within the budget):")
     failed = 0
-    for name, budget, delta, fits, runner in verdicts:
+    for kind, name, budget, delta, fits in verdicts:
         ok = delta >= -TOLERANCE and fits
         failed += not ok
-        print(f"  {name:<14}{budget:>8}  {delta:+.4f}  {'pass' if ok else 'FAIL'}  (signet's runner-up: {runner})")
+        print(f"  {kind:<5}{name:<16}{budget:>8}  {delta:+.4f}  {'pass' if ok else 'FAIL'}")
     sys.exit(1 if failed else 0)
 
 

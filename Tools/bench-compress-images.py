@@ -5,6 +5,8 @@
   seal.png       1600×1600 RGBA: a red rubber-stamp seal with grainy ink texture on transparency
   photo.jpg      4000×3000 RGB: a photo-like scene (gradients, soft shapes, texture, sensor noise), JPEG q92
   noise.png      3000×2000 RGB: noise over a gradient (the case of issue 13), lossless
+  red-seal.png   900×900 RGBA: a flat red seal (two rings, text round the rim and across; Pillow,
+                 drawn 4× larger and reduced for smooth edges) on transparency
 
 Usage: bench-compress-images.py OUTPUT_DIR
 """
@@ -124,10 +126,37 @@ def noise(path):
     Image.fromarray(np.clip(img, 0, 255).astype(np.uint8), "RGB").save(path)
 
 
+def red_seal(path):
+    from PIL import ImageDraw, ImageFont
+    size, k = 900, 4
+    big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    red = (200, 16, 30, 255)
+    c = size * k / 2
+    for radius, width in ((430, 26), (370, 8)):
+        r = radius * k
+        draw.ellipse((c - r, c - r, c + r, c + r), outline=red, width=width * k)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", 58 * k)
+    text = "NORTHWIND LEGAL SERVICES * CERTIFIED * "
+    for i, ch in enumerate(text):
+        angle = 2 * math.pi * i / len(text) - math.pi / 2
+        glyph = Image.new("RGBA", (90 * k, 90 * k), (0, 0, 0, 0))
+        ImageDraw.Draw(glyph).text((45 * k, 45 * k), ch, font=font, fill=red, anchor="mm")
+        glyph = glyph.rotate(-math.degrees(angle) - 90, resample=Image.BICUBIC)
+        x, y = c + 400 * k * math.cos(angle), c + 400 * k * math.sin(angle)
+        big.alpha_composite(glyph, (int(x - 45 * k), int(y - 45 * k)))
+    middle = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", 120 * k)
+    draw.text((c, c - 60 * k), "SEALED", font=middle, fill=red, anchor="mm")
+    draw.text((c, c + 90 * k), "2026-12-03", font=ImageFont.truetype(
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", 80 * k), fill=red, anchor="mm")
+    big.resize((size, size), Image.LANCZOS).save(path)
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
-    for name, make in (("signature.png", signature), ("seal.png", seal), ("photo.jpg", photo), ("noise.png", noise)):
+    for name, make in (("signature.png", signature), ("seal.png", seal), ("photo.jpg", photo), ("noise.png", noise),
+                       ("red-seal.png", red_seal)):
         path = os.path.join(out, name)
         if not os.path.exists(path):
             make(path)

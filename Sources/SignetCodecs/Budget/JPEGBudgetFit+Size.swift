@@ -52,10 +52,10 @@ extension JPEGBudgetFit {
         }
         let image = opaque.downscaled(toWidth: size.width, height: size.height)
         let source = JPEGSource(opaque: image, grayscale: gray)
-        let score = { (bytes: [UInt8]) throws -> SSIMScore in
+        let score = { (bytes: [UInt8]) throws -> ColorSSIM in
             atFullSize
                 ? try JPEGScore.ssim(of: bytes, source: source, image: image)
-                : SSIM.atOriginalSizeScore(try JPEGCodec.decode(bytes), original: opaque)
+                : ColorSSIM.atOriginalSize(try JPEGCodec.decode(bytes), original: opaque)
         }
         let bands = ssimSample
         var spent = 0
@@ -76,8 +76,9 @@ extension JPEGBudgetFit {
                 let scored = try score(bytes)
                 return .fits(
                     Candidate(
-                        width: size.width, height: size.height, bytes: bytes, quality: range.upperBound, mode: full,
-                        ssim: scored.mean, sampled: scored.mean(over: bands),
+                        luma: scored.luma.mean, width: size.width, height: size.height, bytes: bytes,
+                        quality: range.upperBound, mode: full, ssim: scored.color.mean,
+                        sampled: scored.color.mean(over: bands),
                         why: "full-resolution color (4:4:4) fits at the top quality \(range.upperBound)"))
             }
         }
@@ -108,7 +109,7 @@ extension JPEGBudgetFit {
             search.record(floor.quality, .fits(floor.bytes.count))
             best = (floor.quality, floor.bytes)
         }
-        var scored: (quality: Int, ssim: SSIMScore)?
+        var scored: (quality: Int, ssim: ColorSSIM)?
         try search.run(cap: cap - spent, belief: belief, doubtful: doubtful) { round in
             encodes += round.count
             // Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
@@ -171,9 +172,8 @@ extension JPEGBudgetFit {
         let ssim = scored?.quality == quality ? scored!.ssim : try score(best.bytes)
         return .fits(
             Candidate(
-                width: size.width, height: size.height, bytes: best.bytes, quality: quality, mode: mode,
-                ssim: ssim.mean,
-                sampled: ssim.mean(over: bands), why: why,
+                luma: ssim.luma.mean, width: size.width, height: size.height, bytes: best.bytes, quality: quality,
+                mode: mode, ssim: ssim.color.mean, sampled: ssim.color.mean(over: bands), why: why,
                 capped: quality == range.upperBound && quality < options.maxQuality))
     }
 }
