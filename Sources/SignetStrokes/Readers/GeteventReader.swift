@@ -13,10 +13,11 @@ import SignetCore
 /// - A device without tracking ids (a single-touch panel, a pen on `ABS_X`/`ABS_Y`) is down
 ///   between `BTN_TOUCH DOWN` and `UP`.
 /// - Events of other devices than the first that reports a position are ignored.
-/// - Axes (`TouchAxes` given, else the header's for that device): with the position axes the
-///   canvas is the panel and points count from the axes' minimums; a resolution (units per mm)
-///   gives the physical size; the pressure axis turns raw pressure into 0…1. Without a pressure
-///   axis the pressure is not used. Times are the `-t` seconds, in milliseconds.
+/// - Axes (`TouchAxes` given, else the header's for that device; an axis without a finite range
+///   is left out): with the position axes the canvas is the panel and points count from the
+///   axes' minimums; a resolution (units per mm) gives the physical size; the pressure axis turns
+///   raw pressure into 0…1. Without a pressure axis the pressure is not used. Times are the `-t`
+///   seconds, in milliseconds.
 struct GeteventReader {
     private struct Slot: Equatable {
         var tracking: Int?
@@ -124,9 +125,17 @@ struct GeteventReader {
         let header = headerAxes[path] ?? headerAxes[""] ?? [:]
         let given = context.touchAxes
         axes = TouchAxes(
-            x: given.x ?? header["ABS_MT_POSITION_X"] ?? header["ABS_X"],
-            y: given.y ?? header["ABS_MT_POSITION_Y"] ?? header["ABS_Y"],
-            pressure: given.pressure ?? header["ABS_MT_PRESSURE"] ?? header["ABS_PRESSURE"])
+            x: usable(given.x) ?? usable(header["ABS_MT_POSITION_X"]) ?? usable(header["ABS_X"]),
+            y: usable(given.y) ?? usable(header["ABS_MT_POSITION_Y"]) ?? usable(header["ABS_Y"]),
+            pressure: usable(given.pressure) ?? usable(header["ABS_MT_PRESSURE"]) ?? usable(header["ABS_PRESSURE"]))
+    }
+
+    /// The axis when it is one: finite, `max` above `min`, a finite resolution of 0 or more.
+    private func usable(_ axis: TouchAxis?) -> TouchAxis? {
+        guard let axis, axis.min.isFinite, axis.max.isFinite, axis.max > axis.min, axis.resolution.isFinite,
+            axis.resolution >= 0
+        else { return nil }
+        return axis
     }
 
     /// The end of a frame: a sample of the followed contact while it is down, or the end of its stroke.
@@ -157,7 +166,7 @@ struct GeteventReader {
 
     /// Raw pressure over the pressure axis, or `nil` without one.
     private func force(_ raw: Int?) -> Double? {
-        guard let raw, let axis = axes.pressure, axis.max > axis.min else { return nil }
+        guard let raw, let axis = axes.pressure else { return nil }
         return min(max((Double(raw) - axis.min) / (axis.max - axis.min), 0), 1)
     }
 
@@ -169,7 +178,7 @@ struct GeteventReader {
 
     private func finish() throws -> Drawing {
         var canvas: Size?
-        if let x = axes.x, let y = axes.y, x.max > x.min, y.max > y.min {
+        if let x = axes.x, let y = axes.y {
             canvas = Size(width: x.max - x.min + 1, height: (y.max - y.min + 1) * yScale)
         }
         let perMillimetre = axes.x?.resolution ?? 0
