@@ -91,5 +91,7 @@ enum FlutterPointerReader {
 
 extension String {
     /// The string without `prefix` when it starts with it.
-    fileprivate func dropPrefix(_ prefix: String) -> Substring { hasPrefix(prefix) ? dropFirst(prefix.count) : self[...] }
+    fileprivate func dropPrefix(_ prefix: String) -> Substring {
+        hasPrefix(prefix) ? dropFirst(prefix.count) : self[...]
+    }
 }
