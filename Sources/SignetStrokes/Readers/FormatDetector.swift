@@ -111,7 +111,7 @@ enum FormatDetector {
     /// (`add device 1: /dev/input/event2`).
     private static func looksLikeGetevent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         TextScan.nonBlankLines(text, limit: 3).contains { range in
-            // An event line is short; a long line (one-line JSON) is judged by its start.
+            // An event line is short; a long line (one-line JSON) is not one.
             guard range.count <= 200 else { return false }
             let words = TextScan.words(text, range)
             return words.starts(with: ["add", "device"]) || GeteventLine.eventStart(words) != nil

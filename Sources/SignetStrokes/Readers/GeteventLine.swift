@@ -41,7 +41,8 @@ enum GeteventLine: Equatable {
     }
 
     /// The time and device an event line starts with, and the words after them; `nil` for a line
-    /// that has neither a `[seconds]` time, nor a `/dev/…:` device, nor an `EV_` type first.
+    /// that has neither a `[seconds]` time, nor a `/dev/…:` device, nor an `EV_` type first, or
+    /// nothing after them (`[1.5]` is JSON).
     static func eventStart(_ words: [String]) -> (time: Double?, device: String, rest: ArraySlice<String>)? {
         var rest = words[...]
         var time: Double?
@@ -61,7 +62,7 @@ enum GeteventLine: Equatable {
             device = String(first.dropLast())
             rest = rest.dropFirst()
         }
-        guard time != nil || !device.isEmpty || rest.first?.hasPrefix("EV_") == true else { return nil }
+        guard !rest.isEmpty, time != nil || !device.isEmpty || rest.first!.hasPrefix("EV_") else { return nil }
         return (time, device, rest)
     }
 

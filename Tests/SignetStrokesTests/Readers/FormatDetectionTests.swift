@@ -36,6 +36,7 @@ struct FormatDetectionTests {
             ("/dev/input/event3: EV_ABS ABS_MT_POSITION_X 000001a4\n", "log", .getevent),
             ("add device 1: /dev/input/event3\n  name: \"ts\"\n", "log", .getevent),
             ("[\n  [1, 2]\n]", "f.json", .perfectFreehand),
+            ("[[1.5,2]]", "f.json", .perfectFreehand),
             (#"[{"type":"pointerdown","pointerId":1,"clientX":1,"clientY":2}]"#, "e.json", .pointerEvents),
             (#"[{"pointerType":"pen"}]"#, "e.json", .pointerEvents),
         ])
@@ -52,6 +53,7 @@ struct FormatDetectionTests {
             ("hello", "a.TXT", .svc2004),
             ("hello", "a.json", nil),
             ("{broken", "a.json", nil),
+            ("[1.5]", "a.json", nil),
         ])
     func extensionHint(text: String, name: String, format: StrokeFormat?) {
         #expect(StrokeFormat.detect(Array(text.utf8), name: name) == format)
