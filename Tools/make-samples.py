@@ -380,6 +380,145 @@ def excalidraw(strokes):
                        "appState": {"viewBackgroundColor": "#ffffff", "gridSize": None}}, indent=1) + "\n"
 
 
+def flutter(strokes, rng):
+    """Flutter PointerData records as an app dumps them (`change`/`kind` by name, `timeStamp` in
+    µs, physical pixels at devicePixelRatio 2.75): a stylus that is added, hovers between
+    strokes and is removed at the end, and a palm touch that the framework cancels."""
+    dpr, epoch = 2.75, 93_412_550_000
+    def record(change, kind, device, pointer, x, y, t, pressure, buttons, distance=0.0):
+        return {"timeStamp": round(epoch + t * 1000), "change": change, "kind": kind, "signalKind": "none",
+                "device": device, "pointerIdentifier": pointer, "physicalX": round(x * dpr, 1),
+                "physicalY": round(y * dpr, 1), "buttons": buttons, "obscured": False, "synthesized": False,
+                "pressure": round(pressure, 4), "pressureMin": 0.0, "pressureMax": 1.0, "distance": distance,
+                "distanceMax": 1.0, "size": 0.0, "tilt": 0.61, "orientation": -1.2}
+    x0, y0, t0, _ = strokes[0][0]
+    records = [record("add", "stylus", 2, 0, x0 - 20, y0 + 15, t0 - 120, 0.0, 0, 1.0)]
+    for k, s in enumerate(strokes):
+        x, y, t, _ = s[0]
+        records.append(record("hover", "stylus", 2, k, x - 3, y + 2, t - 16, 0.0, 0, 0.3))
+        for j, (x, y, t, p) in enumerate(s):
+            change = "down" if j == 0 else "up" if j == len(s) - 1 else "move"
+            records.append(record(change, "stylus", 2, k + 1, x, y, t, p, 0 if change == "up" else 1))
+        if len(s) == 1:
+            records.append(record("up", "stylus", 2, k + 1, x, y, t + 45, s[0][3], 0))
+    first = strokes[0]
+    t_palm = first[len(first) // 2][2]
+    palm = [record("down", "touch", 5, 90, 560, 190, t_palm, 1.0, 1)]
+    palm += [record("move", "touch", 5, 90, 560 - j, 190 - j, t_palm + j * 8.3, 1.0, 1) for j in range(1, 4)]
+    palm.append(record("cancel", "touch", 5, 90, 557, 187, t_palm + 40, 1.0, 0))
+    for r in palm:
+        r["pressureMin"], r["pressureMax"] = 1.0, 1.0
+    x, y, t, _ = strokes[-1][-1]
+    records.append(record("remove", "stylus", 2, len(strokes), x, y, t + 300, 0.0, 0, 1.0))
+    records = sorted(records + palm, key=lambda r: r["timeStamp"])
+    body = ",\n".join("  " + json.dumps(r, separators=(",", ":")) for r in records)
+    return '{"devicePixelRatio":2.75,"data":[\n' + body + "\n]}\n"
+
+
+def getevent(strokes, rng):
+    """`getevent -lp` (the touchscreen's axes) followed by `getevent -lt`: multi-touch protocol B
+    (slots, tracking ids, only changed axes reported), BTN_TOUCH on the first contact, a palm
+    that lands on slot 1 mid-word, and the panel's own MSC_TIMESTAMP events."""
+    scale, top = 1.9, 700
+    header = [
+        "add device 1: /dev/input/event0",
+        '  name:     "qpnp_pon"',
+        "  events:",
+        "    KEY (0001): KEY_VOLUMEDOWN        KEY_POWER",
+        "  input props:",
+        "    <none>",
+        "add device 2: /dev/input/event3",
+        '  name:     "sec_touchscreen"',
+        "  events:",
+        "    KEY (0001): BTN_TOOL_FINGER       BTN_TOUCH",
+        "    ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0",
+        "                ABS_MT_TOUCH_MAJOR    : value 0, min 0, max 255, fuzz 0, flat 0, resolution 0",
+        "                ABS_MT_POSITION_X     : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0",
+        "                ABS_MT_POSITION_Y     : value 0, min 0, max 2339, fuzz 0, flat 0, resolution 0",
+        "                ABS_MT_TRACKING_ID    : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0",
+        "                ABS_MT_PRESSURE       : value 0, min 0, max 255, fuzz 0, flat 0, resolution 0",
+        "    MSC (0004): MSC_TIMESTAMP",
+        "  input props:",
+        "    INPUT_PROP_DIRECT",
+    ]
+    clock = 5183.201377
+    events = []   # (t_ms, order, type, code, value)
+    def ev(t, order, typ, code, value):
+        events.append((t, order, typ, code, value))
+    tracking = 0x1a4
+    order = 0
+    for s in strokes:
+        last = {}
+        for j, (x, y, t, p) in enumerate(s):
+            order += 1
+            frame = [("EV_ABS", "ABS_MT_SLOT", 0)] if j == 0 else []
+            if j == 0:
+                frame.append(("EV_ABS", "ABS_MT_TRACKING_ID", tracking))
+            now = {"ABS_MT_POSITION_X": round(x * scale), "ABS_MT_POSITION_Y": round(top + y * scale),
+                   "ABS_MT_PRESSURE": max(1, round(p * 255)), "ABS_MT_TOUCH_MAJOR": 4 + round(p * 6)}
+            frame += [("EV_ABS", code, v) for code, v in now.items() if last.get(code) != v]
+            last = now
+            if j == 0:
+                frame.append(("EV_KEY", "BTN_TOUCH", "DOWN"))
+            frame += [("EV_MSC", "MSC_TIMESTAMP", round(t * 1000) % 0x7fffffff), ("EV_SYN", "SYN_REPORT", 0)]
+            for typ, code, value in frame:
+                ev(t, order, typ, code, value)
+        t_up = s[-1][2] + 8.3
+        order += 1
+        for typ, code, value in [("EV_ABS", "ABS_MT_TRACKING_ID", -1), ("EV_KEY", "BTN_TOUCH", "UP"),
+                                 ("EV_SYN", "SYN_REPORT", 0)]:
+            ev(t_up, order, typ, code, value)
+        tracking += 1
+    # The palm: a second contact on slot 1 while the first word is written.
+    first = strokes[0]
+    t_palm = first[len(first) // 2][2] + 0.5
+    for j in range(4):
+        frame = [("EV_ABS", "ABS_MT_SLOT", 1)]
+        if j == 0:
+            frame.append(("EV_ABS", "ABS_MT_TRACKING_ID", 0x2ff))
+        if j < 3:
+            frame += [("EV_ABS", "ABS_MT_POSITION_X", 1010 - j), ("EV_ABS", "ABS_MT_POSITION_Y", 1180 + j),
+                      ("EV_ABS", "ABS_MT_PRESSURE", 90)]
+        else:
+            frame.append(("EV_ABS", "ABS_MT_TRACKING_ID", -1))
+        frame += [("EV_ABS", "ABS_MT_SLOT", 0), ("EV_SYN", "SYN_REPORT", 0)]
+        for typ, code, value in frame:
+            ev(t_palm + j * 8.3, 0, typ, code, value)
+    events.sort(key=lambda e: (e[0], e[1]))
+    lines = []
+    for t, _, typ, code, value in events:
+        seconds = clock + t / 1000
+        text = value if isinstance(value, str) else f"{value & 0xffffffff:08x}"
+        lines.append(f"[{seconds:15.6f}] /dev/input/event3: {typ:<12} {code:<20} {text:<20}")
+    return "\n".join(header + lines) + "\n"
+
+
+def pointer_events(strokes, rng):
+    """W3C Pointer Events logged by a web page (`JSON.stringify` of the fields it keeps): a pen
+    that enters, hovers between strokes (pointermove with buttons 0), and leaves."""
+    origin = 4821.3
+    def event(kind, x, y, t, pressure, buttons):
+        return {"type": kind, "pointerId": 2, "pointerType": "pen", "isPrimary": True, "clientX": round(x + 12, 2),
+                "clientY": round(y + 86, 2), "pressure": round(pressure, 4), "tiltX": -18, "tiltY": 27,
+                "buttons": buttons, "timeStamp": round(origin + t, 3)}
+    x0, y0, t0, _ = strokes[0][0]
+    events = [event("pointerover", x0 - 30, y0 + 20, t0 - 90, 0, 0), event("pointerenter", x0 - 30, y0 + 20, t0 - 90, 0, 0)]
+    for k, s in enumerate(strokes):
+        if k > 0:
+            (ax, ay, at, _), (bx, by, bt, _) = strokes[k - 1][-1], s[0]
+            for j in range(1, 4):
+                f = j / 4
+                events.append(event("pointermove", ax + (bx - ax) * f, ay + (by - ay) * f - 6, at + (bt - at) * f, 0, 0))
+        for j, (x, y, t, p) in enumerate(s):
+            kind = "pointerdown" if j == 0 else "pointermove"
+            events.append(event(kind, x, y, t, p, 1))
+        x, y, t, _ = s[-1]
+        events.append(event("pointerup", x, y, t + 8, 0, 0))
+    x, y, t, _ = strokes[-1][-1]
+    events += [event("pointerout", x + 40, y, t + 200, 0, 0), event("pointerleave", x + 40, y, t + 200, 0, 0)]
+    return "[\n" + ",\n".join(json.dumps(e, separators=(",", ":")) for e in events) + "\n]\n"
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(here), "SampleStrokes")
@@ -405,6 +544,9 @@ def main():
     kai = Signer(22, x_height=22, slant=0.25)
     write(folder, "perfect-freehand-kaito-imura.json", perfect_freehand(one_stroke_signature(kai, "Kaito", "Imura", (40, 120))))
     write(folder, "excalidraw-zoe-hill.excalidraw", excalidraw(sig(23, "Zoe", "Hill", x_height=22, slant=0.3)))
+    write(folder, "flutter-lina-hoff.json", flutter(sig(24, "Lina", "Hoff", x_height=21, slant=0.28), random.Random(24)))
+    write(folder, "getevent-ravi-kumar.txt", getevent(sig(25, "Ravi", "Kumar", x_height=23, slant=0.2), random.Random(25)))
+    write(folder, "pointer-events-nico-baird.json", pointer_events(sig(26, "Nico", "Baird", x_height=22, slant=0.3), random.Random(26)))
 
 
 if __name__ == "__main__":

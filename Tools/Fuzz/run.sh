@@ -19,7 +19,7 @@ seconds=${FUZZ_SECONDS:-60}
 corpus=$(cd "${CORPUS:-../shared/corpus}" 2>/dev/null && pwd || true)
 fuzz=$root/.build/fuzz
 bin=$fuzz/release
-runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw png jpeg pdf verify http raster"}
+runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw strokes-flutter strokes-getevent strokes-pointer-events png jpeg pdf verify http raster"}
 
 echo "building the fuzz targets (libFuzzer + AddressSanitizer, release) ..."
 # SwiftPM does not always rebuild this package's own modules when a Signet module they import
@@ -35,7 +35,8 @@ swift build --package-path Tools/Fuzz --scratch-path "$fuzz" -c release --toolse
 # front of each file of that format.
 format_number() {
     case $1 in auto) echo 0 ;; signet) echo 1 ;; touch) echo 2 ;; signature_pad) echo 3 ;; quickdraw) echo 4 ;;
-        inkml) echo 5 ;; svc2004) echo 6 ;; perfect-freehand) echo 7 ;; excalidraw) echo 8 ;; esac
+        inkml) echo 5 ;; svc2004) echo 6 ;; perfect-freehand) echo 7 ;; excalidraw) echo 8 ;;
+        flutter) echo 9 ;; getevent) echo 10 ;; pointer-events) echo 11 ;; esac
 }
 stroke_files() {
     local c=$corpus/strokes
@@ -48,7 +49,10 @@ stroke_files() {
         svc2004) ls SampleStrokes/svc2004-* "$c"/svc2004/* ;;
         perfect-freehand) ls SampleStrokes/perfect-freehand-* "$c"/perfect_freehand/{inputs,dev_state_sample,dev_state_flash}.json ;;
         excalidraw) ls SampleStrokes/excalidraw-* "$c"/perfect_freehand/dev_state_excalidraw.json ;;
-        auto) for f in signet touch signature_pad quickdraw inkml svc2004 perfect-freehand excalidraw; do stroke_files $f; done ;;
+        flutter) ls SampleStrokes/flutter-* ;;
+        getevent) ls SampleStrokes/getevent-* ;;
+        pointer-events) ls SampleStrokes/pointer-events-* ;;
+        auto) for f in signet touch signature_pad quickdraw inkml svc2004 perfect-freehand excalidraw flutter getevent pointer-events; do stroke_files $f; done ;;
     esac 2>/dev/null || true
 }
 seed() {  # seed RUN FOLDER

@@ -48,6 +48,20 @@ struct DrawingBuilder: Sendable {
         strokes[slot]!.samples.append(sample)
     }
 
+    /// The last sample of the stroke in `slot`.
+    func last(in slot: Int) -> Sample? { strokes[slot]?.samples.last }
+
+    /// Removes the pressure of every stroke whose samples all report the same one of `constants`:
+    /// what a device without a pressure sensor reports (browsers: 0.5 while a button is down).
+    mutating func dropConstantForce(_ constants: Set<Double>) {
+        for slot in strokes.indices {
+            guard let first = strokes[slot]?.samples.first?.force, constants.contains(first),
+                strokes[slot]!.samples.allSatisfy({ $0.force == first })
+            else { continue }
+            for i in strokes[slot]!.samples.indices { strokes[slot]!.samples[i].force = nil }
+        }
+    }
+
     /// Forgets the stroke in `slot` and its points.
     mutating func drop(_ slot: Int) {
         guard let stroke = strokes[slot] else { return }

@@ -16,6 +16,7 @@ enum FormatDetector {
     static func plan(_ text: UnsafeBufferPointer<UInt8>, forced: StrokeFormat?, _ context: ReadContext) throws -> Plan {
         guard let first = TextScan.firstNonSpace(text) else { return .document(forced, json: nil) }
         if let forced, !forced.isJSON { return .document(forced, json: nil) }
+        if forced == nil, looksLikeGetevent(text) { return .document(.getevent, json: nil) }
         if forced == nil {
             switch text[first] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -64,6 +65,11 @@ enum FormatDetector {
             if o["type"]?.string?.hasPrefix("excalidraw") == true || o.has("elements") { return .excalidraw }
             if o.has("phase") { return .touch }
             if o.has("drawing") { return .quickdraw }
+            if o.has("devicePixelRatio") || isFlutterRecord(o)
+                || o["data"]?.array?.first?.object.map(isFlutterRecord) == true
+            {
+                return .flutter
+            }
             if o.values.contains(where: { isPointArray($0) }) { return .perfectFreehand }
             return nil
         case .array(let items):
@@ -74,6 +80,13 @@ enum FormatDetector {
                 if f.has("phase") { return .touch }
                 if f.has("drawing") { return .quickdraw }
                 if f.has("points") { return .signaturePad }
+                if isFlutterRecord(f) { return .flutter }
+                // A PointerEvent also has `x` and `y` (aliases of clientX and clientY).
+                if f.has("pointerId") || f.has("pointerType") || f.has("clientX")
+                    || f["type"]?.string?.hasPrefix("pointer") == true
+                {
+                    return .pointerEvents
+                }
                 if f.has("x"), f.has("y") { return .perfectFreehand }
                 return nil
             case .array(let inner):
@@ -85,6 +98,23 @@ enum FormatDetector {
             }
         default:
             return nil
+        }
+    }
+
+    /// A Flutter `PointerData` record: it has a `change` or a physical position.
+    private static func isFlutterRecord(_ o: JSONObject) -> Bool {
+        o.has("change") || o.has("physicalX") || o.has("physicalY")
+    }
+
+    /// Android `getevent` output: one of the first three non-blank lines starts like an event
+    /// (`[ 12.345678] /dev/input/event2: EV_SYN SYN_REPORT 00000000`) or starts the `-p` header
+    /// (`add device 1: /dev/input/event2`).
+    private static func looksLikeGetevent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        TextScan.nonBlankLines(text, limit: 3).contains { range in
+            // An event line is short; a long line (one-line JSON) is not one.
+            guard range.count <= 200 else { return false }
+            let words = TextScan.words(text, range)
+            return words.starts(with: ["add", "device"]) || GeteventLine.eventStart(words) != nil
         }
     }
 

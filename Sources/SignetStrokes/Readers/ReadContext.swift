@@ -1,14 +1,16 @@
 /// What every reader needs besides the bytes: the input's name for messages, the index of the
-/// drawing to read and the limits.
+/// drawing to read, the limits and the axes of a raw touch log.
 struct ReadContext: Sendable {
     var name: String
     var index: Int
     var limits: StrokeLimits
+    var touchAxes: TouchAxes
 
     init(name: String, options: StrokeReadOptions) {
         self.name = name
         self.index = options.index
         self.limits = options.limits
+        self.touchAxes = options.touchAxes
     }
 
     func error(_ reason: StrokeReadError.Reason) -> StrokeReadError {

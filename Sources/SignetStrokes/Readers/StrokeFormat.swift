@@ -16,6 +16,16 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case perfectFreehand = "perfect-freehand"
     /// An Excalidraw scene; its `freedraw` elements are the strokes.
     case excalidraw
+    /// Flutter pointer data (`change`, `physicalX`, `physicalY`, `timeStamp` in µs, `pressure`
+    /// with `pressureMin`/`pressureMax`, `device`, `kind`): a JSON array of records, or an object
+    /// with `devicePixelRatio` and the records in `data`.
+    case flutter
+    /// Android `getevent -lt` text (ABS_MT_* or ABS_X/ABS_Y, BTN_TOUCH, SYN_REPORT), optionally after
+    /// the `getevent -lp` header that gives the axis ranges; one finger is followed.
+    case getevent
+    /// W3C Pointer Events as a web page logs them: a JSON array of `{type, pointerId, pointerType,
+    /// clientX, clientY, pressure, timeStamp, …}`.
+    case pointerEvents = "pointer-events"
 
     /// The `--format` names, comma separated, for help and error messages.
     package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -31,14 +41,17 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case .svc2004: return "SVC2004 signature text"
         case .perfectFreehand: return "perfect-freehand point arrays or named paths"
         case .excalidraw: return "Excalidraw scene (freedraw elements)"
+        case .flutter: return "Flutter pointer data records, a JSON array or {devicePixelRatio, data}"
+        case .getevent: return "Android getevent -lt output, with or without the -lp header"
+        case .pointerEvents: return "W3C Pointer Events dump, a JSON array of pointerdown/move/up events"
         }
     }
 
     /// True for formats that may come one record per line (NDJSON) and are then read as a stream.
     public var isLineDelimited: Bool { self == .touch || self == .quickdraw }
 
-    /// True for the formats written in JSON (all but InkML and SVC2004).
-    public var isJSON: Bool { self != .inkml && self != .svc2004 }
+    /// True for the formats written in JSON (all but InkML, SVC2004 and getevent).
+    public var isJSON: Bool { self != .inkml && self != .svc2004 && self != .getevent }
 
     /// The format a file name's extension suggests, used only when the content does not decide.
     package static func hinted(byName name: String) -> StrokeFormat? {

@@ -7,15 +7,22 @@ public struct StrokeReadOptions: Sendable, Hashable, Codable {
     public var index: Int
     /// The limits the file must stay within.
     public var limits: StrokeLimits
+    /// The touch device's axes for an Android `getevent` log without its `-lp` header (default: none).
+    public var touchAxes: TouchAxes
 
     /// Reads the format `format` (found from the content when `nil`), the `index`-th drawing of a file that holds several.
     /// - Parameters:
     ///   - format: The format, or `nil` to detect it from the content (default).
     ///   - index: Which drawing to read from a file holding several (Quick, Draw! records, perfect-freehand named paths), counting from 0; the default 0 is the first.
     ///   - limits: The limits the file must stay within.
-    public init(format: StrokeFormat? = nil, index: Int = 0, limits: StrokeLimits = StrokeLimits()) {
+    ///   - touchAxes: The touch device's axes for an Android `getevent` log without its `-lp` header (default: none).
+    public init(
+        format: StrokeFormat? = nil, index: Int = 0, limits: StrokeLimits = StrokeLimits(),
+        touchAxes: TouchAxes = TouchAxes()
+    ) {
         self.format = format
         self.index = index
         self.limits = limits
+        self.touchAxes = touchAxes
     }
 }

@@ -39,6 +39,9 @@ public enum StrokeReader {
             case .signaturePad: return try SignaturePadReader.read(document(), context)
             case .perfectFreehand: return try PerfectFreehandReader.read(document(), context)
             case .excalidraw: return try ExcalidrawReader.read(document(), context)
+            case .flutter: return try FlutterPointerReader.read(document(), context)
+            case .getevent: return try GeteventReader.read(text, context)
+            case .pointerEvents: return try PointerEventsReader.read(document(), context)
             }
         }
     }

@@ -9,13 +9,12 @@
 /// - `force` is 0…1 (PointerEvent pressure); with `maxForce` (UIKit's maximumPossibleForce) it is
 ///   divided by it; a force above 1 otherwise counts as full pressure.
 struct TouchEventAssembler: Sendable {
-    private var builder: DrawingBuilder
-    private var open: [TouchID: Int] = [:]
+    private var strokes: OpenStrokes<TouchID>
     private var events = 0
 
-    init(_ context: ReadContext) { builder = DrawingBuilder(context) }
+    init(_ context: ReadContext) { strokes = OpenStrokes(context) }
 
-    private var context: ReadContext { builder.context }
+    private var context: ReadContext { strokes.context }
 
     private enum TouchID: Hashable, Sendable {
         case number(Double)
@@ -45,26 +44,16 @@ struct TouchEventAssembler: Sendable {
         case .string(let s)?: id = .text(s)
         case let other?: throw context.badValue(place(), "\"id\" should be a number or a string, not \(other.typeName)")
         }
-        if phase == .cancelled || phase == .canceled {
-            if let slot = open.removeValue(forKey: id) { builder.drop(slot) }
-            return
-        }
-        if phase == .ended, o["x"] == nil, o["y"] == nil {
-            open[id] = nil
-            return
-        }
+        if phase == .cancelled || phase == .canceled { return strokes.cancel(id) }
+        if phase == .ended, o["x"] == nil, o["y"] == nil { return try strokes.up(id, nil, at: place()) }
         let sample = Sample(
             x: try context.number(o, "x", at: place()), y: try context.number(o, "y", at: place()),
             t: try context.optionalNumber(o, "t", at: place()), force: try force(o, at: place()))
-        let slot: Int
-        if phase != .began, let existing = open[id] {
-            slot = existing
-        } else {
-            slot = try builder.startStroke(at: place())
-            open[id] = slot
+        switch phase {
+        case .began: try strokes.down(id, sample, at: place())
+        case .ended: try strokes.up(id, sample, at: place())
+        default: try strokes.move(id, sample, at: place())
         }
-        try builder.append(sample, to: slot, at: place())
-        if phase == .ended { open[id] = nil }
     }
 
     private func force(_ o: JSONObject, at place: @autoclosure () -> String) throws -> Double? {
@@ -76,7 +65,7 @@ struct TouchEventAssembler: Sendable {
 
     /// The strokes so far as a drawing.
     func finish() throws -> Drawing {
-        try builder.drawing(noInk: events == 0 ? "no touch events" : "every touch was cancelled")
+        try strokes.builder.drawing(noInk: events == 0 ? "no touch events" : "every touch was cancelled")
     }
 }
 

@@ -29,6 +29,16 @@ struct FormatDetectionTests {
             (#"{"onePoint":[[1,2]],"objectPairs":[{"x":0,"y":0}]}"#, "inputs.json", .perfectFreehand),
             (#"{"type":"excalidraw","version":2,"elements":[]}"#, "e.json", .excalidraw),
             ("\u{FEFF}[[1,2]]", "f.json", .perfectFreehand),
+            (#"[{"change":"down","physicalX":1,"physicalY":2}]"#, "f.json", .flutter),
+            (#"{"devicePixelRatio":3,"data":[]}"#, "f.json", .flutter),
+            (#"{"data":[{"change":"down"}]}"#, "f.json", .flutter),
+            ("[   5183.201377] /dev/input/event3: EV_SYN       SYN_REPORT           00000000\n", "log", .getevent),
+            ("/dev/input/event3: EV_ABS ABS_MT_POSITION_X 000001a4\n", "log", .getevent),
+            ("add device 1: /dev/input/event3\n  name: \"ts\"\n", "log", .getevent),
+            ("[\n  [1, 2]\n]", "f.json", .perfectFreehand),
+            ("[[1.5,2]]", "f.json", .perfectFreehand),
+            (#"[{"type":"pointerdown","pointerId":1,"clientX":1,"clientY":2}]"#, "e.json", .pointerEvents),
+            (#"[{"pointerType":"pen"}]"#, "e.json", .pointerEvents),
         ])
     func detects(text: String, name: String, format: StrokeFormat) {
         #expect(StrokeFormat.detect(Array(text.utf8), name: name) == format)
@@ -43,6 +53,7 @@ struct FormatDetectionTests {
             ("hello", "a.TXT", .svc2004),
             ("hello", "a.json", nil),
             ("{broken", "a.json", nil),
+            ("[1.5]", "a.json", nil),
         ])
     func extensionHint(text: String, name: String, format: StrokeFormat?) {
         #expect(StrokeFormat.detect(Array(text.utf8), name: name) == format)
@@ -52,7 +63,8 @@ struct FormatDetectionTests {
     func names() {
         #expect(
             StrokeFormat.names
-                == "signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw")
+                == "signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events"
+        )
         for format in StrokeFormat.allCases { #expect(StrokeFormat(rawValue: format.rawValue) == format) }
     }
 }
@@ -63,11 +75,11 @@ struct BadInputTests {
     func unknownFormat() {
         #expect(
             readError(#"{"hello":"world"}"#, name: "notes.json")
-                == "cannot tell the format of notes.json; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw)."
+                == "cannot tell the format of notes.json; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events)."
         )
         #expect(
             readError("just some text", name: "notes")
-                == "cannot tell the format of notes; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw)."
+                == "cannot tell the format of notes; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events)."
         )
     }
 

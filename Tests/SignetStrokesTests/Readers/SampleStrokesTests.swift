@@ -16,6 +16,8 @@ struct SampleStrokesTests {
         ("quickdraw-theo-marin.ndjson", .quickdraw), ("inkml-nora-quinn.inkml", .inkml),
         ("inkml-office-iris-vance.xml", .inkml), ("svc2004-pablo-ruiz.txt", .svc2004),
         ("perfect-freehand-kaito-imura.json", .perfectFreehand), ("excalidraw-zoe-hill.excalidraw", .excalidraw),
+        ("flutter-lina-hoff.json", .flutter), ("getevent-ravi-kumar.txt", .getevent),
+        ("pointer-events-nico-baird.json", .pointerEvents),
     ]
 
     @Test("every file in SampleStrokes/ is a listed sample (the demo renders them all)")
