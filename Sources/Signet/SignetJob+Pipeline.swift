@@ -112,7 +112,7 @@ extension SignetJob {
                     try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
                 case .memory(let source, let sink):
                     try Stamper.stamp(
-                        source: source, password: password?.pdfText, artwork: art.artwork, options: options.stamp,
+                        source: source, password: password, artwork: art.artwork, options: options.stamp,
                         to: sink)
                 }
         }

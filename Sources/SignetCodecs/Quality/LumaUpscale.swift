@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// The luma of a small image upscaled with Lanczos-3 to a larger size, handed out one row

@@ -6,7 +6,7 @@ import SignetFiles
 package enum Stamper {
     /// Stamps the PDF at `input` into the file `output` (written atomically).
     package static func stamp(
-        input: String, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
+        input: String, password: Secret? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         output: String, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(
@@ -19,7 +19,7 @@ package enum Stamper {
     /// Stamps the PDF in `source` (a file read lazily, or memory) into `sink`, committed on success.
     /// The report names `source.name` and `sink.name`.
     package static func stamp(
-        source: any ByteSource, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
+        source: any ByteSource, password: Secret? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         to sink: any ByteSink, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(
