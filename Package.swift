@@ -31,8 +31,11 @@ let package = Package(
         .systemLibrary(name: "CPKCS11", providers: [.apt(["libp11-kit-dev"])]),
         // libcurl's headers only (no pkg-config, nothing linked): CSignetCurl dlopens it on the first HTTP exchange.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // The little C that Swift cannot express: setjmp/longjmp traps for libpng and libjpeg.
-        .target(name: "CSignetShims", dependencies: ["CPNG", "CJPEG"]),
+        // The little C that Swift cannot express, one shim per library: setjmp/longjmp traps for libpng and for
+        // libjpeg, and glibc's mallopt (which <malloc.h> alone declares).
+        .target(name: "CSignetPNG", dependencies: ["CPNG"]),
+        .target(name: "CSignetJPEG", dependencies: ["CJPEG"]),
+        .target(name: "CSignetGlibc"),
         // OpenSSL's stack/memory macros as plain functions (kept apart so image code never links OpenSSL).
         .target(name: "CSignetOpenSSL", dependencies: ["COpenSSL"]),
         // The one qpdf C API call that lets a C++ exception escape, wrapped in a try/catch.
@@ -43,15 +46,17 @@ let package = Package(
         // Pure stages: Swift only, no C, no I/O.
         .target(name: "SignetCore"),
         .target(name: "SignetStrokes", dependencies: ["SignetCore"]),
-        // Thin file helpers at the edge: atomic output, bounded input, streamed ranges.
-        .target(name: "SignetFiles", dependencies: ["SignetCore", "CIDN"]),
+        // Thin file helpers at the edge: atomic output, bounded input, streamed ranges, secrets.
+        .target(name: "SignetFiles", dependencies: ["SignetCore"]),
         // `signet capture`'s loopback HTTP server and the embedded `<signet-pad>` page (Capture/): sockets only.
         .target(name: "SignetCapture", dependencies: ["SignetCore"]),
         // Stages over C libraries.
         .target(name: "SignetRaster", dependencies: ["SignetStrokes", "CCairo"]),
-        .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CPNG", "CJPEG", "CSignetShims"]),
-        .target(name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib"]),
-        .target(name: "SignetPreview", dependencies: ["SignetRaster", "SignetFiles", "CPoppler"]),
+        .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CSignetPNG", "CSignetJPEG"]),
+        // PDF documents, stamps, and the password forms (SASLprep by libidn) and envelope checks every opener shares.
+        .target(
+            name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib", "CIDN"]),
+        .target(name: "SignetPreview", dependencies: ["SignetPDF", "CPoppler"]),
         // Identities (files, or keys on PKCS#11 tokens), detached CMS signing and verification, certificate and
         // timestamp checks: OpenSSL (and a dlopen'ed PKCS#11 module) only,
         // so a program that signs or verifies detached signatures never links cairo, libpng, libjpeg or qpdf.
@@ -60,12 +65,12 @@ let package = Package(
         // PDF code never link libcurl and are tested with a fake transport.
         .target(name: "SignetNet", dependencies: ["SignetCMS", "CCurl", "CSignetCurl"]),
         // Embedded PDF signatures and their verification (revisions, permitted changes): CMS over the PDF stage.
-        .target(name: "SignetSign", dependencies: ["SignetCMS", "SignetPDF", "SignetFiles", "COpenSSL", "CSignetOpenSSL"]),
+        .target(name: "SignetSign", dependencies: ["SignetCMS", "SignetPDF", "SignetFiles"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.
         .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetCMS", "SignetSign", "SignetNet", "SignetFiles", "SignetCapture"]),
         // The CLI: parse, call the library, print. `signet` never links poppler (GPL, and a third of
         // the process's memory): `signet preview` runs the `signet-preview` executable installed next to it.
-        .target(name: "SignetCLI", dependencies: ["Signet", "CSignetShims"]),
+        .target(name: "SignetCLI", dependencies: ["Signet", "CSignetGlibc"]),
         .executableTarget(name: "signet", dependencies: ["SignetCLI"]),
         .executableTarget(name: "signet-preview", dependencies: ["SignetCLI", "SignetPreview"]),
         // Benchmarks (Tools/): `signet-bench` renders generated signatures side by side with pycairo.
@@ -85,6 +90,9 @@ let package = Package(
         .testTarget(name: "SignetNetTests", dependencies: ["SignetNet", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetCaptureTests", dependencies: ["SignetCapture", "SignetTestSupport"]),
+        // What the docs state that code can check: the test count, the architecture table, one importer folder
+        // per C library, the public API's size, the README picture.
+        .testTarget(name: "SignetDocsTests", dependencies: ["SignetTestSupport"]),
         // The public Swift API only (`import Signet`), including the README's example.
         .testTarget(name: "SignetAPITests", dependencies: ["Signet", "SignetTestSupport"]),
     ],

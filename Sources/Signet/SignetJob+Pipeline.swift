@@ -95,11 +95,11 @@ extension SignetJob {
                 switch ends {
                 case .files(let input, let output):
                     try PDFSigner.sign(
-                        input: input, output: output, password: password?.pdfText, identity: signing.identity,
+                        input: input, output: output, password: password, identity: signing.identity,
                         options: signing.options, editing: editing, network: CurlTransport())
                 case .memory(let source, let sink):
                     try PDFSigner.sign(
-                        source: source, to: sink, password: password?.pdfText, identity: signing.identity,
+                        source: source, to: sink, password: password, identity: signing.identity,
                         options: signing.options, editing: editing, network: CurlTransport())
                 }
             guard let edit else { throw PDFError(file: input, .structure("internal: the stamp was not applied")) }
@@ -112,7 +112,7 @@ extension SignetJob {
                     try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
                 case .memory(let source, let sink):
                     try Stamper.stamp(
-                        source: source, password: password?.pdfText, artwork: art.artwork, options: options.stamp,
+                        source: source, password: password, artwork: art.artwork, options: options.stamp,
                         to: sink, ciphers: OpenSSLCiphers())
                 }
         }

@@ -35,7 +35,7 @@ extension SignetJob {
                 fetch: $0.request)
         }
         return try PDFSigner.sign(
-            input: input, output: output, password: password?.pdfText, identity: identity, options: options,
+            input: input, output: output, password: password, identity: identity, options: options,
             appearance: appearance, network: network, collector: collector)
     }
 

@@ -20,7 +20,7 @@ extension SignetJob {
         to output: String, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try Stamper.stamp(
-            input: input, password: password?.pdfText, artwork: artwork, options: options, output: output,
+            input: input, password: password, artwork: artwork, options: options, output: output,
             ciphers: OpenSSLCiphers(), progress: progress)
     }
 
@@ -37,7 +37,7 @@ extension SignetJob {
     ) throws -> StampedPDF {
         let output = MemorySink(name: returnedPDF)
         let report = try Stamper.stamp(
-            source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText, artwork: artwork, options: options,
+            source: MemorySource(pdf, name: memoryPDF), password: password, artwork: artwork, options: options,
             to: output, ciphers: OpenSSLCiphers())
         return StampedPDF(pdf: output.bytes, report: report)
     }
@@ -46,14 +46,4 @@ extension SignetJob {
     static let memoryPDF = "the PDF in memory"
     /// How reports name a PDF returned in memory.
     static let returnedPDF = "the returned PDF"
-}
-
-extension Secret {
-    /// A PDF password as SignetPDF takes it (text it normalizes; invalid UTF-8 repaired).
-    var pdfText: String {
-        text
-            ?? withCString { pointer, count in
-                String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
-            }
-    }
 }

@@ -22,7 +22,7 @@ extension SignetJob {
     ) throws -> DocumentTimestampResult {
         let authority = TimestampAuthority(options: timestamp, transport: network, now: now)
         let outcome = try DocumentTimestamper.append(
-            [DocumentTimestamper(authority: authority, documentPassword: password?.pdfText)], toPDFAt: input,
+            [DocumentTimestamper(authority: authority, documentPassword: password)], toPDFAt: input,
             output: output)
         guard let result = outcome.documentTimestamp else {
             throw SignError(input, .crypto(operation: "document timestamp", details: "no timestamp was written"))

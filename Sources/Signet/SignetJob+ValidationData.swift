@@ -38,7 +38,7 @@ extension SignetJob {
     ) throws -> ValidationDataResult {
         let collector = try RevocationCollector(
             extraCertificates: ltv.certificates, now: now, nonce: ltv.nonce, fetch: ltv.request)
-        let documentPassword = password?.pdfText
+        let documentPassword = password
         var updates: [any PostSignatureUpdate] = [DSSUpdate(collector: collector, documentPassword: documentPassword)]
         if let timestamp {
             updates.append(

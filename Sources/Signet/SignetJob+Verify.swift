@@ -15,7 +15,7 @@ extension SignetJob {
     public static func verify(
         pdfAt path: String, password: Secret? = nil, options: VerifyOptions
     ) throws -> VerificationReport {
-        try PDFVerifier.verify(path: path, password: password?.pdfText, options: options)
+        try PDFVerifier.verify(path: path, password: password, options: options)
     }
 
     /// The same on a PDF in memory (nothing touches the disk).
@@ -29,7 +29,7 @@ extension SignetJob {
         pdf: [UInt8], password: Secret? = nil, options: VerifyOptions
     ) throws -> VerificationReport {
         try PDFVerifier.verify(
-            source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText, options: options)
+            source: MemorySource(pdf, name: memoryPDF), password: password, options: options)
     }
 
     /// `signet verify IN --p7s SIG`: the detached signature in the file `signature` (DER or PEM)
@@ -69,7 +69,7 @@ extension SignetJob {
     /// - Returns: What the document holds.
     /// - Throws: ``PDFError`` or ``FileError`` when the PDF cannot be read.
     public static func info(pdfAt path: String, password: Secret? = nil) throws -> DocumentInfo {
-        try DocumentInfo(try PDFDocument(path: path, password: password?.pdfText))
+        try DocumentInfo(try PDFDocument(path: path, password: password))
     }
 
     /// The same on a PDF in memory (`file` then names it "the PDF in memory").
@@ -80,7 +80,7 @@ extension SignetJob {
     /// - Throws: ``PDFError`` when the PDF cannot be read.
     public static func info(pdf: [UInt8], password: Secret? = nil) throws -> DocumentInfo {
         var document = try DocumentInfo(
-            try PDFDocument(source: MemorySource(pdf, name: memoryPDF), password: password?.pdfText))
+            try PDFDocument(source: MemorySource(pdf, name: memoryPDF), password: password))
         document.file = memoryPDF
         return document
     }

@@ -36,8 +36,8 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
         try storage.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!, count) }
     }
 
-    /// The bytes as text (invalid UTF-8 repaired), for stages that normalize a password as text
-    /// (a PDF's, SASLprep-normalized by SignetPDF); `nil` when the bytes are not valid UTF-8.
+    /// The bytes as text, for a caller that checks a password is UTF-8 text; `nil` when the bytes
+    /// are not valid UTF-8. The stages never need it: SignetPDF makes a PDF password's forms from the bytes.
     package var text: String? {
         withCString { pointer, count in
             String(validating: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)

@@ -1,5 +1,6 @@
 import SignetCore
 import SignetFiles
+import SignetPDF
 import SignetRaster
 
 /// A PDF opened with poppler for previews: pages rendered the way a viewer shows them.
@@ -17,7 +18,7 @@ public final class PreviewDocument {
     /// Opens `path` (`-` reads standard input) with an optional user or owner password, tried
     /// in the forms `PDFPassword` lists (the same ones `PDFDocument` tries). With `end`, only the
     /// file's first `end` bytes are read: an earlier revision, as a signature covering them saw it.
-    public init(path: String, password: String? = nil, end: Int? = nil) throws {
+    public init(path: String, password: Secret? = nil, end: Int? = nil) throws {
         input = path
         let open: ([UInt8]?) throws -> PopplerDocumentHandle
         let source: any ByteSource
@@ -55,7 +56,7 @@ public final class PreviewDocument {
 
     /// The document opened with the first form of `password` poppler accepts.
     private static func open(
-        _ path: String, password: String?, with open: ([UInt8]?) throws -> PopplerDocumentHandle
+        _ path: String, password: Secret?, with open: ([UInt8]?) throws -> PopplerDocumentHandle
     ) throws -> PopplerDocumentHandle {
         guard let password else { return try open(nil) }
         let forms = PDFPassword(password)

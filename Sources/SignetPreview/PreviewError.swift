@@ -1,5 +1,6 @@
 import SignetCore
 import SignetFiles
+import SignetPDF
 
 /// A page could not be previewed.
 public struct PreviewError: SignetError, Hashable {

@@ -45,8 +45,7 @@ enum PreviewCommand: Command {
         let options = PreviewOptions(
             scale: try scale(args), maxPixels: region == nil ? PreviewOptions.defaultMaxPixels : Int.max)
         let targets = try targets(args)
-        // poppler takes the password as text.
-        let password = try SecretInput.read(args, context)?.text
+        let password = try SecretInput.read(args, context)
         let end = try args.int("end", in: 1...Int.max)
         let document = try PreviewDocument(path: input, password: password, end: end)
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
@@ -148,7 +147,7 @@ enum PreviewCommand: Command {
     /// read, from SignetPDF; 1 when it cannot be read (standard input, or a file only poppler can
     /// open), with a warning to print if the run succeeds.
     private static func userUnits(
-        _ input: String, password: String?, end: Int?, pages: [Int]
+        _ input: String, password: Secret?, end: Int?, pages: [Int]
     ) -> ([Int: Double], warning: String?) {
         guard input != "-" else { return ([:], nil) }
         do {

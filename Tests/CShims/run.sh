@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the C shims (Sources/CSignetShims) with their tests and runs them three ways: at -O2 under
+# Builds the libpng and libjpeg shims (Sources/CSignetPNG, Sources/CSignetJPEG) with their tests and runs them three ways: at -O2 under
 # AddressSanitizer and UndefinedBehaviorSanitizer, and plain at -O3 and -Os as a release build
 # compiles them (glibc's heap checks catch a double free there; the old setjmp bug in the JPEG
 # encoder aborted only in those plain optimised builds, not under ASan). Also compiles the shims
@@ -10,8 +10,8 @@ cd "$(dirname "$0")/../.."
 out=.build/cshims
 mkdir -p "$out"
 cc=${CC:-clang}
-shims=(Sources/CSignetShims/jpeg_*.c Sources/CSignetShims/png_*.c)
-includes=(-ISources/CSignetShims/include -ISources/CSignetShims)
+shims=(Sources/CSignetJPEG/*.c Sources/CSignetPNG/*.c)
+includes=(-ISources/CSignetJPEG/include -ISources/CSignetJPEG -ISources/CSignetPNG/include -ISources/CSignetPNG)
 if command -v gcc >/dev/null; then
     for f in "${shims[@]}"; do gcc -O2 -Wall -Wextra -Wclobbered -Werror "${includes[@]}" -c "$f" -o "$out/gcc-check.o"; done
 fi

@@ -1,4 +1,5 @@
 import Foundation
+import SignetFiles
 import SignetTestSupport
 import Testing
 
@@ -8,6 +9,8 @@ struct CorpusPDF: Sendable, CustomTestStringConvertible {
     /// Path relative to `pdfs/`.
     var file: String
     var password: String?
+    /// `password` as the PDF openers take it.
+    var secret: Secret? { password.map { Secret($0) } }
     /// A fragment of the refusal message, for files that must not be stamped.
     var refusal: String?
     var testDescription: String { file }

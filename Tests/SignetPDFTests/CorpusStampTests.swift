@@ -27,13 +27,13 @@ struct CorpusStampTests {
         let dir = TemporaryDirectory("corpus-stamp")
         let output = dir.path("stamped.pdf")
         let input = pdf.path
-        let before = try PDFDocument(path: input, password: pdf.password)
+        let before = try PDFDocument(path: input, password: pdf.secret)
         let signedBefore = try SignatureScanner.needsIncrementalUpdate(before)
         if let p = try SignatureScanner.permissions(of: before).docMDP, p <= 2 {
             // Certified with no changes or form filling only: a stamp would break the certification.
             let error = try #require(throws: PDFError.self) {
                 try Stamper.stamp(
-                    input: input, password: pdf.password,
+                    input: input, password: pdf.secret,
                     artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
                     options: StampOptions(pages: .all, placement: Self.placement), output: output)
             }
@@ -42,7 +42,7 @@ struct CorpusStampTests {
             return
         }
         let report = try Stamper.stamp(
-            input: input, password: pdf.password, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
+            input: input, password: pdf.secret, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
             options: StampOptions(pages: .all, placement: Self.placement), output: output)
         #expect(report.pagesStamped == before.pageCount)
         #expect(report.mode == (signedBefore ? "incremental" : "rewrite"))
@@ -51,7 +51,7 @@ struct CorpusStampTests {
         #expect(try CheckDelta.newProblems(input: input, output: output, password: pdf.password) == [])
         #expect(
             try PopplerText.pages(output, password: pdf.password) == PopplerText.pages(input, password: pdf.password))
-        let after = try PDFDocument(path: output, password: pdf.password)
+        let after = try PDFDocument(path: output, password: pdf.secret)
         #expect(after.pageCount == before.pageCount)
         #expect(after.isEncrypted == before.isEncrypted, "a rewrite keeps the encryption")
 
@@ -124,7 +124,7 @@ struct CorpusStampTests {
         let output = dir.path("out.pdf")
         let error = try #require(throws: PDFError.self) {
             try Stamper.stamp(
-                input: pdf.path, password: pdf.password,
+                input: pdf.path, password: pdf.secret,
                 artwork: try StampArtwork.image(TestStamp.png(), name: "stamp"),
                 options: StampOptions(placement: Self.placement), output: output)
         }

@@ -82,7 +82,7 @@ struct IncrementalWriterTests {
 
     @Test("an encrypted file is refused with the reason")
     func encrypted() throws {
-        let doc = try PDFDocument(path: Corpus.path("pdfs/qpdf/20-pages.pdf"), password: "user")
+        let doc = try PDFDocument(path: Corpus.path("pdfs/qpdf/20-pages.pdf"), password: Secret("user"))
         let error = try #require(throws: PDFError.self) { try IncrementalWriter(document: doc) }
         #expect(error.message.contains("encrypted") && error.message.contains("qpdf"))
     }

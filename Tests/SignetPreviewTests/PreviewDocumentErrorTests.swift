@@ -84,9 +84,9 @@ struct PreviewDocumentErrorTests {
     func passwords() throws {
         let path = Corpus.path("pdfs/qpdf/enc-XI-R6,V5,U=view,O=master.pdf")
         #expect(Self.reason { _ = try PreviewDocument(path: path) } == .passwordRequired)
-        #expect(Self.reason { _ = try PreviewDocument(path: path, password: "wrong") } == .wrongPassword)
-        #expect(try PreviewDocument(path: path, password: "view").pageCount == 30)
-        let owner = try PreviewDocument(path: path, password: "master")
+        #expect(Self.reason { _ = try PreviewDocument(path: path, password: Secret("wrong")) } == .wrongPassword)
+        #expect(try PreviewDocument(path: path, password: Secret("view")).pageCount == 30)
+        let owner = try PreviewDocument(path: path, password: Secret("master"))
         #expect(try owner.render(page: 30, options: PreviewOptions(scale: .width(100))).width == 100)
     }
 

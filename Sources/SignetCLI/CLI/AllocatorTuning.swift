@@ -1,4 +1,4 @@
-import CSignetShims
+import CSignetGlibc
 
 /// glibc's allocator settings for runs of many small jobs in one process (`batch`, `render`
 /// over several files).

@@ -9,11 +9,7 @@ final class CMSMessage {
 
     /// Parses DER; `nil` input bytes are refused by OpenSSL with a queued error.
     convenience init(der bytes: [UInt8]) throws {
-        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
-            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
-            return d2i_CMS_ContentInfo(nil, &cursor, buf.count)
-        }
-        self.init(taking: try OpenSSL.notNull(parsed, "d2i_CMS_ContentInfo"))
+        self.init(taking: try OpenSSL.parse(der: bytes, "d2i_CMS_ContentInfo") { d2i_CMS_ContentInfo(nil, $0, $1) })
     }
 
     deinit { CMS_ContentInfo_free(pointer) }

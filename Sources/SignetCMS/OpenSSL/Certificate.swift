@@ -20,11 +20,7 @@ final class Certificate {
     /// Every certificate in `bytes`: PEM blocks in order, or one DER certificate.
     static func read(_ bytes: [UInt8]) throws -> [Certificate] {
         if bytes.starts(with: [0x30]) {
-            let cert = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
-                var cursor: UnsafePointer<UInt8>? = buf.baseAddress
-                return d2i_X509(nil, &cursor, buf.count)
-            }
-            return [Certificate(taking: try OpenSSL.notNull(cert, "d2i_X509"))]
+            return [Certificate(taking: try OpenSSL.parse(der: bytes, "d2i_X509") { d2i_X509(nil, $0, $1) })]
         }
         let bio = try MemoryBIO(copying: bytes)
         var certs: [Certificate] = []

@@ -7,11 +7,7 @@ final class OCSPResponse {
     let pointer: OpaquePointer
 
     init(der bytes: [UInt8]) throws {
-        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
-            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
-            return d2i_OCSP_RESPONSE(nil, &cursor, buf.count)
-        }
-        pointer = try OpenSSL.notNull(parsed, "d2i_OCSP_RESPONSE")
+        pointer = try OpenSSL.parse(der: bytes, "d2i_OCSP_RESPONSE") { d2i_OCSP_RESPONSE(nil, $0, $1) }
     }
 
     deinit { OCSP_RESPONSE_free(pointer) }

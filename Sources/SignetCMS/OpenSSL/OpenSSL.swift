@@ -51,6 +51,19 @@ enum OpenSSL {
     }
 
     /// Throws when an allocating or parsing call returned NULL.
+    /// The object `parse` (an OpenSSL `d2i_*` function, named `function` in the error) reads from
+    /// the DER `bytes`; the one place the owner classes hand DER to OpenSSL.
+    static func parse(
+        der bytes: [UInt8], _ function: String,
+        _ parse: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> OpaquePointer?
+    ) throws -> OpaquePointer {
+        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
+            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
+            return parse(&cursor, buf.count)
+        }
+        return try notNull(parsed, function)
+    }
+
     static func notNull<T>(_ pointer: T?, _ operation: String) throws -> T {
         guard let pointer else { throw failure(operation) }
         return pointer

@@ -7,11 +7,7 @@ final class PKCS12Bundle {
 
     /// Parses the DER bytes of a .p12/.pfx file.
     init(der bytes: [UInt8]) throws {
-        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
-            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
-            return d2i_PKCS12(nil, &cursor, buf.count)
-        }
-        pointer = try OpenSSL.notNull(parsed, "d2i_PKCS12")
+        pointer = try OpenSSL.parse(der: bytes, "d2i_PKCS12") { d2i_PKCS12(nil, $0, $1) }
     }
 
     deinit { PKCS12_free(pointer) }

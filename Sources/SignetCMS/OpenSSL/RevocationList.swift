@@ -11,11 +11,7 @@ final class RevocationList {
     /// Parses one CRL, DER or PEM.
     convenience init(bytes: [UInt8]) throws {
         if bytes.starts(with: [0x30]) {
-            let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
-                var cursor: UnsafePointer<UInt8>? = buf.baseAddress
-                return d2i_X509_CRL(nil, &cursor, buf.count)
-            }
-            self.init(taking: try OpenSSL.notNull(parsed, "d2i_X509_CRL"))
+            self.init(taking: try OpenSSL.parse(der: bytes, "d2i_X509_CRL") { d2i_X509_CRL(nil, $0, $1) })
         } else {
             let bio = try MemoryBIO(copying: bytes)
             self.init(

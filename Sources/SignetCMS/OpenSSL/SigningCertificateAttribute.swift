@@ -6,11 +6,7 @@ final class ESSSigningCertificate {
     let pointer: OpaquePointer
 
     init(der bytes: [UInt8]) throws {
-        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
-            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
-            return d2i_ESS_SIGNING_CERT(nil, &cursor, buf.count)
-        }
-        pointer = try OpenSSL.notNull(parsed, "d2i_ESS_SIGNING_CERT")
+        pointer = try OpenSSL.parse(der: bytes, "d2i_ESS_SIGNING_CERT") { d2i_ESS_SIGNING_CERT(nil, $0, $1) }
     }
 
     deinit { ESS_SIGNING_CERT_free(pointer) }
@@ -21,11 +17,7 @@ final class ESSSigningCertificateV2 {
     let pointer: OpaquePointer
 
     init(der bytes: [UInt8]) throws {
-        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
-            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
-            return d2i_ESS_SIGNING_CERT_V2(nil, &cursor, buf.count)
-        }
-        pointer = try OpenSSL.notNull(parsed, "d2i_ESS_SIGNING_CERT_V2")
+        pointer = try OpenSSL.parse(der: bytes, "d2i_ESS_SIGNING_CERT_V2") { d2i_ESS_SIGNING_CERT_V2(nil, $0, $1) }
     }
 
     deinit { ESS_SIGNING_CERT_V2_free(pointer) }

@@ -7,11 +7,7 @@ final class TSTInfo {
     let pointer: OpaquePointer
 
     init(der bytes: [UInt8]) throws {
-        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
-            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
-            return d2i_TS_TST_INFO(nil, &cursor, buf.count)
-        }
-        pointer = try OpenSSL.notNull(parsed, "d2i_TS_TST_INFO")
+        pointer = try OpenSSL.parse(der: bytes, "d2i_TS_TST_INFO") { d2i_TS_TST_INFO(nil, $0, $1) }
     }
 
     deinit { TS_TST_INFO_free(pointer) }

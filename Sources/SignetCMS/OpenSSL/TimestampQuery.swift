@@ -48,11 +48,7 @@ final class TimestampReply {
     let pointer: OpaquePointer
 
     init(der bytes: [UInt8]) throws {
-        let parsed = bytes.withUnsafeBufferPointer { buf -> OpaquePointer? in
-            var cursor: UnsafePointer<UInt8>? = buf.baseAddress
-            return d2i_TS_RESP(nil, &cursor, buf.count)
-        }
-        pointer = try OpenSSL.notNull(parsed, "d2i_TS_RESP")
+        pointer = try OpenSSL.parse(der: bytes, "d2i_TS_RESP") { d2i_TS_RESP(nil, $0, $1) }
     }
 
     deinit { TS_RESP_free(pointer) }

@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// Fits an image under a byte budget: the one call behind `signet compress` and

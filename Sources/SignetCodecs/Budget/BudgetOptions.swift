@@ -41,7 +41,7 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
     public var threads: Int = BudgetOptions.defaultThreads
 
     /// The `threads` of the CLI's own searches.
-    public static let defaultThreads = 2
+    public static let defaultThreads = Parallel.defaultThreads
 
     enum CodingKeys: String, CodingKey {
         case maxBytes, format, background, minQuality, maxQuality, resizeQuality, allowResize, minDimension

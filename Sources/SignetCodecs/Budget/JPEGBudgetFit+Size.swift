@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// The search at one size: the best quality that fits there, scored at the original size.

@@ -1,5 +1,5 @@
 import CJPEG
-import CSignetShims
+import CSignetJPEG
 
 /// What a JPEG's header says, read without decoding pixels. The PDF stage embeds JPEGs untouched
 /// as `/DCTDecode` and needs exactly this: size, components, color space and whether CMYK values

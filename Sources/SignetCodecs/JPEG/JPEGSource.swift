@@ -1,5 +1,6 @@
-import CSignetShims
+import CSignetJPEG
 import Dispatch
+import SignetCore
 import SignetRaster
 
 /// An opaque image laid out the way libjpeg reads it — one gray byte per pixel, or R, G, B, X —

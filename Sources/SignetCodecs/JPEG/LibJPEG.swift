@@ -1,4 +1,4 @@
-import CSignetShims
+import CSignetJPEG
 import Glibc
 
 /// The one place Signet calls libjpeg (through the setjmp shims in CSignetShims): every status

@@ -1,4 +1,4 @@
-import CSignetShims
+import CSignetPNG
 import SignetRaster
 
 // The one place SignetCodecs talks to libpng, through the setjmp traps in CSignetShims: every

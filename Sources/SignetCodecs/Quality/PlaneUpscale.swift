@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// One plane (luma, or a chroma plane: `SSIMChannel`) of a small image upscaled with Lanczos-3 to

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import SignetCore
 import SignetRaster
 
 /// Structural similarity (Wang, Bovik, Sheikh, Simoncelli 2004) of two images' luma, or of

@@ -48,7 +48,7 @@ package final class PDFDocument {
 
     /// Opens `path`. With a password, tries the forms `PDFPassword` lists (as given,
     /// SASLprep-normalized for AES-256 files, Latin-1 for older ones), as every opener does.
-    package convenience init(path: String, password: String? = nil) throws {
+    package convenience init(path: String, password: Secret? = nil) throws {
         // A missing or unreadable path is a FileError ("cannot open", "is a folder"), not a damaged PDF.
         let file = try ReadableFile(path: path)
         try self.init(name: path, source: file, backing: nil, password: password) { q, candidate in
@@ -58,7 +58,7 @@ package final class PDFDocument {
 
     /// Opens the bytes of `source`: a file by its path (read lazily), a mapped prefix without a copy,
     /// or any other source (bytes in memory) through `qpdf_read_memory`. Messages name `source.name`.
-    public convenience init(source: any ByteSource, password: String? = nil) throws {
+    public convenience init(source: any ByteSource, password: Secret? = nil) throws {
         if let file = source as? ReadableFile {
             try self.init(path: file.path, password: password)
         } else if let prefix = source as? MappedPrefix {
@@ -78,7 +78,7 @@ package final class PDFDocument {
 
     /// Opens the first `prefix` bytes of a mapped file: the document as an earlier revision left
     /// it, without copying those bytes.
-    package convenience init(mapped: MappedFile, prefix: Int, password: String? = nil) throws {
+    package convenience init(mapped: MappedFile, prefix: Int, password: Secret? = nil) throws {
         let source = MappedPrefix(mapped, count: prefix)
         try self.init(name: mapped.path, source: source, backing: mapped, password: password) { q, candidate in
             guard let base = mapped.base else {
@@ -89,7 +89,7 @@ package final class PDFDocument {
     }
 
     private init(
-        name path: String, source file: any ByteSource, backing: AnyObject?, inMemory: Bool = false, password: String?,
+        name path: String, source file: any ByteSource, backing: AnyObject?, inMemory: Bool = false, password: Secret?,
         read: (QPDF, [UInt8]?) throws -> Void
     ) throws {
         self.path = path
@@ -143,7 +143,7 @@ package final class PDFDocument {
     }
 
     private static func open(
-        path: String, password: String?, read: (QPDF, [UInt8]?) throws -> Void
+        path: String, password: Secret?, read: (QPDF, [UInt8]?) throws -> Void
     ) throws -> (QPDF, [UInt8]?) {
         guard let password else {
             let q = QPDF()

@@ -1,4 +1,4 @@
-import SignetCodecs
+import SignetCore
 import SignetFiles
 
 /// Where an incremental update put things in the output file (absolute byte offsets).

@@ -8,7 +8,7 @@ package enum Stamper {
     /// encrypted input gets an incremental update encrypted with its own key (see
     /// `PDFDocument.prepareEncryptedUpdates(for:using:)`); without, it is rewritten by qpdf.
     package static func stamp(
-        input: String, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
+        input: String, password: Secret? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         output: String, ciphers: (any CipherPrimitives)? = nil, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(
@@ -22,7 +22,7 @@ package enum Stamper {
     /// Stamps the PDF in `source` (a file read lazily, or memory) into `sink`, committed on success.
     /// The report names `source.name` and `sink.name`.
     package static func stamp(
-        source: any ByteSource, password: String? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
+        source: any ByteSource, password: Secret? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         to sink: any ByteSink, ciphers: (any CipherPrimitives)? = nil, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(

@@ -10,9 +10,9 @@ import SignetPDF
 package struct DSSUpdate: InPlaceUpdate {
     package let collector: RevocationCollector
     /// Opens an encrypted document (its user or owner password); nil when it needs none.
-    package let documentPassword: String?
+    package let documentPassword: Secret?
 
-    package init(collector: RevocationCollector, documentPassword: String? = nil) {
+    package init(collector: RevocationCollector, documentPassword: Secret? = nil) {
         self.collector = collector
         self.documentPassword = documentPassword
     }
@@ -51,7 +51,7 @@ package struct DSSUpdate: InPlaceUpdate {
     /// With `inPlace`, `sink` already holds `source` and only the update is appended. `password`
     /// opens an encrypted document.
     package static func append(
-        to source: any ByteSource, sink: any ByteSink, inPlace: Bool = false, password: String? = nil,
+        to source: any ByteSource, sink: any ByteSink, inPlace: Bool = false, password: Secret? = nil,
         context: String,
         collect: (_ contents: [UInt8], _ isTimestamp: Bool, _ context: String, _ known: [[UInt8]]) throws
             -> ValidationMaterial

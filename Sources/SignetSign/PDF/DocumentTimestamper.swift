@@ -9,9 +9,9 @@ import SignetPDF
 package struct DocumentTimestamper: PostSignatureUpdate {
     package let authority: TimestampAuthority
     /// Opens an encrypted document (its user or owner password); nil when it needs none.
-    package let documentPassword: String?
+    package let documentPassword: Secret?
 
-    package init(authority: TimestampAuthority, documentPassword: String? = nil) {
+    package init(authority: TimestampAuthority, documentPassword: Secret? = nil) {
         self.authority = authority
         self.documentPassword = documentPassword
     }

@@ -17,7 +17,7 @@ package enum PDFSigner {
     /// `password` opens an encrypted input (user or owner password; none when its user password is
     /// empty), whose updates are then encrypted with its own key.
     package static func sign(
-        input: String, output: String, password: String? = nil, identity: SigningIdentity,
+        input: String, output: String, password: Secret? = nil, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
         editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
         collector: RevocationCollector? = nil
@@ -32,7 +32,7 @@ package enum PDFSigner {
     /// The same from `source` (a file, or memory) into `sink` (committed on success); the result
     /// and messages name `source.name` and `sink.name`. A memory sink is patched in place.
     package static func sign(
-        source: any ByteSource, to sink: any ByteSink, password: String? = nil, identity: SigningIdentity,
+        source: any ByteSource, to sink: any ByteSink, password: Secret? = nil, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
         editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
         collector: RevocationCollector? = nil
@@ -51,7 +51,7 @@ package enum PDFSigner {
     }
 
     static func sign(
-        opening: () throws -> PDFDocument, password: String?, input: String, key: Key,
+        opening: () throws -> PDFDocument, password: Secret?, input: String, key: Key,
         options: PDFSignOptions, appearance: SignatureAppearance?, editing: ((PDFDocument) throws -> Void)?,
         network: (any HTTPTransport)?, collector: RevocationCollector?, sinks: PostSignatureUpdates.Sinks
     ) throws -> PDFSignResult {

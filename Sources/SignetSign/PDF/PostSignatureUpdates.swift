@@ -37,7 +37,7 @@ package enum PostSignatureUpdates {
     /// `documentPassword` opens an encrypted document again after each update.
     package static func plan(
         options: PDFSignOptions, timestamping: TimestampAuthority?, collector: RevocationCollector? = nil,
-        documentPassword: String? = nil, context: String
+        documentPassword: Secret? = nil, context: String
     ) throws
         -> [any PostSignatureUpdate]
     {

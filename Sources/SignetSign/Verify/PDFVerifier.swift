@@ -19,13 +19,13 @@ package enum PDFVerifier {
     package static let maxSignatures = 1_000
 
     /// Verifies the PDF at `path` (read by position and mapped, so memory stays flat).
-    package static func verify(path: String, password: String?, options: VerifyOptions) throws -> VerificationReport {
+    package static func verify(path: String, password: Secret?, options: VerifyOptions) throws -> VerificationReport {
         try verify(source: try ReadableFile(path: path), password: password, options: options)
     }
 
     /// Verifies the PDF in `source` (a file, or memory); messages name `source.name`.
     package static func verify(
-        source file: any ByteSource, password: String?, options: VerifyOptions
+        source file: any ByteSource, password: Secret?, options: VerifyOptions
     ) throws -> VerificationReport {
         let path = file.name
         let document = try PDFDocument(source: file, password: password)

@@ -18,7 +18,7 @@ struct RevisionHistory {
 
     /// `signed`: the revisions signatures cover (each ends a span).
     init(
-        revisions: [Revision], signed: Set<Int>, final: PDFDocument, mapped: MappedFile, password: String?,
+        revisions: [Revision], signed: Set<Int>, final: PDFDocument, mapped: MappedFile, password: Secret?,
         coveredRevision: @escaping (Int) -> Int?
     ) throws {
         guard let first = signed.min(), first >= 1, first < revisions.count else { return }
@@ -70,7 +70,7 @@ struct RevisionHistory {
     /// The document as `revision` left it (the whole file for the last one), mapped from the
     /// revision before it when that one opened, else from its trailer.
     private static func open(
-        _ revision: Revision, final: PDFDocument, mapped: MappedFile, password: String?, last: Int,
+        _ revision: Revision, final: PDFDocument, mapped: MappedFile, password: Secret?, last: Int,
         after previous: Opened?
     ) throws -> Result<Opened, OpenFailure> {
         do {

@@ -41,7 +41,7 @@ static void trap_emit_message(j_common_ptr cinfo, int level) {
 
 static void trap_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
-struct jpeg_error_mgr *signet_jpeg_trap_install(signet_jpeg_trap *trap) {
+static struct jpeg_error_mgr *trap_install(signet_jpeg_trap *trap) {
     memset(trap, 0, sizeof *trap);
     jpeg_std_error(&trap->pub);
     trap->pub.error_exit = trap_error_exit;
@@ -58,6 +58,16 @@ void signet_jpeg_trap_fail(j_common_ptr cinfo, signet_jpeg_status status, const 
     longjmp(trap->jump, 1);
 }
 
-void signet_jpeg_trap_copy_message(const signet_jpeg_trap *trap, char message[SIGNET_JPEG_MESSAGE_SIZE]) {
-    if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "%s", trap->message);
+signet_jpeg_status signet_jpeg_run_trapped(j_common_ptr cinfo, signet_jpeg_trap *trap, void (*body)(void *context),
+                                           void *context, char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+    cinfo->err = trap_install(trap);
+    if (setjmp(trap->jump)) {
+        // jpeg_destroy frees nothing when the jump came before jpeg_create_* (the state is zeroed).
+        jpeg_destroy(cinfo);
+        if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "%s", trap->message);
+        return trap->status;
+    }
+    body(context);
+    jpeg_destroy(cinfo);
+    return SIGNET_JPEG_OK;
 }

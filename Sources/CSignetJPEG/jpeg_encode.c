@@ -111,23 +111,23 @@ static void write_rows(struct jpeg_compress_struct *cinfo, const unsigned char *
     }
 }
 
-/// Runs the encode inside the trap; the state is freed by the caller whatever happens.
-static signet_jpeg_status encode_trapped(encode_state *const s, const signet_jpeg_encode_params *p,
-                                         const unsigned char *pixels, size_t stride,
-                                         char message[SIGNET_JPEG_MESSAGE_SIZE]) {
-    s->cinfo.err = signet_jpeg_trap_install(&s->trap);
-    if (setjmp(s->trap.jump)) {
-        jpeg_destroy_compress(&s->cinfo);
-        signet_jpeg_trap_copy_message(&s->trap, message);
-        return s->trap.status;
-    }
+/// What one encode writes, and from which pixels.
+typedef struct {
+    encode_state *state;
+    const signet_jpeg_encode_params *params;
+    const unsigned char *pixels;
+    size_t stride;
+} encode_job;
+
+/// Runs the encode (inside the trap); the state is freed by the caller whatever happens.
+static void encode_body(void *context) {
+    const encode_job *job = context;
+    encode_state *const s = job->state;
     jpeg_create_compress(&s->cinfo);
-    configure(s, p);
+    configure(s, job->params);
     jpeg_start_compress(&s->cinfo, TRUE);
-    write_rows(&s->cinfo, pixels, stride);
+    write_rows(&s->cinfo, job->pixels, job->stride);
     jpeg_finish_compress(&s->cinfo);
-    jpeg_destroy_compress(&s->cinfo);
-    return SIGNET_JPEG_OK;
 }
 
 signet_jpeg_status signet_jpeg_encode(const signet_jpeg_encode_params *p, const unsigned char *pixels,
@@ -148,7 +148,8 @@ signet_jpeg_status signet_jpeg_encode(const signet_jpeg_encode_params *p, const 
         if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "out of memory for the JPEG output");
         return SIGNET_JPEG_NO_MEMORY;
     }
-    signet_jpeg_status status = encode_trapped(s, p, pixels, stride, message);
+    encode_job job = {s, p, pixels, stride};
+    signet_jpeg_status status = signet_jpeg_run_trapped((j_common_ptr)&s->cinfo, &s->trap, encode_body, &job, message);
     size_t used = s->dest.capacity - s->dest.pub.free_in_buffer;
     if (status == SIGNET_JPEG_OK && s->dest.limit && used > s->dest.limit) {
         if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "output over the byte limit");

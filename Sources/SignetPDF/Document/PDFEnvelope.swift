@@ -1,3 +1,5 @@
+import SignetFiles
+
 /// The checks every PDF opener makes before a parser (qpdf or poppler) sees the file, so every
 /// command refuses a file that is not a PDF, or is cut short, in the same words.
 package enum PDFEnvelope {

@@ -1,5 +1,6 @@
 import CIDN
 import Glibc
+import SignetFiles
 
 /// The SASLprep profile of stringprep (RFC 4013), which PDF 2.0 applies to AES-256 (R6)
 /// passwords before UTF-8 encoding them. qpdf does not do it (it compares bytes), so a password
@@ -15,16 +16,23 @@ package enum SASLprep {
         package var description: String { "SASLprep (RFC 4013) refuses it: \(reason)" }
     }
 
-    package static func prepare(_ text: String) throws(Prohibited) -> String {
+    /// The UTF-8 bytes of `password` after SASLprep. The password goes to libidn as the C string
+    /// `Secret` holds, and libidn's copy of the result is wiped before it is freed: no `String` of it is made.
+    package static func prepare(_ password: Secret) throws(Prohibited) -> [UInt8] {
         var output: UnsafeMutablePointer<CChar>?
-        let rc = stringprep_profile(text, &output, "SASLprep", Stringprep_profile_flags(rawValue: 0))
-        defer { free(output) }
+        let rc = password.withCString { text, _ in
+            stringprep_profile(text, &output, "SASLprep", Stringprep_profile_flags(rawValue: 0))
+        }
+        defer {
+            if let output { explicit_bzero(output, strlen(output)) }
+            free(output)
+        }
         guard rc == Int32(STRINGPREP_OK.rawValue), let output else {
             let reason =
                 stringprep_strerror(Stringprep_rc(rawValue: UInt32(bitPattern: rc))).map { String(cString: $0) }
                 ?? "code \(rc)"
             throw Prohibited(reason: reason.lowercased())
         }
-        return String(cString: output)
+        return Array(UnsafeRawBufferPointer(start: output, count: strlen(output)))
     }
 }

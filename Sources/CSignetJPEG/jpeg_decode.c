@@ -65,32 +65,33 @@ static void read_rows(j_decompress_ptr cinfo, unsigned char *out) {
     }
 }
 
-/// Reads the header and, when `target` is given, the pixels, inside the trap.
-static signet_jpeg_status decode_trapped(decode_state *const s, const unsigned char *data, size_t size,
-                                         const decode_target *target, signet_jpeg_info *info,
-                                         char message[SIGNET_JPEG_MESSAGE_SIZE]) {
-    s->cinfo.err = signet_jpeg_trap_install(&s->trap);
-    if (setjmp(s->trap.jump)) {
-        jpeg_destroy_decompress(&s->cinfo);
-        signet_jpeg_trap_copy_message(&s->trap, message);
-        return s->trap.status;
-    }
+/// What one decode reads from and writes to.
+typedef struct {
+    decode_state *state;
+    const unsigned char *data;
+    size_t size;
+    const decode_target *target;
+    signet_jpeg_info *info;
+} decode_job;
+
+/// Reads the header and, when the job has a target, the pixels (run inside the trap).
+static void decode_body(void *context) {
+    const decode_job *job = context;
+    decode_state *const s = job->state;
     jpeg_create_decompress(&s->cinfo);
-    if (target) {
+    if (job->target) {
         s->progress.progress_monitor = limit_scans;
         s->cinfo.progress = &s->progress;
     }
-    jpeg_mem_src(&s->cinfo, data, (unsigned long)size);
+    jpeg_mem_src(&s->cinfo, job->data, (unsigned long)job->size);
     jpeg_read_header(&s->cinfo, TRUE);
-    fill_info(&s->cinfo, info);
-    if (target) {
-        check_header(s, target);
+    fill_info(&s->cinfo, job->info);
+    if (job->target) {
+        check_header(s, job->target);
         jpeg_start_decompress(&s->cinfo);
-        read_rows(&s->cinfo, target->out);
+        read_rows(&s->cinfo, job->target->out);
         jpeg_finish_decompress(&s->cinfo);
     }
-    jpeg_destroy_decompress(&s->cinfo);
-    return SIGNET_JPEG_OK;
 }
 
 static signet_jpeg_status decode_with_state(const unsigned char *data, size_t size, const decode_target *target,
@@ -100,7 +101,8 @@ static signet_jpeg_status decode_with_state(const unsigned char *data, size_t si
         if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "out of memory for the JPEG decoder");
         return SIGNET_JPEG_NO_MEMORY;
     }
-    signet_jpeg_status status = decode_trapped(s, data, size, target, info, message);
+    decode_job job = {s, data, size, target, info};
+    signet_jpeg_status status = signet_jpeg_run_trapped((j_common_ptr)&s->cinfo, &s->trap, decode_body, &job, message);
     free(s);
     return status;
 }

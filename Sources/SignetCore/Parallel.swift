@@ -1,15 +1,18 @@
 import Dispatch
 
-/// Independent jobs run side by side on at most `threads` threads (the caller's choice,
-/// `BudgetOptions.threads`, bound for the length of a search; the default elsewhere, e.g. for
+/// Independent jobs run side by side on at most `threads` threads (the caller's choice, e.g.
+/// `BudgetOptions.threads`, bound for the length of a budget search; the default elsewhere, e.g. for
 /// the incremental writer, which hashes each chunk of its input while writing it).
 package enum Parallel {
+    /// The `threads` a call gets unless a caller binds another value: 2, what the CLI's own searches use.
+    package static let defaultThreads = 2
+
     /// Threads a call may use, the calling thread included; 1 runs everything on the calling thread.
-    @TaskLocal static var threads = BudgetOptions.defaultThreads
+    @TaskLocal package static var threads = defaultThreads
 
     /// `transform` of every element (in order; the first error thrown is rethrown), on up to
     /// `threads` workers that each take every `threads`-th element.
-    static func map<T, R>(_ items: [T], _ transform: (T) throws -> R) throws -> [R] {
+    package static func map<T, R>(_ items: [T], _ transform: (T) throws -> R) throws -> [R] {
         let workers = min(threads, items.count)
         if workers <= 1 { return try items.map(transform) }
         let results = UnsafeMutableBufferPointer<Result<R, any Error>>.allocate(capacity: items.count)
@@ -44,7 +47,7 @@ package enum Parallel {
     }
 
     /// `body(i)` for every `i` in `0..<count`, on up to `threads` threads; each `i` runs once.
-    static func forEach(_ count: Int, _ body: (Int) -> Void) {
+    package static func forEach(_ count: Int, _ body: (Int) -> Void) {
         let workers = min(threads, count)
         if workers <= 1 {
             for i in 0..<count { body(i) }
