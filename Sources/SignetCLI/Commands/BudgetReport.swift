@@ -23,6 +23,8 @@ struct BudgetReport: Encodable {
     /// The size that scored the second-best SSIM at the original size, or the size ruled out by
     /// its row-sample estimate (`estimated`, `bytes` null); null when no other size was considered.
     let runnerUp: RunnerUp?
+    /// The input file already fit in the format asked for and was written unchanged.
+    let keptInput: Bool
     let reason: String
 
     /// `runner_up` in the JSON.
@@ -53,6 +55,7 @@ struct BudgetReport: Encodable {
         case probeEncodes = "probe_encodes"
         case resized, ssim
         case runnerUp = "runner_up"
+        case keptInput = "kept_input"
         case reason
     }
 
@@ -75,6 +78,7 @@ struct BudgetReport: Encodable {
         try c.encode(resized, forKey: .resized)
         try c.encode(ssim, forKey: .ssim)
         try c.encode(runnerUp, forKey: .runnerUp)
+        try c.encode(keptInput, forKey: .keptInput)
         try c.encode(reason, forKey: .reason)
     }
 
@@ -99,6 +103,7 @@ struct BudgetReport: Encodable {
                 width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes, ssim: Self.rounded($0.ssim),
                 estimated: $0.isEstimate)
         }
+        keptInput = result.keptInput
         reason = result.reason
     }
 
@@ -114,9 +119,14 @@ struct BudgetReport: Encodable {
 
     /// `photo.jpg: JPEG 1051×701 q45 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (7 encodes;
     /// runner-up 1486×991 q30 SSIM 0.96500); why…` (the runner-up only when there is one; an
-    /// estimate reads `SSIM ≈0.96500 on a row sample`).
+    /// estimate reads `SSIM ≈0.96500 on a row sample`); a kept input reads `photo.jpg: JPEG
+    /// 1051×701 color, 81481 of 102400 bytes; kept the input: it already fits as a JPEG.`
     var line: String {
         let name = output.map { StreamName.output($0) } ?? "the image"
+        if keptInput {
+            return "\(name): \(format.uppercased()) \(width)×\(height) \(layout), \(bytes) of \(budget) bytes; "
+                + "\(reason)."
+        }
         let what =
             format == "jpeg"
             ? "JPEG \(width)×\(height) q\(quality ?? 0) \(layout)\(progressive ? " progressive" : "")"

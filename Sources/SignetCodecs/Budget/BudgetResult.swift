@@ -4,10 +4,10 @@ public struct BudgetResult: Sendable, Hashable {
     public var bytes: [UInt8]
     /// The format chosen: PNG or JPEG.
     public var format: ImageFormat
-    /// The JPEG quality (nil for PNG).
+    /// The JPEG quality (nil for PNG, and for a kept input).
     public var quality: Int?
-    /// How the pixels are stored: "gray", "4:2:0" or "4:4:4" for JPEG; the PNG color type
-    /// ("gray", "gray+alpha", "palette", "RGB", "RGBA") for PNG.
+    /// How the pixels are stored: "gray", "4:2:0" or "4:4:4" for JPEG ("gray" or "color" for a
+    /// kept input); the PNG color type ("gray", "gray+alpha", "palette", "RGB", "RGBA") for PNG.
     public var layout: String
     /// True for a progressive JPEG (chosen when smaller than baseline at the same quality).
     public var progressive: Bool
@@ -35,6 +35,9 @@ public struct BudgetResult: Sendable, Hashable {
     /// out by its row-sample estimate (`BudgetCandidate.isEstimate`); nil for PNG and when no
     /// other size was considered.
     public var runnerUp: BudgetCandidate? = nil
+    /// True when the input file already fit in the format asked for and `bytes` are its own
+    /// (no encode, `ssim` 1).
+    public var keptInput = false
 }
 
 /// One size a budget fit tried and did not choose.
