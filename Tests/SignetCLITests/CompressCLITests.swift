@@ -10,7 +10,8 @@ import Testing
 struct CompressCLITests {
     static let jsonKeys: Set<String> = [
         "input", "output", "format", "quality", "subsampling", "layout", "progressive", "width", "height", "bytes",
-        "budget", "encodes", "probe_encodes", "resized", "ssim", "runner_up", "kept_input", "reason",
+        "budget", "encodes", "probe_encodes", "resized", "ssim", "color_ssim", "runner_up", "kept_input",
+        "reason",
     ]
 
     /// A folder with a transparent signature PNG (also stored uncompressed, so that it needs
@@ -64,9 +65,11 @@ struct CompressCLITests {
         #expect(object["width"] as? Int == 640 && object["resized"] as? Bool == false)
         let ssim = try #require(object["ssim"] as? Double)
         #expect(ssim > 0.5 && ssim <= 1)
+        let color = try #require(object["color_ssim"] as? Double)
+        #expect(color > 0.5 && color <= 1, "colour SSIM \(color)")
         // runner_up: null, or every key present; an estimate has null bytes.
         if let runner = object["runner_up"] as? [String: Any] {
-            #expect(Set(runner.keys) == ["width", "height", "quality", "bytes", "ssim", "estimated"])
+            #expect(Set(runner.keys) == ["width", "height", "quality", "bytes", "ssim", "color_ssim", "estimated"])
             let estimated = try #require(runner["estimated"] as? Bool)
             #expect(estimated == (runner["bytes"] is NSNull), "\(runner)")
         } else {

@@ -36,13 +36,13 @@ struct BudgetChoiceTests {
                 #expect(runnerUp.bytes == nil && runnerUp.width < result.width, "\(name)")
                 #expect(result.reason.contains("not tried"), "\(name): \(result.reason)")
             } else {
-                #expect(runnerUp.ssim <= result.ssim && (runnerUp.bytes ?? .max) <= budget, "\(name)")
+                #expect(runnerUp.colorSSIM <= result.colorSSIM && (runnerUp.bytes ?? .max) <= budget, "\(name)")
             }
         }
         // Never worse than the full size alone (what --no-resize gives).
         let full = try BudgetFitter.fit(
             image, options: BudgetOptions(maxBytes: budget, format: .jpeg, allowResize: false))
-        #expect(result.ssim >= full.ssim, "\(name): \(result.ssim) vs full size \(full.ssim)")
+        #expect(result.colorSSIM >= full.colorSSIM, "\(name): \(result.colorSSIM) vs full size \(full.colorSSIM)")
     }
 
     @Test("a tight budget on a noisy photo is downscaled, not sent at the bottom of the quality range")

@@ -104,6 +104,6 @@ struct SSIMTests {
     @Test("luma uses Rec. 601 weights")
     func lumaWeights() {
         let red = Bitmap(width: 1, height: 1, fill: Color(red: 1, green: 0, blue: 0))
-        #expect(abs(SSIM.lumaPlane(red)[0] - 0.299 * 255) < 1e-3)
+        #expect(abs(SSIM.plane(red, .luma)[0] - 0.299 * 255) < 1e-3)
     }
 }

@@ -19,8 +19,11 @@ struct BudgetReport: Encodable {
     let encodes: Int
     let probeEncodes: Int
     let resized: Bool
+    /// Luma SSIM at the original size.
     let ssim: Double
-    /// The size that scored the second-best SSIM at the original size, or the size ruled out by
+    /// Luma and chroma SSIM (`BudgetResult.colorSSIM`): what the choice ranked by.
+    let colorSSIM: Double
+    /// The size that scored the second-best colour SSIM at the original size, or the size ruled out by
     /// its row-sample estimate (`estimated`, `bytes` null); null when no other size was considered.
     let runnerUp: RunnerUp?
     /// The input file already fit in the format asked for and was written unchanged.
@@ -34,6 +37,7 @@ struct BudgetReport: Encodable {
         let quality: Int?
         let bytes: Int?
         let ssim: Double
+        let colorSSIM: Double
         let estimated: Bool
 
         /// Every key is always present (`bytes` null for an estimate).
@@ -44,16 +48,22 @@ struct BudgetReport: Encodable {
             try c.encode(quality, forKey: .quality)
             try c.encode(bytes, forKey: .bytes)
             try c.encode(ssim, forKey: .ssim)
+            try c.encode(colorSSIM, forKey: .colorSSIM)
             try c.encode(estimated, forKey: .estimated)
         }
 
-        enum CodingKeys: String, CodingKey { case width, height, quality, bytes, ssim, estimated }
+        enum CodingKeys: String, CodingKey {
+            case width, height, quality, bytes, ssim
+            case colorSSIM = "color_ssim"
+            case estimated
+        }
     }
 
     enum CodingKeys: String, CodingKey {
         case input, output, format, quality, subsampling, layout, progressive, width, height, bytes, budget, encodes
         case probeEncodes = "probe_encodes"
         case resized, ssim
+        case colorSSIM = "color_ssim"
         case runnerUp = "runner_up"
         case keptInput = "kept_input"
         case reason
@@ -77,6 +87,7 @@ struct BudgetReport: Encodable {
         try c.encode(probeEncodes, forKey: .probeEncodes)
         try c.encode(resized, forKey: .resized)
         try c.encode(ssim, forKey: .ssim)
+        try c.encode(colorSSIM, forKey: .colorSSIM)
         try c.encode(runnerUp, forKey: .runnerUp)
         try c.encode(keptInput, forKey: .keptInput)
         try c.encode(reason, forKey: .reason)
@@ -98,10 +109,11 @@ struct BudgetReport: Encodable {
         probeEncodes = result.probeEncodes
         resized = result.resized
         ssim = Self.rounded(result.ssim)
+        colorSSIM = Self.rounded(result.colorSSIM)
         runnerUp = result.runnerUp.map {
             RunnerUp(
                 width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes, ssim: Self.rounded($0.ssim),
-                estimated: $0.isEstimate)
+                colorSSIM: Self.rounded($0.colorSSIM), estimated: $0.isEstimate)
         }
         keptInput = result.keptInput
         reason = result.reason
@@ -117,10 +129,9 @@ struct BudgetReport: Encodable {
         return "\(scaled / 100_000)." + String(repeating: "0", count: 5 - fraction.count) + fraction
     }
 
-    /// `photo.jpg: JPEG 1051×701 q45 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (7 encodes;
-    /// runner-up 1486×991 q30 SSIM 0.96500); why…` (the runner-up only when there is one; an
-    /// estimate reads `SSIM ≈0.96500 on a row sample`); a kept input reads `photo.jpg: JPEG
-    /// 1051×701 color, 81481 of 102400 bytes; kept the input: it already fits as a JPEG.`
+    /// `photo.jpg: JPEG 1051×701 q45 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (colour 0.97410;
+    /// 7 encodes; runner-up 1486×991 q30 SSIM 0.96500 (colour 0.96800)); why…` (the runner-up
+    /// only when there is one; an estimate reads `SSIM ≈0.96500 (colour ≈0.96800) on a row sample`)
     var line: String {
         let name = output.map { StreamName.output($0) } ?? "the image"
         if keptInput {
@@ -133,9 +144,11 @@ struct BudgetReport: Encodable {
             : "PNG \(width)×\(height) \(layout)"
         let runner = runnerUp.map {
             "; runner-up \($0.width)×\($0.height)\($0.quality.map { " q\($0)" } ?? "") SSIM "
-                + ($0.estimated ? "≈\(Self.text($0.ssim)) on a row sample" : Self.text($0.ssim))
+                + ($0.estimated
+                    ? "≈\(Self.text($0.ssim)) (colour ≈\(Self.text($0.colorSSIM))) on a row sample"
+                    : "\(Self.text($0.ssim)) (colour \(Self.text($0.colorSSIM)))")
         }
         return
-            "\(name): \(what), \(bytes) of \(budget) bytes, SSIM \(Self.text(ssim)) (\(encodes) encodes\(runner ?? "")); \(reason)."
+            "\(name): \(what), \(bytes) of \(budget) bytes, SSIM \(Self.text(ssim)) (colour \(Self.text(colorSSIM)); \(encodes) encodes\(runner ?? "")); \(reason)."
     }
 }

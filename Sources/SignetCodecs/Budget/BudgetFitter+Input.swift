@@ -24,7 +24,7 @@ extension BudgetFitter {
             bytes: encoded, format: format, quality: nil,
             layout: jpeg.map { $0.components == 1 ? "gray" : "color" } ?? PNGBudgetFit.colorType(encoded),
             progressive: jpeg?.isProgressive ?? false, width: image.width, height: image.height,
-            budget: options.maxBytes, encodes: 0, probeEncodes: 0, resized: false, ssim: 1,
+            budget: options.maxBytes, encodes: 0, probeEncodes: 0, resized: false, ssim: 1, colorSSIM: 1,
             reason: "kept the input: it already fits as a \(format.name)", keptInput: true)
     }
 }

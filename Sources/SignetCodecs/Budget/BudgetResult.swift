@@ -24,13 +24,17 @@ public struct BudgetResult: Sendable, Hashable {
     public var probeEncodes: Int
     /// True when the image was downscaled to fit.
     public var resized: Bool
-    /// Luma SSIM of the result against the flattened original at the original size (see
-    /// `SSIM`): a downscaled result is first upscaled back (Lanczos-3), as a viewer shows it at
-    /// the same display size.
+    /// Luma SSIM of the result against the flattened original at the original size: a
+    /// downscaled result is first upscaled back (Lanczos-3), as a viewer shows it at the same
+    /// display size.
     public var ssim: Double
+    /// SSIM over luma and chroma, 0.8 · Y + 0.1 · Cb + 0.1 · Cr, compared as `ssim` is: the score
+    /// the candidates were ranked by, which sees colour blocking that luma misses (a gray image
+    /// scores 0.8 · `ssim` + 0.2).
+    public var colorSSIM: Double
     /// One sentence: what was chosen and why.
     public var reason: String
-    /// The JPEG size that scored the second-best SSIM (at the original size, exact like `ssim`)
+    /// The JPEG size that scored the second-best `colorSSIM` (at the original size, exact like it)
     /// when more than one size was searched; otherwise the first smaller size the search ruled
     /// out by its row-sample estimate (`BudgetCandidate.isEstimate`); nil for PNG and when no
     /// other size was considered.
@@ -51,9 +55,11 @@ public struct BudgetCandidate: Sendable, Hashable, Codable {
     /// Its encoded size; nil for an estimate (the size was not encoded whole).
     public var bytes: Int?
     /// Its luma SSIM against the original at the original size: over every pixel, or for an
-    /// estimate over the row sample the search judged it on (`SSIMSample`: its rows encoded at
-    /// the quality it was aimed at, against the same rows of the original).
+    /// estimate over the row sample the search judged it on (its rows encoded at the quality it
+    /// was aimed at, against the same rows of the original).
     public var ssim: Double
+    /// Its luma and chroma SSIM (`BudgetResult.colorSSIM`), over the same pixels as `ssim`.
+    public var colorSSIM: Double
     /// True when the size was ruled out by its row-sample estimate instead of being searched.
     public var isEstimate: Bool = false
 }

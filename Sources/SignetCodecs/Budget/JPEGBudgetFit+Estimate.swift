@@ -4,22 +4,22 @@ import SignetRaster
 /// that the sample's bands read (after upscaling back) are made, encoded at one quality,
 /// decoded and compared with the original on those bands.
 ///
-/// JPEG codes luma in independent 8×8 blocks, so the rows are taken in whole 8-row block rows
-/// at their places in the full image: the bands then see the same luma blocks the full encode at
-/// that quality would give (the luma computed from the decoded RGB is that Y up to rounding, so
-/// chroma upsampling, which mixes neighbouring rows, barely reaches it). The rows are resampled as in the full downscale
+/// JPEG codes 4:2:0 in independent 16-row block rows (two rows of 8×8 luma blocks, one of
+/// chroma), so the rows are taken in whole 16-row block rows at their places in the full image:
+/// the bands then see the same blocks the full encode at that quality would give (chroma
+/// upsampling, which mixes neighbouring rows, barely reaches them across a cut). The rows are resampled as in the full downscale
 /// (`Bitmap.downscaledRows`), so the estimate differs from the SSIM of the full encode only in
-/// which rows are averaged; it is compared with the best candidate's SSIM over the same bands.
+/// which rows are averaged; it is compared with the best candidate's score over the same bands.
 extension JPEGBudgetFit {
-    /// Rows of one luma block.
-    static let blockRows = 8
+    /// Rows of one 4:2:0 block row.
+    static let blockRows = 16
 
-    /// The SSIM over `sample`'s bands of `opaque` scaled to `size` (smaller) and encoded at
-    /// `quality` (4:2:0, or gray), against `opaque` at its own size. One small encode, counted
-    /// in `probeEncodes`.
+    /// The score (`ColorSSIM`) over `sample`'s bands of `opaque` scaled to `size` (smaller) and
+    /// encoded at `quality` (4:2:0, or gray), against `opaque` at its own size. One small encode,
+    /// counted in `probeEncodes`.
     mutating func estimate(
         _ opaque: Bitmap, _ size: (width: Int, height: Int), quality: Int, gray: Bool, sample: SSIMSample
-    ) throws -> Double {
+    ) throws -> ColorSSIM {
         let rows = Self.rowsRead(by: sample, height: size.height, upscaledTo: opaque.height)
         let strip = opaque.downscaledRows(rows, toWidth: size.width, height: size.height)
         let mode = JPEGMode(subsampling: .half, progressive: false)
@@ -27,10 +27,18 @@ extension JPEGBudgetFit {
             preconditionFailure("an encode without a byte limit returns its bytes")
         }
         probeEncodes += 1
-        let upscaled = LumaUpscale(
-            try JPEGCodec.decode(bytes), present: rows, sourceHeight: size.height, toWidth: opaque.width,
-            height: opaque.height)
-        return SSIM.upscaledScore(upscaled, original: opaque, bands: sample.bands).mean
+        let decoded = try JPEGCodec.decode(bytes)
+        let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
+        let scores = planes.map { channel in
+            SSIM.upscaledScore(
+                PlaneUpscale(
+                    decoded, channel, present: rows, sourceHeight: size.height, toWidth: opaque.width,
+                    height: opaque.height),
+                original: opaque, bands: sample.bands)
+        }
+        return gray
+            ? ColorSSIM(luma: scores[0], blue: nil, red: nil)
+            : ColorSSIM(luma: scores[0], blue: scores[1], red: scores[2])
     }
 
     /// The rows of an image `height` rows high that the sample's bands (with their SSIM windows)

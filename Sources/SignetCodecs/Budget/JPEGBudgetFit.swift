@@ -3,8 +3,9 @@ import SignetRaster
 
 /// Fits an opaque image under a byte budget as a JPEG: the full size and a few downscaled sizes
 /// (`JPEGSizeLadder`), each at the highest quality that fits (`JPEGSizeSearch`); the winner has
-/// the best SSIM against the original at the original size. At most `maxEncodes` full encodes,
-/// except when no size on the ladder fits (`shrinkUntilFit`). docs/budget.md explains the strategy.
+/// the best score (SSIM over luma and chroma, `ColorSSIM`) against the original at the original
+/// size. At most `maxEncodes` full encodes, except when no size on the ladder fits
+/// (`shrinkUntilFit`). docs/budget.md explains the strategy.
 struct JPEGBudgetFit {
     /// Full encodes one size may use.
     static let encodesPerSize = 8
@@ -15,13 +16,16 @@ struct JPEGBudgetFit {
 
     /// One size at the best quality that fits it, scored at the original size.
     struct Candidate {
+        /// Its luma SSIM (reported beside `ssim`).
+        var luma: Double
         var width: Int
         var height: Int
         var bytes: [UInt8]
         var quality: Int
         var mode: JPEGMode
+        /// Its score, luma and chroma (`ColorSSIM`): what the candidates are ranked by.
         var ssim: Double
-        /// Its SSIM over the bands of `ssimSample` (nil without one), from the same map as `ssim`.
+        /// Its score over the bands of `ssimSample` (nil without one), from the same map as `ssim`.
         var sampled: Double?
         var why: String
         /// Its quality is the top of the window searched, below `maxQuality`: one above may fit too.
@@ -42,7 +46,7 @@ struct JPEGBudgetFit {
     /// which is what the estimate is checked against).
     var estimatesSteps = true
     /// The first ladder step left out because its estimate was below the best candidate's.
-    var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: Double, best: Double)?
+    var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: ColorSSIM, best: Double)?
 
     init(options: BudgetOptions) {
         self.options = options
@@ -73,7 +77,7 @@ struct JPEGBudgetFit {
             // Estimated below the best so far at its aimed quality: it cannot win, nor can the smaller ones.
             if estimatesSteps, let sample = ssimSample, let best = candidates.compactMap(\.sampled).max() {
                 let estimate = try estimate(opaque, step.size, quality: step.aim, gray: gray, sample: sample)
-                if estimate < best {
+                if estimate.color.mean < best {
                     ruledOut = (step.size, step.aim, estimate, best)
                     break
                 }
@@ -119,7 +123,7 @@ struct JPEGBudgetFit {
         if case .fits(let better) = outcome { candidates[index] = better }
     }
 
-    /// The winner and runner-up of `candidates` (by SSIM; the larger size on a tie) as the
+    /// The winner and runner-up of `candidates` (by score; the larger size on a tie) as the
     /// result, or `doesNotFit` naming `last`, the smallest try, when there is none.
     private func result(
         _ candidates: [Candidate], _ opaque: Bitmap, gray: Bool, _ prefix: String,
@@ -142,27 +146,31 @@ struct JPEGBudgetFit {
         let runnerUp =
             ranked.dropFirst().first.map {
                 BudgetCandidate(
-                    width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.ssim)
+                    width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes.count, ssim: $0.luma,
+                    colorSSIM: $0.ssim)
             }
             ?? ruledOut.map {
                 BudgetCandidate(
-                    width: $0.size.width, height: $0.size.height, quality: $0.quality, bytes: nil, ssim: $0.estimate,
-                    isEstimate: true)
+                    width: $0.size.width, height: $0.size.height, quality: $0.quality, bytes: nil,
+                    ssim: $0.estimate.luma.mean, colorSSIM: $0.estimate.color.mean, isEstimate: true)
             }
-        if candidates.count > 1 { reason += "; the best SSIM at the original size of \(candidates.count) sizes tried" }
+        if candidates.count > 1 {
+            reason += "; the best luma and colour SSIM at the original size of \(candidates.count) sizes tried"
+        }
         if let out = ruledOut {
             let (estimate, best) = (
-                NumberText.short(out.estimate, decimals: 4), NumberText.short(out.best, decimals: 4)
+                NumberText.short(out.estimate.color.mean, decimals: 4), NumberText.short(out.best, decimals: 4)
             )
             reason +=
-                "; \(out.size.width)×\(out.size.height) and smaller not tried (on a row sample of the original, SSIM "
+                "; \(out.size.width)×\(out.size.height) and smaller not tried (on a row sample of the original, colour SSIM "
                 + "\(estimate) at quality \(out.quality) against \(best) for the best size tried)"
         }
         return BudgetResult(
             bytes: best.bytes, format: .jpeg, quality: best.quality,
             layout: gray ? "gray" : best.mode.subsampling.rawValue,
             progressive: best.mode.progressive, width: best.width, height: best.height, budget: options.maxBytes,
-            encodes: encodes, probeEncodes: probeEncodes, resized: resized, ssim: best.ssim, reason: reason,
+            encodes: encodes, probeEncodes: probeEncodes, resized: resized, ssim: best.luma, colorSSIM: best.ssim,
+            reason: reason,
             runnerUp: runnerUp)
     }
 

@@ -29,7 +29,7 @@ struct JPEGSizeSearch {
     /// The highest quality found to fit, with its JPEG.
     private var best: (quality: Int, bytes: [UInt8])?
     /// A candidate scored while a trial encode ran.
-    private var scored: (quality: Int, ssim: SSIMScore)?
+    private var scored: (quality: Int, ssim: ColorSSIM)?
 
     var probeEncodes: Int { predictor.probeEncodes }
     private var budget: Int { options.maxBytes }
@@ -149,11 +149,11 @@ struct JPEGSizeSearch {
     }
 
     private func candidate(
-        _ bytes: [UInt8], quality: Int, mode: JPEGMode, _ ssim: SSIMScore, why: String
+        _ bytes: [UInt8], quality: Int, mode: JPEGMode, _ ssim: ColorSSIM, why: String
     ) -> Candidate {
         Candidate(
-            width: size.width, height: size.height, bytes: bytes, quality: quality, mode: mode, ssim: ssim.mean,
-            sampled: ssim.mean(over: bands), why: why)
+            luma: ssim.luma.mean, width: size.width, height: size.height, bytes: bytes, quality: quality, mode: mode,
+            ssim: ssim.color.mean, sampled: ssim.color.mean(over: bands), why: why)
     }
 
     /// Why `quality` at this size: its layout, what bounds it and the scan order.
@@ -187,10 +187,10 @@ struct JPEGTrialImage {
         source = JPEGSource(opaque: image, grayscale: gray)
     }
 
-    /// The SSIM of `jpeg` (an encoding of `source`) against the original at the original size.
-    func score(_ jpeg: [UInt8]) throws -> SSIMScore {
+    /// The score of `jpeg` (an encoding of `source`) against the original at the original size.
+    func score(_ jpeg: [UInt8]) throws -> ColorSSIM {
         image.width == original.width && image.height == original.height
             ? try JPEGScore.ssim(of: jpeg, source: source, image: image)
-            : SSIM.atOriginalSizeScore(try JPEGCodec.decode(jpeg), original: original)
+            : ColorSSIM.atOriginalSize(try JPEGCodec.decode(jpeg), original: original)
     }
 }

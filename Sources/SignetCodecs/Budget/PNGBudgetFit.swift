@@ -74,7 +74,7 @@ struct PNGBudgetFit {
         let decoded = try PNGDecoder.decode(bytes)
         let background = options.background
         let reference = original.flattened(onto: background)
-        let ssim = SSIM.atOriginalSize(decoded.flattened(onto: background), original: reference)
+        let score = ColorSSIM.atOriginalSize(decoded.flattened(onto: background), original: reference)
         let layout = Self.colorType(bytes)
         var reason = prefix + "lossless \(layout) PNG"
         reason +=
@@ -84,7 +84,8 @@ struct PNGBudgetFit {
         return BudgetResult(
             bytes: bytes, format: .png, quality: nil, layout: layout, progressive: false, width: image.width,
             height: image.height,
-            budget: options.maxBytes, encodes: encodes, probeEncodes: 0, resized: resized, ssim: ssim, reason: reason)
+            budget: options.maxBytes, encodes: encodes, probeEncodes: 0, resized: resized, ssim: score.luma.mean,
+            colorSSIM: score.color.mean, reason: reason)
     }
 
     /// The largest downscale of `original` found that fits, bisecting the scale between `fits`

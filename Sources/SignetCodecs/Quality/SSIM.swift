@@ -2,7 +2,8 @@ import Dispatch
 import Glibc
 import SignetRaster
 
-/// Structural similarity (Wang, Bovik, Sheikh, Simoncelli 2004) of two images' luma.
+/// Structural similarity (Wang, Bovik, Sheikh, Simoncelli 2004) of two images' luma, or of
+/// another plane (`SSIMChannel`; the three mixed: `ColorSSIM`).
 ///
 /// Definition used everywhere in Signet: luma Y = 0.299 R + 0.587 G + 0.114 B (Rec. 601, the
 /// weights JPEG uses) as real numbers 0…255; a Gaussian window with σ = 1.5 truncated to 11×11
@@ -25,44 +26,46 @@ package enum SSIM {
     }()
 
     /// Mean SSIM of the luma of `a` and `b`, which must have the same size.
-    package static func luma(_ a: Bitmap, _ b: Bitmap) -> Double { lumaScore(a, b).mean }
+    package static func luma(_ a: Bitmap, _ b: Bitmap) -> Double { score(a, b, .luma).mean }
 
-    /// `luma(a, b)` with the map's row sums.
-    static func lumaScore(_ a: Bitmap, _ b: Bitmap) -> SSIMScore {
+    /// Mean SSIM of plane `channel` of `a` and `b` (of one size), with the map's row sums.
+    static func score(_ a: Bitmap, _ b: Bitmap, _ channel: SSIMChannel) -> SSIMScore {
         precondition(a.width == b.width && a.height == b.height, "SSIM compares images of one size")
         guard a.width > 2 * radius, a.height > 2 * radius else {
-            return SSIMScore(globalWindow(lumaPlane(a), lumaPlane(b)))
+            return SSIMScore(globalWindow(plane(a, channel), plane(b, channel)))
         }
         return a.pixels.withUnsafeBufferPointer { ap in
             b.pixels.withUnsafeBufferPointer { bp in
-                score(SSIMInput.rgba(ap.baseAddress!, bp.baseAddress!), width: a.width, height: a.height)
+                score(SSIMInput.rgba(ap.baseAddress!, bp.baseAddress!, channel), width: a.width, height: a.height)
             }
         }
     }
 
-    /// Mean SSIM of `result` — the original downscaled, encoded and decoded — against `original`
-    /// at the original's size: `result` is first upscaled back (Lanczos-3, the taps of
+    /// Mean luma SSIM of `result` — the original downscaled, encoded and decoded — against
+    /// `original` at the original's size: `result` is first upscaled back (Lanczos-3, the taps of
     /// `Bitmap.upscaled(toWidth:height:)`), as a viewer shows it at the same display size. Both
-    /// opaque. The luma plane is upscaled rather than the RGBA image (`LumaUpscale`: the same
+    /// opaque. The plane is upscaled rather than the RGBA image (`PlaneUpscale`: the same
     /// values before that image's rounding to 8 bits; the SSIM differs by well under 0.001).
     package static func atOriginalSize(_ result: Bitmap, original: Bitmap) -> Double {
-        atOriginalSizeScore(result, original: original).mean
+        atOriginalSizeScore(result, original: original, .luma).mean
     }
 
-    /// `atOriginalSize(result, original:)` with the map's row sums.
-    static func atOriginalSizeScore(_ result: Bitmap, original: Bitmap) -> SSIMScore {
-        if result.width == original.width && result.height == original.height { return lumaScore(original, result) }
+    /// `atOriginalSize(result, original:)` of plane `channel`, with the map's row sums.
+    static func atOriginalSizeScore(_ result: Bitmap, original: Bitmap, _ channel: SSIMChannel) -> SSIMScore {
+        if result.width == original.width && result.height == original.height {
+            return score(original, result, channel)
+        }
         guard original.width > 2 * radius, original.height > 2 * radius else {
-            return lumaScore(original, result.upscaled(toWidth: original.width, height: original.height))
+            return score(original, result.upscaled(toWidth: original.width, height: original.height), channel)
         }
         return upscaledScore(
-            LumaUpscale(result, toWidth: original.width, height: original.height), original: original,
+            PlaneUpscale(result, channel, toWidth: original.width, height: original.height), original: original,
             bands: [radius..<(original.height - radius)])
     }
 
     /// The SSIM of `original` (more than 2 × `radius` on each side) against `upscaled`, of its
-    /// size, over the output rows of `bands` only.
-    static func upscaledScore(_ upscaled: LumaUpscale, original: Bitmap, bands: [Range<Int>]) -> SSIMScore {
+    /// size, in `upscaled`'s plane, over the output rows of `bands` only.
+    static func upscaledScore(_ upscaled: PlaneUpscale, original: Bitmap, bands: [Range<Int>]) -> SSIMScore {
         precondition(upscaled.width == original.width && upscaled.height == original.height, "SSIM of one size")
         return original.pixels.withUnsafeBufferPointer {
             let rows = rowSums(
@@ -91,12 +94,12 @@ package enum SSIM {
         }
     }
 
-    /// Rec. 601 luma of every pixel, row by row.
-    package static func lumaPlane(_ bitmap: Bitmap) -> [Float] {
+    /// Plane `channel` of every pixel, row by row.
+    package static func plane(_ bitmap: Bitmap, _ channel: SSIMChannel) -> [Float] {
         let count = bitmap.pixelCount
         return [Float](unsafeUninitializedCapacity: count) { out, initialized in
             bitmap.pixels.withUnsafeBufferPointer {
-                SSIMInput.luma($0.baseAddress!, count: count, into: out.baseAddress!)
+                channel.convert($0.baseAddress!, count: count, into: out.baseAddress!)
             }
             initialized = count
         }

@@ -1,16 +1,18 @@
 import SignetRaster
 
-/// The luma of a small image upscaled with Lanczos-3 to a larger size, handed out one row
-/// segment at a time to SSIM, which reads it in tiles: how `SSIM.atOriginalSize` compares a
-/// downscaled JPEG with the original without building the upscaled RGBA image.
+/// One plane (luma, or a chroma plane: `SSIMChannel`) of a small image upscaled with Lanczos-3 to
+/// a larger size, handed out one row segment at a time to SSIM, which reads it in tiles: how
+/// `SSIM.atOriginalSize` compares a downscaled JPEG with the original without building the
+/// upscaled RGBA image.
 ///
-/// Lanczos is linear and so is luma, so upscaling the luma plane gives the luma of the upscaled
+/// Lanczos is linear and so is each plane, so upscaling the plane gives that plane of the upscaled
 /// image (`Bitmap.upscaled`, the same taps) except for that image's rounding to 8 bits per channel
-/// and its clamping of each channel to 0…255 (here the luma is clamped): the SSIM of the two
+/// and its clamping of each channel to 0…255 (here the plane is clamped): the SSIM of the two
 /// differs by well under 0.001 (`SSIMSampleTests`). Every small row is filtered across once, on
 /// all threads allowed (`Parallel.threads`); the vertical pass is done per segment asked for,
 /// 6–7 taps per value. Owns its float plane.
-final class LumaUpscale: @unchecked Sendable {
+final class PlaneUpscale: @unchecked Sendable {
+    let channel: SSIMChannel
     let width: Int
     let height: Int
     /// The small image's rows, each filtered across to `width` values.
@@ -19,13 +21,17 @@ final class LumaUpscale: @unchecked Sendable {
     private let slots: [Int]
     private let rows: ResampleWeights
 
-    /// `image` upscaled to `width` × `height` (each at least its size). When `present` is given,
+    /// `channel` of `image` upscaled to `width` × `height` (each at least its size). When `present` is given,
     /// `image` holds only those rows (ascending) of an image `sourceHeight` rows high, and only
     /// the output rows that read nothing else can be asked for.
-    init(_ image: Bitmap, present: [Int]? = nil, sourceHeight: Int? = nil, toWidth width: Int, height: Int) {
+    init(
+        _ image: Bitmap, _ channel: SSIMChannel, present: [Int]? = nil, sourceHeight: Int? = nil, toWidth width: Int,
+        height: Int
+    ) {
         let sourceHeight = sourceHeight ?? image.height
         precondition(width >= image.width && height >= sourceHeight, "upscale only")
         precondition((present?.count ?? sourceHeight) == image.height, "one stored row per present row")
+        self.channel = channel
         self.width = width
         self.height = height
         rows = ResampleWeights(from: sourceHeight, to: height)
@@ -35,7 +41,7 @@ final class LumaUpscale: @unchecked Sendable {
         let columns = ResampleWeights(from: image.width, to: width)
         let across = UnsafeMutablePointer<Float>.allocate(capacity: image.height * width)
         self.across = across
-        let small = SSIM.lumaPlane(image)
+        let small = SSIM.plane(image, channel)
         let (smallWidth, smallHeight) = (image.width, image.height)
         let chunks = min(smallHeight, 16)
         small.withUnsafeBufferPointer { plane in
