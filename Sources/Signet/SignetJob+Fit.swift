@@ -27,7 +27,8 @@ extension SignetJob {
         try BudgetFitter.fit(image, options: options)
     }
 
-    /// A PNG or JPEG file's bytes (told apart by content) under `maxBytes`.
+    /// A PNG or JPEG file's bytes (told apart by content) under `maxBytes`: the bytes themselves
+    /// when they already fit in `format` (`.auto` takes either; ``BudgetResult/keptInput``).
     /// - Parameters:
     ///   - encoded: A PNG or JPEG file's bytes.
     ///   - maxBytes: The largest file accepted, in bytes.
@@ -40,14 +41,16 @@ extension SignetJob {
         try fit(encoded, options: BudgetOptions(maxBytes: maxBytes, format: format))
     }
 
-    /// A PNG or JPEG file's bytes under the budget of `options`.
+    /// A PNG or JPEG file's bytes under the budget of `options`: the bytes themselves when they
+    /// already fit in `options.format` (`.auto` takes either; ``BudgetResult/keptInput``),
+    /// otherwise the search's result, smaller than the input whenever they share a format.
     /// - Parameters:
     ///   - encoded: A PNG or JPEG file's bytes.
     ///   - options: The budget and every knob of the search.
     /// - Returns: The file, and how the search chose it.
     /// - Throws: ``CodecError`` when the bytes are not a readable PNG or JPEG, or nothing fits.
     public static func fit(_ encoded: [UInt8], options: BudgetOptions) throws -> BudgetResult {
-        try BudgetFitter.fit(try ImageDecoder.decode(encoded), options: options)
+        try BudgetFitter.fit(encoded: encoded, options: options)
     }
 
     /// `signet compress IN -o OUT`: reads `input` (PNG or JPEG, at most `maxImageFileBytes`,

@@ -10,16 +10,17 @@ import Testing
 struct CompressCLITests {
     static let jsonKeys: Set<String> = [
         "input", "output", "format", "quality", "subsampling", "layout", "progressive", "width", "height", "bytes",
-        "budget", "encodes", "probe_encodes", "resized", "ssim", "color_ssim", "runner_up", "reason",
+        "budget", "encodes", "probe_encodes", "resized", "ssim", "color_ssim", "runner_up", "kept_input",
+        "reason",
     ]
 
-    /// A folder with a transparent signature PNG, an opaque photo JPEG and a textured seal PNG.
+    /// A folder with a transparent signature PNG (also stored uncompressed, so that it needs
+    /// re-encoding to fit), an opaque photo JPEG and a textured seal PNG.
     static func inputs() throws -> TemporaryDirectory {
         let dir = TemporaryDirectory("signet-compress")
-        dir.write(
-            "sig.png",
-            bytes: try PNGEncoder.encode(
-                TestImages.signature(width: 900, height: 300, ink: Color(red: 0.1, green: 0.1, blue: 0.5))))
+        let signature = TestImages.signature(width: 900, height: 300, ink: Color(red: 0.1, green: 0.1, blue: 0.5))
+        dir.write("sig.png", bytes: try PNGEncoder.encode(signature))
+        dir.write("sig-raw.png", bytes: try PNGEncoder.encode(signature, options: PNGOptions(compressionLevel: 0)))
         dir.write(
             "photo.jpg",
             bytes: try JPEGCodec.encode(
@@ -119,18 +120,18 @@ struct CompressCLITests {
         #expect(png["format"] as? String == "png" && png["subsampling"] is NSNull)
         let auto = try Self.json(
             try ProcessRunner.signet([
-                "compress", dir.path("sig.png"), "-o", dir.path("a.out"), "--max-bytes", "60KB", "--json",
+                "compress", dir.path("sig-raw.png"), "-o", dir.path("a"), "--max-bytes", "60KB", "--json",
             ]))
         #expect(auto["format"] as? String == "png")
         #expect((auto["reason"] as? String)?.hasPrefix("transparency kept") == true)
         let tight = try Self.json(
             try ProcessRunner.signet([
-                "compress", dir.path("sig.png"), "-o", dir.path("b.out"), "--max-bytes", "4KB", "--json",
+                "compress", dir.path("sig.png"), "-o", dir.path("b"), "--max-bytes", "4KB", "--json",
             ]))
         #expect(tight["format"] as? String == "jpeg")
         #expect((tight["reason"] as? String)?.contains("a PNG with transparency needs") == true)
         let opaque = try ProcessRunner.signet([
-            "compress", dir.path("photo.jpg"), "-o", "-", "--format", "auto", "--json",
+            "compress", dir.path("photo.jpg"), "-o", "-", "--format", "auto", "--max-bytes", "20KB", "--json",
         ])
         #expect(Array(opaque.stdout.prefix(3)) == [0xFF, 0xD8, 0xFF], "the image alone on stdout")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(opaque.stderr.utf8)) as? [String: Any])

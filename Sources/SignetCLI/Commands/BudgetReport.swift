@@ -26,6 +26,8 @@ struct BudgetReport: Encodable {
     /// The size that scored the second-best colour SSIM at the original size, or the size ruled out by
     /// its row-sample estimate (`estimated`, `bytes` null); null when no other size was considered.
     let runnerUp: RunnerUp?
+    /// The input file already fit in the format asked for and was written unchanged.
+    let keptInput: Bool
     let reason: String
 
     /// `runner_up` in the JSON.
@@ -63,6 +65,7 @@ struct BudgetReport: Encodable {
         case resized, ssim
         case colorSSIM = "color_ssim"
         case runnerUp = "runner_up"
+        case keptInput = "kept_input"
         case reason
     }
 
@@ -86,6 +89,7 @@ struct BudgetReport: Encodable {
         try c.encode(ssim, forKey: .ssim)
         try c.encode(colorSSIM, forKey: .colorSSIM)
         try c.encode(runnerUp, forKey: .runnerUp)
+        try c.encode(keptInput, forKey: .keptInput)
         try c.encode(reason, forKey: .reason)
     }
 
@@ -111,6 +115,7 @@ struct BudgetReport: Encodable {
                 width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes, ssim: Self.rounded($0.ssim),
                 colorSSIM: Self.rounded($0.colorSSIM), estimated: $0.isEstimate)
         }
+        keptInput = result.keptInput
         reason = result.reason
     }
 
@@ -126,9 +131,13 @@ struct BudgetReport: Encodable {
 
     /// `photo.jpg: JPEG 1051×701 q45 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (colour 0.97410;
     /// 7 encodes; runner-up 1486×991 q30 SSIM 0.96500 (colour 0.96800)); why…` (the runner-up
-    /// only when there is one; an estimate reads `SSIM ≈0.96500 (colour ≈0.96800) on a row sample`).
+    /// only when there is one; an estimate reads `SSIM ≈0.96500 (colour ≈0.96800) on a row sample`)
     var line: String {
         let name = output.map { StreamName.output($0) } ?? "the image"
+        if keptInput {
+            return "\(name): \(format.uppercased()) \(width)×\(height) \(layout), \(bytes) of \(budget) bytes; "
+                + "\(reason)."
+        }
         let what =
             format == "jpeg"
             ? "JPEG \(width)×\(height) q\(quality ?? 0) \(layout)\(progressive ? " progressive" : "")"

@@ -21,6 +21,8 @@ enum CompressCommand: Command {
         var options = try BudgetFlags.options(args, output: output)
         options.threads = context.budgetThreads
         try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)
+        // The search allocates and frees the same image-sized buffers: reused, they are not faulted in again.
+        AllocatorTuning.keepFreedMemoryForReuse()
         let result = try SignetJob.fit(imageAt: input, to: output, options: options)
         if let named = BudgetFlags.format(forOutput: output), named.rawValue != result.format.rawValue {
             context.warn(

@@ -18,11 +18,7 @@ extension RenderCommand {
         }
         let input = args.positionals[0]
         try OutputGuard.refuseOverwriting([input], with: [output], command: "render")
-        let name = output.split(separator: "/").last.map(String.init) ?? output
-        let format = BudgetFlags.format(forOutput: output) ?? .auto
-        if format == .auto, output != "-", name.dropFirst().contains(".") {
-            throw UsageError("render", "--max-bytes writes a PNG or JPEG; name the output .png or .jpg, not '\(name)'")
-        }
+        let format = try BudgetFlags.format(forOutput: output, command: "render", writer: "--max-bytes") ?? .auto
         var budget = try BudgetFlags.options(args, format: format, background: options.background ?? .white)
         budget.threads = context.budgetThreads
         let rendering = try SignetJob.render(

@@ -49,6 +49,18 @@ enum BudgetFlags {
         return nil
     }
 
+    /// The format `output`'s extension asks for; nil for standard output ('-') or a name without
+    /// an extension. A usage error for any other extension: a budgeted image is a PNG or JPEG,
+    /// and `writer` (what writes it, e.g. "--max-bytes") says so.
+    static func format(forOutput output: String, command: String, writer: String) throws -> BudgetFormat? {
+        if let named = format(forOutput: output) { return named }
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        guard output == "-" || !name.dropFirst().contains(".") else {
+            throw UsageError(command, "\(writer) writes a PNG or JPEG; name the output .png or .jpg, not '\(name)'")
+        }
+        return nil
+    }
+
     /// The options from the command line; `format` and `background` come from the caller when
     /// the command gives those words another meaning.
     static func options(_ args: Arguments, format: BudgetFormat, background: Color) throws -> BudgetOptions {
@@ -67,8 +79,10 @@ enum BudgetFlags {
     }
 
     /// `signet compress`'s reading: --format, else the output's extension, else auto; --background.
+    /// An output extension that is not PNG or JPEG is refused, whatever --format says.
     static func options(_ args: Arguments, output: String) throws -> BudgetOptions {
-        let format = try args.choice("format", BudgetFormat.self) ?? Self.format(forOutput: output) ?? .auto
+        let named = try Self.format(forOutput: output, command: args.command, writer: "compress")
+        let format = try args.choice("format", BudgetFormat.self) ?? named ?? .auto
         let background = try args.color("background") ?? .white
         guard background.alpha >= 1 else {
             throw UsageError(

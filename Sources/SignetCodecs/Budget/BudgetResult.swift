@@ -4,10 +4,10 @@ public struct BudgetResult: Sendable, Hashable {
     public var bytes: [UInt8]
     /// The format chosen: PNG or JPEG.
     public var format: ImageFormat
-    /// The JPEG quality (nil for PNG).
+    /// The JPEG quality (nil for PNG, and for a kept input).
     public var quality: Int?
-    /// How the pixels are stored: "gray", "4:2:0" or "4:4:4" for JPEG; the PNG color type
-    /// ("gray", "gray+alpha", "palette", "RGB", "RGBA") for PNG.
+    /// How the pixels are stored: "gray", "4:2:0" or "4:4:4" for JPEG ("gray" or "color" for a
+    /// kept input); the PNG color type ("gray", "gray+alpha", "palette", "RGB", "RGBA") for PNG.
     public var layout: String
     /// True for a progressive JPEG (chosen when smaller than baseline at the same quality).
     public var progressive: Bool
@@ -39,6 +39,9 @@ public struct BudgetResult: Sendable, Hashable {
     /// out by its row-sample estimate (`BudgetCandidate.isEstimate`). For PNG, the other of the
     /// lossless downscale and the palette PNG when both fit. nil when nothing else was considered.
     public var runnerUp: BudgetCandidate? = nil
+    /// True when the input file already fit in the format asked for and `bytes` are its own
+    /// (no encode, `ssim` 1).
+    public var keptInput = false
 }
 
 /// One size (or, for PNG, one encoding) a budget fit tried and did not choose.

@@ -1,42 +1,11 @@
 import SignetCore
 import SignetRaster
 
-/// Fits an opaque image under a byte budget as a JPEG: at each size tried, the largest quality
-/// that fits; among the sizes, the one that looks best.
-///
-/// Size rule: the full-size image at the best quality that fits is one candidate; downscaled
-/// copies (see `JPEGSizeLadder`), each at the best quality that fits it, are the others. The
-/// winner is the one with the highest score — SSIM over luma and chroma, `ColorSSIM` — against the
-/// original at the original size (a downscaled candidate upscaled back, as a viewer shows it at
-/// the same display size), so a size whose colour JPEG smears into blocks loses. The
-/// candidates are tried from the largest down and the ladder stops once the SSIM falls (it rises
-/// and then falls with the size on every image measured), or before a step whose estimate — that
-/// size encoded at its aimed quality, judged on a fixed sample of the original's rows
-/// (`SSIMSample`, `JPEGBudgetFit+Estimate.swift`) — is below the best candidate's SSIM on the
-/// same rows: that step would lose, and smaller ones lose more. The winner and a searched
-/// runner-up (the best other size) are always scored exactly, over every pixel; when no other
-/// size was searched, the size ruled out is the runner-up, with its estimate. A size over the budget even at the
-/// lowest quality of its window re-aims the smaller ones by how far over it was (the search at one size:
-/// `JPEGBudgetFit+Size.swift`). At most
-/// `maxEncodes` full encodes in all, except when no size on the ladder fits (see `shrinkUntilFit`). `minQuality` bounds every candidate's quality, `resizeQuality` the downscaled
-/// ones', and without `allowResize` only the full size is tried.
-///
-/// Layout rule: a gray image is one gray component. A color image keeps full-resolution chroma
-/// (4:4:4) only when that fits at the top quality, where it costs nothing; otherwise it uses 4:2:0,
-/// which spends the budget on luma — the channel both the eye and (luma) SSIM weigh most — and so
-/// reaches a higher quality than 4:4:4 could. Scans are progressive when the sample says that is
-/// smaller (same pixels, fewer bytes).
-///
-/// Images of 0.5 MP or more (at the size being tried) are first judged from a row sample (see
-/// `JPEGSizeSample`): a size whose sample predicts more than the budget at the lowest quality is
-/// passed over without resampling the whole image, and the search starts from the sample's
-/// predicted quality. The full-size sample (or the full-size encodes) also predicts the sizes the
-/// ladder is aimed at.
-///
-/// A candidate's SSIM is computed on the second core while a lone trial encode runs: when the
-/// search has a JPEG that fits and is testing a higher quality, the JPEG that fits is scored
-/// meanwhile, since it is the answer unless the trial fits too (then the new answer is scored at
-/// the end).
+/// Fits an opaque image under a byte budget as a JPEG: the full size and a few downscaled sizes
+/// (`JPEGSizeLadder`), each at the highest quality that fits (`JPEGSizeSearch`); the winner has
+/// the best score (SSIM over luma and chroma, `ColorSSIM`) against the original at the original
+/// size. At most `maxEncodes` full encodes, except when no size on the ladder fits
+/// (`shrinkUntilFit`). docs/budget.md explains the strategy.
 struct JPEGBudgetFit {
     /// Full encodes one size may use.
     static let encodesPerSize = 8
@@ -89,13 +58,12 @@ struct JPEGBudgetFit {
         let full = (width: opaque.width, height: opaque.height)
         ssimSample = SSIMSample(width: full.width, height: full.height)
         let ladder = JPEGSizeLadder(options: options)
-        var estimates: [Int: Double] = [:]
         var candidates: [Candidate] = []
         var last = (size: full, quality: options.minQuality, bytes: 0)
-        switch try fitAtSize(
-            opaque, full, gray: gray, range: options.minQuality...options.maxQuality,
-            cap: Self.encodesPerSize, estimating: ladder.targets, into: &estimates)
-        {
+        let (first, estimates) = try fitAtSize(
+            opaque, full, gray: gray, range: options.minQuality...options.maxQuality, cap: Self.encodesPerSize,
+            estimating: ladder.targets)
+        switch first {
         case .fits(let candidate): candidates.append(candidate)
         case .over(let bytes): last.bytes = bytes
         }
@@ -114,10 +82,10 @@ struct JPEGBudgetFit {
                     break
                 }
             }
-            var ignored: [Int: Double] = [:]
             let outcome = try fitAtSize(
                 opaque, step.size, gray: gray, range: step.range,
-                cap: min(Self.encodesPerSize, Self.maxEncodes - encodes), estimating: [], into: &ignored)
+                cap: min(Self.encodesPerSize, Self.maxEncodes - encodes)
+            ).outcome
             guard case .fits(let candidate) = outcome else {
                 // The aims were too hopeful: the smaller steps are re-aimed by how far over this one was.
                 if case .over(let bytes) = outcome {
@@ -149,10 +117,9 @@ struct JPEGBudgetFit {
         let left = min(Self.maxEncodes - encodes, Self.encodesPerSize)
         guard winner.quality < options.maxQuality, left > 0, winner.capped else { return }
         let top = min(options.maxQuality, winner.quality + (1 << left) - 1)
-        var ignored: [Int: Double] = [:]
         let outcome = try fitAtSize(
-            opaque, (winner.width, winner.height), gray: gray, range: (winner.quality + 1)...top, cap: left,
-            estimating: [], into: &ignored)
+            opaque, (winner.width, winner.height), gray: gray, range: (winner.quality + 1)...top, cap: left
+        ).outcome
         if case .fits(let better) = outcome { candidates[index] = better }
     }
 
@@ -215,7 +182,6 @@ struct JPEGBudgetFit {
         _ opaque: Bitmap, gray: Bool, from last: inout (size: (width: Int, height: Int), quality: Int, bytes: Int)
     ) throws -> Candidate? {
         let lowest = min(max(options.resizeQuality, options.minQuality), options.maxQuality)
-        var ignored: [Int: Double] = [:]
         let options = options
         let shrunk = { (last: (size: (width: Int, height: Int), quality: Int, bytes: Int)) in
             BudgetShrink.next(width: last.size.width, height: last.size.height, bytes: last.bytes, options: options)
@@ -223,9 +189,7 @@ struct JPEGBudgetFit {
         // A step over at its window's lowest quality is tried at the lowest allowed one first.
         var size = last.quality > lowest ? last.size : shrunk(last)
         while let next = size {
-            switch try fitAtSize(
-                opaque, next, gray: gray, range: lowest...lowest, cap: 1, estimating: [], into: &ignored)
-            {
+            switch try fitAtSize(opaque, next, gray: gray, range: lowest...lowest, cap: 1).outcome {
             case .over(let bytes):
                 last = (next, lowest, bytes)
                 size = shrunk(last)
@@ -233,10 +197,8 @@ struct JPEGBudgetFit {
                 guard lowest < options.maxQuality else { return floor }
                 let cap = max(Self.maxEncodes - encodes, QualitySearch.probes(toSettle: options.maxQuality - lowest))
                 let top = min(options.maxQuality, lowest + (1 << cap) - 1)
-                let outcome = try fitAtSize(
-                    opaque, next, gray: gray, range: lowest...top, cap: cap + 1, estimating: [], into: &ignored,
-                    floor: floor)
-                if case .fits(let better) = outcome { return better }
+                let outcome = try fitAtSize(opaque, next, gray: gray, range: lowest...top, cap: cap + 1, floor: floor)
+                if case .fits(let better) = outcome.outcome { return better }
                 return floor
             }
         }

@@ -1,0 +1,196 @@
+import SignetRaster
+
+/// The search at one size of a JPEG budget fit: the highest quality in `range` whose JPEG fits the
+/// budget, in at most `cap` full encodes steered by a `JPEGSizePredictor`, scored against the
+/// original at the original size. docs/budget.md explains the strategy.
+struct JPEGSizeSearch {
+    typealias Candidate = JPEGBudgetFit.Candidate
+    typealias Outcome = JPEGBudgetFit.SizeOutcome
+
+    let options: BudgetOptions
+    let original: Bitmap
+    let size: (width: Int, height: Int)
+    let gray: Bool
+    let range: ClosedRange<Int>
+    let cap: Int
+    /// The qualities whose expected sizes `estimates` holds (for aiming the ladder).
+    let targets: [Int]
+    /// The rows a candidate's sampled SSIM is taken over (nil: none).
+    let bands: SSIMSample?
+    private var predictor: any JPEGSizePredictor
+    /// Progressive first: with the spectral-selection script it was the smaller one in nearly every
+    /// case measured; baseline is checked at the predicted quality.
+    private var mode = JPEGMode(subsampling: .half, progressive: true)
+    private(set) var encodes = 0
+    /// The expected size at each of `targets`: from the predictor before the search (also when
+    /// nothing fits), refreshed after it.
+    private(set) var estimates: [Int: Double] = [:]
+    private var triedFullChroma = false
+    /// The highest quality found to fit, with its JPEG.
+    private var best: (quality: Int, bytes: [UInt8])?
+    /// A candidate scored while a trial encode ran.
+    private var scored: (quality: Int, ssim: ColorSSIM)?
+
+    var probeEncodes: Int { predictor.probeEncodes }
+    private var budget: Int { options.maxBytes }
+
+    init(
+        _ original: Bitmap, at size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
+        options: BudgetOptions, targets: [Int], bands: SSIMSample?
+    ) {
+        (self.original, self.size, self.gray, self.range, self.cap) = (original, size, gray, range, cap)
+        (self.options, self.targets, self.bands) = (options, targets, bands)
+        predictor =
+            JPEGSizeSample(original, width: size.width, height: size.height, grayscale: gray).map {
+                SampledSizePredictor($0)
+            } ?? MeasuredSizePredictor(gray: gray)
+    }
+
+    /// The best JPEG at this size, or the bytes the lowest quality needs here. `floor`, when
+    /// given, is this size at `range.lowerBound`, already encoded.
+    mutating func run(floor: Candidate? = nil) throws -> Outcome {
+        estimates = try predictor.expected(at: targets, mode: mode, search: QualitySearch(range: range))
+        // Below full size (the image is being shrunk because nothing fit), the lowest quality is
+        // checked first: most sizes on the way down are passed over on that one prediction.
+        let atFullSize = size.width == original.width && size.height == original.height
+        if !atFullSize, let over = try overAtLowest() { return .over(bytes: over) }
+        let guess = try predictor.belief(QualitySearch(range: range), budget: budget, mode: mode)
+        if guess == range.lowerBound, let over = try overAtLowest() { return .over(bytes: over) }
+        let trial = JPEGTrialImage(original, at: size, gray: gray)
+        if let fits = try fullChroma(trial, known: floor == nil ? 0 : 1) { return .fits(fits) }
+        if let guess { mode = try predictor.smaller(of: mode, at: guess) }
+        let search = try searchQualities(trial, floor: floor)
+        estimates = try predictor.expected(at: targets, mode: mode, search: search)
+        guard let best else {
+            guard case .over(let size?) = search.outcomes[range.lowerBound] else {
+                preconditionFailure("a failed search has encoded the lowest quality in full")
+            }
+            return .over(bytes: size)
+        }
+        let ssim = try scored.flatMap { $0.quality == best.quality ? $0.ssim : nil } ?? trial.score(best.bytes)
+        var fits = candidate(best.bytes, quality: best.quality, mode: mode, ssim, why: reason(best.quality))
+        fits.capped = best.quality == range.upperBound && best.quality < options.maxQuality
+        return .fits(fits)
+    }
+
+    /// The predicted bytes of the lowest quality when that is over the budget here and a smaller
+    /// size is allowed; nil when the search should go on here.
+    private mutating func overAtLowest() throws -> Int? {
+        guard let bytes = try predictor.smallestOver(budget, at: range.lowerBound, mode: mode),
+            BudgetShrink.next(width: size.width, height: size.height, bytes: bytes, options: options) != nil
+        else { return nil }
+        return bytes
+    }
+
+    /// 4:4:4 at the top quality, when it may fit and the search can afford the trial (`known`
+    /// qualities already settled); nil when it is not tried or does not fit.
+    private mutating func fullChroma(_ trial: JPEGTrialImage, known: Int) throws -> Candidate? {
+        let top = range.upperBound
+        guard !gray, top == options.maxQuality, QualitySearch.probes(toSettle: range.count - known) + known < cap,
+            try predictor.mayFitFullChroma(at: top, budget: budget)
+        else { return nil }
+        let full = try predictor.smaller(of: JPEGMode(subsampling: .none, progressive: false), at: top)
+        encodes += 1
+        triedFullChroma = true
+        guard let bytes = try trial.source.encode(quality: top, mode: full, byteLimit: budget) else { return nil }
+        let why = "full-resolution color (4:4:4) fits at the top quality \(top)"
+        return candidate(bytes, quality: top, mode: full, try trial.score(bytes), why: why)
+    }
+
+    /// The quality search proper, from `floor` when given.
+    private mutating func searchQualities(_ trial: JPEGTrialImage, floor: Candidate?) throws -> QualitySearch {
+        var search = QualitySearch(range: range)
+        // A quality already known to fit here (the lowest, encoded on the way down) is not encoded again.
+        if let floor {
+            search.record(floor.quality, .fits(floor.bytes.count))
+            best = (floor.quality, floor.bytes)
+        }
+        try search.run(
+            cap: cap - (triedFullChroma ? 1 : 0),
+            belief: { search in try predictor.belief(search, budget: budget, mode: mode) },
+            doubtful: { q in try predictor.isDoubtful(q, budget: budget, mode: mode) },
+            encode: { round in try encode(round, trial) })
+        return search
+    }
+
+    /// One round of trial encodes. A lone trial above a JPEG that fits runs beside that JPEG's
+    /// SSIM, since it is the answer unless the trial fits too.
+    private mutating func encode(_ round: [Int], _ trial: JPEGTrialImage) throws -> [QualitySearch.Outcome] {
+        encodes += round.count
+        let jobs = try round.map { q in (quality: q, byteLimit: try byteLimit(q)) }
+        let (source, mode) = (trial.source, mode)
+        let results: [[UInt8]?]
+        if round.count == 1, let best, scored?.quality != best.quality {
+            let (encoded, ssim) = try Parallel.pair(
+                { try source.encode(jobs, mode: mode) }, { try trial.score(best.bytes) })
+            (results, scored) = (encoded, (best.quality, ssim))
+        } else {
+            results = try source.encode(jobs, mode: mode)
+        }
+        return try zip(round, results).map { q, bytes in try outcome(q, bytes) }
+    }
+
+    /// Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
+    /// always, to size the next downscale); beyond that an encode is abandoned early — as soon as
+    /// it passes the budget when the predictor expects more than 1.5× (a probe the cap moved far
+    /// from the predicted answer), since its size would not be used.
+    private mutating func byteLimit(_ quality: Int) throws -> Int? {
+        guard quality != range.lowerBound else { return nil }
+        let far = try predictor.predicted(quality: quality, mode: mode).map { $0 > 1.5 * Double(budget) } ?? false
+        return far ? budget + 1 : budget + budget / 2
+    }
+
+    private mutating func outcome(_ quality: Int, _ bytes: [UInt8]?) throws -> QualitySearch.Outcome {
+        guard let bytes else { return .over(nil) }
+        try predictor.observe(quality: quality, mode: mode, bytes: bytes.count)
+        guard bytes.count <= budget else { return .over(bytes.count) }
+        if quality > best?.quality ?? 0 { best = (quality, bytes) }
+        return .fits(bytes.count)
+    }
+
+    private func candidate(
+        _ bytes: [UInt8], quality: Int, mode: JPEGMode, _ ssim: ColorSSIM, why: String
+    ) -> Candidate {
+        Candidate(
+            luma: ssim.luma.mean, width: size.width, height: size.height, bytes: bytes, quality: quality, mode: mode,
+            ssim: ssim.color.mean, sampled: ssim.color.mean(over: bands), why: why)
+    }
+
+    /// Why `quality` at this size: its layout, what bounds it and the scan order.
+    private func reason(_ quality: Int) -> String {
+        let next =
+            quality < range.upperBound
+            ? "; quality \(quality + 1) does not fit"
+            : quality < options.maxQuality ? " (the top of the range tried at this size)" : ""
+        let scans =
+            !mode.progressive
+            ? "; baseline scans (smaller than progressive here)"
+            : predictor.comparesScans ? "; progressive scans (smaller than baseline here)" : "; progressive scans"
+        guard !gray else {
+            return "gray image as a 1-component JPEG at the highest quality that fits, \(quality)\(next)\(scans)"
+        }
+        let chroma = triedFullChroma ? " (4:4:4 does not fit at quality \(range.upperBound))" : ""
+        return "4:2:0 chroma at the highest quality that fits, \(quality)\(next)" + chroma + scans
+    }
+}
+
+/// The image at one size of a budget search, ready to encode and to score at the original size.
+struct JPEGTrialImage {
+    let original: Bitmap
+    /// `original` scaled to the size searched.
+    let image: Bitmap
+    let source: JPEGSource
+
+    init(_ original: Bitmap, at size: (width: Int, height: Int), gray: Bool) {
+        self.original = original
+        image = original.downscaled(toWidth: size.width, height: size.height)
+        source = JPEGSource(opaque: image, grayscale: gray)
+    }
+
+    /// The score of `jpeg` (an encoding of `source`) against the original at the original size.
+    func score(_ jpeg: [UInt8]) throws -> ColorSSIM {
+        image.width == original.width && image.height == original.height
+            ? try JPEGScore.ssim(of: jpeg, source: source, image: image)
+            : ColorSSIM.atOriginalSize(try JPEGCodec.decode(jpeg), original: original)
+    }
+}
