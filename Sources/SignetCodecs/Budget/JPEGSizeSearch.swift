@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// The search at one size of a JPEG budget fit: the highest quality in `range` whose JPEG fits the
