@@ -1,5 +1,6 @@
 import Foundation
 import SignetCMS
+import SignetFiles
 import SignetPDF
 import SignetTestSupport
 import Testing
@@ -27,7 +28,7 @@ struct EncryptionKeyTests {
             "qpdf",
             ["--allow-weak-crypto", "--encrypt", "user-pw", "owner-pw"] + variant.arguments + ["--", plain, path])
         try #require(r.status == 0, "qpdf: \(r.stderr)")
-        let document = try PDFDocument(path: path, password: "user-pw")
+        let document = try PDFDocument(path: path, password: Secret("user-pw"))
         let parameters = try #require(try SecurityParameters.read(document))
         #expect(parameters.revision == variant.revision, "\(variant.label): revision \(parameters.revision)")
         let ciphers = OpenSSLCiphers()
