@@ -2,74 +2,64 @@ import SignetCore
 
 /// Signing or verification could not proceed. `context` names what was being read or written
 /// (a file, or "signature 2 of contract.pdf"); a password never appears in any message.
-public struct SignError: SignetError, Hashable {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
-        /// The key or bundle is encrypted and no password source was given.
-        case passwordNeeded
-        /// The password given does not open the key or bundle.
-        case wrongPassword
-        /// A PKCS#12 bundle with certificates but no private key.
-        case noPrivateKey
-        /// A key but no certificate at all.
-        case noCertificate
-        /// None of the certificates given belongs to the private key.
-        case keyMatchesNoCertificate(certificates: Int)
-        /// The file is not a PKCS#12 bundle, PEM key or certificate we can read.
-        case unreadable(String)
-        /// A key type Signet does not sign with.
-        case unsupportedKey(String)
-        /// RSASSA-PSS asked of a key that is not an RSA key.
-        case pssNeedsRSAKey(String)
-        /// `strict: true` (CLI `--strict`): the certificate is not valid at the signing time.
-        case certificateOutOfValidity(subject: String, notBefore: String, notAfter: String, signingTime: String)
-        /// The CMS signature is larger than the room reserved for it in the PDF.
-        case signatureTooLarge(needed: Int, reserved: Int)
-        /// A detached signature file that is not a CMS SignedData.
-        case notASignature(String)
-        /// An OpenSSL operation failed for reasons other than the input.
-        case crypto(operation: String, details: String)
-        /// The PDF is encrypted: its incremental update would need encrypting too.
-        case encryptedPDF
-        /// `PDFSignOptions.field` names no field of the document.
-        case fieldNotFound(name: String, available: [String])
-        /// `PDFSignOptions.field` names a field that is not a signature field.
-        case fieldNotSignature(name: String)
-        /// `PDFSignOptions.field` names a field that is already signed.
-        case fieldAlreadySigned(name: String)
-        /// `PDFSignOptions.certify` on a document that is already signed.
-        case certifyNeedsUnsignedDocument
-        /// The document is certified with DocMDP P=1: no change at all is allowed, not even a signature.
-        case certifiedNoChanges
-        /// The PDF's own structure cannot carry an incremental update (qpdf had to rebuild it).
-        case cannotAppend(String)
-        /// `verify` on a PDF without signatures.
-        case noSignatures
-        /// The output must be a seekable file (the signature is written into a reserved hole).
-        case outputMustBeFile
-        /// A key or bundle asks for more password-derivation iterations than Signet spends.
-        case keyDerivationTooCostly(iterations: Int, limit: Int)
-        /// A signature container (the `/Contents` reserve, or a CMS to verify) over the size limit.
-        case containerTooLarge(bytes: Int, limit: Int)
-        /// More signatures than one verification checks (`PDFVerifier.maxSignatures`).
-        case tooManySignatures(count: Int, limit: Int)
-        /// `PDFSignOptions.documentTimestamp` without `PDFSignOptions.timestamp` (no authority to ask).
-        case documentTimestampNeedsAuthority
-    }
+public typealias SignError = StageError<SignReason>
 
-    /// What was being done, or the file it was done to.
-    public var context: String
-    /// What went wrong.
-    public var reason: Reason
-
-    package init(_ context: String, _ reason: Reason) {
-        self.context = context
-        self.reason = reason
-    }
+/// Why sign failed: each reason says its kind and how it reads.
+public enum SignReason: StageReason {
+    /// The key or bundle is encrypted and no password source was given.
+    case passwordNeeded
+    /// The password given does not open the key or bundle.
+    case wrongPassword
+    /// A PKCS#12 bundle with certificates but no private key.
+    case noPrivateKey
+    /// A key but no certificate at all.
+    case noCertificate
+    /// None of the certificates given belongs to the private key.
+    case keyMatchesNoCertificate(certificates: Int)
+    /// The file is not a PKCS#12 bundle, PEM key or certificate we can read.
+    case unreadable(String)
+    /// A key type Signet does not sign with.
+    case unsupportedKey(String)
+    /// RSASSA-PSS asked of a key that is not an RSA key.
+    case pssNeedsRSAKey(String)
+    /// `strict: true` (CLI `--strict`): the certificate is not valid at the signing time.
+    case certificateOutOfValidity(subject: String, notBefore: String, notAfter: String, signingTime: String)
+    /// The CMS signature is larger than the room reserved for it in the PDF.
+    case signatureTooLarge(needed: Int, reserved: Int)
+    /// A detached signature file that is not a CMS SignedData.
+    case notASignature(String)
+    /// An OpenSSL operation failed for reasons other than the input.
+    case crypto(operation: String, details: String)
+    /// The PDF is encrypted: its incremental update would need encrypting too.
+    case encryptedPDF
+    /// `PDFSignOptions.field` names no field of the document.
+    case fieldNotFound(name: String, available: [String])
+    /// `PDFSignOptions.field` names a field that is not a signature field.
+    case fieldNotSignature(name: String)
+    /// `PDFSignOptions.field` names a field that is already signed.
+    case fieldAlreadySigned(name: String)
+    /// `PDFSignOptions.certify` on a document that is already signed.
+    case certifyNeedsUnsignedDocument
+    /// The document is certified with DocMDP P=1: no change at all is allowed, not even a signature.
+    case certifiedNoChanges
+    /// The PDF's own structure cannot carry an incremental update (qpdf had to rebuild it).
+    case cannotAppend(String)
+    /// `verify` on a PDF without signatures.
+    case noSignatures
+    /// The output must be a seekable file (the signature is written into a reserved hole).
+    case outputMustBeFile
+    /// A key or bundle asks for more password-derivation iterations than Signet spends.
+    case keyDerivationTooCostly(iterations: Int, limit: Int)
+    /// A signature container (the `/Contents` reserve, or a CMS to verify) over the size limit.
+    case containerTooLarge(bytes: Int, limit: Int)
+    /// More signatures than one verification checks (`PDFVerifier.maxSignatures`).
+    case tooManySignatures(count: Int, limit: Int)
+    /// `PDFSignOptions.documentTimestamp` without `PDFSignOptions.timestamp` (no authority to ask).
+    case documentTimestampNeedsAuthority
 
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
-        switch reason {
+        switch self {
         case .crypto: return .failed
         case .noSignatures: return .rejected
         default: return .badInput
@@ -77,8 +67,9 @@ public struct SignError: SignetError, Hashable {
     }
 
     /// One line for the user: what failed, why, and what to try next.
-    public var message: String {
-        switch reason {
+    public func message(about context: String?) -> String {
+        let context = context ?? "signing"
+        switch self {
         case .passwordNeeded:
             return "\(context): is encrypted and no password was given; pass the identity's password to its loader."
         case .wrongPassword:

@@ -2,48 +2,39 @@ import SignetCore
 import SignetFiles
 
 /// A page could not be previewed.
-public struct PreviewError: SignetError, Hashable {
-    public enum Reason: Sendable, Hashable {
-        /// No `%PDF-` header in the first 1024 bytes.
-        case notPDF
-        /// The file ends before its `%%EOF` marker.
-        case truncated
-        /// poppler could not read the file (its reason).
-        case unreadable(String)
-        /// The file is encrypted and no password was given.
-        case passwordRequired
-        /// The password given opens neither as user nor as owner password.
-        case wrongPassword
-        /// The password contains a character SASLprep (RFC 4013) forbids, and no other form opens the file.
-        case passwordNotAllowed(String)
-        /// The page asked for does not exist (1-based page, page count).
-        case pageOutOfRange(page: Int, count: Int)
-        /// poppler could not load a page that exists.
-        case pageUnreadable(page: Int)
-        /// The render would exceed the pixel limits.
-        case tooLarge(page: Int, width: Double, height: Double, maxPixels: Int, maxSide: Int)
-        /// An option value that cannot work (named by its `PreviewOptions` property).
-        case badOption(String)
-    }
+public typealias PreviewError = StageError<PreviewReason>
 
-    public var reason: Reason
-    /// The PDF the error is about, named at the start of the message.
-    public var input: String?
-
-    package init(_ reason: Reason, input: String? = nil) {
-        self.reason = reason
-        self.input = input
-    }
+/// Why preview failed: each reason says its kind and how it reads.
+public enum PreviewReason: StageReason {
+    /// No `%PDF-` header in the first 1024 bytes.
+    case notPDF
+    /// The file ends before its `%%EOF` marker.
+    case truncated
+    /// poppler could not read the file (its reason).
+    case unreadable(String)
+    /// The file is encrypted and no password was given.
+    case passwordRequired
+    /// The password given opens neither as user nor as owner password.
+    case wrongPassword
+    /// The password contains a character SASLprep (RFC 4013) forbids, and no other form opens the file.
+    case passwordNotAllowed(String)
+    /// The page asked for does not exist (1-based page, page count).
+    case pageOutOfRange(page: Int, count: Int)
+    /// poppler could not load a page that exists.
+    case pageUnreadable(page: Int)
+    /// The render would exceed the pixel limits.
+    case tooLarge(page: Int, width: Double, height: Double, maxPixels: Int, maxSide: Int)
+    /// An option value that cannot work (named by its `PreviewOptions` property).
+    case badOption(String)
 
     public var kind: FailureKind { .badInput }
 
-    public var message: String {
-        let prefix = input.map { StreamName.input($0) + ": " } ?? ""
-        return prefix + text
+    public func message(about context: String?) -> String {
+        Self.prefix(context) + text
     }
 
     private var text: String {
-        switch reason {
+        switch self {
         case .notPDF:
             return PDFEnvelope.Problem.notAPDF.sentence
         case .truncated:

@@ -6,11 +6,11 @@ extension PDFInput {
     func openForSigning<T>(_ body: (String) throws -> T) throws -> T {
         do {
             return try open(body)
-        } catch var error as SignError where error.context.contains(path) {
-            error.context = error.context.replacing(path, with: StreamName.input(name))
+        } catch var error as SignError where (error.context ?? "").contains(path) {
+            error.context = error.context?.replacing(path, with: StreamName.input(name))
             throw error
-        } catch let error as FileError where error.path == path {
-            throw FileError(path: name, reason: error.reason)
+        } catch let error as FileError where error.context == path {
+            throw FileError(name, error.reason)
         }
     }
 }

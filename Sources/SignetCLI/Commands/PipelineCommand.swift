@@ -98,7 +98,7 @@ enum PipelineCommand: Command {
             // The stage's hint names stamp's options; here the PDF's password has options of its own.
             throw UsageError(
                 spec.name,
-                "\(StreamName.input(error.file)): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE"
+                "\(StreamName.input(error.context ?? "-")): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE"
             )
         }
         report.stamp.input = source.name

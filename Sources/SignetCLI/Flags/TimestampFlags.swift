@@ -32,9 +32,9 @@ enum TimestampFlags {
         let scheme = url.prefix { $0 != ":" }.lowercased()
         guard ["http", "https"].contains(scheme), url.contains("://") else {
             throw UsageError(
-                args.command, "--tsa wants an http:// or https:// URL, not '\(HTTPError.withoutCredentials(url))'")
+                args.command, "--tsa wants an http:// or https:// URL, not '\(HTTPReason.withoutCredentials(url))'")
         }
-        guard !HTTPError.hasCredentials(url) else {
+        guard !HTTPReason.hasCredentials(url) else {
             throw UsageError(
                 args.command,
                 "--tsa must not carry credentials (they would be visible in the process list); put USER:PASSWORD in a file for --tsa-credentials-file or a variable for --tsa-credentials-env"

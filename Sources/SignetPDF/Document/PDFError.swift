@@ -3,78 +3,69 @@ import SignetFiles
 
 /// Why a PDF could not be opened, stamped or written. Every case reads as one sentence naming
 /// the file (and page) first, then what is wrong, then what to try.
-public struct PDFError: SignetError, Hashable {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
-        /// No `%PDF-` header in the first kilobyte.
-        case notAPDF
-        /// The file ends before its `%%EOF` marker.
-        case truncated
-        /// qpdf could not make sense of the file, even after trying to repair it.
-        case damaged(String)
-        /// The file is encrypted and no password was given.
-        case passwordNeeded
-        /// The password given opens neither as user nor as owner password.
-        case wrongPassword
-        /// The password contains a character SASLprep (RFC 4013) forbids.
-        case passwordNotAllowed(String)
-        /// `/Pages` refers back to itself.
-        case pageTreeLoop(String)
-        /// The page tree is broken in another way (missing pages, wrong node types).
-        case brokenPageTree(String)
-        /// The document has no pages at all.
-        case noPages
-        /// A page number outside `1...pageCount`.
-        case pageOutOfRange(page: Int, count: Int)
-        /// A page selection that cannot be read (`StampOptions.pages`, CLI `--pages`).
-        case badPageSelection(String)
-        /// More pages selected than one run may stamp (`StampOptions.maxPages`).
-        case tooManyPages(selected: Int, limit: Int)
-        /// A page's content streams decode to more than `PageContent.defaultLimit` bytes.
-        case contentTooLarge(page: Int, limit: Int)
-        /// The stamp does not fit on the page as placed.
-        case stampDoesNotFit(page: Int, detail: String)
-        /// A placement that cannot be computed (zero size, non-finite numbers).
-        case badPlacement(String)
-        /// The stamp's image or ink cannot be embedded.
-        case badStamp(String)
-        /// Incremental writing was asked for, or needed, but is not possible for this file.
-        case incrementalImpossible(String)
-        /// A full rewrite would break the existing signatures and the user did not allow it.
-        case rewriteBreaksSignatures
-        /// The document is certified with DocMDP `p` (1: no changes, 2: form filling and signing
-        /// only), so a stamp would break the certification, and the user did not allow it.
-        case certifiedAgainstStamps(docMDP: Int)
-        /// qpdf failed while writing.
-        case writeFailed(String)
-        /// A problem in the object structure met while editing (wrong types, missing keys).
-        case structure(String)
-        /// The file's structure is larger than Signet reads (revisions, cross-reference entries).
-        case overLimit(String)
-    }
+public typealias PDFError = StageError<PDFReason>
 
-    /// The file the error is about (as the user named it).
-    public var file: String
-    /// What went wrong.
-    public var reason: Reason
-
-    package init(file: String, _ reason: Reason) {
-        self.file = file
-        self.reason = reason
-    }
+/// Why pdf failed: each reason says its kind and how it reads.
+public enum PDFReason: StageReason {
+    /// No `%PDF-` header in the first kilobyte.
+    case notAPDF
+    /// The file ends before its `%%EOF` marker.
+    case truncated
+    /// qpdf could not make sense of the file, even after trying to repair it.
+    case damaged(String)
+    /// The file is encrypted and no password was given.
+    case passwordNeeded
+    /// The password given opens neither as user nor as owner password.
+    case wrongPassword
+    /// The password contains a character SASLprep (RFC 4013) forbids.
+    case passwordNotAllowed(String)
+    /// `/Pages` refers back to itself.
+    case pageTreeLoop(String)
+    /// The page tree is broken in another way (missing pages, wrong node types).
+    case brokenPageTree(String)
+    /// The document has no pages at all.
+    case noPages
+    /// A page number outside `1...pageCount`.
+    case pageOutOfRange(page: Int, count: Int)
+    /// A page selection that cannot be read (`StampOptions.pages`, CLI `--pages`).
+    case badPageSelection(String)
+    /// More pages selected than one run may stamp (`StampOptions.maxPages`).
+    case tooManyPages(selected: Int, limit: Int)
+    /// A page's content streams decode to more than `PageContent.defaultLimit` bytes.
+    case contentTooLarge(page: Int, limit: Int)
+    /// The stamp does not fit on the page as placed.
+    case stampDoesNotFit(page: Int, detail: String)
+    /// A placement that cannot be computed (zero size, non-finite numbers).
+    case badPlacement(String)
+    /// The stamp's image or ink cannot be embedded.
+    case badStamp(String)
+    /// Incremental writing was asked for, or needed, but is not possible for this file.
+    case incrementalImpossible(String)
+    /// A full rewrite would break the existing signatures and the user did not allow it.
+    case rewriteBreaksSignatures
+    /// The document is certified with DocMDP `p` (1: no changes, 2: form filling and signing
+    /// only), so a stamp would break the certification, and the user did not allow it.
+    case certifiedAgainstStamps(docMDP: Int)
+    /// qpdf failed while writing.
+    case writeFailed(String)
+    /// A problem in the object structure met while editing (wrong types, missing keys).
+    case structure(String)
+    /// The file's structure is larger than Signet reads (revisions, cross-reference entries).
+    case overLimit(String)
 
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
-        switch reason {
+        switch self {
         case .writeFailed: return .failed
         default: return .badInput
         }
     }
 
     /// One line for the user: the file, the page, what is wrong and what to try next.
-    public var message: String {
+    public func message(about context: String?) -> String {
+        let file = context ?? "-"
         let name = StreamName.input(file)
-        switch reason {
+        switch self {
         case .notAPDF:
             return "\(name): " + PDFEnvelope.Problem.notAPDF.sentence
         case .truncated:

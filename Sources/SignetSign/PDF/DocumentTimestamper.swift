@@ -47,7 +47,7 @@ package struct DocumentTimestamper: PostSignatureUpdate {
         let writer = try IncrementalWriter.appending(to: document, context: context)
         let timestamp = try document.makeIndirect(try document.parse("<< /Type /DocTimeStamp >>"))
         guard let timestampID = try timestamp.id else {
-            throw PDFError(file: document.path, .structure("internal: timestamp object is not indirect"))
+            throw PDFError(document.path, .structure("internal: timestamp object is not indirect"))
         }
         let placed = try SignatureFieldEditor(document: document, fields: fields)
             .addField(signature: timestamp, appearance: nil)
@@ -58,7 +58,7 @@ package struct DocumentTimestamper: PostSignatureUpdate {
         return .documentTimestamp(
             DocumentTimestampResult(
                 input: context, output: sink.name, field: placed.fieldName,
-                authority: HTTPError.withoutCredentials(authority.options.url), byteRange: written.byteRange.values,
+                authority: HTTPReason.withoutCredentials(authority.options.url), byteRange: written.byteRange.values,
                 reserved: reserved, tokenBytes: written.contentsBytes, bytesAdded: written.bytesAdded))
     }
 }

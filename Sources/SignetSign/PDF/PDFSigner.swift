@@ -72,7 +72,7 @@ package enum PDFSigner {
         // null object, and the field's /V must point here. Its body is given raw when writing.
         let signature = try document.makeIndirect(try document.parse("<< /Type /Sig >>"))
         guard let signatureID = try signature.id else {
-            throw PDFError(file: document.path, .structure("internal: signature object is not indirect"))
+            throw PDFError(document.path, .structure("internal: signature object is not indirect"))
         }
 
         let editor = SignatureFieldEditor(document: document, fields: fields)

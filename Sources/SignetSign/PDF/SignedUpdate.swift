@@ -34,7 +34,7 @@ enum SignedUpdate {
             },
             inputObserver: { try running.update($0) })
         guard let base = written.bodyOffsets[signatureID] else {
-            throw PDFError(file: document.path, .structure("internal: the signature dictionary was not written"))
+            throw PDFError(document.path, .structure("internal: the signature dictionary was not written"))
         }
         let range =
             (base + dictionary.contentsOffset)..<(base + dictionary.contentsOffset + dictionary.contentsLength)

@@ -12,7 +12,7 @@ struct ReadContext: Sendable {
     }
 
     func error(_ reason: StrokeReadError.Reason) -> StrokeReadError {
-        StrokeReadError(file: name, reason: reason)
+        StrokeReadError(name, reason)
     }
 
     func badValue(_ place: String, _ problem: String) -> StrokeReadError {

@@ -89,7 +89,7 @@ struct BadInputTests {
         let bytes: [UInt8] = [0xFF, 0xFE] + Array("[]".utf8).flatMap { [$0, 0] }
         #expect(
             throws: StrokeReadError(
-                file: "sig.json", reason: .badValue(place: "byte 1", problem: "the text is UTF-16; save it as UTF-8"))
+                "sig.json", .badValue(place: "byte 1", problem: "the text is UTF-16; save it as UTF-8"))
         ) {
             try StrokeReader.read(bytes, name: "sig.json")
         }
