@@ -14,7 +14,7 @@ public enum CaptureReason: StageReason {
     /// A system call of the server failed.
     case socket(String)
     /// An option value that cannot work (named by its `CaptureOptions` property).
-    case badOption(String)
+    case badOption(Sentence)
 
     /// A bad option is bad input; everything else is a failure (exit 1).
     public var kind: FailureKind {
@@ -23,17 +23,17 @@ public enum CaptureReason: StageReason {
     }
 
     /// One line for the user: what happened and what to try next.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         switch self {
         case .timedOut(let seconds):
             return
-                "no signature arrived within \(NumberText.short(seconds)) seconds; nothing was written. Run it again and press Done on the page, or raise CaptureOptions.timeout."
+                "no signature arrived within \(NumberText.short(seconds)) seconds; nothing was written. Run it again and press Done on the page, or \(.raise, .captureTimeout)."
         case .interrupted:
             return "interrupted before a signature arrived; nothing was written."
         case .cannotListen(let port, let reason):
             return port == 0
                 ? "cannot listen on 127.0.0.1 (\(reason)); check that the loopback interface is up."
-                : "cannot listen on 127.0.0.1:\(port) (\(reason)); choose another CaptureOptions.port or leave it to the system."
+                : "cannot listen on 127.0.0.1:\(port) (\(reason)); \(.change, .capturePort) or \(.unset, .capturePort) to let the system choose."
         case .socket(let text):
             return "the capture server failed: \(text); try again."
         case .badOption(let text):

@@ -5,14 +5,15 @@ public protocol StageReason: Sendable, Hashable {
     /// Bad input, a failure of the machine, or a verification that said no.
     var kind: FailureKind { get }
     /// One line for the user about `context` (the file, input, URL or step the failure is
-    /// about, as the user named it; `nil` when unknown): what is wrong and the next thing to try.
-    func message(about context: String?) -> String
+    /// about, as the user named it; `nil` when unknown): what is wrong and the next thing to try,
+    /// with that advice kept typed.
+    func message(about context: String?) -> Sentence
 }
 
 extension StageReason {
     /// `"name: "` for a context, the empty string without one (`-` reads as standard input).
-    package static func prefix(_ context: String?) -> String {
-        context.map { StreamName.input($0) + ": " } ?? ""
+    package static func prefix(_ context: String?) -> Sentence {
+        Sentence(context.map { StreamName.input($0) + ": " } ?? "")
     }
 }
 
@@ -42,5 +43,8 @@ public struct StageError<Failure: StageReason>: SignetError, Hashable {
     public var kind: FailureKind { reason.kind }
 
     /// One line for the user: the context, what is wrong and what to try next.
-    public var message: String { reason.message(about: context) }
+    public var sentence: Sentence { reason.message(about: context) }
+
+    /// The `sentence` as a Swift caller reads it: its advice names option properties.
+    public var message: String { sentence.description }
 }

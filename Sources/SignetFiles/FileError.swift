@@ -27,7 +27,7 @@ public enum FileReason: StageReason {
     }
 
     /// One line for the user: the file, what is wrong and what to try next.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         let path = context ?? "-"
         let name = StreamName.input(path)
         switch self {

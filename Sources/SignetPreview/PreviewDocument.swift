@@ -131,7 +131,8 @@ public final class PreviewDocument {
     ) throws -> PreviewLayout {
         guard userUnit > 0, userUnit.isFinite else {
             throw PreviewError(
-                .badOption("the UserUnit of page \(number) must be a positive number, not \(userUnit)."), context: input)
+                .badOption("the UserUnit of page \(number) must be a positive number, not \(userUnit)."), context: input
+            )
         }
         let size = page.size
         do {

@@ -16,7 +16,7 @@ public enum RenderReason: StageReason {
     /// The output would exceed the pixel limits.
     case tooLarge(width: Double, height: Double, maxPixels: Int, maxSide: Int)
     /// An option value that cannot work (named by its `RenderOptions` property).
-    case badOption(String)
+    case badOption(Sentence)
     /// cairo failed while doing `step`.
     case cairo(step: String, reason: String)
     /// The font file `name` cannot be read as a TrueType or OpenType font.
@@ -33,39 +33,39 @@ public enum RenderReason: StageReason {
     }
 
     /// One line for the user: the input, what is wrong and what to try next.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         Self.prefix(context) + text
     }
 
-    private var text: String {
+    private var text: Sentence {
         switch self {
         case .noInk:
-            return NoInk.message("the drawing has no stroke with a point in it")
+            return Sentence(NoInk.message("the drawing has no stroke with a point in it"))
         case .inkTooShort(let length, let minimum):
             return
-                "no ink: the ink is \(NumberText.short(length)) units long, shorter than RenderOptions.minInkLength \(NumberText.short(minimum)); ask the signer to sign again."
+                "no ink: the ink is \(NumberText.short(length)) units long, shorter than \(.renderMinInkLength) \(NumberText.short(minimum)); ask the signer to sign again."
         case .badCoordinate(let stroke, let point):
             return
                 "stroke \(stroke + 1), point \(point + 1) has a coordinate that is not a number or is beyond ±\(NumberText.short(RenderOptions.maxCoordinate)); fix the capture."
         case .inkOutsideCanvas:
             return
-                "no ink on the canvas: every stroke lies left of or above the origin; set RenderOptions.crop to true to crop to the ink."
+                "no ink on the canvas: every stroke lies left of or above the origin; \(.set("true"), .renderCrop) to crop to the ink."
         case .tooLarge(let w, let h, let maxPixels, let maxSide):
             return
-                "the output would be \(NumberText.short(w))×\(NumberText.short(h)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower RenderOptions.scale or RenderOptions.dpi, or set RenderOptions.fit."
+                "the output would be \(NumberText.short(w))×\(NumberText.short(h)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); \(.lower, .renderScale) or \(.renderDPI), or \(.give, .renderFit)."
         case .badOption(let text):
             return text
         case .cairo(let step, let reason):
-            return "cairo failed \(step) (\(reason)); try a smaller RenderOptions.scale."
+            return "cairo failed \(step) (\(reason)); \(.lower, .renderScale)."
         case .badFont(let name, let detail):
             return
                 "the font \(name) cannot be used (\(detail)); give a TrueType or OpenType file such as DejaVu Sans (Debian fonts-dejavu-core)."
         case .textNotInFont(let font, let characters):
             return
-                "the signature text has characters the font \(font) has no glyph for: \(characters); change SignatureText.lines or leave the text out (SignatureAppearance.text = nil)."
+                "the signature text has characters the font \(font) has no glyph for: \(characters); \(.change, .signatureTextLines), or \(.set("nil"), .signatureText) to leave the text out."
         case .textNeedsShaping(let characters):
             return
-                "the signature text has right-to-left characters, which would be drawn unshaped and in the wrong order: \(characters); change SignatureText.lines or leave the text out (SignatureAppearance.text = nil)."
+                "the signature text has right-to-left characters, which would be drawn unshaped and in the wrong order: \(characters); \(.change, .signatureTextLines), or \(.set("nil"), .signatureText) to leave the text out."
         }
     }
 }

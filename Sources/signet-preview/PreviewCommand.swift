@@ -159,7 +159,7 @@ enum PreviewCommand: Command {
                 ?? PDFDocument(path: input, password: password)
             return (try Dictionary(uniqueKeysWithValues: pages.map { ($0, try pdf.page($0).geometry().userUnit) }), nil)
         } catch {
-            let message = (error as? SignetError)?.message ?? "\(error)"
+            let message = (error as? SignetError).map(FlagAdvice.line) ?? "\(error)"
             let why = message.hasPrefix(input + ": ") ? String(message.dropFirst(input.count + 2)) : message
             return ([:], "\(input): sizes assume /UserUnit 1, because it cannot be read: \(why)")
         }

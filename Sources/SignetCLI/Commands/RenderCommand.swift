@@ -78,7 +78,7 @@ enum RenderCommand: Command {
             do {
                 reports.append(try render(input, to: output, type: type, read, options))
             } catch let error as SignetError {
-                let message = FlagHints.cli(error)
+                let message = FlagAdvice.line(error)
                 context.writeMessage("signet render: \(message)")
                 reports.append(
                     RenderReport(

@@ -47,7 +47,8 @@ enum IdentityFlags {
             args.string("p12") ?? args.string("cert") ?? args.string("pkcs11-token").map { "token '\($0)'" } ?? ""
         guard let warning = try identity.checkValidity(at: signingTime, strict: args.flag("strict"), source: source)
         else { return [] }
-        context.warn(warning)
-        return [warning]
+        let line = FlagAdvice.line(warning)
+        context.warn(line)
+        return [line]
     }
 }

@@ -56,8 +56,8 @@ enum RenderFlags {
         do {
             try o.validate()
         } catch let error as RenderError {
-            throw UsageError(
-                args.command, error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)
+            let line = FlagAdvice.line(error)
+            throw UsageError(args.command, line.hasSuffix(".") ? String(line.dropLast()) : line)
         }
         return o
     }

@@ -27,19 +27,19 @@ public enum HTTPReason: StageReason {
     public var kind: FailureKind { self == .badURL ? .badInput : .failed }
 
     /// One line for the user.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         let url = context ?? "the server"
         switch self {
         case .unreachable(let detail):
             return "\(url): cannot be reached (\(detail)); check the URL, the network and any proxy settings."
         case .timedOut(let seconds):
             return
-                "\(url): no answer within \(NumberText.short(seconds)) seconds; try again later or raise HTTPOptions.timeout."
+                "\(url): no answer within \(NumberText.short(seconds)) seconds; try again later or \(.raise, .httpTimeout)."
         case .status(let code):
             return "\(url): the server answered HTTP \(code); check the URL and any credentials it needs."
         case .tooLarge(let limit):
             return
-                "\(url): the answer is larger than \(limit) bytes; check the URL, or raise HTTPOptions.maxResponseBytes."
+                "\(url): the answer is larger than \(limit) bytes; check the URL\(optional: ", or ", .raise, .httpMaxResponseBytes)."
         case .tooManyRedirects(let limit):
             return "\(url): redirected more than \(limit) times; give the URL the service finally answers at."
         case .unexpectedType(let expected, let received):

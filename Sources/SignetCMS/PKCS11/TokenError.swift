@@ -46,7 +46,7 @@ public enum TokenReason: StageReason {
     }
 
     /// One line for the user: what failed, why, and what to try next.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         let context = context ?? "the token"
         switch self {
         case .moduleNotLoadable(let detail):
@@ -56,7 +56,7 @@ public enum TokenReason: StageReason {
             let list = Self.labels(available, none: "no token is present", some: "the tokens present are")
             return "\(context): has no token labelled '\(label)' (\(list)); give one of those labels."
         case .pinNeeded:
-            return "\(context): needs the user PIN and none was given; pass the PIN to the token's loader."
+            return "\(context): needs the user PIN and none was given; \(.give, .tokenPIN)."
         case .wrongPIN(let tries):
             let left: String
             switch tries {
@@ -64,7 +64,7 @@ public enum TokenReason: StageReason {
             case .low: left = " (the token says few tries are left)"
             case .finalTry: left = " (the token says one try is left: a wrong PIN now locks it)"
             }
-            return "\(context): the PIN is wrong\(left); check the PIN given to the token's loader."
+            return "\(context): the PIN is wrong\(left); \(.check, .tokenPIN)."
         case .pinLocked:
             return
                 "\(context): the user PIN is locked after too many wrong tries; unlock it with the security officer PIN and the token's tools, then try again."
@@ -79,7 +79,7 @@ public enum TokenReason: StageReason {
                 "\(context): key '\(label)' is of PKCS#11 key type \(type), which Signet does not sign with; use an RSA or EC key."
         case .noCertificate(let keyLabel):
             return
-                "\(context): holds no certificate with the ID or label of key '\(keyLabel)'; store the certificate on the token with the key's ID, or give the certificate file to the token's loader."
+                "\(context): holds no certificate with the ID or label of key '\(keyLabel)'; store the certificate on the token with the key's ID, or \(.give, .tokenCertificate)."
         case .certificateDoesNotFit(let keyLabel, let certificate):
             return
                 "\(context): certificate '\(certificate)' does not belong to key '\(keyLabel)' (another key type); give the certificate issued for this key."

@@ -25,7 +25,7 @@ public enum RevocationReason: StageReason {
     }
 
     /// One line for the user: what failed, why, and what to try next.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         let context = context ?? "revocation"
         switch self {
         case .revoked(let subject, let whose, let date):

@@ -26,13 +26,13 @@ public enum TimestampReason: StageReason {
     public var kind: FailureKind { .failed }
 
     /// One line for the user.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         let url = context ?? "the timestamp authority"
         switch self {
         case .notGranted(let status, let failure):
             let why = failure.isEmpty ? "" : " (\(failure.joined(separator: ", ")))"
             return
-                "\(url): the timestamp authority answered \(status)\(why); check TimestampOptions.url and any policy or credentials it needs."
+                "\(url): the timestamp authority answered \(status)\(why); \(.check, .timestampURL) and any policy or credentials it needs."
         case .unreadableReply(let detail):
             return
                 "\(url): the answer is not an RFC 3161 timestamp reply (\(detail)); check that the URL is a timestamp authority's."
@@ -44,7 +44,7 @@ public enum TimestampReason: StageReason {
                 "\(url): the timestamp stamps another hash than the one sent; the authority is misbehaving, use another one."
         case .policyMismatch(let asked, let received):
             return
-                "\(url): the timestamp carries policy \(received), not \(asked) as asked; check TimestampOptions.policy."
+                "\(url): the timestamp carries policy \(received), not \(asked) as asked; \(.check, .timestampPolicy)."
         case .farFromClock(let tokenTime, let localTime):
             return
                 "\(url): the timestamp says \(tokenTime) but this machine's clock says \(localTime), more than 5 minutes apart; check this machine's clock, or use another authority."

@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// Fits an image under a byte budget as a lossless PNG, transparency kept: the smallest of a few
@@ -59,8 +60,8 @@ struct PNGBudgetFit {
                         budget: options.maxBytes,
                         smallest: "a lossless PNG of \(image.width)×\(image.height) pixels: \(bytes.count) bytes",
                         hint: options.allowResize
-                            ? "raise BudgetOptions.maxBytes, lower BudgetOptions.minDimension or set BudgetOptions.format to .jpeg"
-                            : "allow downscaling (set BudgetOptions.allowResize), raise BudgetOptions.maxBytes or set BudgetOptions.format to .jpeg"
+                            ? "\(.raise, .budgetMaxBytes), \(.lower, .budgetMinDimension) or \(.set(".jpeg"), .budgetFormat)"
+                            : "allow downscaling (\(.set("true"), .budgetAllowResize)), \(.raise, .budgetMaxBytes) or \(.set(".jpeg"), .budgetFormat)"
                     ))
             }
             over = (image.width, image.height)

@@ -12,7 +12,7 @@ public enum CodecReason: StageReason {
     /// The image is larger than the decode limit.
     case tooLarge(width: Int, height: Int, maxPixels: Int)
     /// The requested encoding cannot hold this image losslessly (e.g. gray for coloured ink).
-    case cannotRepresent(String)
+    case cannotRepresent(Sentence)
     /// Memory ran out.
     case outOfMemory(format: String)
     /// The encoder failed although the image was fine.
@@ -20,9 +20,9 @@ public enum CodecReason: StageReason {
     /// A valid file of a kind the decoder does not handle (e.g. a 12-bit JPEG).
     case unsupported(format: String, detail: String)
     /// An option is out of range: one sentence naming it and what is accepted.
-    case invalidOption(String)
+    case invalidOption(Sentence)
     /// The budget cannot be met; `smallest` describes the smallest result reached, `hint` what to change.
-    case doesNotFit(budget: Int, smallest: String, hint: String)
+    case doesNotFit(budget: Int, smallest: String, hint: Sentence)
 
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
@@ -33,7 +33,7 @@ public enum CodecReason: StageReason {
     }
 
     /// One line for the user: the file, what is wrong and what to try next.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         let prefix = Self.prefix(context)
         switch self {
         case .notAnImage(let format):

@@ -40,7 +40,7 @@ public enum PDFReason: StageReason {
     /// The stamp's image or ink cannot be embedded.
     case badStamp(String)
     /// Incremental writing was asked for, or needed, but is not possible for this file.
-    case incrementalImpossible(String)
+    case incrementalImpossible(Sentence)
     /// A full rewrite would break the existing signatures and the user did not allow it.
     case rewriteBreaksSignatures
     /// The document is certified with DocMDP `p` (1: no changes, 2: form filling and signing
@@ -62,19 +62,19 @@ public enum PDFReason: StageReason {
     }
 
     /// One line for the user: the file, the page, what is wrong and what to try next.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         let file = context ?? "-"
         let name = StreamName.input(file)
         switch self {
         case .notAPDF:
-            return "\(name): " + PDFEnvelope.Problem.notAPDF.sentence
+            return "\(name): \(PDFEnvelope.Problem.notAPDF.sentence)"
         case .truncated:
-            return "\(name): " + PDFEnvelope.Problem.truncated.sentence
+            return "\(name): \(PDFEnvelope.Problem.truncated.sentence)"
         case .damaged(let why):
             return
                 "\(name): the file is damaged beyond repair (\(why)); try opening it in a PDF reader and saving a new copy."
         case .passwordNeeded:
-            return "\(name): the file is encrypted and needs a password; give it as the password argument."
+            return "\(name): the file is encrypted and needs a password; \(.give, .pdfPassword)."
         case .wrongPassword:
             return
                 "\(name): the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
@@ -95,13 +95,13 @@ public enum PDFReason: StageReason {
             return "\(name): cannot read the page selection \(text); use all, last, first, 1,3-5 or -1."
         case .tooManyPages(let selected, let limit):
             return
-                "\(name): the selection covers \(selected) pages, over the limit of \(limit) pages for one run; stamp at most \(limit) pages at a time with StampOptions.pages (for example pages 1-\(limit), then the rest on that output)."
+                "\(name): the selection covers \(selected) pages, over the limit of \(limit) pages for one run; stamp at most \(limit) pages at a time with \(.stampPages) (for example \(.set("1-\(limit)"), .stampPages), then the rest on that output)."
         case .contentTooLarge(let page, let limit):
             return
                 "page \(page) of \(name): its content streams decode to more than \(limit >> 20) MiB, far beyond any real page (a decompression bomb?); check that this is the right file."
         case .stampDoesNotFit(let page, let detail):
             return
-                "page \(page) of \(name): \(detail); move it with StampPlacement.at or make it smaller with StampPlacement.width or StampPlacement.size."
+                "page \(page) of \(name): \(detail); move it with \(.placementAt) or make it smaller with \(.placementWidth) or \(.placementSize)."
         case .badPlacement(let detail):
             return "\(name): \(detail)."
         case .badStamp(let detail):
@@ -110,11 +110,11 @@ public enum PDFReason: StageReason {
             return "\(name): cannot append an incremental update (\(why))."
         case .rewriteBreaksSignatures:
             return
-                "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; set StampOptions.mode to .automatic to append an incremental update, or set StampOptions.breakSignatures if you really mean it."
+                "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; \(.set(".automatic"), .stampMode) to append an incremental update, or \(.set("true"), .stampBreakSignatures) if you really mean it."
         case .certifiedAgainstStamps(let p):
             let allowed = p == 1 ? "no changes allowed" : "only form filling and signing allowed"
             return
-                "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; set StampOptions.breakSignatures to stamp it anyway."
+                "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; \(.set("true"), .stampBreakSignatures) to stamp it anyway."
         case .writeFailed(let why):
             return "\(name): writing failed (\(why)); check the free space and permissions of the output folder."
         case .structure(let why):

@@ -47,7 +47,7 @@ package struct DSSUpdate: InPlaceUpdate {
             -> ValidationMaterial
     ) throws -> LTVUpdateResult {
         let document = try PDFDocument(source: source)
-        guard !document.isEncrypted else { throw SignError(context, .encryptedPDF) }
+        guard !document.isEncrypted else { throw PDFSignError(context, .encryptedPDF) }
         document.appendsIncrementally = true
         let writer = try IncrementalWriter.appending(to: document, context: context)
         var store = try DocumentSecurityStore(document)

@@ -16,7 +16,7 @@ package struct DocumentTimestamper: PostSignatureUpdate {
     package static func append(
         _ updates: [any PostSignatureUpdate], toPDFAt input: String, output: String
     ) throws -> PostSignatureUpdates.Outcome {
-        guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         return try PostSignatureUpdates.run(
             updates, on: try ReadableFile(path: input), context: input,
             sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
@@ -31,9 +31,9 @@ package struct DocumentTimestamper: PostSignatureUpdate {
         do {
             document = try PDFDocument(source: source)
         } catch let error as PDFError where error.reason == .passwordNeeded {
-            throw SignError(context, .encryptedPDF)
+            throw PDFSignError(context, .encryptedPDF)
         }
-        guard !document.isEncrypted else { throw SignError(context, .encryptedPDF) }
+        guard !document.isEncrypted else { throw PDFSignError(context, .encryptedPDF) }
         let fields = try FormFields.all(in: document)
         let reserved: Int
         do {
@@ -42,7 +42,7 @@ package struct DocumentTimestamper: PostSignatureUpdate {
             throw SignError(context, failure)
         }
         guard reserved <= PDFSignOptions.maxReserve else {
-            throw SignError(context, .containerTooLarge(bytes: reserved, limit: PDFSignOptions.maxReserve))
+            throw PDFSignError(context, .containerTooLarge(bytes: reserved, limit: PDFSignOptions.maxReserve))
         }
         let writer = try IncrementalWriter.appending(to: document, context: context)
         let timestamp = try document.makeIndirect(try document.parse("<< /Type /DocTimeStamp >>"))

@@ -20,7 +20,7 @@ package enum PDFSigner {
         editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
         collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
-        guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         return try sign(
             opening: { try PDFDocument(path: input) }, input: input, identity: identity, options: options,
             appearance: appearance, editing: editing, network: network, collector: collector,
@@ -57,13 +57,13 @@ package enum PDFSigner {
         do {
             document = try opening()
         } catch let error as PDFError where error.reason == .passwordNeeded {
-            throw SignError(input, .encryptedPDF)
+            throw PDFSignError(input, .encryptedPDF)
         }
-        guard !document.isEncrypted else { throw SignError(input, .encryptedPDF) }
-        if try SignatureScanner.permissions(of: document).docMDP == 1 { throw SignError(input, .certifiedNoChanges) }
+        guard !document.isEncrypted else { throw PDFSignError(input, .encryptedPDF) }
+        if try SignatureScanner.permissions(of: document).docMDP == 1 { throw PDFSignError(input, .certifiedNoChanges) }
         let fields = try FormFields.all(in: document)
         if options.certify, try fields.contains(where: { try $0.signatureValue() != nil }) {
-            throw SignError(input, .certifyNeedsUnsignedDocument)
+            throw PDFSignError(input, .certifyNeedsUnsignedDocument)
         }
         let reserved = try room(for: identity, options: options, timestamping: timestamping, context: input)
         let writer = try IncrementalWriter.appending(to: document, context: input)
@@ -123,16 +123,16 @@ package enum PDFSigner {
         }
         guard let reserve = options.reserve else {
             guard needed <= PDFSignOptions.maxReserve else {
-                throw SignError(context, .containerTooLarge(bytes: needed, limit: PDFSignOptions.maxReserve))
+                throw PDFSignError(context, .containerTooLarge(bytes: needed, limit: PDFSignOptions.maxReserve))
             }
             return needed
         }
         guard reserve <= PDFSignOptions.maxReserve else {
-            throw SignError(context, .containerTooLarge(bytes: reserve, limit: PDFSignOptions.maxReserve))
+            throw PDFSignError(context, .containerTooLarge(bytes: reserve, limit: PDFSignOptions.maxReserve))
         }
         let minimum = needed - SignatureRoom.margin
         guard reserve >= minimum else {
-            throw SignError(context, .signatureTooLarge(needed: minimum, reserved: reserve))
+            throw PDFSignError(context, .signatureTooLarge(needed: minimum, reserved: reserve))
         }
         return reserve
     }
@@ -145,7 +145,7 @@ extension IncrementalWriter {
             return try IncrementalWriter(document: document)
         } catch let error as PDFError {
             guard case .incrementalImpossible(let why) = error.reason else { throw error }
-            throw SignError(input, .cannotAppend(why))
+            throw PDFSignError(input, .cannotAppend(why.description))
         }
     }
 }

@@ -59,11 +59,13 @@ struct SignatureFieldEditor {
         _ name: String, signature: PDFObject, artwork: StampArtwork?, text: SignatureText? = nil
     ) throws -> PlacedWidget {
         guard let field = fields.first(where: { $0.name == name }) else {
-            throw SignError(
+            throw PDFSignError(
                 document.path, .fieldNotFound(name: name, available: fields.filter(\.isSignature).map(\.name)))
         }
-        guard field.isSignature else { throw SignError(document.path, .fieldNotSignature(name: name)) }
-        guard try field.signatureValue() == nil else { throw SignError(document.path, .fieldAlreadySigned(name: name)) }
+        guard field.isSignature else { throw PDFSignError(document.path, .fieldNotSignature(name: name)) }
+        guard try field.signatureValue() == nil else {
+            throw PDFSignError(document.path, .fieldAlreadySigned(name: name))
+        }
         guard let widget = try field.widget() else {
             throw PDFError(
                 document.path, .structure("signature field '\(name)' has no widget annotation to show it"))

@@ -53,7 +53,7 @@ enum SignedUpdate {
             throw SignError(input, failure)
         }
         guard let hex = SignatureRoom.hex(bytes, reserved: dictionary.reserved) else {
-            throw SignError(input, .signatureTooLarge(needed: bytes.count, reserved: dictionary.reserved))
+            throw PDFSignError(input, .signatureTooLarge(needed: bytes.count, reserved: dictionary.reserved))
         }
         try out.overwrite(hex, at: range.lowerBound + 1)
         return Written(byteRange: byteRange, contentsBytes: bytes.count, bytesAdded: written.bytesAdded)

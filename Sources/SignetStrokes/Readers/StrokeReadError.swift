@@ -9,7 +9,7 @@ public enum StrokeReadReason: StageReason {
     case syntax(line: Int, column: Int, problem: String, language: String)
     /// A value is missing, of the wrong type or out of range. `place` says where
     /// ("stroke 2, point 5", "line 7", "trace 3"); `problem` says what and how to fix it.
-    case badValue(place: String, problem: String)
+    case badValue(place: String, problem: Sentence)
     /// No reader recognises the content.
     case unknownFormat
     /// The input holds nothing but white space.
@@ -25,7 +25,7 @@ public enum StrokeReadReason: StageReason {
     public var kind: FailureKind { .badInput }
 
     /// One line for the user: the file, the line and column, what is wrong and what to try next.
-    public func message(about context: String?) -> String {
+    public func message(about context: String?) -> Sentence {
         let file = StreamName.input(context ?? "-")
         switch self {
         case .syntax(let line, let column, let problem, let language):
@@ -34,18 +34,18 @@ public enum StrokeReadReason: StageReason {
         case .badValue(let place, let problem):
             return "\(file), \(place): \(problem)."
         case .unknownFormat:
-            return "cannot tell the format of \(file); set StrokeReadOptions.format (one of \(StrokeFormat.names))."
+            return "cannot tell the format of \(file); \(.give, .strokeFormat) (one of \(StrokeFormat.names))."
         case .empty:
             return "\(file) is empty; give it the strokes to draw."
         case .noInk(let detail):
-            return "\(file): " + NoInk.message(detail)
+            return "\(file): \(NoInk.message(detail))"
         case .limitExceeded(let place, let what, let limit):
             return
                 "\(file), \(place): more than \(limit) \(what), beyond what any signature needs; check that this is the right file."
         case .indexOutOfRange(let index, let count, let unit):
-            let range = count == 1 ? "only StrokeReadOptions.index 0" : "StrokeReadOptions.index 0 to \(count - 1)"
+            let range: Sentence = count == 1 ? "only \(.strokeIndex) 0" : "\(.strokeIndex) 0 to \(count - 1)"
             return
-                "\(file) holds \(count) \(unit)\(count == 1 ? "" : "s"), so StrokeReadOptions.index \(index) is out of range; use \(range)."
+                "\(file) holds \(count) \(unit)\(count == 1 ? "" : "s"), so \(.strokeIndex) \(index) is out of range; use \(range)."
         }
     }
 }

@@ -63,11 +63,11 @@ struct BadInputTests {
     func unknownFormat() {
         #expect(
             readError(#"{"hello":"world"}"#, name: "notes.json")
-                == "cannot tell the format of notes.json; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw)."
+                == "cannot tell the format of notes.json; give StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw)."
         )
         #expect(
             readError("just some text", name: "notes")
-                == "cannot tell the format of notes; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw)."
+                == "cannot tell the format of notes; give StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw)."
         )
     }
 
