@@ -18,67 +18,75 @@ package enum FlagAdvice {
     package static func say(_ advice: Advice) -> String? {
         let action = advice.action
         switch advice.property {
-        case .renderScale: return value("--scale", "N", action)
-        case .renderDPI: return value("--dpi", "N", action)
-        case .renderFit: return value("--fit", "WxH", action)
-        case .renderCrop: return negative("--no-crop", action)
-        case .renderPadding: return value("--padding", "PX", action)
-        case .renderPenWidth: return value("--pen-width", "W", action)
-        case .renderMinInkLength: return value("--min-ink-length", "N", action)
-        case .signatureTextLines: return value("--name, --reason or --location", "TEXT", action)
-        case .signatureText: return negative("--no-text", action)
+        case .renderScale: return value(.scale, "N", action)
+        case .renderDPI: return value(.dpi, "N", action)
+        case .renderFit: return value(.fit, "WxH", action)
+        case .renderCrop: return negative(.noCrop, action)
+        case .renderPadding: return value(.padding, "PX", action)
+        case .renderPenWidth: return value(.penWidth, "W", action)
+        case .renderMinInkLength: return value(.minInkLength, "N", action)
+        case .signatureTextLines:
+            return value(
+                words: "--\(OptionName.name), --\(OptionName.reason) or --\(OptionName.location)", "TEXT", action)
+        case .signatureText: return negative(.noText, action)
         case .pngColorType: return noun("the PNG's colour type", action)
         case .pngMaskLevels: return noun("the PNG's coverage levels", action)
-        case .budgetMaxBytes: return value("--max-bytes", "SIZE", action)
-        case .budgetFormat: return value("--format", "FORMAT", action)
-        case .budgetAllowResize: return negative("--no-resize", action)
-        case .budgetMinQuality: return value("--min-quality", "Q", action)
-        case .budgetResizeQuality: return value("--resize-quality", "Q", action)
-        case .budgetMinDimension: return value("--min-dimension", "PX", action)
-        case .strokeFormat: return value("--format", "NAME", action)
-        case .strokeIndex: return value("--index", "N", action)
-        case .capturePort: return value("--port", "N", action)
-        case .captureTimeout: return value("--timeout", "SECONDS", action)
+        case .budgetMaxBytes: return value(.maxBytes, "SIZE", action)
+        case .budgetFormat: return value(.format, "FORMAT", action)
+        case .budgetAllowResize: return negative(.noResize, action)
+        case .budgetMinQuality: return value(.minQuality, "Q", action)
+        case .budgetResizeQuality: return value(.resizeQuality, "Q", action)
+        case .budgetMinDimension: return value(.minDimension, "PX", action)
+        case .strokeFormat: return value(.format, "NAME", action)
+        case .strokeIndex: return value(.index, "N", action)
+        case .capturePort: return value(.port, "N", action)
+        case .captureTimeout: return value(.timeout, "SECONDS", action)
         case .captureToken: return noun("the capture token", action)
         case .captureRequestTimeout: return noun("the request time limit", action)
         case .captureMaxBodyBytes: return noun("the request size limit", action)
         case .stampMode: return stampMode(action)
-        case .stampBreakSignatures: return positive("--break-signatures", action)
-        case .stampPages: return value("--pages", "PAGES", action)
-        case .placementAt: return value("--at", "X,Y", action)
-        case .placementWidth: return value("--width", "W", action)
-        case .placementSize: return value("--size", "WxH", action)
-        case .previewDPI: return value("--dpi", "N", action)
-        case .previewWidth: return value("--width", "PX", action)
-        case .previewHeight: return value("--height", "PX", action)
-        case .previewFit: return value("--width and --height", "PX", action)
-        case .previewPage: return value("--page", "N", action)
-        case .pdfPassword: return source("--password-env VAR or --password-file FILE", action)
-        case .identityPassword: return source(Self.secret("password"), action)
-        case .identityKeyAndCertificate: return source("--key KEY.pem --cert CERT.pem", action)
-        case .identityCertificate, .tokenCertificate: return source("--cert CERT.pem", action)
-        case .identityPSS: return positive("--pss", action, on: ".pss")
-        case .identityStrict: return positive("--strict", action)
-        case .tokenPIN: return source(Self.secret("pin"), action)
-        case .detachedSignature: return value("--p7s", "FILE", action)
-        case .signField: return value("--field", "NAME", action)
-        case .signCertify: return positive("--certify", action)
-        case .signReserve: return value("--reserve", "BYTES", action)
-        case .signTimestamp, .timestampURL: return value("--tsa", "URL", action)
-        case .signDocumentTimestamp: return positive("--doc-timestamp", action)
-        case .timestampPolicy: return value("--tsa-policy", "OID", action)
-        case .httpTimeout: return value("--tsa-timeout", "SECONDS", action)
+        case .stampBreakSignatures: return positive(.breakSignatures, action)
+        case .stampPages: return value(.pages, "PAGES", action)
+        case .placementAt: return value(.at, "X,Y", action)
+        case .placementWidth: return value(.width, "W", action)
+        case .placementSize: return value(.size, "WxH", action)
+        case .previewDPI: return value(.dpi, "N", action)
+        case .previewWidth: return value(.width, "PX", action)
+        case .previewHeight: return value(.height, "PX", action)
+        case .previewFit: return value(words: "--\(OptionName.width) and --\(OptionName.height)", "PX", action)
+        case .previewPage: return value(.page, "N", action)
+        case .pdfPassword: return source("--\(OptionName.passwordEnv) VAR or --\(OptionName.passwordFile) FILE", action)
+        case .identityPassword: return source(Self.secret(.password), action)
+        case .identityKeyAndCertificate:
+            return source("--\(OptionName.key) KEY.pem --\(OptionName.cert) CERT.pem", action)
+        case .identityCertificate, .tokenCertificate: return source("--\(OptionName.cert) CERT.pem", action)
+        case .identityPSS: return positive(.pss, action, on: ".pss")
+        case .identityStrict: return positive(.strict, action)
+        case .tokenPIN: return source(Self.secret(.pin), action)
+        case .detachedSignature: return value(.p7s, "FILE", action)
+        case .signField: return value(.field, "NAME", action)
+        case .signCertify: return positive(.certify, action)
+        case .signReserve: return value(.reserve, "BYTES", action)
+        case .signTimestamp, .timestampURL: return value(.tsa, "URL", action)
+        case .signDocumentTimestamp: return positive(.docTimestamp, action)
+        case .timestampPolicy: return value(.tsaPolicy, "OID", action)
+        case .httpTimeout: return value(.tsaTimeout, "SECONDS", action)
         case .httpMaxResponseBytes: return nil
         }
     }
 
     /// The three ways a secret reaches a command: `--password-env VAR, …`.
-    private static func secret(_ name: String) -> String {
-        "--\(name)-env VAR, --\(name)-file FILE or --\(name)-stdin"
+    private static func secret(_ source: SecretInput.Source) -> String {
+        "--\(source.env) VAR, --\(source.file) FILE" + (source.stdin.map { " or --\($0)" } ?? "")
     }
 
     /// A flag that takes a value (`--scale N`).
-    private static func value(_ flag: String, _ placeholder: String, _ action: Advice.Action) -> String {
+    private static func value(_ flag: OptionName, _ placeholder: String, _ action: Advice.Action) -> String {
+        value(words: "--\(flag)", placeholder, action)
+    }
+
+    /// Flags that take a value, named together (`--width and --height`).
+    private static func value(words flag: String, _ placeholder: String, _ action: Advice.Action) -> String {
         switch action {
         case .name: return flag
         case .set(let value): return "use \(flag) \(Self.typed(value))"
@@ -98,7 +106,8 @@ package enum FlagAdvice {
 
     /// A flag that sets the property to `on` (`true` for `--break-signatures`); without it, the
     /// property keeps its default.
-    private static func positive(_ flag: String, _ action: Advice.Action, on: String = "true") -> String {
+    private static func positive(_ option: OptionName, _ action: Advice.Action, on: String = "true") -> String {
+        let flag = "--\(option)"
         switch action {
         case .set(on), .give, .raise: return "add \(flag)"
         case .set, .unset: return "drop \(flag)"
@@ -107,7 +116,8 @@ package enum FlagAdvice {
     }
 
     /// A flag that turns the property off (`--no-crop` for `crop`).
-    private static func negative(_ flag: String, _ action: Advice.Action) -> String {
+    private static func negative(_ option: OptionName, _ action: Advice.Action) -> String {
+        let flag = "--\(option)"
         switch action {
         case .set("true"), .give, .raise: return "drop \(flag)"
         case .set, .unset, .lower: return "add \(flag)"
