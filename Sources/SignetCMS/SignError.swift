@@ -39,6 +39,7 @@ public enum SignReason: StageReason {
     }
 
     /// One line for the user: what failed, why, and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let context = context ?? "signing"
         switch self {

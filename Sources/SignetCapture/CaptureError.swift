@@ -23,6 +23,7 @@ public enum CaptureReason: StageReason {
     }
 
     /// One line for the user: what happened and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         switch self {
         case .timedOut(let seconds):

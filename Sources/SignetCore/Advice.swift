@@ -29,6 +29,9 @@ public struct Advice: Sendable, Hashable, CustomStringConvertible {
     public var property: OptionProperty
 
     /// Advice to do `action` to `property`.
+    /// - Parameters:
+    ///   - action: What to do.
+    ///   - property: The option it is about.
     public init(_ action: Action, _ property: OptionProperty) {
         self.action = action
         self.property = property

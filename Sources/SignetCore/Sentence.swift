@@ -17,15 +17,19 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
     public var parts: [Part]
 
     /// A sentence with no advice.
+    /// - Parameter text: The whole line.
     public init(_ text: String) { parts = text.isEmpty ? [] : [.text(text)] }
 
     /// A sentence of literal text.
+    /// - Parameter value: The whole line.
     public init(stringLiteral value: String) { self.init(value) }
 
     /// A sentence built by interpolation.
+    /// - Parameter stringInterpolation: The collected pieces.
     public init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
 
     /// The line, each advice read by `say` (a `nil` drops the advice and its lead).
+    /// - Parameter say: How this reader words one advice (`nil`: it cannot follow it).
     public func rendered(_ say: (Advice) -> String?) -> String {
         var line = ""
         for part in parts {
@@ -49,6 +53,7 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
     }
 
     /// Alternatives as one phrase: "a", "a or b", "a, b or c".
+    /// - Parameter items: The alternatives, in order.
     public static func either(_ items: [Sentence]) -> Sentence {
         guard let last = items.last else { return Sentence("") }
         let head = items.dropLast()
@@ -57,6 +62,9 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
     }
 
     /// Two sentences one after the other.
+    /// - Parameters:
+    ///   - lhs: The first sentence.
+    ///   - rhs: The one after it.
     public static func + (lhs: Sentence, rhs: Sentence) -> Sentence { Sentence(parts: lhs.parts + rhs.parts) }
 
     private init(parts: [Part]) { self.parts = parts }
@@ -66,15 +74,21 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
         var parts: [Part] = []
 
         /// Room for the literal text.
+        /// - Parameters:
+        ///   - literalCapacity: Characters of literal text (unused).
+        ///   - interpolationCount: Interpolated values (unused).
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
         /// Literal text.
+        /// - Parameter literal: The text.
         public mutating func appendLiteral(_ literal: String) { append(literal) }
 
         /// A value read the same by everyone.
+        /// - Parameter value: The value, as `String(describing:)` reads it.
         public mutating func appendInterpolation<T>(_ value: T) { append(String(describing: value)) }
 
         /// Another sentence, its advice kept.
+        /// - Parameter sentence: The sentence to add.
         public mutating func appendInterpolation(_ sentence: Sentence) {
             for part in sentence.parts {
                 if case .text(let text) = part { append(text) } else { parts.append(part) }
@@ -82,16 +96,24 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
         }
 
         /// Advice: do `action` to `property`.
+        /// - Parameters:
+        ///   - action: What to do.
+        ///   - property: The option it is about.
         public mutating func appendInterpolation(_ action: Advice.Action, _ property: OptionProperty) {
             parts.append(.advice(Advice(action, property), lead: ""))
         }
 
         /// An option property by its name.
+        /// - Parameter property: The option to name.
         public mutating func appendInterpolation(_ property: OptionProperty) {
             parts.append(.advice(Advice(.name, property), lead: ""))
         }
 
         /// Advice that only some readers can follow: `lead` and the advice, or nothing.
+        /// - Parameters:
+        ///   - lead: The words before the advice.
+        ///   - action: What to do.
+        ///   - property: The option it is about.
         public mutating func appendInterpolation(
             optional lead: String, _ action: Advice.Action, _ property: OptionProperty
         ) {

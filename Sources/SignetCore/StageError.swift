@@ -7,6 +7,7 @@ public protocol StageReason: Sendable, Hashable {
     /// One line for the user about `context` (the file, input, URL or step the failure is
     /// about, as the user named it; `nil` when unknown): what is wrong and the next thing to try,
     /// with that advice kept typed.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     func message(about context: String?) -> Sentence
 }
 

@@ -27,6 +27,7 @@ public enum FileReason: StageReason {
     }
 
     /// One line for the user: the file, what is wrong and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let path = context ?? "-"
         let name = StreamName.input(path)

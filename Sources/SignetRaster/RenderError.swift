@@ -33,6 +33,7 @@ public enum RenderReason: StageReason {
     }
 
     /// One line for the user: the input, what is wrong and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         Self.prefix(context) + text
     }

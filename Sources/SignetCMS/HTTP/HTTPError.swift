@@ -27,6 +27,7 @@ public enum HTTPReason: StageReason {
     public var kind: FailureKind { self == .badURL ? .badInput : .failed }
 
     /// One line for the user.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let url = context ?? "the server"
         switch self {
@@ -71,6 +72,9 @@ public enum HTTPReason: StageReason {
 
 extension StageError where Failure == HTTPReason {
     /// An HTTP failure about `url`; any `user:password@` part is dropped from it.
+    /// - Parameters:
+    ///   - url: The server's URL; a `user:password@` part is dropped.
+    ///   - reason: What went wrong.
     public init(url: String, _ reason: HTTPReason) {
         self.init(reason, context: HTTPReason.withoutCredentials(url))
     }

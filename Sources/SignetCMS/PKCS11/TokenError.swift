@@ -46,6 +46,7 @@ public enum TokenReason: StageReason {
     }
 
     /// One line for the user: what failed, why, and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let context = context ?? "the token"
         switch self {

@@ -25,6 +25,7 @@ public enum RevocationReason: StageReason {
     }
 
     /// One line for the user: what failed, why, and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let context = context ?? "revocation"
         switch self {

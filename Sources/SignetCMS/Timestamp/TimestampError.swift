@@ -26,6 +26,7 @@ public enum TimestampReason: StageReason {
     public var kind: FailureKind { .failed }
 
     /// One line for the user.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let url = context ?? "the timestamp authority"
         switch self {

@@ -33,6 +33,7 @@ public enum CodecReason: StageReason {
     }
 
     /// One line for the user: the file, what is wrong and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let prefix = Self.prefix(context)
         switch self {

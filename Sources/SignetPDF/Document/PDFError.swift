@@ -62,6 +62,7 @@ public enum PDFReason: StageReason {
     }
 
     /// One line for the user: the file, the page, what is wrong and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let file = context ?? "-"
         let name = StreamName.input(file)

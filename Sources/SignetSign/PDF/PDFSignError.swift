@@ -39,6 +39,7 @@ public enum PDFSignReason: StageReason {
     public var kind: FailureKind { self == .noSignatures ? .rejected : .badInput }
 
     /// One line for the user: the file, what is wrong and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let context = context ?? "the PDF"
         switch self {

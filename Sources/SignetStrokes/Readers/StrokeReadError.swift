@@ -25,6 +25,7 @@ public enum StrokeReadReason: StageReason {
     public var kind: FailureKind { .badInput }
 
     /// One line for the user: the file, the line and column, what is wrong and what to try next.
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         let file = StreamName.input(context ?? "-")
         switch self {
