@@ -20,15 +20,15 @@ extension SignetJob {
         signer: String?
     ) throws -> CaptureSheet {
         let document = try PDFDocument(path: input)
-        guard document.pageCount > 0 else { throw PDFError(file: name, .noPages) }
+        guard document.pageCount > 0 else { throw PDFError(name, .noPages) }
         let number = page ?? document.pageCount
         guard (1...document.pageCount).contains(number) else {
-            throw PDFError(file: name, .pageOutOfRange(page: number, count: document.pageCount))
+            throw PDFError(name, .pageOutOfRange(page: number, count: document.pageCount))
         }
         let geometry = try document.page(number).geometry()
         func placed(_ placement: StampPlacement, aspect: Double) throws -> Rect {
             do { return try placement.rect(on: geometry, aspect: aspect) } catch {
-                throw PDFError(file: name, .stampDoesNotFit(page: number, detail: error.detail))
+                throw PDFError(name, .stampDoesNotFit(page: number, detail: error.detail))
             }
         }
         var ink = try placed(placement, aspect: CaptureSheet.defaultAspect)

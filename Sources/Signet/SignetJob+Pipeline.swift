@@ -102,7 +102,7 @@ extension SignetJob {
                         source: source, to: sink, password: password, identity: signing.identity,
                         options: signing.options, editing: editing, network: CurlTransport())
                 }
-            guard let edit else { throw PDFError(file: input, .structure("internal: the stamp was not applied")) }
+            guard let edit else { throw PDFError(input, .structure("internal: the stamp was not applied")) }
             stampReport = edit.report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)
             signature = signed
         } else {

@@ -1,3 +1,5 @@
+import SignetCore
+
 /// How `signet capture` serves its page and waits. Time limits are in seconds.
 public struct CaptureOptions: Sendable, Hashable, Codable {
     /// The unguessable part of the page's address (`CaptureToken.random()`); every request must carry it.
@@ -28,18 +30,18 @@ public struct CaptureOptions: Sendable, Hashable, Codable {
 
     /// Throws `CaptureError.badOption` for values no server can use.
     package func validate() throws {
-        func bad(_ text: String) -> CaptureError { CaptureError(.badOption(text)) }
+        func bad(_ text: Sentence) -> CaptureError { CaptureError(.badOption(text)) }
         guard token.count >= 16, token.utf8.allSatisfy({ CaptureToken.alphabet.utf8.contains($0) }) else {
-            throw bad("CaptureOptions.token must be at least 16 characters of A-Z, a-z, 0-9, - and _.")
+            throw bad("\(.captureToken) must be at least 16 characters of A-Z, a-z, 0-9, - and _.")
         }
-        guard (0...65_535).contains(port) else { throw bad("CaptureOptions.port must be 0…65535.") }
+        guard (0...65_535).contains(port) else { throw bad("\(.capturePort) must be 0…65535.") }
         if let timeout, !(timeout.isFinite && timeout > 0) {
-            throw bad("CaptureOptions.timeout must be a positive number of seconds.")
+            throw bad("\(.captureTimeout) must be a positive number of seconds.")
         }
         guard requestTimeout.isFinite, requestTimeout > 0 else {
-            throw bad("CaptureOptions.requestTimeout must be a positive number of seconds.")
+            throw bad("\(.captureRequestTimeout) must be a positive number of seconds.")
         }
-        guard maxBodyBytes > 0 else { throw bad("CaptureOptions.maxBodyBytes must be positive.") }
+        guard maxBodyBytes > 0 else { throw bad("\(.captureMaxBodyBytes) must be positive.") }
     }
 }
 

@@ -26,9 +26,15 @@ public protocol SignetError: Error, Sendable, CustomStringConvertible {
     var kind: FailureKind { get }
     /// One line for the user: the input, what is wrong and the next thing to try.
     var message: String { get }
+    /// The `message` with its advice kept typed, so the CLI can name its flags instead of the
+    /// option properties.
+    var sentence: Sentence { get }
 }
 
 extension SignetError {
+    /// The `message`, with no advice in it.
+    public var sentence: Sentence { Sentence(message) }
+
     /// The `message`.
     public var description: String { message }
 }

@@ -37,10 +37,10 @@ package final class AtomicOutput {
             if fd >= 0 {
                 created = (fd, candidate)
             } else if errno != EEXIST {
-                throw FileError(path: path, reason: .cannotWrite(Posix.errorText()))
+                throw FileError(path, .cannotWrite(Posix.errorText()))
             }
         }
-        guard let created else { throw FileError(path: path, reason: .cannotWrite(Posix.errorText())) }
+        guard let created else { throw FileError(path, .cannotWrite(Posix.errorText())) }
         let fd = created.fd
         var existing = stat()
         if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
@@ -82,7 +82,7 @@ package final class AtomicOutput {
         var done = 0
         while done < buf.count {
             let n = Posix.retrying { Glibc.write(fd, buf.baseAddress! + done, buf.count - done) }
-            guard n > 0 else { throw FileError(path: path, reason: .cannotWrite(Posix.errorText())) }
+            guard n > 0 else { throw FileError(path, .cannotWrite(Posix.errorText())) }
             done += n
         }
     }
@@ -96,7 +96,7 @@ package final class AtomicOutput {
         let n = bytes.withUnsafeBytes { buf in
             Posix.retrying { pwrite(fd, buf.baseAddress, buf.count, off_t(offset)) }
         }
-        guard n == bytes.count else { throw FileError(path: path, reason: .cannotWrite(Posix.errorText())) }
+        guard n == bytes.count else { throw FileError(path, .cannotWrite(Posix.errorText())) }
     }
 
     /// The bytes written so far: the temporary file read by position (or, for `-`, the held bytes).
@@ -124,11 +124,11 @@ package final class AtomicOutput {
             committed = true
             return
         }
-        guard fsync(fd) == 0 else { throw FileError(path: path, reason: .cannotWrite(Posix.errorText())) }
+        guard fsync(fd) == 0 else { throw FileError(path, .cannotWrite(Posix.errorText())) }
         close(fd)
         fd = -1
         guard rename(temporaryPath, path) == 0 else {
-            throw FileError(path: path, reason: .cannotWrite(Posix.errorText()))
+            throw FileError(path, .cannotWrite(Posix.errorText()))
         }
         committed = true
     }

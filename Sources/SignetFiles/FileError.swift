@@ -1,45 +1,37 @@
 import SignetCore
 
 /// A file could not be read or written.
-public struct FileError: SignetError, Hashable {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
-        /// The file could not be opened; the system's reason.
-        case cannotOpen(String)
-        /// Reading failed; the system's reason.
-        case cannotRead(String)
-        /// The file is larger than `limit` bytes.
-        case tooLarge(limit: Int)
-        /// Writing (or the final rename) failed; the system's reason.
-        case cannotWrite(String)
-        /// The path names a folder, not a file.
-        case isDirectory
-        /// A line of a line-by-line input is longer than `limit` bytes.
-        case lineTooLong(line: Int, limit: Int)
-    }
+public typealias FileError = StageError<FileReason>
 
-    /// The file, as the user named it (`-` for standard input or output).
-    public var path: String
-    /// What went wrong.
-    public var reason: Reason
-
-    package init(path: String, reason: Reason) {
-        self.path = path
-        self.reason = reason
-    }
+/// Why file failed: each reason says its kind and how it reads.
+public enum FileReason: StageReason {
+    /// The file could not be opened; the system's reason.
+    case cannotOpen(String)
+    /// Reading failed; the system's reason.
+    case cannotRead(String)
+    /// The file is larger than `limit` bytes.
+    case tooLarge(limit: Int)
+    /// Writing (or the final rename) failed; the system's reason.
+    case cannotWrite(String)
+    /// The path names a folder, not a file.
+    case isDirectory
+    /// A line of a line-by-line input is longer than `limit` bytes.
+    case lineTooLong(line: Int, limit: Int)
 
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
-        switch reason {
+        switch self {
         case .cannotWrite: return .failed
         default: return .badInput
         }
     }
 
     /// One line for the user: the file, what is wrong and what to try next.
-    public var message: String {
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
+    public func message(about context: String?) -> Sentence {
+        let path = context ?? "-"
         let name = StreamName.input(path)
-        switch reason {
+        switch self {
         case .cannotOpen(let why):
             return "\(name): cannot open (\(why)); check the path and its permissions."
         case .cannotRead(let why):

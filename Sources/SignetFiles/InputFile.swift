@@ -7,7 +7,7 @@ package enum InputFile {
     package static func read(_ path: String, limit: Int) throws -> [UInt8] {
         if path == "-" { return try readStream(fd: 0, path: path, limit: limit) }
         let file = try ReadableFile(path: path)
-        guard file.size <= limit else { throw FileError(path: path, reason: .tooLarge(limit: limit)) }
+        guard file.size <= limit else { throw FileError(path, .tooLarge(limit: limit)) }
         return try file.bytes(0..<file.size)
     }
 
@@ -18,8 +18,8 @@ package enum InputFile {
             let n = chunk.withUnsafeMutableBytes { buf in Posix.retrying { Glibc.read(fd, buf.baseAddress, buf.count) }
             }
             if n == 0 { return out }
-            guard n > 0 else { throw FileError(path: path, reason: .cannotRead(Posix.errorText())) }
-            guard out.count + n <= limit else { throw FileError(path: path, reason: .tooLarge(limit: limit)) }
+            guard n > 0 else { throw FileError(path, .cannotRead(Posix.errorText())) }
+            guard out.count + n <= limit else { throw FileError(path, .tooLarge(limit: limit)) }
             out.append(contentsOf: chunk[0..<n])
         }
     }

@@ -28,11 +28,11 @@ package final class LineReader {
             return
         }
         let fd = Posix.retrying { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw FileError(path: path, reason: .cannotOpen(Posix.errorText())) }
+        guard fd >= 0 else { throw FileError(path, .cannotOpen(Posix.errorText())) }
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw FileError(path: path, reason: .isDirectory)
+            throw FileError(path, .isDirectory)
         }
         self.fd = fd
     }
@@ -71,11 +71,11 @@ package final class LineReader {
         var out = Array(buffer[start...])
         buffer = []
         start = 0
-        guard out.count <= limit else { throw FileError(path: path, reason: .tooLarge(limit: limit)) }
+        guard out.count <= limit else { throw FileError(path, .tooLarge(limit: limit)) }
         while !atEnd {
             try fill()
             guard out.count + buffer.count <= limit else {
-                throw FileError(path: path, reason: .tooLarge(limit: limit))
+                throw FileError(path, .tooLarge(limit: limit))
             }
             out += buffer
             buffer = []
@@ -94,7 +94,7 @@ package final class LineReader {
 
     private func checkLength(_ length: Int) throws {
         guard length <= maxLineLength else {
-            throw FileError(path: path, reason: .lineTooLong(line: lineNumber + 1, limit: maxLineLength))
+            throw FileError(path, .lineTooLong(line: lineNumber + 1, limit: maxLineLength))
         }
     }
 
@@ -112,7 +112,7 @@ package final class LineReader {
             Posix.retrying { Glibc.read(fd, raw.baseAddress! + old, chunkSize) }
         }
         buffer.removeSubrange((old + max(n, 0))...)
-        guard n >= 0 else { throw FileError(path: path, reason: .cannotRead(Posix.errorText())) }
+        guard n >= 0 else { throw FileError(path, .cannotRead(Posix.errorText())) }
         if n == 0 { atEnd = true }
     }
 }

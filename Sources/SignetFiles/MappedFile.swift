@@ -22,7 +22,7 @@ package final class MappedFile {
         defer { close(fd) }
         let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
         guard let pointer, pointer != MAP_FAILED else {
-            throw FileError(path: path, reason: .cannotRead(Posix.errorText()))
+            throw FileError(path, .cannotRead(Posix.errorText()))
         }
         // qpdf jumps from object to object: no read-ahead around each one.
         _ = madvise(pointer, size, MADV_RANDOM)

@@ -9,16 +9,16 @@ package final class ReadableFile {
 
     package init(path: String) throws {
         let fd = Posix.retrying { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw FileError(path: path, reason: .cannotOpen(Posix.errorText())) }
+        guard fd >= 0 else { throw FileError(path, .cannotOpen(Posix.errorText())) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             let why = Posix.errorText()
             close(fd)
-            throw FileError(path: path, reason: .cannotRead(why))
+            throw FileError(path, .cannotRead(why))
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw FileError(path: path, reason: .isDirectory)
+            throw FileError(path, .isDirectory)
         }
         self.path = path
         self.fd = fd
@@ -31,7 +31,7 @@ package final class ReadableFile {
     /// and closes it itself (poppler); this object keeps and closes its own.
     package func duplicatedDescriptor() throws -> Int32 {
         let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else { throw FileError(path: path, reason: .cannotRead(Posix.errorText())) }
+        guard copy >= 0 else { throw FileError(path, .cannotRead(Posix.errorText())) }
         return copy
     }
 
@@ -41,7 +41,7 @@ package final class ReadableFile {
         while done < count {
             let n = Posix.retrying { pread(fd, buffer + done, count - done, off_t(offset + done)) }
             guard n > 0 else {
-                throw FileError(path: path, reason: .cannotRead(n == 0 ? "unexpected end of file" : Posix.errorText()))
+                throw FileError(path, .cannotRead(n == 0 ? "unexpected end of file" : Posix.errorText()))
             }
             done += n
         }
@@ -89,12 +89,12 @@ package final class ReadableFile {
             var st = stat()
             guard fstat(fd, &st) == 0, Int(st.st_size) >= end else {
                 let why = "it became shorter while it was read, so another program is changing it; try again later"
-                throw FileError(path: path, reason: .cannotRead(why))
+                throw FileError(path, .cannotRead(why))
             }
             let length = end - start
             let mapping = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, off_t(start))
             guard let mapping, mapping != MAP_FAILED else {
-                throw FileError(path: path, reason: .cannotRead(Posix.errorText()))
+                throw FileError(path, .cannotRead(Posix.errorText()))
             }
             defer { munmap(mapping, length) }
             try body(UnsafeRawBufferPointer(start: mapping + (offset - start), count: end - offset))

@@ -13,7 +13,7 @@ package final class SpooledInput {
         var template = Array((folder + "/signet-stdin-XXXXXX").utf8CString)
         let out = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard out >= 0 else {
-            throw FileError(path: "-", reason: .cannotRead("no temporary file: " + Posix.errorText()))
+            throw FileError("-", .cannotRead("no temporary file: " + Posix.errorText()))
         }
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { close(out) }
@@ -22,15 +22,15 @@ package final class SpooledInput {
         while true {
             let n = chunk.withUnsafeMutableBytes { buf in Posix.retrying { read(fd, buf.baseAddress, buf.count) } }
             if n == 0 { break }
-            guard n > 0 else { throw FileError(path: "-", reason: .cannotRead(Posix.errorText())) }
+            guard n > 0 else { throw FileError("-", .cannotRead(Posix.errorText())) }
             total += n
-            guard total <= limit else { throw FileError(path: "-", reason: .tooLarge(limit: limit)) }
+            guard total <= limit else { throw FileError("-", .tooLarge(limit: limit)) }
             var done = 0
             while done < n {
                 let w = chunk.withUnsafeBytes { buf in Posix.retrying { write(out, buf.baseAddress! + done, n - done) }
                 }
                 guard w > 0 else {
-                    throw FileError(path: "-", reason: .cannotRead("cannot spool to \(path): " + Posix.errorText()))
+                    throw FileError("-", .cannotRead("cannot spool to \(path): " + Posix.errorText()))
                 }
                 done += w
             }

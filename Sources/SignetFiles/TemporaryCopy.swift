@@ -10,7 +10,7 @@ package final class TemporaryCopy {
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((folder + "/signet-copy-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileError(path: folder, reason: .cannotWrite(Posix.errorText())) }
+        guard fd >= 0 else { throw FileError(folder, .cannotWrite(Posix.errorText())) }
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { close(fd) }
         do {
@@ -18,7 +18,7 @@ package final class TemporaryCopy {
                 var done = 0
                 while done < chunk.count {
                     let n = Posix.retrying { write(fd, chunk.baseAddress! + done, chunk.count - done) }
-                    guard n > 0 else { throw FileError(path: path, reason: .cannotWrite(Posix.errorText())) }
+                    guard n > 0 else { throw FileError(path, .cannotWrite(Posix.errorText())) }
                     done += n
                 }
             }

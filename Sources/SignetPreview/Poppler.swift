@@ -9,14 +9,14 @@ import SignetFiles
 enum Poppler {
     /// Converts and frees the GError of a poppler call that failed (returned `nil`).
     static func take(_ error: UnsafeMutablePointer<GError>?, input: String, hadPassword: Bool) -> PreviewError {
-        guard let error else { return PreviewError(.unreadable("poppler gave no reason"), input: input) }
+        guard let error else { return PreviewError(.unreadable("poppler gave no reason"), context: input) }
         defer { g_error_free(error) }
         let message = error.pointee.message.map { String(cString: $0) } ?? "no message"
         if error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
         {
-            return PreviewError(hadPassword ? .wrongPassword : .passwordRequired, input: input)
+            return PreviewError(hadPassword ? .wrongPassword : .passwordRequired, context: input)
         }
-        return PreviewError(.unreadable(message), input: input)
+        return PreviewError(.unreadable(message), context: input)
     }
 
     /// `body` with the password `bytes` (one of the forms `PDFPassword` lists) as poppler-glib

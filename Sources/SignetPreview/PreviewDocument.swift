@@ -38,8 +38,8 @@ public final class PreviewDocument {
             open = { try PopplerDocumentHandle(fd: try file.duplicatedDescriptor(), password: $0, input: path) }
         }
         switch try PDFEnvelope.problem(in: source) {
-        case .notAPDF: throw PreviewError(.notPDF, input: path)
-        case .truncated: throw PreviewError(.truncated, input: path)
+        case .notAPDF: throw PreviewError(.notPDF, context: path)
+        case .truncated: throw PreviewError(.truncated, context: path)
         case nil: break
         }
         document = try Self.open(path, password: password, with: open)
@@ -49,7 +49,7 @@ public final class PreviewDocument {
     private static func check(_ end: Int, size: Int, input: String) throws -> Int {
         guard end >= 1, end <= size else {
             throw PreviewError(
-                .badOption("the end offset \(end) is not inside the file, which has \(size) bytes."), input: input)
+                .badOption("the end offset \(end) is not inside the file, which has \(size) bytes."), context: input)
         }
         return end
     }
@@ -76,9 +76,9 @@ public final class PreviewDocument {
             }
         }
         if let prohibited = forms.prohibited {
-            throw PreviewError(.passwordNotAllowed(prohibited.description), input: path)
+            throw PreviewError(.passwordNotAllowed(prohibited.description), context: path)
         }
-        throw PreviewError(.wrongPassword, input: path)
+        throw PreviewError(.wrongPassword, context: path)
     }
 
     public var pageCount: Int { document.pageCount }
@@ -107,7 +107,7 @@ public final class PreviewDocument {
             throw PreviewError(
                 .badOption(
                     "the region \(NumberText.short(area.minX)),\(NumberText.short(area.minY)),\(NumberText.short(area.width)),\(NumberText.short(area.height)) is not whole pixels inside the \(layout.width)×\(layout.height)-pixel image of page \(number); give a region inside it."
-                ), input: input)
+                ), context: input)
         }
         // poppler draws one user-space unit per unit of the transform; a unit is `userUnit` points.
         let s = layout.pixelsPerPoint * userUnit
@@ -119,10 +119,10 @@ public final class PreviewDocument {
 
     private func page(_ number: Int) throws -> PopplerPageHandle {
         guard number >= 1, number <= pageCount else {
-            throw PreviewError(.pageOutOfRange(page: number, count: pageCount), input: input)
+            throw PreviewError(.pageOutOfRange(page: number, count: pageCount), context: input)
         }
         guard let page = document.page(number - 1) else {
-            throw PreviewError(.pageUnreadable(page: number), input: input)
+            throw PreviewError(.pageUnreadable(page: number), context: input)
         }
         return page
     }
@@ -132,7 +132,8 @@ public final class PreviewDocument {
     ) throws -> PreviewLayout {
         guard userUnit > 0, userUnit.isFinite else {
             throw PreviewError(
-                .badOption("the UserUnit of page \(number) must be a positive number, not \(userUnit)."), input: input)
+                .badOption("the UserUnit of page \(number) must be a positive number, not \(userUnit)."), context: input
+            )
         }
         let size = page.size
         do {
@@ -140,7 +141,7 @@ public final class PreviewDocument {
                 pageSize: Size(width: size.width * userUnit, height: size.height * userUnit), options: options,
                 page: number)
         } catch var error as PreviewError {
-            error.input = input
+            error.context = input
             throw error
         }
     }

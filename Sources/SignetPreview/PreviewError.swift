@@ -3,57 +3,48 @@ import SignetFiles
 import SignetPDF
 
 /// A page could not be previewed.
-public struct PreviewError: SignetError, Hashable {
-    public enum Reason: Sendable, Hashable {
-        /// No `%PDF-` header in the first 1024 bytes.
-        case notPDF
-        /// The file ends before its `%%EOF` marker.
-        case truncated
-        /// poppler could not read the file (its reason).
-        case unreadable(String)
-        /// The file is encrypted and no password was given.
-        case passwordRequired
-        /// The password given opens neither as user nor as owner password.
-        case wrongPassword
-        /// The password contains a character SASLprep (RFC 4013) forbids, and no other form opens the file.
-        case passwordNotAllowed(String)
-        /// The page asked for does not exist (1-based page, page count).
-        case pageOutOfRange(page: Int, count: Int)
-        /// poppler could not load a page that exists.
-        case pageUnreadable(page: Int)
-        /// The render would exceed the pixel limits.
-        case tooLarge(page: Int, width: Double, height: Double, maxPixels: Int, maxSide: Int)
-        /// An option value that cannot work (named by its `PreviewOptions` property).
-        case badOption(String)
-    }
+public typealias PreviewError = StageError<PreviewReason>
 
-    public var reason: Reason
-    /// The PDF the error is about, named at the start of the message.
-    public var input: String?
-
-    package init(_ reason: Reason, input: String? = nil) {
-        self.reason = reason
-        self.input = input
-    }
+/// Why preview failed: each reason says its kind and how it reads.
+public enum PreviewReason: StageReason {
+    /// No `%PDF-` header in the first 1024 bytes.
+    case notPDF
+    /// The file ends before its `%%EOF` marker.
+    case truncated
+    /// poppler could not read the file (its reason).
+    case unreadable(String)
+    /// The file is encrypted and no password was given.
+    case passwordRequired
+    /// The password given opens neither as user nor as owner password.
+    case wrongPassword
+    /// The password contains a character SASLprep (RFC 4013) forbids, and no other form opens the file.
+    case passwordNotAllowed(String)
+    /// The page asked for does not exist (1-based page, page count).
+    case pageOutOfRange(page: Int, count: Int)
+    /// poppler could not load a page that exists.
+    case pageUnreadable(page: Int)
+    /// The render would exceed the pixel limits.
+    case tooLarge(page: Int, width: Double, height: Double, maxPixels: Int, maxSide: Int)
+    /// An option value that cannot work (named by its `PreviewOptions` property).
+    case badOption(Sentence)
 
     public var kind: FailureKind { .badInput }
 
-    public var message: String {
-        let prefix = input.map { StreamName.input($0) + ": " } ?? ""
-        return prefix + text
+    public func message(about context: String?) -> Sentence {
+        Self.prefix(context) + text
     }
 
-    private var text: String {
-        switch reason {
+    private var text: Sentence {
+        switch self {
         case .notPDF:
-            return PDFEnvelope.Problem.notAPDF.sentence
+            return Sentence(PDFEnvelope.Problem.notAPDF.sentence)
         case .truncated:
-            return PDFEnvelope.Problem.truncated.sentence
+            return Sentence(PDFEnvelope.Problem.truncated.sentence)
         case .unreadable(let why):
             return
                 "poppler cannot read this PDF (\(why)); check it with 'qpdf --check' or repair it with 'qpdf IN OUT'."
         case .passwordRequired:
-            return "the file is encrypted and needs a password; give it as the password argument."
+            return "the file is encrypted and needs a password; \(.give, .pdfPassword)."
         case .wrongPassword:
             return
                 "the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
@@ -63,13 +54,13 @@ public struct PreviewError: SignetError, Hashable {
             return "poppler finds no page in this PDF; check it with 'qpdf --check' or repair it with 'qpdf IN OUT'."
         case .pageOutOfRange(let page, let count):
             return count == 1
-                ? "there is no page \(page): the PDF has 1 page; give page 1."
-                : "there is no page \(page): the PDF has \(count) pages; pick a page from 1 to \(count)."
+                ? "there is no page \(page): the PDF has 1 page; give \(.previewPage) 1."
+                : "there is no page \(page): the PDF has \(count) pages; pick \(.previewPage) 1 to \(count)."
         case .pageUnreadable(let page):
             return "page \(page) cannot be loaded; check the file with 'qpdf --check'."
         case .tooLarge(let page, let w, let h, let maxPixels, let maxSide):
             return
-                "page \(page) would render at \(NumberText.short(w, decimals: 1))×\(NumberText.short(h, decimals: 1)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); lower PreviewOptions.Scale.dpi or give PreviewOptions.Scale.width or PreviewOptions.Scale.height."
+                "page \(page) would render at \(NumberText.short(w, decimals: 1))×\(NumberText.short(h, decimals: 1)) pixels, over the limit of \(maxPixels) pixels (and \(maxSide) per side); \(.lower, .previewDPI) or give \(.previewWidth) or \(.previewHeight)."
         case .badOption(let text):
             return text
         }

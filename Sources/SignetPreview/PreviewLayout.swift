@@ -27,25 +27,25 @@ public struct PreviewLayout: Sendable, Hashable, Codable {
         switch options.scale {
         case .dpi(let dpi):
             guard dpi > 0, dpi.isFinite else {
-                throw PreviewError(.badOption("PreviewOptions.Scale.dpi must be a positive number, not \(dpi)."))
+                throw PreviewError(.badOption("\(.previewDPI) must be a positive number, not \(dpi)."))
             }
             scale = dpi / 72
         case .width(let w):
             guard w > 0 else {
-                throw PreviewError(.badOption("PreviewOptions.Scale.width must be at least 1 pixel, not \(w)."))
+                throw PreviewError(.badOption("\(.previewWidth) must be at least 1 pixel, not \(w)."))
             }
             scale = Double(w) / pageSize.width
             exact.width = w
         case .height(let h):
             guard h > 0 else {
-                throw PreviewError(.badOption("PreviewOptions.Scale.height must be at least 1 pixel, not \(h)."))
+                throw PreviewError(.badOption("\(.previewHeight) must be at least 1 pixel, not \(h)."))
             }
             scale = Double(h) / pageSize.height
             exact.height = h
         case .fit(let w, let h):
             guard w > 0, h > 0 else {
                 throw PreviewError(
-                    .badOption("PreviewOptions.Scale.fit width and height must be at least 1 pixel, not \(w)×\(h)."))
+                    .badOption("\(.previewFit) width and height must be at least 1 pixel, not \(w)×\(h)."))
             }
             let (sx, sy) = (Double(w) / pageSize.width, Double(h) / pageSize.height)
             scale = min(sx, sy)

@@ -95,23 +95,23 @@ public struct RenderOptions: Sendable, Hashable, Codable {
 
     /// Throws `RenderError.badOption` for values no rendering can use.
     package func validate() throws {
-        func bad(_ text: String) -> RenderError { RenderError(.badOption(text)) }
-        guard scale.isFinite, scale > 0 else { throw bad("RenderOptions.scale must be a positive number.") }
-        if let dpi, !(dpi.isFinite && dpi > 0) { throw bad("RenderOptions.dpi must be a positive number.") }
+        func bad(_ text: Sentence) -> RenderError { RenderError(.badOption(text)) }
+        guard scale.isFinite, scale > 0 else { throw bad("\(.renderScale) must be a positive number.") }
+        if let dpi, !(dpi.isFinite && dpi > 0) { throw bad("\(.renderDPI) must be a positive number.") }
         if let penWidth, !(penWidth.isFinite && penWidth > 0) {
-            throw bad("RenderOptions.penWidth must be a positive number.")
+            throw bad("\(.renderPenWidth) must be a positive number.")
         }
-        guard padding >= 0 else { throw bad("RenderOptions.padding must not be negative.") }
+        guard padding >= 0 else { throw bad("\(.renderPadding) must not be negative.") }
         if let fit {
             guard fit.width.isFinite, fit.height.isFinite, fit.width > Double(2 * padding),
                 fit.height > Double(2 * padding)
             else {
                 throw bad(
-                    "RenderOptions.fit must be larger than twice the padding (\(2 * padding) pixels) on both sides.")
+                    "\(.renderFit) must be larger than twice the padding (\(2 * padding) pixels) on both sides.")
             }
         }
         if let minInkLength, !(minInkLength.isFinite && minInkLength >= 0) {
-            throw bad("RenderOptions.minInkLength must be zero or a positive number.")
+            throw bad("\(.renderMinInkLength) must be zero or a positive number.")
         }
         guard maxPixels > 0 else { throw bad("the pixel limit must be positive.") }
     }

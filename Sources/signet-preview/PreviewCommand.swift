@@ -13,19 +13,19 @@ enum PreviewCommand: Command {
             "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H] [--for-printing]",
         positionals: 1...1,
         options: [
-            .value("output", "FILE", "the PNG of one page (- for standard output)", short: "o"),
-            .value("page", "N", "the page to render, 1-based (default 1)"),
-            .flag("all", "render every page (needs --output-dir)"),
-            .value("output-dir", "DIR", "with --all: write DIR/<input name>-<page>.png (the folder is created)"),
-            .value("width", "W", "exactly W pixels wide (with --height: fit into W x H, aspect kept)"),
-            .value("height", "H", "exactly H pixels high (with --width: fit into W x H, aspect kept)"),
-            .value("dpi", "D", "pixels per inch of the page as displayed (default 150)"),
+            .value(.output, "FILE", "the PNG of one page (- for standard output)", short: "o"),
+            .value(.page, "N", "the page to render, 1-based (default 1)"),
+            .flag(.all, "render every page (needs --output-dir)"),
+            .value(.outputDir, "DIR", "with --all: write DIR/<input name>-<page>.png (the folder is created)"),
+            .value(.width, "W", "exactly W pixels wide (with --height: fit into W x H, aspect kept)"),
+            .value(.height, "H", "exactly H pixels high (with --width: fit into W x H, aspect kept)"),
+            .value(.dpi, "D", "pixels per inch of the page as displayed (default 150)"),
             .value(
-                "end", "BYTES",
+                .end, "BYTES",
                 "read only the file's first BYTES bytes: an earlier revision, as a signature ending there covers it"),
-            .flag("for-printing", "draw the page as printed: annotations without the Print flag left out"),
+            .flag(.forPrinting, "draw the page as printed: annotations without the Print flag left out"),
             .value(
-                "region", "X,Y,W,H",
+                .region, "X,Y,W,H",
                 "draw only these pixels of the page image (from its top-left corner), as signet verify compares them"),
         ] + SecretInput.pdfPasswordSpecs,
         notes: [
@@ -46,7 +46,7 @@ enum PreviewCommand: Command {
             scale: try scale(args), maxPixels: region == nil ? PreviewOptions.defaultMaxPixels : Int.max)
         let targets = try targets(args)
         let password = try SecretInput.read(args, context)
-        let end = try args.int("end", in: 1...Int.max)
+        let end = try args.int(.end, in: 1...Int.max)
         let document = try PreviewDocument(path: input, password: password, end: end)
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
         let (units, unitWarning) = userUnits(
@@ -55,14 +55,14 @@ enum PreviewCommand: Command {
         let layouts = try pages.map { try document.layout(page: $0, options: options, userUnit: units[$0] ?? 1) }
         let outputs = try targets.folder.map { try outputPaths(input, folder: $0, pageCount: document.pageCount) }
         try OutputGuard.refuseOverwriting(
-            [input] + (args.string("password-file").map { [$0] } ?? []), with: outputs ?? [targets.output!],
+            [input] + (args.string(.passwordFile).map { [$0] } ?? []), with: outputs ?? [targets.output!],
             command: spec.name)
         var results: [PreviewReport.Page] = []
         for (page, layout) in zip(pages, layouts) {
             let output = outputs?[page - 1] ?? targets.output!
             let bitmap = try document.render(
                 page: page, options: options, userUnit: units[page] ?? 1, region: region,
-                printing: args.flag("for-printing"))
+                printing: args.flag(.forPrinting))
             // Page renders are text and pictures, not signatures: adaptive filters with the default zlib
             // strategy gave files about half the size of the signature defaults on tracemonkey.pdf.
             let png = try PNGEncoder.encode(bitmap, options: PNGOptions(filter: .adaptive, strategy: .standard))
@@ -78,9 +78,9 @@ enum PreviewCommand: Command {
 
     /// `--dpi`, `--width`, `--height`, or `--width` with `--height`.
     private static func scale(_ args: Arguments) throws -> PreviewOptions.Scale {
-        let dpi = try args.double("dpi", in: 1...10_000)
-        let width = try args.int("width", in: 1...PreviewOptions.maxSide)
-        let height = try args.int("height", in: 1...PreviewOptions.maxSide)
+        let dpi = try args.double(.dpi, in: 1...10_000)
+        let width = try args.int(.width, in: 1...PreviewOptions.maxSide)
+        let height = try args.int(.height, in: 1...PreviewOptions.maxSide)
         switch (dpi, width, height) {
         case (let d?, nil, nil): return .dpi(d)
         case (nil, let w?, nil): return .width(w)
@@ -93,7 +93,7 @@ enum PreviewCommand: Command {
 
     /// `--region X,Y,W,H`: four whole numbers, a width and height of at least 1, within the pixel limits.
     private static func region(_ args: Arguments) throws -> Rect? {
-        guard let text = args.string("region") else { return nil }
+        guard let text = args.string(.region) else { return nil }
         let n = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0) }
         guard n.count == 4, n[0] >= 0, n[1] >= 0, n[2] >= 1, n[3] >= 1 else {
             throw UsageError(args.command, "--region takes X,Y,W,H in whole pixels, such as 0,0,100,50, not '\(text)'")
@@ -111,8 +111,8 @@ enum PreviewCommand: Command {
 
     /// One page to `-o`, or every page into `--output-dir`.
     private static func targets(_ args: Arguments) throws -> (output: String?, page: Int, folder: String?) {
-        let page = try args.int("page", in: 1...Int(Int32.max))
-        switch (args.string("output"), args.flag("all"), args.string("output-dir")) {
+        let page = try args.int(.page, in: 1...Int(Int32.max))
+        switch (args.string(.output), args.flag(.all), args.string(.outputDir)) {
         case (let output?, false, nil):
             return (output, page ?? 1, nil)
         case (nil, true, let folder?):
@@ -158,7 +158,7 @@ enum PreviewCommand: Command {
                 ?? PDFDocument(path: input, password: password)
             return (try Dictionary(uniqueKeysWithValues: pages.map { ($0, try pdf.page($0).geometry().userUnit) }), nil)
         } catch {
-            let message = (error as? SignetError)?.message ?? "\(error)"
+            let message = (error as? SignetError).map(FlagAdvice.line) ?? "\(error)"
             let why = message.hasPrefix(input + ": ") ? String(message.dropFirst(input.count + 2)) : message
             return ([:], "\(input): sizes assume /UserUnit 1, because it cannot be read: \(why)")
         }

@@ -94,7 +94,7 @@ struct CurlTransportTests {
     @Test("credentials in a URL never reach a message")
     func redaction() {
         let error = HTTPError(url: "http://user:hunter2@127.0.0.1:9/tsa", .status(500))
-        #expect(error.url == "http://127.0.0.1:9/tsa")
+        #expect(error.context == "http://127.0.0.1:9/tsa")
         #expect(!error.message.contains("hunter2"))
     }
 }

@@ -57,7 +57,7 @@ struct MappedChunkTests {
             }
         } throws: { error in
             guard let error = error as? FileError, case .cannotRead(let why) = error.reason else { return false }
-            return error.path == path && why.contains("shorter")
+            return error.context == path && why.contains("shorter")
         }
         #expect(chunks == 1)
     }

@@ -25,7 +25,7 @@ struct ResourceLimitTests {
         }
         #expect(
             error?.message
-                == "\(input): the selection covers 5 pages, over the limit of 3 pages for one run; stamp at most 3 pages at a time with StampOptions.pages (for example pages 1-3, then the rest on that output)."
+                == "\(input): the selection covers 5 pages, over the limit of 3 pages for one run; stamp at most 3 pages at a time with StampOptions.pages (for example set StampOptions.pages to 1-3, then the rest on that output)."
         )
         #expect(!dir.contents().contains("out.pdf"))
         #expect(StampOptions().maxPages == 100_000)

@@ -142,7 +142,9 @@ struct IdentityTests {
         let after = try #require(identity.notAfter).addingTimeInterval(86_400)
         #expect(identity.validity(at: before) == .notYetValid)
         #expect(identity.validity(at: after) == .expired)
-        #expect(try identity.checkValidity(at: after, strict: false, source: "x")?.contains("has expired") == true)
+        #expect(
+            try identity.checkValidity(at: after, strict: false, source: "x")?.description.contains("has expired")
+                == true)
         let strict = try #require(throws: SignError.self) {
             try identity.checkValidity(at: before, strict: true, source: "x")
         }

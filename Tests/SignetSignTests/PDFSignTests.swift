@@ -110,7 +110,7 @@ struct PDFSignTests {
         let pdfsig = try SignatureCheckers.pdfsig(second)
         #expect(pdfsig.map(\.validation) == ["Signature is Valid.", "Signature is Valid."])
         #expect(pdfsig.map(\.totalDocumentSigned) == [false, true])
-        let certify = try #require(throws: SignError.self) {
+        let certify = try #require(throws: PDFSignError.self) {
             try sign(second, dir.path("three.pdf"), options: PDFSignOptions(signingTime: Date(), certify: true))
         }
         #expect(certify.reason == .certifyNeedsUnsignedDocument)
@@ -124,7 +124,7 @@ struct PDFSignTests {
     func reserveTooSmall() throws {
         let dir = TemporaryDirectory()
         let input = try TestPDF.write(to: dir.path("in.pdf"))
-        let error = try #require(throws: SignError.self) {
+        let error = try #require(throws: PDFSignError.self) {
             try sign(input, dir.path("out.pdf"), options: PDFSignOptions(signingTime: Date(), reserve: 600))
         }
         guard case .signatureTooLarge(let needed, let reserved) = error.reason else {

@@ -17,12 +17,12 @@ struct SignatureLimitTests {
         let input = try TestPDF.write(to: dir.path("in.pdf"))
         let identity = try SigningIdentity.pkcs12(path: TestPKI.shared.rsaP12, password: Secret(TestPKI.password))
         let options = PDFSignOptions(signingTime: Date(), reserve: PDFSignOptions.maxReserve + 1)
-        let error = #expect(throws: SignError.self) {
+        let error = #expect(throws: PDFSignError.self) {
             try PDFSigner.sign(input: input, output: dir.path("out.pdf"), identity: identity, options: options)
         }
         #expect(
             error?.message
-                == "\(input): a signature container of 1048577 bytes is over the limit of 1048576 bytes; sign with fewer chain certificates, or give a smaller PDFSignOptions.reserve."
+                == "\(input): a signature container of 1048577 bytes is over the limit of 1048576 bytes; sign with fewer chain certificates, or lower PDFSignOptions.reserve."
         )
         #expect(!dir.contents().contains("out.pdf"))
     }
@@ -54,7 +54,7 @@ struct SignatureLimitTests {
     @Test("more than 1,000 signatures are refused before any is hashed")
     func tooManySignatures() throws {
         let input = dir.write("many.pdf", bytes: HostilePDFs.signatureFields(PDFVerifier.maxSignatures + 1))
-        let error = #expect(throws: SignError.self) {
+        let error = #expect(throws: PDFSignError.self) {
             try PDFVerifier.verify(path: input, password: nil, options: VerifyOptions(now: Date())).signatures
         }
         #expect(

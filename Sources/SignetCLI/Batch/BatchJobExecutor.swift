@@ -18,7 +18,7 @@ enum BatchJobExecutor {
         do {
             job = try BatchJobParser.parse(text, line: line)
         } catch {
-            let message = (error as? SignetError).map(FlagHints.cli) ?? "\(error)"
+            let message = (error as? SignetError).map(FlagAdvice.line) ?? "\(error)"
             return .done(
                 BatchRow(
                     line: line, id: (error as? BatchJobError)?.id, op: nil, ok: false, output: nil, exit: 2,

@@ -9,7 +9,7 @@ extension Arguments {
     static let maxByteSize = 1e15
 
     /// The size given to `--name`, in whole bytes (fractions round down); must be positive.
-    func byteSize(_ name: String) throws -> Int? {
+    func byteSize(_ name: OptionName) throws -> Int? {
         guard let text = string(name) else { return nil }
         let lower = text.trimmingSpaces().lowercased()
         let unit = Self.byteUnits.first { lower.hasSuffix($0.suffix) }

@@ -14,18 +14,18 @@ package struct UsageError: SignetError {
 package struct Arguments: Sendable {
     package let command: String
     package var positionals: [String] = []
-    package var values: [String: [String]] = [:]
-    package var flags: Set<String> = []
+    package var values: [OptionName: [String]] = [:]
+    package var flags: Set<OptionName> = []
     /// One-letter aliases of the command's options (`output` → `o`), so messages name both.
-    package var shortNames: [String: Character] = [:]
+    package var shortNames: [OptionName: Character] = [:]
 
-    package func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: OptionName) -> Bool { flags.contains(name) }
 
-    package func string(_ name: String) -> String? { values[name]?.last }
+    package func string(_ name: OptionName) -> String? { values[name]?.last }
 
-    package func strings(_ name: String) -> [String] { values[name] ?? [] }
+    package func strings(_ name: OptionName) -> [String] { values[name] ?? [] }
 
-    package func required(_ name: String) throws -> String {
+    package func required(_ name: OptionName) throws -> String {
         guard let v = string(name) else {
             throw UsageError(command, "\(shortNames[name].map { "-\($0)/" } ?? "")--\(name) is required")
         }
@@ -33,7 +33,8 @@ package struct Arguments: Sendable {
     }
 
     package func double(
-        _ name: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+        _ name: OptionName,
+        in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     )
         throws -> Double?
     {
@@ -50,7 +51,7 @@ package struct Arguments: Sendable {
         return v
     }
 
-    package func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
+    package func int(_ name: OptionName, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
         guard let text = string(name) else { return nil }
         guard let v = Int(text) else { throw UsageError(command, "--\(name) wants a whole number, not '\(text)'") }
         guard range.contains(v) else {
@@ -61,7 +62,7 @@ package struct Arguments: Sendable {
     }
 
     /// One of a fixed set of words (`--format jpeg|png|auto`).
-    package func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T?
+    package func choice<T: RawRepresentable & CaseIterable>(_ name: OptionName, _ type: T.Type) throws -> T?
     where T.RawValue == String {
         guard let text = string(name) else { return nil }
         guard let v = T(rawValue: text) else {
@@ -71,7 +72,7 @@ package struct Arguments: Sendable {
         return v
     }
 
-    package func color(_ name: String) throws -> Color? {
+    package func color(_ name: OptionName) throws -> Color? {
         guard let text = string(name) else { return nil }
         guard let c = Color(css: text) else {
             throw UsageError(command, "--\(name) wants a color (\(Color.acceptedForms)), not '\(text)'")
@@ -80,7 +81,7 @@ package struct Arguments: Sendable {
     }
 
     /// `W` `x` `H` (`600x200`).
-    package func size(_ name: String) throws -> Size? {
+    package func size(_ name: OptionName) throws -> Size? {
         guard let text = string(name) else { return nil }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite
@@ -89,7 +90,7 @@ package struct Arguments: Sendable {
     }
 
     /// `X,Y` (`72,680`).
-    package func point(_ name: String) throws -> Point? {
+    package func point(_ name: OptionName) throws -> Point? {
         guard let text = string(name) else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite

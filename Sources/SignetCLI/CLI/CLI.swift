@@ -28,7 +28,7 @@ package enum CLI {
                 exitCode: outcome.verdict?.exitCode ?? 0, outcome: outcome,
                 error: outcome.verdict.flatMap { _ in outcome.verdictMessage })
         } catch let error as SignetError {
-            return Invocation(exitCode: error.kind.exitCode, error: FlagHints.cli(error))
+            return Invocation(exitCode: error.kind.exitCode, error: FlagAdvice.line(error))
         } catch {
             return Invocation(exitCode: 1, error: "unexpected failure: \(error)")
         }

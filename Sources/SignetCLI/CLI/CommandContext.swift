@@ -38,7 +38,7 @@ package struct CommandContext: Sendable {
         }
     }
 
-    package func warn(_ text: String) { writeMessage("warning: \(FlagHints.cli(text))") }
+    package func warn(_ text: String) { writeMessage("warning: \(text)") }
 }
 
 /// What a command finished with: its result object and how it reads for a person.

@@ -1,6 +1,6 @@
 /// One option of a command: `--name VALUE` or the flag `--name`.
 package struct OptionSpec: Sendable {
-    package let name: String
+    package let name: OptionName
     /// What the value is called in help (`FILE`, `N`); `nil` for a flag.
     package let value: String?
     package let help: String
@@ -9,12 +9,12 @@ package struct OptionSpec: Sendable {
     /// May be given several times (`--ca A --ca B`).
     package var repeatable = false
 
-    package static func flag(_ name: String, _ help: String) -> OptionSpec {
+    package static func flag(_ name: OptionName, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
     }
 
     package static func value(
-        _ name: String, _ value: String, _ help: String, short: Character? = nil, repeatable: Bool = false
+        _ name: OptionName, _ value: String, _ help: String, short: Character? = nil, repeatable: Bool = false
     )
         -> OptionSpec
     {
@@ -43,6 +43,6 @@ package struct CommandSpec: Sendable {
         )
     }
 
-    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+    func option(named name: String) -> OptionSpec? { options.first { $0.name.rawValue == name } }
     func option(short c: Character) -> OptionSpec? { options.first { $0.short == c } }
 }

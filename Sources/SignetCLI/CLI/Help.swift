@@ -26,7 +26,7 @@ enum Help {
         var out = "signet \(spec.name) — \(spec.summary)\n\nusage: signet \(spec.name) \(spec.usage)\n\noptions:\n"
         let labels = spec.options.map { o -> String in
             let short = o.short.map { "-\($0), " } ?? ""
-            return short + "--" + o.name + (o.value.map { " " + $0 } ?? "")
+            return short + "--" + o.name.rawValue + (o.value.map { " " + $0 } ?? "")
         }
         let width = min(labels.map(\.count).max() ?? 0, 28)
         for (label, o) in zip(labels, spec.options) {

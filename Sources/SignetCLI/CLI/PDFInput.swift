@@ -27,8 +27,8 @@ struct PDFInput {
 
     /// Runs `body` with the readable path; a `PDFError` about it names the input as given.
     func open<T>(_ body: (String) throws -> T) throws -> T {
-        do { return try body(path) } catch var error as PDFError where error.file == path {
-            error.file = name
+        do { return try body(path) } catch var error as PDFError where error.context == path {
+            error.context = name
             throw error
         }
     }

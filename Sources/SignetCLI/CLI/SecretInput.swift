@@ -8,69 +8,87 @@ import Signet
 package enum SecretInput {
     /// `--password-env VAR` and `--password-file FILE` for commands that open PDFs.
     package static let pdfPasswordSpecs: [OptionSpec] = [
-        .value("password-env", "VAR", "read the PDF password from environment variable VAR"),
-        .value("password-file", "FILE", "read the PDF password from FILE (one trailing line break is ignored)"),
+        .value(.passwordEnv, "VAR", "read the PDF password from environment variable VAR"),
+        .value(.passwordFile, "FILE", "read the PDF password from FILE (one trailing line break is ignored)"),
     ]
 
     /// `--pdf-password-env VAR` and `--pdf-password-file FILE` for commands whose `--password-*`
     /// opens the signing key (`sign`, `pipeline`).
     package static let signedPDFPasswordSpecs: [OptionSpec] = [
-        .value("pdf-password-env", "VAR", "read the password of an encrypted input PDF from environment variable VAR"),
-        .value("pdf-password-file", "FILE", "read the password of an encrypted input PDF from FILE"),
+        .value(.pdfPasswordEnv, "VAR", "read the password of an encrypted input PDF from environment variable VAR"),
+        .value(.pdfPasswordFile, "FILE", "read the password of an encrypted input PDF from FILE"),
     ]
 
     /// The PDF password of `sign` and `pipeline`, and their sentence when an encrypted input needs
     /// one (the PDF stage's own names stamp's `--password-*`, which here open the key).
     static func signedPDFPassword(_ args: Arguments, _ context: CommandContext) throws -> Secret? {
-        try read(args, context, prefix: "pdf-password")
+        try read(args, context, .signedPDFPassword)
     }
 
     static func namingPDFPassword<T>(_ command: String, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as PDFError where error.reason == .passwordNeeded {
             throw UsageError(
                 command,
-                "\(StreamName.input(error.file)): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE"
+                "\(StreamName.input(error.context ?? "-")): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR or --pdf-password-file FILE"
             )
         }
     }
 
     /// The same plus `--password-stdin`, for commands whose password opens a key or a bundle.
     static let passwordSpecs: [OptionSpec] = [
-        .value("password-env", "VAR", "read the password from environment variable VAR"),
-        .value("password-file", "FILE", "read the password from FILE (one trailing line break is ignored)"),
-        .flag("password-stdin", "read the password from standard input"),
+        .value(.passwordEnv, "VAR", "read the password from environment variable VAR"),
+        .value(.passwordFile, "FILE", "read the password from FILE (one trailing line break is ignored)"),
+        .flag(.passwordStdin, "read the password from standard input"),
     ]
+
+    /// The options one secret may come from: `--<what>-env`, `--<what>-file` and perhaps
+    /// `--<what>-stdin`.
+    package struct Source: Sendable {
+        /// What the secret is called in messages ("password", "pin").
+        let what: String
+        let env: OptionName
+        let file: OptionName
+        var stdin: OptionName? = nil
+
+        /// A key's or a bundle's password, which standard input may carry.
+        static let password = Source(what: "password", env: .passwordEnv, file: .passwordFile, stdin: .passwordStdin)
+        /// A PDF's password.
+        static let pdfPassword = Source(what: "password", env: .passwordEnv, file: .passwordFile)
+        /// The PDF's password of `signet sign` and `pipeline`, whose `--password-*` open the key.
+        static let signedPDFPassword = Source(what: "pdf-password", env: .pdfPasswordEnv, file: .pdfPasswordFile)
+        /// A token's user PIN.
+        static let pin = Source(what: "pin", env: .pinEnv, file: .pinFile, stdin: .pinStdin)
+        /// A timestamp authority's credentials.
+        static let tsaCredentials = Source(what: "tsa-credentials", env: .tsaCredentialsEnv, file: .tsaCredentialsFile)
+    }
 
     /// Secrets are short; anything longer is not a password file.
     static let maxBytes = 4096
 
-    /// The secret named by `--<prefix>-env`, `--<prefix>-file` or (when `stdinOption` is given
-    /// and set) standard input, as bytes that are wiped when released; nil when none is given.
+    /// The secret named by `source`'s environment variable, file or (when it has one and it is
+    /// set) standard input, as bytes that are wiped when released; nil when none is given.
     /// At most one source may be given.
-    static func secret(
-        _ args: Arguments, _ context: CommandContext, prefix: String = "password",
-        stdinOption: String? = nil
-    ) throws -> Secret? {
-        let env = args.string("\(prefix)-env"), file = args.string("\(prefix)-file")
+    static func secret(_ args: Arguments, _ context: CommandContext, _ source: Source) throws -> Secret? {
+        let prefix = source.what, stdinOption = source.stdin
+        let env = args.string(source.env), file = args.string(source.file)
         let stdin = stdinOption.map(args.flag) ?? false
         guard [env != nil, file != nil, stdin].filter({ $0 }).count <= 1 else {
             throw UsageError(
                 args.command,
-                "give the \(prefix) only one way (--\(prefix)-env, --\(prefix)-file\(stdinOption.map { " or --\($0)" } ?? ""))"
+                "give the \(prefix) only one way (--\(source.env), --\(source.file)\(stdinOption.map { " or --\($0)" } ?? ""))"
             )
         }
         if let env {
             guard let value = context.environment[env] else {
-                throw UsageError(args.command, "the environment variable \(env) named by --\(prefix)-env is not set")
+                throw UsageError(args.command, "the environment variable \(env) named by --\(source.env) is not set")
             }
             var bytes = Array(value.utf8)
             return Secret(taking: &bytes)
         }
-        let source = file ?? (stdin ? "-" : nil)
-        guard let source else { return nil }
-        var bytes = try InputFile.read(source, limit: maxBytes)
+        guard let path = file ?? (stdin ? "-" : nil) else { return nil }
+        var bytes = try InputFile.read(path, limit: maxBytes)
         // Warned only about a file that is used: a refused one already gets its one sentence.
-        if let file { warnIfShared(file, option: "--\(prefix)-file", context) }
+        if let file { warnIfShared(file, option: "--\(source.file)", context) }
         if bytes.last == UInt8(ascii: "\n") {
             bytes.removeLast()
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
@@ -90,12 +108,11 @@ package enum SecretInput {
 
     /// A PDF's password: it must be UTF-8 text (SignetPDF SASLprep-normalizes it).
     package static func read(
-        _ args: Arguments, _ context: CommandContext, prefix: String = "password",
-        stdinOption: String? = nil
+        _ args: Arguments, _ context: CommandContext, _ source: Source = .pdfPassword
     ) throws -> Secret? {
-        guard let secret = try secret(args, context, prefix: prefix, stdinOption: stdinOption) else { return nil }
+        guard let secret = try secret(args, context, source) else { return nil }
         guard secret.text != nil else {
-            throw UsageError(args.command, "the \(prefix) is not UTF-8 text")
+            throw UsageError(args.command, "the \(source.what) is not UTF-8 text")
         }
         return secret
     }

@@ -12,18 +12,18 @@ enum BatchCommand: Command {
             "JOBS.ndjson [--jobs N] [--shard I/N] [--keep-going | --fail-fast] [--resume] [--job-timeout SECONDS] [--job-memory SIZE]",
         positionals: 1...1,
         options: [
-            .value("jobs", "N", "parallel workers (default: every core)"),
-            .value("shard", "I/N", "run only jobs I, I+N, I+2N… (1-based), so N processes or machines split one list"),
-            .flag("keep-going", "record a failed job and go on with the rest (the default)"),
-            .flag("fail-fast", "take no new job after the first failure"),
+            .value(.jobs, "N", "parallel workers (default: every core)"),
+            .value(.shard, "I/N", "run only jobs I, I+N, I+2N… (1-based), so N processes or machines split one list"),
+            .flag(.keepGoing, "record a failed job and go on with the rest (the default)"),
+            .flag(.failFast, "take no new job after the first failure"),
             .flag(
-                "resume",
+                .resume,
                 "skip jobs whose outputs already exist (outputs are written atomically, so one that exists is complete)"
             ),
-            .value("job-timeout", "SECONDS", "stop a job that runs longer than this; it fails with exit 124"),
-            .value("job-memory", "SIZE", "address-space limit of each worker process (like 2GB); a job over it fails"),
-            .flag("worker", "internal: serve jobs to a parent signet batch over standard input and output"),
-            .value("worker-memory", "BYTES", "internal: the worker's address-space limit"),
+            .value(.jobTimeout, "SECONDS", "stop a job that runs longer than this; it fails with exit 124"),
+            .value(.jobMemory, "SIZE", "address-space limit of each worker process (like 2GB); a job over it fails"),
+            .flag(.worker, "internal: serve jobs to a parent signet batch over standard input and output"),
+            .value(.workerMemory, "BYTES", "internal: the worker's address-space limit"),
         ],
         notes: [
             """
@@ -61,26 +61,26 @@ enum BatchCommand: Command {
         ])
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        if args.flag("worker") { return try serveJobs(args, context) }
+        if args.flag(.worker) { return try serveJobs(args, context) }
         let path = args.positionals[0]
-        let workers = try args.int("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let workers = try args.int(.jobs, in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         let shard = try parseShard(args)
-        if args.flag("keep-going") && args.flag("fail-fast") {
+        if args.flag(.keepGoing) && args.flag(.failFast) {
             throw UsageError(spec.name, "--keep-going and --fail-fast contradict each other")
         }
         let jobs = JobList(try LineReader(path: path, maxLineLength: 1 << 20))
         let total = context.stderrIsTerminal && path != "-" ? try countJobs(path, shard: shard) : nil
         let progress = ProgressBar(label: "batch", total: total, context: context)
         let limits = BatchWorker.Limits(
-            seconds: try args.double("job-timeout", in: 0.001...31_536_000),
-            memoryBytes: try args.byteSize("job-memory"))
+            seconds: try args.double(.jobTimeout, in: 0.001...31_536_000),
+            memoryBytes: try args.byteSize(.jobMemory))
         // A worker that dies while a job is being written to it must not take the batch with it.
         signal(SIGPIPE, SIG_IGN)
         // Rows are emitted one at a time, in job order: the first failed one is the first failure.
         var firstError: String?
         let runner = BatchRunner(
             settings: .init(
-                workers: workers, keepGoing: !args.flag("fail-fast"), resume: args.flag("resume"), shard: shard,
+                workers: workers, keepGoing: !args.flag(.failFast), resume: args.flag(.resume), shard: shard,
                 limits: limits),
             lines: AnyIterator { jobs.next() },
             context: context,
@@ -111,7 +111,7 @@ enum BatchCommand: Command {
     /// `--worker`: runs the jobs a parent batch writes to standard input (`LINE<TAB>JOB`), one
     /// encoded result row per job on standard output (see `BatchWorker`).
     private static func serveJobs(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        if let bytes = try args.int("worker-memory", in: 1 << 20...Int.max) {
+        if let bytes = try args.int(.workerMemory, in: 1 << 20...Int.max) {
             var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
             _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
         }
@@ -134,7 +134,7 @@ enum BatchCommand: Command {
 
     /// `I/N` with 1 ≤ I ≤ N, as (I-1, N).
     static func parseShard(_ args: Arguments) throws -> (index: Int, count: Int) {
-        guard let text = args.string("shard") else { return (0, 1) }
+        guard let text = args.string(.shard) else { return (0, 1) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
             throw UsageError(spec.name, "--shard wants I/N with 1 ≤ I ≤ N, like 2/4, not '\(text)'")

@@ -7,12 +7,12 @@ import Signet
 extension CaptureCommand {
     static let pdfOptions: [OptionSpec] =
         [
-            .value("pdf", "FILE", "sign this PDF: the page shows its page with the box to sign in; -o is the result"),
-            .value("page", "N", "with --pdf: the page to sign, from 1 (default the last)"),
+            .value(.pdf, "FILE", "sign this PDF: the page shows its page with the box to sign in; -o is the result"),
+            .value(.page, "N", "with --pdf: the page to sign, from 1 (default the last)"),
         ] + PlacementFlags.specs + IdentityFlags.options + SignatureFlags.specs + SignatureTextFlags.specs
 
     /// Options that mean nothing without --pdf.
-    static let pdfOnly = pdfOptions.map(\.name).filter { $0 != "pdf" }
+    static let pdfOnly = pdfOptions.map(\.name).filter { $0 != .pdf }
 
     static let pdfNote = """
         --pdf: the page shows page --page (default the last) of the PDF as displayed, rendered by \
@@ -26,29 +26,29 @@ extension CaptureCommand {
         """
 
     static func runPDF(_ pdf: String, _ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        guard let output = args.string("output") else {
+        guard let output = args.string(.output) else {
             throw UsageError("capture", "say where the signed PDF goes: -o OUT.pdf")
         }
         guard pdf != "-" else {
             throw UsageError("capture", "--pdf needs a file: its page is shown while the signer draws")
         }
-        let refused = RenderCommand.budgetOptions.map(\.name) + ["no-crop", "padding", "fit", "dpi", "scale"]
+        let refused = RenderCommand.budgetOptions.map(\.name) + [OptionName.noCrop, .padding, .fit, .dpi, .scale]
         if let name = refused.first(where: { args.string($0) != nil || args.flag($0) }) {
             throw UsageError("capture", "--\(name) is about an image; --pdf stamps the strokes as vector ink")
         }
-        let signs = ["p12", "key", "cert"].contains { args.string($0) != nil }
+        let signs = [OptionName.p12, .key, .cert].contains { args.string($0) != nil }
         let signatureOnly = PipelineCommand.signatureOnly
         if !signs, let (name, _) = signatureOnly.first(where: { $0.1 ? args.flag($0.0) : args.string($0.0) != nil }) {
             throw UsageError(
                 "capture", "--\(name) is about the signature; give --p12 FILE or --key FILE --cert FILE to sign")
         }
         try OutputGuard.refuseOverwriting(
-            [pdf] + ["p12", "key", "cert", "chain", "password-file"].compactMap(args.string), with: [output],
+            [pdf] + [OptionName.p12, .key, .cert, .chain, .passwordFile].compactMap(args.string), with: [output],
             command: "capture")
         let server = try serverOptions(args)
         var options = PipelineOptions(render: try RenderFlags.options(args), artwork: .vector)
         options.stamp.placement = try PlacementFlags.placement(args)
-        let page = try args.int("page", in: 1...Int(Int32.max))
+        let page = try args.int(.page, in: 1...Int(Int32.max))
         var warnings: [String] = []
         var signingTime: Date?
         var signing: (() throws -> PipelineSigning)?

@@ -12,12 +12,12 @@ enum CaptureCommand: Command {
         positionals: 0...0,
         options: [
             .value(
-                "output", "FILE",
+                .output, "FILE",
                 ".json: the Signet stroke JSON as received; .png, .svg or .pdf: rendered as signet render does",
                 short: "o"),
-            .value("port", "N", "the loopback port to serve on (default: a free one)"),
-            .value("timeout", "SECONDS", "give up after this long without a signature: exit 1, nothing written"),
-            .flag("open", "open the page in the desktop's browser (the token never appears on a command line)"),
+            .value(.port, "N", "the loopback port to serve on (default: a free one)"),
+            .value(.timeout, "SECONDS", "give up after this long without a signature: exit 1, nothing written"),
+            .flag(.open, "open the page in the desktop's browser (the token never appears on a command line)"),
         ] + RenderFlags.specs + RenderCommand.budgetOptions + pdfOptions,
         notes: [
             """
@@ -31,11 +31,11 @@ enum CaptureCommand: Command {
         ])
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        if let pdf = args.string("pdf") { return try runPDF(pdf, args, context) }
+        if let pdf = args.string(.pdf) { return try runPDF(pdf, args, context) }
         if let name = pdfOnly.first(where: { args.string($0) != nil || args.flag($0) }) {
             throw UsageError("capture", "--\(name) is about signing a PDF; give --pdf IN.pdf")
         }
-        guard let output = args.string("output") else {
+        guard let output = args.string(.output) else {
             throw UsageError("capture", "say where the signature goes: -o FILE (.json, .png, .svg or .pdf)")
         }
         let writing = try outputKind(output, args, context)
@@ -62,8 +62,8 @@ enum CaptureCommand: Command {
     /// A fresh token, --port and --timeout.
     static func serverOptions(_ args: Arguments) throws -> CaptureOptions {
         CaptureOptions(
-            token: CaptureToken.random(), port: try args.int("port", in: 0...65_535) ?? 0,
-            timeout: try args.double("timeout", in: 0.001...31_536_000))
+            token: CaptureToken.random(), port: try args.int(.port, in: 0...65_535) ?? 0,
+            timeout: try args.double(.timeout, in: 0.001...31_536_000))
     }
 
     /// Runs `body` with the `listening` callback: it prints the page's address ("signet capture:
@@ -73,7 +73,7 @@ enum CaptureCommand: Command {
     ) throws -> T {
         var launcher: BrowserLauncher?
         defer { launcher?.removePage() }
-        let open = args.flag("open")
+        let open = args.flag(.open)
         return try body { url in
             context.writeMessage("signet capture: \(what) at \(url) (Ctrl-C to stop)")
             if open { launcher = BrowserLauncher.launch(url, warn: context.warn) }
@@ -85,7 +85,7 @@ enum CaptureCommand: Command {
         _ output: String, _ args: Arguments, _ context: CommandContext
     ) throws -> SignetJob.CaptureOutput {
         let render = try RenderFlags.options(args)
-        if args.string("max-bytes") != nil {
+        if args.string(.maxBytes) != nil {
             let format = BudgetFlags.format(forOutput: output) ?? .auto
             var budget = try BudgetFlags.options(args, format: format, background: render.background ?? .white)
             budget.threads = context.budgetThreads

@@ -8,7 +8,7 @@ enum CompressCommand: Command {
         usage: "IN -o OUT [--max-bytes SIZE] [options]",
         positionals: 1...1,
         options: BudgetFlags.options + [
-            .value("output", "OUT", "where to write the result ('-' for standard output)", short: "o")
+            .value(.output, "OUT", "where to write the result ('-' for standard output)", short: "o")
         ],
         notes: BudgetFlags.notes + [
             "Input: PNG or JPEG (told apart by content), at most \(SignetJob.maxImageFileBytes / 1_048_576) MiB and \(DecodeLimits().maxPixels) pixels.",
@@ -17,7 +17,7 @@ enum CompressCommand: Command {
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
-        let output = try args.required("output")
+        let output = try args.required(.output)
         var options = try BudgetFlags.options(args, output: output)
         options.threads = context.budgetThreads
         try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)

@@ -6,11 +6,18 @@ extension PDFInput {
     func openForSigning<T>(_ body: (String) throws -> T) throws -> T {
         do {
             return try open(body)
-        } catch var error as SignError where error.context.contains(path) {
-            error.context = error.context.replacing(path, with: StreamName.input(name))
-            throw error
-        } catch let error as FileError where error.path == path {
-            throw FileError(path: name, reason: error.reason)
+        } catch let error as SignError {
+            throw named(error)
+        } catch let error as PDFSignError {
+            throw named(error)
+        } catch let error as FileError where error.context == path {
+            throw FileError(name, error.reason)
         }
+    }
+
+    /// `error` with the spooled path in its context replaced by the input's name.
+    private func named<Reason>(_ error: StageError<Reason>) -> StageError<Reason> {
+        guard let context = error.context, context.contains(path) else { return error }
+        return error.naming(context.replacing(path, with: StreamName.input(name)))
     }
 }

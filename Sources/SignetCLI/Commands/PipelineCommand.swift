@@ -11,13 +11,13 @@ enum PipelineCommand: Command {
             "STROKES --pdf IN.pdf -o OUT.pdf [--max-bytes SIZE | --vector] [placement] [--p12 FILE | --key FILE --cert FILE | --external-signer COMMAND --cert FILE] [options]",
         positionals: 1...1,
         options: [
-            .value("output", "FILE", "the finished PDF", short: "o"),
-            .value("pdf", "FILE", "the PDF to stamp (- for standard input)"),
-            .value("save-image", "FILE", "also write the fitted PNG/JPEG here (otherwise it never touches the disk)"),
+            .value(.output, "FILE", "the finished PDF", short: "o"),
+            .value(.pdf, "FILE", "the PDF to stamp (- for standard input)"),
+            .value(.saveImage, "FILE", "also write the fitted PNG/JPEG here (otherwise it never touches the disk)"),
             .flag(
-                "vector", "stamp the strokes as vector paths (sharp at any zoom, a few KB) instead of a fitted image"),
+                .vector, "stamp the strokes as vector paths (sharp at any zoom, a few KB) instead of a fitted image"),
             .value(
-                "image-format", "png|jpeg|auto",
+                .imageFormat, "png|jpeg|auto",
                 "format of the fitted image (default png: transparency kept, downscaled to fit)"),
             BudgetFlags.maxBytes,
         ] + BudgetFlags.searchOptions + StrokeInputFlags.specs + RenderFlags.specs + StampFlags.specs
@@ -37,25 +37,25 @@ enum PipelineCommand: Command {
 
     /// Options that only make sense for a fitted image, or only when signing.
     static let imageOnly = [
-        "max-bytes", "image-format", "save-image", "min-quality", "max-quality", "resize-quality", "min-dimension",
+        OptionName.maxBytes, .imageFormat, .saveImage, .minQuality, .maxQuality, .resizeQuality, .minDimension,
     ]
     static let signatureOnly =
-        ["pades", "certify", "strict", SignatureTextFlags.flag].map { ($0, true) }
-        + (["name", "reason", "location", "contact-info", "field", "reserve", "chain", "password-env", "password-file"]
+        [OptionName.pades, .certify, .strict, SignatureTextFlags.flag].map { ($0, true) }
+        + ([OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .chain, .passwordEnv, .passwordFile]
         + SignatureTextFlags.values)
         .map { ($0, false) }
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let strokes = args.positionals[0]
-        let output = try args.required("output")
-        let pdf = try args.required("pdf")
+        let output = try args.required(.output)
+        let pdf = try args.required(.pdf)
         let options = try pipelineOptions(args, context)
-        let signs = ["p12", "key", "cert"].contains { args.string($0) != nil }
+        let signs = [OptionName.p12, .key, .cert].contains { args.string($0) != nil }
         if !signs, let (name, _) = signatureOnly.first(where: { $0.1 ? args.flag($0.0) : args.string($0.0) != nil }) {
             throw UsageError(
                 spec.name, "--\(name) is about the signature; give --p12 FILE or --key FILE --cert FILE to sign")
         }
-        if signs, args.flag("rewrite") {
+        if signs, args.flag(.rewrite) {
             throw UsageError(
                 spec.name,
                 "--rewrite cannot go with signing: the stamp is appended in the signature's own incremental update")
@@ -63,16 +63,19 @@ enum PipelineCommand: Command {
         if strokes == "-", pdf == "-" {
             throw UsageError(spec.name, "standard input can carry the strokes or the PDF, not both")
         }
-        if strokes == "-" || pdf == "-", let option = ["password", "pin"].first(where: { args.flag("\($0)-stdin") }) {
+        if strokes == "-" || pdf == "-",
+            let option = [SecretInput.Source.password, .pin].first(where: { $0.stdin.map(args.flag) ?? false })
+        {
             throw UsageError(
                 spec.name,
-                "standard input cannot carry both an input and the \(option); use --\(option)-env or --\(option)-file")
+                "standard input cannot carry both an input and the \(option.what); use --\(option.env) or --\(option.file)"
+            )
         }
         let password = try SecretInput.signedPDFPassword(args, context)
         let source = try PDFInput(pdf)
         try OutputGuard.refuseOverwriting(
             [strokes, source.name]
-                + ["p12", "key", "cert", "chain", "password-file", "pdf-password-file"].compactMap(args.string),
+                + [OptionName.p12, .key, .cert, .chain, .passwordFile, .pdfPasswordFile].compactMap(args.string),
             with: [output] + [options.imageOutput].compactMap { $0 }, command: spec.name)
         var signing: PipelineSigning?
         var warnings: [String] = []
@@ -104,21 +107,21 @@ enum PipelineCommand: Command {
     private static func pipelineOptions(_ args: Arguments, _ context: CommandContext) throws -> PipelineOptions {
         let render = try RenderFlags.options(args)
         let artwork: PipelineOptions.Artwork
-        if args.flag("vector") {
+        if args.flag(.vector) {
             if let name = imageOnly.first(where: { args.string($0) != nil })
-                ?? (args.flag("no-resize") ? "no-resize" : nil)
+                ?? (args.flag(.noResize) ? OptionName.noResize : nil)
             {
                 throw UsageError(spec.name, "--\(name) is about the fitted image; --vector stamps the strokes as paths")
             }
             artwork = .vector
         } else {
-            let format = try args.choice("image-format", BudgetFormat.self) ?? .png
+            let format = try args.choice(.imageFormat, BudgetFormat.self) ?? .png
             var budget = try BudgetFlags.options(args, format: format, background: render.background ?? .white)
             budget.threads = context.budgetThreads
             artwork = .image(budget)
         }
         return PipelineOptions(
             reading: try StrokeInputFlags.readOptions(args), render: render, artwork: artwork,
-            stamp: try StampFlags.options(args), imageOutput: args.string("save-image"))
+            stamp: try StampFlags.options(args), imageOutput: args.string(.saveImage))
     }
 }

@@ -13,7 +13,7 @@ extension RenderCommand {
     static func renderBudgeted(
         _ args: Arguments, _ read: StrokeReadOptions, _ options: RenderOptions, _ context: CommandContext
     ) throws -> CommandOutcome {
-        guard let output = args.string("output"), args.string("output-dir") == nil, args.positionals.count == 1 else {
+        guard let output = args.string(.output), args.string(.outputDir) == nil, args.positionals.count == 1 else {
             throw UsageError("render", "--max-bytes works with -o and one input")
         }
         let input = args.positionals[0]

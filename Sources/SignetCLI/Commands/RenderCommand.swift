@@ -10,11 +10,11 @@ enum RenderCommand: Command {
         positionals: 1...100_000,
         options: [
             .value(
-                "output", "FILE", "output file for one input; .png, .svg or .pdf by its extension; '-' writes stdout",
+                .output, "FILE", "output file for one input; .png, .svg or .pdf by its extension; '-' writes stdout",
                 short: "o"),
-            .value("output-dir", "DIR", "write each input to DIR/<input name>.<type> (several inputs, one process)"),
+            .value(.outputDir, "DIR", "write each input to DIR/<input name>.<type> (several inputs, one process)"),
             .value(
-                "type", "TYPE", "png, svg or pdf when the output name does not say (stdout, --output-dir); default png"),
+                .type, "TYPE", "png, svg or pdf when the output name does not say (stdout, --output-dir); default png"),
         ] + StrokeInputFlags.specs + RenderFlags.specs + budgetOptions,
         notes: [
             """
@@ -34,9 +34,9 @@ enum RenderCommand: Command {
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let options = try RenderFlags.options(args)
         let read = try StrokeInputFlags.readOptions(args)
-        if args.string("max-bytes") != nil { return try renderBudgeted(args, read, options, context) }
-        let type = try args.choice("type", RenderOutputType.self)
-        switch (args.string("output"), args.string("output-dir")) {
+        if args.string(.maxBytes) != nil { return try renderBudgeted(args, read, options, context) }
+        let type = try args.choice(.type, RenderOutputType.self)
+        switch (args.string(.output), args.string(.outputDir)) {
         case (let output?, nil):
             guard args.positionals.count == 1 else {
                 throw UsageError(
@@ -78,7 +78,7 @@ enum RenderCommand: Command {
             do {
                 reports.append(try render(input, to: output, type: type, read, options))
             } catch let error as SignetError {
-                let message = FlagHints.cli(error)
+                let message = FlagAdvice.line(error)
                 context.writeMessage("signet render: \(message)")
                 reports.append(
                     RenderReport(

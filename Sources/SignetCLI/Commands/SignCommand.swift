@@ -10,19 +10,19 @@ enum SignCommand: Command {
             "IN (-o OUT.pdf | --detached OUT.p7s) (--p12 FILE | --key FILE --cert FILE | --pkcs11-module PATH --pkcs11-token LABEL --pkcs11-key LABEL | --external-signer COMMAND --cert FILE) [options]  |  IN -o PREPARED.pdf --prepare [options]  |  PREPARED.pdf --complete --cms SIG.der -o OUT.pdf [--tsa URL] [--ltv]",
         positionals: 1...1,
         options: [
-            .value("output", "FILE", "signed PDF to write", short: "o"),
-            .value("detached", "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
+            .value(.output, "FILE", "signed PDF to write", short: "o"),
+            .value(.detached, "FILE", "write only a detached CMS signature of IN (any file type) to FILE"),
         ] + IdentityFlags.options + SignatureFlags.specs + TimestampFlags.specs + [
             .flag(
-                "ltv",
+                .ltv,
                 "PAdES B-LT: then add a DSS with the certificates and OCSP responses (or CRLs) of the signer's and the TSA's chains, fetched from their URLs"
             ),
             RevocationAccess.certsSpec,
             .flag(
-                "doc-timestamp",
+                .docTimestamp,
                 "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)"),
         ] + TwoStepSigning.specs + ArtworkFlags.specs + [
-            .value("page", "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
+            .value(.page, "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
         ] + PlacementFlags.specs + SignatureTextFlags.specs + SecretInput.signedPDFPasswordSpecs,
         notes: [
             "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages, with the signer's name (--name, else the certificate's common name), the signing time in UTC (as in /M, to the minute) and --reason/--location as selectable text (--no-text leaves it out). The artwork and text together fit the placement; with --field they are fitted into the existing field's rectangle.",
@@ -54,16 +54,16 @@ enum SignCommand: Command {
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         if let outcome = try TwoStepSigning.run(args, context) { return outcome }
         let input = args.positionals[0]
-        let detached = args.string("detached")
+        let detached = args.string(.detached)
         if detached != nil {
-            if args.string("output") != nil {
+            if args.string(.output) != nil {
                 throw UsageError(spec.name, "--detached writes only the signature; leave out -o")
             }
             let pdfOnly =
-                ["pades", "certify", "doc-timestamp", "ltv", SignatureTextFlags.flag].filter(args.flag)
+                [OptionName.pades, .certify, .docTimestamp, .ltv, SignatureTextFlags.flag].filter(args.flag)
                 + ([
-                    "name", "reason", "location", "contact-info", "field", "reserve", "image", "strokes", "page", "at",
-                    "size", "width", "certs", "pdf-password-env", "pdf-password-file",
+                    OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .image, .strokes, .page, .at,
+                    .size, .width, .certs, .pdfPasswordEnv, .pdfPasswordFile,
                 ] + SignatureTextFlags.values)
                 .filter { args.string($0) != nil }
             if let first = pdfOnly.first {
@@ -71,26 +71,29 @@ enum SignCommand: Command {
                     spec.name,
                     "--\(first) is about PDF signatures; a --detached signature takes none of the PDF options")
             }
-        } else if args.string("output") == nil {
+        } else if args.string(.output) == nil {
             throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)")
         }
         try RevocationAccess.requireLTV(args)
-        if input == "-", let option = ["password", "pin"].first(where: { args.flag("\($0)-stdin") }) {
+        if input == "-",
+            let option = [SecretInput.Source.password, .pin].first(where: { $0.stdin.map(args.flag) ?? false })
+        {
             throw UsageError(
                 spec.name,
-                "standard input cannot carry both the file to sign and the \(option); use --\(option)-env or --\(option)-file"
+                "standard input cannot carry both the file to sign and the \(option.what); use --\(option.env) or --\(option.file)"
             )
         }
         try OutputGuard.refuseOverwriting(
             [input]
                 + [
-                    "p12", "key", "cert", "chain", "password-file", "pin-file", "image", "strokes", "pdf-password-file",
-                    "tsa-credentials-file",
-                ].compactMap(
+                    OptionName.p12, .key, .cert, .chain, .passwordFile, .pinFile, .image, .strokes, .pdfPasswordFile,
+                    .tsaCredentialsFile,
+                ]
+                .compactMap(
                     args.string),
-            with: [detached ?? args.string("output")].compactMap { $0 }, command: spec.name)
+            with: [detached ?? args.string(.output)].compactMap { $0 }, command: spec.name)
         let timestamp = try TimestampFlags.options(args)
-        if args.flag("doc-timestamp"), timestamp == nil {
+        if args.flag(.docTimestamp), timestamp == nil {
             throw UsageError(spec.name, "--doc-timestamp needs --tsa URL (the authority that makes it)")
         }
         let network = try TimestampFlags.transport(args, context)
@@ -101,7 +104,7 @@ enum SignCommand: Command {
         guard let detached else {
             var options = try SignatureFlags.options(args, signingTime: now)
             options.timestamp = timestamp
-            options.documentTimestamp = args.flag("doc-timestamp")
+            options.documentTimestamp = args.flag(.docTimestamp)
             return try signPDF(
                 source, identity: identity, options: options, network: network, warnings: warnings, args, context)
         }
@@ -138,17 +141,17 @@ extension SignCommand {
         _ source: PDFInput, identity: SigningIdentity, options: PDFSignOptions, network: any HTTPTransport,
         warnings: [String], _ args: Arguments, _ context: CommandContext
     ) throws -> CommandOutcome {
-        let output = try args.required("output")
+        let output = try args.required(.output)
         let appearance = try ArtworkFlags.read(args).map {
             SignatureAppearance(
-                artwork: $0, page: try args.int("page"), placement: try PlacementFlags.placement(args),
+                artwork: $0, page: try args.int(.page), placement: try PlacementFlags.placement(args),
                 text: try SignatureTextFlags.text(args, identity: identity, options: options))
         }
         if appearance == nil,
-            let name = (["page"] + SignatureTextFlags.values).first(where: { args.string($0) != nil })
+            let name = ([OptionName.page] + SignatureTextFlags.values).first(where: { args.string($0) != nil })
                 ?? (args.flag(SignatureTextFlags.flag) ? SignatureTextFlags.flag : nil)
         {
-            let what = name == "page" ? "places a visible signature" : "is about a visible signature's text"
+            let what = name == .page ? "places a visible signature" : "is about a visible signature's text"
             throw UsageError(spec.name, "--\(name) \(what); give --image or --strokes too")
         }
         let password = try SecretInput.signedPDFPassword(args, context)
@@ -157,7 +160,7 @@ extension SignCommand {
                 try SignetJob.sign(
                     pdfAt: $0, to: output, password: password, identity: identity, options: options,
                     appearance: appearance, network: network,
-                    ltv: args.flag("ltv") ? try RevocationAccess.online(args) : nil)
+                    ltv: args.flag(.ltv) ? try RevocationAccess.online(args) : nil)
             }
         }
         result.input = source.name

@@ -8,15 +8,15 @@ enum StampCommand: Command {
         usage: "IN.pdf -o OUT.pdf (--image FILE | --strokes FILE) [options]   (IN.pdf - reads standard input)",
         positionals: 1...1,
         options: [
-            .value("output", "FILE", "the stamped PDF (- for standard output)", short: "o")
+            .value(.output, "FILE", "the stamped PDF (- for standard output)", short: "o")
         ] + ArtworkFlags.specs + StampFlags.specs + SecretInput.pdfPasswordSpecs,
         notes: StampFlags.notes + StrokeInputFlags.notes)
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        let output = try args.required("output")
+        let output = try args.required(.output)
         let options = try StampFlags.options(args)
         try OutputGuard.refuseOverwriting(
-            [args.positionals[0]] + ["image", "strokes", "password-file"].compactMap(args.string), with: [output],
+            [args.positionals[0]] + [OptionName.image, .strokes, .passwordFile].compactMap(args.string), with: [output],
             command: spec.name)
         let password = try SecretInput.read(args, context)
         guard let artwork = try ArtworkFlags.read(args) else {

@@ -10,9 +10,9 @@ enum TimestampCommand: Command {
         usage: "IN -o OUT.pdf (--tsa URL | --ltv | --ltv --tsa URL) [options]",
         positionals: 1...1,
         options: [
-            .value("output", "FILE", "timestamped PDF to write", short: "o"),
+            .value(.output, "FILE", "timestamped PDF to write", short: "o"),
             .flag(
-                "ltv",
+                .ltv,
                 "first add a DSS with the certificates and OCSP responses (or CRLs) of every signature and timestamp not yet covered (PAdES B-LT)"
             ),
             RevocationAccess.certsSpec,
@@ -29,20 +29,20 @@ enum TimestampCommand: Command {
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
-        let output = try args.required("output")
+        let output = try args.required(.output)
         let timestamp = try TimestampFlags.options(args)
         try RevocationAccess.requireLTV(args)
-        guard timestamp != nil || args.flag("ltv") else {
+        guard timestamp != nil || args.flag(.ltv) else {
             throw UsageError(spec.name, "give --tsa URL (the authority that makes the timestamp), --ltv, or both")
         }
         try OutputGuard.refuseOverwriting(
-            [input] + ["tsa-credentials-file", "password-file"].compactMap(args.string), with: [output],
+            [input] + [OptionName.tsaCredentialsFile, .passwordFile].compactMap(args.string), with: [output],
             command: spec.name)
         let password = try SecretInput.read(args, context)
         let network = try TimestampFlags.transport(args, context)
         let source = try PDFInput(input)
         let now = Date()
-        if args.flag("ltv") {
+        if args.flag(.ltv) {
             return try addValidationData(
                 source, output: output, password: password, timestamp: timestamp, now: now, network: network,
                 access: try RevocationAccess.online(args))

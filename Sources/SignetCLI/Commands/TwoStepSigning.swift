@@ -7,36 +7,36 @@ import Signet
 enum TwoStepSigning {
     static let specs: [OptionSpec] = [
         .flag(
-            "prepare",
+            .prepare,
             "two-step signing: write OUT with the signature field, its appearance and a zero-filled /Contents (--reserve bytes, default \(TwoStepSigner.defaultReserve)), and print the SHA-256 digest over its /ByteRange for a CMS made elsewhere; no key"
         ),
-        .value("digest-out", "FILE", "with --prepare: also write the raw 32-byte digest to FILE"),
+        .value(.digestOut, "FILE", "with --prepare: also write the raw 32-byte digest to FILE"),
         .flag(
-            "complete",
+            .complete,
             "two-step signing: write OUT as IN (a file --prepare wrote) with the CMS of --cms in its /Contents, after checking it; --tsa timestamps the CMS first"
         ),
         .value(
-            "cms", "FILE",
+            .cms, "FILE",
             "with --complete: the detached CMS SignedData (DER) whose messageDigest is the prepared digest"),
     ]
 
     /// Options that name a key: neither step uses one.
     static let keyOptions = [
-        "p12", "key", "cert", "chain", "pkcs11-module", "pkcs11-token", "pkcs11-key", "external-signer",
-        "external-timeout", "password-env", "password-file", "password-stdin", "pin-env", "pin-file", "pin-stdin",
-        "pss", "strict", "detached",
+        OptionName.p12, .key, .cert, .chain, .pkcs11Module, .pkcs11Token, .pkcs11Key, .externalSigner,
+        .externalTimeout, .passwordEnv, .passwordFile, .passwordStdin, .pinEnv, .pinFile, .pinStdin,
+        .pss, .strict, .detached,
     ]
 
     /// The outcome of `--prepare` or `--complete`; `nil` when neither is given.
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome? {
         let command = args.command
-        guard args.flag("prepare") || args.flag("complete") else {
-            if let option = given(["cms", "digest-out"], args) {
+        guard args.flag(.prepare) || args.flag(.complete) else {
+            if let option = given([OptionName.cms, .digestOut], args) {
                 throw UsageError(command, "--\(option) goes with --prepare or --complete")
             }
             return nil
         }
-        if args.flag("prepare") && args.flag("complete") {
+        if args.flag(.prepare) && args.flag(.complete) {
             throw UsageError(command, "--prepare and --complete are the two steps; give one per run")
         }
         if let option = given(keyOptions, args) {
@@ -45,7 +45,7 @@ enum TwoStepSigning {
                 "--\(option) is not part of two-step signing: --prepare needs no key, and the CMS given to --complete was made with it"
             )
         }
-        return args.flag("prepare") ? try prepare(args, context) : try complete(args, context)
+        return args.flag(.prepare) ? try prepare(args, context) : try complete(args, context)
     }
 
     struct Prepared: Encodable {
@@ -68,17 +68,18 @@ enum TwoStepSigning {
 
     static func prepare(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let command = args.command
-        if let option = given(TimestampFlags.specs.map(\.name) + ["ltv", "certs", "doc-timestamp", "cms"], args) {
+        if let option = given(TimestampFlags.specs.map(\.name) + [OptionName.ltv, .certs, .docTimestamp, .cms], args) {
             throw UsageError(
                 command,
                 "--\(option) belongs to --complete (timestamps and validation data are added to the finished signature)"
             )
         }
         let input = args.positionals[0]
-        let output = try args.required("output")
-        let digestOut = args.string("digest-out")
+        let output = try args.required(.output)
+        let digestOut = args.string(.digestOut)
         try OutputGuard.refuseOverwriting(
-            [input] + ["image", "strokes"].compactMap(args.string), with: [output] + (digestOut.map { [$0] } ?? []),
+            [input] + [OptionName.image, .strokes].compactMap(args.string),
+            with: [output] + (digestOut.map { [$0] } ?? []),
             command: command)
         let source = try PDFInput(input)
         let options = try SignatureFlags.options(args, signingTime: Date())
@@ -90,7 +91,7 @@ enum TwoStepSigning {
                 )
             }
             return SignatureAppearance(
-                artwork: artwork, page: try args.int("page"), placement: try PlacementFlags.placement(args),
+                artwork: artwork, page: try args.int(.page), placement: try PlacementFlags.placement(args),
                 text: try SignatureTextFlags.text(args, signer: options.name ?? "", options: options))
         }
         let prepared = try source.openForSigning {
@@ -132,14 +133,14 @@ enum TwoStepSigning {
         let command = args.command
         let prepareOnly =
             ArtworkFlags.specs.map(\.name) + PlacementFlags.specs.map(\.name) + SignatureFlags.specs.map(\.name)
-            + SignatureTextFlags.specs.map(\.name) + ["page", "digest-out"]
+            + SignatureTextFlags.specs.map(\.name) + [OptionName.page, .digestOut]
         if let option = given(prepareOnly, args) {
             throw UsageError(
                 command, "--\(option) belongs to --prepare: the prepared file already holds the signature's field")
         }
         let input = args.positionals[0]
-        let output = try args.required("output")
-        let cmsPath = try args.required("cms")
+        let output = try args.required(.output)
+        let cmsPath = try args.required(.cms)
         try OutputGuard.refuseOverwriting([input, cmsPath], with: [output], command: command)
         let cms = try InputFile.read(cmsPath, limit: PDFSignOptions.maxReserve)
         let now = Date()
@@ -148,10 +149,10 @@ enum TwoStepSigning {
             TimestampAuthority(options: $0, transport: network, now: now)
         }
         try RevocationAccess.requireLTV(args)
-        if args.flag("doc-timestamp"), authority == nil {
+        if args.flag(.docTimestamp), authority == nil {
             throw UsageError(command, "--doc-timestamp needs --tsa URL (the authority that makes it)")
         }
-        let collector = try args.flag("ltv") ? RevocationAccess.online(args) : nil
+        let collector = try args.flag(.ltv) ? RevocationAccess.online(args) : nil
         let source = try PDFInput(input)
         let completed = try source.openForSigning {
             try TwoStepSigner.complete(
@@ -160,7 +161,7 @@ enum TwoStepSigning {
                     try RevocationCollector(
                         extraCertificates: ForeignSignature.carriedCertificates(cms) + $0.certificates, now: now,
                         nonce: $0.nonce, fetch: $0.request)
-                }, documentTimestamp: args.flag("doc-timestamp"), now: now)
+                }, documentTimestamp: args.flag(.docTimestamp), now: now)
         }
         var stamped = completed.timestamped ? ", timestamped" : ""
         if let ltv = completed.after.ltv {
@@ -182,7 +183,7 @@ enum TwoStepSigning {
     }
 
     /// The first of `names` given as a value or a flag.
-    private static func given(_ names: [String], _ args: Arguments) -> String? {
+    private static func given(_ names: [OptionName], _ args: Arguments) -> OptionName? {
         names.first { args.string($0) != nil || args.flag($0) }
     }
 }

@@ -10,26 +10,26 @@ enum VerifyCommand: Command {
             "IN [--p7s SIG.p7s] [--ca CA.pem ...] [--no-trust] [--validation-time now|claimed|TIME] [--revocation none|offline|online] [--allow-overlays] [--verbose]",
         positionals: 1...1,
         options: [
-            .value("p7s", "FILE", "detached CMS signature of IN (from 'signet sign --detached')"),
+            .value(.p7s, "FILE", "detached CMS signature of IN (from 'signet sign --detached')"),
             .value(
-                "ca", "FILE", "trusted certificate(s), PEM; repeat for several. Without one no signer is trusted",
+                .ca, "FILE", "trusted certificate(s), PEM; repeat for several. Without one no signer is trusted",
                 repeatable: true),
-            .flag("no-trust", "judge integrity, changes and algorithms only; an untrusted signer can still pass"),
+            .flag(.noTrust, "judge integrity, changes and algorithms only; an untrusted signer can still pass"),
             .value(
-                "validation-time", "WHEN",
+                .validationTime, "WHEN",
                 "judge certificates 'now' (default), at the 'claimed' signing time, or at YYYY-MM-DDTHH:MM:SSZ"),
             .flag(
-                "allow-weak-algorithms",
+                .allowWeakAlgorithms,
                 "accept MD5, SHA-1, RSA and DSA under 2048 bits and EC under 256 bits (also in the chains)"),
             .value(
-                "revocation", "MODE",
+                .revocation, "MODE",
                 "'offline' (default): check certificates against the OCSP responses and CRLs the file holds; 'online': fetch them too; 'none'"
             ),
             .flag(
-                "allow-overlays",
+                .allowOverlays,
                 "skip the overlay check: annotations and signature widgets added after a signature are not compared with the signed page"
             ),
-            .flag("verbose", "also list every revision of the file"),
+            .flag(.verbose, "also list every revision of the file"),
         ] + SecretInput.pdfPasswordSpecs,
         notes: [
             "Exit 0: every signature is intact, every later change is one it permits, its algorithms are allowed and its signer is trusted.",
@@ -53,14 +53,14 @@ enum VerifyCommand: Command {
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
-        let cas = args.strings("ca")
+        let cas = args.strings(.ca)
         let options = VerifyOptions(
             now: Date(), validationTime: try validationTime(args),
             anchors: cas.isEmpty ? nil : try TrustAnchors(files: cas),
-            requireTrust: !args.flag("no-trust"), allowWeakAlgorithms: args.flag("allow-weak-algorithms"),
+            requireTrust: !args.flag(.noTrust), allowWeakAlgorithms: args.flag(.allowWeakAlgorithms),
             revocation: try revocationMode(args), online: try RevocationAccess.online())
         let report: VerificationReport
-        if let p7s = args.string("p7s") {
+        if let p7s = args.string(.p7s) {
             if input == "-", p7s == "-" {
                 throw UsageError(spec.name, "the content and --p7s cannot both come from standard input")
             }
@@ -74,7 +74,7 @@ enum VerifyCommand: Command {
             let pdf = try PDFInput(input)
             report = try pdf.openForSigning { path in
                 var report = try SignetJob.verify(pdfAt: path, password: password, options: options)
-                if args.flag("allow-overlays") {
+                if args.flag(.allowOverlays) {
                     OverlayCheck.skip(
                         &report,
                         note:
@@ -89,7 +89,7 @@ enum VerifyCommand: Command {
         }
         let content = StreamName.input(input)
         var lines = report.signatures.flatMap { VerifyText.describe($0, content: content) }
-        if args.flag("verbose") { lines += report.revisions.flatMap(VerifyText.describe) }
+        if args.flag(.verbose) { lines += report.revisions.flatMap(VerifyText.describe) }
         return CommandOutcome(
             json: Result(
                 input: input, valid: report.valid, signatures: report.signatures, timestamps: report.timestamps,
@@ -100,11 +100,11 @@ enum VerifyCommand: Command {
 
     /// The PDF password options as given, for `signet-preview` to read the same secret.
     static func passwordArguments(_ args: Arguments) -> [String] {
-        ["password-env", "password-file"].flatMap { name in args.string(name).map { ["--\(name)", $0] } ?? [] }
+        [OptionName.passwordEnv, .passwordFile].flatMap { name in args.string(name).map { ["--\(name)", $0] } ?? [] }
     }
 
     static func revocationMode(_ args: Arguments) throws -> RevocationMode {
-        guard let text = args.string("revocation") else { return .offline }
+        guard let text = args.string(.revocation) else { return .offline }
         guard let mode = RevocationMode(rawValue: text) else {
             throw UsageError(spec.name, "--revocation takes none, offline or online, not '\(text)'")
         }
@@ -112,7 +112,7 @@ enum VerifyCommand: Command {
     }
 
     static func validationTime(_ args: Arguments) throws -> VerifyOptions.ValidationTime {
-        guard let text = args.string("validation-time") else { return .now }
+        guard let text = args.string(.validationTime) else { return .now }
         switch text {
         case "now": return .now
         case "claimed": return .claimed

@@ -5,13 +5,13 @@ import Signet
 enum ArtworkFlags {
     static let specs: [OptionSpec] =
         [
-            .value("image", "FILE", "a PNG (alpha kept as a soft mask) or a JPEG (embedded untouched)"),
-            .value("strokes", "FILE", "a stroke file of any format 'signet render' reads, embedded as vector paths"),
+            .value(.image, "FILE", "a PNG (alpha kept as a soft mask) or a JPEG (embedded untouched)"),
+            .value(.strokes, "FILE", "a stroke file of any format 'signet render' reads, embedded as vector paths"),
         ] + StrokeInputFlags.specs
 
     /// The artwork asked for, or `nil` when neither option is given.
     static func read(_ args: Arguments) throws -> StampArtwork? {
-        switch (args.string("image"), args.string("strokes")) {
+        switch (args.string(.image), args.string(.strokes)) {
         case (let image?, nil):
             return try StampArtwork.image(at: image)
         case (nil, let strokes?):

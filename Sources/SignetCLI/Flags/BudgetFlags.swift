@@ -3,27 +3,27 @@ import Signet
 /// The byte-budget options shared by `signet compress` and `signet render --max-bytes`.
 enum BudgetFlags {
     static let maxBytes = OptionSpec.value(
-        "max-bytes", "SIZE", "byte budget: 102400, 100kB (×1000), 100KiB (×1024), 1MB, 1MiB (default 100KiB)")
+        .maxBytes, "SIZE", "byte budget: 102400, 100kB (×1000), 100KiB (×1024), 1MB, 1MiB (default 100KiB)")
     /// The options both commands take (render has its own --background and --format meanings).
     static let searchOptions: [OptionSpec] = [
         .value(
-            "min-quality", "Q",
+            .minQuality, "Q",
             "lowest JPEG quality of any size (1-100, default \(BudgetOptions().minQuality): no limit)"),
-        .value("max-quality", "Q", "highest JPEG quality tried (1-100, default \(BudgetOptions().maxQuality))"),
+        .value(.maxQuality, "Q", "highest JPEG quality tried (1-100, default \(BudgetOptions().maxQuality))"),
         .value(
-            "resize-quality", "Q",
+            .resizeQuality, "Q",
             "lowest JPEG quality of a downscaled size (1-100, default \(BudgetOptions().resizeQuality): no limit)"),
-        .flag("no-resize", "keep the full size: fail instead of downscaling when the lowest quality does not fit"),
+        .flag(.noResize, "keep the full size: fail instead of downscaling when the lowest quality does not fit"),
         .value(
-            "min-dimension", "PX",
+            .minDimension, "PX",
             "never downscale the shorter side below PX pixels (default \(BudgetOptions().minDimension))"),
     ]
     static let options: [OptionSpec] =
         [
             maxBytes,
-            .value("format", "jpeg|png|auto", "output format (default: from OUT's extension, else auto)"),
+            .value(.format, "jpeg|png|auto", "output format (default: from OUT's extension, else auto)"),
             .value(
-                "background", "COLOR", "what transparency becomes in a JPEG: \(Color.acceptedForms) (default white)"),
+                .background, "COLOR", "what transparency becomes in a JPEG: \(Color.acceptedForms) (default white)"),
         ] + searchOptions
 
     static let notes = [
@@ -65,12 +65,12 @@ enum BudgetFlags {
     /// the command gives those words another meaning.
     static func options(_ args: Arguments, format: BudgetFormat, background: Color) throws -> BudgetOptions {
         var options = BudgetOptions(format: format, background: background)
-        if let size = try args.byteSize("max-bytes") { options.maxBytes = size }
-        if let q = try args.int("min-quality", in: 1...100) { options.minQuality = q }
-        if let q = try args.int("max-quality", in: 1...100) { options.maxQuality = q }
-        if let q = try args.int("resize-quality", in: 1...100) { options.resizeQuality = q }
-        if let px = try args.int("min-dimension", in: 1...65_500) { options.minDimension = px }
-        options.allowResize = !args.flag("no-resize")
+        if let size = try args.byteSize(.maxBytes) { options.maxBytes = size }
+        if let q = try args.int(.minQuality, in: 1...100) { options.minQuality = q }
+        if let q = try args.int(.maxQuality, in: 1...100) { options.maxQuality = q }
+        if let q = try args.int(.resizeQuality, in: 1...100) { options.resizeQuality = q }
+        if let px = try args.int(.minDimension, in: 1...65_500) { options.minDimension = px }
+        options.allowResize = !args.flag(.noResize)
         guard options.minQuality <= options.maxQuality else {
             throw UsageError(
                 args.command, "--min-quality \(options.minQuality) is above --max-quality \(options.maxQuality)")
@@ -82,12 +82,12 @@ enum BudgetFlags {
     /// An output extension that is not PNG or JPEG is refused, whatever --format says.
     static func options(_ args: Arguments, output: String) throws -> BudgetOptions {
         let named = try Self.format(forOutput: output, command: args.command, writer: "compress")
-        let format = try args.choice("format", BudgetFormat.self) ?? named ?? .auto
-        let background = try args.color("background") ?? .white
+        let format = try args.choice(.format, BudgetFormat.self) ?? named ?? .auto
+        let background = try args.color(.background) ?? .white
         guard background.alpha >= 1 else {
             throw UsageError(
                 args.command,
-                "--background must be opaque (JPEG has no transparency), not '\(args.string("background")!)'")
+                "--background must be opaque (JPEG has no transparency), not '\(args.string(.background)!)'")
         }
         return try options(args, format: format, background: background)
     }

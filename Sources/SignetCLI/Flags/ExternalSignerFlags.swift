@@ -6,11 +6,11 @@ import Signet
 enum ExternalSignerFlags {
     static let options: [OptionSpec] = [
         .value(
-            "external-signer", "COMMAND",
+            .externalSigner, "COMMAND",
             "sign with a command (run by /bin/sh -c): it gets the digest on standard input and SIGNET_DIGEST_ALGORITHM, SIGNET_SIGNATURE_ALGORITHM in its environment, and writes the raw signature on standard output; needs --cert"
         ),
         .value(
-            "external-timeout", "SECONDS",
+            .externalTimeout, "SECONDS",
             "stop the --external-signer command after this long (default \(Int(defaultTimeout)))"),
     ]
 
@@ -21,29 +21,29 @@ enum ExternalSignerFlags {
 
     /// The external identity the options name; `nil` without `--external-signer`.
     static func load(_ args: Arguments) throws -> SigningIdentity? {
-        guard let command = args.string("external-signer") else {
-            if args.string("external-timeout") != nil {
+        guard let command = args.string(.externalSigner) else {
+            if args.string(.externalTimeout) != nil {
                 throw UsageError(args.command, "--external-timeout goes with --external-signer COMMAND")
             }
             return nil
         }
-        let keyOptions = ["p12", "key", "pkcs11-module", "password-env", "password-file", "pin-env", "pin-file"]
+        let keyOptions = [OptionName.p12, .key, .pkcs11Module, .passwordEnv, .passwordFile, .pinEnv, .pinFile]
         if let option = keyOptions.first(where: { args.string($0) != nil })
-            ?? ["password-stdin", "pin-stdin"].first(where: args.flag)
+            ?? [OptionName.passwordStdin, .pinStdin].first(where: args.flag)
         {
             throw UsageError(
                 args.command, "--\(option) names a key or its secret; with --external-signer the command holds the key")
         }
-        guard let certificate = args.string("cert") else {
+        guard let certificate = args.string(.cert) else {
             throw UsageError(args.command, "--external-signer needs --cert CERT.pem (the certificate of its key)")
         }
         guard !command.allSatisfy(\.isWhitespace) else {
             throw UsageError(args.command, "--external-signer needs a command to run")
         }
-        let timeout = try args.double("external-timeout", in: 0.001...86_400) ?? defaultTimeout
+        let timeout = try args.double(.externalTimeout, in: 0.001...86_400) ?? defaultTimeout
         let program = command.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? command
         let name = "external signer '\(program)'"
-        return try SigningIdentity.external(certificatePath: certificate, chainPath: args.string("chain"), name: name) {
+        return try SigningIdentity.external(certificatePath: certificate, chainPath: args.string(.chain), name: name) {
             try run(command, name: name, timeout: timeout, request: $0)
         }
     }

@@ -7,35 +7,35 @@ import Signet
 enum IdentityFlags {
     static let options: [OptionSpec] =
         [
-            .value("p12", "FILE", "PKCS#12 bundle (.p12/.pfx) with the key, its certificate and the chain"),
-            .value("key", "FILE", "PEM private key (PKCS#8 or traditional, encrypted or not); needs --cert"),
-            .value("cert", "FILE", "PEM certificate(s) for --key (the one matching the key signs) or for a token key"),
-            .value("chain", "FILE", "PEM certificates to carry in the signature (intermediates, root)"),
+            .value(.p12, "FILE", "PKCS#12 bundle (.p12/.pfx) with the key, its certificate and the chain"),
+            .value(.key, "FILE", "PEM private key (PKCS#8 or traditional, encrypted or not); needs --cert"),
+            .value(.cert, "FILE", "PEM certificate(s) for --key (the one matching the key signs) or for a token key"),
+            .value(.chain, "FILE", "PEM certificates to carry in the signature (intermediates, root)"),
         ] + SecretInput.passwordSpecs + TokenFlags.options + ExternalSignerFlags.options
 
     static func load(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
         let identity = try loadKey(args, context)
-        return args.flag("pss") ? try identity.withRSAPadding(.pss) : identity
+        return args.flag(.pss) ? try identity.withRSAPadding(.pss) : identity
     }
 
     private static func loadKey(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
         if let external = try ExternalSignerFlags.load(args) { return external }
         if let token = try TokenFlags.load(args, context) { return token }
-        let password = try SecretInput.secret(args, context, stdinOption: "password-stdin")
-        if let p12 = args.string("p12") {
-            guard args.string("key") == nil, args.string("cert") == nil else {
+        let password = try SecretInput.secret(args, context, .password)
+        if let p12 = args.string(.p12) {
+            guard args.string(.key) == nil, args.string(.cert) == nil else {
                 throw UsageError(args.command, "give either --p12 or --key with --cert, not both")
             }
-            if args.string("chain") != nil {
+            if args.string(.chain) != nil {
                 throw UsageError(args.command, "--chain goes with --key/--cert; a PKCS#12 bundle carries its own chain")
             }
             return try SigningIdentity.pkcs12(path: p12, password: password)
         }
-        guard let key = args.string("key"), let cert = args.string("cert") else {
+        guard let key = args.string(.key), let cert = args.string(.cert) else {
             throw UsageError(args.command, "say who signs: --p12 FILE, or --key FILE with --cert FILE")
         }
         return try SigningIdentity.pem(
-            keyPath: key, certificatePath: cert, chainPath: args.string("chain"), password: password)
+            keyPath: key, certificatePath: cert, chainPath: args.string(.chain), password: password)
     }
 
     /// `--strict` refuses a certificate that is not valid at `signingTime`; otherwise the warning
@@ -46,10 +46,11 @@ enum IdentityFlags {
         -> [String]
     {
         let source =
-            args.string("p12") ?? args.string("cert") ?? args.string("pkcs11-token").map { "token '\($0)'" } ?? ""
-        guard let warning = try identity.checkValidity(at: signingTime, strict: args.flag("strict"), source: source)
+            args.string(.p12) ?? args.string(.cert) ?? args.string(.pkcs11Token).map { "token '\($0)'" } ?? ""
+        guard let warning = try identity.checkValidity(at: signingTime, strict: args.flag(.strict), source: source)
         else { return [] }
-        context.warn(warning)
-        return [warning]
+        let line = FlagAdvice.line(warning)
+        context.warn(line)
+        return [line]
     }
 }

@@ -6,16 +6,16 @@ import Signet
 enum SignatureTextFlags {
     static let specs: [OptionSpec] = [
         .value(
-            "text-position", "right|below",
+            .textPosition, "right|below",
             "where the signer's name, the signing time (UTC) and --reason/--location go: below the artwork (default) or right of it"
         ),
-        .flag("no-text", "show only the artwork (no name, time, reason or location)"),
-        .value("text-font", "FILE", "font of that text (default DejaVu Sans, Debian fonts-dejavu-core)"),
+        .flag(.noText, "show only the artwork (no name, time, reason or location)"),
+        .value(.textFont, "FILE", "font of that text (default DejaVu Sans, Debian fonts-dejavu-core)"),
     ]
 
     /// Names of the value options and of the flag, for commands that refuse them.
-    static let values = ["text-position", "text-font"]
-    static let flag = "no-text"
+    static let values = [OptionName.textPosition, .textFont]
+    static let flag = OptionName.noText
 
     /// The text to show: the name is `--name`, else the certificate's common name, else its
     /// subject; `nil` with `--no-text`.
@@ -25,7 +25,7 @@ enum SignatureTextFlags {
 
     /// The same with `signer` as the name when `--name` is not given.
     static func text(_ args: Arguments, signer: String, options: PDFSignOptions) throws -> SignatureText? {
-        let position = try args.choice("text-position", SignatureText.Position.self)
+        let position = try args.choice(.textPosition, SignatureText.Position.self)
         if args.flag(flag) {
             if let given = values.first(where: { args.string($0) != nil }) {
                 throw UsageError(args.command, "--no-text leaves the text out; --\(given) has nothing to change")
@@ -36,7 +36,7 @@ enum SignatureTextFlags {
             name: options.name ?? signer, signingTime: options.signingTime,
             reason: options.reason, location: options.location)
         // Read once per process: every batch job with text shares the font.
-        let font = try TextFontCache.shared.font(at: args.string("text-font") ?? TextFont.dejaVuSansPath)
+        let font = try TextFontCache.shared.font(at: args.string(.textFont) ?? TextFont.dejaVuSansPath)
         return SignatureText(lines: lines, position: position ?? .below, font: font)
     }
 }

@@ -5,20 +5,20 @@ import Signet
 enum StampFlags {
     static let specs: [OptionSpec] =
         [
-            .value("pages", "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …")
+            .value(.pages, "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …")
         ] + PlacementFlags.specs + [
-            .value("opacity", "A", "stamp opacity, above 0 up to 1 (default 1)"),
-            .value("blend", "MODE", "normal (default) or multiply (a white background disappears)"),
+            .value(.opacity, "A", "stamp opacity, above 0 up to 1 (default 1)"),
+            .value(.blend, "MODE", "normal (default) or multiply (a white background disappears)"),
             .flag(
-                "incremental",
+                .incremental,
                 "append an incremental update even when not needed (the output starts with the input's bytes)"),
-            .flag("rewrite", "rewrite the whole file even when it is signed (needs --break-signatures then)"),
+            .flag(.rewrite, "rewrite the whole file even when it is signed (needs --break-signatures then)"),
             .flag(
-                "break-signatures",
+                .breakSignatures,
                 "allow --rewrite, or a stamp on a certified (DocMDP P=1 or 2) input, to invalidate signatures, certification or usage rights"
             ),
             .flag(
-                "as-annotation",
+                .asAnnotation,
                 "stamp as a Stamp annotation (page content untouched) even when the input is not signed"),
         ]
 
@@ -36,16 +36,16 @@ enum StampFlags {
 
     /// The options from the command line, checked (contradictions are usage errors).
     static func options(_ args: Arguments) throws -> StampOptions {
-        if args.flag("incremental"), args.flag("rewrite") {
+        if args.flag(.incremental), args.flag(.rewrite) {
             throw UsageError(args.command, "give either --incremental or --rewrite, not both")
         }
         let options = StampOptions(
-            pages: PageSelection(args.string("pages") ?? "last"),
+            pages: PageSelection(args.string(.pages) ?? "last"),
             placement: try PlacementFlags.placement(args),
-            opacity: try args.double("opacity", in: 0...1) ?? 1,
-            blend: try args.choice("blend", BlendMode.self) ?? .normal,
-            mode: args.flag("incremental") ? .incremental : args.flag("rewrite") ? .rewrite : .automatic,
-            breakSignatures: args.flag("break-signatures"), asAnnotation: args.flag("as-annotation"))
+            opacity: try args.double(.opacity, in: 0...1) ?? 1,
+            blend: try args.choice(.blend, BlendMode.self) ?? .normal,
+            mode: args.flag(.incremental) ? .incremental : args.flag(.rewrite) ? .rewrite : .automatic,
+            breakSignatures: args.flag(.breakSignatures), asAnnotation: args.flag(.asAnnotation))
         if options.opacity == 0 { throw UsageError(args.command, "--opacity 0 would make the stamp invisible") }
         return options
     }

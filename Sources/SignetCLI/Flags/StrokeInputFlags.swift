@@ -4,9 +4,9 @@ import Signet
 /// `--format NAME` and `--index N`, plus the help notes that state the input limits.
 enum StrokeInputFlags {
     static let specs: [OptionSpec] = [
-        .value("format", "NAME", "stroke format, detected from the content when absent: \(StrokeFormat.names)"),
+        .value(.format, "NAME", "stroke format, detected from the content when absent: \(StrokeFormat.names)"),
         .value(
-            "index", "N",
+            .index, "N",
             "which drawing of a file holding several (Quick, Draw! records, perfect-freehand paths), from 0; default 0"),
     ]
 
@@ -23,8 +23,8 @@ enum StrokeInputFlags {
     /// The read options `args` ask for (defaults: detect the format, index 0, default limits).
     static func readOptions(_ args: Arguments) throws -> StrokeReadOptions {
         StrokeReadOptions(
-            format: try args.choice("format", StrokeFormat.self),
-            index: try args.int("index", in: 0...Int(Int32.max)) ?? 0)
+            format: try args.choice(.format, StrokeFormat.self),
+            index: try args.int(.index, in: 0...Int(Int32.max)) ?? 0)
     }
 }
 

@@ -6,24 +6,24 @@ import Signet
 /// timeout and policy, and credentials read only from an environment variable or a file.
 enum TimestampFlags {
     static let specs: [OptionSpec] = [
-        .value("tsa", "URL", "RFC 3161 timestamp authority: timestamp the signature (PAdES B-T)"),
-        .value("tsa-timeout", "SECONDS", "seconds to wait for the timestamp authority (default 30)"),
-        .value("tsa-policy", "OID", "ask the authority for this TSA policy; its reply must carry it"),
+        .value(.tsa, "URL", "RFC 3161 timestamp authority: timestamp the signature (PAdES B-T)"),
+        .value(.tsaTimeout, "SECONDS", "seconds to wait for the timestamp authority (default 30)"),
+        .value(.tsaPolicy, "OID", "ask the authority for this TSA policy; its reply must carry it"),
         .value(
-            "tsa-credentials-env", "VAR",
+            .tsaCredentialsEnv, "VAR",
             "read the authority's credentials from environment variable VAR: USER:PASSWORD (basic) or 'Bearer TOKEN'"),
-        .value("tsa-credentials-file", "FILE", "read the authority's credentials from FILE (same forms)"),
+        .value(.tsaCredentialsFile, "FILE", "read the authority's credentials from FILE (same forms)"),
         .flag(
-            "tsa-allow-plain-http-credentials",
+            .tsaAllowPlainHttpCredentials,
             "send the credentials to an http:// authority although anyone on the network can read them"),
     ]
 
     /// The `--tsa-*` options that mean nothing without `--tsa`.
-    static let dependents = ["tsa-timeout", "tsa-policy", "tsa-credentials-env", "tsa-credentials-file"]
+    static let dependents = [OptionName.tsaTimeout, .tsaPolicy, .tsaCredentialsEnv, .tsaCredentialsFile]
 
     /// The authority of `--tsa`, or `nil` without it; refuses a URL with credentials in it.
     static func options(_ args: Arguments) throws -> TimestampOptions? {
-        guard let url = args.string("tsa") else {
+        guard let url = args.string(.tsa) else {
             if let stray = dependents.first(where: { args.string($0) != nil }) {
                 throw UsageError(args.command, "--\(stray) goes with --tsa URL")
             }
@@ -32,23 +32,23 @@ enum TimestampFlags {
         let scheme = url.prefix { $0 != ":" }.lowercased()
         guard ["http", "https"].contains(scheme), url.contains("://") else {
             throw UsageError(
-                args.command, "--tsa wants an http:// or https:// URL, not '\(HTTPError.withoutCredentials(url))'")
+                args.command, "--tsa wants an http:// or https:// URL, not '\(HTTPReason.withoutCredentials(url))'")
         }
-        guard !HTTPError.hasCredentials(url) else {
+        guard !HTTPReason.hasCredentials(url) else {
             throw UsageError(
                 args.command,
                 "--tsa must not carry credentials (they would be visible in the process list); put USER:PASSWORD in a file for --tsa-credentials-file or a variable for --tsa-credentials-env"
             )
         }
-        return TimestampOptions(url: url, policy: args.string("tsa-policy"))
+        return TimestampOptions(url: url, policy: args.string(.tsaPolicy))
     }
 
     /// The transport for the authority: libcurl with `--tsa-timeout` and the credentials given.
     static func transport(_ args: Arguments, _ context: CommandContext) throws -> CurlTransport {
-        let timeout = try args.double("tsa-timeout", in: 1...600) ?? 30
-        let secret = try SecretInput.secret(args, context, prefix: "tsa-credentials")
-        let plainHTTP = args.string("tsa").map { $0.lowercased().hasPrefix("http:") } ?? false
-        if secret != nil, plainHTTP, !args.flag("tsa-allow-plain-http-credentials") {
+        let timeout = try args.double(.tsaTimeout, in: 1...600) ?? 30
+        let secret = try SecretInput.secret(args, context, .tsaCredentials)
+        let plainHTTP = args.string(.tsa).map { $0.lowercased().hasPrefix("http:") } ?? false
+        if secret != nil, plainHTTP, !args.flag(.tsaAllowPlainHttpCredentials) {
             throw UsageError(
                 args.command,
                 "the TSA credentials would travel unencrypted over http://; use an https:// URL, or add --tsa-allow-plain-http-credentials if that is really what you want"

@@ -27,7 +27,7 @@ public struct HTTPResponse: Sendable, Hashable {
     /// - Parameters:
     ///   - expected: The media type the protocol requires.
     ///   - url: The URL asked, for the message.
-    /// - Throws: ``HTTPError`` with ``HTTPError/Reason/unexpectedType(expected:received:)``.
+    /// - Throws: ``HTTPError`` with ``HTTPReason/unexpectedType(expected:received:)``.
     public func requireType(_ expected: String, from url: String) throws {
         guard contentType == expected else {
             throw HTTPError(url: url, .unexpectedType(expected: expected, received: contentType))

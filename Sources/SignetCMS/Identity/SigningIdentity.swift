@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SignetCore
 import SignetFiles
 
 /// A private key with its certificate and the chain to put next to it in a signature.
@@ -78,7 +79,7 @@ public final class SigningIdentity: @unchecked Sendable {
 
     /// Throws when `strict` and the certificate is not valid at `date`; otherwise returns the
     /// warning to show (or `nil` when the certificate is valid).
-    package func checkValidity(at date: Date, strict: Bool, source: String) throws -> String? {
+    package func checkValidity(at date: Date, strict: Bool, source: String) throws -> Sentence? {
         let validity = validity(at: date)
         guard validity != .valid else { return nil }
         if strict {
@@ -89,7 +90,7 @@ public final class SigningIdentity: @unchecked Sendable {
                     notAfter: notAfter.map(DateText.utc) ?? "?", signingTime: DateText.utc(date)))
         }
         return
-            "\(source): certificate '\(subject)' \(validity.phrase) at the signing time \(DateText.utc(date)); the signature will not validate as trusted (pass strict: true to refuse)"
+            "\(source): certificate '\(subject)' \(validity.phrase) at the signing time \(DateText.utc(date)); the signature will not validate as trusted (\(.set("true"), .identityStrict) to refuse)"
     }
 }
 

@@ -58,7 +58,7 @@ final class PKCS11Session {
         case CK_RV(CKR_PIN_INCORRECT):
             let flags = try module.tokenInfo(slot).flags
             if flags & CK_FLAGS(CKF_USER_PIN_LOCKED) != 0 { throw TokenError(context, .pinLocked) }
-            let tries: TokenError.PINTries =
+            let tries: TokenReason.PINTries =
                 flags & CK_FLAGS(CKF_USER_PIN_FINAL_TRY) != 0
                 ? .finalTry : flags & CK_FLAGS(CKF_USER_PIN_COUNT_LOW) != 0 ? .low : .unknown
             throw TokenError(context, .wrongPIN(tries))

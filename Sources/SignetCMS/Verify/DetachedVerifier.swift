@@ -21,7 +21,7 @@ package enum DetachedVerifier {
         signature: any ByteSource, content: any ByteSource, options: VerifyOptions
     ) throws -> SignatureReport {
         guard signature.size <= signatureLimit else {
-            throw FileError(path: signature.name, reason: .tooLarge(limit: signatureLimit))
+            throw FileError(signature.name, .tooLarge(limit: signatureLimit))
         }
         return try verify(
             signature: try signature.allBytes(), named: signature.name, content: content, options: options)

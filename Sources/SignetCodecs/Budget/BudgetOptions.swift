@@ -75,10 +75,10 @@ public struct BudgetOptions: Sendable, Hashable, Codable {
 
     /// Throws `CodecError.invalidOption` for values that cannot work.
     package func validate() throws {
-        func bad(_ text: String) -> CodecError { CodecError(.invalidOption(text)) }
+        func bad(_ text: Sentence) -> CodecError { CodecError(.invalidOption(text)) }
         guard maxBytes > 0 else {
             throw bad(
-                "the byte budget must be positive, not \(maxBytes); set BudgetOptions.maxBytes to a positive size such as 102400."
+                "the byte budget must be positive, not \(maxBytes); \(.set("102400"), .budgetMaxBytes) or another positive size."
             )
         }
         guard (1...100).contains(minQuality), (1...100).contains(maxQuality), (1...100).contains(resizeQuality) else {

@@ -206,12 +206,12 @@ struct JPEGBudgetFit {
     }
 
     /// What to change when nothing fits: only the options that can still make a difference.
-    private var hint: String {
-        var changes = ["raise BudgetOptions.maxBytes"]
-        if !options.allowResize { changes.insert("allow downscaling (set BudgetOptions.allowResize)", at: 0) }
-        if options.minQuality > 1 { changes.append("lower BudgetOptions.minQuality") }
-        if options.allowResize && options.resizeQuality > 1 { changes.append("lower BudgetOptions.resizeQuality") }
-        if options.allowResize && options.minDimension > 1 { changes.append("lower BudgetOptions.minDimension") }
-        return changes.count == 1 ? changes[0] : changes.dropLast().joined(separator: ", ") + " or " + changes.last!
+    private var hint: Sentence {
+        var changes: [Sentence] = ["\(.raise, .budgetMaxBytes)"]
+        if !options.allowResize { changes.insert("allow downscaling (\(.set("true"), .budgetAllowResize))", at: 0) }
+        if options.minQuality > 1 { changes.append("\(.lower, .budgetMinQuality)") }
+        if options.allowResize && options.resizeQuality > 1 { changes.append("\(.lower, .budgetResizeQuality)") }
+        if options.allowResize && options.minDimension > 1 { changes.append("\(.lower, .budgetMinDimension)") }
+        return .either(changes)
     }
 }

@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// Fits an image under a byte budget as a PNG, transparency kept: lossless (the smallest of a
@@ -101,8 +102,8 @@ struct PNGBudgetFit {
                     smallest:
                         "a lossless PNG of \(original.width)×\(original.height) pixels needs \(full.count) bytes, and no palette PNG fits",
                     hint: options.allowResize
-                        ? "raise BudgetOptions.maxBytes, lower BudgetOptions.minDimension or set BudgetOptions.format to .jpeg"
-                        : "allow downscaling (set BudgetOptions.allowResize), raise BudgetOptions.maxBytes or set BudgetOptions.format to .jpeg"
+                        ? "\(.raise, .budgetMaxBytes), \(.lower, .budgetMinDimension) or \(.set(".jpeg"), .budgetFormat)"
+                        : "allow downscaling (\(.set("true"), .budgetAllowResize)), \(.raise, .budgetMaxBytes) or \(.set(".jpeg"), .budgetFormat)"
                 ))
         }
         let resized = best.width != original.width || best.height != original.height

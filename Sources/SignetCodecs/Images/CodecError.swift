@@ -1,54 +1,42 @@
 import SignetCore
 
 /// An image could not be encoded or decoded.
-public struct CodecError: SignetError, Hashable {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
-        /// The bytes are not an image of the expected format (`format` names it, e.g. "PNG").
-        case notAnImage(format: String)
-        /// The library rejected the data: corrupt or truncated (its words in `detail`).
-        case corrupt(format: String, detail: String)
-        /// The image is larger than the decode limit.
-        case tooLarge(width: Int, height: Int, maxPixels: Int)
-        /// The requested encoding cannot hold this image losslessly (e.g. gray for coloured ink).
-        case cannotRepresent(String)
-        /// Memory ran out.
-        case outOfMemory(format: String)
-        /// The encoder failed although the image was fine.
-        case encoderFailed(format: String, detail: String)
-        /// A valid file of a kind the decoder does not handle (e.g. a 12-bit JPEG).
-        case unsupported(format: String, detail: String)
-        /// An option is out of range: one sentence naming it and what is accepted.
-        case invalidOption(String)
-        /// The budget cannot be met; `smallest` describes the smallest result reached, `hint` what to change.
-        case doesNotFit(budget: Int, smallest: String, hint: String)
-    }
+public typealias CodecError = StageError<CodecReason>
 
-    /// What went wrong.
-    public var reason: Reason
-    /// The file the bytes came from or go to, named at the start of the message when set.
-    public var file: String?
-
-    package init(_ reason: Reason, file: String? = nil) {
-        self.reason = reason
-        self.file = file
-    }
-
-    /// The same error, naming the file it is about.
-    package func naming(_ file: String) -> CodecError { CodecError(reason, file: file) }
+/// Why codec failed: each reason says its kind and how it reads.
+public enum CodecReason: StageReason {
+    /// The bytes are not an image of the expected format (`format` names it, e.g. "PNG").
+    case notAnImage(format: String)
+    /// The library rejected the data: corrupt or truncated (its words in `detail`).
+    case corrupt(format: String, detail: String)
+    /// The image is larger than the decode limit.
+    case tooLarge(width: Int, height: Int, maxPixels: Int)
+    /// The requested encoding cannot hold this image losslessly (e.g. gray for coloured ink).
+    case cannotRepresent(Sentence)
+    /// Memory ran out.
+    case outOfMemory(format: String)
+    /// The encoder failed although the image was fine.
+    case encoderFailed(format: String, detail: String)
+    /// A valid file of a kind the decoder does not handle (e.g. a 12-bit JPEG).
+    case unsupported(format: String, detail: String)
+    /// An option is out of range: one sentence naming it and what is accepted.
+    case invalidOption(Sentence)
+    /// The budget cannot be met; `smallest` describes the smallest result reached, `hint` what to change.
+    case doesNotFit(budget: Int, smallest: String, hint: Sentence)
 
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
-        switch reason {
+        switch self {
         case .notAnImage, .corrupt, .tooLarge, .cannotRepresent, .unsupported, .invalidOption: return .badInput
         case .outOfMemory, .encoderFailed, .doesNotFit: return .failed
         }
     }
 
     /// One line for the user: the file, what is wrong and what to try next.
-    public var message: String {
-        let prefix = file.map { StreamName.input($0) + ": " } ?? ""
-        switch reason {
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
+    public func message(about context: String?) -> Sentence {
+        let prefix = Self.prefix(context)
+        switch self {
         case .notAnImage(let format):
             return prefix + "not a \(format) image; check that it is the right file."
         case .corrupt(let format, let detail):

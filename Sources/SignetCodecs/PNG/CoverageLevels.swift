@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// The coverage levels of a mask after rounding to `count` evenly spaced levels (0 and 255
@@ -13,7 +14,7 @@ struct CoverageLevels {
 
     init(_ mask: CoverageMask, count: Int) throws {
         guard (2...256).contains(count) else {
-            throw CodecError(.cannotRepresent("PNGOptions.maskLevels must be 2 to 256, not \(count)."))
+            throw CodecError(.cannotRepresent("\(.pngMaskLevels) must be 2 to 256, not \(count)."))
         }
         var seen = [Bool](repeating: false, count: 256)
         mask.alpha.withUnsafeBufferPointer { alpha in

@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// Writes `Bitmap`s as PNG with libpng: the smallest lossless colour type, chosen compression
@@ -56,7 +57,8 @@ package enum PNGEncoder {
             guard census.isGray else {
                 throw CodecError(
                     .cannotRepresent(
-                        "the image has colours that are not gray; set PNGOptions.colorType to .auto or .rgba."))
+                        "the image has colours that are not gray\(optional: "; ", .set(".auto or .rgba"), .pngColorType)."
+                    ))
             }
         case .rgb:
             break

@@ -98,8 +98,8 @@ package final class PDFDocument {
         self.backing = backing
         fileSize = file.size
         switch try PDFEnvelope.problem(in: file) {
-        case .notAPDF: throw PDFError(file: path, .notAPDF)
-        case .truncated: throw PDFError(file: path, .truncated)
+        case .notAPDF: throw PDFError(path, .notAPDF)
+        case .truncated: throw PDFError(path, .truncated)
         case nil: break
         }
         structure = try FileStructure.read(file)
@@ -109,17 +109,17 @@ package final class PDFDocument {
         isEncrypted = qpdf.isEncrypted
         isLinearized = qpdf.isLinearized
         guard try Self.handle(path, { try qpdf.pageTreeIsShallow(limit: Self.maxPageTreeDepth) }) else {
-            throw PDFError(file: path, .brokenPageTree("it is more than \(Self.maxPageTreeDepth) levels deep"))
+            throw PDFError(path, .brokenPageTree("it is more than \(Self.maxPageTreeDepth) levels deep"))
         }
         do {
             let count = try qpdf.pageCount()
-            guard count >= 0 else { throw PDFError(file: path, .brokenPageTree("qpdf cannot list the pages")) }
+            guard count >= 0 else { throw PDFError(path, .brokenPageTree("qpdf cannot list the pages")) }
             pageCount = count
         } catch let failure as QPDFFailure {
             if failure.detail.lowercased().contains("loop") {
-                throw PDFError(file: path, .pageTreeLoop(failure.detail))
+                throw PDFError(path, .pageTreeLoop(failure.detail))
             }
-            throw PDFError(file: path, .brokenPageTree(failure.detail))
+            throw PDFError(path, .brokenPageTree(failure.detail))
         }
         let trailer = try Self.handle(path) { try qpdf.trailer() }
         let size = try Self.handle(path) { () -> Int in
@@ -164,8 +164,8 @@ package final class PDFDocument {
                 throw readError(f, path: path, passwordGiven: true)
             }
         }
-        if let prohibited = forms.prohibited { throw PDFError(file: path, .passwordNotAllowed(prohibited.description)) }
-        throw PDFError(file: path, .wrongPassword)
+        if let prohibited = forms.prohibited { throw PDFError(path, .passwordNotAllowed(prohibited.description)) }
+        throw PDFError(path, .wrongPassword)
     }
 
     /// qpdf reads only the standard (password) security handler; a file encrypted for certificates
@@ -187,17 +187,17 @@ package final class PDFDocument {
                 }
                 carry = Array(window.suffix(marker.count - 1))
             }
-            throw PDFError(file: path, found ? .certificateEncrypted : .unsupportedEncryption("qpdf: \(detail)"))
+            throw PDFError(path, found ? .certificateEncrypted : .unsupportedEncryption("qpdf: \(detail)"))
         }
     }
 
     private static func readError(_ f: QPDFFailure, path: String, passwordGiven: Bool) -> PDFError {
-        if f.code == qpdf_e_password { return PDFError(file: path, passwordGiven ? .wrongPassword : .passwordNeeded) }
-        return PDFError(file: path, .damaged(f.detail))
+        if f.code == qpdf_e_password { return PDFError(path, passwordGiven ? .wrongPassword : .passwordNeeded) }
+        return PDFError(path, .damaged(f.detail))
     }
 
     private static func handle<T>(_ path: String, _ body: () throws -> T) throws -> T {
-        do { return try body() } catch let f as QPDFFailure { throw PDFError(file: path, .structure(f.detail)) }
+        do { return try body() } catch let f as QPDFFailure { throw PDFError(path, .structure(f.detail)) }
     }
 
     /// A page tree with holes makes the file ambiguous (which page is "last"?): refuse it
@@ -231,7 +231,7 @@ package final class PDFDocument {
         }
     }
 
-    func error(_ reason: PDFError.Reason) -> PDFError { PDFError(file: path, reason) }
+    func error(_ reason: PDFError.Reason) -> PDFError { PDFError(path, reason) }
 
     func attempt<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let f as QPDFFailure { throw error(.structure(f.detail)) }

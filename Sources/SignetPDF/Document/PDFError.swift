@@ -3,93 +3,85 @@ import SignetFiles
 
 /// Why a PDF could not be opened, stamped or written. Every case reads as one sentence naming
 /// the file (and page) first, then what is wrong, then what to try.
-public struct PDFError: SignetError, Hashable {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
-        /// No `%PDF-` header in the first kilobyte.
-        case notAPDF
-        /// The file ends before its `%%EOF` marker.
-        case truncated
-        /// qpdf could not make sense of the file, even after trying to repair it.
-        case damaged(String)
-        /// The file is encrypted and no password was given.
-        case passwordNeeded
-        /// The password given opens neither as user nor as owner password.
-        case wrongPassword
-        /// The password contains a character SASLprep (RFC 4013) forbids.
-        case passwordNotAllowed(String)
-        /// `/Pages` refers back to itself.
-        case pageTreeLoop(String)
-        /// The page tree is broken in another way (missing pages, wrong node types).
-        case brokenPageTree(String)
-        /// The document has no pages at all.
-        case noPages
-        /// A page number outside `1...pageCount`.
-        case pageOutOfRange(page: Int, count: Int)
-        /// A page selection that cannot be read (`StampOptions.pages`, CLI `--pages`).
-        case badPageSelection(String)
-        /// More pages selected than one run may stamp (`StampOptions.maxPages`).
-        case tooManyPages(selected: Int, limit: Int)
-        /// A page's content streams decode to more than `PageContent.defaultLimit` bytes.
-        case contentTooLarge(page: Int, limit: Int)
-        /// The stamp does not fit on the page as placed.
-        case stampDoesNotFit(page: Int, detail: String)
-        /// A placement that cannot be computed (zero size, non-finite numbers).
-        case badPlacement(String)
-        /// The stamp's image or ink cannot be embedded.
-        case badStamp(String)
-        /// Incremental writing was asked for, or needed, but is not possible for this file.
-        case incrementalImpossible(String)
-        /// A full rewrite would break the existing signatures and the user did not allow it.
-        case rewriteBreaksSignatures
-        /// The document is certified with DocMDP `p` (1: no changes, 2: form filling and signing
-        /// only), so a stamp would break the certification, and the user did not allow it.
-        case certifiedAgainstStamps(docMDP: Int)
-        /// qpdf failed while writing.
-        case writeFailed(String)
-        /// A problem in the object structure met while editing (wrong types, missing keys).
-        case structure(String)
-        /// The file's structure is larger than Signet reads (revisions, cross-reference entries).
-        case overLimit(String)
-        /// Encrypted for certificates (the public-key security handler), which Signet cannot open.
-        case certificateEncrypted
-        /// Encrypted in a way Signet cannot write into (another handler, revision or crypt filter).
-        case unsupportedEncryption(String)
-        /// The document's permissions forbid the change, and it was not opened with the owner password.
-        case notPermitted(permission: String, openedWith: String)
-    }
+public typealias PDFError = StageError<PDFReason>
 
-    /// The file the error is about (as the user named it).
-    public var file: String
-    /// What went wrong.
-    public var reason: Reason
-
-    package init(file: String, _ reason: Reason) {
-        self.file = file
-        self.reason = reason
-    }
+/// Why pdf failed: each reason says its kind and how it reads.
+public enum PDFReason: StageReason {
+    /// No `%PDF-` header in the first kilobyte.
+    case notAPDF
+    /// The file ends before its `%%EOF` marker.
+    case truncated
+    /// qpdf could not make sense of the file, even after trying to repair it.
+    case damaged(String)
+    /// The file is encrypted and no password was given.
+    case passwordNeeded
+    /// The password given opens neither as user nor as owner password.
+    case wrongPassword
+    /// The password contains a character SASLprep (RFC 4013) forbids.
+    case passwordNotAllowed(String)
+    /// `/Pages` refers back to itself.
+    case pageTreeLoop(String)
+    /// The page tree is broken in another way (missing pages, wrong node types).
+    case brokenPageTree(String)
+    /// The document has no pages at all.
+    case noPages
+    /// A page number outside `1...pageCount`.
+    case pageOutOfRange(page: Int, count: Int)
+    /// A page selection that cannot be read (`StampOptions.pages`, CLI `--pages`).
+    case badPageSelection(String)
+    /// More pages selected than one run may stamp (`StampOptions.maxPages`).
+    case tooManyPages(selected: Int, limit: Int)
+    /// A page's content streams decode to more than `PageContent.defaultLimit` bytes.
+    case contentTooLarge(page: Int, limit: Int)
+    /// The stamp does not fit on the page as placed.
+    case stampDoesNotFit(page: Int, detail: String)
+    /// A placement that cannot be computed (zero size, non-finite numbers).
+    case badPlacement(String)
+    /// The stamp's image or ink cannot be embedded.
+    case badStamp(String)
+    /// Incremental writing was asked for, or needed, but is not possible for this file.
+    case incrementalImpossible(Sentence)
+    /// A full rewrite would break the existing signatures and the user did not allow it.
+    case rewriteBreaksSignatures
+    /// The document is certified with DocMDP `p` (1: no changes, 2: form filling and signing
+    /// only), so a stamp would break the certification, and the user did not allow it.
+    case certifiedAgainstStamps(docMDP: Int)
+    /// qpdf failed while writing.
+    case writeFailed(String)
+    /// A problem in the object structure met while editing (wrong types, missing keys).
+    case structure(String)
+    /// The file's structure is larger than Signet reads (revisions, cross-reference entries).
+    case overLimit(String)
+    /// Encrypted for certificates (the public-key security handler), which Signet cannot open.
+    case certificateEncrypted
+    /// Encrypted in a way Signet cannot write into (another handler, revision or crypt filter).
+    case unsupportedEncryption(String)
+    /// The document's permissions forbid the change, and it was not opened with the owner password.
+    case notPermitted(permission: String, openedWith: String)
 
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
-        switch reason {
+        switch self {
         case .writeFailed: return .failed
         default: return .badInput
         }
     }
 
     /// One line for the user: the file, the page, what is wrong and what to try next.
-    public var message: String {
+    /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.
+    public func message(about context: String?) -> Sentence {
+        let file = context ?? "-"
         let name = StreamName.input(file)
-        switch reason {
+        switch self {
         case .notAPDF:
-            return "\(name): " + PDFEnvelope.Problem.notAPDF.sentence
+            return "\(name): \(PDFEnvelope.Problem.notAPDF.sentence)"
         case .truncated:
-            return "\(name): " + PDFEnvelope.Problem.truncated.sentence
+            return "\(name): \(PDFEnvelope.Problem.truncated.sentence)"
         case .damaged(let why):
             return
                 "\(name): the file is damaged beyond repair (\(why)); try opening it in a PDF reader and saving a new copy."
         case .passwordNeeded:
-            return "\(name): the file is encrypted and needs a password; give it as the password argument."
+            return "\(name): the file is encrypted and needs a password; \(.give, .pdfPassword)."
         case .wrongPassword:
             return
                 "\(name): the password is wrong (it is neither the user nor the owner password); check the variable or file it came from."
@@ -110,13 +102,13 @@ public struct PDFError: SignetError, Hashable {
             return "\(name): cannot read the page selection \(text); use all, last, first, 1,3-5 or -1."
         case .tooManyPages(let selected, let limit):
             return
-                "\(name): the selection covers \(selected) pages, over the limit of \(limit) pages for one run; stamp at most \(limit) pages at a time with StampOptions.pages (for example pages 1-\(limit), then the rest on that output)."
+                "\(name): the selection covers \(selected) pages, over the limit of \(limit) pages for one run; stamp at most \(limit) pages at a time with \(.stampPages) (for example \(.set("1-\(limit)"), .stampPages), then the rest on that output)."
         case .contentTooLarge(let page, let limit):
             return
                 "page \(page) of \(name): its content streams decode to more than \(limit >> 20) MiB, far beyond any real page (a decompression bomb?); check that this is the right file."
         case .stampDoesNotFit(let page, let detail):
             return
-                "page \(page) of \(name): \(detail); move it with StampPlacement.at or make it smaller with StampPlacement.width or StampPlacement.size."
+                "page \(page) of \(name): \(detail); move it with \(.placementAt) or make it smaller with \(.placementWidth) or \(.placementSize)."
         case .badPlacement(let detail):
             return "\(name): \(detail)."
         case .badStamp(let detail):
@@ -125,11 +117,11 @@ public struct PDFError: SignetError, Hashable {
             return "\(name): cannot append an incremental update (\(why))."
         case .rewriteBreaksSignatures:
             return
-                "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; set StampOptions.mode to .automatic to append an incremental update, or set StampOptions.breakSignatures if you really mean it."
+                "\(name): the file is signed, certified or carries usage rights, and a full rewrite would invalidate that; \(.set(".automatic"), .stampMode) to append an incremental update, or \(.set("true"), .stampBreakSignatures) if you really mean it."
         case .certifiedAgainstStamps(let p):
             let allowed = p == 1 ? "no changes allowed" : "only form filling and signing allowed"
             return
-                "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; set StampOptions.breakSignatures to stamp it anyway."
+                "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; \(.set("true"), .stampBreakSignatures) to stamp it anyway."
         case .writeFailed(let why):
             return "\(name): writing failed (\(why)); check the free space and permissions of the output folder."
         case .structure(let why):

@@ -72,7 +72,7 @@ package struct ObjectCipher: Sendable {
                 || (c == UInt8(ascii: "<") && (start + 1 >= body.count || body[start + 1] != UInt8(ascii: "<")))
             if isString {
                 guard case .string(let clear)? = reader.value() else {
-                    throw PDFError(file: "object \(object.reference)", .structure("an unreadable string"))
+                    throw PDFError("object \(object.reference)", .structure("an unreadable string"))
                 }
                 guard !plainOffsets.contains(start) else { continue }
                 out += body[copied..<start]

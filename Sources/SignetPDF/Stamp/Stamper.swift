@@ -81,11 +81,11 @@ package enum Stamper {
     {
         do { return try IncrementalWriter(document: document) } catch let error as PDFError {
             guard case .incrementalImpossible(let why) = error.reason else { throw error }
-            let advice =
+            let advice: Sentence =
                 options.mode == .automatic
-                ? "the file is signed, certified or carries usage rights, so a full rewrite would invalidate that — set StampOptions.mode to .rewrite and StampOptions.breakSignatures to stamp it anyway"
-                : "set StampOptions.mode to .rewrite to rewrite the file instead"
-            throw document.error(.incrementalImpossible(why + "; " + advice))
+                ? "the file is signed, certified or carries usage rights, so a full rewrite would invalidate that — \(.set(".rewrite"), .stampMode) and \(.set("true"), .stampBreakSignatures) to stamp it anyway"
+                : "\(.set(".rewrite"), .stampMode) to rewrite the file instead"
+            throw document.error(.incrementalImpossible("\(why); \(advice)"))
         }
     }
 }

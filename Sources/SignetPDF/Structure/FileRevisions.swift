@@ -82,7 +82,7 @@ package struct FileRevisions: Sendable {
             decoded += section.decoded
             guard decoded <= maxDecoded else {
                 throw PDFError(
-                    file: file.name,
+                    file.name,
                     .overLimit("its cross-reference streams decode to over \(maxDecoded >> 20) MiB"))
             }
             sections.append(section)

@@ -78,7 +78,7 @@ package struct FileStructure: Sendable, Hashable, Codable {
             }
             guard visited.count <= maxSections else {
                 throw PDFError(
-                    file: file.name, .overLimit("its /Prev chain holds over \(maxSections) cross-reference sections"))
+                    file.name, .overLimit("its /Prev chain holds over \(maxSections) cross-reference sections"))
             }
             // Offsets come from the file: one past its end (or one that would overflow) is damage.
             guard current < file.size, let section = try XrefSectionHeader.read(file, at: headerOffset + current) else {
@@ -93,7 +93,7 @@ package struct FileStructure: Sendable, Hashable, Codable {
             streamEntries += try section.streamEntries(file, headerOffset: headerOffset)
             guard streamEntries <= maxStreamEntries else {
                 throw PDFError(
-                    file: file.name,
+                    file.name,
                     .overLimit("its cross-reference streams list over \(maxStreamEntries) entries"))
             }
             next = section.trailer["/Prev"]?.integer

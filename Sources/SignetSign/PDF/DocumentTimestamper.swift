@@ -21,7 +21,7 @@ package struct DocumentTimestamper: PostSignatureUpdate {
     package static func append(
         _ updates: [any PostSignatureUpdate], toPDFAt input: String, output: String
     ) throws -> PostSignatureUpdates.Outcome {
-        guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         return try PostSignatureUpdates.run(
             updates, on: try ReadableFile(path: input), context: input,
             sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
@@ -42,12 +42,12 @@ package struct DocumentTimestamper: PostSignatureUpdate {
             throw SignError(context, failure)
         }
         guard reserved <= PDFSignOptions.maxReserve else {
-            throw SignError(context, .containerTooLarge(bytes: reserved, limit: PDFSignOptions.maxReserve))
+            throw PDFSignError(context, .containerTooLarge(bytes: reserved, limit: PDFSignOptions.maxReserve))
         }
         let writer = try IncrementalWriter.appending(to: document, context: context)
         let timestamp = try document.makeIndirect(try document.parse("<< /Type /DocTimeStamp >>"))
         guard let timestampID = try timestamp.id else {
-            throw PDFError(file: document.path, .structure("internal: timestamp object is not indirect"))
+            throw PDFError(document.path, .structure("internal: timestamp object is not indirect"))
         }
         let placed = try SignatureFieldEditor(document: document, fields: fields)
             .addField(signature: timestamp, appearance: nil)
@@ -58,7 +58,7 @@ package struct DocumentTimestamper: PostSignatureUpdate {
         return .documentTimestamp(
             DocumentTimestampResult(
                 input: context, output: sink.name, field: placed.fieldName,
-                authority: HTTPError.withoutCredentials(authority.options.url), byteRange: written.byteRange.values,
+                authority: HTTPReason.withoutCredentials(authority.options.url), byteRange: written.byteRange.values,
                 reserved: reserved, tokenBytes: written.contentsBytes, bytesAdded: written.bytesAdded))
     }
 }

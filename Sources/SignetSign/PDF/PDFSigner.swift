@@ -22,7 +22,7 @@ package enum PDFSigner {
         editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
         collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
-        guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         return try sign(
             opening: { try PDFDocument(path: input, password: password) }, password: password, input: input,
             key: .identity(identity), options: options, appearance: appearance, editing: editing, network: network,
@@ -65,10 +65,10 @@ package enum PDFSigner {
         // it again for the updates after the signature).
         let document = try opening()
         try document.prepareEncryptedUpdates(for: .fillAndSign, using: OpenSSLCiphers())
-        if try SignatureScanner.permissions(of: document).docMDP == 1 { throw SignError(input, .certifiedNoChanges) }
+        if try SignatureScanner.permissions(of: document).docMDP == 1 { throw PDFSignError(input, .certifiedNoChanges) }
         let fields = try FormFields.all(in: document)
         if options.certify, try fields.contains(where: { try $0.signatureValue() != nil }) {
-            throw SignError(input, .certifyNeedsUnsignedDocument)
+            throw PDFSignError(input, .certifyNeedsUnsignedDocument)
         }
         let reserved: Int
         switch key {
@@ -82,7 +82,7 @@ package enum PDFSigner {
         // null object, and the field's /V must point here. Its body is given raw when writing.
         let signature = try document.makeIndirect(try document.parse("<< /Type /Sig >>"))
         guard let signatureID = try signature.id else {
-            throw PDFError(file: document.path, .structure("internal: signature object is not indirect"))
+            throw PDFError(document.path, .structure("internal: signature object is not indirect"))
         }
 
         let editor = SignatureFieldEditor(document: document, fields: fields)
@@ -139,16 +139,16 @@ package enum PDFSigner {
         }
         guard let reserve = options.reserve else {
             guard needed <= PDFSignOptions.maxReserve else {
-                throw SignError(context, .containerTooLarge(bytes: needed, limit: PDFSignOptions.maxReserve))
+                throw PDFSignError(context, .containerTooLarge(bytes: needed, limit: PDFSignOptions.maxReserve))
             }
             return needed
         }
         guard reserve <= PDFSignOptions.maxReserve else {
-            throw SignError(context, .containerTooLarge(bytes: reserve, limit: PDFSignOptions.maxReserve))
+            throw PDFSignError(context, .containerTooLarge(bytes: reserve, limit: PDFSignOptions.maxReserve))
         }
         let minimum = needed - SignatureRoom.margin
         guard reserve >= minimum else {
-            throw SignError(context, .signatureTooLarge(needed: minimum, reserved: reserve))
+            throw PDFSignError(context, .signatureTooLarge(needed: minimum, reserved: reserve))
         }
         return reserve
     }
@@ -161,7 +161,7 @@ extension IncrementalWriter {
             return try IncrementalWriter(document: document)
         } catch let error as PDFError {
             guard case .incrementalImpossible(let why) = error.reason else { throw error }
-            throw SignError(input, .cannotAppend(why))
+            throw PDFSignError(input, .cannotAppend(why.description))
         }
     }
 }

@@ -44,7 +44,7 @@ package enum PostSignatureUpdates {
         var updates: [any PostSignatureUpdate] = []
         if let collector { updates.append(DSSUpdate(collector: collector, documentPassword: documentPassword)) }
         if options.documentTimestamp {
-            guard let timestamping else { throw SignError(context, .documentTimestampNeedsAuthority) }
+            guard let timestamping else { throw PDFSignError(context, .documentTimestampNeedsAuthority) }
             updates.append(DocumentTimestamper(authority: timestamping, documentPassword: documentPassword))
         }
         return updates

@@ -37,7 +37,7 @@ struct SignatureFieldEditor {
             do {
                 displayed = try appearance.placement.rect(on: geometry, aspect: aspect)
             } catch {
-                throw PDFError(file: document.path, .stampDoesNotFit(page: pageNumber, detail: error.detail))
+                throw PDFError(document.path, .stampDoesNotFit(page: pageNumber, detail: error.detail))
             }
             let built = try normalAppearance(
                 appearance.artwork, text: appearance.text, displayed: displayed, on: geometry)
@@ -59,14 +59,16 @@ struct SignatureFieldEditor {
         _ name: String, signature: PDFObject, artwork: StampArtwork?, text: SignatureText? = nil
     ) throws -> PlacedWidget {
         guard let field = fields.first(where: { $0.name == name }) else {
-            throw SignError(
+            throw PDFSignError(
                 document.path, .fieldNotFound(name: name, available: fields.filter(\.isSignature).map(\.name)))
         }
-        guard field.isSignature else { throw SignError(document.path, .fieldNotSignature(name: name)) }
-        guard try field.signatureValue() == nil else { throw SignError(document.path, .fieldAlreadySigned(name: name)) }
+        guard field.isSignature else { throw PDFSignError(document.path, .fieldNotSignature(name: name)) }
+        guard try field.signatureValue() == nil else {
+            throw PDFSignError(document.path, .fieldAlreadySigned(name: name))
+        }
         guard let widget = try field.widget() else {
             throw PDFError(
-                file: document.path, .structure("signature field '\(name)' has no widget annotation to show it"))
+                document.path, .structure("signature field '\(name)' has no widget annotation to show it"))
         }
         try field.field.set("/V", signature)
         let rect =
@@ -77,7 +79,7 @@ struct SignatureFieldEditor {
         if let artwork, !rect.isEmpty {
             let geometry = try document.page(pageNumber).geometry()
             guard let toDisplayed = geometry.displayToUser.inverted else {
-                throw PDFError(file: document.path, .structure("page \(pageNumber) has a degenerate geometry"))
+                throw PDFError(document.path, .structure("page \(pageNumber) has a degenerate geometry"))
             }
             try widget.set(
                 "/AP",
@@ -108,7 +110,7 @@ struct SignatureFieldEditor {
     ) throws -> (ap: PDFObject, rect: Rect) {
         let stamp = try StampForm.make(artwork, text: text, in: document)
         guard let id = try stamp.object.id else {
-            throw PDFError(file: document.path, .structure("internal: stamp form is not indirect"))
+            throw PDFError(document.path, .structure("internal: stamp form is not indirect"))
         }
         let look = AnnotationAppearance(stampSize: stamp.size, stamp: id, displayed: displayed, on: geometry)
         return (try AnnotationAppearance.normal(try look.make(in: document), in: document), look.rect)
@@ -142,10 +144,10 @@ struct SignatureFieldEditor {
 
     private func resolvePage(_ requested: Int?) throws -> Int {
         let count = document.pageCount
-        guard count > 0 else { throw PDFError(file: document.path, .noPages) }
+        guard count > 0 else { throw PDFError(document.path, .noPages) }
         let number = requested.map { $0 < 0 ? count + 1 + $0 : $0 } ?? count
         guard number >= 1, number <= count else {
-            throw PDFError(file: document.path, .pageOutOfRange(page: requested ?? number, count: count))
+            throw PDFError(document.path, .pageOutOfRange(page: requested ?? number, count: count))
         }
         return number
     }

@@ -36,7 +36,7 @@ enum SignedUpdate {
             },
             inputObserver: { try running.update($0) })
         guard let base = written.bodyOffsets[signatureID] else {
-            throw PDFError(file: document.path, .structure("internal: the signature dictionary was not written"))
+            throw PDFError(document.path, .structure("internal: the signature dictionary was not written"))
         }
         let range =
             (base + dictionary.contentsOffset)..<(base + dictionary.contentsOffset + dictionary.contentsLength)
@@ -55,7 +55,7 @@ enum SignedUpdate {
             throw SignError(input, failure)
         }
         guard let hex = SignatureRoom.hex(bytes, reserved: dictionary.reserved) else {
-            throw SignError(input, .signatureTooLarge(needed: bytes.count, reserved: dictionary.reserved))
+            throw PDFSignError(input, .signatureTooLarge(needed: bytes.count, reserved: dictionary.reserved))
         }
         try out.overwrite(hex, at: range.lowerBound + 1)
         return Written(byteRange: byteRange, contentsBytes: bytes.count, bytesAdded: written.bytesAdded)

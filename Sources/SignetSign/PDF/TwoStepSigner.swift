@@ -36,11 +36,11 @@ package enum TwoStepSigner {
     package static func prepare(
         input: String, output: String, options: PDFSignOptions, appearance: SignatureAppearance?
     ) throws -> Prepared {
-        guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         precondition(options.timestamp == nil && !options.documentTimestamp, "timestamps are added at completion")
         let reserve = options.reserve ?? defaultReserve
         guard reserve <= PDFSignOptions.maxReserve else {
-            throw SignError(input, .containerTooLarge(bytes: reserve, limit: PDFSignOptions.maxReserve))
+            throw PDFSignError(input, .containerTooLarge(bytes: reserve, limit: PDFSignOptions.maxReserve))
         }
         var digest: [UInt8] = []
         let result = try PDFSigner.sign(
@@ -60,7 +60,7 @@ package enum TwoStepSigner {
         prepared: String, cms: [UInt8], cmsName: String, output: String, timestamping: TimestampAuthority?,
         collector: RevocationCollector? = nil, documentTimestamp: Bool = false, now: Date
     ) throws -> Completed {
-        guard output != "-" else { throw SignError(output, .outputMustBeFile) }
+        guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         let updates = try PostSignatureUpdates.plan(
             options: PDFSignOptions(signingTime: now, documentTimestamp: documentTimestamp),
             timestamping: timestamping, collector: collector, context: prepared)
@@ -83,7 +83,7 @@ package enum TwoStepSigner {
         let embedded =
             try timestamping.map { try ForeignSignature.addingTimestamp(to: cms, from: $0, context: cmsName) } ?? cms
         guard let hex = SignatureRoom.hex(embedded, reserved: placeholder.reserved) else {
-            throw SignError(prepared, .signatureTooLarge(needed: embedded.count, reserved: placeholder.reserved))
+            throw PDFSignError(prepared, .signatureTooLarge(needed: embedded.count, reserved: placeholder.reserved))
         }
         let sinks = PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) })
         let out = try updates.isEmpty ? sinks.final() : sinks.scratch()

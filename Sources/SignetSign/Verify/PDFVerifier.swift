@@ -35,9 +35,9 @@ package enum PDFVerifier {
             found.append(
                 (field.name, try value.id?.number, try EmbeddedSignature(field: field.name, dictionary: value), value))
         }
-        guard !found.isEmpty else { throw SignError(path, .noSignatures) }
+        guard !found.isEmpty else { throw PDFSignError(path, .noSignatures) }
         guard found.count <= maxSignatures else {
-            throw SignError(path, .tooManySignatures(count: found.count, limit: maxSignatures))
+            throw PDFSignError(path, .tooManySignatures(count: found.count, limit: maxSignatures))
         }
         let read = try FileRevisions.read(file)
         let revisions = read.revisions

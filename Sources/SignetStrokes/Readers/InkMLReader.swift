@@ -43,7 +43,7 @@ struct InkMLReader {
         guard root.name == "ink" else {
             throw context.badValue(
                 "line 1",
-                "the root element is <\(root.qualifiedName)>, not <ink>, so this is not InkML; try another StrokeReadOptions.format"
+                "the root element is <\(root.qualifiedName)>, not <ink>, so this is not InkML; try another \(.strokeFormat)"
             )
         }
         var reader = try InkMLReader(bytes: bytes, context: context, root: root)

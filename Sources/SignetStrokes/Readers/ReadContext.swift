@@ -1,3 +1,5 @@
+import SignetCore
+
 /// What every reader needs besides the bytes: the input's name for messages, the index of the
 /// drawing to read, the limits and the axes of a raw touch log.
 struct ReadContext: Sendable {
@@ -14,12 +16,14 @@ struct ReadContext: Sendable {
     }
 
     func error(_ reason: StrokeReadError.Reason) -> StrokeReadError {
-        StrokeReadError(file: name, reason: reason)
+        StrokeReadError(name, reason)
     }
 
-    func badValue(_ place: String, _ problem: String) -> StrokeReadError {
+    func badValue(_ place: String, _ problem: Sentence) -> StrokeReadError {
         error(.badValue(place: place, problem: problem))
     }
+
+    func badValue(_ place: String, _ problem: String) -> StrokeReadError { badValue(place, Sentence(problem)) }
 
     /// A syntax error at a byte offset of `bytes` (whose first byte is line 1, column 1).
     func syntax(

@@ -13,7 +13,7 @@ enum SignetJSONReader {
         let root = try context.object(json, named: "the top level", at: "top level")
         if let format = try context.optionalString(root, "format", at: "top level"), format != formatName {
             throw context.badValue(
-                "top level", "\"format\" is '\(format)', not '\(formatName)'; try another StrokeReadOptions.format")
+                "top level", "\"format\" is '\(format)', not '\(formatName)'; try another \(.strokeFormat)")
         }
         if let version = try context.optionalNumber(root, "version", at: "top level"), version != Self.version {
             throw context.badValue(

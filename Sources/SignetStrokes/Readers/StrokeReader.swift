@@ -57,8 +57,8 @@ public enum StrokeReader {
         try TextScan.forEachLine(text) { range in
             guard range.count <= options.limits.maxLineBytes else {
                 throw StrokeReadError(
-                    file: name,
-                    reason: .limitExceeded(
+                    name,
+                    .limitExceeded(
                         place: "line \(reader.lineNumber + 1)", what: "bytes in one line",
                         limit: "\(options.limits.maxLineBytes)"))
             }

@@ -31,6 +31,8 @@ struct BadInputTableTests {
             "exactly one line on stderr: \(run.stderr)")
         #expect(run.stderr.hasPrefix("signet \(c.command): "), "\(run.stderr)")
         #expect(run.message.contains(c.fragment), "'\(c.fragment)' not in: \(run.message)")
+        let leaked = FlagAdviceCLITests.leaked(run.stderr)
+        #expect(leaked.isEmpty, "the CLI names flags, not the library's \(leaked): \(run.stderr)")
         if !c.printsReport {
             #expect(run.stdout.isEmpty, "nothing on stdout: \(String(decoding: run.stdout, as: UTF8.self))")
         }

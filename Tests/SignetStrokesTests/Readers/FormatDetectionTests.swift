@@ -75,11 +75,11 @@ struct BadInputTests {
     func unknownFormat() {
         #expect(
             readError(#"{"hello":"world"}"#, name: "notes.json")
-                == "cannot tell the format of notes.json; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events)."
+                == "cannot tell the format of notes.json; give StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events)."
         )
         #expect(
             readError("just some text", name: "notes")
-                == "cannot tell the format of notes; set StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events)."
+                == "cannot tell the format of notes; give StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events)."
         )
     }
 
@@ -101,7 +101,7 @@ struct BadInputTests {
         let bytes: [UInt8] = [0xFF, 0xFE] + Array("[]".utf8).flatMap { [$0, 0] }
         #expect(
             throws: StrokeReadError(
-                file: "sig.json", reason: .badValue(place: "byte 1", problem: "the text is UTF-16; save it as UTF-8"))
+                "sig.json", .badValue(place: "byte 1", problem: "the text is UTF-16; save it as UTF-8"))
         ) {
             try StrokeReader.read(bytes, name: "sig.json")
         }

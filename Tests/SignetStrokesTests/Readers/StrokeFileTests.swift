@@ -29,7 +29,7 @@ struct StrokeFileTests {
         let path = dir.write("l.txt", "short\n" + String(repeating: "x", count: 10_000) + "\n")
         let reader = try LineReader(path: path, maxLineLength: 64, chunkSize: 16)
         _ = try reader.nextLine()
-        #expect(throws: FileError(path: path, reason: .lineTooLong(line: 2, limit: 64))) { _ = try reader.nextLine() }
+        #expect(throws: FileError(path, .lineTooLong(line: 2, limit: 64))) { _ = try reader.nextLine() }
     }
 
     @Test("LineReader: peek does not consume, readRest honours its limit")
@@ -41,7 +41,7 @@ struct StrokeFileTests {
         #expect(String(decoding: try reader.nextLine()!, as: UTF8.self) == "one")
         #expect(try reader.readRest(limit: 100) == Array("two\nthree\n".utf8))
         let again = try LineReader(path: path, maxLineLength: 100, chunkSize: 3)
-        #expect(throws: FileError(path: path, reason: .tooLarge(limit: 5))) { _ = try again.readRest(limit: 5) }
+        #expect(throws: FileError(path, .tooLarge(limit: 5))) { _ = try again.readRest(limit: 5) }
     }
 
     @Test("a streamed NDJSON file reads the same as the same bytes in memory")
@@ -69,7 +69,7 @@ struct StrokeFileTests {
     func wholeFileLimit() throws {
         let dir = TemporaryDirectory()
         let path = dir.write("big.json", #"{"strokes":[[[1,2],[3,4],[5,6],[7,8]]]}"#)
-        #expect(throws: FileError(path: path, reason: .tooLarge(limit: 20))) {
+        #expect(throws: FileError(path, .tooLarge(limit: 20))) {
             _ = try StrokeFile.read(
                 path: path, options: StrokeReadOptions(limits: StrokeLimits(maxInputBytes: 20, maxLineBytes: 10)))
         }
@@ -89,7 +89,7 @@ struct StrokeFileTests {
             )
         }
         #expect(throws: FileError.self) { _ = try StrokeFile.read(path: dir.path("missing.json")) }
-        #expect(throws: FileError(path: dir.url.path, reason: .isDirectory)) {
+        #expect(throws: FileError(dir.url.path, .isDirectory)) {
             _ = try StrokeFile.read(path: dir.url.path)
         }
     }
