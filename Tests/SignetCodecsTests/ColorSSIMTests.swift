@@ -84,8 +84,8 @@ struct ColorSSIMTests {
         for candidate in full + [upscaled] {
             let score = ColorSSIM.score(image, candidate)
             halved.append(score.color.mean)
-            let chroma = SSIM.score(image, candidate, .blueDifference).mean + SSIM.score(image, candidate, .redDifference).mean
-            fullResolution.append(0.8 * score.luma.mean + 0.1 * chroma)
+            let chroma = [SSIMChannel.blueDifference, .redDifference].map { SSIM.score(image, candidate, $0).mean }
+            fullResolution.append(0.8 * score.luma.mean + 0.1 * (chroma[0] + chroma[1]))
         }
         // Two candidates may swap only when they are within 0.001 at full resolution (a near tie).
         for i in halved.indices {
