@@ -60,4 +60,40 @@ struct ColorSSIMTests {
             abs(score.color.mean - (0.8 * score.luma.mean + 0.2)) < 1e-12, "\(score.luma.mean) → \(score.color.mean)")
         #expect(score.luma.mean < 1)
     }
+
+    /// 4:2:0 JPEGs of colour test images at low, middle and high quality.
+    static let halvedCases: [(name: String, image: Bitmap)] = [
+        ("photo", TestImages.photo(width: 640, height: 480)),
+        ("calm photo", TestImages.photo(width: 640, height: 480, noise: 4)),
+        ("seal", TestImages.seal(size: 480).flattened(onto: .white)),
+    ]
+
+    @Test(
+        "chroma at half resolution ranks 4:2:0 JPEGs and a downscale as full-resolution chroma does, up to near ties",
+        arguments: 0..<halvedCases.count)
+    func halvedChroma(_ index: Int) throws {
+        let (name, image) = Self.halvedCases[index]
+        let mode = JPEGMode(subsampling: .half, progressive: false)
+        let full = try [10, 25, 40, 85].map { quality in
+            try JPEGCodec.decode(JPEGSource(opaque: image, grayscale: false).encode(quality: quality, mode: mode)!)
+        }
+        let smaller = image.downscaled(toWidth: image.width * 3 / 4, height: image.height * 3 / 4)
+        let small = try JPEGCodec.decode(JPEGSource(opaque: smaller, grayscale: false).encode(quality: 60, mode: mode)!)
+        let upscaled = small.upscaled(toWidth: image.width, height: image.height)
+        var halved: [Double] = [], fullResolution: [Double] = []
+        for candidate in full + [upscaled] {
+            let score = ColorSSIM.score(image, candidate)
+            halved.append(score.color.mean)
+            let chroma = [SSIMChannel.blueDifference, .redDifference].map { SSIM.score(image, candidate, $0).mean }
+            fullResolution.append(0.8 * score.luma.mean + 0.1 * (chroma[0] + chroma[1]))
+        }
+        // Two candidates may swap only when they are within 0.001 at full resolution (a near tie).
+        for i in halved.indices {
+            for j in halved.indices where (halved[i] < halved[j]) != (fullResolution[i] < fullResolution[j]) {
+                #expect(
+                    abs(fullResolution[i] - fullResolution[j]) < 0.001,
+                    "\(name): candidates \(i), \(j) swap; halved \(halved) vs full resolution \(fullResolution)")
+            }
+        }
+    }
 }

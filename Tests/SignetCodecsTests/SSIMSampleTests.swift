@@ -87,6 +87,10 @@ struct SSIMSampleTests {
         #expect(tall.bands.first!.lowerBound >= SSIM.radius && tall.bands.last!.upperBound <= 3000 - SSIM.radius)
         #expect(SSIMSample(width: 800, height: 400)?.bands == [SSIM.radius..<(400 - SSIM.radius)])
         #expect(SSIMSample(width: 800, height: 10) == nil && SSIMSample(width: 10, height: 800) == nil)
+        // Chroma (compared at half resolution): each band halved, inside the halved window.
+        #expect(tall.chroma == tall.bands.map { (($0.lowerBound + 1) / 2)..<($0.upperBound / 2) })
+        #expect(SSIMSample(width: 800, height: 400)?.chroma == [SSIM.radius..<(200 - SSIM.radius)])
+        #expect(SSIMSample(width: 800, height: 20)?.chroma == [SSIM.radius..<(20 - SSIM.radius)], "full size")
     }
 
     @Test(
@@ -97,8 +101,11 @@ struct SSIMSampleTests {
         let rows = JPEGBudgetFit.rowsRead(by: sample, height: small, upscaledTo: height)
         let held = Set(rows)
         let taps = ResampleWeights(from: small, to: height)
-        for band in sample.bands {
-            for y in (band.lowerBound - SSIM.radius)..<(band.upperBound + SSIM.radius) {
+        // The halved chroma rows read the full rows 2·(j − radius) … 2·(j + radius) + 1.
+        let chromaRows = sample.chroma.map { (2 * ($0.lowerBound - SSIM.radius))..<(2 * ($0.upperBound + SSIM.radius)) }
+        let lumaRows = sample.bands.map { ($0.lowerBound - SSIM.radius)..<($0.upperBound + SSIM.radius) }
+        for band in lumaRows + chromaRows {
+            for y in band {
                 #expect((taps.starts[y]..<(taps.starts[y] + taps.counts[y])).allSatisfy(held.contains))
             }
         }

@@ -29,25 +29,35 @@ extension JPEGBudgetFit {
         probeEncodes += 1
         let decoded = try JPEGCodec.decode(bytes)
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
+        let halves = SSIM.halvesChroma(width: opaque.width, height: opaque.height)
         let scores = planes.map { channel in
-            SSIM.upscaledScore(
-                PlaneUpscale(
-                    decoded, channel, present: rows, sourceHeight: size.height, toWidth: opaque.width,
-                    height: opaque.height),
-                original: opaque, bands: sample.bands)
+            let upscaled = PlaneUpscale(
+                decoded, channel, present: rows, sourceHeight: size.height, toWidth: opaque.width,
+                height: opaque.height)
+            guard channel != .luma, halves else {
+                return SSIM.upscaledScore(
+                    upscaled, original: opaque, bands: channel == .luma ? sample.bands : sample.chroma)
+            }
+            return opaque.pixels.withUnsafeBufferPointer {
+                SSIM.halvedScore(
+                    .upscaled($0.baseAddress!, upscaled), width: opaque.width, height: opaque.height,
+                    bands: sample.chroma)
+            }
         }
         return gray
             ? ColorSSIM(luma: scores[0], blue: nil, red: nil)
             : ColorSSIM(luma: scores[0], blue: scores[1], red: scores[2])
     }
 
-    /// The rows of an image `height` rows high that the sample's bands (with their SSIM windows)
-    /// read once it is upscaled to `upscaledHeight` rows, widened to whole block rows; ascending.
+    /// The rows of an image `height` rows high that the sample's bands (with their SSIM windows,
+    /// twice as tall for the halved chroma planes: `SSIMSample.chroma`) read once it is upscaled
+    /// to `upscaledHeight` rows, widened to whole block rows; ascending.
     static func rowsRead(by sample: SSIMSample, height: Int, upscaledTo upscaledHeight: Int) -> [Int] {
         let taps = ResampleWeights(from: height, to: upscaledHeight)
         var wanted = [Bool](repeating: false, count: height)
+        let margin = 2 * SSIM.radius + 1
         for band in sample.bands {
-            let top = band.lowerBound - SSIM.radius, bottom = band.upperBound - 1 + SSIM.radius
+            let top = max(band.lowerBound - margin, 0), bottom = min(band.upperBound - 1 + margin, upscaledHeight - 1)
             let first = taps.starts[top], last = taps.starts[bottom] + taps.counts[bottom] - 1
             let from = first / blockRows * blockRows
             let to = min((last / blockRows + 1) * blockRows, height)

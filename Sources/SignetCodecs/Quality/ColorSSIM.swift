@@ -1,7 +1,7 @@
 import SignetRaster
 
 /// The score a budget fit ranks its candidates by: SSIM over JPEG's three planes Y, Cb and Cr
-/// (`SSIMChannel`, each exactly as `SSIM` defines it), mixed 0.8 · Y + 0.1 · Cb + 0.1 · Cr.
+/// (`SSIMChannel`, each with `SSIM`'s window and constants), mixed 0.8 · Y + 0.1 · Cb + 0.1 · Cr.
 ///
 /// Why these weights: they are the ones Wang, Lu and Bovik give for SSIM over YCbCr (“Video
 /// quality assessment based on structural distortion measurement”, 2004), and they keep luma —
@@ -12,6 +12,14 @@ import SignetRaster
 /// has chroma SSIM exactly 1 (both planes are 128 everywhere), so its score is 0.8 · Y + 0.2 and
 /// ranks its candidates as luma SSIM does; the chroma planes are then not computed.
 ///
+/// Chroma at half resolution: luma is compared at full size, but Cb and Cr of both images are
+/// first averaged over 2×2 blocks (the last odd row and column left out) and compared at that
+/// size (`SSIM.halvedScore`) — the resolution at which every JPEG candidate stores chroma
+/// (4:2:0), so what the JPEG lost there is what is measured, at a quarter of the cost. A palette
+/// PNG keeps full-resolution chroma: its colour shifts are measured, detail finer than two pixels
+/// in chroma alone is not (luma carries such detail in the images compared). Images under 22
+/// pixels on a side compare chroma at full size.
+///
 /// Alpha: the images compared are opaque — a transparent image is flattened onto the budget's
 /// background first, as it will be shown on a page — so see-through pixels count by what shows.
 struct ColorSSIM: Sendable {
@@ -20,39 +28,73 @@ struct ColorSSIM: Sendable {
 
     /// Luma SSIM alone (what `BudgetResult.ssim` reports).
     let luma: SSIMScore
-    /// The weighted mix, with its row sums when luma has them.
-    let color: SSIMScore
+    /// The weighted mix.
+    let color: Mix
+
+    /// The three planes' scores mixed; its mean over a sample mixes each plane's mean over the
+    /// sample's rows for that plane (`SSIMSample.chroma` for the chroma planes).
+    struct Mix: Sendable {
+        let luma: SSIMScore
+        /// nil: a perfect (1) score.
+        let blue: SSIMScore?
+        let red: SSIMScore?
+
+        var mean: Double {
+            ColorSSIM.lumaWeight * luma.mean + ColorSSIM.chromaWeight * ((blue?.mean ?? 1) + (red?.mean ?? 1))
+        }
+
+        /// The mean over `sample`'s rows; nil without a sample or row sums.
+        func mean(over sample: SSIMSample?) -> Double? {
+            guard let sample, let y = luma.rows?.mean(over: sample.bands) else { return nil }
+            let chroma = [blue, red].map { plane -> Double? in
+                guard let plane else { return 1 }
+                return plane.rows?.mean(over: sample.chroma)
+            }
+            guard let cb = chroma[0], let cr = chroma[1] else { return nil }
+            return ColorSSIM.lumaWeight * y + ColorSSIM.chromaWeight * (cb + cr)
+        }
+    }
 
     /// `luma` mixed with the chroma planes' scores; nil chroma means a perfect (1) score.
     init(luma: SSIMScore, blue: SSIMScore?, red: SSIMScore?) {
         self.luma = luma
-        let (wy, wc) = (Self.lumaWeight, Self.chromaWeight)
-        let mean = wy * luma.mean + wc * (blue?.mean ?? 1) + wc * (red?.mean ?? 1)
-        guard let rows = luma.rows else {
-            color = SSIMScore(mean)
-            return
-        }
-        let perfect = Double(rows.columns)
-        let mixed = rows.rows.indices.map { y -> Double in
-            guard rows.bands.contains(where: { $0.contains(y) }) else { return 0 }
-            return wy * rows.rows[y] + wc * (blue?.rows?.rows[y] ?? perfect) + wc * (red?.rows?.rows[y] ?? perfect)
-        }
-        color = SSIMScore(mean, rows: SSIMRowSums(rows: mixed, columns: rows.columns, bands: rows.bands))
+        color = Mix(luma: luma, blue: blue, red: red)
+    }
+
+    /// The chroma planes, both nil for two gray images, from `score(channel)`.
+    private static func chroma(
+        gray: Bool, _ score: (SSIMChannel) -> SSIMScore
+    ) -> (blue: SSIMScore?, red: SSIMScore?) {
+        gray ? (nil, nil) : (score(.blueDifference), score(.redDifference))
     }
 
     /// `a` against `b`, of one size.
     static func score(_ a: Bitmap, _ b: Bitmap) -> ColorSSIM {
         let luma = SSIM.score(a, b, .luma)
-        guard !(a.isGray && b.isGray) else { return ColorSSIM(luma: luma, blue: nil, red: nil) }
-        return ColorSSIM(luma: luma, blue: SSIM.score(a, b, .blueDifference), red: SSIM.score(a, b, .redDifference))
+        let (blue, red) = chroma(gray: a.isGray && b.isGray) { channel in
+            guard SSIM.halvesChroma(width: a.width, height: a.height) else { return SSIM.score(a, b, channel) }
+            return a.pixels.withUnsafeBufferPointer { ap in
+                b.pixels.withUnsafeBufferPointer { bp in
+                    SSIM.halvedScore(.rgba(ap.baseAddress!, bp.baseAddress!, channel), width: a.width, height: a.height)
+                }
+            }
+        }
+        return ColorSSIM(luma: luma, blue: blue, red: red)
     }
 
     /// `result` against `original` at the original's size (see `SSIM.atOriginalSize`).
     static func atOriginalSize(_ result: Bitmap, original: Bitmap) -> ColorSSIM {
+        if result.width == original.width && result.height == original.height { return score(original, result) }
         let luma = SSIM.atOriginalSizeScore(result, original: original, .luma)
-        guard !(original.isGray && result.isGray) else { return ColorSSIM(luma: luma, blue: nil, red: nil) }
-        return ColorSSIM(
-            luma: luma, blue: SSIM.atOriginalSizeScore(result, original: original, .blueDifference),
-            red: SSIM.atOriginalSizeScore(result, original: original, .redDifference))
+        let (blue, red) = chroma(gray: original.isGray && result.isGray) { channel in
+            guard SSIM.halvesChroma(width: original.width, height: original.height) else {
+                return SSIM.atOriginalSizeScore(result, original: original, channel)
+            }
+            let upscaled = PlaneUpscale(result, channel, toWidth: original.width, height: original.height)
+            return original.pixels.withUnsafeBufferPointer {
+                SSIM.halvedScore(.upscaled($0.baseAddress!, upscaled), width: original.width, height: original.height)
+            }
+        }
+        return ColorSSIM(luma: luma, blue: blue, red: red)
     }
 }

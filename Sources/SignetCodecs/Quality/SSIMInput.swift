@@ -9,6 +9,9 @@ enum SSIMInput: @unchecked Sendable {
     /// An RGBA image (alpha ignored) and a plane of a smaller image upscaled to its size (the
     /// same plane of the RGBA image is compared).
     case upscaled(UnsafePointer<UInt8>, PlaneUpscale)
+    /// Another input (images `fullWidth` wide) averaged over 2×2 blocks: row r, column c here
+    /// is the mean of rows 2r, 2r + 1 and columns 2c, 2c + 1 there.
+    indirect case halved(SSIMInput, fullWidth: Int)
 
     /// `count` values of row `row` from column `first` on, of images `imageWidth` wide.
     func load(
@@ -26,6 +29,21 @@ enum SSIMInput: @unchecked Sendable {
         case .upscaled(let a, let b):
             b.channel.convert(a + start * 4, count: count, into: x)
             b.row(row, from: first, count: count, into: y)
+        case .halved(let input, let fullWidth):
+            // Two full rows of x and y, twice as wide.
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 8 * count) { buffer in
+                let t = buffer.baseAddress!
+                let wide = 2 * count
+                input.load(row: 2 * row, imageWidth: fullWidth, from: 2 * first, count: wide, x: t, y: t + wide)
+                input.load(
+                    row: 2 * row + 1, imageWidth: fullWidth, from: 2 * first, count: wide, x: t + 2 * wide,
+                    y: t + 3 * wide)
+                for i in 0..<count {
+                    let (l, r) = (2 * i, 2 * i + 1)
+                    x[i] = 0.25 * (t[l] + t[r] + t[2 * wide + l] + t[2 * wide + r])
+                    y[i] = 0.25 * (t[wide + l] + t[wide + r] + t[3 * wide + l] + t[3 * wide + r])
+                }
+            }
         case .gray(let a, let b):
             for i in 0..<count {
                 x[i] = Float(a[start + i])

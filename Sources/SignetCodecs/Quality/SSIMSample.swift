@@ -9,19 +9,32 @@ struct SSIMSample: Sendable, Equatable {
 
     /// Output rows (each window inside the image), ascending and disjoint.
     let bands: [Range<Int>]
+    /// The rows of the chroma planes' map over the same rows: `bands` halved (the halved rows
+    /// whose two rows both lie in a band, within the halved image's window) when the image
+    /// compares chroma at half resolution (`ColorSSIM`), else `bands`. A halved row reads the
+    /// original's rows up to 2 × `SSIM.radius` + 1 around it.
+    let chroma: [Range<Int>]
 
     /// The sample of an image `height` rows high; nil when it is too small for the Gaussian window.
     init?(width: Int, height: Int) {
         let r = SSIM.radius
         guard width > 2 * r, height > 2 * r else { return nil }
         let valid = r..<(height - r)
-        guard valid.count >= 2 * Self.count * Self.bandRows else {
-            bands = [valid]
+        let bands =
+            valid.count < 2 * Self.count * Self.bandRows
+            ? [valid]
+            : (0..<Self.count).map { i in
+                let start = valid.lowerBound + (2 * i + 1) * valid.count / (2 * Self.count) - Self.bandRows / 2
+                return start..<(start + Self.bandRows)
+            }
+        self.bands = bands
+        guard SSIM.halvesChroma(width: width, height: height) else {
+            chroma = bands
             return
         }
-        bands = (0..<Self.count).map { i in
-            let start = valid.lowerBound + (2 * i + 1) * valid.count / (2 * Self.count) - Self.bandRows / 2
-            return start..<(start + Self.bandRows)
-        }
+        let halvedValid = r..<(height / 2 - r)
+        chroma = bands.map { band in
+            ((band.lowerBound + 1) / 2)..<(band.upperBound / 2)
+        }.map { $0.clamped(to: halvedValid) }.filter { !$0.isEmpty }
     }
 }
