@@ -60,14 +60,19 @@ let package = Package(
         // Identities (files, or keys on PKCS#11 tokens), detached CMS signing and verification, certificate and
         // timestamp checks: OpenSSL (and a dlopen'ed PKCS#11 module) only,
         // so a program that signs or verifies detached signatures never links cairo, libpng, libjpeg or qpdf.
-        .target(name: "SignetCMS", dependencies: ["SignetFiles", "COpenSSL", "CSignetOpenSSL", "CPKCS11"]),
-        // HTTP for timestamps and revocation data: libcurl behind SignetCMS's HTTPTransport, so CMS and
+        .target(name: "SignetCrypto", dependencies: ["SignetFiles", "COpenSSL", "CSignetOpenSSL", "CPKCS11"]),
+        // HTTP for timestamps and revocation data: libcurl behind SignetCrypto's HTTPTransport, so CMS and
         // PDF code never link libcurl and are tested with a fake transport.
-        .target(name: "SignetNet", dependencies: ["SignetCMS", "CCurl", "CSignetCurl"]),
+        .target(name: "SignetNet", dependencies: ["SignetCrypto", "CCurl", "CSignetCurl"]),
         // Embedded PDF signatures and their verification (revisions, permitted changes): CMS over the PDF stage.
-        .target(name: "SignetSign", dependencies: ["SignetCMS", "SignetPDF", "SignetFiles"]),
+        .target(name: "SignetPDFSigning", dependencies: ["SignetCrypto", "SignetPDF", "SignetFiles"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.
-        .target(name: "Signet", dependencies: ["SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetCMS", "SignetSign", "SignetNet", "SignetFiles", "SignetCapture"]),
+        .target(
+            name: "Signet",
+            dependencies: [
+                "SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetCrypto", "SignetPDFSigning",
+                "SignetNet", "SignetFiles", "SignetCapture",
+            ]),
         // The CLI: parse, call the library, print. `signet` never links poppler (GPL, and a third of
         // the process's memory): `signet preview` runs the `signet-preview` executable installed next to it.
         .target(name: "SignetCLI", dependencies: ["Signet", "CSignetGlibc"]),
@@ -80,13 +85,21 @@ let package = Package(
         .executableTarget(name: "signet-stamp-bench", dependencies: ["SignetTestSupport"], path: "Tools/StampBench"),
 
         // Tests.
-        .target(name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"], path: "Tests/SignetTestSupport"),
+        .target(
+            name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"],
+            path: "Tests/SignetTestSupport"),
         .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "Signet", "SignetTestSupport"]),
-        .testTarget(name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"], exclude: ["Reproducers"]),
-        .testTarget(name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"], exclude: ["Reproducers"]),
+        .testTarget(
+            name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "SignetCodecsTests", dependencies: ["SignetCodecs", "SignetTestSupport"], exclude: ["Reproducers"]),
+        .testTarget(
+            name: "SignetPDFTests", dependencies: ["SignetPDF", "SignetPreview", "SignetTestSupport"],
+            exclude: ["Reproducers"]),
         .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
-        .testTarget(name: "SignetSignTests", dependencies: ["SignetCMS", "SignetSign", "SignetTestSupport"]),
+        .testTarget(
+            name: "SignetPDFSigningTests", dependencies: ["SignetCrypto", "SignetPDFSigning", "SignetTestSupport"]),
         .testTarget(name: "SignetNetTests", dependencies: ["SignetNet", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetCaptureTests", dependencies: ["SignetCapture", "SignetTestSupport"]),

@@ -1,4 +1,4 @@
-/// What `SignetJob.stamp(pdf:password:with:options:)` returns: the stamped document and the report.
+/// What `SignetAPI.stamp(pdf:password:with:options:)` returns: the stamped document and the report.
 public struct StampedPDF: Sendable {
     /// The stamped document's bytes.
     public var pdf: [UInt8]
@@ -10,7 +10,7 @@ public struct StampedPDF: Sendable {
     }
 }
 
-/// What `SignetJob.sign(pdf:identity:options:appearance:)` returns: the signed document and what was signed.
+/// What `SignetAPI.sign(pdf:identity:options:appearance:)` returns: the signed document and what was signed.
 public struct SignedPDF: Sendable {
     /// The signed document's bytes (the input's bytes, then the incremental update).
     public var pdf: [UInt8]
@@ -22,7 +22,7 @@ public struct SignedPDF: Sendable {
     }
 }
 
-/// What `SignetJob.pipeline(_:pdf:password:options:signing:)` returns: the finished document and the report.
+/// What `SignetAPI.pipeline(_:pdf:password:options:signing:)` returns: the finished document and the report.
 public struct PipelinedPDF: Sendable {
     /// The stamped (and, with signing, signed) document's bytes.
     public var pdf: [UInt8]

@@ -1,6 +1,6 @@
 /// The hash functions and ciphers a pure stage needs to write into an encrypted PDF (ISO 32000-2
 /// §7.6.3–7.6.4: MD5 and RC4 for the older handlers, SHA-2 and AES for the newer), and the random
-/// bytes of AES's initialisation vectors. A protocol, so the PDF stage keeps no C: SignetCMS
+/// bytes of AES's initialisation vectors. A protocol, so the PDF stage keeps no C: SignetCrypto
 /// implements it over OpenSSL (`OpenSSLCiphers`), as SignetNet implements `HTTPTransport`.
 package protocol CipherPrimitives: Sendable {
     /// The digest of `data`.

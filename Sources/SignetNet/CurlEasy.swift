@@ -1,6 +1,6 @@
 import CCurl
 import CSignetCurl
-import SignetCMS
+import SignetCrypto
 
 /// Owns one libcurl easy handle (`curl_easy_cleanup` in `deinit`) and the buffers it points at;
 /// every `CURLcode` goes through `check`. One handle makes one exchange; it is not shared.

@@ -1,4 +1,4 @@
-import SignetCMS
+import SignetCrypto
 
 /// Signet's HTTP client: libcurl, one easy handle per exchange, within `options`' limits
 /// (timeouts, response size, redirects; proxies from `http_proxy`/`https_proxy`/`no_proxy` as the

@@ -3,7 +3,7 @@ import Signet
 import SignetTestSupport
 import Testing
 
-/// `signet capture --pdf`'s layout (`SignetJob.captureSheet`) and the vector ink it stamps: the box
+/// `signet capture --pdf`'s layout (`SignetAPI.captureSheet`) and the vector ink it stamps: the box
 /// in the page as displayed, the stamp around it when text is shown, and the uncropped canvas
 /// landing on the box as drawn.
 @Suite struct CaptureSheetTests {
@@ -15,7 +15,7 @@ import Testing
     @Test func theBoxIsWhereThePlacementPutsItOnTheRotatedPage() throws {
         let dir = TemporaryDirectory("signet-capture-sheet")
         let pdf = try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90])
-        let sheet = try SignetJob.captureSheet(
+        let sheet = try SignetAPI.captureSheet(
             pdfAt: pdf, name: "in.pdf", page: nil, placement: StampPlacement(at: Point(x: 60, y: 50), width: 240),
             text: nil, signer: nil)
         #expect(sheet.page == 2 && sheet.pageCount == 2, "\(sheet)")
@@ -32,7 +32,7 @@ import Testing
                 name: "Alice Example", signingTime: Date(timeIntervalSince1970: 1_800_000_000), reason: "I agree",
                 location: nil),
             font: try TextFont.file())
-        let sheet = try SignetJob.captureSheet(
+        let sheet = try SignetAPI.captureSheet(
             pdfAt: pdf, name: "in.pdf", page: 1, placement: StampPlacement(), text: text, signer: "Alice Example")
         let (ink, stamp) = (sheet.inkBox, sheet.stampBox)
         // Default placement: the whole stamp's bottom-right corner 36 pt in from the page's.
@@ -47,12 +47,12 @@ import Testing
         let dir = TemporaryDirectory("signet-capture-sheet")
         let pdf = try TestPDF.write(to: dir.path("in.pdf"))
         #expect(throws: PDFError.self) {
-            try SignetJob.captureSheet(
+            try SignetAPI.captureSheet(
                 pdfAt: pdf, name: "in.pdf", page: 1, placement: StampPlacement(at: Point(x: 600, y: 10), width: 90),
                 text: nil, signer: nil)
         }
         #expect(throws: PDFError.self) {
-            try SignetJob.captureSheet(
+            try SignetAPI.captureSheet(
                 pdfAt: pdf, name: "in.pdf", page: 2, placement: StampPlacement(), text: nil, signer: nil)
         }
     }
@@ -67,7 +67,7 @@ import Testing
             render.crop = crop
             let options = PipelineOptions(
                 render: render, artwork: .vector, stamp: StampOptions(placement: StampPlacement(width: 180)))
-            let rect = try SignetJob.pipeline(Self.drawing, pdf: pdf, options: options).report.stamp.perPage[0]
+            let rect = try SignetAPI.pipeline(Self.drawing, pdf: pdf, options: options).report.stamp.perPage[0]
                 .rectUserSpace
             return rect[3] - rect[1]
         }

@@ -46,9 +46,9 @@ struct ExternalIdentityTests {
         let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
         let anchors = try TrustAnchors(files: [pki.rootCert])
         for identity in [rsa, try rsa.withRSAPadding(.pss)] {
-            let signed = try SignetJob.sign(
+            let signed = try SignetAPI.sign(
                 pdf: pdf, identity: identity, options: PDFSignOptions(signingTime: Self.now))
-            let report = try SignetJob.verify(pdf: signed.pdf, options: VerifyOptions(now: Self.now, anchors: anchors))
+            let report = try SignetAPI.verify(pdf: signed.pdf, options: VerifyOptions(now: Self.now, anchors: anchors))
             #expect(report.valid, "\(report)")
         }
         #expect(requests.all.map(\.signatureAlgorithm) == [.rsaPKCS1, .rsaPSS], "\(requests.all)")
@@ -59,9 +59,9 @@ struct ExternalIdentityTests {
             certificatePath: pki.ecCert, chainPath: pki.chain, name: "test signer",
             sign: Self.openssl(key: pki.ecKey, requests: ecRequests))
         let content = Array("signed elsewhere".utf8)
-        let cms = try SignetJob.signDetached(content, identity: ec, signingTime: Self.now)
+        let cms = try SignetAPI.signDetached(content, identity: ec, signingTime: Self.now)
         #expect(
-            try SignetJob.verify(
+            try SignetAPI.verify(
                 content, detachedSignature: cms, options: VerifyOptions(now: Self.now, anchors: anchors)
             )
             .valid)
@@ -78,7 +78,7 @@ struct ExternalIdentityTests {
         {
             let identity = try SigningIdentity.external(certificatePath: pki.rsaCert, name: "test signer", sign: sign)
             do {
-                _ = try SignetJob.signDetached(content, identity: identity, signingTime: Self.now)
+                _ = try SignetAPI.signDetached(content, identity: identity, signingTime: Self.now)
                 return nil
             } catch let error as ExternalSignerError {
                 #expect(error.context == "test signer" && error.message.hasPrefix("test signer: "), "\(error)")

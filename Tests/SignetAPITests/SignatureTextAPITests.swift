@@ -6,7 +6,7 @@ import Testing
 /// A visible signature with text through the public API: the caller computes the lines (the
 /// time passed in), the library lays them out, embeds the font subset and signs.
 @Suite(
-    "SignetJob: visible signatures with text",
+    "SignetAPI: visible signatures with text",
     .enabled(
         if: FileManager.default.fileExists(atPath: TextFont.dejaVuSansPath),
         "DejaVu Sans is missing: install Debian's fonts-dejavu-core"))
@@ -19,18 +19,18 @@ struct SignatureTextAPITests {
         let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
         let identity = try SigningIdentity.pem(
             keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
-        let now = SignetJobTests.now
+        let now = SignetAPICallTests.now
         let lines = SignatureText.lines(
             name: identity.commonName, signingTime: now, reason: nil, location: "Gent")
         let drawing = try StrokeReader.read(Array(ReadmeExampleTests.signature.utf8), name: "sig.json")
         let appearance = SignatureAppearance(
             artwork: .ink(Ink(drawing)), placement: StampPlacement(width: 300),
             text: SignatureText(lines: lines, position: .right, font: try TextFont.file()))
-        let signed = try SignetJob.sign(
+        let signed = try SignetAPI.sign(
             pdf: pdf, identity: identity, options: PDFSignOptions(signingTime: now, location: "Gent"),
             appearance: appearance)
         #expect(signed.result.visible)
-        let report = try SignetJob.verify(pdf: signed.pdf, options: SignetJobTests.integrityOnly).signatures
+        let report = try SignetAPI.verify(pdf: signed.pdf, options: SignetAPICallTests.integrityOnly).signatures
         #expect(report.count == 1 && report[0].valid)
         let out = dir.write("signed.pdf", bytes: signed.pdf)
         let text = try PopplerText.pages(out)[0]

@@ -36,9 +36,9 @@ struct TokenIdentityTests {
             for i in 0..<8 {
                 group.addTask {
                     let signer = i.isMultiple(of: 2) ? identity : pss
-                    let signed = try SignetJob.sign(
+                    let signed = try SignetAPI.sign(
                         pdf: pdf, identity: signer, options: PDFSignOptions(signingTime: Self.now))
-                    return try SignetJob.verify(
+                    return try SignetAPI.verify(
                         pdf: signed.pdf, options: VerifyOptions(now: Self.now, anchors: anchors)
                     )
                     .valid
@@ -48,10 +48,10 @@ struct TokenIdentityTests {
         }
         #expect(valid.count == 8 && valid.allSatisfy { $0 })
         let content = Array("detached".utf8)
-        let cms = try SignetJob.signDetached(
+        let cms = try SignetAPI.signDetached(
             content, identity: try self.identity(SoftHSMToken.p384Key), signingTime: Self.now)
         #expect(
-            try SignetJob.verify(
+            try SignetAPI.verify(
                 content, detachedSignature: cms, options: VerifyOptions(now: Self.now, anchors: anchors)
             ).valid)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import SignetCMS
+import SignetCrypto
 import SignetFiles
 import SignetNet
 import SignetTestSupport

@@ -22,7 +22,7 @@ enum RenderBench {
                 results.set(i) {
                     let drawing = try StrokeFile.read(
                         path: input + "/" + name, options: StrokeReadOptions(format: format))
-                    let png = try SignetJob.render(drawing, as: .png, options: RenderOptions(antialias: antialias))
+                    let png = try SignetAPI.render(drawing, as: .png, options: RenderOptions(antialias: antialias))
                         .bytes
                     try write(png, to: output + "/" + name.dropLast(5) + ".png")
                     return png.count

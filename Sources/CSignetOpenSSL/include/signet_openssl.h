@@ -1,5 +1,5 @@
 // OpenSSL's stack and memory helpers are macros over type-checking inline functions; Swift
-// cannot import them, so each one used by SignetSign gets a plain function here.
+// cannot import them, so each one used by SignetPDFSigning gets a plain function here.
 #ifndef SIGNET_OPENSSL_H
 #define SIGNET_OPENSSL_H
 #include <openssl/bio.h>

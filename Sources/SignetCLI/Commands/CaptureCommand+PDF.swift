@@ -72,7 +72,7 @@ extension CaptureCommand {
             }
         }
         let name = StreamName.stem(pdf, orElse: "document.pdf")
-        let sheet = try SignetJob.captureSheet(
+        let sheet = try SignetAPI.captureSheet(
             pdfAt: pdf, name: pdf, page: page, placement: options.stamp.placement, text: layoutText, signer: signer)
         let image = try PagePreview.png(
             pdf, page: sheet.page, arguments: ["--width", String(pageImageWidth)],
@@ -80,7 +80,7 @@ extension CaptureCommand {
         var shown = sheet
         shown.fileName = name
         let report = try announcing("sign page \(sheet.page) of \(name)", args, context) { listening in
-            try SignetJob.capture(
+            try SignetAPI.capture(
                 intoPDFAt: pdf, to: output, sheet: shown, pageImage: image, options: options, signing: signing,
                 capture: server, listening: listening)
         }

@@ -41,7 +41,7 @@ enum CaptureCommand: Command {
         let writing = try outputKind(output, args, context)
         let options = try serverOptions(args)
         let result = try announcing("sign", args, context) { listening in
-            try SignetJob.capture(to: output, writing: writing, options: options, listening: listening)
+            try SignetAPI.capture(to: output, writing: writing, options: options, listening: listening)
         }
         if let file = result.rendered {
             let report = RenderReport(input: "the signing page", output: output, result: .success(.init(file)))
@@ -83,7 +83,7 @@ enum CaptureCommand: Command {
     /// JSON as received for .json; otherwise the render (or budget) options, checked before the page is served.
     private static func outputKind(
         _ output: String, _ args: Arguments, _ context: CommandContext
-    ) throws -> SignetJob.CaptureOutput {
+    ) throws -> SignetAPI.CaptureOutput {
         let render = try RenderFlags.options(args)
         if args.string(.maxBytes) != nil {
             let format = BudgetFlags.format(forOutput: output) ?? .auto

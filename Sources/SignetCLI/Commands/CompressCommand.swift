@@ -11,7 +11,7 @@ enum CompressCommand: Command {
             .value(.output, "OUT", "where to write the result ('-' for standard output)", short: "o")
         ],
         notes: BudgetFlags.notes + [
-            "Input: PNG or JPEG (told apart by content), at most \(SignetJob.maxImageFileBytes / 1_048_576) MiB and \(DecodeLimits().maxPixels) pixels.",
+            "Input: PNG or JPEG (told apart by content), at most \(SignetAPI.maxImageFileBytes / 1_048_576) MiB and \(DecodeLimits().maxPixels) pixels.",
             "Example: signet compress seal.png -o seal.jpg --max-bytes 100KB",
         ])
 
@@ -23,7 +23,7 @@ enum CompressCommand: Command {
         try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)
         // The search allocates and frees the same image-sized buffers: reused, they are not faulted in again.
         AllocatorTuning.keepFreedMemoryForReuse()
-        let result = try SignetJob.fit(imageAt: input, to: output, options: options)
+        let result = try SignetAPI.fit(imageAt: input, to: output, options: options)
         if let named = BudgetFlags.format(forOutput: output), named.rawValue != result.format.rawValue {
             context.warn(
                 "\(output) holds a \(result.format.name) although its name says \(named.rawValue); rename it to .\(result.format.fileExtension)."

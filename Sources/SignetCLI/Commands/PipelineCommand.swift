@@ -90,7 +90,7 @@ enum PipelineCommand: Command {
         }
         var report = try SecretInput.namingPDFPassword(spec.name) {
             try source.openForSigning { path in
-                try SignetJob.pipeline(
+                try SignetAPI.pipeline(
                     strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing)
             }
         }

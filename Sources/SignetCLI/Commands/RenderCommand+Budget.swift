@@ -21,7 +21,7 @@ extension RenderCommand {
         let format = try BudgetFlags.format(forOutput: output, command: "render", writer: "--max-bytes") ?? .auto
         var budget = try BudgetFlags.options(args, format: format, background: options.background ?? .white)
         budget.threads = context.budgetThreads
-        let rendering = try SignetJob.render(
+        let rendering = try SignetAPI.render(
             strokesAt: input, to: output, reading: read, options: options, budget: budget)
         let report = BudgetedRenderReport(
             budget: BudgetReport(input: input, output: output, result: rendering.result), rendering: rendering)

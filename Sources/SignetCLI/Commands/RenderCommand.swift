@@ -54,11 +54,11 @@ enum RenderCommand: Command {
         }
     }
 
-    /// Reads, renders and writes one input (`SignetJob.render`); errors name the file they are about.
+    /// Reads, renders and writes one input (`SignetAPI.render`); errors name the file they are about.
     private static func render(
         _ input: String, to output: String, type: RenderOutputType, _ read: StrokeReadOptions, _ options: RenderOptions
     ) throws -> RenderReport {
-        let file = try SignetJob.render(strokesAt: input, to: output, as: type, reading: read, options: options)
+        let file = try SignetAPI.render(strokesAt: input, to: output, as: type, reading: read, options: options)
         return RenderReport(input: input, output: output, result: .success(.init(file)))
     }
 

@@ -109,7 +109,7 @@ enum SignCommand: Command {
                 source, identity: identity, options: options, network: network, warnings: warnings, args, context)
         }
         let signature = try source.openForSigning {
-            try SignetJob.signDetached(
+            try SignetAPI.signDetached(
                 fileAt: $0, to: detached, identity: identity, signingTime: now, timestamp: timestamp, now: now,
                 network: network)
         }
@@ -157,7 +157,7 @@ extension SignCommand {
         let password = try SecretInput.signedPDFPassword(args, context)
         var result = try SecretInput.namingPDFPassword(spec.name) {
             try source.openForSigning {
-                try SignetJob.sign(
+                try SignetAPI.sign(
                     pdfAt: $0, to: output, password: password, identity: identity, options: options,
                     appearance: appearance, network: network,
                     ltv: args.flag(.ltv) ? try RevocationAccess.online(args) : nil)

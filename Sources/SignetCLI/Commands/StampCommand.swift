@@ -25,7 +25,7 @@ enum StampCommand: Command {
         let input = try PDFInput(args.positionals[0])
         let bars = PhaseBars(context)
         var report = try input.open { path in
-            try SignetJob.stamp(
+            try SignetAPI.stamp(
                 pdfAt: path, password: password, with: artwork, options: options, to: output,
                 progress: context.stderrIsTerminal ? bars.update : nil)
         }

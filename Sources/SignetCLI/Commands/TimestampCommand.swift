@@ -49,7 +49,7 @@ enum TimestampCommand: Command {
         }
         guard let timestamp else { throw UsageError(spec.name, "give --tsa URL") }
         var result = try source.openForSigning {
-            try SignetJob.timestamp(
+            try SignetAPI.timestamp(
                 pdfAt: $0, to: output, password: password, timestamp: timestamp, now: now, network: network)
         }
         result.input = source.name
@@ -64,7 +64,7 @@ enum TimestampCommand: Command {
         network: any HTTPTransport, access: OnlineRevocation
     ) throws -> CommandOutcome {
         let result = try source.openForSigning {
-            try SignetJob.addValidationData(
+            try SignetAPI.addValidationData(
                 pdfAt: $0, to: output, password: password, ltv: access, now: now, timestamp: timestamp,
                 network: network)
         }

@@ -66,14 +66,14 @@ enum VerifyCommand: Command {
             }
             let content = try PDFInput(input)
             let signature = try content.openForSigning {
-                try SignetJob.verify(fileAt: $0, signatureAt: p7s, options: options)
+                try SignetAPI.verify(fileAt: $0, signatureAt: p7s, options: options)
             }
             report = VerificationReport(signatures: [signature], timestamps: [], revisions: [])
         } else {
             let password = try SecretInput.read(args, context)
             let pdf = try PDFInput(input)
             report = try pdf.openForSigning { path in
-                var report = try SignetJob.verify(pdfAt: path, password: password, options: options)
+                var report = try SignetAPI.verify(pdfAt: path, password: password, options: options)
                 if args.flag(.allowOverlays) {
                     OverlayCheck.skip(
                         &report,

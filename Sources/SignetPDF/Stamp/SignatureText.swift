@@ -3,7 +3,7 @@ import SignetRaster
 
 /// Text lines a visible signature shows beside or below its artwork: usually the signer's name,
 /// the signing time, the reason and the location (see `SignatureText.lines(name:time:reason:location:)`
-/// in SignetSign). The text is drawn with `font`, embedded as a subset of the glyphs used, and
+/// in SignetPDFSigning). The text is drawn with `font`, embedded as a subset of the glyphs used, and
 /// can be selected and searched in a viewer.
 ///
 /// The text is sized with the artwork: its nominal size is 18% of the artwork's height, shrunk

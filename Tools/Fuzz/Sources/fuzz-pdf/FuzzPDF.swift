@@ -34,7 +34,7 @@ enum PDFFuzz {
             let output = scratch.path + "/output.pdf"
             Fuzz.expect("stamp \(mode)", accepting: [PDFError.self]) {
                 let options = StampOptions(pages: PageSelection("1"), mode: mode, breakSignatures: true)
-                let report = try SignetJob.stamp(pdfAt: input, with: stamp, options: options, to: output)
+                let report = try SignetAPI.stamp(pdfAt: input, with: stamp, options: options, to: output)
                 Fuzz.require(report.pagesStamped == 1, "stamped \(report.pagesStamped) pages")
                 let written = try InputFile.read(output, limit: bytes.count + (64 << 20))
                 Fuzz.require(

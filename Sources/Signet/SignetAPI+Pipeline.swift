@@ -1,0 +1,174 @@
+/// `pipeline`: strokes → image under a budget (or vector ink) → stamped into a PDF → signed.
+extension SignetAPI {
+    /// `signet pipeline STROKES --pdf IN.pdf -o OUT.pdf`: reads the stroke file and runs
+    /// `pipeline(_:pdfAt:password:to:options:signing:)`. Reading and rendering errors name `strokes`.
+    /// - Parameters:
+    ///   - strokes: The stroke file (any format ``StrokeReader`` reads; `-` = standard input).
+    ///   - input: The PDF to stamp.
+    ///   - password: The PDF's password, when it is encrypted.
+    ///   - output: The PDF to write.
+    ///   - options: The options of every stage.
+    ///   - signing: The identity and options to sign with; `nil` only stamps.
+    /// - Returns: What every stage did.
+    /// - Throws: The error of the stage that failed: ``StrokeReadError``, ``RenderError``, ``CodecError``, ``PDFError``, ``SignError`` or ``FileError``.
+    @discardableResult
+    public static func pipeline(
+        strokesAt strokes: String, pdfAt input: String, password: Secret? = nil, to output: String,
+        options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
+    ) throws -> PipelineReport {
+        let drawing = try StrokeFile.read(path: strokes, options: options.reading)
+        return try pipeline(
+            drawing, named: strokes, ends: .files(input: input, output: output), password: password, options: options,
+            signing: signing)
+    }
+
+    /// Renders `drawing` and fits it under the budget (or prepares it as vector ink), stamps it
+    /// into `input`, then — with `signing` — appends an invisible signature. With `signing` the
+    /// stamp and the signature are one incremental update, covered by the signature (the
+    /// stamp's `mode` is not consulted: a signer always appends; `password` is not used, a signer
+    /// refuses encrypted files); on an input that is already signed the stamp is a Stamp
+    /// annotation, never page content. Only `output` (and `options.imageOutput` when set) is
+    /// written, atomically, once every stage has succeeded: the image stays in memory.
+    /// - Parameters:
+    ///   - drawing: The strokes to render.
+    ///   - input: The PDF to stamp.
+    ///   - password: The PDF's password, when it is encrypted.
+    ///   - output: The PDF to write.
+    ///   - options: The options of every stage.
+    ///   - signing: The identity and options to sign with; `nil` only stamps.
+    /// - Returns: What every stage did.
+    /// - Throws: The error of the stage that failed: ``RenderError``, ``CodecError``, ``PDFError``, ``SignError`` or ``FileError``.
+    @discardableResult
+    public static func pipeline(
+        _ drawing: Drawing, pdfAt input: String, password: Secret? = nil, to output: String,
+        options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
+    ) throws -> PipelineReport {
+        try pipeline(
+            drawing, named: nil, ends: .files(input: input, output: output), password: password, options: options,
+            signing: signing)
+    }
+
+    /// Where the PDF comes from and goes to.
+    private enum Ends {
+        case files(input: String, output: String)
+        case memory(MemorySource, MemorySink)
+
+        var input: String {
+            switch self {
+            case .files(let input, _): input
+            case .memory(let source, _): source.name
+            }
+        }
+
+        var output: String {
+            switch self {
+            case .files(_, let output): output
+            case .memory(_, let sink): sink.name
+            }
+        }
+    }
+
+    private static func pipeline(
+        _ drawing: Drawing, named strokes: String?, ends: Ends, password: Secret?,
+        options: PipelineOptions, signing: PipelineSigning?
+    ) throws -> PipelineReport {
+        let (input, output) = (ends.input, ends.output)
+        let art: (artwork: StampArtwork, image: BudgetResult?, layout: RenderLayout)
+        do {
+            art = try artwork(drawing, options)
+        } catch let error as RenderError {
+            throw strokes.map(error.naming) ?? error
+        } catch let error as CodecError {
+            throw strokes.map(error.naming) ?? error
+        }
+        let stampReport: StampReport
+        var signature: PDFSignResult?
+        if let signing {
+            // One revision: the stamp's objects go into the signer's incremental update, so the new
+            // signature covers them; on a signed input the stamp is an annotation (see `Stamper.apply`).
+            var edit: StampEdit?
+            let editing = { (document: PDFDocument) in
+                edit = try Stamper.apply(
+                    art.artwork, text: signing.text, options: options.stamp, to: document, incremental: true)
+            }
+            let signed =
+                switch ends {
+                case .files(let input, let output):
+                    try PDFSigner.sign(
+                        input: input, output: output, password: password, identity: signing.identity,
+                        options: signing.options, editing: editing, network: CurlTransport())
+                case .memory(let source, let sink):
+                    try PDFSigner.sign(
+                        source: source, to: sink, password: password, identity: signing.identity,
+                        options: signing.options, editing: editing, network: CurlTransport())
+                }
+            guard let edit else { throw PDFError(input, .structure("internal: the stamp was not applied")) }
+            stampReport = edit.report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)
+            signature = signed
+        } else {
+            stampReport =
+                switch ends {
+                case .files(let input, let output):
+                    try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
+                case .memory(let source, let sink):
+                    try Stamper.stamp(
+                        source: source, password: password, artwork: art.artwork, options: options.stamp,
+                        to: sink, ciphers: OpenSSLCiphers())
+                }
+        }
+        if let imageOutput = options.imageOutput, let image = art.image {
+            try AtomicOutput.write(image.bytes, to: imageOutput)
+        }
+        return PipelineReport(
+            strokes: drawing.strokes.count, points: drawing.sampleCount, image: art.image, layout: art.layout,
+            stamp: stampReport, signature: signature)
+    }
+
+    /// The same on a PDF in memory (the PDF touches no disk): the finished document's bytes and the report.
+    /// - Parameters:
+    ///   - drawing: The strokes to render.
+    ///   - pdf: The PDF's bytes.
+    ///   - password: The PDF's password, when it is encrypted.
+    ///   - options: The options of every stage.
+    ///   - signing: The identity and options to sign with; `nil` only stamps.
+    /// - Returns: The finished document's bytes and what every stage did.
+    /// - Throws: The error of the stage that failed: ``RenderError``, ``CodecError``, ``PDFError`` or ``SignError``.
+    public static func pipeline(
+        _ drawing: Drawing, pdf: [UInt8], password: Secret? = nil, options: PipelineOptions = PipelineOptions(),
+        signing: PipelineSigning? = nil
+    ) throws -> PipelinedPDF {
+        let output = MemorySink(name: returnedPDF)
+        let report = try pipeline(
+            drawing, named: nil, ends: .memory(MemorySource(pdf, name: memoryPDF), output), password: password,
+            options: options,
+            signing: signing)
+        return PipelinedPDF(pdf: output.bytes, report: report)
+    }
+
+    /// The stamp artwork: the fitted image (PNG decoded to pixels, JPEG kept as it is) or the ink.
+    private static func artwork(
+        _ drawing: Drawing, _ options: PipelineOptions
+    ) throws
+        -> (artwork: StampArtwork, image: BudgetResult?, layout: RenderLayout)
+    {
+        switch options.artwork {
+        case .vector:
+            let prepared = try Renderer.prepare(drawing, options: options.render)
+            var ink = prepared.ink
+            if !options.render.crop {
+                // `crop: false` keeps the capture canvas, as `signet render --no-crop` does: the stamp's
+                // box is the canvas, so the ink sits in it where it was drawn.
+                let inked = prepared.layout.inkBounds
+                let canvas = drawing.canvas ?? Size(width: inked.maxX, height: inked.maxY)
+                ink.bounds = Rect(origin: .zero, size: canvas)
+            }
+            return (.ink(ink), nil, prepared.layout)
+        case .image(let budget):
+            let rendering = try render(drawing, options: options.render, budget: budget)
+            return (
+                try StampArtwork.image(rendering.result.bytes, name: "the fitted image"), rendering.result,
+                rendering.layout
+            )
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import SignetCrypto
+import SignetPDF
+
+/// A document's `/DSS` as it stands (PAdES, ETSI EN 319 142-1 §5.4; ISO 32000-2 §12.8.4.3): the
+/// certificates, OCSP responses and CRLs it holds, each with its stream object, and the VRI keys.
+struct DocumentSecurityStore {
+    /// The catalog's `/DSS`, nil when the document has none.
+    let dictionary: PDFObject?
+    /// What the store holds (each value once, in order).
+    var material = ValidationMaterial()
+    /// The stream that holds each value.
+    var streams: [[UInt8]: PDFObject] = [:]
+    /// The keys of `/VRI` (uppercase hexadecimal SHA-1 of a signature's /Contents).
+    var vriKeys: Set<String> = []
+
+    /// The `/DSS` array keys, and which part of the material each holds.
+    static let arrays: [(key: String, vriKey: String, kind: Kind)] = [
+        ("/Certs", "/Cert", .certificate), ("/OCSPs", "/OCSP", .ocsp), ("/CRLs", "/CRL", .crl),
+    ]
+
+    enum Kind { case certificate, ocsp, crl }
+
+    /// The largest value read (16 MiB: a CRL of a large CA runs to megabytes), and the most read in all
+    /// (128 MiB): a few kilobytes of FlateDecode can claim gigabytes; larger or later values are skipped.
+    static let maxValueBytes = 16 << 20
+    static let maxTotalBytes = 128 << 20
+
+    /// Reads the store of `document` (values are decoded once, to compare new ones by bytes).
+    init(_ document: PDFDocument) throws {
+        dictionary = try document.catalog().value("/DSS").flatMap { try $0.kind == .dictionary ? $0 : nil }
+        guard let dictionary else { return }
+        var total = 0
+        for (key, _, kind) in Self.arrays {
+            for stream in try dictionary.value(key)?.items() ?? [] where try stream.kind == .stream {
+                guard total < Self.maxTotalBytes,
+                    let data = try stream.decodedData(limit: min(Self.maxValueBytes, Self.maxTotalBytes - total))
+                else { continue }
+                total += data.count
+                switch kind {
+                case .certificate: material.add(certificates: [data])
+                case .ocsp: material.add(ocspResponses: [data])
+                case .crl: material.add(crls: [data])
+                }
+                streams[data] = streams[data] ?? stream
+            }
+        }
+        vriKeys = Set(try dictionary.value("/VRI")?.keys().map { String($0.dropFirst()) } ?? [])
+    }
+
+    /// The VRI key of a signature: SHA-1 of its whole /Contents value (padding included), in
+    /// uppercase hexadecimal, as PAdES (and pyHanko, EU DSS) compute it.
+    static func vriKey(contents: [UInt8]) throws -> String {
+        try DigestAlgorithm.sha1.hash(contents).map { byte in
+            let hex = String(byte, radix: 16, uppercase: true)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+    }
+}

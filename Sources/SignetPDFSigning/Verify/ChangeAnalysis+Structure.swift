@@ -1,0 +1,166 @@
+import SignetCrypto
+import SignetPDF
+
+/// The catalog, pages, annotation lists, the form and its field list, key by key.
+extension ChangeAnalysis {
+    /// Catalog keys signing and archiving legitimately touch.
+    static let ltaCatalogKeys: Set<String> = ["/DSS", "/Extensions", "/Metadata", "/Version"]
+
+    mutating func catalogChanged(_ a: PDFObject, _ b: PDFObject) throws {
+        for key in try Self.differingKeys(a, b) {
+            switch key {
+            case _ where Self.ltaCatalogKeys.contains(key):
+                add(
+                    .ltaUpdates, "the catalog's \(key) \(try a.entry(key) == nil ? "added" : "updated")",
+                    object: old.root?.number)
+            case "/AcroForm":
+                let x = try a.value(key), y = try b.value(key)
+                if let x, let y, try x.id == nil && y.id == nil || x.id == y.id {
+                    try formChanged(x, y)
+                } else if let y, let x {
+                    if try y.id != nil, try x.id != y.id {
+                        add(.other, "the catalog's /AcroForm now points at another form (object \(try y.id!.number))")
+                    }
+                    try formChanged(x, y)
+                } else {
+                    add(.other, "the catalog's /AcroForm \(try b.entry(key) == nil ? "removed" : "added")")
+                }
+            case "/OpenAction", "/AA":
+                let javascript = try b.value(key).map(Self.mentionsJavaScript) ?? false
+                add(
+                    .other,
+                    "\(javascript ? "JavaScript " : "")\(key) \(try a.entry(key) == nil ? "added to" : "changed in") the catalog"
+                )
+            case "/Names":
+                add(.other, "the catalog's /Names changed (named destinations, JavaScript or embedded files)")
+            case "/Pages":
+                add(.other, "the catalog's /Pages now points at another page tree")
+            case "/Perms":
+                add(.other, "the catalog's /Perms (certification or usage rights) changed")
+            default:
+                add(.other, "the catalog's \(key) changed")
+            }
+        }
+    }
+
+    static func mentionsJavaScript(_ action: PDFObject) throws -> Bool {
+        if try action.value("/S")?.nameValue() == "/JavaScript" { return true }
+        for key in try action.keys() where key != "/Next" {
+            if let value = try action.value(key), try value.kind == .dictionary,
+                try value.value("/S")?.nameValue() == "/JavaScript"
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    mutating func pageChanged(_ page: Int, _ number: Int, _ a: PDFObject, _ b: PDFObject) throws {
+        for key in try Self.differingKeys(a, b) {
+            switch key {
+            case "/Annots":
+                let x = try a.value(key), y = try b.value(key)
+                // The list object itself is judged on its own.
+                if let y, try y.id != nil, try x?.id == y.id { continue }
+                try annotationListChanged(page, x, y)
+            case "/Contents":
+                add(
+                    .other, "page \(page) content changed (its /Contents now \(try describeContents(b)))", page: page,
+                    object: number)
+            default:
+                add(.other, "page \(page) \(key) changed", page: page, object: number)
+            }
+        }
+    }
+
+    private func describeContents(_ page: PDFObject) throws -> String {
+        guard let contents = try page.entry("/Contents") else { return "absent" }
+        if let id = try contents.id { return "object \(id.number)" }
+        let ids = try contents.items().compactMap { try $0.id?.number }
+        return ids.isEmpty ? "a direct value" : "objects " + ids.map(String.init).joined(separator: ", ")
+    }
+
+    /// The annotations of a page before and after: each added or removed one judged by what it is.
+    mutating func annotationListChanged(_ page: Int, _ a: PDFObject?, _ b: PDFObject?) throws {
+        let before = try (a?.items() ?? []).map { try Self.token($0) }
+        let afterItems = try b?.items() ?? []
+        var remaining = before
+        for item in afterItems {
+            let token = try Self.token(item)
+            if let i = remaining.firstIndex(of: token) {
+                remaining.remove(at: i)
+                continue
+            }
+            try annotationAdded(item, page: page)
+        }
+        for _ in remaining { add(.annotations, "an annotation removed from page \(page)", page: page) }
+    }
+
+    /// The form dictionary: fields added or removed, and the keys filling and signing touch.
+    mutating func formChanged(_ a: PDFObject, _ b: PDFObject) throws {
+        for key in try Self.differingKeys(a, b) {
+            switch key {
+            case "/Fields":
+                let x = try a.value(key), y = try b.value(key)
+                if let y, try y.id != nil, try x?.id == y.id { continue }
+                try fieldListChanged(x, y)
+            case "/SigFlags":
+                add(.formFilling, "the form's \(key) changed")
+            case "/DR":
+                try formResourcesChanged(a.value(key), b.value(key))
+            case "/DA", "/NeedAppearances":
+                redrawn(because: "the form's \(key) changed")
+            default:
+                add(.other, "the form's \(key) changed")
+            }
+        }
+    }
+
+    /// The form's default resources: a resource added is form filling for every field a viewer may
+    /// redraw with it; one replaced or removed (a font program swapped under the same name draws
+    /// other glyphs for the same value) is `other`.
+    private mutating func formResourcesChanged(_ a: PDFObject?, _ b: PDFObject?) throws {
+        guard let a, let b, try a.kind == .dictionary, try b.kind == .dictionary else {
+            return add(.other, "the form's /DR was \(a == nil ? "added" : b == nil ? "removed" : "replaced")")
+        }
+        var added: [String] = []
+        for category in try Self.differingKeys(a, b) {
+            let x = try a.value(category), y = try b.value(category)
+            guard let y, try y.kind == .dictionary, try x?.kind ?? .dictionary == .dictionary else {
+                add(.other, "the form's /DR \(category) was removed or replaced")
+                continue
+            }
+            for name in try x.map({ try Self.differingKeys($0, y) }) ?? y.keys() {
+                if try x?.entry(name) != nil {
+                    add(.other, "the form's /DR \(category) \(name) was replaced or removed")
+                } else {
+                    added.append("\(category) \(name)")
+                }
+            }
+        }
+        if !added.isEmpty { redrawn(because: "the form's /DR gained \(added.joined(separator: ", "))") }
+    }
+
+    /// A change to what viewers regenerate field appearances from (/DA, /DR, /NeedAppearances) is
+    /// form filling of every field that is not a signature field, so FieldMDP locks apply to it.
+    private mutating func redrawn(because reason: String) {
+        let names = new.fields.filter { $0.value.type != "/Sig" }.keys.sorted()
+        guard !names.isEmpty else { return add(.formFilling, reason) }
+        for name in names { add(.formFilling, "\(reason), so viewers may redraw field \(name)", field: name) }
+    }
+
+    mutating func fieldListChanged(_ a: PDFObject?, _ b: PDFObject?) throws {
+        let before = try (a?.items() ?? []).map { try Self.token($0) }
+        var remaining = before
+        for item in try b?.items() ?? [] {
+            let token = try Self.token(item)
+            if let i = remaining.firstIndex(of: token) {
+                remaining.remove(at: i)
+                continue
+            }
+            guard let id = try item.id, !reported.contains(id.number) else { continue }
+            try fieldAdded(item, number: id.number, page: nil)
+        }
+        for _ in remaining { add(.other, "a form field removed") }
+    }
+}

@@ -1,0 +1,210 @@
+import SignetCrypto
+import SignetPDF
+
+/// What one revision (or a span of them, `FileRevisions.span`) changed in what the document
+/// means, compared with the revision before it; each change is credited to the revision that
+/// wrote the object it names.
+///
+/// Only objects the revision redefined or freed can differ (every other object keeps its bytes),
+/// plus new objects that a reference made before the revision already pointed at. Each changed
+/// object is judged by the roles it played before (and plays after): the catalog and the form key
+/// by key, pages and their annotation lists annotation by annotation, fields by value, and
+/// everything else — content, resources, the page tree, names, actions — is `other`.
+struct ChangeAnalysis {
+    let before: PDFDocument
+    let after: PDFDocument
+    let old: DocumentMap
+    let new: DocumentMap
+    let revision: Revision
+    /// The revision a signature dictionary (by object number, in `after`) covers, when it is one.
+    let coveredRevision: (Int) -> Int?
+
+    private(set) var changes: [Change] = []
+    /// Fields whose signature value was not made in the revision that gave it to them.
+    private(set) var forgedFields: Set<String> = []
+    /// Objects already explained (so a new widget is not reported twice).
+    var reported: Set<Int> = []
+    /// Objects this revision wrote.
+    let written: Set<Int>
+    /// Annotations and signature widgets this revision added, and non-field annotations and unsigned
+    /// signature fields' widgets whose appearance it changed: what the overlay check compares.
+    private(set) var overlays: [OverlayTarget] = []
+
+    init(
+        before: PDFDocument, after: PDFDocument, old: DocumentMap, new: DocumentMap, revision: Revision,
+        coveredRevision: @escaping (Int) -> Int?
+    ) {
+        (self.before, self.after, self.old, self.new, self.revision, self.coveredRevision) =
+            (before, after, old, new, revision, coveredRevision)
+        written = Set(revision.added + revision.changed)
+    }
+
+    mutating func run() throws -> [Change] {
+        if revision.isEncrypted != before.isEncrypted { add(.other, "the encryption of the document changed") }
+        if new.root != old.root {
+            add(
+                .other,
+                "the trailer's /Root now points at \(new.root.map { "a new catalog (object \($0.number))" } ?? "nothing")",
+                object: new.root?.number)
+        }
+        if new.info != old.info {
+            add(
+                .ltaUpdates, "the trailer's /Info now points at object \(new.info?.number ?? 0)",
+                object: new.info?.number)
+        }
+        for number in revision.freed where old.isReachable(number) {
+            add(
+                .other, "object \(number) (\(describe(old.roles(of: number)))) freed", page: old.pageOf[number],
+                object: number)
+        }
+        for number in revision.added
+        where new.isReachable(number)
+            && (old.dangling[number] != nil || new.referrers(of: number).contains(where: { !written.contains($0) }))
+        {
+            add(
+                .other,
+                "object \(number) was referenced before but did not exist; it is now defined (\(describe(new.roles(of: number))))",
+                page: new.pageOf[number], object: number)
+        }
+        for number in revision.changed.sorted() {
+            guard old.isReachable(number) || new.isReachable(number) else { continue }
+            let generation = revision.entries[number]?.generation ?? 0
+            let a = try before.object(
+                PDFObjectID(number: number, generation: revision.generationsBefore[number] ?? generation))
+            guard let b = try after.object(PDFObjectID(number: number, generation: generation)) else {
+                if a != nil { add(.other, "object \(number) can no longer be read", object: number) }
+                continue
+            }
+            guard let a else {
+                // Read as null before (an entry into an object stream that did not exist yet, say):
+                // defined now, and pointed at by an object this revision did not write, it is content
+                // prepared before signing and switched on after.
+                if old.dangling[number] != nil || new.referrers(of: number).contains(where: { !written.contains($0) }) {
+                    add(
+                        .other,
+                        "object \(number) read as null before this revision and is now defined (\(describe(new.roles(of: number))))",
+                        page: new.pageOf[number], object: number)
+                }
+                continue
+            }
+            guard try !Self.same(a, b) else { continue }
+            try judge(number, a, b)
+        }
+        return changes
+    }
+
+    mutating func add(
+        _ level: ModificationLevel, _ what: String, page: Int? = nil, object: Int? = nil, field: String? = nil
+    ) {
+        let by = object.flatMap { revision.writer[$0] } ?? revision.index
+        let change = Change(revision: by, level: level, what: what, page: page, object: object, field: field)
+        if !changes.contains(change) { changes.append(change) }
+    }
+
+    mutating func forged(_ field: String) { forgedFields.insert(field) }
+
+    /// Remembers `annotation` on page `page` (when known) for the overlay check, as `what`
+    /// ("the Stamp annotation added"); one drawing nothing (no area) is not remembered.
+    mutating func overlay(_ annotation: PDFObject, page: Int?, what: String) throws {
+        guard let page,
+            let target = try OverlayTarget(annotation, page: page, in: after, revision: revision.index, what: what),
+            !overlays.contains(target)
+        else { return }
+        overlays.append(target)
+    }
+
+    /// `overlay` for the annotation that is object `number` now, on its page (or `page`).
+    mutating func overlay(number: Int, page: Int?, what: String) throws {
+        guard let annotation = try after.object(PDFObjectID(number: number)) else { return }
+        try overlay(annotation, page: new.pageOf[number] ?? page, what: what)
+    }
+
+    /// Same serialized value, and for streams the same stored bytes.
+    static func same(_ a: PDFObject, _ b: PDFObject) throws -> Bool {
+        guard try a.unparsed() == b.unparsed() else { return false }
+        guard try a.kind == .stream else { return true }
+        return try a.streamData(decoded: false) == b.streamData(decoded: false)
+    }
+
+    func describe(_ roles: Set<DocumentMap.Role>) -> String {
+        roles.isEmpty ? "unused" : roles.map(\.rawValue).sorted().joined(separator: ", ")
+    }
+
+    /// Roles whose objects may not change at all after a signature.
+    static let sensitive: [DocumentMap.Role] = [
+        .pageTree, .contents, .resources, .action, .document, .perms, .signature,
+    ]
+
+    /// One redefined object, by the most sensitive role it plays before or after: the catalog and
+    /// pages key by key, then anything drawn or run (content, resources, actions…), then lists,
+    /// the form, fields and annotations, then long-term validation material.
+    private mutating func judge(_ number: Int, _ a: PDFObject, _ b: PDFObject) throws {
+        let roles = old.roles(of: number).union(new.roles(of: number))
+        let page = old.pageOf[number] ?? new.pageOf[number]
+        let keyed: Set<DocumentMap.Role> = [.catalog, .page, .annotations, .form, .fields, .info]
+        if !roles.isDisjoint(with: keyed), try Self.dataChanged(a, b) {
+            // These are dictionaries: a stream here, or stream data changing, is judged by no key.
+            add(.other, "object \(number) (\(describe(roles))) changed as a stream", page: page, object: number)
+        }
+        if roles.contains(.catalog) { return try catalogChanged(a, b) }
+        if roles.contains(.page), let page { return try pageChanged(page, number, a, b) }
+        if let role = Self.sensitive.first(where: roles.contains) {
+            let where_ = page.map { "page \($0) " } ?? ""
+            let key = old.catalogKey[number].map { " (under the catalog's \($0))" } ?? ""
+            let what =
+                role == .contents
+                ? "\(where_)content stream replaced (object \(number))"
+                : role == .signature
+                    ? "the signature dictionary object \(number) was rewritten after it was signed"
+                    : "\(where_)\(role.rawValue) changed (object \(number))\(key)"
+            return add(.other, what, page: page, object: number)
+        }
+        if roles.contains(.annotations), let page { return try annotationListChanged(page, a, b) }
+        if roles.contains(.form) { return try formChanged(a, b) }
+        if roles.contains(.fields) { return try fieldListChanged(a, b) }
+        if !roles.isDisjoint(with: [.annotation, .field, .appearance, .fieldValue]) {
+            return try annotationOrFieldChanged(number, a, b, page: page, roles: roles)
+        }
+        if roles.contains(.dss) { return add(.ltaUpdates, "DSS updated (object \(number))", object: number) }
+        if roles.contains(.metadata) {
+            return add(.ltaUpdates, "XMP metadata updated (object \(number))", object: number)
+        }
+        if roles.contains(.info) { return try infoChanged(number, a, b) }
+        add(.other, "object \(number) changed", page: page, object: number)
+    }
+
+    /// The two differ as streams: one is a stream and the other is not, or their data differ.
+    static func dataChanged(_ a: PDFObject, _ b: PDFObject) throws -> Bool {
+        let x = try a.kind == .stream, y = try b.kind == .stream
+        guard x || y else { return false }
+        if x != y { return true }
+        return try a.streamData(decoded: false) != b.streamData(decoded: false)
+    }
+
+    private mutating func infoChanged(_ number: Int, _ a: PDFObject, _ b: PDFObject) throws {
+        for key in try Self.differingKeys(a, b) {
+            let text = try b.value(key)?.textValue()
+            add(
+                .ltaUpdates, "/Info \(key.dropFirst()) changed\(text.map { " to \"\($0.prefix(60))\"" } ?? "")",
+                object: number)
+        }
+    }
+
+    /// Keys whose values differ between two dictionaries (or stream dictionaries).
+    static func differingKeys(_ a: PDFObject, _ b: PDFObject) throws -> [String] {
+        var keys: [String] = []
+        for key in Set(try a.keys()).union(try b.keys()).sorted() {
+            let x = try a.entry(key), y = try b.entry(key)
+            if let x, let y, try token(x) == token(y) { continue }
+            if x == nil, y == nil { continue }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// How a value reads where it is stored: `N G R` for a reference, else its syntax.
+    static func token(_ object: PDFObject) throws -> [UInt8] {
+        if let id = try object.id { return Array(id.reference.utf8) }
+        return try object.unparsed()
+    }
+}

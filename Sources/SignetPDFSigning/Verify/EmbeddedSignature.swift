@@ -1,0 +1,26 @@
+import FoundationEssentials
+import SignetCrypto
+import SignetPDF
+
+/// The parts of a PDF signature dictionary (`/V` of a signature field) verification needs.
+struct EmbeddedSignature {
+    let field: String
+    let subFilter: String?
+    let byteRange: ByteRange
+    /// The CMS bytes (the /Contents string, trailing zero padding included).
+    let contents: [UInt8]
+    /// `/M`, the signing time the signer's software wrote (not signed by itself).
+    let modified: Date?
+
+    init(field: String, dictionary: PDFObject) throws {
+        self.field = field
+        subFilter = try dictionary.value("/SubFilter")?.nameValue()
+        let numbers = try dictionary.value("/ByteRange")?.items().map { try $0.intValue() ?? -1 } ?? []
+        byteRange = ByteRange(values: numbers)
+        contents = try dictionary.value("/Contents")?.stringBytes() ?? []
+        modified = try dictionary.value("/M")?.textValue().flatMap(PDFDate.parse)
+    }
+
+    /// Where the signed bytes end (orders signatures from first to last made).
+    var coveredEnd: Int { byteRange.values.count == 4 ? byteRange.values[2] + byteRange.values[3] : 0 }
+}

@@ -1,0 +1,109 @@
+import SignetCrypto
+
+/// Everything `signet verify IN.pdf` found (its `--json` output, less the input's name).
+public struct VerificationReport: Sendable, Hashable, Codable {
+    /// Every signature and document timestamp is valid.
+    public var valid: Bool
+    /// Signatures and document timestamps, oldest first.
+    public var signatures: [SignatureReport]
+    /// Every timestamp token the file holds: signature timestamps and document timestamps.
+    public var timestamps: [TimestampEntry]
+    /// Every revision of the file, oldest first.
+    public var revisions: [RevisionReport]
+    /// Whether annotations and signature widgets added after a signature were compared with the
+    /// page as signed (see docs/verify.md, "Overlays").
+    public var overlayCheck: OverlayCheckStatus
+    /// What the overlay check compares (not encoded).
+    package var overlays: [OverlayTarget] = []
+    /// The revisions that wrote the DSS, for assigning PAdES levels again (not encoded).
+    package var dssRevisions: [Int] = []
+
+    enum CodingKeys: String, CodingKey {
+        case valid, signatures, timestamps, revisions
+        case overlayCheck = "overlay_check"
+    }
+
+    package init(
+        signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport],
+        overlays: [OverlayTarget] = [], dssRevisions: [Int] = []
+    ) {
+        self.signatures = signatures
+        self.timestamps = timestamps
+        self.revisions = revisions
+        self.overlays = overlays
+        self.dssRevisions = dssRevisions
+        overlayCheck = OverlayCheck.work(signatures, overlays).isEmpty ? .notNeeded : .notRun
+        valid = !signatures.isEmpty && signatures.allSatisfy(\.valid)
+    }
+}
+
+/// Whether `signet verify` compared what was added after each signature with the page as signed.
+public enum OverlayCheckStatus: String, Sendable, Hashable, Codable {
+    /// No annotation or signature widget was added (or changed) after a signature whose later
+    /// changes are otherwise permitted.
+    case notNeeded = "not-needed"
+    /// There is something to compare, and nothing compared it: the library's `verify` does not
+    /// render pages (poppler lives in `signet-preview`); `signet verify` does.
+    case notRun = "not-run"
+    /// Compared; a signature whose signed content is hidden has a change of level `other`.
+    case done
+    /// Not compared, as asked (`signet verify --allow-overlays`); each signature concerned has a note.
+    case skipped
+    /// The pages could not be rendered; each signature concerned has a problem and is not valid.
+    case failed
+}
+
+/// A timestamp token of the file, and what it stamps.
+public struct TimestampEntry: Sendable, Hashable, Codable {
+    /// Which timestamp this is.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// id-aa-signatureTimeStampToken of a signature: stamps that signature's value.
+        case signatureTimestamp = "signature-timestamp"
+        /// A document timestamp: stamps the revision it covers.
+        case documentTimestamp = "document-timestamp"
+    }
+
+    /// Which timestamp this is.
+    public var kind: Kind
+    /// The `index` of the signature (or document timestamp) in `signatures`.
+    public var signature: Int
+    /// What was checked and found.
+    public var check: TimestampCheck
+
+    enum CodingKeys: String, CodingKey {
+        case kind, signature, check = "token"
+    }
+}
+
+/// One revision of the file: the bytes of one save and what its cross-reference section did.
+public struct RevisionReport: Sendable, Hashable, Codable {
+    /// 1-based, oldest first.
+    public var index: Int
+    /// Byte span: `start` up to (not including) `end`.
+    public var start: Int
+    /// Where it ends in the file (after its `%%EOF`).
+    public var end: Int
+    /// Object numbers the revision defines for the first time, redefines, and frees.
+    public var added: [Int]
+    /// The objects it redefined.
+    public var changed: [Int]
+    /// The objects it freed.
+    public var freed: [Int]
+    /// The `index` of every signature whose signed bytes include this revision.
+    public var coveredBy: [Int]
+    /// Syntax problems of this revision, one sentence each.
+    public var problems: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case index, start, end, added, changed, freed, problems
+        case coveredBy = "covered_by"
+    }
+
+    package init(
+        index: Int, start: Int, end: Int, added: [Int], changed: [Int], freed: [Int], coveredBy: [Int],
+        problems: [String]
+    ) {
+        (self.index, self.start, self.end, self.added, self.changed, self.freed, self.coveredBy, self.problems) =
+            (index, start, end, added, changed, freed, coveredBy, problems)
+    }
+}
