@@ -17,7 +17,7 @@ struct TokenIdentityTests {
     static let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3600).rounded(.down))
 
     func identity(_ key: String, pin: String = SoftHSMToken.pin) throws -> SigningIdentity {
-        _ = try #require(SoftHSMToken.shared)
+        _ = try #require(SoftHSMToken.inProcess)
         return try SigningIdentity.pkcs11(
             module: SoftHSMToken.module, token: SoftHSMToken.label, key: key, pin: Secret(pin))
     }

@@ -3,9 +3,10 @@ import SignetTestSupport
 import Testing
 
 /// `signet sign` with keys on a SoftHSM2 token (`--pkcs11-module/-token/-key`), run as real
-/// processes and judged by signet verify, pdfsig, pyHanko and openssl cms.
+/// processes and judged by signet verify, pdfsig, pyHanko and openssl cms. Serialized: SoftHSM2's
+/// file store is not safe for several processes at once (see ``SoftHSMToken/shared``).
 @Suite(
-    "CLI: signing with PKCS#11 token keys",
+    "CLI: signing with PKCS#11 token keys", .serialized,
     .enabled(if: SoftHSMToken.missing == nil, Comment(rawValue: SoftHSMToken.missing ?? "")))
 struct TokenSignCLITests {
     let pki = TestPKI.shared

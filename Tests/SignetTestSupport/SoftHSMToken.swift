@@ -4,8 +4,9 @@ import Foundation
 /// with `softhsm2-util --init-token`, holding the TestPKI signers' keys (RSA-2048, EC P-256 and an
 /// EC P-384 signer made here, imported as PKCS#8 with `softhsm2-util --import`) and their
 /// certificates plus the intermediate and root (written with `pkcs11-tool --write-object`).
-/// Created once per test process; `environment` points a child process at it, and the test
-/// process itself is pointed at it too (SoftHSM2 reads SOFTHSM2_CONF when a module initializes).
+/// Each token is created once per test process; `environment` points a child process at it, and
+/// the test process is pointed at ``inProcess`` (SoftHSM2 reads SOFTHSM2_CONF when a module
+/// initializes).
 public final class SoftHSMToken: @unchecked Sendable {
     public static let module = "/usr/lib/softhsm/libsofthsm2.so"
     public static let label = "Signet Test Token"
@@ -37,18 +38,35 @@ public final class SoftHSMToken: @unchecked Sendable {
         ["SOFTHSM2_CONF": configuration, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
     }
 
-    /// The process-wide token, or `nil` when SoftHSM2 is missing.
-    public static let shared: SoftHSMToken? = {
+    /// The token child processes sign with, or `nil` when SoftHSM2 is missing.
+    ///
+    /// SoftHSM2's file store is not safe for several processes at once: while one process logs in
+    /// (which rewrites the token's `generation` file, and its object file after a wrong PIN),
+    /// another listing the slots can find no token at all — 9 listings in 200 beside two login
+    /// loops here; upstream this is SoftHSMv2 issue 757. So the suite whose processes use this
+    /// token is serialized, and the test process uses a token of its own, ``inProcess``.
+    public static let shared: SoftHSMToken? = make { SoftHSMToken.shared?.remove() }
+    /// The token the test process itself opens (its SOFTHSM2_CONF is pointed here; the suite that
+    /// uses it is serialized, so its wrong-PIN test overlaps no other use).
+    public static let inProcess: SoftHSMToken? = {
+        let token = make { SoftHSMToken.inProcess?.remove() }
+        if let token { setenv("SOFTHSM2_CONF", token.configuration, 1) }
+        return token
+    }()
+
+    /// A new token, whose folder `atExit` removes when the process ends.
+    private static func make(atExit: @escaping @convention(c) () -> Void) -> SoftHSMToken? {
         guard missing == nil else { return nil }
         do {
             let token = try SoftHSMToken(pki: .shared)
-            setenv("SOFTHSM2_CONF", token.configuration, 1)
-            atexit { try? FileManager.default.removeItem(at: SoftHSMToken.shared!.folder.url) }
+            atexit(atExit)
             return token
         } catch {
-            fatalError("cannot set up the SoftHSM2 test token: \(error)")
+            fatalError("cannot set up a SoftHSM2 test token: \(error)")
         }
-    }()
+    }
+
+    private func remove() { try? FileManager.default.removeItem(at: folder.url) }
 
     private init(pki: TestPKI) throws {
         folder = TemporaryDirectory("signet-softhsm")
