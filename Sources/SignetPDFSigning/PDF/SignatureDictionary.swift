@@ -44,13 +44,25 @@ struct SignatureDictionary {
 
     /// The same dictionary for an encrypted document: its strings (`/M`, `/Name`, `/Reason`…)
     /// encrypted for object `id`, `/Contents` left clear as ISO 32000-2 §7.6.2 requires. Every
-    /// string precedes the placeholders, so they only move by the change in length.
+    /// string precedes the placeholders, so they only move by the change in length (checked: a
+    /// string added after them would otherwise shift what gets signed).
     func encrypted(with cipher: ObjectCipher, as id: PDFObjectID) throws -> SignatureDictionary {
         let encrypted = try cipher.encryptStrings(in: body, of: id, plainOffsets: [contentsOffset])
         let shift = encrypted.count - body.count
-        return SignatureDictionary(
+        let moved = SignatureDictionary(
             body: encrypted, byteRangeOffset: byteRangeOffset + shift, byteRangeWidth: byteRangeWidth,
             contentsOffset: contentsOffset + shift, reserved: reserved)
+        precondition(
+            moved.placeholders == placeholders, "a string after the /ByteRange or /Contents placeholder moved them")
+        return moved
+    }
+
+    /// The `/ByteRange` and `/Contents` placeholders' bytes, as found at their offsets.
+    private var placeholders: [ArraySlice<UInt8>] {
+        [
+            body[byteRangeOffset..<byteRangeOffset + byteRangeWidth],
+            body[contentsOffset..<contentsOffset + contentsLength],
+        ]
     }
 
     private init(body: [UInt8], byteRangeOffset: Int, byteRangeWidth: Int, contentsOffset: Int, reserved: Int) {
