@@ -96,7 +96,7 @@ package enum PDFSigner {
         let dictionary = try SignatureDictionary(
             options: options, reserved: reserved, certify: options.certify, in: document)
 
-        let out = try updates.isEmpty ? sinks.final() : sinks.scratch()
+        let out = try PostSignatureUpdates.firstSink(before: updates, sinks: sinks)
         let written = try SignedUpdate.write(
             writer, document: document, signatureID: signatureID, dictionary: dictionary, to: out, context: input
         ) { digest in
@@ -110,13 +110,7 @@ package enum PDFSigner {
                 return []
             }
         }
-        var after = PostSignatureUpdates.Outcome(output: out.name)
-        if updates.isEmpty {
-            try out.commit()
-        } else {
-            after = try PostSignatureUpdates.run(
-                updates, on: try out.writtenBytes(), holder: out, context: input, sinks: sinks)
-        }
+        let after = try PostSignatureUpdates.finish(out, with: updates, context: input, sinks: sinks)
         return PDFSignResult(
             input: input, output: after.output, field: placed.fieldName, page: placed.page,
             rect: [placed.rect.minX, placed.rect.minY, placed.rect.maxX, placed.rect.maxY],

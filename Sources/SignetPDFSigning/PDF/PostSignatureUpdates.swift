@@ -86,6 +86,24 @@ package enum PostSignatureUpdates {
         package var ltv: LTVUpdateResult?
     }
 
+    /// The sink a signed file is first written to: the output itself when no update follows it,
+    /// else a scratch file the updates read.
+    package static func firstSink(before updates: [any PostSignatureUpdate], sinks: Sinks) throws -> any ByteSink {
+        try updates.isEmpty ? sinks.final() : sinks.scratch()
+    }
+
+    /// Finishes the signed file written to `out` (from ``firstSink(before:sinks:)``): commits it
+    /// when no update follows, else runs the updates on it.
+    package static func finish(
+        _ out: any ByteSink, with updates: [any PostSignatureUpdate], context: String, sinks: Sinks
+    ) throws -> Outcome {
+        guard !updates.isEmpty else {
+            try out.commit()
+            return Outcome(output: out.name)
+        }
+        return try run(updates, on: try out.writtenBytes(), holder: out, context: context, sinks: sinks)
+    }
+
     /// Runs `updates` (at least one) on `source` (the signed file so far) and commits the last sink
     /// written; `context` names the document in messages. `holder`, when given, is the scratch sink
     /// that holds `source`: an `InPlaceUpdate` then appends to it instead of copying the file.

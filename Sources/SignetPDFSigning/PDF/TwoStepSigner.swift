@@ -86,16 +86,10 @@ package enum TwoStepSigner {
             throw PDFSignError(prepared, .signatureTooLarge(needed: embedded.count, reserved: placeholder.reserved))
         }
         let sinks = PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) })
-        let out = try updates.isEmpty ? sinks.final() : sinks.scratch()
+        let out = try PostSignatureUpdates.firstSink(before: updates, sinks: sinks)
         try file.forEachChunk(of: 0..<file.size, chunkSize: 1 << 20) { try out.write($0) }
         try out.overwrite(hex, at: placeholder.hole.lowerBound + 1)
-        var after = PostSignatureUpdates.Outcome(output: out.name)
-        if updates.isEmpty {
-            try out.commit()
-        } else {
-            after = try PostSignatureUpdates.run(
-                updates, on: try out.writtenBytes(), holder: out, context: prepared, sinks: sinks)
-        }
+        let after = try PostSignatureUpdates.finish(out, with: updates, context: prepared, sinks: sinks)
         return Completed(
             field: placeholder.field, byteRange: placeholder.byteRange, reserved: placeholder.reserved,
             signatureBytes: embedded.count, signer: finding.signer, timestamped: timestamping != nil, after: after)
