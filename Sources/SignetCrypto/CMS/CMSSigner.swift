@@ -1,4 +1,3 @@
-import COpenSSL
 import FoundationEssentials
 
 /// Builds a detached CMS SignedData (RFC 5652) over a digest computed elsewhere, so the content
@@ -25,74 +24,21 @@ package enum CMSSigner {
         timestamping: TimestampAuthority? = nil, sizingOnly: Bool = false
     ) throws -> [UInt8] {
         precondition(contentDigest.count == digest.size, "message digest must be SHA-256")
-        let chain = try CertificateStack(identity.chain)
-        let flags = UInt32(CMS_PARTIAL | CMS_DETACHED | CMS_BINARY | CMS_NOSMIMECAP)
-        let cms = CMSMessage(taking: try OpenSSL.notNull(CMS_sign(nil, nil, chain.pointer, nil, flags), "CMS_sign"))
-        let signer = try OpenSSL.notNull(
-            CMS_add1_signer(
-                cms.pointer, identity.certificate.pointer, identity.publicKey.pointer, digest.md,
-                flags | UInt32(CMS_CADES)),
-            "CMS_add1_signer")
-        try withExtendedLifetime(cms) {
-            try addAttributes(to: signer, digest: contentDigest, signingTime: signingTime)
-            let signedAttributes = try encodedSignedAttributes(of: signer)
-            if identity.rsaPadding == .pss, identity.publicKey.algorithm == "RSA" { try namePSS(in: signer) }
-            let signature =
-                sizingOnly
-                ? [UInt8](repeating: 0xFF, count: identity.publicKey.maximumSignatureSize)
-                : try identity.sign(signedAttributes)
-            let slot = try OpenSSL.notNull(CMS_SignerInfo_get0_signature(signer), "CMS_SignerInfo_get0_signature")
-            try OpenSSL.check(ASN1_STRING_set(slot, signature, Int32(signature.count)), "ASN1_STRING_set(signature)")
-            if let timestamping {
-                let token = try timestamping.token(over: signature)
-                try OpenSSL.check(
-                    CMS_unsigned_add1_attr_by_NID(
-                        signer, NID_id_smime_aa_timeStampToken, V_ASN1_SEQUENCE, token, Int32(token.count)),
-                    "CMS_unsigned_add1_attr_by_NID(signature-time-stamp)")
-            }
+        let cms = try CMSMessage.partialDetachedSignedData(certificates: identity.chain)
+        let signer = try cms.addSigner(identity.certificate, publicKey: identity.publicKey, digest: digest)
+        try signer.addSignedAttributes(messageDigest: contentDigest, signingTime: signingTime)
+        let signedAttributes = try signer.signedAttributesToSign()
+        if identity.rsaPadding == .pss, identity.publicKey.algorithm == "RSA" {
+            try signer.nameRSASSAPSS(parameters: RSAPadding.pssParameters)
+        }
+        let signature =
+            sizingOnly
+            ? [UInt8](repeating: 0xFF, count: identity.publicKey.maximumSignatureSize)
+            : try identity.sign(signedAttributes)
+        try signer.setSignatureValue(signature)
+        if let timestamping {
+            try signer.addUnsigned(.signatureTimestampToken, value: try timestamping.token(over: signature))
         }
         return try cms.der
-    }
-
-    /// CMS_add1_signer names rsaEncryption (PKCS#1 v1.5); a PSS signature needs id-RSASSA-PSS
-    /// with its parameters (RFC 4056 §2.2).
-    private static func namePSS(in signer: OpaquePointer) throws {
-        var algorithm: UnsafeMutablePointer<X509_ALGOR>?
-        CMS_SignerInfo_get0_algs(signer, nil, nil, nil, &algorithm)
-        let parameters = try OpenSSL.notNull(ASN1_STRING_new(), "ASN1_STRING_new")
-        guard ASN1_STRING_set(parameters, RSAPadding.pssParameters, Int32(RSAPadding.pssParameters.count)) == 1,
-            X509_ALGOR_set0(algorithm, OBJ_nid2obj(NID_rsassaPss), V_ASN1_SEQUENCE, parameters) == 1
-        else {
-            ASN1_STRING_free(parameters)
-            throw OpenSSL.failure("X509_ALGOR_set0(RSASSA-PSS)")
-        }
-    }
-
-    private static func addAttributes(to signer: OpaquePointer, digest: [UInt8], signingTime: Date?) throws {
-        try OpenSSL.check(
-            CMS_signed_add1_attr_by_NID(
-                signer, NID_pkcs9_contentType, V_ASN1_OBJECT, UnsafeRawPointer(OBJ_nid2obj(NID_pkcs7_data)), -1),
-            "CMS_signed_add1_attr_by_NID(content-type)")
-        try OpenSSL.check(
-            CMS_signed_add1_attr_by_NID(
-                signer, NID_pkcs9_messageDigest, V_ASN1_OCTET_STRING, digest, Int32(digest.count)),
-            "CMS_signed_add1_attr_by_NID(message-digest)")
-        if let signingTime {
-            let time = try ASN1Time(signingTime)
-            try OpenSSL.check(
-                CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_signingTime, time.type, time.pointer, -1),
-                "CMS_signed_add1_attr_by_NID(signing-time)")
-        }
-    }
-
-    /// The signed attributes as the DER SET OF that the signature covers.
-    private static func encodedSignedAttributes(of signer: OpaquePointer) throws -> [UInt8] {
-        let count = CMS_signed_get_attr_count(signer)
-        guard count > 0 else { throw OpenSSL.failure("CMS_signed_get_attr_count") }
-        let attributes = try (0..<count).map { index -> [UInt8] in
-            let attribute = try OpenSSL.notNull(CMS_signed_get_attr(signer, index), "CMS_signed_get_attr")
-            return try OpenSSL.encode("i2d_X509_ATTRIBUTE") { i2d_X509_ATTRIBUTE(attribute, $0) }
-        }
-        return DER.set(of: attributes)
     }
 }

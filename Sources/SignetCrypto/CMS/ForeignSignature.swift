@@ -1,4 +1,3 @@
-import COpenSSL
 import FoundationEssentials
 
 /// A CMS signature made elsewhere for a digest Signet computed (two-step signing: `signet sign
@@ -66,16 +65,10 @@ package enum ForeignSignature {
     {
         do {
             let message = try CMSMessage(der: bytes)
-            try message.withSignerInfos { infos in
-                guard let signer = infos.first,
-                    let value = OpenSSL.bytes(of: CMS_SignerInfo_get0_signature(signer).map { UnsafePointer($0) })
-                else { throw SignError(context, .notASignature("it has no signer")) }
-                let token = try authority.token(over: value)
-                try OpenSSL.check(
-                    CMS_unsigned_add1_attr_by_NID(
-                        signer, NID_id_smime_aa_timeStampToken, V_ASN1_SEQUENCE, token, Int32(token.count)),
-                    "CMS_unsigned_add1_attr_by_NID(signature-time-stamp)")
+            guard let signer = message.signerInfos.first, let value = signer.signatureValue else {
+                throw SignError(context, .notASignature("it has no signer"))
             }
+            try signer.addUnsigned(.signatureTimestampToken, value: try authority.token(over: value))
             return try message.der
         } catch let failure as OpenSSLFailure {
             throw SignError(context, failure)

@@ -1,5 +1,3 @@
-import COpenSSL
-import CSignetOpenSSL
 import SignetFiles
 
 extension SigningIdentity {
@@ -39,41 +37,16 @@ extension SigningIdentity {
     private static func readKey(_ path: String, password: Secret?) throws -> PrivateKey {
         let bytes = try InputFile.read(path, limit: fileLimit)
         // An encrypted PKCS#8 key states its PBKDF2 iterations: refuse a runaway count up front.
-        let probe = try MemoryBIO(copying: bytes)
-        let cost = withExtendedLifetime(probe) { Int(signet_pem_pkcs8_cost(probe.pointer)) }
+        let cost = try PrivateKey.pemDecryptionCost(bytes)
         guard cost <= maxKeyDerivationIterations else {
             throw SignError(path, .keyDerivationTooCostly(iterations: cost, limit: maxKeyDerivationIterations))
         }
-        let bio = try MemoryBIO(copying: bytes)
         return try withPassword(password) { pass, length in
-            var request = PasswordRequest(password: pass, length: length)
-            OpenSSL.clearErrors()
-            let key = withUnsafeMutablePointer(to: &request) {
-                PEM_read_bio_PrivateKey(bio.pointer, nil, passwordCallback, $0)
+            switch try PrivateKey.readPEM(bytes, password: pass, length: length) {
+            case .key(let key): return key
+            case .passwordRefused: throw SignError(path, pass == nil ? .passwordNeeded : .wrongPassword)
+            case .unreadable(let failure): throw SignError(path, .unreadable("no PEM private key: \(failure.summary)"))
             }
-            if let key { return PrivateKey(taking: key) }
-            let failure = OpenSSL.failure("PEM_read_bio_PrivateKey")
-            if request.asked { throw SignError(path, pass == nil ? .passwordNeeded : .wrongPassword) }
-            throw SignError(path, .unreadable("no PEM private key: \(failure.summary)"))
         }
     }
-}
-
-/// What the PEM password callback may hand to OpenSSL, and whether OpenSSL asked.
-private struct PasswordRequest {
-    var password: UnsafePointer<CChar>?
-    var length: Int32
-    var asked = false
-}
-
-/// OpenSSL asks for the password only when the key is encrypted. Without a password source we
-/// answer "no password" (-1) instead of letting OpenSSL prompt on the terminal.
-private func passwordCallback(
-    _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int32, _ writing: Int32, _ user: UnsafeMutableRawPointer?
-) -> Int32 {
-    guard let buffer, let request = user?.assumingMemoryBound(to: PasswordRequest.self) else { return -1 }
-    request.pointee.asked = true
-    guard let password = request.pointee.password, request.pointee.length <= size else { return -1 }
-    buffer.update(from: password, count: Int(request.pointee.length))
-    return request.pointee.length
 }

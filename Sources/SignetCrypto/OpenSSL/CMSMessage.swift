@@ -21,13 +21,6 @@ final class CMSMessage {
     /// True for SignedData.
     var isSignedData: Bool { OBJ_obj2nid(CMS_get0_type(pointer)) == NID_pkcs7_signed }
 
-    /// The signer infos; each pointer is borrowed from this message and valid while it lives.
-    func withSignerInfos<R>(_ body: ([OpaquePointer]) throws -> R) throws -> R {
-        guard let stack = CMS_get0_SignerInfos(pointer) else { return try body([]) }
-        let infos = (0..<signet_sk_CMS_SignerInfo_num(stack)).compactMap { signet_sk_CMS_SignerInfo_value(stack, $0) }
-        return try withExtendedLifetime(self) { try body(infos) }
-    }
-
     /// The signer infos as views that keep this message alive.
     var signerInfos: [SignerInfo] {
         guard let stack = CMS_get0_SignerInfos(pointer) else { return [] }
@@ -42,7 +35,7 @@ final class CMSMessage {
     }
 
     /// The encapsulated content's type (id-data for a PDF signature, id-ct-TSTInfo for a token).
-    var eContentType: OpaquePointer? { CMS_get0_eContentType(pointer) }
+    var eContentType: ObjectID? { CMS_get0_eContentType(pointer).map(ObjectID.init) }
 
     /// The encapsulated content, `nil` when detached.
     var eContent: [UInt8]? {

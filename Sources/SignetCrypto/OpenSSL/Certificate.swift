@@ -39,6 +39,28 @@ final class Certificate {
     var subject: String { Self.text(of: X509_get_subject_name(pointer)) }
     var issuer: String { Self.text(of: X509_get_issuer_name(pointer)) }
 
+    /// The subject's last common name as UTF-8 (whatever string type the certificate uses).
+    var commonName: String? {
+        guard let name = X509_get_subject_name(pointer) else { return nil }
+        var index: Int32 = -1
+        var last: Int32 = -1
+        while true {
+            index = X509_NAME_get_index_by_NID(name, NID_commonName, index)
+            guard index >= 0 else { break }
+            last = index
+        }
+        guard last >= 0, let entry = X509_NAME_get_entry(name, last), let data = X509_NAME_ENTRY_get_data(entry)
+        else { return nil }
+        var utf8: UnsafeMutablePointer<UInt8>?
+        let length = ASN1_STRING_to_UTF8(&utf8, data)
+        guard length >= 0, let utf8 else {
+            OpenSSL.clearErrors()
+            return nil
+        }
+        defer { signet_openssl_free(utf8) }
+        return String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self)
+    }
+
     /// The serial number in hexadecimal.
     var serialHex: String {
         guard let serial = X509_get0_serialNumber(pointer), let bn = ASN1_INTEGER_to_BN(serial, nil) else {
@@ -54,8 +76,8 @@ final class Certificate {
     var notBefore: Date? { X509_get0_notBefore(pointer).flatMap(Self.date) }
     var notAfter: Date? { X509_get0_notAfter(pointer).flatMap(Self.date) }
 
-    /// The NID of the algorithm its issuer signed it with (`NID_sha256WithRSAEncryption` …).
-    var signatureNID: Int32 { X509_get_signature_nid(pointer) }
+    /// The algorithm its issuer signed it with (sha256WithRSAEncryption …).
+    var signatureAlgorithm: ObjectID { ObjectID(nid: X509_get_signature_nid(pointer)) }
 
     /// True when `key` is the private key of this certificate.
     func matches(_ key: PrivateKey) -> Bool {

@@ -17,8 +17,8 @@ package struct DigestAlgorithm: @unchecked Sendable {
     package static var sha1: DigestAlgorithm { DigestAlgorithm(md: EVP_sha1()) }
 
     /// The digest an algorithm identifier names, or `nil` when OpenSSL does not know it.
-    init?(object: OpaquePointer) {
-        guard let shortName = OBJ_nid2sn(OBJ_obj2nid(object)), let md = EVP_get_digestbyname(shortName) else {
+    init?(_ identifier: ObjectID) {
+        guard let shortName = OBJ_nid2sn(identifier.nid), let md = EVP_get_digestbyname(shortName) else {
             OpenSSL.clearErrors()
             return nil
         }

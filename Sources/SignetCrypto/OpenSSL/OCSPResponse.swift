@@ -14,6 +14,7 @@ final class OCSPResponse {
 
     /// The responseStatus (0 successful, 1 malformedRequest, 2 internalError, 3 tryLater, 5 sigRequired, 6 unauthorized).
     var status: Int32 { OCSP_response_status(pointer) }
+    var isSuccessful: Bool { status == OCSP_RESPONSE_STATUS_SUCCESSFUL }
 
     /// The basic response inside a successful reply.
     func basic() throws -> OCSPBasicResponse {
@@ -31,10 +32,8 @@ final class OCSPBasicResponse {
 
     /// One certificate's answer.
     struct Single {
-        /// `V_OCSP_CERTSTATUS_GOOD`, `_REVOKED` or `_UNKNOWN`.
-        var status: Int32
-        var reason: Int32
-        var revocationTime: Date?
+        /// Good, revoked (when, and the CRL reason's name: "keyCompromise"), or unknown.
+        var status: RevocationEvidence.Status
         var thisUpdate: Date?
         var nextUpdate: Date?
     }
@@ -102,9 +101,19 @@ final class OCSPBasicResponse {
         func date(_ time: UnsafeMutablePointer<ASN1_GENERALIZEDTIME>?) -> Date? {
             time.flatMap { Certificate.date(UnsafePointer($0)) }
         }
-        return Single(
-            status: status, reason: reason, revocationTime: date(revoked), thisUpdate: date(thisUpdate),
-            nextUpdate: date(nextUpdate))
+        let certificateStatus: RevocationEvidence.Status
+        switch status {
+        case V_OCSP_CERTSTATUS_GOOD: certificateStatus = .good
+        case V_OCSP_CERTSTATUS_REVOKED: certificateStatus = .revoked(date: date(revoked), reason: reasonName(reason))
+        default: certificateStatus = .unknown
+        }
+        return Single(status: certificateStatus, thisUpdate: date(thisUpdate), nextUpdate: date(nextUpdate))
+    }
+
+    /// The CRL reason's name ("keyCompromise"), nil when none was given.
+    private static func reasonName(_ reason: Int32) -> String? {
+        guard reason >= 0, let text = OCSP_crl_reason_str(Int(reason)) else { return nil }
+        return String(cString: text)
     }
 
     /// OpenSSL's nonce comparison with `request`: 1 equal, 2 neither has one, 3 only the response,

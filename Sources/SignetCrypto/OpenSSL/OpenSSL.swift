@@ -113,13 +113,6 @@ enum OpenSSL {
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// OpenSSL's short name of an object ("sha1WithRSAEncryption"), else its dotted form.
-    static func name(_ object: OpaquePointer?) -> String {
-        let nid = OBJ_obj2nid(object)
-        guard nid != NID_undef, let name = OBJ_nid2ln(nid) ?? OBJ_nid2sn(nid) else { return dotted(object) }
-        return String(cString: name)
-    }
-
     /// DER encoding with an `i2d_*` function (two-pass: length, then bytes into our buffer).
     static func encode(
         _ operation: String, _ i2d: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32

@@ -7,14 +7,14 @@ struct SignerInfo {
     let message: CMSMessage
 
     /// The digestAlgorithm's object identifier.
-    var digestAlgorithm: OpaquePointer? {
+    var digestAlgorithm: ObjectID? {
         var algorithm: UnsafeMutablePointer<X509_ALGOR>?
         CMS_SignerInfo_get0_algs(pointer, nil, nil, &algorithm, nil)
         return Self.object(of: algorithm)
     }
 
     /// The signatureAlgorithm's object identifier (rsaEncryption, ecdsa-with-SHA256, ED25519 …).
-    var signatureAlgorithm: OpaquePointer? {
+    var signatureAlgorithm: ObjectID? {
         var algorithm: UnsafeMutablePointer<X509_ALGOR>?
         CMS_SignerInfo_get0_algs(pointer, nil, nil, nil, &algorithm)
         return Self.object(of: algorithm)
@@ -35,29 +35,37 @@ struct SignerInfo {
     }
 
     /// The single value of a signed attribute, as ASN.1 type `type`; `nil` when absent (or repeated).
-    func signedValue(_ nid: Int32, type: Int32) -> UnsafeMutableRawPointer? {
+    private func signedValue(_ nid: Int32, type: Int32) -> UnsafeMutableRawPointer? {
         defer { OpenSSL.clearErrors() }
         return CMS_signed_get0_data_by_OBJ(pointer, OBJ_nid2obj(nid), -3, type)
     }
 
     /// The bytes of a signed OCTET STRING attribute, or the whole DER of a SEQUENCE one.
-    func signedBytes(_ nid: Int32, type: Int32) -> [UInt8]? {
+    private func signedBytes(_ nid: Int32, type: Int32) -> [UInt8]? {
         signedValue(nid, type: type).flatMap {
             OpenSSL.bytes(of: UnsafePointer($0.assumingMemoryBound(to: ASN1_STRING.self)))
         }
     }
 
-    /// The whole DER of the single SEQUENCE value of an unsigned attribute (a timestamp token).
-    func unsignedSequence(_ nid: Int32) -> [UInt8]? {
+    /// The message-digest attribute's octets.
+    var messageDigest: [UInt8]? { signedBytes(NID_pkcs9_messageDigest, type: V_ASN1_OCTET_STRING) }
+
+    /// The whole DER of the single value of a signed attribute.
+    func signedSequence(_ attribute: SequenceAttribute) -> [UInt8]? {
+        signedBytes(attribute.nid, type: V_ASN1_SEQUENCE)
+    }
+
+    /// The whole DER of the single value of an unsigned attribute (a timestamp token).
+    func unsignedSequence(_ attribute: SequenceAttribute) -> [UInt8]? {
         defer { OpenSSL.clearErrors() }
-        let raw = CMS_unsigned_get0_data_by_OBJ(pointer, OBJ_nid2obj(nid), -3, V_ASN1_SEQUENCE)
+        let raw = CMS_unsigned_get0_data_by_OBJ(pointer, OBJ_nid2obj(attribute.nid), -3, V_ASN1_SEQUENCE)
         return raw.flatMap { OpenSSL.bytes(of: UnsafePointer($0.assumingMemoryBound(to: ASN1_STRING.self))) }
     }
 
     /// True when an unsigned attribute of this type is present at all.
-    func hasUnsigned(_ nid: Int32) -> Bool {
+    func hasUnsigned(_ attribute: SequenceAttribute) -> Bool {
         defer { OpenSSL.clearErrors() }
-        return CMS_unsigned_get_attr_by_NID(pointer, nid, -1) >= 0
+        return CMS_unsigned_get_attr_by_NID(pointer, attribute.nid, -1) >= 0
     }
 
     /// The signing-time attribute.
@@ -71,8 +79,8 @@ struct SignerInfo {
     }
 
     /// The content-type attribute's object identifier.
-    var contentTypeAttribute: OpaquePointer? {
-        signedValue(NID_pkcs9_contentType, type: V_ASN1_OBJECT).map { OpaquePointer($0) }
+    var contentTypeAttribute: ObjectID? {
+        signedValue(NID_pkcs9_contentType, type: V_ASN1_OBJECT).map { ObjectID(OpaquePointer($0)) }
     }
 
     /// OpenSSL's check of the signature over the signed attributes: 1 verifies, 0 does not,
@@ -87,37 +95,40 @@ struct SignerInfo {
     /// The DER of the signed attributes as a SET (what the signature is made over).
     /// Each attribute is re-encoded in the order it was read (OpenSSL keeps that order).
     func signedAttributesDER() throws -> [UInt8] {
-        let count = CMS_signed_get_attr_count(pointer)
-        var content: [UInt8] = []
-        for index in 0..<max(count, 0) {
-            let attribute = try OpenSSL.notNull(CMS_signed_get_attr(pointer, index), "CMS_signed_get_attr")
-            content += try OpenSSL.encode("i2d_X509_ATTRIBUTE") { i2d_X509_ATTRIBUTE(attribute, $0) }
-        }
-        return DERLength.wrap(0x31, content)
+        let content = try signedAttributes().flatMap { $0 }
+        return [0x31] + DER.length(content.count) + content
     }
 
-    private static func object(of algorithm: UnsafeMutablePointer<X509_ALGOR>?) -> OpaquePointer? {
+    /// The DER of each signed attribute, in the order OpenSSL holds them.
+    func signedAttributes() throws -> [[UInt8]] {
+        try (0..<max(CMS_signed_get_attr_count(pointer), 0)).map { index in
+            let attribute = try OpenSSL.notNull(CMS_signed_get_attr(pointer, index), "CMS_signed_get_attr")
+            return try OpenSSL.encode("i2d_X509_ATTRIBUTE") { i2d_X509_ATTRIBUTE(attribute, $0) }
+        }
+    }
+
+    private static func object(of algorithm: UnsafeMutablePointer<X509_ALGOR>?) -> ObjectID? {
         guard let algorithm else { return nil }
         var object: OpaquePointer?
         X509_ALGOR_get0(&object, nil, nil, algorithm)
-        return object
+        return object.map(ObjectID.init)
     }
 }
 
-/// DER tag-length-value framing.
-enum DERLength {
-    static func wrap(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
-        var length: [UInt8] = []
-        if content.count < 0x80 {
-            length = [UInt8(content.count)]
-        } else {
-            var n = content.count
-            while n > 0 {
-                length.insert(UInt8(n & 0xFF), at: 0)
-                n >>= 8
-            }
-            length.insert(0x80 | UInt8(length.count), at: 0)
+/// The CMS attributes whose single value is a SEQUENCE Signet reads or adds whole, as DER.
+enum SequenceAttribute {
+    /// ESS signing-certificate (RFC 2634: SHA-1 certificate hashes).
+    case signingCertificate
+    /// ESS signing-certificate-v2 (RFC 5035: any hash).
+    case signingCertificateV2
+    /// id-aa-signatureTimeStampToken: an RFC 3161 token over the signature value (RFC 3161 appendix A).
+    case signatureTimestampToken
+
+    var nid: Int32 {
+        switch self {
+        case .signingCertificate: NID_id_smime_aa_signingCertificate
+        case .signingCertificateV2: NID_id_smime_aa_signingCertificateV2
+        case .signatureTimestampToken: NID_id_smime_aa_timeStampToken
         }
-        return [tag] + length + content
     }
 }

@@ -16,12 +16,12 @@ final class TSTInfo {
     var time: Date? { TS_TST_INFO_get_time(pointer).flatMap { Certificate.date($0) } }
 
     /// The hash algorithm of the message imprint.
-    var imprintAlgorithm: OpaquePointer? {
+    var imprintAlgorithm: ObjectID? {
         guard let imprint = TS_TST_INFO_get_msg_imprint(pointer), let algorithm = TS_MSG_IMPRINT_get_algo(imprint)
         else { return nil }
         var object: OpaquePointer?
         X509_ALGOR_get0(&object, nil, nil, algorithm)
-        return object
+        return object.map(ObjectID.init)
     }
 
     /// The hashed message of the imprint.

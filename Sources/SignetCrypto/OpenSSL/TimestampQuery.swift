@@ -40,7 +40,7 @@ final class TimestampQuery {
     }
 
     /// The nonce as sent.
-    var nonce: UnsafePointer<ASN1_INTEGER>? { TS_REQ_get_nonce(pointer) }
+    fileprivate var nonce: UnsafePointer<ASN1_INTEGER>? { TS_REQ_get_nonce(pointer) }
 }
 
 /// Owns one `TS_RESP`: an RFC 3161 TimeStampResp as the authority sent it.
@@ -74,6 +74,18 @@ final class TimestampReply {
         return names.filter { ASN1_BIT_STRING_get_bit(bits, Int32($0.0)) == 1 }.map(\.1)
     }
 
+    /// True when the reply carries a token.
+    var hasToken: Bool { info != nil }
+
+    /// True when the token's nonce is the one `query` sent.
+    func echoesNonce(of query: TimestampQuery) -> Bool {
+        guard let sent = query.nonce, let received = info.flatMap(TS_TST_INFO_get_nonce) else { return false }
+        return ASN1_INTEGER_cmp(sent, received) == 0
+    }
+
+    /// The token's policy in dotted form ("?" when there is none to read).
+    var policy: String { OpenSSL.dotted(info.flatMap(TS_TST_INFO_get_policy_id)) }
+
     /// The token's TSTInfo (borrowed), when the reply carries a token.
-    var info: OpaquePointer? { TS_RESP_get_tst_info(pointer) }
+    private var info: OpaquePointer? { TS_RESP_get_tst_info(pointer) }
 }

@@ -1,4 +1,3 @@
-import COpenSSL
 import CPKCS11
 import SignetFiles
 
@@ -111,7 +110,7 @@ extension SigningIdentity {
         while path.count <= stored.count, let last = path.last,
             let issuer = stored.first(where: { entry in
                 !path.contains { $0.isSame(as: entry.certificate) }
-                    && X509_check_issued(entry.certificate.pointer, last.pointer) == X509_V_OK
+                    && last.namesIssuer(entry.certificate)
             })
         {
             path.append(issuer.certificate)

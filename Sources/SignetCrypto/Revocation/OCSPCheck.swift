@@ -1,4 +1,3 @@
-import COpenSSL
 import FoundationEssentials
 
 /// Why an OCSP response or CRL is not used, in words ("its signature does not verify").
@@ -27,7 +26,7 @@ enum OCSPCheck {
         } catch let failure as OpenSSLFailure {
             throw RevocationProblem("it is not an OCSP response (\(failure.summary))", unrelated: true)
         }
-        guard response.status == OCSP_RESPONSE_STATUS_SUCCESSFUL else {
+        guard response.isSuccessful else {
             throw RevocationProblem("the responder answered with status \(statusName(response.status))")
         }
         guard let basic = try? response.basic() else {
@@ -62,15 +61,8 @@ enum OCSPCheck {
                 throw RevocationProblem("its responder's certificate \(validity.phrase) when the response was produced")
             }
         }
-        let status: RevocationEvidence.Status
-        switch single.status {
-        case V_OCSP_CERTSTATUS_GOOD: status = .good
-        case V_OCSP_CERTSTATUS_REVOKED:
-            status = .revoked(date: single.revocationTime, reason: reasonName(single.reason))
-        default: status = .unknown
-        }
         return RevocationEvidence(
-            source: .ocsp, status: status, thisUpdate: single.thisUpdate, nextUpdate: single.nextUpdate,
+            source: .ocsp, status: single.status, thisUpdate: single.thisUpdate, nextUpdate: single.nextUpdate,
             responderDER: delegated ? try signer.der : nil)
     }
 
@@ -98,11 +90,5 @@ enum OCSPCheck {
         case 6: return "unauthorized"
         default: return "\(status)"
         }
-    }
-
-    /// The CRL reason's name ("keyCompromise"), nil when none was given.
-    static func reasonName(_ reason: Int32) -> String? {
-        guard reason >= 0, let text = OCSP_crl_reason_str(Int(reason)) else { return nil }
-        return String(cString: text)
     }
 }

@@ -1,4 +1,3 @@
-import COpenSSL
 import FoundationEssentials
 
 /// Who signed a CMS signature and its signature timestamp: the certificates whose chains need
@@ -25,7 +24,7 @@ struct SignedParties {
             return nil
         }
         signer = party
-        if let token = message.signerInfos.first?.unsignedSequence(NID_id_smime_aa_timeStampToken),
+        if let token = message.signerInfos.first?.unsignedSequence(.signatureTimestampToken),
             let tokenMessage = try? CMSMessage(der: token)
         {
             timestampAuthority = try Self.party(tokenMessage)

@@ -1,5 +1,3 @@
-import COpenSSL
-import CSignetOpenSSL
 import FoundationEssentials
 
 /// Asks an RFC 3161 timestamp authority for a token and checks the reply before anyone uses it:
@@ -8,7 +6,7 @@ import FoundationEssentials
 package struct TimestampAuthority: Sendable {
     package let options: TimestampOptions
     package let transport: any HTTPTransport
-    /// Random bytes for nonces (`RAND_bytes` at the edge; fixed in tests).
+    /// Random bytes for nonces (OpenSSL's CSPRNG at the edge; fixed in tests).
     package let random: @Sendable (Int) throws -> [UInt8]
     /// The time the token is judged at (its certificate must be valid then).
     package let now: Date
@@ -27,11 +25,7 @@ package struct TimestampAuthority: Sendable {
     }
 
     /// OpenSSL's CSPRNG.
-    package static let systemRandom: @Sendable (Int) throws -> [UInt8] = { count in
-        var bytes = [UInt8](repeating: 0, count: count)
-        try OpenSSL.check(RAND_bytes(&bytes, Int32(count)), "RAND_bytes")
-        return bytes
-    }
+    package static let systemRandom: @Sendable (Int) throws -> [UInt8] = { try OpenSSLCiphers().randomBytes($0) }
 
     /// A checked TimeStampToken (DER ContentInfo) over the SHA-256 of `data`.
     package func token(over data: [UInt8]) throws -> [UInt8] {
@@ -60,13 +54,12 @@ package struct TimestampAuthority: Sendable {
         guard reply.status == 0 || reply.status == 1 else {
             throw TimestampError(url: url, .notGranted(status: Self.statusName(reply.status), failure: reply.failures))
         }
-        guard let info = reply.info, let token = Self.token(in: response.body) else {
+        guard reply.hasToken, let token = Self.token(in: response.body) else {
             throw TimestampError(url: url, .unreadableReply("a granted reply without a token"))
         }
-        guard let sent = query.nonce, let received = TS_TST_INFO_get_nonce(info), ASN1_INTEGER_cmp(sent, received) == 0
-        else { throw TimestampError(url: url, .nonceMismatch) }
+        guard reply.echoesNonce(of: query) else { throw TimestampError(url: url, .nonceMismatch) }
         if let policy = options.policy {
-            let received = OpenSSL.dotted(TS_TST_INFO_get_policy_id(info))
+            let received = reply.policy
             guard received == policy else {
                 throw TimestampError(url: url, .policyMismatch(asked: policy, received: received))
             }

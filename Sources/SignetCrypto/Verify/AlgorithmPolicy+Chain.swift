@@ -1,5 +1,3 @@
-import COpenSSL
-
 extension AlgorithmPolicy {
     /// The policy over a chain, leaf first (as `CertificateChain.build` gives it): the signature
     /// algorithm of every certificate but a root's or a trust anchor's (their self-signature
@@ -11,8 +9,8 @@ extension AlgorithmPolicy {
         for (index, certificate) in chain.enumerated() {
             let name = "the certificate of \(certificate.subject)"
             let anchored = certificate.isSelfSigned || anchors.contains { $0.isSame(as: certificate) }
-            if !anchored, let digest = weakDigest(ofSignature: certificate.signatureNID) {
-                let algorithm = OBJ_nid2ln(certificate.signatureNID).map { String(cString: $0) } ?? digest
+            if !anchored, let digest = weakDigest(ofSignature: certificate.signatureAlgorithm) {
+                let algorithm = certificate.signatureAlgorithm.longName ?? digest
                 problems.append("\(name) is signed with \(digest) (\(algorithm)), which is not allowed (too weak)")
             }
             guard index > 0, let key = try? certificate.publicKey() else {

@@ -1,12 +1,10 @@
-import COpenSSL
-
 /// Which algorithms and key sizes a signature may use (unless `VerifyOptions.allowWeakAlgorithms`):
 /// no MD5 or SHA-1 (as digest, inside a signature algorithm, or as a timestamp's imprint), no RSA
 /// or DSA key under 2048 bits, no EC key under 256 bits. Each finding is one sentence. The same
 /// rules hold for every certificate of the chains (`chainProblems`).
 enum AlgorithmPolicy {
     static let weakDigestNames: Set<String> = ["MD2", "MD4", "MD5", "SHA1", "MD5-SHA1"]
-    static let weakDigestNIDs: Set<Int32> = [NID_md2, NID_md4, NID_md5, NID_sha1]
+    static let weakDigests: Set<ObjectID> = [.md2, .md4, .md5, .sha1]
     static let minimumRSABits = 2048
     static let minimumECBits = 256
     static let minimumDSABits = 2048
@@ -18,18 +16,16 @@ enum AlgorithmPolicy {
     }
 
     /// A signature algorithm that names a weak hash itself (sha1WithRSAEncryption, ecdsa-with-SHA1, dsaWithSHA1).
-    static func signatureAlgorithmProblem(_ object: OpaquePointer?) -> String? {
-        guard weakDigest(ofSignature: OBJ_obj2nid(object)) != nil else { return nil }
-        return "the signature algorithm \(OpenSSL.name(object)) is not allowed (too weak)"
+    static func signatureAlgorithmProblem(_ algorithm: ObjectID?) -> String? {
+        guard let algorithm, weakDigest(ofSignature: algorithm) != nil else { return nil }
+        return "the signature algorithm \(algorithm.name) is not allowed (too weak)"
     }
 
     /// The weak hash ("MD5", "SHA1") a signature algorithm names; `nil` for a strong one, or one
     /// that names no hash (RSASSA-PSS keeps its hash in parameters, EdDSA has none of its own).
-    static func weakDigest(ofSignature nid: Int32) -> String? {
-        var digest: Int32 = NID_undef
-        var key: Int32 = NID_undef
-        guard OBJ_find_sigid_algs(nid, &digest, &key) == 1, weakDigestNIDs.contains(digest) else { return nil }
-        return OBJ_nid2sn(digest).map { String(cString: $0) } ?? "\(digest)"
+    static func weakDigest(ofSignature algorithm: ObjectID) -> String? {
+        guard let digest = algorithm.signatureDigest, weakDigests.contains(digest) else { return nil }
+        return digest.shortName ?? digest.dotted
     }
 
     /// `whose` names the key's owner ("the signer's", "the timestamp authority's").
@@ -55,19 +51,16 @@ enum AlgorithmPolicy {
     /// The family a report names ("RSA", "RSASSA-PSS", "ECDSA", "DSA", "Ed25519", "Ed448"), from
     /// the signatureAlgorithm identifier (rsaEncryption or sha256WithRSAEncryption both say RSA),
     /// else from the key.
-    static func signatureName(_ object: OpaquePointer?, key: PrivateKey?) -> String {
-        var digest: Int32 = NID_undef
-        var keyNID: Int32 = NID_undef
-        let nid = OBJ_obj2nid(object)
-        let family = OBJ_find_sigid_algs(nid, &digest, &keyNID) == 1 && keyNID != NID_undef ? keyNID : nid
-        switch family {
-        case NID_rsaEncryption: return "RSA"
-        case NID_rsassaPss: return "RSASSA-PSS"
-        case NID_X9_62_id_ecPublicKey: return "ECDSA"
-        case NID_dsa: return "DSA"
-        case NID_ED25519: return "Ed25519"
-        case NID_ED448: return "Ed448"
-        default: return key?.algorithm ?? OpenSSL.name(object)
+    static func signatureName(_ algorithm: ObjectID?, key: PrivateKey?) -> String {
+        guard let algorithm else { return key?.algorithm ?? "?" }
+        switch algorithm.signatureKey ?? algorithm {
+        case .rsaEncryption: return "RSA"
+        case .rsassaPSS: return "RSASSA-PSS"
+        case .ecPublicKey: return "ECDSA"
+        case .dsa: return "DSA"
+        case .ed25519: return "Ed25519"
+        case .ed448: return "Ed448"
+        default: return key?.algorithm ?? algorithm.name
         }
     }
 

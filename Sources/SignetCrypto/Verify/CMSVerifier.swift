@@ -1,4 +1,3 @@
-import COpenSSL
 import FoundationEssentials
 
 /// Checks a CMS SignedData whose content is hashed by the caller (streamed ranges of a file):
@@ -34,9 +33,9 @@ package enum CMSVerifier {
             check.problems.append("it has \(infos.count) signers; a signature must have exactly one")
         }
         // A document signature signs data (id-data); a timestamp token's TSTInfo, say, is no signature of a document.
-        if OBJ_obj2nid(cms.eContentType) != NID_pkcs7_data {
+        if cms.eContentType != .data {
             check.problems.append(
-                "its signed content type is \(OpenSSL.name(cms.eContentType)), not id-data: it is not a document signature"
+                "its signed content type is \(cms.eContentType?.name ?? "?"), not id-data: it is not a document signature"
             )
         }
         var time = baseTime(options, claimed: check.claimedSigningTime ?? claimedTime)
@@ -129,9 +128,8 @@ package enum CMSVerifier {
     private static func signatureTimestamp(
         _ info: SignerInfo, context: String, options: VerifyOptions, time: (Date, TimeSource)
     ) -> TimestampCheck? {
-        let nid = NID_id_smime_aa_timeStampToken
-        guard let token = info.unsignedSequence(nid) else {
-            guard info.hasUnsigned(nid) else { return nil }
+        guard let token = info.unsignedSequence(.signatureTimestampToken) else {
+            guard info.hasUnsigned(.signatureTimestampToken) else { return nil }
             return TimestampCheck(
                 time: time.0, authority: nil, imprintMatches: false, signatureVerifies: false, trust: .notJudged,
                 problems: ["its timestamp attribute does not hold exactly one token"])

@@ -1,5 +1,3 @@
-import COpenSSL
-
 /// What a certificate must allow to sign a document, or to issue timestamps.
 enum CertificateUsage {
     /// keyUsage (when present) allows digitalSignature or nonRepudiation; extendedKeyUsage (when
@@ -14,19 +12,18 @@ enum CertificateUsage {
     static let adobePDFSigning = "1.2.840.113583.1.1.5"
     static let timeStamping = "1.3.6.1.5.5.7.3.8"
 
-    static let keyUsageNames: [(bit: UInt32, name: String)] = [
-        (UInt32(KU_DIGITAL_SIGNATURE), "digital signature"), (UInt32(KU_NON_REPUDIATION), "non-repudiation"),
-        (UInt32(KU_KEY_ENCIPHERMENT), "key encipherment"), (UInt32(KU_DATA_ENCIPHERMENT), "data encipherment"),
-        (UInt32(KU_KEY_AGREEMENT), "key agreement"), (UInt32(KU_KEY_CERT_SIGN), "certificate signing"),
-        (UInt32(KU_CRL_SIGN), "CRL signing"), (UInt32(KU_ENCIPHER_ONLY), "encipher only"),
-        (UInt32(KU_DECIPHER_ONLY), "decipher only"),
+    static let keyUsageNames: [(bit: KeyUsage, name: String)] = [
+        (.digitalSignature, "digital signature"), (.nonRepudiation, "non-repudiation"),
+        (.keyEncipherment, "key encipherment"), (.dataEncipherment, "data encipherment"),
+        (.keyAgreement, "key agreement"), (.keyCertSign, "certificate signing"), (.crlSign, "CRL signing"),
+        (.encipherOnly, "encipher only"), (.decipherOnly, "decipher only"),
     ]
 
     /// One sentence per violation; `whose` names the holder ("the signer's", "the timestamp authority's").
     func problems(_ certificate: Certificate, whose: String) throws -> [String] {
         var problems: [String] = []
-        if let bits = certificate.keyUsage, bits & UInt32(KU_DIGITAL_SIGNATURE | KU_NON_REPUDIATION) == 0 {
-            let allowed = Self.keyUsageNames.filter { bits & $0.bit != 0 }.map(\.name)
+        if let bits = certificate.keyUsage, bits.isDisjoint(with: [.digitalSignature, .nonRepudiation]) {
+            let allowed = Self.keyUsageNames.filter { bits.contains($0.bit) }.map(\.name)
             problems.append(
                 "\(whose) certificate may not be used for signatures: its key usage allows only \(Self.list(allowed))")
         }
@@ -61,11 +58,7 @@ enum CertificateUsage {
         switch dotted {
         case documentSigningPurpose: return "document signing"
         case adobePDFSigning: return "Adobe PDF signing"
-        default:
-            let nid = OBJ_txt2nid(dotted)
-            OpenSSL.clearErrors()
-            guard nid != NID_undef, let name = OBJ_nid2ln(nid) else { return dotted }
-            return String(cString: name)
+        default: return ObjectID(dotted: dotted).longName ?? dotted
         }
     }
 

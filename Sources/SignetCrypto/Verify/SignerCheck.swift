@@ -1,4 +1,3 @@
-import COpenSSL
 import FoundationEssentials
 
 /// Checks one SignerInfo of a SignedData (a signature's, or a timestamp token's): digest,
@@ -35,20 +34,19 @@ struct SignerCheck {
         check.signatureAlgorithm = AlgorithmPolicy.signatureName(info.signatureAlgorithm, key: key)
         check.refuse(AlgorithmPolicy.signatureAlgorithmProblem(info.signatureAlgorithm), allowWeak: allowWeak)
         if let key { check.refuse(AlgorithmPolicy.keyProblem(key, whose: whose), allowWeak: allowWeak) }
-        guard let object = info.digestAlgorithm, let algorithm = DigestAlgorithm(object: object),
+        guard let identifier = info.digestAlgorithm, let algorithm = DigestAlgorithm(identifier),
             !algorithm.name.uppercased().hasPrefix("SHAKE")
         else {
-            check.unsupported =
-                check.unsupported ?? "unsupported digest algorithm \(OpenSSL.name(info.digestAlgorithm))"
-            check.problems.append(
-                "the digest algorithm \(OpenSSL.name(info.digestAlgorithm)) is not one Signet can check")
+            let name = info.digestAlgorithm?.name ?? "?"
+            check.unsupported = check.unsupported ?? "unsupported digest algorithm \(name)"
+            check.problems.append("the digest algorithm \(name) is not one Signet can check")
             return check
         }
         check.digestAlgorithm = algorithm.name
         check.refuse(AlgorithmPolicy.digestProblem(algorithm), allowWeak: allowWeak)
         let digest = try contentDigest(algorithm)
         if info.hasSignedAttributes {
-            let signed = info.signedBytes(NID_pkcs9_messageDigest, type: V_ASN1_OCTET_STRING)
+            let signed = info.messageDigest
             check.digestMatches = signed == digest
             if signed == nil { check.problems.append("the signed attributes hold no message digest") }
             check.claimedSigningTime = info.signingTime
@@ -103,9 +101,9 @@ struct SignerCheck {
         }
         if info.hasSignedAttributes {
             if let attribute = info.contentTypeAttribute {
-                if OBJ_cmp(attribute, message.eContentType) != 0 {
+                if attribute != message.eContentType {
                     broken.append(
-                        "its signed content-type attribute (\(OpenSSL.name(attribute))) differs from the type of the signed content (\(OpenSSL.name(message.eContentType)))"
+                        "its signed content-type attribute (\(attribute.name)) differs from the type of the signed content (\(message.eContentType?.name ?? "?"))"
                     )
                 }
             } else {
@@ -121,8 +119,8 @@ struct SignerCheck {
     /// ESS signing-certificate (v1, SHA-1) and signing-certificate-v2: when present, they must
     /// name the signer's certificate. A timestamp token must carry one (RFC 3161 §2.4.2).
     private func signingCertificateProblems(signer: Certificate, into check: inout CMSCheck) throws -> [String] {
-        let v1Bytes = info.signedBytes(NID_id_smime_aa_signingCertificate, type: V_ASN1_SEQUENCE)
-        let v2Bytes = info.signedBytes(NID_id_smime_aa_signingCertificateV2, type: V_ASN1_SEQUENCE)
+        let v1Bytes = info.signedSequence(.signingCertificate)
+        let v2Bytes = info.signedSequence(.signingCertificateV2)
         check.hasSigningCertificateV2 = v2Bytes != nil
         guard v1Bytes != nil || v2Bytes != nil else {
             return usage == .timestamping ? ["its signed attributes hold no signing-certificate attribute"] : []

@@ -1,4 +1,3 @@
-import COpenSSL
 import FoundationEssentials
 
 /// What checking an RFC 3161 TimeStampToken found.
@@ -35,9 +34,9 @@ enum TimestampVerifier {
         guard cms.isSignedData else {
             throw SignError(context, .notASignature("its timestamp token is not a CMS SignedData"))
         }
-        guard OBJ_obj2nid(cms.eContentType) == NID_id_smime_ct_TSTInfo else {
+        guard cms.eContentType == .tstInfo else {
             throw SignError(
-                context, .notASignature("its timestamp token holds \(OpenSSL.name(cms.eContentType)), not a TSTInfo"))
+                context, .notASignature("its timestamp token holds \(cms.eContentType?.name ?? "?"), not a TSTInfo"))
         }
         guard let content = cms.eContent else {
             throw SignError(context, .notASignature("its timestamp token holds no TSTInfo"))
@@ -76,7 +75,7 @@ enum TimestampVerifier {
         let tokenSigned = check.digestMatches && check.signatureVerifies
         check.digestMatches = false
         var imprintProblems: [String] = []
-        if let algorithm = info.imprintAlgorithm.flatMap(DigestAlgorithm.init(object:)) {
+        if let algorithm = info.imprintAlgorithm.flatMap(DigestAlgorithm.init) {
             check.digestAlgorithm = algorithm.name
             check.refuse(
                 AlgorithmPolicy.digestProblem(algorithm, role: "timestamp imprint"),
@@ -87,7 +86,7 @@ enum TimestampVerifier {
                     "the timestamp's message imprint does not match the \(algorithm.name) digest of what it stamps")
             }
         } else {
-            let name = OpenSSL.name(info.imprintAlgorithm)
+            let name = info.imprintAlgorithm?.name ?? "?"
             check.unsupported = check.unsupported ?? "unsupported digest algorithm \(name)"
             imprintProblems.append("the timestamp's imprint algorithm \(name) is not one Signet can check")
         }
