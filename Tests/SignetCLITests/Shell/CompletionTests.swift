@@ -54,32 +54,30 @@ struct CompletionTests {
         }
     }
 
-    @Test("zsh: the script parses, and each command's function offers exactly the options --help lists")
-    func zshOptions() throws {
+    @Test("zsh: commands, each command's options as --help lists them, and option values, in a real zsh")
+    func zsh() throws {
         try #require(ProcessRunner.hasTool("zsh"), "zsh is not installed (make test-deps installs it)")
         let dir = TemporaryDirectory("zsh")
-        let script = try Self.script("zsh")
-        let path = dir.write("_signet", script)
-        let parse = try ProcessRunner.run("zsh", ["-n", path])
+        let parse = try ProcessRunner.run("zsh", ["-n", dir.write("_signet", try Self.script("zsh"))])
         #expect(parse.status == 0 && parse.stderr.isEmpty, "zsh -n _signet: \(parse.stderr)")
-        // Loaded as an autoloaded completion function, it defines one function per command.
-        let load = try ProcessRunner.run(
-            "zsh",
-            [
-                "-f", "-c",
-                "fpath=(\(dir.url.path) $fpath); autoload -Uz compinit; compinit -u -D; autoload -Uz _signet; _signet 2>/dev/null; print -l ${(ok)functions[(I)_signet_*]}",
-            ])
-        let functions = load.stdoutText.split(separator: "\n").map(String.init)
+        try FileManager.default.createDirectory(atPath: dir.path("work/out"), withIntermediateDirectories: true)
+        dir.write("work/contract.pdf", "%PDF-1.7\n")
         let commands = try HelpListing.commands()
-        #expect(
-            Set(functions) == Set(commands.map { "_signet_" + $0.replacingOccurrences(of: "-", with: "_") }),
-            "functions after loading _signet: \(functions) (\(load.stderr)); commands \(commands)")
-        for command in commands {
-            let help = try HelpListing.options(command)
-            let offered = Self.zshOptions(script, function: "_signet_" + command)
+        var cases: [(String, Set<String>)] = [
+            ("signet ", Set(commands)),
+            ("signet -", try HelpListing.programOptions()),
+            ("signet --completions ", ["bash", "zsh"]),
+            ("signet sign --cert ", ["contract.pdf", "out"]),
+            ("signet sign --output=", ["contract.pdf", "out"]),
+            ("signet render x.json --output-dir ", ["out"]),
+            ("signet compress --format ", ["auto", "jpeg", "png"]),
+        ]
+        for command in commands { cases.append(("signet \(command) -", try HelpListing.options(command))) }
+        let replies = try Self.zsh(dir, cases.map(\.0))
+        for ((line, expected), reply) in zip(cases, replies) {
             #expect(
-                offered == help,
-                "zsh \(command): only offered \(offered.subtracting(help).sorted()), only in help \(help.subtracting(offered).sorted())"
+                reply == expected,
+                "zsh '\(line)'TAB: only offered \(reply.subtracting(expected).sorted()), missing \(expected.subtracting(reply).sorted())"
             )
         }
     }
@@ -110,18 +108,36 @@ struct CompletionTests {
         return replies
     }
 
-    /// The option spellings in the `_arguments` specs of `function`: `'(-o --output)-o+[…]…'` → `-o`.
-    static func zshOptions(_ script: String, function: String) -> Set<String> {
-        guard let start = script.range(of: "\n\(function)() {\n") else { return [] }
-        let body = script[start.upperBound...]
-        let end = body.range(of: "\n}\n")?.lowerBound ?? body.endIndex
-        var names: Set<String> = []
-        for line in body[..<end].split(separator: "\n") {
-            let spec = line.trimmingCharacters(in: .whitespaces).drop { $0 != "'" }.dropFirst()
-            let afterExclusion = spec.hasPrefix("(") ? spec.drop { $0 != ")" }.dropFirst() : spec.drop { $0 == "*" }
-            guard afterExclusion.hasPrefix("-") else { continue }
-            names.insert(String(afterExclusion.prefix { $0 != "+" && $0 != "=" && $0 != "[" }))
+    /// Types each line and TAB in one interactive zsh on a pseudo-terminal (zsh/zpty), `_signet` on its
+    /// `$fpath`, in `dir`/work; what the completion system handed to `compadd` for each line.
+    static func zsh(_ dir: TemporaryDirectory, _ lines: [String]) throws -> [Set<String>] {
+        let capture = dir.write(
+            "capture.zsh",
+            """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z "PS1=''; fpath=($1 \\$fpath); autoload -Uz compinit; compinit -u -D; cd $1/work"
+            zpty -w z 'compadd() { builtin compadd "$@"; local -a m; builtin compadd -O m "$@"; print -l -- "<"c">"${^m}; }'
+            for line in "${@:2}"; do
+              zpty -w z "$line"$'\\t'
+              zpty -w z $'\\x15print "<"case">"'
+            done
+            zpty -w z 'print "<"done">"'
+            out=""
+            while zpty -r z chunk; do out+="$chunk"; [[ $chunk == *"<done>"* ]] && break; done
+            zpty -d z
+            print -r -- "$out" | grep -ao '<c>[^<[:cntrl:]]*\\|<case>'
+            """)
+        let r = try ProcessRunner.run("zsh", ["-f", capture, dir.url.path] + lines)
+        #expect(r.status == 0, "zsh capture exited \(r.status): \(r.stderr)")
+        var replies: [Set<String>] = [[]]
+        for token in r.stdoutText.split(separator: "\n") {
+            if token == "<case>" {
+                replies.append([])
+            } else {
+                replies[replies.count - 1].insert(String(token.dropFirst(3)))
+            }
         }
-        return names
+        return Array(replies.prefix(lines.count))
     }
 }
