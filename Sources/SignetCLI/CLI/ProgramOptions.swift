@@ -26,11 +26,15 @@ enum ProgramOptions {
             text = commands.map { $0.name + "\n" }.joined()
         case "--completions" where argv.count == 2 && CompletionShell(rawValue: argv[1]) != nil:
             text = CompletionShell(rawValue: argv[1])!.script(commands)
-        case "--man", "--commands", "--completions":
+        case "--completions":
             let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: " or ")
             context.writeMessage(
-                "signet: \(argv.joined(separator: " ")) is not one of: --man, --commands, --completions \(shells); "
-                    + "a command's manual page is 'signet <command> --man'.")
+                "signet: --completions takes one shell, \(shells), not '\(argv.dropFirst().joined(separator: " "))'; see 'signet --help'."
+            )
+            return 2
+        case "--man", "--commands":
+            let page = argv[0] == "--man" ? " (a command's manual page is 'signet <command> --man')" : ""
+            context.writeMessage("signet: \(argv[0]) takes no argument\(page); see 'signet --help'.")
             return 2
         default:
             return nil

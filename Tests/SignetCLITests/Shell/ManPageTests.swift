@@ -35,6 +35,16 @@ struct ManPageTests {
         #expect(names == commands, "signet --commands printed \(names), signet --help lists \(commands)")
     }
 
+    @Test(
+        "the program's options refuse what they do not take: exit 2, one line saying what they take",
+        arguments: [(["--man", "sign"], "signet <command> --man"), (["--completions", "fish"], "bash or zsh")])
+    func refusals(_ arguments: [String], _ says: String) throws {
+        let r = try ProcessRunner.signet(arguments)
+        #expect(
+            r.status == 2 && r.stdout.isEmpty && r.stderr.contains(says) && r.stderr.split(separator: "\n").count == 1,
+            "signet \(arguments): exit \(r.status), stdout \(r.stdout.count) bytes, stderr \(r.stderr)")
+    }
+
     @Test("mandoc -Tlint and groff -ww read every page without a warning")
     func pagesLint() throws {
         let dir = TemporaryDirectory("man-lint")
