@@ -71,18 +71,24 @@ enum ManPage {
             + ".PP\n" + text(Help.secrets)
     }
 
-    /// A help note: its first line, then lines indented as a table row (`  name   what`) as tagged
-    /// paragraphs, other indented lines as the paragraph's continuation (roff fills them).
+    /// A help note. Under a heading (a first line ending in `:`) each indented line is an item: a
+    /// tagged paragraph when it reads as a table row (`  name   what`), else a bullet. In any other
+    /// note indented lines continue the paragraph (roff fills them).
     private static func note(_ note: String) -> String {
+        let lines = note.split(separator: "\n", omittingEmptySubsequences: true)
+        let list = lines.first?.hasSuffix(":") ?? false
         var out = ""
-        for line in note.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in lines {
             let trimmed = line.drop { $0 == " " }
-            if line.hasPrefix("  "), let gap = trimmed.firstRange(of: "  ") {
-                let tag = trimmed[..<gap.lowerBound]
-                let body = trimmed[gap.upperBound...].drop { $0 == " " }
-                out += ".TP\n\(escape(String(tag)))\n" + text(String(body))
-            } else {
+            guard list, line.hasPrefix("  ") else {
                 out += text(String(trimmed))
+                continue
+            }
+            if let gap = trimmed.firstRange(of: "  ") {
+                let body = trimmed[gap.upperBound...].drop { $0 == " " }
+                out += ".TP\n\(escape(String(trimmed[..<gap.lowerBound])))\n" + text(String(body))
+            } else {
+                out += ".IP \\(bu 2\n" + text(String(trimmed))
             }
         }
         return out
