@@ -109,14 +109,15 @@ struct CompletionTests {
     }
 
     /// Types each line and TAB in one interactive zsh on a pseudo-terminal (zsh/zpty), `_signet` on its
-    /// `$fpath`, in `dir`/work; what the completion system handed to `compadd` for each line.
+    /// `$fpath`, in `dir`/work; what the completion system handed to `compadd` for each line. Nothing is
+    /// listed on the terminal (no autolist), so no "do you wish to see all N possibilities?" question.
     static func zsh(_ dir: TemporaryDirectory, _ lines: [String]) throws -> [Set<String>] {
         let capture = dir.write(
             "capture.zsh",
             """
             zmodload zsh/zpty
             zpty z zsh -f -i
-            zpty -w z "PS1=''; fpath=($1 \\$fpath); autoload -Uz compinit; compinit -u -D; cd $1/work"
+            zpty -w z "PS1=''; unsetopt autolist beep; fpath=($1 \\$fpath); autoload -Uz compinit; compinit -u -D; cd $1/work"
             zpty -w z 'compadd() { builtin compadd "$@"; local -a m; builtin compadd -O m "$@"; print -l -- "<"c">"${^m}; }'
             for line in "${@:2}"; do
               zpty -w z "$line"$'\\t'
