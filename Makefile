@@ -8,6 +8,8 @@
 #   make lint   check the sources with swift-format and the pad's JavaScript with Biome and tsc
 #               (`make format` rewrites them)
 #   make test-spark   run docs/cli.md's Spark and Kubernetes recipes as written (CI runs it after make test)
+#   make install      build the release programs and install them with their manual pages and completions
+#                     under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); `make uninstall` removes them
 SHELL := /bin/bash
 SWIFT ?= swift
 
@@ -16,14 +18,23 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libpng-dev libjpeg-de
                   libpoppler-glib-dev libssl-dev libidn-dev libp11-kit-dev libcurl4-openssl-dev fonts-dejavu-core
 # Independent tools the tests check our output with.
 TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time softhsm2 opensc curl \
-                 chromium nodejs
+                 chromium nodejs zsh mandoc
 
 DEMO_OUT := demo-output
 
-.PHONY: test-spark demo test lint lint-js format build release deps test-deps docs docs-check cshims bench-compress bench-verify bench-batch bad-inputs-table readme-table fuzz sanitize clean
+.PHONY: install uninstall test-spark demo test lint lint-js format build release deps test-deps docs docs-check cshims bench-compress bench-verify bench-batch bad-inputs-table readme-table fuzz sanitize clean
 
 # Every program the README lists: `signet` and `signet-preview` (which `signet preview` runs).
 RELEASE_PRODUCTS := signet signet-preview
+
+# Where `make install` puts things (GNU names; DESTDIR stages them under another root, as packagers do).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+INSTALL_DIRS = DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' \
+               BASHCOMPDIR='$(BASHCOMPDIR)' ZSHCOMPDIR='$(ZSHCOMPDIR)'
 
 deps:
 	@Tools/install-deps.sh $(BUILD_PACKAGES)
@@ -41,6 +52,15 @@ build: deps
 
 release: deps
 	@for product in $(RELEASE_PRODUCTS); do $(SWIFT) build -c release --product $$product || exit 1; done
+
+# signet and signet-preview (GPL: it links poppler) side by side in $(BINDIR), signet(1) and one page per
+# command in $(MANDIR)/man1, bash and zsh completions; pages and completions are printed by the signet
+# being installed (Tools/install.sh). `release` does nothing when the release build is up to date.
+install: release
+	$(INSTALL_DIRS) Tools/install.sh .build/release
+
+uninstall:
+	$(INSTALL_DIRS) Tools/install.sh --uninstall
 
 demo: release
 	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)

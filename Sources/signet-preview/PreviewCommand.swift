@@ -6,37 +6,18 @@ import SignetPreview
 /// `signet preview IN.pdf -o PAGE.png [--page N] [--width W | --height H | --dpi D]`, or every page
 /// with `--all --output-dir DIR`.
 enum PreviewCommand: Command {
-    static let spec = CommandSpec(
-        name: "preview",
-        summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
-        usage:
-            "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H] [--for-printing]",
-        positionals: 1...1,
-        options: [
-            .value(.output, "FILE", "the PNG of one page (- for standard output)", short: "o"),
-            .value(.page, "N", "the page to render, 1-based (default 1)"),
-            .flag(.all, "render every page (needs --output-dir)"),
-            .value(.outputDir, "DIR", "with --all: write DIR/<input name>-<page>.png (the folder is created)"),
-            .value(.width, "W", "exactly W pixels wide (with --height: fit into W x H, aspect kept)"),
-            .value(.height, "H", "exactly H pixels high (with --width: fit into W x H, aspect kept)"),
-            .value(.dpi, "D", "pixels per inch of the page as displayed (default 150)"),
-            .value(
-                .end, "BYTES",
-                "read only the file's first BYTES bytes: an earlier revision, as a signature ending there covers it"),
-            .flag(.forPrinting, "draw the page as printed: annotations without the Print flag left out"),
-            .value(
-                .region, "X,Y,W,H",
-                "draw only these pixels of the page image (from its top-left corner), as signet verify compares them"),
-        ] + SecretInput.pdfPasswordSpecs,
-        notes: [
+    /// The options `signet` knows too (`ExternalCommand.preview`), with the note on the size limits first.
+    static let spec: CommandSpec = {
+        var spec = ExternalCommand.preview.spec
+        spec.notes.insert(
             """
             size: a page is rendered as displayed (CropBox clipped to the MediaBox, turned by /Rotate, scaled by
               /UserUnit) on white; --dpi counts real inches, so a /UserUnit 2 page comes out twice as large.
               The output is limited to \(PreviewOptions.defaultMaxPixels) pixels and \(PreviewOptions.maxSide) per side.
               With - as input (standard input, read whole) /UserUnit is not read and counts as 1.
-            """,
-            "licence: previews use poppler (GPL); the rest of Signet does not link it.",
-        ])
+            """, at: 0)
+        return spec
+    }()
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]

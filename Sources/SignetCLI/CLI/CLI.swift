@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SignetCore
 
 /// Dispatch: find the command, parse its arguments, run it, print, and map errors to exit codes.
@@ -40,9 +41,9 @@ package enum CLI {
         _ argv: [String], context: CommandContext, commands: [any Command.Type] = Commands.all
     ) -> Int32 {
         let externals = commands.count == Commands.all.count ? Commands.external : []
+        let specs = commands.map { $0.spec } + externals.map(\.spec)
         guard let name = argv.first, name != "-h", name != "--help", name != "help" else {
-            let listing = commands.map { ($0.spec.name, $0.spec.summary) } + externals.map { ($0.name, $0.summary) }
-            let help = Help.general(listing)
+            let help = Help.general(specs)
             if argv.isEmpty {
                 context.writeMessage(help)
                 return 2
@@ -50,10 +51,7 @@ package enum CLI {
             context.writeOutput(Array(help.utf8))
             return 0
         }
-        if name == "--version" {
-            context.writeOutput(Array("signet \(Commands.version)\n".utf8))
-            return 0
-        }
+        if let status = ProgramOptions.run(argv, commands: specs, context: context) { return status }
         let rest = Array(argv.dropFirst())
         if let external = externals.first(where: { $0.name == name }) {
             let result = external.run(rest, context: context)
@@ -66,6 +64,11 @@ package enum CLI {
         }
         if rest.contains("--help") || rest.contains("-h") {
             context.writeOutput(Array(Help.command(command.spec).utf8))
+            return 0
+        }
+        if rest.contains("--man") {
+            context.writeOutput(
+                Array(ManPage.command(command.spec, date: ManPage.date(context.environment, now: Date())).utf8))
             return 0
         }
         let json = rest.contains("--json")

@@ -43,6 +43,16 @@ package struct CommandSpec: Sendable {
         )
     }
 
+    /// The options every command takes besides its own, read before its arguments are parsed.
+    package static let sharedOptions: [OptionSpec] = [
+        .flag(.json, "print one JSON result object on stdout"),
+        OptionSpec(name: .help, value: nil, help: "show this help", short: "h"),
+        .flag(.man, "print this help as a manual page (roff: signet <command> --man | man -l -)"),
+    ]
+
+    /// What help, the manual pages and the completions list: the command's own options, then the shared ones.
+    package var allOptions: [OptionSpec] { options + Self.sharedOptions }
+
     func option(named name: String) -> OptionSpec? { options.first { $0.name.rawValue == name } }
     func option(short c: Character) -> OptionSpec? { options.first { $0.short == c } }
 }

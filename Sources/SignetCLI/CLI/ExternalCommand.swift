@@ -5,10 +5,12 @@ import SignetCore
 /// `signet-preview`, so the `signet` program never links poppler (GPL, and a third of the
 /// process's memory).
 package struct ExternalCommand: Sendable {
-    package let name: String
-    package let summary: String
+    /// Its options, as help, the manual pages and the completions of `signet` list them.
+    package let spec: CommandSpec
     /// The executable's file name, looked up next to the running program, then on PATH.
     package let executable: String
+
+    package var name: String { spec.name }
 
     /// Runs it with `arguments` as given (`--json` and `--help` included). Its standard output is
     /// passed on through `context`; its standard error is collected: the last line is the error

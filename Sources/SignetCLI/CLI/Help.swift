@@ -1,46 +1,55 @@
 /// Help text, generated from the command specs so it cannot drift from the parser.
 enum Help {
-    static func general(_ commands: [(name: String, summary: String)]) -> String {
-        var out = """
-            signet — captured pen strokes to signature images, budgeted stamps, placed in PDFs and signed.
+    static let tagline = "captured pen strokes to signature images, budgeted stamps, placed in PDFs and signed"
+    /// The exit codes every command shares.
+    static let exitStatus: [(code: Int, meaning: String)] = [
+        (0, "success"), (1, "failure"), (2, "bad usage or bad input"), (3, "a verification said no"),
+    ]
+    static let secrets =
+        "Secrets (passwords) are read from an environment variable, a file or stdin, never from arguments."
 
-            usage: signet <command> [options]   (signet <command> --help for details)
+    static func general(_ commands: [CommandSpec]) -> String {
+        var out = """
+            signet — \(tagline).
+
+            usage: signet <command> [options]   (signet <command> --help for details, --man for its manual page)
 
             commands:
 
             """
-        let width = commands.map { $0.name.count }.max() ?? 0
+        let width = commands.map(\.name.count).max() ?? 0
         for command in commands {
             out += "  " + command.name.padding(width) + "  " + command.summary + "\n"
         }
-        out += """
-
-            Exit codes: 0 success, 1 failure, 2 bad usage or bad input, 3 a verification said no.
-            Secrets (passwords) are read from an environment variable, a file or stdin, never from arguments.
-
-            """
-        return out
+        out += "\noptions (instead of a command):\n"
+        let labels = ProgramOptions.specs.map(label)
+        let labelWidth = labels.map(\.count).max() ?? 0
+        for (label, o) in zip(labels, ProgramOptions.specs) {
+            out += "  " + label.padding(labelWidth) + "  " + o.help + "\n"
+        }
+        let codes = exitStatus.map { "\($0.code) \($0.meaning)" }.joined(separator: ", ")
+        return out + "\nExit codes: \(codes).\n\(secrets)\n"
     }
 
     static func command(_ spec: CommandSpec) -> String {
         var out = "signet \(spec.name) — \(spec.summary)\n\nusage: signet \(spec.name) \(spec.usage)\n\noptions:\n"
-        let labels = spec.options.map { o -> String in
-            let short = o.short.map { "-\($0), " } ?? ""
-            return short + "--" + o.name.rawValue + (o.value.map { " " + $0 } ?? "")
-        }
+        let options = spec.allOptions
+        let labels = options.map(label)
         let width = min(labels.map(\.count).max() ?? 0, 28)
-        for (label, o) in zip(labels, spec.options) {
+        for (label, o) in zip(labels, options) {
             let pad =
                 label.count > width
                 ? "\n" + String(repeating: " ", count: width + 4)
                 : String(repeating: " ", count: width - label.count + 2)
             out += "  " + label + pad + o.help + "\n"
         }
-        out +=
-            "  --json" + String(repeating: " ", count: max(width - 4, 0)) + "print one JSON result object on stdout\n"
-        out += "  -h, --help" + String(repeating: " ", count: max(width - 8, 0)) + "show this help\n"
         for note in spec.notes { out += "\n" + note + "\n" }
         return out
+    }
+
+    /// `-o, --output FILE`: how help and the manual pages name an option.
+    static func label(_ o: OptionSpec) -> String {
+        (o.short.map { "-\($0), " } ?? "") + "--" + o.name.rawValue + (o.value.map { " " + $0 } ?? "")
     }
 }
 

@@ -18,7 +18,9 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case chain
     case cms
     case color
+    case commands
     case complete
+    case completions
     case contactInfo = "contact-info"
     case detached
     case digestOut = "digest-out"
@@ -33,6 +35,7 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case format
     case forPrinting = "for-printing"
     case height
+    case help
     case image
     case imageFormat = "image-format"
     case incremental
@@ -40,10 +43,12 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case jobMemory = "job-memory"
     case jobs
     case jobTimeout = "job-timeout"
+    case json
     case keepGoing = "keep-going"
     case key
     case location
     case ltv
+    case man
     case maxBytes = "max-bytes"
     case maxQuality = "max-quality"
     case minDimension = "min-dimension"
@@ -108,6 +113,7 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case validationTime = "validation-time"
     case vector
     case verbose
+    case version
     case width
     case widthModel = "width-model"
     case worker

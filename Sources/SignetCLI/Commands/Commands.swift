@@ -16,10 +16,5 @@ package enum Commands {
     ]
 
     /// Commands that run as their own executable (see `ExternalCommand`).
-    static let external: [ExternalCommand] = [
-        ExternalCommand(
-            name: "preview",
-            summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
-            executable: "signet-preview")
-    ]
+    static let external: [ExternalCommand] = [.preview]
 }

@@ -1,0 +1,46 @@
+/// The shells `signet --completions` writes a script for; each script is generated from the
+/// commands' specs, so it completes exactly the options `--help` lists.
+enum CompletionShell: String, CaseIterable {
+    case bash
+    case zsh
+
+    func script(_ commands: [CommandSpec]) -> String {
+        switch self {
+        case .bash: BashCompletion.script(commands)
+        case .zsh: ZshCompletion.script(commands)
+        }
+    }
+}
+
+/// What a shell offers for an option's value, read from the value's name in help (`FILE`, `DIR`,
+/// `jpeg|png|auto`): file names where the value is a path.
+enum ValueCompletion: Equatable {
+    case files
+    case directories
+    case environmentVariables
+    case commands
+    case words([String])
+    /// A number, a size, a text: nothing to offer.
+    case none
+
+    init(_ value: String) {
+        switch value {
+        case "FILE", "OUT", "PATH": self = .files
+        case "DIR": self = .directories
+        case "VAR": self = .environmentVariables
+        case "COMMAND": self = .commands
+        case _ where value.contains("|"): self = .words(value.split(separator: "|").map(String.init))
+        default: self = .none
+        }
+    }
+}
+
+extension OptionSpec {
+    /// How it is typed: `-o` and `--output`, or `--output` alone.
+    var spellings: [String] { (short.map { ["-\($0)"] } ?? []) + ["--" + name.rawValue] }
+}
+
+extension CommandSpec {
+    /// Whether the command takes operands (input files) besides its options.
+    var takesOperands: Bool { positionals.upperBound > 0 }
+}

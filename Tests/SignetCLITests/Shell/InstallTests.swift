@@ -1,0 +1,64 @@
+import Foundation
+import SignetTestSupport
+import Testing
+
+/// `make install DESTDIR=… PREFIX=/usr/local` and `make uninstall` with the release build already
+/// there (`SWIFT=true`, so make's `release` step builds nothing): what lands where, with which mode,
+/// and that the installed programs work side by side.
+@Suite(
+    "make install",
+    .enabled(if: ReleaseBinary.available, "no release build: run `swift build -c release` (make test does)"))
+struct InstallTests {
+    @Test("installs the programs, a page per command and both completions under DESTDIR/PREFIX; uninstall removes them")
+    func installAndUninstall() throws {
+        let dir = TemporaryDirectory("make-install")
+        let root = dir.path("root")
+        let make = [
+            "-C", Corpus.packageRoot.path, "--no-print-directory", "SWIFT=true", "DESTDIR=\(root)", "PREFIX=/usr/local",
+        ]
+        let install = try ProcessRunner.run("make", make + ["install"])
+        try #require(
+            install.status == 0, "make install exited \(install.status):\n\(install.stdoutText)\(install.stderr)")
+
+        let commands = try HelpListing.commands()
+        var expected: [String: Int] = [
+            "usr/local/bin/signet": 0o755, "usr/local/bin/signet-preview": 0o755,
+            "usr/local/share/man/man1/signet.1": 0o644,
+            "usr/local/share/bash-completion/completions/signet": 0o644,
+            "usr/local/share/zsh/site-functions/_signet": 0o644,
+        ]
+        for command in commands { expected["usr/local/share/man/man1/signet-\(command).1"] = 0o644 }
+        let found = try Self.files(under: root)
+        #expect(
+            found == expected,
+            "installed \(found.sorted { $0.key < $1.key }), expected \(expected.sorted { $0.key < $1.key })")
+
+        // The installed signet finds the installed signet-preview next to it, and the pages are its own.
+        let signet = root + "/usr/local/bin/signet"
+        let preview = try ProcessRunner.run(signet, ["preview", "--help"])
+        #expect(
+            preview.status == 0 && preview.stdoutText.contains("poppler"),
+            "installed signet preview --help: \(preview.stderr)")
+        let page = try String(contentsOfFile: root + "/usr/local/share/man/man1/signet-preview.1", encoding: .utf8)
+        #expect(
+            page == (try ProcessRunner.run(signet, ["preview", "--man"])).stdoutText,
+            "signet-preview.1 is not `signet preview --man`")
+
+        let uninstall = try ProcessRunner.run("make", make + ["uninstall"])
+        #expect(uninstall.status == 0, "make uninstall exited \(uninstall.status): \(uninstall.stderr)")
+        let left = try Self.files(under: root)
+        #expect(left.isEmpty, "left after make uninstall: \(left.keys.sorted())")
+    }
+
+    /// Every regular file under `root` (relative path) with its permission bits.
+    static func files(under root: String) throws -> [String: Int] {
+        var files: [String: Int] = [:]
+        guard let walk = FileManager.default.enumerator(atPath: root) else { return [:] }
+        for case let path as String in walk {
+            let attributes = try FileManager.default.attributesOfItem(atPath: root + "/" + path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            files[path] = (attributes[.posixPermissions] as? Int).map { $0 & 0o7777 }
+        }
+        return files
+    }
+}
