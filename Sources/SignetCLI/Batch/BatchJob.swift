@@ -91,7 +91,7 @@ enum BatchJobParser {
         var outputs: [String] = []
         for key in job.keys.sorted() where key != "op" && key != "id" {
             let value = job[key]!
-            if key == "password-stdin" || key == "pin-stdin" {
+            if key.hasSuffix("-stdin") {
                 let secret = key.dropLast("-stdin".count)
                 throw BatchJobError(
                     line: line,
