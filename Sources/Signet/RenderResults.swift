@@ -30,7 +30,7 @@ public struct RenderedFile: Sendable, Hashable {
     /// The number of points rendered.
     public var points: Int
     /// The stroke format read, when the drawing came from a stroke file (`nil` for a drawing given).
-    public var format: StrokeFormat? = nil
+    package var format: StrokeFormat? = nil
 }
 
 /// A drawing rendered and then fitted under a byte budget.
@@ -44,5 +44,5 @@ public struct BudgetedRendering: Sendable, Hashable {
     /// The number of points rendered.
     public var points: Int
     /// The stroke format read, when the drawing came from a stroke file (`nil` for a drawing given).
-    public var format: StrokeFormat? = nil
+    package var format: StrokeFormat? = nil
 }

@@ -25,7 +25,7 @@ struct TouchLogCLITests {
             result.stdoutText.contains(" \(strokes) strokes, "), "the summary was: \(result.stdoutText)")
         #expect(result.stdoutText.hasSuffix(" points, read as \(format)\n"), "the summary was: \(result.stdoutText)")
         let json = try ProcessRunner.signet(["render", input, "-o", dir.path("again.png"), "--json"])
-        #expect(json.stdoutText.contains(#""format":"\#(format)""#), "the JSON was: \(json.stdoutText)")
+        #expect(json.stdoutText.contains(#""stroke_format":"\#(format)""#), "the JSON was: \(json.stdoutText)")
     }
 
     @Test("--help names the three formats --format accepts")

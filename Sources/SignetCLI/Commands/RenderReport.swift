@@ -44,7 +44,7 @@ struct RenderReport: Encodable {
     }
 
     private enum Key: String, CodingKey {
-        case input, output, width, height, bytes, dpi, strokes, points, format, ink_bounds, document, error
+        case input, output, width, height, bytes, dpi, strokes, points, stroke_format, ink_bounds, document, error
     }
 
     private enum DocumentKey: String, CodingKey { case width, height, unit, pixels_per_inch }
@@ -65,7 +65,7 @@ struct RenderReport: Encodable {
             try c.encode(file.layout.dpi, forKey: .dpi)
             try c.encode(file.strokes, forKey: .strokes)
             try c.encode(file.points, forKey: .points)
-            try c.encodeIfPresent(file.format?.rawValue, forKey: .format)
+            try c.encodeIfPresent(file.format?.rawValue, forKey: .stroke_format)
             let b = file.layout.inkBounds
             var bounds = c.nestedContainer(keyedBy: BoundsKey.self, forKey: .ink_bounds)
             try bounds.encode(b.minX, forKey: .x)
