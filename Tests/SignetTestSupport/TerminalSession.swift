@@ -37,9 +37,14 @@ public enum TerminalSession {
         let environmentJSON = try JSONSerialization.data(withJSONObject: environment)
         let r = try ProcessRunner.run(
             "python3",
-            ["-c", script, executable, String(decoding: plan, as: UTF8.self), String(decoding: environmentJSON, as: UTF8.self)]
+            [
+                "-c", script, executable, String(decoding: plan, as: UTF8.self),
+                String(decoding: environmentJSON, as: UTF8.self),
+            ]
                 + arguments)
-        guard r.status == 0 else { throw ToolFailure("the python3 pty driver exited \(r.status): \(r.stderr.prefix(400))") }
+        guard r.status == 0 else {
+            throw ToolFailure("the python3 pty driver exited \(r.status): \(r.stderr.prefix(400))")
+        }
         return try JSONDecoder().decode(TerminalTranscript.self, from: Data(r.stdout))
     }
 

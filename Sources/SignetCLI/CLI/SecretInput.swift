@@ -37,8 +37,9 @@ package enum SecretInput {
     static func withSignedPDFPassword<T>(
         _ args: Arguments, _ context: CommandContext, _ body: (Secret?) throws -> T
     ) throws -> T {
-        do { return try withPDFPassword(args, context, .signedPDFPassword, body) } catch let error as PDFError
-        where error.reason == .passwordNeeded {
+        do {
+            return try withPDFPassword(args, context, .signedPDFPassword, body)
+        } catch let error as PDFError where error.reason == .passwordNeeded {
             throw UsageError(
                 args.command,
                 "\(StreamName.input(error.context ?? "-")): the PDF is encrypted and needs a password; give it with --pdf-password-env VAR, --pdf-password-file FILE or --pdf-password-stdin"
@@ -54,16 +55,20 @@ package enum SecretInput {
         _ given: Secret?, when needed: Reason, _ noun: String, _ args: Arguments, _ context: CommandContext,
         text: Bool = false, _ body: (Secret?) throws -> T
     ) throws -> T {
-        do { return try body(given) } catch let error as StageError<Reason> where given == nil && error.reason == needed {
+        do {
+            return try body(given)
+        } catch let error as StageError<Reason> where given == nil && error.reason == needed {
             guard let ask = context.askSecret,
                 let answer = try ask("\(noun) for \(error.context.map(StreamName.input) ?? "the input"): ")
             else { throw error }
-            if text, answer.text == nil { throw UsageError(args.command, "the \(noun.lowercased()) typed is not UTF-8 text") }
+            if text, answer.text == nil {
+                throw UsageError(args.command, "the \(noun.lowercased()) typed is not UTF-8 text")
+            }
             return try body(answer)
         }
     }
 
-    /// The same for commands whose password opens a key or a bundle.
+    /// The same options, worded for commands whose password opens a key or a bundle.
     static let passwordSpecs: [OptionSpec] = [
         .value(.passwordEnv, "VAR", "read the password from environment variable VAR"),
         .value(.passwordFile, "FILE", "read the password from FILE (one trailing line break is ignored)"),

@@ -40,7 +40,8 @@ enum TerminalPrompt {
         var kind: FailureKind { .badInput }
         var message: String {
             let asked = prompt.hasSuffix(": ") ? String(prompt.dropLast(2)) : prompt
-            return "\(asked): the terminal ended (Ctrl-D) before Enter; type it and press Enter, or give it with an option (see --help)"
+            return
+                "\(asked): the terminal ended (Ctrl-D) before Enter; type it and press Enter, or give it with an option (see --help)"
         }
     }
 
@@ -97,7 +98,8 @@ enum TerminalPrompt {
         return ending.compactMap { signal in
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0,
-                unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+                unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+                    != unsafeBitCast(SIG_IGN, to: Int.self)
             else { return nil }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in

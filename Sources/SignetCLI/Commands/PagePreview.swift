@@ -30,7 +30,8 @@ enum PagePreview {
         let result: Subprocess.Result
         do {
             result = try Subprocess.run(
-                path, [input, "--page", String(page), "-o", "-"] + arguments + (secret == nil ? [] : ["--password-stdin"]),
+                path,
+                [input, "--page", String(page), "-o", "-"] + arguments + (secret == nil ? [] : ["--password-stdin"]),
                 input: secret ?? []
             ) { png += $0 }
         } catch {

@@ -29,7 +29,8 @@ enum StrokeInputFlags {
         let format = try args.choice(.format, StrokeFormat.self)
         let axes = try touchAxes(args)
         if axes != TouchAxes(), let format, format != .getevent {
-            throw UsageError(args.command, "--axis-range is about Android getevent logs, not --format \(format.rawValue)")
+            throw UsageError(
+                args.command, "--axis-range is about Android getevent logs, not --format \(format.rawValue)")
         }
         return StrokeReadOptions(
             format: format, index: try args.int(.index, in: 0...Int(Int32.max)) ?? 0, touchAxes: axes)

@@ -34,7 +34,8 @@ extension BadInputCases {
         stamping("encrypted, no password given", F.encryptedPDF("IN.pdf"), fragment: "needs a password"),
         BadInputCase(
             "stamp", "PDF and its password both on standard input",
-            ["-", "-o", "OUT.pdf", "--image", "stamp.png", "--password-stdin"], files: [F.encryptedPDF("IN.pdf"), F.stamp()],
+            ["-", "-o", "OUT.pdf", "--image", "stamp.png", "--password-stdin"],
+            files: [F.encryptedPDF("IN.pdf"), F.stamp()],
             stdin: "IN.pdf", fragment: "cannot carry both the input (-) and the password (--password-stdin)"),
         stamping(
             "encrypted, wrong password (--password-env)", F.encryptedPDF("IN.pdf"), ["--password-env", "PDF_PASSWORD"],
