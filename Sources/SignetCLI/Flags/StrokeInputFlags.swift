@@ -10,7 +10,7 @@ enum StrokeInputFlags {
             "which drawing of a file holding several (Quick, Draw! records, perfect-freehand paths), from 0; default 0"),
         .value(
             .axisRange, "AXES",
-            "the touch panel's axes for an Android getevent log without its 'getevent -lp' header (and over it): x=MIN:MAX[:RES],y=MIN:MAX[:RES],pressure=MIN:MAX, RES in units per mm, e.g. x=0:1079,y=0:2399,pressure=0:255"
+            "the touch panel's axes for an Android getevent log recorded without its 'getevent -lp' header (they win over a header's): x=MIN:MAX[:RES],y=MIN:MAX[:RES],pressure=MIN:MAX, RES in units per mm, e.g. x=0:1079,y=0:2399,pressure=0:255"
         ),
     ]
 
