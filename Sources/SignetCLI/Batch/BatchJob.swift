@@ -96,7 +96,7 @@ enum BatchJobParser {
                 throw BatchJobError(
                     line: line,
                     text:
-                        "\"\(key)\" cannot work in a batch (standard input holds no \(secret)); use \"\(secret)-env\" or \"\(secret)-file\""
+                        "\"\(key)\" cannot work in a batch (standard input holds no \(secret.split(separator: "-").joined(separator: " "))); use \"\(secret)-env\" or \"\(secret)-file\""
                 )
             }
             switch key {
