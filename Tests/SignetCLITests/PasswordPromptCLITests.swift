@@ -7,6 +7,9 @@ import Testing
 @Suite("CLI: passwords asked at the terminal with echo off")
 struct PasswordPromptCLITests {
     let pki = TestPKI.shared
+    /// An AES-256 PDF whose password appears in no other text the commands print.
+    static let locked = PDFPasswordCLITests.Case(
+        label: "prompted", bits: "256", encrypted: "pr0mpt-typed", given: "pr0mpt-typed")
 
     /// The transcript's problems as a list (empty when the run asked each of `prompts` with echo
     /// off, succeeded, never showed `secrets`, and left echo on).
@@ -23,27 +26,29 @@ struct PasswordPromptCLITests {
     @Test("an encrypted key's and an encrypted PDF's passwords are asked, one after the other, and sign")
     func keyAndPDF() throws {
         let dir = TemporaryDirectory("prompt-sign")
-        let input = try PDFPasswordCLITests.encrypted(PDFPasswordCLITests.cases[3], in: dir)
+        let input = try PDFPasswordCLITests.encrypted(Self.locked, in: dir)
         let out = dir.path("signed.pdf")
         let t = try TerminalSession.run(
             ProcessRunner.signet, ["sign", input, "-o", out, "--key", pki.rsaKeyPKCS8Encrypted, "--cert", pki.rsaCert],
-            answers: [TestPKI.password, "view"])
+            answers: [TestPKI.password, Self.locked.given])
         #expect(
             problems(
                 t, prompts: ["Password for \(pki.rsaKeyPKCS8Encrypted): ", "Password for \(input): "],
-                secrets: [TestPKI.password, "view"]) == [], "\(t)")
+                secrets: [TestPKI.password, Self.locked.given]) == [], "\(t)")
         #expect(t.transcript.contains("signed \(input) → \(out)"), "\(t)")
-        let check = try ProcessRunner.run("qpdf", ["--password=view", "--check", out])
+        let check = try ProcessRunner.run("qpdf", ["--password=\(Self.locked.given)", "--check", out])
         #expect(check.status == 0, "qpdf --check on the signed output: \(check.stderr)")
     }
 
-    @Test("a PDF's password is asked by stamp, info and verify", arguments: ["stamp", "info", "verify"])
+    @Test(
+        "a PDF's password is asked by stamp, info, verify and preview",
+        arguments: ["stamp", "info", "verify", "preview"])
     func pdfCommands(_ command: String) throws {
         let dir = TemporaryDirectory("prompt-\(command)")
-        let input = try PDFPasswordCLITests.encrypted(PDFPasswordCLITests.cases[3], in: dir)
+        let input = try PDFPasswordCLITests.encrypted(Self.locked, in: dir)
         let t = try TerminalSession.run(
-            ProcessRunner.signet, PDFPasswordCLITests.arguments(command, input, dir), answers: ["view"])
-        var found = problems(t, prompts: ["Password for \(input): "], secrets: ["view"])
+            ProcessRunner.signet, PDFPasswordCLITests.arguments(command, input, dir), answers: [Self.locked.given])
+        var found = problems(t, prompts: ["Password for \(input): "], secrets: [Self.locked.given])
         // verify opens the file and then finds no signature in it (exit 3, not a password error).
         if command == "verify", t.exitCode == 3, t.transcript.contains("contains no signatures") {
             found.removeAll { $0 == "exit 3" }
