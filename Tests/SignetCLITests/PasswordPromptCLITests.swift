@@ -30,7 +30,7 @@ struct PasswordPromptCLITests {
         let out = dir.path("signed.pdf")
         let t = try TerminalSession.run(
             ProcessRunner.signet, ["sign", input, "-o", out, "--key", pki.rsaKeyPKCS8Encrypted, "--cert", pki.rsaCert],
-            answers: [TestPKI.password, Self.locked.given])
+            answers: [.line(TestPKI.password), .line(Self.locked.given)])
         #expect(
             problems(
                 t, prompts: ["Password for \(pki.rsaKeyPKCS8Encrypted): ", "Password for \(input): "],
@@ -47,7 +47,8 @@ struct PasswordPromptCLITests {
         let dir = TemporaryDirectory("prompt-\(command)")
         let input = try PDFPasswordCLITests.encrypted(Self.locked, in: dir)
         let t = try TerminalSession.run(
-            ProcessRunner.signet, PDFPasswordCLITests.arguments(command, input, dir), answers: [Self.locked.given])
+            ProcessRunner.signet, PDFPasswordCLITests.arguments(command, input, dir),
+            answers: [.line(Self.locked.given)])
         var found = problems(t, prompts: ["Password for \(input): "], secrets: [Self.locked.given])
         // verify opens the file and then finds no signature in it (exit 3, not a password error).
         if command == "verify", t.exitCode == 3, t.transcript.contains("contains no signatures") {
@@ -66,7 +67,7 @@ struct PasswordPromptCLITests {
         let options = SoftHSMToken.options(key: SoftHSMToken.p256Key).dropLast(2)
         let t = try TerminalSession.run(
             ProcessRunner.signet, ["sign", input, "--detached", dir.path("data.p7s")] + options,
-            answers: [SoftHSMToken.pin], environment: token.environment)
+            answers: [.line(SoftHSMToken.pin)], environment: token.environment)
         #expect(
             problems(
                 t, prompts: ["PIN for token '\(SoftHSMToken.label)' of \(SoftHSMToken.module): "],
@@ -80,11 +81,25 @@ struct PasswordPromptCLITests {
         let input = try TestPDF.write(to: dir.path("in.pdf"))
         let out = dir.path("signed.pdf")
         let t = try TerminalSession.run(
-            ProcessRunner.signet, ["sign", input, "-o", out, "--p12", pki.rsaP12], answers: [nil])
+            ProcessRunner.signet, ["sign", input, "-o", out, "--p12", pki.rsaP12], answers: [.interrupt])
         #expect(t.prompts == ["Password for \(pki.rsaP12): "], "\(t)")
         #expect(t.echoOffAtPrompt == [true], "\(t)")
         #expect(t.signal == SIGINT, "\(t)")
         #expect(t.echoOnAfter == true, "\(t)")
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
+    }
+
+    @Test("Ctrl-D at the prompt: exit 2 saying so, echo back on, nothing written")
+    func endOfInput() throws {
+        let dir = TemporaryDirectory("prompt-eof")
+        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let out = dir.path("signed.pdf")
+        let t = try TerminalSession.run(
+            ProcessRunner.signet, ["sign", input, "-o", out, "--p12", pki.rsaP12], answers: [.endOfInput])
+        #expect(t.exitCode == 2 && t.echoOffAtPrompt == [true] && t.echoOnAfter == true, "\(t)")
+        #expect(
+            t.transcript.contains(
+                "signet sign: Password for \(pki.rsaP12): the terminal ended (Ctrl-D) before Enter"), "\(t)")
         #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
     }
 
@@ -94,7 +109,7 @@ struct PasswordPromptCLITests {
         let input = try TestPDF.write(to: dir.path("in.pdf"))
         let out = dir.path("signed.pdf")
         let t = try TerminalSession.run(
-            ProcessRunner.signet, ["sign", input, "-o", out, "--p12", pki.rsaP12], answers: ["not-it"])
+            ProcessRunner.signet, ["sign", input, "-o", out, "--p12", pki.rsaP12], answers: [.line("not-it")])
         #expect(t.exitCode == 2, "\(t)")
         #expect(t.transcript.contains("the password does not open it"), "\(t)")
         #expect(!t.transcript.contains("not-it"), "\(t)")

@@ -27,13 +27,32 @@ public struct TerminalTranscript: Sendable, Decodable, CustomStringConvertible {
 
 /// Runs a program with a pseudo-terminal as its controlling terminal and standard input, output
 /// and error (Python's `pty.fork`), as a person at a terminal would: each line that ends in
-/// "Password for …: " or "PIN for …: " is answered with the next answer and Enter — or, for the
-/// answer `nil`, with Ctrl-C. The program's environment is this process's plus `environment`.
+/// "Password for …: " or "PIN for …: " is answered with the next answer. The program's environment
+/// is this process's plus `environment`.
 public enum TerminalSession {
+    /// What a person does at a prompt.
+    public enum Answer: Sendable {
+        /// Types the text and presses Enter.
+        case line(String)
+        /// Presses Ctrl-C.
+        case interrupt
+        /// Presses Ctrl-D (the terminal's end of input).
+        case endOfInput
+
+        /// The bytes the terminal receives.
+        var keys: String {
+            switch self {
+            case .line(let text): text + "\n"
+            case .interrupt: "\u{03}"
+            case .endOfInput: "\u{04}"
+            }
+        }
+    }
+
     public static func run(
-        _ executable: String, _ arguments: [String], answers: [String?], environment: [String: String] = [:]
+        _ executable: String, _ arguments: [String], answers: [Answer], environment: [String: String] = [:]
     ) throws -> TerminalTranscript {
-        let plan = try JSONSerialization.data(withJSONObject: answers.map { $0 ?? NSNull() as Any })
+        let plan = try JSONSerialization.data(withJSONObject: answers.map(\.keys))
         let environmentJSON = try JSONSerialization.data(withJSONObject: environment)
         let r = try ProcessRunner.run(
             "python3",
@@ -89,7 +108,7 @@ public enum TerminalSession {
                 prompts.append(match.group(0).decode("utf-8", "replace"))
                 echo_off.append(echo_on() is False)
                 answer = answers.pop(0)
-                os.write(fd, b"\x03" if answer is None else answer.encode() + b"\n")
+                os.write(fd, answer.encode())
                 seen = len(out)
         after = echo_on()
         _, raw = os.waitpid(pid, 0)
