@@ -29,6 +29,8 @@ public struct RenderedFile: Sendable, Hashable {
     public var strokes: Int
     /// The number of points rendered.
     public var points: Int
+    /// The stroke format read, when the drawing came from a stroke file (`nil` for a drawing given).
+    package var format: StrokeFormat? = nil
 }
 
 /// A drawing rendered and then fitted under a byte budget.
@@ -41,4 +43,6 @@ public struct BudgetedRendering: Sendable, Hashable {
     public var strokes: Int
     /// The number of points rendered.
     public var points: Int
+    /// The stroke format read, when the drawing came from a stroke file (`nil` for a drawing given).
+    package var format: StrokeFormat? = nil
 }

@@ -7,7 +7,8 @@ extension SignetAPI {
     /// show it, and `placement`'s point and anchor place the whole stamp, as for `signet pipeline`.
     /// The whole stamp must stay on the page.
     /// - Parameters:
-    ///   - input: The PDF (not encrypted: a signer refuses encrypted files).
+    ///   - input: The PDF.
+    ///   - password: The PDF's password, when it is encrypted.
     ///   - name: The document's name for the page and for messages.
     ///   - page: The page to sign, from 1; `nil` for the last.
     ///   - placement: Where the ink box goes and its size, as `signet stamp` places a stamp.
@@ -16,10 +17,10 @@ extension SignetAPI {
     /// - Returns: The page's layout.
     /// - Throws: ``PDFError`` when the PDF cannot be read, has no such page, or the box misses the page.
     public static func captureSheet(
-        pdfAt input: String, name: String, page: Int?, placement: StampPlacement, text: SignatureText?,
-        signer: String?
+        pdfAt input: String, password: Secret? = nil, name: String, page: Int?, placement: StampPlacement,
+        text: SignatureText?, signer: String?
     ) throws -> CaptureSheet {
-        let document = try PDFDocument(path: input)
+        let document = try PDFDocument(path: input, password: password)
         guard document.pageCount > 0 else { throw PDFError(name, .noPages) }
         let number = page ?? document.pageCount
         guard (1...document.pageCount).contains(number) else {
@@ -55,15 +56,16 @@ extension SignetAPI {
     /// `signet capture --pdf IN.pdf -o OUT.pdf`: serves the signing page with `pageImage` (the page
     /// as displayed, a PNG) and the box of `sheet`; on the signer's Done stamps the strokes as vector
     /// ink into the ink box, as drawn, and signs with `signing` when given — one incremental update,
-    /// as ``pipeline(_:pdfAt:password:to:options:signing:)`` does (it is what runs). `options` gives
+    /// as ``pipeline(_:pdfAt:password:to:options:signing:)`` does (it is what runs, with `password`). `options` gives
     /// the pen, opacity, blend and output mode; the page, placement, artwork (vector) and canvas (not
     /// cropped) come from `sheet`. `signing` is called at Done, so the signing time is then. The
     /// server's rules are `capture(to:writing:options:listening:)`'s; only `output` is written, once
     /// everything succeeded.
     /// - Parameters:
     ///   - input: The PDF to stamp and sign.
+    ///   - password: The PDF's password, when it is encrypted.
     ///   - output: The PDF to write.
-    ///   - sheet: The page and box from ``captureSheet(pdfAt:name:page:placement:text:signer:)``.
+    ///   - sheet: The page and box from ``captureSheet(pdfAt:password:name:page:placement:text:signer:)``.
     ///   - pageImage: The page as displayed, as a PNG (`signet-preview` renders it).
     ///   - options: The options of every stage (see above for what `sheet` overrides).
     ///   - signing: Makes the identity and options to sign with, at Done; `nil` only stamps.
@@ -74,7 +76,8 @@ extension SignetAPI {
     ///   error of a stage that failed for a reason other than the submission.
     @discardableResult
     public static func capture(
-        intoPDFAt input: String, to output: String, sheet: CaptureSheet, pageImage: [UInt8],
+        intoPDFAt input: String, password: Secret? = nil, to output: String, sheet: CaptureSheet,
+        pageImage: [UInt8],
         options: PipelineOptions = PipelineOptions(), signing: (() throws -> PipelineSigning)? = nil,
         capture: CaptureOptions, listening: (String) -> Void
     ) throws -> PipelineReport {
@@ -90,7 +93,8 @@ extension SignetAPI {
         ]
         var report: PipelineReport?
         try serveCapture(options: capture, extraFiles: files, listening: listening) { _, drawing in
-            report = try pipeline(drawing, pdfAt: input, to: output, options: options, signing: try signing?())
+            report = try pipeline(
+                drawing, pdfAt: input, password: password, to: output, options: options, signing: try signing?())
         }
         guard let report else { throw CaptureError(.socket("the server stopped without a signature")) }
         return report

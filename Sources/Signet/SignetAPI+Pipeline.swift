@@ -25,8 +25,8 @@ extension SignetAPI {
     /// Renders `drawing` and fits it under the budget (or prepares it as vector ink), stamps it
     /// into `input`, then — with `signing` — appends an invisible signature. With `signing` the
     /// stamp and the signature are one incremental update, covered by the signature (the
-    /// stamp's `mode` is not consulted: a signer always appends; `password` is not used, a signer
-    /// refuses encrypted files); on an input that is already signed the stamp is a Stamp
+    /// stamp's `mode` is not consulted: a signer always appends, an encrypted input opened with
+    /// `password` and kept encrypted); on an input that is already signed the stamp is a Stamp
     /// annotation, never page content. Only `output` (and `options.imageOutput` when set) is
     /// written, atomically, once every stage has succeeded: the image stays in memory.
     /// - Parameters:

@@ -66,8 +66,8 @@ extension SignetAPI {
         guard let type = type ?? RenderOutputType(fileName: output) else {
             throw RenderError(.badOption("cannot tell the output type of '\(output)'; name it .png, .svg or .pdf."))
         }
-        let drawing = try StrokeFile.read(path: input, options: reading)
-        let file: RenderedFile
+        let (drawing, format) = try StrokeFile.readDetecting(path: input, options: reading)
+        var file: RenderedFile
         do {
             file = try render(drawing, as: type, options: options)
         } catch let error as RenderError {
@@ -76,6 +76,7 @@ extension SignetAPI {
             throw error.naming(output)
         }
         try AtomicOutput.write(file.bytes, to: output)
+        file.format = format
         return file
     }
 
@@ -94,8 +95,8 @@ extension SignetAPI {
         strokesAt input: String, to output: String, reading: StrokeReadOptions = StrokeReadOptions(),
         options: RenderOptions = RenderOptions(), budget: BudgetOptions
     ) throws -> BudgetedRendering {
-        let drawing = try StrokeFile.read(path: input, options: reading)
-        let rendering: BudgetedRendering
+        let (drawing, format) = try StrokeFile.readDetecting(path: input, options: reading)
+        var rendering: BudgetedRendering
         do {
             rendering = try render(drawing, options: options, budget: budget)
         } catch let error as RenderError {
@@ -104,6 +105,7 @@ extension SignetAPI {
             throw error.naming(input)
         }
         try AtomicOutput.write(rendering.result.bytes, to: output)
+        rendering.format = format
         return rendering
     }
 }

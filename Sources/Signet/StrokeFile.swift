@@ -13,6 +13,13 @@ public enum StrokeFile {
     ///   - options: The format, drawing index and limits to read with.
     /// - Throws: ``FileError`` when the file cannot be read; ``StrokeReadError`` naming its line and column.
     public static func read(path: String, options: StrokeReadOptions = StrokeReadOptions()) throws -> Drawing {
+        try readDetecting(path: path, options: options).drawing
+    }
+
+    /// `read(path:options:)`, and the format it read (the one given, or the one detected).
+    package static func readDetecting(
+        path: String, options: StrokeReadOptions = StrokeReadOptions()
+    ) throws -> (drawing: Drawing, format: StrokeFormat) {
         let name = displayName(path)
         let limits = options.limits
         let lines = try LineReader(path: path, maxLineLength: limits.maxLineBytes)
@@ -22,9 +29,10 @@ public enum StrokeFile {
             while !reader.isComplete, let line = try lines.nextLine() {
                 try reader.feed(line: line)
             }
-            return try reader.finish()
+            return (try reader.finish(), format)
         }
-        return try StrokeReader.read(try lines.readRest(limit: limits.maxInputBytes), name: name, options: options)
+        return try StrokeReader.readDetecting(
+            try lines.readRest(limit: limits.maxInputBytes), name: name, options: options)
     }
 
     /// How messages name `path`.

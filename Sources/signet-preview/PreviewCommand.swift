@@ -26,9 +26,11 @@ enum PreviewCommand: Command {
         let options = PreviewOptions(
             scale: try scale(args), maxPixels: region == nil ? PreviewOptions.defaultMaxPixels : Int.max)
         let targets = try targets(args)
-        let password = try SecretInput.read(args, context)
         let end = try args.int(.end, in: 1...Int.max)
-        let document = try PreviewDocument(path: input, password: password, end: end)
+        let given = try SecretInput.read(args, context)
+        let (document, password) = try SecretInput.asking(
+            given, when: PreviewReason.passwordRequired, "Password", args, context, text: true
+        ) { (try PreviewDocument(path: input, password: $0, end: end), $0) }
         let pages: [Int] = targets.folder == nil ? [targets.page] : Array(1...max(document.pageCount, 1))
         let (units, unitWarning) = userUnits(
             input, password: password, end: end, pages: pages.filter { $0 <= document.pageCount })

@@ -156,6 +156,10 @@ struct EncryptedInPlaceTests {
             let verified = try ProcessRunner.signet(
                 ["verify", signed, "--ca", pki.rootCert, "--password-file", file], environment: environment)
             #expect(verified.status == 0, "signet verify: \(verified.stdoutText) \(verified.stderr)")
+            // The overlay check's signet-preview gets the password on its standard input too.
+            let piped = try ProcessRunner.signet(
+                ["verify", signed, "--ca", pki.rootCert, "--password-stdin"], stdin: Array("\(password)\n".utf8))
+            #expect(piped.status == 0, "signet verify --password-stdin: \(piped.stdoutText) \(piped.stderr)")
         }
     }
 

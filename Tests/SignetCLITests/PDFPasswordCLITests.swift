@@ -67,6 +67,18 @@ struct PDFPasswordCLITests {
         if command == "verify" { #expect(r.stderr.contains("contains no signatures"), "\(r.stderr)") }
     }
 
+    @Test("the password from standard input opens the file for every command", arguments: commands + ["pipeline"])
+    func fromStandardInput(_ command: String) throws {
+        let dir = TemporaryDirectory("pdf-password-stdin")
+        let c = Self.cases[1]
+        let input = try Self.encrypted(c, in: dir)
+        let option = command == "pipeline" ? "--pdf-password-stdin" : "--password-stdin"
+        let r = try ProcessRunner.signet(
+            Self.arguments(command, input, dir) + [option], stdin: Array((c.given + "\n").utf8))
+        #expect(r.status == (command == "verify" ? 3 : 0), "\(command) \(option): \(r.stderr)")
+        #expect(!r.stderr.contains(c.given) && !r.stdoutText.contains(c.given), "the password is never printed")
+    }
+
     @Test("a wrong or missing password is refused in the same words by every command", arguments: commands)
     func refused(_ command: String) throws {
         let dir = TemporaryDirectory("pdf-password-wrong")
@@ -83,7 +95,7 @@ struct PDFPasswordCLITests {
             CLIRefusal.problems(
                 none, command: command,
                 message:
-                    "\(input): the file is encrypted and needs a password; give it with --password-env VAR or --password-file FILE."
+                    "\(input): the file is encrypted and needs a password; give it with --password-env VAR, --password-file FILE or --password-stdin."
             ) == [])
         #expect(dir.contents().filter { !files.contains($0) && $0 != "s.png" } == [], "nothing written")
     }

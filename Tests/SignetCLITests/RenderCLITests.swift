@@ -34,9 +34,11 @@ struct RenderCLITests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
         #expect(
             Set(object.keys) == [
-                "input", "output", "width", "height", "bytes", "dpi", "strokes", "points", "ink_bounds",
+                "input", "output", "width", "height", "bytes", "dpi", "strokes", "points", "stroke_format",
+                "ink_bounds",
             ])
         #expect(object["dpi"] as? Double == 300 && object["strokes"] as? Int == 2 && object["points"] as? Int == 7)
+        #expect(object["stroke_format"] as? String == "signet", "the stroke format read: \(object)")
         let bounds = try #require(object["ink_bounds"] as? [String: Double])
         #expect(Set(bounds.keys) == ["x", "y", "width", "height"] && bounds["x"] == 8.75)
         let size = try Data(contentsOf: URL(fileURLWithPath: dir.path("sig.png"))).count

@@ -91,12 +91,12 @@ enum BatchJobParser {
         var outputs: [String] = []
         for key in job.keys.sorted() where key != "op" && key != "id" {
             let value = job[key]!
-            if key == "password-stdin" || key == "pin-stdin" {
+            if key.hasSuffix("-stdin") {
                 let secret = key.dropLast("-stdin".count)
                 throw BatchJobError(
                     line: line,
                     text:
-                        "\"\(key)\" cannot work in a batch (standard input holds no \(secret)); use \"\(secret)-env\" or \"\(secret)-file\""
+                        "\"\(key)\" cannot work in a batch (standard input holds no \(secret.split(separator: "-").joined(separator: " "))); use \"\(secret)-env\" or \"\(secret)-file\""
                 )
             }
             switch key {

@@ -43,6 +43,7 @@ enum BatchJobExecutor {
         quiet.writeMessage = { text in messages.withLock { $0.append(text) } }
         quiet.writeOutput = { _ in }
         quiet.budgetThreads = 1
+        quiet.askSecret = nil
         let output = job.outputs.first
         guard let result = CLI.invoke(named: job.op, job.arguments, context: quiet) else {
             return BatchRow(

@@ -24,6 +24,7 @@ package enum CLI {
     static func invoke(_ command: any Command.Type, _ arguments: [String], context: CommandContext) -> Invocation {
         do {
             let args = try ArgumentParser.parse(arguments, for: command.spec)
+            try SecretInput.refuseSharedStdin(args)
             let outcome = try command.run(args, context)
             return Invocation(
                 exitCode: outcome.verdict?.exitCode ?? 0, outcome: outcome,

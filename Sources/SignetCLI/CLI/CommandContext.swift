@@ -16,13 +16,18 @@ package struct CommandContext: Sendable {
     /// Threads one budget search may use (`BudgetOptions.threads`): 2 for a command on its own,
     /// 1 inside `signet batch`, whose workers already keep every core busy.
     package var budgetThreads = BudgetOptions.defaultThreads
+    /// Asks the user for a secret no option gave ("Password for key.pem: "), answering `nil` when
+    /// it cannot ask after all; `nil` where nobody can be asked: standard input is not a terminal,
+    /// or the command runs inside `signet batch`.
+    package var askSecret: (@Sendable (String) throws -> Secret?)? = nil
 
     package static var process: CommandContext {
         CommandContext(
             environment: ProcessInfo.processInfo.environment,
             stderrIsTerminal: isatty(2) == 1,
             writeOutput: { bytes in writeAll(fd: 1, bytes) },
-            writeMessage: { line in writeAll(fd: 2, Array((line + "\n").utf8)) })
+            writeMessage: { line in writeAll(fd: 2, Array((line + "\n").utf8)) },
+            askSecret: isatty(0) == 1 ? TerminalPrompt.ask : nil)
     }
 
     /// Unbuffered write of all bytes to a file descriptor (a closed pipe is not an error here).

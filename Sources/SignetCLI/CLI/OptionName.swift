@@ -8,6 +8,7 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case antialias
     case asAnnotation = "as-annotation"
     case at
+    case axisRange = "axis-range"
     case background
     case blend
     case breakSignatures = "break-signatures"
@@ -76,6 +77,7 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case pdf
     case pdfPasswordEnv = "pdf-password-env"
     case pdfPasswordFile = "pdf-password-file"
+    case pdfPasswordStdin = "pdf-password-stdin"
     case penWidth = "pen-width"
     case pinEnv = "pin-env"
     case pinFile = "pin-file"

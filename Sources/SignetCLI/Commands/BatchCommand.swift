@@ -33,7 +33,8 @@ enum BatchCommand: Command {
             repeats the option; an "id" (string or whole number) is echoed in the job's result row. Blank lines
             and lines starting with # are skipped. Jobs run in parallel, so no job may read what another job of
             the same list writes. Standard input and output belong to the batch: no job may name "-" or use
-            "password-stdin" (use "password-env" or "password-file").
+            "password-stdin", "pdf-password-stdin" or "pin-stdin" (use their "-env" or "-file" forms), and
+            no job asks for a password at the terminal.
             """,
             """
             Results go to stdout as NDJSON in job order, one line per job as it completes in order:

@@ -10,6 +10,7 @@ extension CaptureCommand {
             .value(.pdf, "FILE", "sign this PDF: the page shows its page with the box to sign in; -o is the result"),
             .value(.page, "N", "with --pdf: the page to sign, from 1 (default the last)"),
         ] + PlacementFlags.specs + IdentityFlags.options + SignatureFlags.specs + SignatureTextFlags.specs
+        + SecretInput.signedPDFPasswordSpecs
 
     /// Options that mean nothing without --pdf.
     static let pdfOnly = pdfOptions.map(\.name).filter { $0 != .pdf }
@@ -21,7 +22,8 @@ extension CaptureCommand {
         signing, its text) as 'signet stamp' places one (default 36 pt in from the bottom-right corner). On Done the strokes are stamped there as drawn (vector ink) and, with \
         --p12 or --key/--cert, the document is signed in the same incremental update, as 'signet pipeline \
         --vector' does; the signer's name and the signing time go below the box (or --text-position right) \
-        unless --no-text. The page names the file, the page and the signer. -o is written only when Done \
+        unless --no-text. An encrypted PDF takes its password from --pdf-password-env, -file or -stdin (or, \
+        at a terminal, a prompt) and stays encrypted. The page names the file, the page and the signer. -o is written only when Done \
         succeeds.
         """
 
@@ -43,7 +45,8 @@ extension CaptureCommand {
                 "capture", "--\(name) is about the signature; give --p12 FILE or --key FILE --cert FILE to sign")
         }
         try OutputGuard.refuseOverwriting(
-            [pdf] + [OptionName.p12, .key, .cert, .chain, .passwordFile].compactMap(args.string), with: [output],
+            [pdf] + [OptionName.p12, .key, .cert, .chain, .passwordFile, .pdfPasswordFile].compactMap(args.string),
+            with: [output],
             command: "capture")
         let server = try serverOptions(args)
         var options = PipelineOptions(render: try RenderFlags.options(args), artwork: .vector)
@@ -72,16 +75,21 @@ extension CaptureCommand {
             }
         }
         let name = StreamName.stem(pdf, orElse: "document.pdf")
-        let sheet = try SignetAPI.captureSheet(
-            pdfAt: pdf, name: pdf, page: page, placement: options.stamp.placement, text: layoutText, signer: signer)
+        let (sheet, password) = try SecretInput.withSignedPDFPassword(args, context) { password in
+            let sheet = try SignetAPI.captureSheet(
+                pdfAt: pdf, password: password, name: pdf, page: page, placement: options.stamp.placement,
+                text: layoutText, signer: signer)
+            return (sheet, password)
+        }
         let image = try PagePreview.png(
-            pdf, page: sheet.page, arguments: ["--width", String(pageImageWidth)],
+            pdf, page: sheet.page, arguments: ["--width", String(pageImageWidth)], password: password,
             missing: "the signer sees; build it with 'swift build -c release --product \(PagePreview.executable)'")
         var shown = sheet
         shown.fileName = name
         let report = try announcing("sign page \(sheet.page) of \(name)", args, context) { listening in
             try SignetAPI.capture(
-                intoPDFAt: pdf, to: output, sheet: shown, pageImage: image, options: options, signing: signing,
+                intoPDFAt: pdf, password: password, to: output, sheet: shown, pageImage: image, options: options,
+                signing: signing,
                 capture: server, listening: listening)
         }
         for warning in report.stamp.warnings { context.warn("\(pdf): \(warning)") }

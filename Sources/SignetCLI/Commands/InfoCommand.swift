@@ -11,9 +11,10 @@ enum InfoCommand: Command {
         options: SecretInput.pdfPasswordSpecs)
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
-        let password = try SecretInput.read(args, context)
         let input = try PDFInput(args.positionals[0])
-        var info = try input.open { try SignetAPI.info(pdfAt: $0, password: password) }
+        var info = try SecretInput.withPDFPassword(args, context) { password in
+            try input.open { try SignetAPI.info(pdfAt: $0, password: password) }
+        }
         info.file = input.name
         return CommandOutcome(json: info, lines: lines(info))
     }

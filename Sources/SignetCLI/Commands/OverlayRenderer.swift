@@ -6,8 +6,8 @@ import Signet
 struct OverlayRenderer {
     /// The PDF being verified (a readable path).
     let input: String
-    /// `--password-env VAR` or `--password-file FILE` as `verify` was given them, passed on.
-    let passwordArguments: [String]
+    /// The PDF's password, passed on to `signet-preview` on its standard input.
+    let password: Secret?
 
     /// The pixels `region` of page `page` of `input` cut at `end` bytes (`nil`: whole) at
     /// `OverlayComparison.dpi`, as displayed or, when `printing`, as printed.
@@ -17,7 +17,7 @@ struct OverlayRenderer {
         if let end { arguments += ["--end", String(end)] }
         if printing { arguments.append("--for-printing") }
         let png = try PagePreview.png(
-            input, page: page, arguments: arguments + passwordArguments,
+            input, page: page, arguments: arguments, password: password,
             missing:
                 "compared; build it with 'swift build -c release --product \(PagePreview.executable)', or give --allow-overlays to skip the check"
         )

@@ -1,3 +1,4 @@
+import Glibc
 import Signet
 
 /// Page images from `signet-preview`, the program beside `signet` that links poppler (so `signet`
@@ -14,15 +15,25 @@ enum PagePreview {
     static let executable = "signet-preview"
 
     /// The PNG `signet-preview INPUT ARGUMENTS -o -` writes for page `page` (named in messages);
-    /// `missing` says what to do when the program is not installed.
-    static func png(_ input: String, page: Int, arguments: [String], missing: String) throws -> [UInt8] {
+    /// `password`, when given, goes to it on its standard input (`--password-stdin`), never on its
+    /// command line or in its environment; without one its standard input is empty, so it never
+    /// asks the terminal. `missing` says what to do when the program is not installed.
+    static func png(
+        _ input: String, page: Int, arguments: [String], password: Secret? = nil, missing: String
+    ) throws -> [UInt8] {
         guard let path = ExternalCommand.locate(executable) else {
             throw Failure(message: "\(executable) is not installed next to signet, and it renders the pages \(missing)")
         }
         var png: [UInt8] = []
+        var secret = password.map { $0.withCString { Array(UnsafeRawBufferPointer(start: $0, count: $1)) } }
+        defer { secret?.withUnsafeMutableBytes { if let base = $0.baseAddress { explicit_bzero(base, $0.count) } } }
         let result: Subprocess.Result
         do {
-            result = try Subprocess.run(path, [input, "--page", String(page), "-o", "-"] + arguments) { png += $0 }
+            result = try Subprocess.run(
+                path,
+                [input, "--page", String(page), "-o", "-"] + arguments + (secret == nil ? [] : ["--password-stdin"]),
+                input: secret ?? []
+            ) { png += $0 }
         } catch {
             throw Failure(message: "\(path) cannot be started (\(error))")
         }

@@ -40,7 +40,7 @@ enum PipelineCommand: Command {
         OptionName.maxBytes, .imageFormat, .saveImage, .minQuality, .maxQuality, .resizeQuality, .minDimension,
     ]
     static let signatureOnly =
-        [OptionName.pades, .certify, .strict, SignatureTextFlags.flag].map { ($0, true) }
+        [OptionName.pades, .certify, .strict, .passwordStdin, SignatureTextFlags.flag].map { ($0, true) }
         + ([OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .chain, .passwordEnv, .passwordFile]
         + SignatureTextFlags.values)
         .map { ($0, false) }
@@ -63,15 +63,6 @@ enum PipelineCommand: Command {
         if strokes == "-", pdf == "-" {
             throw UsageError(spec.name, "standard input can carry the strokes or the PDF, not both")
         }
-        if strokes == "-" || pdf == "-",
-            let option = [SecretInput.Source.password, .pin].first(where: { $0.stdin.map(args.flag) ?? false })
-        {
-            throw UsageError(
-                spec.name,
-                "standard input cannot carry both an input and the \(option.what); use --\(option.env) or --\(option.file)"
-            )
-        }
-        let password = try SecretInput.signedPDFPassword(args, context)
         let source = try PDFInput(pdf)
         try OutputGuard.refuseOverwriting(
             [strokes, source.name]
@@ -88,7 +79,7 @@ enum PipelineCommand: Command {
                 identity: identity, options: signatureOptions,
                 text: try SignatureTextFlags.text(args, identity: identity, options: signatureOptions))
         }
-        var report = try SecretInput.namingPDFPassword(spec.name) {
+        var report = try SecretInput.withSignedPDFPassword(args, context) { password in
             try source.openForSigning { path in
                 try SignetAPI.pipeline(
                     strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing)

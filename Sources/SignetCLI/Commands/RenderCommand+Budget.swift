@@ -34,7 +34,7 @@ struct BudgetedRenderReport: Encodable {
     let budget: BudgetReport
     let rendering: BudgetedRendering
 
-    private enum Key: String, CodingKey { case strokes, points, dpi, ink_bounds }
+    private enum Key: String, CodingKey { case strokes, points, stroke_format, dpi, ink_bounds }
 
     func encode(to encoder: Encoder) throws {
         try budget.encode(to: encoder)
@@ -42,12 +42,14 @@ struct BudgetedRenderReport: Encodable {
         let layout = rendering.layout
         try c.encode(rendering.strokes, forKey: .strokes)
         try c.encode(rendering.points, forKey: .points)
+        try c.encodeIfPresent(rendering.format?.rawValue, forKey: .stroke_format)
         try c.encode(layout.dpi.map { $0 * Double(budget.width) / Double(layout.width) }, forKey: .dpi)
         let b = layout.inkBounds
         try c.encode(["x": b.minX, "y": b.minY, "width": b.width, "height": b.height], forKey: .ink_bounds)
     }
 
     var line: String {
-        budget.line + " \(counted(rendering.strokes, "stroke")), \(counted(rendering.points, "point"))."
+        budget.line + " \(counted(rendering.strokes, "stroke")), \(counted(rendering.points, "point"))"
+            + (rendering.format.map { ", read as \($0.rawValue)" } ?? "") + "."
     }
 }

@@ -26,7 +26,8 @@ enum RenderCommand: Command {
             reported on stderr and the exit code is 2 (bad input) or 1 (write failure) at the end. A failed \
             output is never left behind. --json then prints {"files": [...], "rendered": N, "failed": M}, one \
             entry per input with either the result fields or "error": {"kind", "message"}. With -o, --json \
-            prints one object {input, output, width, height, bytes, dpi, strokes, points, ink_bounds}.
+            prints one object {input, output, width, height, bytes, dpi, strokes, points, stroke_format, \
+            ink_bounds}; stroke_format is the format read, as --format names it (the summary line ends "read as NAME").
             """,
             budgetNote,
         ] + StrokeInputFlags.notes)

@@ -15,10 +15,12 @@ struct RenderReport: Encodable {
         var byteCount: Int
         var strokes: Int
         var points: Int
+        /// The stroke format read (`nil` for strokes that came from the signing page).
+        var format: StrokeFormat?
 
         init(_ file: RenderedFile) {
-            (layout, type, byteCount, strokes, points) = (
-                file.layout, file.type, file.bytes.count, file.strokes, file.points
+            (layout, type, byteCount, strokes, points, format) = (
+                file.layout, file.type, file.bytes.count, file.strokes, file.points, file.format
             )
         }
 
@@ -42,7 +44,7 @@ struct RenderReport: Encodable {
     }
 
     private enum Key: String, CodingKey {
-        case input, output, width, height, bytes, dpi, strokes, points, ink_bounds, document, error
+        case input, output, width, height, bytes, dpi, strokes, points, stroke_format, ink_bounds, document, error
     }
 
     private enum DocumentKey: String, CodingKey { case width, height, unit, pixels_per_inch }
@@ -63,6 +65,7 @@ struct RenderReport: Encodable {
             try c.encode(file.layout.dpi, forKey: .dpi)
             try c.encode(file.strokes, forKey: .strokes)
             try c.encode(file.points, forKey: .points)
+            try c.encodeIfPresent(file.format?.rawValue, forKey: .stroke_format)
             let b = file.layout.inkBounds
             var bounds = c.nestedContainer(keyedBy: BoundsKey.self, forKey: .ink_bounds)
             try bounds.encode(b.minX, forKey: .x)
@@ -79,7 +82,8 @@ struct RenderReport: Encodable {
         }
     }
 
-    /// One line for a person: `face.json → out/face.png: 412×196 px, 5321 bytes, 3 strokes, 18 points`.
+    /// One line for a person: `face.json → out/face.png: 412×196 px, 5321 bytes, 3 strokes, 18 points, read as signet`
+    /// (the stroke format, as `--format` names it).
     /// An SVG or PDF names its own unit and the image it matches:
     /// `face.svg: 206×98 CSS px (the 412×196 px image at 192 dpi), …` or `face.pdf: 154.5×73.5 pt page (…)`.
     var line: String? {
@@ -94,6 +98,7 @@ struct RenderReport: Encodable {
         }
         return "\(StreamName.input(input)) → \(StreamName.output(output)): \(size), "
             + "\(file.byteCount) bytes, \(counted(file.strokes, "stroke")), \(counted(file.points, "point"))"
+            + (file.format.map { ", read as \($0.rawValue)" } ?? "")
     }
 }
 

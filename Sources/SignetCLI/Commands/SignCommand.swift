@@ -60,7 +60,8 @@ enum SignCommand: Command {
                 throw UsageError(spec.name, "--detached writes only the signature; leave out -o")
             }
             let pdfOnly =
-                [OptionName.pades, .certify, .docTimestamp, .ltv, SignatureTextFlags.flag].filter(args.flag)
+                [OptionName.pades, .certify, .docTimestamp, .ltv, SignatureTextFlags.flag, .pdfPasswordStdin].filter(
+                    args.flag)
                 + ([
                     OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .image, .strokes, .page, .at,
                     .size, .width, .certs, .pdfPasswordEnv, .pdfPasswordFile,
@@ -75,14 +76,6 @@ enum SignCommand: Command {
             throw UsageError(spec.name, "give -o OUT.pdf (or --detached OUT.p7s)")
         }
         try RevocationAccess.requireLTV(args)
-        if input == "-",
-            let option = [SecretInput.Source.password, .pin].first(where: { $0.stdin.map(args.flag) ?? false })
-        {
-            throw UsageError(
-                spec.name,
-                "standard input cannot carry both the file to sign and the \(option.what); use --\(option.env) or --\(option.file)"
-            )
-        }
         try OutputGuard.refuseOverwriting(
             [input]
                 + [
@@ -154,8 +147,7 @@ extension SignCommand {
             let what = name == .page ? "places a visible signature" : "is about a visible signature's text"
             throw UsageError(spec.name, "--\(name) \(what); give --image or --strokes too")
         }
-        let password = try SecretInput.signedPDFPassword(args, context)
-        var result = try SecretInput.namingPDFPassword(spec.name) {
+        var result = try SecretInput.withSignedPDFPassword(args, context) { password in
             try source.openForSigning {
                 try SignetAPI.sign(
                     pdfAt: $0, to: output, password: password, identity: identity, options: options,

@@ -18,16 +18,17 @@ enum StampCommand: Command {
         try OutputGuard.refuseOverwriting(
             [args.positionals[0]] + [OptionName.image, .strokes, .passwordFile].compactMap(args.string), with: [output],
             command: spec.name)
-        let password = try SecretInput.read(args, context)
         guard let artwork = try ArtworkFlags.read(args) else {
             throw UsageError(args.command, "say what to stamp with --image FILE or --strokes FILE")
         }
         let input = try PDFInput(args.positionals[0])
         let bars = PhaseBars(context)
-        var report = try input.open { path in
-            try SignetAPI.stamp(
-                pdfAt: path, password: password, with: artwork, options: options, to: output,
-                progress: context.stderrIsTerminal ? bars.update : nil)
+        var report = try SecretInput.withPDFPassword(args, context) { password in
+            try input.open { path in
+                try SignetAPI.stamp(
+                    pdfAt: path, password: password, with: artwork, options: options, to: output,
+                    progress: context.stderrIsTerminal ? bars.update : nil)
+            }
         }
         bars.finish()
         report.input = input.name

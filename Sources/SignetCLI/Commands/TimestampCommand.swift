@@ -38,19 +38,22 @@ enum TimestampCommand: Command {
         try OutputGuard.refuseOverwriting(
             [input] + [OptionName.tsaCredentialsFile, .passwordFile].compactMap(args.string), with: [output],
             command: spec.name)
-        let password = try SecretInput.read(args, context)
         let network = try TimestampFlags.transport(args, context)
         let source = try PDFInput(input)
         let now = Date()
         if args.flag(.ltv) {
-            return try addValidationData(
-                source, output: output, password: password, timestamp: timestamp, now: now, network: network,
-                access: try RevocationAccess.online(args))
+            return try SecretInput.withPDFPassword(args, context) { password in
+                try addValidationData(
+                    source, output: output, password: password, timestamp: timestamp, now: now, network: network,
+                    access: try RevocationAccess.online(args))
+            }
         }
         guard let timestamp else { throw UsageError(spec.name, "give --tsa URL") }
-        var result = try source.openForSigning {
-            try SignetAPI.timestamp(
-                pdfAt: $0, to: output, password: password, timestamp: timestamp, now: now, network: network)
+        var result = try SecretInput.withPDFPassword(args, context) { password in
+            try source.openForSigning {
+                try SignetAPI.timestamp(
+                    pdfAt: $0, to: output, password: password, timestamp: timestamp, now: now, network: network)
+            }
         }
         result.input = source.name
         let line =

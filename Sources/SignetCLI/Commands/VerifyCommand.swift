@@ -70,21 +70,21 @@ enum VerifyCommand: Command {
             }
             report = VerificationReport(signatures: [signature], timestamps: [], revisions: [])
         } else {
-            let password = try SecretInput.read(args, context)
             let pdf = try PDFInput(input)
-            report = try pdf.openForSigning { path in
-                var report = try SignetAPI.verify(pdfAt: path, password: password, options: options)
-                if args.flag(.allowOverlays) {
-                    OverlayCheck.skip(
-                        &report,
-                        note:
-                            "annotations and signature widgets added after it were not compared with the page as signed (--allow-overlays)"
-                    )
-                } else {
-                    let renderer = OverlayRenderer(input: path, passwordArguments: passwordArguments(args))
-                    OverlayCheck.run(&report, render: renderer.render)
+            report = try SecretInput.withPDFPassword(args, context) { password in
+                try pdf.openForSigning { path in
+                    var report = try SignetAPI.verify(pdfAt: path, password: password, options: options)
+                    if args.flag(.allowOverlays) {
+                        OverlayCheck.skip(
+                            &report,
+                            note:
+                                "annotations and signature widgets added after it were not compared with the page as signed (--allow-overlays)"
+                        )
+                    } else {
+                        OverlayCheck.run(&report, render: OverlayRenderer(input: path, password: password).render)
+                    }
+                    return report
                 }
-                return report
             }
         }
         let content = StreamName.input(input)
@@ -96,11 +96,6 @@ enum VerifyCommand: Command {
                 revisions: report.revisions, overlayCheck: report.overlayCheck),
             lines: lines, verdict: report.valid ? nil : .rejected,
             verdictMessage: VerifyText.verdict(report.signatures, content: content, trustAsked: options.requireTrust))
-    }
-
-    /// The PDF password options as given, for `signet-preview` to read the same secret.
-    static func passwordArguments(_ args: Arguments) -> [String] {
-        [OptionName.passwordEnv, .passwordFile].flatMap { name in args.string(name).map { ["--\(name)", $0] } ?? [] }
     }
 
     static func revocationMode(_ args: Arguments) throws -> RevocationMode {

@@ -21,7 +21,7 @@ enum IdentityFlags {
     private static func loadKey(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
         if let external = try ExternalSignerFlags.load(args) { return external }
         if let token = try TokenFlags.load(args, context) { return token }
-        let password = try SecretInput.secret(args, context, .password)
+        let given = try SecretInput.secret(args, context, .password)
         if let p12 = args.string(.p12) {
             guard args.string(.key) == nil, args.string(.cert) == nil else {
                 throw UsageError(args.command, "give either --p12 or --key with --cert, not both")
@@ -29,13 +29,16 @@ enum IdentityFlags {
             if args.string(.chain) != nil {
                 throw UsageError(args.command, "--chain goes with --key/--cert; a PKCS#12 bundle carries its own chain")
             }
-            return try SigningIdentity.pkcs12(path: p12, password: password)
+            return try SecretInput.asking(given, when: SignReason.passwordNeeded, "Password", args, context) {
+                try SigningIdentity.pkcs12(path: p12, password: $0)
+            }
         }
         guard let key = args.string(.key), let cert = args.string(.cert) else {
             throw UsageError(args.command, "say who signs: --p12 FILE, or --key FILE with --cert FILE")
         }
-        return try SigningIdentity.pem(
-            keyPath: key, certificatePath: cert, chainPath: args.string(.chain), password: password)
+        return try SecretInput.asking(given, when: SignReason.passwordNeeded, "Password", args, context) {
+            try SigningIdentity.pem(keyPath: key, certificatePath: cert, chainPath: args.string(.chain), password: $0)
+        }
     }
 
     /// `--strict` refuses a certificate that is not valid at `signingTime`; otherwise the warning

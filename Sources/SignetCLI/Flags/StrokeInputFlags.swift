@@ -1,13 +1,17 @@
 import Signet
 
 /// The options of every command that reads strokes (`render`, and `--strokes` of stamp/sign):
-/// `--format NAME` and `--index N`, plus the help notes that state the input limits.
+/// `--format NAME`, `--index N` and `--axis-range AXES`, plus the help notes that state the input limits.
 enum StrokeInputFlags {
     static let specs: [OptionSpec] = [
         .value(.format, "NAME", "stroke format, detected from the content when absent: \(StrokeFormat.names)"),
         .value(
             .index, "N",
             "which drawing of a file holding several (Quick, Draw! records, perfect-freehand paths), from 0; default 0"),
+        .value(
+            .axisRange, "AXES",
+            "the touch panel's axes for an Android getevent log recorded without its 'getevent -lp' header (they win over a header's): x=MIN:MAX[:RES],y=MIN:MAX[:RES],pressure=MIN:MAX, RES in units per mm, e.g. x=0:1079,y=0:2399,pressure=0:255"
+        ),
     ]
 
     /// Help notes: the formats and the limits a stroke input must stay within.
@@ -22,9 +26,46 @@ enum StrokeInputFlags {
 
     /// The read options `args` ask for (defaults: detect the format, index 0, default limits).
     static func readOptions(_ args: Arguments) throws -> StrokeReadOptions {
-        StrokeReadOptions(
-            format: try args.choice(.format, StrokeFormat.self),
-            index: try args.int(.index, in: 0...Int(Int32.max)) ?? 0)
+        let format = try args.choice(.format, StrokeFormat.self)
+        let axes = try touchAxes(args)
+        if axes != TouchAxes(), let format, format != .getevent {
+            throw UsageError(
+                args.command, "--axis-range is about Android getevent logs, not --format \(format.rawValue)")
+        }
+        return StrokeReadOptions(
+            format: format, index: try args.int(.index, in: 0...Int(Int32.max)) ?? 0, touchAxes: axes)
+    }
+
+    /// `--axis-range x=0:4095,y=0:4095,pressure=0:255` (each axis at most once, any order; a third
+    /// number is the resolution in units per mm).
+    static func touchAxes(_ args: Arguments) throws -> TouchAxes {
+        guard let text = args.string(.axisRange) else { return TouchAxes() }
+        var axes = TouchAxes()
+        var named: Set<Substring> = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let numbers = pair.count == 2 ? pair[1].split(separator: ":", omittingEmptySubsequences: false) : []
+            let values = numbers.compactMap { Double($0) }.filter(\.isFinite)
+            guard (2...3).contains(numbers.count), values.count == numbers.count, values[1] > values[0],
+                values.count == 2 || values[2] >= 0
+            else {
+                throw UsageError(
+                    args.command,
+                    "--axis-range wants AXIS=MIN:MAX[:RES] items with MAX above MIN, like x=0:4095,y=0:4095,pressure=0:255, not '\(item)'"
+                )
+            }
+            let axis = TouchAxis(min: values[0], max: values[1], resolution: values.count == 3 ? values[2] : 0)
+            guard named.insert(pair[0]).inserted else {
+                throw UsageError(args.command, "--axis-range names the axis '\(pair[0])' twice")
+            }
+            switch pair[0] {
+            case "x": axes.x = axis
+            case "y": axes.y = axis
+            case "pressure": axes.pressure = axis
+            default: throw UsageError(args.command, "--axis-range knows the axes x, y and pressure, not '\(pair[0])'")
+            }
+        }
+        return axes
     }
 }
 

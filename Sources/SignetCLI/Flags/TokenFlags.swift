@@ -37,8 +37,10 @@ enum TokenFlags {
                 "--\(option) is for key files; a token key takes its PIN from --pin-env, --pin-file or --pin-stdin")
         }
         let pin = try SecretInput.secret(args, context, .pin)
-        return try SigningIdentity.pkcs11(
-            module: module, token: token, key: key, pin: pin, certificatePath: args.string(.cert),
-            chainPath: args.string(.chain))
+        return try SecretInput.asking(pin, when: TokenReason.pinNeeded, "PIN", args, context) {
+            try SigningIdentity.pkcs11(
+                module: module, token: token, key: key, pin: $0, certificatePath: args.string(.cert),
+                chainPath: args.string(.chain))
+        }
     }
 }

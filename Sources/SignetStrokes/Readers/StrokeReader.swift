@@ -10,12 +10,19 @@ public enum StrokeReader {
     public static func read(
         _ bytes: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()
     ) throws -> Drawing {
+        try readDetecting(bytes, name: name, options: options).drawing
+    }
+
+    /// `read(_:name:options:)`, and the format it read (the one given, or the one detected).
+    package static func readDetecting(
+        _ bytes: [UInt8], name: String, options: StrokeReadOptions = StrokeReadOptions()
+    ) throws -> (drawing: Drawing, format: StrokeFormat) {
         try bytes.withUnsafeBufferPointer { try read(buffer: $0, name: name, options: options) }
     }
 
     private static func read(
         buffer: UnsafeBufferPointer<UInt8>, name: String, options: StrokeReadOptions
-    ) throws -> Drawing {
+    ) throws -> (drawing: Drawing, format: StrokeFormat) {
         let context = ReadContext(name: name, options: options)
         guard buffer.count <= options.limits.maxInputBytes else {
             throw context.error(
@@ -25,24 +32,26 @@ public enum StrokeReader {
         guard TextScan.firstNonSpace(text) != nil else { throw context.error(.empty) }
         switch try FormatDetector.plan(text, forced: options.format, context) {
         case .lines(let format, let firstRecord):
-            return try readLines(text, format: format, firstRecord: firstRecord, name: name, options: options)
+            return (try readLines(text, format: format, firstRecord: firstRecord, name: name, options: options), format)
         case .document(nil, _):
             throw context.error(.unknownFormat)
         case .document(let format?, let json):
             let document = { try json ?? context.parseJSON(text) }
+            let drawing: Drawing
             switch format {
-            case .inkml: return try InkMLReader.read(text, context)
-            case .svc2004: return try SVC2004Reader.read(text, context)
-            case .touch: return try TouchEventAssembler.read(document(), context)
-            case .quickdraw: return try QuickDrawReader.read(document(), context)
-            case .signet: return try SignetJSONReader.read(document(), context)
-            case .signaturePad: return try SignaturePadReader.read(document(), context)
-            case .perfectFreehand: return try PerfectFreehandReader.read(document(), context)
-            case .excalidraw: return try ExcalidrawReader.read(document(), context)
-            case .flutter: return try FlutterPointerReader.read(document(), context)
-            case .getevent: return try GeteventReader.read(text, context)
-            case .pointerEvents: return try PointerEventsReader.read(document(), context)
+            case .inkml: drawing = try InkMLReader.read(text, context)
+            case .svc2004: drawing = try SVC2004Reader.read(text, context)
+            case .touch: drawing = try TouchEventAssembler.read(document(), context)
+            case .quickdraw: drawing = try QuickDrawReader.read(document(), context)
+            case .signet: drawing = try SignetJSONReader.read(document(), context)
+            case .signaturePad: drawing = try SignaturePadReader.read(document(), context)
+            case .perfectFreehand: drawing = try PerfectFreehandReader.read(document(), context)
+            case .excalidraw: drawing = try ExcalidrawReader.read(document(), context)
+            case .flutter: drawing = try FlutterPointerReader.read(document(), context)
+            case .getevent: drawing = try GeteventReader.read(text, context)
+            case .pointerEvents: drawing = try PointerEventsReader.read(document(), context)
             }
+            return (drawing, format)
         }
     }
 

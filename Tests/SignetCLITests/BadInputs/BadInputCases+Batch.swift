@@ -27,6 +27,14 @@ extension BadInputCases {
             [#"{"op":"sign","input":"IN.pdf","output":"OUT.pdf","p12":"x.p12","password":"hunter2-secret"}"#],
             fragment: "unknown option --password", argumentSecrets: ["hunter2-secret"]),
         jobs(
+            "PDF password from standard input in a job",
+            [#"{"op":"stamp","input":"IN.pdf","output":"OUT.pdf","image":"s.png","password-stdin":true}"#],
+            fragment: #""password-stdin" cannot work in a batch"#),
+        jobs(
+            "signed PDF's password from standard input in a job",
+            [#"{"op":"pipeline","input":"IN.json","pdf":"IN.pdf","output":"OUT.pdf","pdf-password-stdin":true}"#],
+            fragment: #""pdf-password-stdin" cannot work in a batch (standard input holds no pdf password)"#),
+        jobs(
             "two failing jobs", [#"{"op":"render","input":"missing.json","output":"OUT.png"}"#, #"{"op":"info"}"#],
             fragment: "2 of 2 jobs failed"),
         BadInputCase("batch", "missing job list", ["jobs.ndjson"], fragment: "jobs.ndjson: cannot open"),

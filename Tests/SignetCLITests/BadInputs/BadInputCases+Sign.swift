@@ -103,6 +103,11 @@ extension BadInputCases {
             "sign", "file and password both on standard input",
             ["-", "-o", "OUT.pdf", "--p12", "signer.p12", "--password-stdin"],
             files: [F.pdf(), .pki("signer.p12") { $0.rsaP12 }], stdin: "IN.pdf", fragment: "cannot carry both"),
+        BadInputCase(
+            "sign", "key and PDF passwords both on standard input",
+            ["IN.pdf", "-o", "OUT.pdf", "--p12", "signer.p12", "--password-stdin", "--pdf-password-stdin"],
+            files: [F.encryptedPDF("IN.pdf"), .pki("signer.p12") { $0.rsaP12 }],
+            fragment: "cannot carry both the password (--password-stdin) and the PDF password (--pdf-password-stdin)"),
         signing(
             "damaged file that cannot take an update", .corpus("pdfs/qpdf/append-xref-loop.pdf"),
             fragment: "repair a copy first"),

@@ -32,6 +32,11 @@ extension BadInputCases {
         stamping(
             "signed file with --rewrite", F.signedPDF("IN.pdf"), ["--rewrite"], fragment: "add --break-signatures"),
         stamping("encrypted, no password given", F.encryptedPDF("IN.pdf"), fragment: "needs a password"),
+        BadInputCase(
+            "stamp", "PDF and its password both on standard input",
+            ["-", "-o", "OUT.pdf", "--image", "stamp.png", "--password-stdin"],
+            files: [F.encryptedPDF("IN.pdf"), F.stamp()],
+            stdin: "IN.pdf", fragment: "cannot carry both the input (-) and the password (--password-stdin)"),
         stamping(
             "encrypted, wrong password (--password-env)", F.encryptedPDF("IN.pdf"), ["--password-env", "PDF_PASSWORD"],
             environment: ["PDF_PASSWORD": F.wrongPassword], fragment: "the password is wrong"),
