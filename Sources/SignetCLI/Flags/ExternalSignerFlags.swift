@@ -63,7 +63,7 @@ enum ExternalSignerFlags {
                     "SIGNET_DIGEST_ALGORITHM": request.digestAlgorithm.rawValue,
                     "SIGNET_SIGNATURE_ALGORITHM": request.signatureAlgorithm.rawValue,
                 ],
-                timeout: timeout
+                timeout: timeout, errorLimit: answerLimit
             ) { chunk in
                 if answer.count <= answerLimit { answer += chunk }
             }

@@ -72,13 +72,23 @@ package enum TwoStepSigner {
         } catch let failure as OpenSSLFailure {
             throw SignError(prepared, failure)
         }
-        let finding = try ForeignSignature.inspect(cms, digest: digest, context: cmsName, now: now)
+        let finding: ForeignSignature.Finding
+        do {
+            finding = try ForeignSignature.inspect(cms, digest: digest, context: cmsName, now: now)
+        } catch let error as SignError {
+            // SignError's advice names --p7s, the detached-signature input of another command.
+            guard case .notASignature(let detail) = error.reason else { throw error }
+            throw TwoStepError(cmsName, .notACMS(detail: detail))
+        }
         guard finding.detached else { throw TwoStepError(cmsName, .notDetached) }
         guard finding.digestMatches else {
             throw TwoStepError(cmsName, .digestMismatch(expected: Hex.encode(digest)))
         }
         guard finding.signatureVerifies else {
             throw TwoStepError(cmsName, .doesNotVerify(detail: finding.problems.joined(separator: "; ")))
+        }
+        guard finding.unacceptable.isEmpty else {
+            throw TwoStepError(cmsName, .unacceptable(detail: finding.unacceptable.joined(separator: "; ")))
         }
         let embedded =
             try timestamping.map { try ForeignSignature.addingTimestamp(to: cms, from: $0, context: cmsName) } ?? cms
