@@ -101,3 +101,43 @@ struct TwoStepAttackTests {
         try expectRefused(once, cms: cms, says: "is already filled in", in: dir)
     }
 }
+
+/// Two-step signing of encrypted files: `--prepare` writes the placeholder in an update encrypted
+/// with the file's key (its /Contents unencrypted), `--complete` fills it in; a user password is
+/// given to both steps with `--pdf-password-env/-file`, and without it both say which option to use.
+@Suite("CLI: two-step signing of encrypted PDFs")
+struct TwoStepEncryptedTests {
+    let pki = TestPKI.shared
+
+    @Test("an AES-256 file with a user password: prepare and complete with --pdf-password-file; verify says valid")
+    func userPassword() throws {
+        let dir = TemporaryDirectory("two-step-encrypted")
+        let plain = try TestPDF.write(to: dir.path("plain.pdf"))
+        let input = dir.path("in.pdf")
+        let encrypted = try ProcessRunner.run("qpdf", ["--encrypt", "user-pw", "owner-pw", "256", "--", plain, input])
+        try #require(encrypted.status == 0, "\(encrypted.stderr)")
+        let passwordFile = dir.write("pdf-password.txt", "user-pw\n")
+        chmod(passwordFile, 0o600)
+        let prepared = dir.path("prepared.pdf")
+        let refused = try ProcessRunner.signet(["sign", input, "-o", prepared, "--prepare"])
+        #expect(
+            refused.status == 2 && refused.stderr.contains("give it with --pdf-password-env VAR or --pdf-password-file FILE"),
+            "\(refused.stderr)")
+        let prep = try TwoStepSigningCLITests.prepare(input, prepared, ["--pdf-password-file", passwordFile], in: dir)
+        let cms = try TwoStepSigningCLITests().cms(over: prep.signedBytes, to: dir.path("sig.der"))
+        let out = dir.path("signed.pdf")
+        let withoutPassword = try ProcessRunner.signet(["sign", prepared, "--complete", "--cms", cms, "-o", out])
+        #expect(
+            withoutPassword.status == 2 && withoutPassword.stderr.contains("--pdf-password-file FILE"),
+            "\(withoutPassword.stderr)")
+        let completed = try ProcessRunner.signet([
+            "sign", prepared, "--complete", "--cms", cms, "-o", out, "--pdf-password-file", passwordFile,
+        ])
+        #expect(completed.status == 0, "\(completed.stderr)")
+        let verified = try ProcessRunner.signet([
+            "verify", out, "--ca", pki.rootCert, "--password-file", passwordFile, "--json",
+        ])
+        #expect(verified.status == 0, "\(verified.stdoutText)\(verified.stderr)")
+        #expect(verified.stdoutText.contains("\"modification_level\":\"none\""), "\(verified.stdoutText)")
+    }
+}

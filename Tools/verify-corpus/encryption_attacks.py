@@ -313,6 +313,21 @@ def append_xref_stream_update(data, rows):
     return bytes(out)
 
 
+@case("accept", "control: object streams encrypted (AES-128), signed, then signed again (two encrypted updates)")
+def control_object_streams_signed_twice():
+    data, _ = signed_with_object_streams()
+    first = os.path.join(KIT.outdir, "objstm-signed-once.pdf")
+    with open(first, "wb") as f:
+        f.write(data)
+    out = os.path.join(KIT.outdir, "objstm-signed-twice.pdf")
+    r = run([KIT.signet, "sign", first, "-o", out, "--p12", KIT.p12, "--password-env", "ATTACK_PW", "--name", "T"],
+            env=dict(os.environ, ATTACK_PW="attack"))
+    if r.returncode != 0:
+        raise RuntimeError(r.stderr.decode(errors="replace"))
+    with open(out, "rb") as f:
+        return f.read()
+
+
 @case("reject", "object streams encrypted: an update points a compressed entry at another index of the same "
                 "signed object stream, whose (encrypted) header lists another object there (qpdf finds objects "
                 "by number, pdf.js by index)", "names index")
