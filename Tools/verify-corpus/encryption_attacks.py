@@ -276,14 +276,14 @@ def encrypt_added():
     return append_update(plain, {new: body}, edit)
 
 
-def signed_with_object_streams():
-    """PLAIN with its objects in object streams, encrypted (AES-128) by qpdf, signed by signet
-    (which then writes cross-reference streams)."""
-    base = os.path.join(KIT.outdir, "objstm.pdf")
+def signed_with_object_streams(encryption="aes128"):
+    """PLAIN with its objects in object streams, encrypted by qpdf, signed by signet (which then
+    writes cross-reference streams)."""
+    base = os.path.join(KIT.outdir, f"objstm-{encryption}.pdf")
     KIT.signed(None)  # writes base.pdf
-    run(["qpdf", "--object-streams=generate", "--allow-weak-crypto", "--encrypt", "", "owner-secret", "128",
-         "--use-aes=y", "--", os.path.join(KIT.outdir, "base.pdf"), base], check=True)
-    out = os.path.join(KIT.outdir, "signed-objstm.pdf")
+    run(["qpdf", "--object-streams=generate", "--allow-weak-crypto", "--encrypt", "", "owner-secret"]
+        + ENCRYPTIONS[encryption] + ["--", os.path.join(KIT.outdir, "base.pdf"), base], check=True)
+    out = os.path.join(KIT.outdir, f"signed-objstm-{encryption}.pdf")
     r = run([KIT.signet, "sign", base, "-o", out, "--p12", KIT.p12, "--password-env", "ATTACK_PW", "--name", "S"],
             env=dict(os.environ, ATTACK_PW="attack"))
     if r.returncode != 0:
@@ -331,11 +331,21 @@ def control_object_streams_signed_twice():
 @case("reject", "object streams encrypted: an update points a compressed entry at another index of the same "
                 "signed object stream, whose (encrypted) header lists another object there (qpdf finds objects "
                 "by number, pdf.js by index)", "names index")
-def objstm_entry_moved_encrypted():
-    data, compressed = signed_with_object_streams()
+def objstm_entry_moved_encrypted(encryption="aes128"):
+    data, compressed = signed_with_object_streams(encryption)
     (a, (stream_a, index_a)), (b, (stream_b, index_b)) = sorted(compressed.items())[:2]
     assert stream_a == stream_b
     return append_xref_stream_update(data, {a: (2, stream_a, index_b)})
+
+
+@case("reject", "the same with RC4 128-bit (R3) object streams", "names index")
+def objstm_entry_moved_rc4():
+    return objstm_entry_moved_encrypted("rc4-128")
+
+
+@case("reject", "the same with AES-256 (R6) object streams", "names index")
+def objstm_entry_moved_aes256():
+    return objstm_entry_moved_encrypted("aes256")
 
 
 # ---------------------------------------------------------------------------------------------
