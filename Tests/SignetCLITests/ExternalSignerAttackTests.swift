@@ -54,7 +54,8 @@ struct ExternalSignerAttackTests {
             "setsid sleep 5 & echo detached >&2; exit 0", extra: ["--external-timeout", "0.5"], in: dir)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
-            result.stderr.contains("gave no answer within 0.5 seconds and was stopped; its last error line was 'detached'"),
+            result.stderr.contains(
+                "gave no answer within 0.5 seconds and was stopped; its last error line was 'detached'"),
             "\(result.stderr)")
     }
 
@@ -64,7 +65,8 @@ struct ExternalSignerAttackTests {
         let plain = try TestPDF.write(to: dir.path("plain.pdf"))
         let input = dir.path("in.pdf")
         let password = "pdf-user-Secret-71"
-        let encrypted = try ProcessRunner.run("qpdf", ["--encrypt", password, "owner-Secret-72", "256", "--", plain, input])
+        let encrypted = try ProcessRunner.run(
+            "qpdf", ["--encrypt", password, "owner-Secret-72", "256", "--", plain, input])
         try #require(encrypted.status == 0, "\(encrypted.stderr)")
         let passwordFile = dir.write("pdf-password.txt", password + "\n")
         let seen = dir.path("seen.txt")

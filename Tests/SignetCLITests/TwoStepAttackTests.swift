@@ -42,7 +42,9 @@ struct TwoStepAttackTests {
         for (name, bytes) in [("empty.der", [UInt8]()), ("garbage.der", Array("not a signature".utf8))] {
             let cms = dir.write(name, bytes: bytes)
             try expectRefused(prepared, cms: cms, says: "is not a CMS SignedData with a signer, in DER", in: dir)
-            let result = try ProcessRunner.signet(["sign", prepared, "--complete", "--cms", cms, "-o", dir.path("x.pdf")])
+            let result = try ProcessRunner.signet([
+                "sign", prepared, "--complete", "--cms", cms, "-o", dir.path("x.pdf"),
+            ])
             #expect(!result.stderr.contains("--p7s"), "\(name): \(result.stderr)")
         }
     }
@@ -121,7 +123,8 @@ struct TwoStepEncryptedTests {
         let prepared = dir.path("prepared.pdf")
         let refused = try ProcessRunner.signet(["sign", input, "-o", prepared, "--prepare"])
         #expect(
-            refused.status == 2 && refused.stderr.contains("give it with --pdf-password-env VAR or --pdf-password-file FILE"),
+            refused.status == 2
+                && refused.stderr.contains("give it with --pdf-password-env VAR or --pdf-password-file FILE"),
             "\(refused.stderr)")
         let prep = try TwoStepSigningCLITests.prepare(input, prepared, ["--pdf-password-file", passwordFile], in: dir)
         let cms = try TwoStepSigningCLITests().cms(over: prep.signedBytes, to: dir.path("sig.der"))
