@@ -85,3 +85,24 @@ struct ExternalSignerAttackTests {
         #expect(signer.runs == ["sha256 rsa-pkcs1"], "the digest was signed once: \(signer.runs)")
     }
 }
+
+/// What descriptors the `--external-signer` command inherits from Signet.
+@Suite("CLI: external signer's inherited descriptors")
+struct ExternalSignerDescriptorTests {
+    @Test("the command inherits no descriptor of Signet's but its standard input, output and error")
+    func descriptors() throws {
+        let dir = TemporaryDirectory("external-fds")
+        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let seen = dir.path("fds.txt")
+        let signer = ExternalSignerStandIn(in: dir, key: TestPKI.shared.rsaKey)
+        // The shell's own descriptors (its script, saved copies) are the same with or without Signet:
+        // the test looks only for the files Signet and its libraries opened.
+        let command = "for f in /proc/$$/fd/*; do readlink \"$f\"; done > '\(seen)'; \(signer.command)"
+        let result = try ProcessRunner.signet([
+            "sign", input, "-o", dir.path("signed.pdf"), "--external-signer", command, "--cert", TestPKI.shared.rsaCert,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let links = try String(contentsOfFile: seen, encoding: .utf8)
+        #expect(!links.contains("in.pdf") && !links.contains("signed.pdf"), "inherited:\n\(links)")
+    }
+}

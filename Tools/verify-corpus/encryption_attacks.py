@@ -20,6 +20,7 @@ import os
 import re
 import subprocess
 import sys
+from io import BytesIO
 
 CASES = []
 
@@ -163,6 +164,20 @@ def control_same_encrypt_rewritten():
     data = KIT.signed("aes128")
     number = encrypt_ref(data)
     return append_update(data, {number: encrypt_dict(data, number)})
+
+
+@case("accept", "control: pyHanko signs the encrypted, signed file again (another writer's encrypted update)")
+def control_pyhanko_second_signature():
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import signers
+    from pyhanko.sign.fields import SigFieldSpec
+    signer = signers.SimpleSigner.load(KIT.key, KIT.cert)
+    writer = IncrementalPdfFileWriter(BytesIO(KIT.signed("aes128")))
+    writer.encrypt(b"")
+    out = BytesIO()
+    signers.sign_pdf(writer, signers.PdfSignatureMetadata(field_name="Second"), signer=signer, output=out,
+                     new_field_spec=SigFieldSpec("Second"))
+    return out.getvalue()
 
 
 @case("reject", "the /Encrypt dictionary redefined (same number) with /CFM /None: every signed stream and "
