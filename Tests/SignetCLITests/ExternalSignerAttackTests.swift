@@ -106,3 +106,33 @@ struct ExternalSignerDescriptorTests {
         #expect(!links.contains("in.pdf") && !links.contains("signed.pdf"), "inherited:\n\(links)")
     }
 }
+
+/// What environment the `--external-signer` command sees.
+@Suite("CLI: external signer's environment")
+struct ExternalSignerEnvironmentTests {
+    @Test("the variable --pdf-password-env names is removed from the command's environment")
+    func pdfPasswordVariableHidden() throws {
+        let dir = TemporaryDirectory("external-env")
+        let plain = try TestPDF.write(to: dir.path("plain.pdf"))
+        let input = dir.path("in.pdf")
+        let password = "pdf-user-Secret-73"
+        let encrypted = try ProcessRunner.run(
+            "qpdf", ["--encrypt", password, "owner-Secret-74", "256", "--", plain, input])
+        try #require(encrypted.status == 0, "\(encrypted.stderr)")
+        let seen = dir.path("env.txt")
+        let signer = ExternalSignerStandIn(in: dir, key: TestPKI.shared.rsaKey)
+        let result = try ProcessRunner.signet(
+            [
+                "sign", input, "-o", dir.path("signed.pdf"), "--external-signer", "env > '\(seen)'; \(signer.command)",
+                "--cert", TestPKI.shared.rsaCert, "--pdf-password-env", "ATTACK_PDF_PW",
+            ],
+            environment: [
+                "ATTACK_PDF_PW": password, "OTHER_VAR": "kept",
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOfFile: seen, encoding: .utf8)
+        #expect(!text.contains(password), "the PDF password reached the command:\n\(text)")
+        #expect(text.contains("OTHER_VAR=kept"), "the rest of the environment is passed on:\n\(text)")
+    }
+}

@@ -32,10 +32,11 @@ enum Subprocess {
 
     /// Runs `path` with `arguments`. `input`, when given, is its whole standard input (at most
     /// 64 KiB: it is written into the pipe before the program starts, so it never blocks);
-    /// `environment` is added to this process's environment. With `errorLimit`, only the last
+    /// `environment` is added to this process's environment (a `nil` value removes the variable:
+    /// one holding a secret the program has no use for). With `errorLimit`, only the last
     /// `errorLimit` bytes of standard error are kept (a program cannot fill the memory with it).
     static func run(
-        _ path: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:],
+        _ path: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String?] = [:],
         timeout: Double? = nil, errorLimit: Int? = nil, output: ([UInt8]) -> Void
     ) throws -> Result {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
@@ -150,17 +151,20 @@ enum Subprocess {
         return ends[0]
     }
 
-    /// This process's environment with `extra` set (as malloc'ed C strings, NULL-terminated).
-    private static func mergedEnvironment(_ extra: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+    /// This process's environment with `extra` set, or removed where its value is `nil` (as
+    /// malloc'ed C strings, NULL-terminated).
+    private static func mergedEnvironment(_ extra: [String: String?]) -> [UnsafeMutablePointer<CChar>?] {
         var entries: [UnsafeMutablePointer<CChar>?] = []
         var index = 0
         while let entry = environ[index] {
             let text = String(cString: entry)
             let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
-            if extra[name] == nil { entries.append(strdup(entry)) }
+            if extra.index(forKey: name) == nil { entries.append(strdup(entry)) }
             index += 1
         }
-        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { entries.append(strdup("\(name)=\(value)")) }
+        for (name, value) in extra.sorted(by: { $0.key < $1.key }) {
+            if let value { entries.append(strdup("\(name)=\(value)")) }
+        }
         return entries + [nil]
     }
 
