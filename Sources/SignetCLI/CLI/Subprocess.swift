@@ -10,10 +10,19 @@ enum Subprocess {
         /// The program ran past the timeout and was killed (`status` is then 128 + SIGKILL).
         var timedOut = false
 
-        /// The last non-empty line the program wrote on standard error.
+        /// The last non-empty line the program wrote on standard error, fit to quote in a message:
+        /// control characters (terminal escapes among them) become U+FFFD and a long line keeps
+        /// its first `lineLimit` characters.
         var lastErrorLine: String? {
-            errorText.split(separator: "\n", omittingEmptySubsequences: true).last.map(String.init)
+            guard let line = errorText.split(separator: "\n", omittingEmptySubsequences: true).last else { return nil }
+            let shown = line.prefix(Self.lineLimit).unicodeScalars.map { scalar in
+                scalar.properties.generalCategory == .control && scalar != "\t" ? "\u{FFFD}" : Character(scalar)
+            }
+            return String(shown) + (line.count > Self.lineLimit ? "…" : "")
         }
+
+        /// The most characters of the program's standard error a message quotes.
+        static let lineLimit = 240
     }
 
     struct SpawnError: Error, CustomStringConvertible {
@@ -23,10 +32,12 @@ enum Subprocess {
 
     /// Runs `path` with `arguments`. `input`, when given, is its whole standard input (at most
     /// 64 KiB: it is written into the pipe before the program starts, so it never blocks);
-    /// `environment` is added to this process's environment.
+    /// `environment` is added to this process's environment (a `nil` value removes the variable:
+    /// one holding a secret the program has no use for). With `errorLimit`, only the last
+    /// `errorLimit` bytes of standard error are kept (a program cannot fill the memory with it).
     static func run(
-        _ path: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:],
-        timeout: Double? = nil, output: ([UInt8]) -> Void
+        _ path: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String?] = [:],
+        timeout: Double? = nil, errorLimit: Int? = nil, output: ([UInt8]) -> Void
     ) throws -> Result {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0 else { throw SpawnError(code: errno) }
@@ -38,6 +49,7 @@ enum Subprocess {
         defer { if let inRead { close(inRead) } }
         // Our ends must not leak into other children; the child gets its ends as 0, 1 and 2.
         for fd in outPipe + errPipe + (inRead.map { [$0] } ?? []) { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        closeOnExec()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -88,7 +100,14 @@ enum Subprocess {
             for i in fds.indices where fds[i].fd >= 0 && fds[i].revents != 0 {
                 let n = buffer.withUnsafeMutableBytes { read(fds[i].fd, $0.baseAddress, $0.count) }
                 if n > 0 {
-                    if i == 0 { output(Array(buffer[0..<n])) } else { errorBytes += buffer[0..<n] }
+                    if i == 0 {
+                        output(Array(buffer[0..<n]))
+                    } else {
+                        errorBytes += buffer[0..<n]
+                        if let errorLimit, errorBytes.count > 2 * errorLimit {
+                            errorBytes.removeFirst(errorBytes.count - errorLimit)
+                        }
+                    }
                 } else if n == 0 || errno != EINTR {
                     fds[i].fd = -1
                 }
@@ -97,7 +116,24 @@ enum Subprocess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitCode: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exitCode, errorText: String(decoding: errorBytes, as: UTF8.self), timedOut: timedOut)
+        let kept = errorLimit.map { errorBytes.suffix($0) } ?? errorBytes[...]
+        return Result(status: exitCode, errorText: String(decoding: kept, as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// Marks every open descriptor above standard error close-on-exec: files that libraries
+    /// opened without `O_CLOEXEC` (qpdf's input PDF among them) are not inherited by the program.
+    private static func closeOnExec() {
+        guard let folder = opendir("/proc/self/fd") else { return }
+        defer { closedir(folder) }
+        let own = dirfd(folder)
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let fd = Int32(name), fd > 2, fd != own else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     /// The read end of a pipe that already holds `bytes` and whose write end is closed.
@@ -115,17 +151,20 @@ enum Subprocess {
         return ends[0]
     }
 
-    /// This process's environment with `extra` set (as malloc'ed C strings, NULL-terminated).
-    private static func mergedEnvironment(_ extra: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+    /// This process's environment with `extra` set, or removed where its value is `nil` (as
+    /// malloc'ed C strings, NULL-terminated).
+    private static func mergedEnvironment(_ extra: [String: String?]) -> [UnsafeMutablePointer<CChar>?] {
         var entries: [UnsafeMutablePointer<CChar>?] = []
         var index = 0
         while let entry = environ[index] {
             let text = String(cString: entry)
             let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
-            if extra[name] == nil { entries.append(strdup(entry)) }
+            if extra.index(forKey: name) == nil { entries.append(strdup(entry)) }
             index += 1
         }
-        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { entries.append(strdup("\(name)=\(value)")) }
+        for (name, value) in extra.sorted(by: { $0.key < $1.key }) {
+            if let value { entries.append(strdup("\(name)=\(value)")) }
+        }
         return entries + [nil]
     }
 

@@ -94,8 +94,12 @@ enum TwoStepSigning {
                 artwork: artwork, page: try args.int(.page), placement: try PlacementFlags.placement(args),
                 text: try SignatureTextFlags.text(args, signer: options.name ?? "", options: options))
         }
-        let prepared = try source.openForSigning {
-            try TwoStepSigner.prepare(input: $0, output: output, options: options, appearance: appearance)
+        let password = try SecretInput.signedPDFPassword(args, context)
+        let prepared = try SecretInput.namingPDFPassword(command) {
+            try source.openForSigning {
+                try TwoStepSigner.prepare(
+                    input: $0, output: output, password: password, options: options, appearance: appearance)
+            }
         }
         if let digestOut { try AtomicOutput.write(prepared.digest, to: digestOut) }
         let result = prepared.result
@@ -154,14 +158,18 @@ enum TwoStepSigning {
         }
         let collector = try args.flag(.ltv) ? RevocationAccess.online(args) : nil
         let source = try PDFInput(input)
-        let completed = try source.openForSigning {
-            try TwoStepSigner.complete(
-                prepared: $0, cms: cms, cmsName: cmsPath, output: output, timestamping: authority,
-                collector: try collector.map {
-                    try RevocationCollector(
-                        extraCertificates: ForeignSignature.carriedCertificates(cms) + $0.certificates, now: now,
-                        nonce: $0.nonce, fetch: $0.request)
-                }, documentTimestamp: args.flag(.docTimestamp), now: now)
+        let password = try SecretInput.signedPDFPassword(args, context)
+        let completed = try SecretInput.namingPDFPassword(command) {
+            try source.openForSigning {
+                try TwoStepSigner.complete(
+                    prepared: $0, password: password, cms: cms, cmsName: cmsPath, output: output,
+                    timestamping: authority,
+                    collector: try collector.map {
+                        try RevocationCollector(
+                            extraCertificates: ForeignSignature.carriedCertificates(cms) + $0.certificates, now: now,
+                            nonce: $0.nonce, fetch: $0.request)
+                    }, documentTimestamp: args.flag(.docTimestamp), now: now)
+            }
         }
         var stamped = completed.timestamped ? ", timestamped" : ""
         if let ltv = completed.after.ltv {

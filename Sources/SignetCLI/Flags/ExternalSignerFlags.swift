@@ -43,14 +43,17 @@ enum ExternalSignerFlags {
         let timeout = try args.double(.externalTimeout, in: 0.001...86_400) ?? defaultTimeout
         let program = command.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? command
         let name = "external signer '\(program)'"
+        // The variable that holds the input PDF's password is Signet's, not the command's.
+        let hidden = [OptionName.pdfPasswordEnv].compactMap(args.string)
         return try SigningIdentity.external(certificatePath: certificate, chainPath: args.string(.chain), name: name) {
-            try run(command, name: name, timeout: timeout, request: $0)
+            try run(command, name: name, timeout: timeout, hiding: hidden, request: $0)
         }
     }
 
-    /// Runs `command` for one signature and returns what it wrote on standard output.
+    /// Runs `command` for one signature, without the environment variables `hiding`, and returns
+    /// what it wrote on standard output.
     private static func run(
-        _ command: String, name: String, timeout: Double, request: ExternalSignatureRequest
+        _ command: String, name: String, timeout: Double, hiding: [String], request: ExternalSignatureRequest
     ) throws
         -> [UInt8]
     {
@@ -59,11 +62,11 @@ enum ExternalSignerFlags {
         do {
             result = try Subprocess.run(
                 "/bin/sh", ["-c", command], input: request.digest,
-                environment: [
+                environment: Dictionary(uniqueKeysWithValues: hiding.map { ($0, String?.none) }).merging([
                     "SIGNET_DIGEST_ALGORITHM": request.digestAlgorithm.rawValue,
                     "SIGNET_SIGNATURE_ALGORITHM": request.signatureAlgorithm.rawValue,
-                ],
-                timeout: timeout
+                ]) { _, new in new },
+                timeout: timeout, errorLimit: answerLimit
             ) { chunk in
                 if answer.count <= answerLimit { answer += chunk }
             }

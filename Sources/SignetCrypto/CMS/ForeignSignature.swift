@@ -15,6 +15,9 @@ package enum ForeignSignature {
         package var signer: String?
         /// Why it does not verify, from the verifier (empty when it does).
         package var problems: [String]
+        /// What makes `signet verify` call it invalid whoever trusts its signer: more than one
+        /// signer, signed content other than id-data, an algorithm or key usage the policy refuses.
+        package var unacceptable: [String]
     }
 
     /// Looks at `bytes` (DER) as a signature of the SHA-256 digest `digest`. Trust is not judged
@@ -40,10 +43,14 @@ package enum ForeignSignature {
         } catch let failure as OpenSSLFailure {
             throw SignError(context, failure)
         }
+        let signers = message.signerInfos.count
+        let unacceptable =
+            (signers > 1 ? ["it has \(signers) signers, and a PDF signature has exactly one"] : [])
+            + (message.signsData ? [] : ["its signed content type is not id-data"]) + check.policyProblems
         return Finding(
             detached: message.eContent == nil, digestMatches: check.digestMatches && !otherDigest,
             signatureVerifies: check.signatureVerifies, signer: check.signer?.subject,
-            problems: check.problems)
+            problems: check.problems, unacceptable: unacceptable)
     }
 
     /// The certificates `bytes` carries (DER), to build chains with for its validation data;

@@ -37,6 +37,9 @@ final class CMSMessage {
     /// The encapsulated content's type (id-data for a PDF signature, id-ct-TSTInfo for a token).
     var eContentType: ObjectID? { CMS_get0_eContentType(pointer).map(ObjectID.init) }
 
+    /// The encapsulated content's type is id-data, as a document signature's is.
+    var signsData: Bool { OBJ_obj2nid(CMS_get0_eContentType(pointer)) == NID_pkcs7_data }
+
     /// The encapsulated content, `nil` when detached.
     var eContent: [UInt8]? {
         guard let slot = CMS_get0_content(pointer), let content = slot.pointee else {

@@ -23,6 +23,24 @@ package struct ObjectCipher: Sendable {
         try encrypt(bytes, parameters.streams, object)
     }
 
+    /// The stored data of a stream of `object`, decrypted (a verifier reads object-stream headers
+    /// from the file's bytes, without qpdf).
+    package func decryptStream(_ bytes: [UInt8], in object: PDFObjectID) throws -> [UInt8] {
+        switch parameters.streams {
+        case .identity:
+            return bytes
+        case .rc4:
+            return try ciphers.rc4(key: objectKey(object, aes: false), bytes)
+        case .aes128, .aes256:
+            guard bytes.count >= 32, bytes.count % 16 == 0 else {
+                throw PDFError("object \(object.reference)", .structure("AES data that is not whole blocks"))
+            }
+            let key = parameters.streams == .aes256 ? key.bytes : try objectKey(object, aes: true)
+            return try ciphers.aesCBC(
+                encrypting: false, key: key, iv: Array(bytes.prefix(16)), Array(bytes.dropFirst(16)), padding: true)
+        }
+    }
+
     private func encrypt(
         _ bytes: [UInt8], _ method: SecurityParameters.Method, _ object: PDFObjectID
     ) throws

@@ -43,6 +43,13 @@ extension PDFDocument {
         }
     }
 
+    /// The cipher of an encrypted document, for reading its bytes without qpdf (no permission is
+    /// needed to read); `nil` when it is not encrypted.
+    package func readingCipher(using ciphers: any CipherPrimitives) throws -> ObjectCipher? {
+        guard isEncrypted else { return nil }
+        return try objectCipher ?? makeCipher(ciphers)
+    }
+
     private func makeCipher(_ ciphers: any CipherPrimitives) throws -> ObjectCipher {
         guard let parameters = try SecurityParameters.read(self) else {
             throw error(.unsupportedEncryption("qpdf reports it encrypted, but its trailer has no /Encrypt dictionary"))

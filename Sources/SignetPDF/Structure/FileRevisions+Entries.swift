@@ -4,10 +4,13 @@ extension FileRevisions {
     /// Each revision's entries against the state before it: added, changed, freed; every in-use
     /// entry must point at `number generation obj` of the same number inside the file; and every
     /// object of an object stream the revision writes counts as redefined by it, each compressed
-    /// entry checked against the stream's own header (`ObjectStreamCheck`).
-    static func checkEntries(_ revisions: inout [Revision], file: any ByteSource, header: Int) throws {
+    /// entry checked against the stream's own header (`ObjectStreamCheck`; in an encrypted
+    /// revision only with `cipher`, which decrypts the streams).
+    static func checkEntries(
+        _ revisions: inout [Revision], file: any ByteSource, header: Int, cipher: ObjectCipher?
+    ) throws {
         var state = EntryState()
-        var streams = ObjectStreamCheck(file: file, header: header)
+        var streams = ObjectStreamCheck(file: file, header: header, cipher: cipher)
         for r in revisions.indices {
             var revision = revisions[r]
             for (number, entry) in revision.entries.sorted(by: { $0.key < $1.key }) where number > 0 {
@@ -37,14 +40,14 @@ extension FileRevisions {
             var redefined: Set<Int> = []
             for stream in written.sorted() where !state.members(of: stream).isEmpty {
                 redefined.formUnion(state.members(of: stream))
-                if !revision.isEncrypted {
+                if !revision.isEncrypted || cipher != nil {
                     redefined.formUnion(try streams.header(of: stream, in: state, problems: &revision.problems))
                 }
             }
             let more = redefined.filter { before.entries[$0] != nil && state.entries[$0] != nil }.subtracting(written)
             for number in more { revision.generationsBefore[number] = before.entries[number]?.generation ?? 0 }
             revision.changed = (revision.changed + more).sorted()
-            if !revision.isEncrypted {
+            if !revision.isEncrypted || cipher != nil {
                 try streams.checkCompressed(written.union(redefined), in: state, problems: &revision.problems)
             }
             if revision.problems.count > 20 {

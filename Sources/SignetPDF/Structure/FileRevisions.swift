@@ -50,8 +50,9 @@ package struct FileRevisions: Sendable {
 
     /// Reads every revision; a file over the limits (`FileStructure.maxSections`,
     /// `FileStructure.maxStreamEntries`, `maxDecoded`) is refused with a `PDFError` rather than
-    /// read for minutes.
-    package static func read(_ file: any ByteSource) throws -> FileRevisions {
+    /// read for minutes. `cipher` decrypts an encrypted file's object streams, so that their
+    /// headers are checked too (`ObjectStreamCheck`).
+    package static func read(_ file: any ByteSource, cipher: ObjectCipher? = nil) throws -> FileRevisions {
         let structure = try FileStructure.read(file)
         let header = structure.headerOffset
         var sections: [ReadXrefSection] = []
@@ -90,7 +91,7 @@ package struct FileRevisions: Sendable {
         var (revisions, trailing) = try group(sections.reversed(), file: file, header: header)
         if let chainProblem, !revisions.isEmpty { revisions[revisions.count - 1].problems.append(chainProblem) }
         try checkUnreachable(&revisions, file: file, structure: structure)
-        try checkEntries(&revisions, file: file, header: header)
+        try checkEntries(&revisions, file: file, header: header, cipher: cipher)
         return FileRevisions(headerOffset: header, revisions: revisions, trailingBytes: trailing)
     }
 

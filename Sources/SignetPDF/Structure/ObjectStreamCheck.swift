@@ -7,11 +7,13 @@ import SignetFiles
 struct ObjectStreamCheck {
     let file: any ByteSource
     let header: Int
+    /// Decrypts the streams of an encrypted file; without it their headers are not read.
+    let cipher: ObjectCipher?
     /// Header by the stream's absolute offset; `nil` for a stream Signet cannot decode.
     private var headers: [Int: ObjectStreamHeader?] = [:]
 
-    init(file: any ByteSource, header: Int) {
-        (self.file, self.header) = (file, header)
+    init(file: any ByteSource, header: Int, cipher: ObjectCipher?) {
+        (self.file, self.header, self.cipher) = (file, header, cipher)
     }
 
     /// The object numbers the stream `number` (as `state` defines it) holds; a problem is added
@@ -48,7 +50,17 @@ struct ObjectStreamCheck {
         guard case .inUse(let offset, _) = state.entries[number] else { return nil }
         if let known = headers[header + offset] { return known }
         var found: ObjectStreamHeader?
-        let stream = try StoredStream.read(file, at: header + offset) { try length($0, in: state) }
+        var stream = try StoredStream.read(file, at: header + offset) { try length($0, in: state) }
+        if let cipher, let stored = stream, let data = stored.data {
+            let id = PDFObjectID(number: stored.number, generation: stored.generation)
+            do {
+                stream?.data = try cipher.decryptStream(data, in: id)
+            } catch {
+                problems.append("object stream \(number) cannot be decrypted")
+                headers[header + offset] = .some(nil)
+                return nil
+            }
+        }
         switch stream.flatMap(ObjectStreamHeader.read) {
         case .success(let h)?:
             found = h

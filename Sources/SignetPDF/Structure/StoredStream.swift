@@ -5,6 +5,7 @@ import SignetFiles
 /// read this way, since a verifier must see them as each revision wrote them.
 struct StoredStream {
     var number: Int
+    var generation: Int
     var dictionary: [String: SyntaxValue]
     /// Absolute offset of the first data byte (after `stream` and its line end).
     var dataStart: Int
@@ -19,14 +20,15 @@ struct StoredStream {
         guard offset >= 0, offset < file.size else { return nil }
         let head = try file.bytes(offset..<min(file.size, offset + (1 << 16)))
         var reader = SyntaxReader(head)
-        guard let number = Int(reader.word()), Int(reader.word()) != nil, reader.word() == "obj",
+        guard let number = Int(reader.word()), let generation = Int(reader.word()), reader.word() == "obj",
             let dict = reader.value()?.dictionary, reader.word() == "stream"
         else { return nil }
         // `stream` is followed by CRLF or LF, then the data.
         var dataStart = reader.position
         if dataStart < head.count, head[dataStart] == 0x0D { dataStart += 1 }
         if dataStart < head.count, head[dataStart] == 0x0A { dataStart += 1 }
-        var stream = StoredStream(number: number, dictionary: dict, dataStart: offset + dataStart, data: nil)
+        var stream = StoredStream(
+            number: number, generation: generation, dictionary: dict, dataStart: offset + dataStart, data: nil)
         let count = try dict["/Length"]?.integer ?? dict["/Length"]?.objectID.flatMap(length)
         if let count, count >= 0, count <= file.size - stream.dataStart {
             stream.data = try file.bytes(stream.dataStart..<(stream.dataStart + count))

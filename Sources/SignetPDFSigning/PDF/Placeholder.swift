@@ -12,8 +12,8 @@ struct Placeholder {
     /// Bytes of CMS the hole takes.
     var reserved: Int { (hole.count - 2) / 2 }
 
-    init(in path: String) throws {
-        let document = try PDFDocument(path: path)
+    init(in path: String, password: Secret?) throws {
+        let document = try PDFDocument(path: path, password: password)
         let file = try ReadableFile(path: path)
         let signatures = try FormFields.all(in: document).compactMap { field in
             try field.signatureValue().map { try EmbeddedSignature(field: field.name, dictionary: $0) }

@@ -8,12 +8,17 @@ public struct TwoStepError: SignetError, Hashable {
         /// The PDF has no signature whose /Contents is still the zero-filled placeholder of `--prepare`
         /// at the end of the file (`detail` says what was found).
         case notPrepared(detail: String)
+        /// The `--cms` file is no CMS SignedData with a signer (`detail`: what OpenSSL or Signet found).
+        case notACMS(detail: String)
         /// The CMS encapsulates the content; a PDF signature is detached.
         case notDetached
         /// The CMS's messageDigest is not the prepared document digest (`expected`, hex).
         case digestMismatch(expected: String)
         /// The CMS's signature value does not verify with its signer's certificate.
         case doesNotVerify(detail: String)
+        /// The CMS verifies, but `signet verify` would call it invalid whoever trusts its signer
+        /// (`detail`: more than one signer, content other than id-data, a refused algorithm or key usage).
+        case unacceptable(detail: String)
     }
 
     /// The file the error is about (the prepared PDF or the CMS).
@@ -35,6 +40,9 @@ public struct TwoStepError: SignetError, Hashable {
         case .notPrepared(let detail):
             return
                 "\(context): is not a prepared PDF (\(detail)); give the file 'signet sign --prepare' wrote, unchanged."
+        case .notACMS(let detail):
+            return
+                "\(context): is not a CMS SignedData with a signer, in DER (\(detail)); give the DER file the signing service returned for the prepared digest (openssl cms -sign … -outform DER)."
         case .notDetached:
             return
                 "\(context): the CMS encapsulates its content, and a PDF signature must be detached; make it without the content (openssl cms -sign … -binary, without -nodetach)."
@@ -44,6 +52,9 @@ public struct TwoStepError: SignetError, Hashable {
         case .doesNotVerify(let detail):
             return
                 "\(context): the CMS's signature value does not verify with its signer's certificate (\(detail)); check that the signer's certificate is the one of the key that signed."
+        case .unacceptable(let detail):
+            return
+                "\(context): the CMS would not be a valid PDF signature whoever trusts its signer (\(detail)); make it with one signer, over id-data (openssl cms -sign -binary), with a key and certificate Signet's algorithm policy accepts."
         }
     }
 }

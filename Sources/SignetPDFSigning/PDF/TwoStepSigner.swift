@@ -32,9 +32,11 @@ package enum TwoStepSigner {
 
     /// Writes `output`: `input` with the signature field, its appearance and a zero-filled
     /// /Contents of `options.reserve` (else ``defaultReserve``) bytes. `options.timestamp` and
-    /// `documentTimestamp` belong to `complete` and must be unset.
+    /// `documentTimestamp` belong to `complete` and must be unset. `password` opens an encrypted
+    /// input (none when its user password is empty).
     package static func prepare(
-        input: String, output: String, options: PDFSignOptions, appearance: SignatureAppearance?
+        input: String, output: String, password: Secret? = nil, options: PDFSignOptions,
+        appearance: SignatureAppearance?
     ) throws -> Prepared {
         guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         precondition(options.timestamp == nil && !options.documentTimestamp, "timestamps are added at completion")
@@ -44,7 +46,7 @@ package enum TwoStepSigner {
         }
         var digest: [UInt8] = []
         let result = try PDFSigner.sign(
-            opening: { try PDFDocument(path: input) }, password: nil, input: input,
+            opening: { try PDFDocument(path: input, password: password) }, password: password, input: input,
             key: .prepared(reserve: reserve, digest: { digest = $0 }), options: options, appearance: appearance,
             editing: nil, network: nil, collector: nil,
             sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
@@ -55,16 +57,18 @@ package enum TwoStepSigner {
     /// a detached SignedData whose messageDigest is the prepared digest and whose signature value
     /// verifies. With `timestamping` a signature timestamp is added to the CMS first; then, as
     /// `PDFSigner` does, `collector` adds the DSS and `documentTimestamp` a document timestamp from
-    /// `timestamping`, each in an update of its own after the completed signature.
+    /// `timestamping`, each in an update of its own after the completed signature. `password`
+    /// opens an encrypted prepared file, as at `prepare`.
     package static func complete(
-        prepared: String, cms: [UInt8], cmsName: String, output: String, timestamping: TimestampAuthority?,
-        collector: RevocationCollector? = nil, documentTimestamp: Bool = false, now: Date
+        prepared: String, password: Secret? = nil, cms: [UInt8], cmsName: String, output: String,
+        timestamping: TimestampAuthority?, collector: RevocationCollector? = nil, documentTimestamp: Bool = false,
+        now: Date
     ) throws -> Completed {
         guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         let updates = try PostSignatureUpdates.plan(
             options: PDFSignOptions(signingTime: now, documentTimestamp: documentTimestamp),
-            timestamping: timestamping, collector: collector, context: prepared)
-        let placeholder = try Placeholder(in: prepared)
+            timestamping: timestamping, collector: collector, documentPassword: password, context: prepared)
+        let placeholder = try Placeholder(in: prepared, password: password)
         let file = try ReadableFile(path: prepared)
         let digest: [UInt8]
         do {
@@ -72,13 +76,23 @@ package enum TwoStepSigner {
         } catch let failure as OpenSSLFailure {
             throw SignError(prepared, failure)
         }
-        let finding = try ForeignSignature.inspect(cms, digest: digest, context: cmsName, now: now)
+        let finding: ForeignSignature.Finding
+        do {
+            finding = try ForeignSignature.inspect(cms, digest: digest, context: cmsName, now: now)
+        } catch let error as SignError {
+            // SignError's advice names --p7s, the detached-signature input of another command.
+            guard case .notASignature(let detail) = error.reason else { throw error }
+            throw TwoStepError(cmsName, .notACMS(detail: detail))
+        }
         guard finding.detached else { throw TwoStepError(cmsName, .notDetached) }
         guard finding.digestMatches else {
             throw TwoStepError(cmsName, .digestMismatch(expected: Hex.encode(digest)))
         }
         guard finding.signatureVerifies else {
             throw TwoStepError(cmsName, .doesNotVerify(detail: finding.problems.joined(separator: "; ")))
+        }
+        guard finding.unacceptable.isEmpty else {
+            throw TwoStepError(cmsName, .unacceptable(detail: finding.unacceptable.joined(separator: "; ")))
         }
         let embedded =
             try timestamping.map { try ForeignSignature.addingTimestamp(to: cms, from: $0, context: cmsName) } ?? cms

@@ -40,7 +40,7 @@ struct ChangeAnalysis {
     }
 
     mutating func run() throws -> [Change] {
-        if revision.isEncrypted != before.isEncrypted { add(.other, "the encryption of the document changed") }
+        for change in try EncryptionIdentity.changes(from: before, to: after) { add(.other, change) }
         if new.root != old.root {
             add(
                 .other,

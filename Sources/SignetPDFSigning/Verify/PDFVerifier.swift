@@ -39,7 +39,10 @@ package enum PDFVerifier {
         guard found.count <= maxSignatures else {
             throw PDFSignError(path, .tooManySignatures(count: found.count, limit: maxSignatures))
         }
-        let read = try FileRevisions.read(file)
+        // Object-stream headers of an encrypted file are read decrypted; without a key Signet can
+        // derive (a handler qpdf reads and Signet does not), they stay unchecked.
+        let cipher = try? document.readingCipher(using: OpenSSLCiphers())
+        let read = try FileRevisions.read(file, cipher: cipher)
         let revisions = read.revisions
         let trailing =
             read.trailingBytes.map {
