@@ -94,8 +94,7 @@ enum TwoStepSigning {
                 artwork: artwork, page: try args.int(.page), placement: try PlacementFlags.placement(args),
                 text: try SignatureTextFlags.text(args, signer: options.name ?? "", options: options))
         }
-        let password = try SecretInput.signedPDFPassword(args, context)
-        let prepared = try SecretInput.namingPDFPassword(command) {
+        let prepared = try SecretInput.withSignedPDFPassword(args, context) { password in
             try source.openForSigning {
                 try TwoStepSigner.prepare(
                     input: $0, output: output, password: password, options: options, appearance: appearance)
@@ -158,8 +157,7 @@ enum TwoStepSigning {
         }
         let collector = try args.flag(.ltv) ? RevocationAccess.online(args) : nil
         let source = try PDFInput(input)
-        let password = try SecretInput.signedPDFPassword(args, context)
-        let completed = try SecretInput.namingPDFPassword(command) {
+        let completed = try SecretInput.withSignedPDFPassword(args, context) { password in
             try source.openForSigning {
                 try TwoStepSigner.complete(
                     prepared: $0, password: password, cms: cms, cmsName: cmsPath, output: output,
