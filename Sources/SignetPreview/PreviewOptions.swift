@@ -20,7 +20,7 @@ public struct PreviewOptions: Sendable, Hashable, Codable {
     public var maxPixels: Int
 
     /// cairo's limit on either side of an image, in pixels.
-    public static let maxSide = 32_767
+    package static let maxSide = 32_767
     public static let defaultMaxPixels = 25_000_000
     public static let defaultDPI = 150.0
 
