@@ -81,6 +81,7 @@ public final class PreviewDocument {
         throw PreviewError(.wrongPassword, context: path)
     }
 
+    /// The number of pages.
     public var pageCount: Int { document.pageCount }
 
     /// Where page `number` (1-based) goes in a preview with `options`.
