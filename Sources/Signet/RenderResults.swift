@@ -6,7 +6,7 @@ public enum RenderOutputType: String, Sendable, Hashable, Codable, CaseIterable 
     /// The type a file name asks for by its extension (any case); `nil` for an unknown one.
     /// A name without an extension (or `-`) asks for nothing and gets the default, PNG.
     /// - Parameter fileName: A file name or path, such as `out.svg`.
-    public init?(fileName: String) {
+    package init?(fileName: String) {
         let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
             self = .png

@@ -1,7 +1,7 @@
 /// `fit(toBytes:)`: an image (a bitmap, or PNG/JPEG bytes or files) under a byte budget.
 extension SignetAPI {
     /// The largest image files `fit(imageAt:to:options:)` reads.
-    public static let maxImageFileBytes = 256 << 20
+    package static let maxImageFileBytes = 256 << 20
 
     /// The best file of at most `maxBytes` bytes: a lossless PNG with transparency when it fits
     /// (`format: .auto`), else the highest-quality JPEG that fits, downscaled when even the lowest

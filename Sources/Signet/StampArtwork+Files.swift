@@ -1,7 +1,7 @@
 /// Stamp artwork read from files: what `--image FILE` and `--strokes FILE` name.
 extension StampArtwork {
     /// The largest image file read as artwork.
-    public static let maxImageFileBytes = 64 << 20
+    package static let maxImageFileBytes = 64 << 20
 
     /// A PNG (alpha becomes a soft mask) or a JPEG (embedded untouched) file; `-` = standard input.
     /// - Parameter path: The image file (`-` = standard input).

@@ -32,7 +32,7 @@ public struct Advice: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - action: What to do.
     ///   - property: The option it is about.
-    public init(_ action: Action, _ property: OptionProperty) {
+    package init(_ action: Action, _ property: OptionProperty) {
         self.action = action
         self.property = property
     }

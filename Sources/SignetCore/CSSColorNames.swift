@@ -39,6 +39,6 @@ extension Color {
     ]
 
     /// Every form `Color(css:)` accepts, for messages and help texts.
-    public static let acceptedForms =
+    package static let acceptedForms =
         "#RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a) or a CSS colour name such as purple"
 }

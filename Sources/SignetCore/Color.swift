@@ -21,10 +21,10 @@ public struct Color: Sendable, Hashable, Codable {
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// True when red, green and blue are equal (the ink can be stored as gray).
-    public var isGray: Bool { red == green && green == blue }
+    package var isGray: Bool { red == green && green == blue }
 
     /// `#RRGGBB` or `#RRGGBBAA` (alpha only when not opaque).
-    public var hex: String {
+    package var hex: String {
         func byte(_ v: Double) -> String {
             let b = Int((min(max(v, 0), 1) * 255).rounded())
             let s = String(b, radix: 16, uppercase: true)

@@ -19,13 +19,13 @@ public struct Point: Sendable, Hashable, Codable {
 
     /// The point halfway between `self` and `other`.
     /// - Parameter other: The other end.
-    public func midpoint(_ other: Point) -> Point {
+    package func midpoint(_ other: Point) -> Point {
         Point(x: (x + other.x) / 2, y: (y + other.y) / 2)
     }
 
     /// Euclidean distance to `other`.
     /// - Parameter other: The other point.
-    public func distance(to other: Point) -> Double {
+    package func distance(to other: Point) -> Double {
         (other.x - x).hypot(other.y - y)
     }
 
@@ -33,28 +33,28 @@ public struct Point: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - other: The point reached at `t = 1`.
     ///   - t: How far along, usually from 0 to 1.
-    public func lerp(_ other: Point, _ t: Double) -> Point {
+    package func lerp(_ other: Point, _ t: Double) -> Point {
         Point(x: x + (other.x - x) * t, y: y + (other.y - y) * t)
     }
 
     /// Whether both coordinates are finite (neither NaN nor infinite).
-    public var isFinite: Bool { x.isFinite && y.isFinite }
+    package var isFinite: Bool { x.isFinite && y.isFinite }
 
     /// The sum of two points taken as vectors.
     /// - Parameters:
     ///   - a: The first vector.
     ///   - b: The vector added.
-    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    package static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     /// The difference of two points taken as vectors.
     /// - Parameters:
     ///   - a: The first vector.
     ///   - b: The vector subtracted.
-    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    package static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
     /// A point taken as a vector, scaled by `s`.
     /// - Parameters:
     ///   - a: The vector.
     ///   - s: The factor.
-    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+    package static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
 }
 
 extension Double {

@@ -28,33 +28,33 @@ public struct Rect: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - a: One corner.
     ///   - b: The opposite corner.
-    public init(corners a: Point, _ b: Point) {
+    package init(corners a: Point, _ b: Point) {
         self.init(
             x: Swift.min(a.x, b.x), y: Swift.min(a.y, b.y),
             width: abs(a.x - b.x), height: abs(a.y - b.y))
     }
 
     /// The empty rectangle at the origin.
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    package static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// The smallest x.
-    public var minX: Double { origin.x }
+    package var minX: Double { origin.x }
     /// The smallest y.
-    public var minY: Double { origin.y }
+    package var minY: Double { origin.y }
     /// The largest x.
-    public var maxX: Double { origin.x + size.width }
+    package var maxX: Double { origin.x + size.width }
     /// The largest y.
-    public var maxY: Double { origin.y + size.height }
+    package var maxY: Double { origin.y + size.height }
     /// The width.
     public var width: Double { size.width }
     /// The height.
     public var height: Double { size.height }
     /// Whether the rectangle has no area (or a NaN side).
-    public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
+    package var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
 
     /// The overlap of two rectangles, or `nil` when they do not overlap.
     /// - Parameter other: The other rectangle.
-    public func intersection(_ other: Rect) -> Rect? {
+    package func intersection(_ other: Rect) -> Rect? {
         let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)
         let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return nil }
@@ -63,7 +63,7 @@ public struct Rect: Sendable, Hashable, Codable {
 
     /// The smallest rectangle containing both.
     /// - Parameter other: The other rectangle.
-    public func union(_ other: Rect) -> Rect {
+    package func union(_ other: Rect) -> Rect {
         Rect(
             corners: Point(x: Swift.min(minX, other.minX), y: Swift.min(minY, other.minY)),
             Point(x: Swift.max(maxX, other.maxX), y: Swift.max(maxY, other.maxY)))
@@ -71,17 +71,17 @@ public struct Rect: Sendable, Hashable, Codable {
 
     /// Grown by `d` on every side (shrunk when `d` is negative).
     /// - Parameter d: The distance added on every side.
-    public func insetBy(_ d: Double) -> Rect {
+    package func insetBy(_ d: Double) -> Rect {
         Rect(x: minX + d, y: minY + d, width: width - 2 * d, height: height - 2 * d)
     }
 
     /// The rectangle grown by `d` on every side.
     /// - Parameter d: The distance added on every side.
-    public func outsetBy(_ d: Double) -> Rect { insetBy(-d) }
+    package func outsetBy(_ d: Double) -> Rect { insetBy(-d) }
 
     /// Whether `p` lies inside or on the edge.
     /// - Parameter p: The point.
-    public func contains(_ p: Point) -> Bool {
+    package func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
     }
 
@@ -89,7 +89,7 @@ public struct Rect: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - other: The rectangle that should lie inside.
     ///   - tolerance: How far `other` may stick out on each side.
-    public func contains(_ other: Rect, tolerance: Double = 0) -> Bool {
+    package func contains(_ other: Rect, tolerance: Double = 0) -> Bool {
         other.minX >= minX - tolerance && other.minY >= minY - tolerance
             && other.maxX <= maxX + tolerance && other.maxY <= maxY + tolerance
     }

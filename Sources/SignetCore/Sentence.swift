@@ -5,7 +5,7 @@
 /// `"the image is too large; \(.lower, .renderScale)."`
 public struct Sentence: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// A piece of the line.
-    public enum Part: Sendable, Hashable {
+    package enum Part: Sendable, Hashable {
         /// Text that reads the same for every reader.
         case text(String)
         /// Advice about an option; `lead` goes before it, and both are left out where the reader
@@ -14,11 +14,11 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
     }
 
     /// The pieces, in order.
-    public var parts: [Part]
+    package var parts: [Part]
 
     /// A sentence with no advice.
     /// - Parameter text: The whole line.
-    public init(_ text: String) { parts = text.isEmpty ? [] : [.text(text)] }
+    package init(_ text: String) { parts = text.isEmpty ? [] : [.text(text)] }
 
     /// A sentence of literal text.
     /// - Parameter value: The whole line.
@@ -54,7 +54,7 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
 
     /// Alternatives as one phrase: "a", "a or b", "a, b or c".
     /// - Parameter items: The alternatives, in order.
-    public static func either(_ items: [Sentence]) -> Sentence {
+    package static func either(_ items: [Sentence]) -> Sentence {
         guard let last = items.last else { return Sentence("") }
         let head = items.dropLast()
         guard !head.isEmpty else { return last }
@@ -65,7 +65,7 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
     /// - Parameters:
     ///   - lhs: The first sentence.
     ///   - rhs: The one after it.
-    public static func + (lhs: Sentence, rhs: Sentence) -> Sentence { Sentence(parts: lhs.parts + rhs.parts) }
+    package static func + (lhs: Sentence, rhs: Sentence) -> Sentence { Sentence(parts: lhs.parts + rhs.parts) }
 
     private init(parts: [Part]) { self.parts = parts }
 
@@ -89,7 +89,7 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
 
         /// Another sentence, its advice kept.
         /// - Parameter sentence: The sentence to add.
-        public mutating func appendInterpolation(_ sentence: Sentence) {
+        package mutating func appendInterpolation(_ sentence: Sentence) {
             for part in sentence.parts {
                 if case .text(let text) = part { append(text) } else { parts.append(part) }
             }
@@ -99,13 +99,13 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
         /// - Parameters:
         ///   - action: What to do.
         ///   - property: The option it is about.
-        public mutating func appendInterpolation(_ action: Advice.Action, _ property: OptionProperty) {
+        package mutating func appendInterpolation(_ action: Advice.Action, _ property: OptionProperty) {
             parts.append(.advice(Advice(action, property), lead: ""))
         }
 
         /// An option property by its name.
         /// - Parameter property: The option to name.
-        public mutating func appendInterpolation(_ property: OptionProperty) {
+        package mutating func appendInterpolation(_ property: OptionProperty) {
             parts.append(.advice(Advice(.name, property), lead: ""))
         }
 
@@ -114,7 +114,7 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
         ///   - lead: The words before the advice.
         ///   - action: What to do.
         ///   - property: The option it is about.
-        public mutating func appendInterpolation(
+        package mutating func appendInterpolation(
             optional lead: String, _ action: Advice.Action, _ property: OptionProperty
         ) {
             parts.append(.advice(Advice(action, property), lead: lead))

@@ -18,17 +18,17 @@ public struct Size: Sendable, Hashable, Codable {
     public static let zero = Size(width: 0, height: 0)
 
     /// US Letter in PDF points, what readers assume for a page without a MediaBox.
-    public static let letter = Size(width: 612, height: 792)
+    package static let letter = Size(width: 612, height: 792)
 
     /// `height` and `width` swapped (a page turned by 90°).
-    public var transposed: Size { Size(width: height, height: width) }
+    package var transposed: Size { Size(width: height, height: width) }
 
     /// Width times height.
-    public var area: Double { width * height }
+    package var area: Double { width * height }
 
     /// The largest size with this aspect ratio that fits inside `box`.
     /// - Parameter box: The size to fit in.
-    public func aspectFit(in box: Size) -> Size {
+    package func aspectFit(in box: Size) -> Size {
         guard width > 0, height > 0 else { return .zero }
         let scale = Swift.min(box.width / width, box.height / height)
         return Size(width: width * scale, height: height * scale)

@@ -24,7 +24,7 @@ public struct Transform: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - tx: The horizontal move.
     ///   - ty: The vertical move.
-    public static func translation(_ tx: Double, _ ty: Double) -> Transform {
+    package static func translation(_ tx: Double, _ ty: Double) -> Transform {
         Transform(a: 1, b: 0, c: 0, d: 1, e: tx, f: ty)
     }
 
@@ -32,13 +32,13 @@ public struct Transform: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - sx: The horizontal factor.
     ///   - sy: The vertical factor.
-    public static func scale(_ sx: Double, _ sy: Double) -> Transform {
+    package static func scale(_ sx: Double, _ sy: Double) -> Transform {
         Transform(a: sx, b: 0, c: 0, d: sy, e: 0, f: 0)
     }
 
     /// Counter-clockwise rotation by a multiple of 90° (exact, no floating-point residue).
     /// - Parameter n: The number of quarter turns, any integer (negative turns clockwise).
-    public static func rotation(quarterTurns n: Int) -> Transform {
+    package static func rotation(quarterTurns n: Int) -> Transform {
         switch ((n % 4) + 4) % 4 {
         case 1: return Transform(a: 0, b: 1, c: -1, d: 0, e: 0, f: 0)
         case 2: return Transform(a: -1, b: 0, c: 0, d: -1, e: 0, f: 0)
@@ -49,7 +49,7 @@ public struct Transform: Sendable, Hashable, Codable {
 
     /// `self` applied first, then `next`.
     /// - Parameter next: The transform applied after this one.
-    public func concatenating(_ next: Transform) -> Transform {
+    package func concatenating(_ next: Transform) -> Transform {
         Transform(
             a: a * next.a + b * next.c, b: a * next.b + b * next.d,
             c: c * next.a + d * next.c, d: c * next.b + d * next.d,
@@ -64,7 +64,7 @@ public struct Transform: Sendable, Hashable, Codable {
 
     /// The axis-aligned bounds of `r` after the transform.
     /// - Parameter r: The rectangle.
-    public func apply(_ r: Rect) -> Rect {
+    package func apply(_ r: Rect) -> Rect {
         let corners = [
             apply(Point(x: r.minX, y: r.minY)), apply(Point(x: r.maxX, y: r.minY)),
             apply(Point(x: r.minX, y: r.maxY)), apply(Point(x: r.maxX, y: r.maxY)),
@@ -74,7 +74,7 @@ public struct Transform: Sendable, Hashable, Codable {
     }
 
     /// The determinant of the linear part (zero when the transform cannot be inverted).
-    public var determinant: Double { a * d - b * c }
+    package var determinant: Double { a * d - b * c }
 
     /// The inverse transform, or `nil` when the transform is singular.
     public var inverted: Transform? {
@@ -85,5 +85,5 @@ public struct Transform: Sendable, Hashable, Codable {
     }
 
     /// The six numbers in PDF order, as written before `cm`.
-    public var components: [Double] { [a, b, c, d, e, f] }
+    package var components: [Double] { [a, b, c, d, e, f] }
 }

@@ -12,7 +12,7 @@ package final class AtomicOutput {
     private var pending: [UInt8] = []
     private var committed = false
     /// Bytes written so far.
-    public private(set) var size = 0
+    package private(set) var size = 0
     /// Where the next `startWriteback()` range begins.
     private var writebackStart = 0
 
@@ -100,7 +100,7 @@ package final class AtomicOutput {
     }
 
     /// The bytes written so far: the temporary file read by position (or, for `-`, the held bytes).
-    public func writtenBytes() throws -> any ByteSource {
+    package func writtenBytes() throws -> any ByteSource {
         guard let temporaryPath else { return MemorySource(pending, name: path) }
         return try ReadableFile(path: temporaryPath)
     }

@@ -28,7 +28,7 @@ extension AtomicOutput: ByteSink {
 /// Output collected in memory (`bytes` once committed).
 package final class MemorySink: ByteSink {
     package let name: String
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
     package init(name: String) {
         self.name = name

@@ -13,7 +13,7 @@ package protocol ByteSource: AnyObject {
 
 extension ByteSource {
     /// Chunks copied out with `bytes(_:)`.
-    public func forEachChunk(
+    package func forEachChunk(
         of range: Range<Int>, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         var offset = range.lowerBound
@@ -25,7 +25,7 @@ extension ByteSource {
     }
 
     /// Every byte (for sources known to be small).
-    public func allBytes() throws -> [UInt8] { try bytes(0..<size) }
+    package func allBytes() throws -> [UInt8] { try bytes(0..<size) }
 }
 
 extension ReadableFile: ByteSource {

@@ -30,7 +30,7 @@ package final class MappedFile {
     }
 
     /// The bytes of `source` (memory, say) copied once to an address that stays put; `path` is its name.
-    public init(copying source: any ByteSource) throws {
+    package init(copying source: any ByteSource) throws {
         path = source.name
         size = source.size
         isMapped = false
@@ -53,7 +53,7 @@ package final class MappedFile {
     }
 
     /// A file is mapped; any other source is copied (`init(copying:)`).
-    public static func of(_ source: any ByteSource) throws -> MappedFile {
+    package static func of(_ source: any ByteSource) throws -> MappedFile {
         if let file = source as? ReadableFile { return try MappedFile(file) }
         return try MappedFile(copying: source)
     }

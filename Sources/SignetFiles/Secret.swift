@@ -29,7 +29,7 @@ public final class Secret: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Length in bytes (without the terminating NUL).
-    public var count: Int { storage.count - 1 }
+    package var count: Int { storage.count - 1 }
 
     /// Calls `body` with the NUL-terminated password and its length; the pointer must not escape.
     package func withCString<R>(_ body: (UnsafePointer<CChar>, Int) throws -> R) rethrows -> R {

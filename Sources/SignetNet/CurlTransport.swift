@@ -5,9 +5,9 @@ import SignetCrypto
 /// curl tool reads them), sending `credentials` when given. Safe to use from many threads.
 public struct CurlTransport: HTTPTransport {
     /// The limits of every exchange.
-    public var options: HTTPOptions
+    package var options: HTTPOptions
     /// Credentials sent with every request (a timestamp authority that wants them), or none.
-    public var credentials: HTTPCredentials?
+    package var credentials: HTTPCredentials?
 
     /// A transport with these limits and credentials.
     /// - Parameters:

@@ -9,11 +9,11 @@ import SignetRaster
 /// `PageGeometry`) pass it to `layout` and `render` so `--dpi` means dots per real inch.
 public final class PreviewDocument {
     /// The file as named by the caller (`-` is standard input).
-    public let input: String
+    package let input: String
     private let document: PopplerDocumentHandle
 
     /// Largest PDF read from standard input (files are read by poppler as needed).
-    public static let maxStandardInputBytes = 1 << 30
+    package static let maxStandardInputBytes = 1 << 30
 
     /// Opens `path` (`-` reads standard input) with an optional user or owner password, tried
     /// in the forms `PDFPassword` lists (the same ones `PDFDocument` tries). With `end`, only the
@@ -81,6 +81,7 @@ public final class PreviewDocument {
         throw PreviewError(.wrongPassword, context: path)
     }
 
+    /// The number of pages.
     public var pageCount: Int { document.pageCount }
 
     /// Where page `number` (1-based) goes in a preview with `options`.

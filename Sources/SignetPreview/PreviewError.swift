@@ -28,8 +28,11 @@ public enum PreviewReason: StageReason {
     /// An option value that cannot work (named by its `PreviewOptions` property).
     case badOption(Sentence)
 
+    /// Always bad input: a file or an option the preview cannot use.
     public var kind: FailureKind { .badInput }
 
+    /// One line for the user: the file, the page, what is wrong and what to try next.
+    /// - Parameter context: The file the failure is about; `nil` when unknown.
     public func message(about context: String?) -> Sentence {
         Self.prefix(context) + text
     }

@@ -6,8 +6,9 @@ import SignetCore
 /// CropBox, turned by /Rotate, fitted into the requested box with its aspect ratio kept; here the
 /// image is exactly the fitted size, so there is no margin to centre.
 public struct PreviewLayout: Sendable, Hashable, Codable {
-    /// Output size in pixels.
+    /// Output width in pixels.
     public var width: Int
+    /// Output height in pixels.
     public var height: Int
     /// Pixels per point of the page as displayed.
     public var pixelsPerPoint: Double

@@ -20,10 +20,16 @@ public struct PreviewOptions: Sendable, Hashable, Codable {
     public var maxPixels: Int
 
     /// cairo's limit on either side of an image, in pixels.
-    public static let maxSide = 32_767
+    package static let maxSide = 32_767
+    /// The default `maxPixels`.
     public static let defaultMaxPixels = 25_000_000
+    /// The default resolution, as pdftoppm's.
     public static let defaultDPI = 150.0
 
+    /// Options for a preview.
+    /// - Parameters:
+    ///   - scale: The size asked for (default 150 dpi).
+    ///   - maxPixels: Largest output area in pixels.
     public init(scale: Scale = .dpi(PreviewOptions.defaultDPI), maxPixels: Int = PreviewOptions.defaultMaxPixels) {
         self.scale = scale
         self.maxPixels = maxPixels

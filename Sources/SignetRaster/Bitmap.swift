@@ -32,7 +32,7 @@ public struct Bitmap: Sendable, Hashable {
     ///   - height: Height in pixels.
     ///   - fill: The colour of every pixel.
     ///   - dpi: The resolution, when known.
-    public init(width: Int, height: Int, fill: Color, dpi: Double? = nil) {
+    package init(width: Int, height: Int, fill: Color, dpi: Double? = nil) {
         let px: [UInt8] = [fill.red, fill.green, fill.blue, fill.alpha].map {
             UInt8((min(max($0, 0), 1) * 255).rounded())
         }
@@ -44,10 +44,10 @@ public struct Bitmap: Sendable, Hashable {
     }
 
     /// Width times height.
-    public var pixelCount: Int { width * height }
+    package var pixelCount: Int { width * height }
 
     /// True when every pixel is opaque.
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         // Alpha is the top byte of each little-endian pixel word; AND-ing a run of words keeps
         // it 0xFF only if every pixel had it (a loop the compiler vectorizes), checked per run
         // so a transparent image is rejected early.
@@ -60,7 +60,7 @@ public struct Bitmap: Sendable, Hashable {
     }
 
     /// True when every visible pixel has R = G = B (the image can be stored as gray).
-    public var isGray: Bool {
+    package var isGray: Bool {
         // Per word: (w ^ (w >> 8)) & 0xFFFF is zero exactly when R = G and G = B; it counts only
         // when alpha is not zero (((a + 255) >> 8) is 1 for a ≥ 1, 0 for a = 0).
         allRuns { words, range in
@@ -84,7 +84,7 @@ public struct Bitmap: Sendable, Hashable {
     /// - Parameters:
     ///   - x: The column, from 0 at the left.
     ///   - y: The row, from 0 at the top.
-    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    package subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
@@ -92,7 +92,7 @@ public struct Bitmap: Sendable, Hashable {
     /// The image composited over an opaque `background` (alpha becomes 255 everywhere):
     /// each channel becomes (c·a + bg·(255 − a)) / 255, rounded, with bg the background's byte value.
     /// - Parameter background: The opaque colour under the image.
-    public func flattened(onto background: Color) -> Bitmap {
+    package func flattened(onto background: Color) -> Bitmap {
         func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
         let (br, bg, bb) = (byte(background.red), byte(background.green), byte(background.blue))
         let backgroundWord = (0xFF00_0000 | bb << 16 | bg << 8 | br).littleEndian

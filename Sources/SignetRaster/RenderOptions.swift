@@ -52,12 +52,12 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     public var maxPixels: Int
 
     /// cairo's limit on either side of an image, in pixels.
-    public static let maxSide = 32_767
+    package static let maxSide = 32_767
     /// The default of `maxPixels`: 25 million pixels.
     public static let defaultMaxPixels = 25_000_000
     /// Largest coordinate magnitude accepted, in capture units (far beyond any real capture): the
     /// stroke readers' default limit, so a drawing read from a file and one built in code meet one limit.
-    public static let maxCoordinate = StrokeLimits.defaultMaxCoordinate
+    package static let maxCoordinate = StrokeLimits.defaultMaxCoordinate
 
     /// Render options; the defaults are `signet render`'s (black ink, transparent, scale 2, padding 8, cropped).
     /// - Parameters:

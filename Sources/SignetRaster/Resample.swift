@@ -12,7 +12,7 @@ extension Bitmap {
     /// - Parameters:
     ///   - newWidth: The new width in pixels.
     ///   - newHeight: The new height in pixels.
-    public func downscaled(toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
+    package func downscaled(toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
         if newWidth == width && newHeight == height { return self }
         return downscaledRows(Array(0..<newHeight), toWidth: newWidth, height: newHeight)
     }

@@ -21,7 +21,7 @@ public final class TextFont: @unchecked Sendable {
     /// Where Debian's fonts-dejavu-core puts DejaVu Sans (Latin, Greek, Cyrillic and more).
     public static let dejaVuSansPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// The largest font file accepted, in bytes (DejaVu Sans is 0.7 MB).
-    public static let maxBytes = 32 << 20
+    package static let maxBytes = 32 << 20
 
     /// Reads a font.
     /// - Parameters:

@@ -28,9 +28,9 @@ public struct Drawing: Sendable, Hashable, Codable {
     }
 
     /// The number of samples across all strokes.
-    public var sampleCount: Int { strokes.reduce(0) { $0 + $1.samples.count } }
+    package var sampleCount: Int { strokes.reduce(0) { $0 + $1.samples.count } }
 
     /// The pen a stroke is drawn with.
     /// - Parameter stroke: A stroke of this drawing.
-    public func pen(for stroke: Stroke) -> Pen { stroke.pen ?? pen }
+    package func pen(for stroke: Stroke) -> Pen { stroke.pen ?? pen }
 }

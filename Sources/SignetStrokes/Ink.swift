@@ -11,9 +11,9 @@ import SignetCore
 public struct Ink: Sendable, Hashable {
     package var shapes: [InkShape]
     /// The tight rectangle of the smoothed ink including half the pen width; `nil` for no ink.
-    public var bounds: Rect?
+    package var bounds: Rect?
     /// Total length of the smoothed center lines, in capture units (chord approximation).
-    public var length: Double
+    package var length: Double
 
     /// Smooths `drawing` into vector ink, each stroke with its own pen.
     /// - Parameter drawing: The strokes to smooth.

@@ -60,7 +60,7 @@ public struct Pen: Sendable, Hashable, Codable {
     /// pixels wide whatever the capture's resolution. `nil` (units unknown, taken as CSS pixels)
     /// gives `standard`.
     /// - Parameter unitsPerInch: The capture's resolution, when it records one.
-    public static func standard(unitsPerInch: Double?) -> Pen {
+    package static func standard(unitsPerInch: Double?) -> Pen {
         guard let unitsPerInch, unitsPerInch.isFinite, unitsPerInch > 0 else { return standard }
         let k = unitsPerInch / 96
         var pen = standard
@@ -71,13 +71,13 @@ public struct Pen: Sendable, Hashable, Codable {
     }
 
     /// Diameter of the disc a one-point stroke leaves.
-    public var dotDiameter: Double {
+    package var dotDiameter: Double {
         if let dotSize, dotSize > 0 { return dotSize }
         return widthModel == .fixed ? width : (minWidth + maxWidth) / 2
     }
 
     /// The widest the ink can get with this pen.
-    public var widestLine: Double {
+    package var widestLine: Double {
         widthModel == .fixed ? max(width, dotDiameter) : max(maxWidth, minWidth, dotDiameter)
     }
 }

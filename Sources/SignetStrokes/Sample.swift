@@ -23,5 +23,5 @@ public struct Sample: Sendable, Hashable, Codable {
     }
 
     /// The position as a ``Point``.
-    public var point: Point { Point(x: x, y: y) }
+    package var point: Point { Point(x: x, y: y) }
 }

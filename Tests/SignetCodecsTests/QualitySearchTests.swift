@@ -28,11 +28,11 @@ struct QualitySearchTests {
             var search = QualitySearch(range: lower...upper)
             var tried: [Int] = []
             try search.run(
-                cap: 7, belief: { _ in guess }, doubtful: { _ in doubt == 1 || (doubt == 2 && Bool.random()) }
-            ) { round in
-                tried += round
-                return round.map { sizes[$0]! <= budget ? .fits(sizes[$0]!) : .over(sizes[$0]!) }
-            }
+                cap: 7, belief: { _ in guess }, doubtful: { _ in doubt == 1 || (doubt == 2 && Bool.random()) },
+                encode: { round in
+                    tried += round
+                    return round.map { sizes[$0]! <= budget ? .fits(sizes[$0]!) : .over(sizes[$0]!) }
+                })
             let truth = (lower...upper).last { sizes[$0]! <= budget }
             #expect(search.best == truth)
             #expect(tried.count <= 7 && Set(tried).count == tried.count)
@@ -45,11 +45,13 @@ struct QualitySearchTests {
         var search = QualitySearch(range: 1...100)
         var count = 0
         var rounds = 0
-        try search.run(cap: 8, belief: { _ in 63 }) { round in
-            count += round.count
-            rounds += 1
-            return round.map { $0 <= 63 ? .fits($0) : .over(nil) }
-        }
+        try search.run(
+            cap: 8, belief: { _ in 63 },
+            encode: { round in
+                count += round.count
+                rounds += 1
+                return round.map { $0 <= 63 ? .fits($0) : .over(nil) }
+            })
         #expect(search.best == 63 && count == 2 && rounds == 1)
     }
 
@@ -58,10 +60,12 @@ struct QualitySearchTests {
         for truth in [1, 2, 50, 99, 100] {
             var search = QualitySearch(range: 1...100)
             var count = 0
-            try search.run(cap: 7, belief: { _ in truth > 50 ? 3 : 97 }) { round in
-                count += round.count
-                return round.map { $0 <= truth ? .fits($0) : .over(nil) }
-            }
+            try search.run(
+                cap: 7, belief: { _ in truth > 50 ? 3 : 97 },
+                encode: { round in
+                    count += round.count
+                    return round.map { $0 <= truth ? .fits($0) : .over(nil) }
+                })
             #expect(search.best == truth && count <= 7)
         }
     }
@@ -97,21 +101,23 @@ struct QualitySearchTests {
             var rounds: [[Int]] = []
             // Doubt only before the first encode, as in the fitter (its predictions are calibrated after it).
             try search.run(
-                cap: 8, belief: { s in s.encodes == 0 ? 12 : truth }, doubtful: { _ in doubtful && rounds.isEmpty }
-            ) { round in
-                rounds.append(round)
-                return round.map { $0 <= truth ? .fits($0) : .over(nil) }
-            }
+                cap: 8, belief: { s in s.encodes == 0 ? 12 : truth }, doubtful: { _ in doubtful && rounds.isEmpty },
+                encode: { round in
+                    rounds.append(round)
+                    return round.map { $0 <= truth ? .fits($0) : .over(nil) }
+                })
             #expect(search.best == truth)
             #expect(rounds == expected)
         }
         // At the top of the range the first probe is the believed quality (expected to fit); in doubt, one below.
         var search = QualitySearch(range: 1...100)
         var first: [Int] = []
-        try search.run(cap: 8, belief: { _ in 91 }, doubtful: { _ in true }) { round in
-            if first.isEmpty { first = round }
-            return round.map { $0 <= 91 ? .fits($0) : .over(nil) }
-        }
+        try search.run(
+            cap: 8, belief: { _ in 91 }, doubtful: { _ in true },
+            encode: { round in
+                if first.isEmpty { first = round }
+                return round.map { $0 <= 91 ? .fits($0) : .over(nil) }
+            })
         #expect(first == [90] && search.best == 91)
     }
 
@@ -120,10 +126,12 @@ struct QualitySearchTests {
         // Belief 12, truth 13: 13 fits unexpectedly and the cap forces the next probe up to 37.
         var search = QualitySearch(range: 1...100)
         var tried: [Int] = []
-        try search.run(cap: 8, belief: { s in s.encodes == 0 ? 12 : 13 }) { round in
-            tried += round
-            return round.map { $0 <= 13 ? .fits($0) : .over(nil) }
-        }
+        try search.run(
+            cap: 8, belief: { s in s.encodes == 0 ? 12 : 13 },
+            encode: { round in
+                tried += round
+                return round.map { $0 <= 13 ? .fits($0) : .over(nil) }
+            })
         #expect(tried == [13, 37, 14] && search.best == 13)
     }
 }

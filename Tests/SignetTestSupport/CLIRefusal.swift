@@ -1,10 +1,10 @@
 /// The CLI's promise for bad input, checked in one place: the exit code (2 unless said), one
 /// line on stderr starting `signet <command>: ` and containing the expected words, nothing on
 /// standard output, and the folder holding what it held before (no output, no temporary file).
-public enum CLIRefusal {
+package enum CLIRefusal {
     /// What `result` breaks of that promise; empty when it keeps it. Use as
     /// `#expect(CLIRefusal.problems(r, command: "stamp", message: "…") == [])`.
-    public static func problems(
+    package static func problems(
         _ result: ProcessResult, command: String, message: String, status: Int32 = 2,
         folder: TemporaryDirectory? = nil, before: [String]? = nil
     ) -> [String] {

@@ -5,60 +5,60 @@ import Foundation
 /// certificates carry; plus misbehaving TSAs under /fake/ for refusal tests. One instance per test
 /// process, started on first use with a free port; it exits when its standard input, a pipe this
 /// process holds, closes: when the test process exits, however it exits.
-public final class Certomancer: @unchecked Sendable {
+package final class Certomancer: @unchecked Sendable {
     /// The password of `signerP12` and `revokedP12`.
-    public static let p12Password = "Certo-p12-Pass"
+    package static let p12Password = "Certo-p12-Pass"
     /// The password (basic auth, user `signet`) or bearer token the /fake/basic-auth and
     /// /fake/bearer authorities want.
-    public static let tsaUser = "signet"
-    public static let tsaPassword = "tsa-S3cret-9f2c"
+    package static let tsaUser = "signet"
+    package static let tsaPassword = "tsa-S3cret-9f2c"
 
     /// The folder holding the PKI's files, written by the launcher.
-    public let folder: TemporaryDirectory
+    package let folder: TemporaryDirectory
     /// `http://127.0.0.1:PORT`, the prefix of every URL the certificates carry.
-    public let baseURL: String
+    package let baseURL: String
     private let process: Process
     /// The launcher's standard input: never written, open for as long as this process lives.
     private let lifeline = Pipe()
 
     /// The real timestamp authority (critical timeStamping EKU, issued by the root).
-    public var tsaURL: String { "\(baseURL)/signet/tsa/tsa" }
+    package var tsaURL: String { "\(baseURL)/signet/tsa/tsa" }
     /// The intermediate's OCSP responder (delegated, OCSPSigning EKU).
-    public var ocspURL: String { "\(baseURL)/signet/ocsp/interm" }
+    package var ocspURL: String { "\(baseURL)/signet/ocsp/interm" }
     /// The latest CRL of `issuer` (`root` or `interm`).
-    public func crlURL(_ issuer: String) -> String { "\(baseURL)/signet/crls/\(issuer)/latest.crl" }
+    package func crlURL(_ issuer: String) -> String { "\(baseURL)/signet/crls/\(issuer)/latest.crl" }
     /// A misbehaving TSA: bad-nonce, bad-imprint, rejection, http-500, wrong-type, no-eku, basic-auth, bearer.
-    public func fakeURL(_ name: String) -> String { "\(baseURL)/fake/\(name)" }
+    package func fakeURL(_ name: String) -> String { "\(baseURL)/fake/\(name)" }
 
-    public var rootCert: String { folder.path("root.pem") }
-    public var intermediateCert: String { folder.path("interm.pem") }
+    package var rootCert: String { folder.path("root.pem") }
+    package var intermediateCert: String { folder.path("interm.pem") }
     /// Intermediate then root, as a `--chain` file.
-    public var chain: String { folder.path("chain.pem") }
-    public var signerCert: String { folder.path("signer.pem") }
-    public var signerKey: String { folder.path("signer.key") }
+    package var chain: String { folder.path("chain.pem") }
+    package var signerCert: String { folder.path("signer.pem") }
+    package var signerKey: String { folder.path("signer.key") }
     /// The signer's key, certificate and chain (password `p12Password`).
-    public var signerP12: String { folder.path("signer.p12") }
+    package var signerP12: String { folder.path("signer.p12") }
     /// A signer revoked on 2024-01-01 (key compromise).
-    public var revokedCert: String { folder.path("revoked.pem") }
-    public var revokedKey: String { folder.path("revoked.key") }
-    public var revokedP12: String { folder.path("revoked.p12") }
-    public var tsaCert: String { folder.path("tsa.pem") }
-    public var ocspCert: String { folder.path("ocsp.pem") }
+    package var revokedCert: String { folder.path("revoked.pem") }
+    package var revokedKey: String { folder.path("revoked.key") }
+    package var revokedP12: String { folder.path("revoked.p12") }
+    package var tsaCert: String { folder.path("tsa.pem") }
+    package var ocspCert: String { folder.path("ocsp.pem") }
 
     /// The `--p12` arguments and environment that sign as the Certomancer signer.
-    public var signerArguments: [String] { ["--p12", signerP12, "--password-env", "SIGNET_CERTOMANCER_P12"] }
-    public var signerEnvironment: [String: String] {
+    package var signerArguments: [String] { ["--p12", signerP12, "--password-env", "SIGNET_CERTOMANCER_P12"] }
+    package var signerEnvironment: [String: String] {
         ProcessInfo.processInfo.environment.merging(["SIGNET_CERTOMANCER_P12": Self.p12Password]) { $1 }
     }
 
     /// True when python3 can import certomancer and werkzeug (`make test-deps` installs them).
-    public static let isInstalled: Bool =
+    package static let isInstalled: Bool =
         (try? ProcessRunner.run("python3", ["-c", "import certomancer, werkzeug, cryptography"]).status) == 0
-    public static let missingNote =
+    package static let missingNote =
         "Certomancer is not installed (python3 -m pip install 'certomancer[web-api]', or make test-deps)"
 
     /// The process-wide instance, started on first use.
-    public static var shared: Certomancer {
+    package static var shared: Certomancer {
         get throws { try started.get() }
     }
 

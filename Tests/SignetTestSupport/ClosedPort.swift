@@ -1,8 +1,8 @@
 import Foundation
 
 /// A TCP port on 127.0.0.1 that nothing listens on: bound to learn a free number, then closed.
-public enum ClosedPort {
-    public static func find() throws -> Int {
+package enum ClosedPort {
+    package static func find() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ToolFailure("socket() failed") }
         defer { close(fd) }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where the package and the shared test corpus live.
-public enum Corpus {
+package enum Corpus {
     /// The package root (the folder holding Package.swift).
-    public static let packageRoot: URL = {
+    package static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -13,25 +13,25 @@ public enum Corpus {
     }()
 
     /// `../shared/corpus` next to the package root, or `$SIGNET_CORPUS`.
-    public static let root: URL = {
+    package static let root: URL = {
         if let custom = ProcessInfo.processInfo.environment["SIGNET_CORPUS"] { return URL(fileURLWithPath: custom) }
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").standardizedFileURL
     }()
 
     /// True when the corpus is present; tests that need it are skipped otherwise.
-    public static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: root.appendingPathComponent("README.md").path)
     }
 
     /// The note a skipped test shows.
-    public static let missingNote =
+    package static let missingNote =
         "skipped: the shared corpus is not at ../shared/corpus (set SIGNET_CORPUS to point at it)"
 
     /// The path of `relative` inside the corpus.
-    public static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    package static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
     /// Every file under `folder` (relative to the corpus root) with one of `extensions`, sorted.
-    public static func files(in folder: String, extensions: Set<String>? = nil) -> [String] {
+    package static func files(in folder: String, extensions: Set<String>? = nil) -> [String] {
         let base = root.appendingPathComponent(folder)
         guard let items = FileManager.default.enumerator(atPath: base.path) else { return [] }
         return items.compactMap { $0 as? String }

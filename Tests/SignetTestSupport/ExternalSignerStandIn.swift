@@ -3,15 +3,15 @@ import Foundation
 /// An `--external-signer` command for tests: a shell script that signs the digest on its standard
 /// input with a PEM key through `openssl pkeyutl`, as `SIGNET_SIGNATURE_ALGORITHM` asks, and
 /// appends one line ("sha256 rsa-pkcs1") to its log per run, so a test can count the runs.
-public struct ExternalSignerStandIn: Sendable {
+package struct ExternalSignerStandIn: Sendable {
     /// The script; give it to `--external-signer` as it is.
-    public let command: String
+    package let command: String
     /// The run log: one line per signature asked for.
-    public let log: String
+    package let log: String
 
     /// Writes the script into `dir`. With `rawECDSA` an ECDSA answer is r‖s (32-byte halves: a
     /// P-256 key), as PKCS#11 and some services give it, instead of DER.
-    public init(in dir: TemporaryDirectory, key: String, name: String = "signer", rawECDSA: Bool = false) {
+    package init(in dir: TemporaryDirectory, key: String, name: String = "signer", rawECDSA: Bool = false) {
         log = dir.path("\(name).log")
         let filter = rawECDSA ? " | python3 '\(Self.derToRaw(in: dir))'" : ""
         let script = dir.write(
@@ -32,7 +32,7 @@ public struct ExternalSignerStandIn: Sendable {
     }
 
     /// The lines of the log (empty when the command never ran).
-    public var runs: [String] {
+    package var runs: [String] {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 

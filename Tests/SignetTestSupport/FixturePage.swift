@@ -2,9 +2,9 @@ import SignetCore
 
 /// One row of the generated multi-geometry fixture: what the page dictionary holds and what a
 /// viewer must show. `displayedSize` is written by hand, so the table also checks the oracle.
-public struct FixturePage: Sendable, Hashable {
+package struct FixturePage: Sendable, Hashable {
     /// Which /Pages node is the page's parent.
-    public enum Parent: Sendable, Hashable {
+    package enum Parent: Sendable, Hashable {
         /// The root node: no MediaBox, no Rotate, /Resources with the font.
         case root
         /// An intermediate node with MediaBox A5 [0 0 420 595], /Rotate 90 and /Resources.
@@ -12,7 +12,7 @@ public struct FixturePage: Sendable, Hashable {
     }
 
     /// Where the page's /Resources come from.
-    public enum Resources: Sendable, Hashable {
+    package enum Resources: Sendable, Hashable {
         /// A direct dictionary in the page.
         case own
         /// None on the page: inherited from the parent node.
@@ -24,52 +24,52 @@ public struct FixturePage: Sendable, Hashable {
     }
 
     /// How the content stream is written.
-    public enum Contents: Sendable, Hashable {
+    package enum Contents: Sendable, Hashable {
         case single
         /// A /Contents array of two streams; the first leaves an unbalanced `q` and a `cm` that
         /// scales by 0.6 and moves by (40, 60), so a stamp appended without `q … Q` moves.
         case unbalancedArray
     }
 
-    public var label: String
-    public var parent: Parent = .root
+    package var label: String
+    package var parent: Parent = .root
     /// nil: the page has no /MediaBox of its own.
-    public var mediaBox: Rect?
-    public var cropBox: Rect?
+    package var mediaBox: Rect?
+    package var cropBox: Rect?
     /// nil: no /Rotate of its own.
-    public var rotate: Int?
+    package var rotate: Int?
     /// nil: no /UserUnit.
-    public var userUnit: Double?
-    public var resources: Resources = .own
-    public var contents: Contents = .single
+    package var userUnit: Double?
+    package var resources: Resources = .own
+    package var contents: Contents = .single
     /// What a viewer shows, in points (hand-written expectation).
-    public var displayedSize: Size
+    package var displayedSize: Size
 
     /// The group node's attributes.
-    public static let groupMediaBox = Rect(x: 0, y: 0, width: 420, height: 595)
-    public static let groupRotate = 90
+    package static let groupMediaBox = Rect(x: 0, y: 0, width: 420, height: 595)
+    package static let groupRotate = 90
 
     /// The MediaBox after inheritance; Letter when no node has one (as readers do).
-    public var effectiveMediaBox: Rect {
+    package var effectiveMediaBox: Rect {
         mediaBox ?? (parent == .group ? Self.groupMediaBox : Rect(origin: .zero, size: .letter))
     }
 
     /// The CropBox after inheritance and clipping to the MediaBox.
-    public var effectiveCropBox: Rect {
+    package var effectiveCropBox: Rect {
         let media = effectiveMediaBox
         return (cropBox ?? media).intersection(media) ?? media
     }
 
     /// The /Rotate in force (the page's own value wins over the inherited one).
-    public var effectiveRotate: Int { rotate ?? (parent == .group ? Self.groupRotate : 0) }
+    package var effectiveRotate: Int { rotate ?? (parent == .group ? Self.groupRotate : 0) }
 
-    public var geometry: DisplayedGeometry {
+    package var geometry: DisplayedGeometry {
         DisplayedGeometry(cropBox: effectiveCropBox, rotate: effectiveRotate, userUnit: userUnit ?? 1)
     }
 
     /// A reference stamp rectangle inside the page, in displayed points (used for markers and as a
     /// default stamp target): 3:1 like the test stamp, in the lower middle, off whole points.
-    public var markerRect: Rect {
+    package var markerRect: Rect {
         let w = displayedSize.width, h = displayedSize.height
         let width = (min(180, w * 0.45) * 10).rounded() / 10
         return Rect(

@@ -1,8 +1,8 @@
 /// A zlib stream that inflates to `count` bytes of `a` from about 1/160 of that: one literal,
 /// then length-258 matches at distance 1 in one fixed-Huffman deflate block (13 bits each).
 /// Built directly, so a test can make a 300 MiB bomb in milliseconds without zlib.
-public enum FlateBomb {
-    public static func zlib(decodingTo count: Int) -> [UInt8] {
+package enum FlateBomb {
+    package static func zlib(decodingTo count: Int) -> [UInt8] {
         precondition(count >= 1 + 258 * 2 && (count - 1) % 258 == 0, "count must be 1 + 258·k, k ≥ 2")
         var bits = BitWriter()
         bits.put(1, 1)  // BFINAL

@@ -2,13 +2,13 @@ import SignetCore
 
 /// The generated multi-geometry document: every page geometry the corpus does not cover, one per
 /// page, drawn with upright text (Helvetica) so pdftotext has something to read.
-public enum GeometryFixture {
+package enum GeometryFixture {
     static let letter = Rect(x: 0, y: 0, width: 612, height: 792)
     static let a4 = Rect(x: 0, y: 0, width: 595.276, height: 841.89)
     static let negativeOrigin = Rect(corners: Point(x: -200, y: -300), Point(x: 412, y: 492))
 
     /// The page table, in page order.
-    public static let pages: [FixturePage] = [
+    package static let pages: [FixturePage] = [
         FixturePage(label: "A4 portrait", mediaBox: a4, displayedSize: Size(width: 595.276, height: 841.89)),
         FixturePage(
             label: "Letter landscape MediaBox", mediaBox: Rect(x: 0, y: 0, width: 792, height: 612),
@@ -69,16 +69,16 @@ public enum GeometryFixture {
     ]
 
     /// The spec of page `number` (1-based) of a document of any length: the table repeats.
-    public static func page(_ number: Int) -> FixturePage { pages[(number - 1) % pages.count] }
+    package static func page(_ number: Int) -> FixturePage { pages[(number - 1) % pages.count] }
 
     /// The text line that names page `number` (pdftotext finds it on that page).
-    public static func title(ofPage number: Int) -> String {
+    package static func title(ofPage number: Int) -> String {
         "Signet geometry fixture page \(number): \(page(number).label)"
     }
 
     /// A reference copy of the test stamp drawn by the fixture itself at each page's `markerRect`,
     /// to check the locator (leave it out when the fixture is the input of a stamping test).
-    public enum Marker: Sendable {
+    package enum Marker: Sendable {
         case none
         /// Filled rectangles (edges exactly where the rectangle says).
         case vector
@@ -87,7 +87,7 @@ public enum GeometryFixture {
     }
 
     /// The PDF bytes. `pageCount` defaults to one cycle of the table; longer documents repeat it.
-    public static func document(pageCount: Int = pages.count, marker: Marker = .none) -> [UInt8] {
+    package static func document(pageCount: Int = pages.count, marker: Marker = .none) -> [UInt8] {
         precondition(pageCount >= 1, "a PDF needs a page")
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), root = pdf.reserve()

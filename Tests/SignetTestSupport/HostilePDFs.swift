@@ -1,7 +1,7 @@
 /// Small hand-written PDFs that claim far more than they hold, for the resource-limit tests.
-public enum HostilePDFs {
+package enum HostilePDFs {
     /// One page whose content is one stream (`dictionary`: its entries besides /Length).
-    public static func onePage(content dictionary: String, _ data: [UInt8]) -> [UInt8] {
+    package static func onePage(content dictionary: String, _ data: [UInt8]) -> [UInt8] {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), pages = pdf.reserve()
         let contents = pdf.addStream(dictionary, data)
@@ -12,12 +12,12 @@ public enum HostilePDFs {
     }
 
     /// One page whose FlateDecode content inflates to about `mebibytes` MiB of `a` (from 1/160 of that).
-    public static func flateBomb(mebibytes: Int) -> [UInt8] {
+    package static func flateBomb(mebibytes: Int) -> [UInt8] {
         onePage(content: "/Filter /FlateDecode", FlateBomb.zlib(decodingTo: 1 + 258 * ((mebibytes << 20) / 258)))
     }
 
     /// One page under a chain of `depth` nested /Pages nodes.
-    public static func chain(depth: Int) -> [UInt8] {
+    package static func chain(depth: Int) -> [UInt8] {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve()
         let nodes = (0..<depth).map { _ in pdf.reserve() }
@@ -31,7 +31,7 @@ public enum HostilePDFs {
     }
 
     /// One page and `count` signature fields that all share one (unverifiable) signature value.
-    public static func signatureFields(_ count: Int) -> [UInt8] {
+    package static func signatureFields(_ count: Int) -> [UInt8] {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), pages = pdf.reserve(), page = pdf.reserve()
         let value = pdf.add(

@@ -3,8 +3,8 @@ import Foundation
 /// Appends a hand-written incremental update to a PDF's bytes, the way an attacker (or a careless
 /// tool) would: the given objects, a classic xref section for them, and a trailer that keeps the
 /// last trailer's /Root (or another one) and chains /Prev to the last section (unless told not to).
-public enum IncrementalUpdate {
-    public static func append(
+package enum IncrementalUpdate {
+    package static func append(
         to bytes: [UInt8], objects: [Int: String], freed: [Int] = [], root: String? = nil, prev: Bool = true,
         trailerExtra: String = ""
     ) -> [UInt8] {
@@ -33,14 +33,14 @@ public enum IncrementalUpdate {
     }
 
     /// A stream object's text with `content` as its data.
-    public static func stream(_ content: String, dictionary: String = "") -> String {
+    package static func stream(_ content: String, dictionary: String = "") -> String {
         "<< /Length \(content.utf8.count) \(dictionary)>>\nstream\n\(content)\nendstream"
     }
 }
 
 extension String {
     /// The first capture group of every match of `pattern`.
-    public func matches(_ pattern: String) -> [String] {
+    package func matches(_ pattern: String) -> [String] {
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
         let range = NSRange(startIndex..., in: self)
         return regex.matches(in: self, range: range).compactMap { match in

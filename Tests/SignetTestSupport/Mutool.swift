@@ -4,9 +4,9 @@
 /// What `mutool draw` (MuPDF 1.21) does: it renders the CropBox clipped to the MediaBox, turned by
 /// the page's `/Rotate`, with annotations drawn from their appearance streams; unlike poppler it
 /// honours `/UserUnit`, so one pixel is 72/dpi DISPLAYED points on every page.
-public enum Mutool {
+package enum Mutool {
     /// Page `page` (1-based) rendered at `dpi` pixels per inch of the page as displayed.
-    public static func render(pdf: String, page: Int, dpi: Double) throws -> PPMImage {
+    package static func render(pdf: String, page: Int, dpi: Double) throws -> PPMImage {
         let result = try ToolFailure.run(
             "mutool", ["draw", "-q", "-F", "pnm", "-c", "rgb", "-o", "-", "-r", "\(dpi)", pdf, "\(page)"])
         let images = try PPMImage.parseAll(result.stdout)
@@ -18,13 +18,13 @@ public enum Mutool {
     }
 
     /// The text MuPDF extracts from page `page` (1-based), annotations' appearances included.
-    public static func text(pdf: String, page: Int) throws -> String {
+    package static func text(pdf: String, page: Int) throws -> String {
         try ToolFailure.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", pdf, "\(page)"]).stdoutText
     }
 
     /// Renders page `page` of `pdf` (and of `baseline`, the unstamped PDF) and finds the test
     /// stamp, as `StampLocator.locate(pdf:page:…)` does with poppler.
-    public static func locateStamp(
+    package static func locateStamp(
         pdf: String, page: Int, baseline: String? = nil,
         dpi: Double = StampLocator.defaultDPI
     ) throws -> StampLocation? {

@@ -1,19 +1,19 @@
 import SignetCore
 
 /// An 8-bit RGB raster as pdftoppm writes it (binary PPM, `P6`), rows top to bottom.
-public struct PPMImage: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
+package struct PPMImage: Sendable, Hashable {
+    package var width: Int
+    package var height: Int
     /// `width * height * 3` bytes.
-    public var rgb: [UInt8]
+    package var rgb: [UInt8]
 
-    public init(width: Int, height: Int, rgb: [UInt8]) {
+    package init(width: Int, height: Int, rgb: [UInt8]) {
         precondition(rgb.count == width * height * 3, "RGB buffer size")
         (self.width, self.height, self.rgb) = (width, height, rgb)
     }
 
     /// Every image in `bytes` (pdftoppm writes one per page, back to back, when it writes to stdout).
-    public static func parseAll(_ bytes: [UInt8]) throws -> [PPMImage] {
+    package static func parseAll(_ bytes: [UInt8]) throws -> [PPMImage] {
         var images: [PPMImage] = []
         var offset = 0
         while offset < bytes.count {
@@ -64,10 +64,10 @@ public struct PPMImage: Sendable, Hashable {
     }
 
     /// The image as a binary PPM file (to save a render next to a failing test).
-    public var ppmBytes: [UInt8] { Array("P6\n\(width) \(height)\n255\n".utf8) + rgb }
+    package var ppmBytes: [UInt8] { Array("P6\n\(width) \(height)\n255\n".utf8) + rgb }
 
     /// A copy with 1-pixel outlines of `rects` (given in points at `pointsPerPixel`), for diagnostics.
-    public func outlining(
+    package func outlining(
         _ rects: [Rect], color: (UInt8, UInt8, UInt8) = (0, 200, 0), pointsPerPixel: Double
     ) -> PPMImage {
         var out = self

@@ -6,9 +6,9 @@
 /// the page as displayed; one pixel is exactly 72/dpi units of the page's user space. It ignores
 /// `/UserUnit` entirely (poppler 22.12 never reads it), so a UserUnit 2 page comes out at half the
 /// size a viewer that honours UserUnit shows; `StampLocator` corrects for that.
-public enum Pdftoppm {
+package enum Pdftoppm {
     /// Page `page` (1-based) rendered at `dpi` pixels per inch of user space.
-    public static func render(
+    package static func render(
         pdf: String, page: Int, dpi: Double, password: String? = nil, hideAnnotations: Bool = false
     ) throws -> PPMImage {
         let images = try render(
@@ -21,7 +21,7 @@ public enum Pdftoppm {
 
     /// Pages `pages` (1-based) in one pdftoppm run, in page order. `hideAnnotations` leaves out
     /// annotations (form fields, signature widgets), which viewers draw over the page content.
-    public static func render(
+    package static func render(
         pdf: String, pages: ClosedRange<Int>, dpi: Double, password: String? = nil,
         hideAnnotations: Bool = false
     ) throws -> [PPMImage] {

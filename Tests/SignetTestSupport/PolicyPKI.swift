@@ -4,39 +4,39 @@ import Foundation
 /// (so TestPKI's root anchors them), and a timestamp authority: made once per test process with
 /// the openssl CLI (and Python's asn1crypto + cryptography for what the CLI cannot make).
 /// Serial numbers are fixed (2001…).
-public final class PolicyPKI: @unchecked Sendable {
-    public let base = TestPKI.shared
-    public let folder: TemporaryDirectory
+package final class PolicyPKI: @unchecked Sendable {
+    package let base = TestPKI.shared
+    package let folder: TemporaryDirectory
 
     /// RSA-1024 signer.
-    public var weakRSA: (cert: String, key: String) { pair("rsa1024") }
+    package var weakRSA: (cert: String, key: String) { pair("rsa1024") }
     /// keyUsage keyEncipherment only.
-    public var encipherOnly: (cert: String, key: String) { pair("kuenc") }
+    package var encipherOnly: (cert: String, key: String) { pair("kuenc") }
     /// extendedKeyUsage serverAuth only.
-    public var serverAuth: (cert: String, key: String) { pair("ekuserver") }
+    package var serverAuth: (cert: String, key: String) { pair("ekuserver") }
     /// extendedKeyUsage documentSigning (1.3.6.1.5.5.7.3.36).
-    public var documentSigning: (cert: String, key: String) { pair("ekudoc") }
-    public var ed25519: (cert: String, key: String) { pair("ed25519") }
+    package var documentSigning: (cert: String, key: String) { pair("ekudoc") }
+    package var ed25519: (cert: String, key: String) { pair("ed25519") }
     /// Valid 2020-01-01 to 2021-01-01 only.
-    public var expired: (cert: String, key: String) { pair("expired") }
+    package var expired: (cert: String, key: String) { pair("expired") }
     /// A timestamp authority: critical extendedKeyUsage timeStamping.
-    public var tsa: (cert: String, key: String) { pair("tsa") }
+    package var tsa: (cert: String, key: String) { pair("tsa") }
     /// An intermediate CA the root signed with MD5, and a signer it issued (with SHA-256).
-    public var md5Intermediate: String { folder.path("md5ca.pem") }
-    public var md5IntermediateSigner: (cert: String, key: String) { pair("md5caleaf") }
+    package var md5Intermediate: String { folder.path("md5ca.pem") }
+    package var md5IntermediateSigner: (cert: String, key: String) { pair("md5caleaf") }
     /// An RSA-1024 intermediate CA (signed with SHA-256), and a signer it issued.
-    public var weakIntermediate: String { folder.path("rsa1024ca.pem") }
-    public var weakIntermediateSigner: (cert: String, key: String) { pair("rsa1024caleaf") }
+    package var weakIntermediate: String { folder.path("rsa1024ca.pem") }
+    package var weakIntermediateSigner: (cert: String, key: String) { pair("rsa1024caleaf") }
     /// A signer the intermediate signed with SHA-1.
-    public var sha1Signed: (cert: String, key: String) { pair("sha1leaf") }
+    package var sha1Signed: (cert: String, key: String) { pair("sha1leaf") }
     /// A timestamp authority the intermediate signed with SHA-1.
-    public var sha1TSA: (cert: String, key: String) { pair("sha1tsa") }
+    package var sha1TSA: (cert: String, key: String) { pair("sha1tsa") }
     /// A DSA-1024 signer.
-    public var dsa1024: (cert: String, key: String) { pair("dsa1024") }
-    public var intermediateCert: String { base.intermediateCert }
-    public var rootCert: String { base.rootCert }
+    package var dsa1024: (cert: String, key: String) { pair("dsa1024") }
+    package var intermediateCert: String { base.intermediateCert }
+    package var rootCert: String { base.rootCert }
 
-    public static let shared: PolicyPKI = {
+    package static let shared: PolicyPKI = {
         do {
             let pki = try PolicyPKI()
             atexit { try? FileManager.default.removeItem(at: PolicyPKI.shared.folder.url) }
@@ -131,7 +131,7 @@ public final class PolicyPKI: @unchecked Sendable {
 
     /// `openssl cms -sign -binary` of `content` (detached, DER), with `chain` attached (the
     /// intermediate by default).
-    public func opensslSign(
+    package func opensslSign(
         _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256",
         chain: String? = nil, extra: [String] = []
     ) throws {
@@ -146,7 +146,7 @@ public final class PolicyPKI: @unchecked Sendable {
     /// A detached SignedData built field by field in Python: content-type, message-digest and
     /// signing-certificate-v2 signed attributes; `essCertificate` names another certificate in
     /// the latter; `embed` encapsulates the content.
-    public func pythonSign(
+    package func pythonSign(
         _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256",
         contentType: String = "data",
         essCertificate: String? = nil, embed: Bool = false
@@ -162,7 +162,7 @@ public final class PolicyPKI: @unchecked Sendable {
 
     /// An RFC 3161 token (DER TimeStampToken) over the bytes of `data`, from our TSA (or
     /// `authority`), with the intermediate.
-    public func timestampToken(
+    package func timestampToken(
         over data: String, out: String, digest: String = "sha256", authority: (cert: String, key: String)? = nil
     ) throws {
         let query = out + ".tsq"
@@ -180,7 +180,7 @@ public final class PolicyPKI: @unchecked Sendable {
 
     /// A TimeStampResp (status granted, the token, genTime now) answering the DER query at `query`,
     /// as our TSA would send it; returns `out`.
-    public func timestampReply(to query: String, out: String) throws -> String {
+    package func timestampReply(to query: String, out: String) throws -> String {
         Self.replyLock.lock()
         defer { Self.replyLock.unlock() }
         try openssl([
@@ -191,12 +191,12 @@ public final class PolicyPKI: @unchecked Sendable {
     }
 
     /// Writes the first SignerInfo's signature value of `p7s` to `out`.
-    public func signatureValue(of p7s: String, out: String) throws {
+    package func signatureValue(of p7s: String, out: String) throws {
         try python(["sigvalue", "--in", p7s, "--out", out])
     }
 
     /// `p7s` with `token` as its id-aa-signatureTimeStampToken unsigned attribute.
-    public func attach(token: String, to p7s: String, out: String) throws {
+    package func attach(token: String, to p7s: String, out: String) throws {
         try python(["add-token", "--in", p7s, "--token", token, "--out", out])
     }
 

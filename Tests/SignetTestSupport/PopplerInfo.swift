@@ -1,21 +1,21 @@
 import SignetCore
 
 /// `pdfinfo -box`: poppler's view of each page's boxes and rotation.
-public enum PopplerInfo {
+package enum PopplerInfo {
     /// One page as pdfinfo reports it (boxes in user space, rotation normalised to 0/90/180/270).
-    public struct Page: Sendable, Hashable {
-        public var number: Int
-        public var size = Size.zero
-        public var rotate = 0
-        public var mediaBox = Rect.zero
-        public var cropBox = Rect.zero
-        public var bleedBox = Rect.zero
-        public var trimBox = Rect.zero
-        public var artBox = Rect.zero
+    package struct Page: Sendable, Hashable {
+        package var number: Int
+        package var size = Size.zero
+        package var rotate = 0
+        package var mediaBox = Rect.zero
+        package var cropBox = Rect.zero
+        package var bleedBox = Rect.zero
+        package var trimBox = Rect.zero
+        package var artBox = Rect.zero
     }
 
     /// Every page of `pdf`.
-    public static func pages(_ pdf: String, password: String? = nil) throws -> [Page] {
+    package static func pages(_ pdf: String, password: String? = nil) throws -> [Page] {
         var arguments = ["-box", "-f", "1", "-l", "1000000"]
         if let password { arguments += ["-upw", password] }
         let r = try ToolFailure.run("pdfinfo", arguments + [pdf])

@@ -1,26 +1,26 @@
 import Foundation
 
 /// `pdfsig`: poppler's independent verdict on a PDF's signatures.
-public enum PopplerSignatures {
+package enum PopplerSignatures {
     /// One signature as pdfsig reports it.
-    public struct Signature: Sendable, Hashable {
-        public var fieldName = ""
-        public var subFilter = ""
+    package struct Signature: Sendable, Hashable {
+        package var fieldName = ""
+        package var subFilter = ""
         /// `[start, end)` byte ranges the signature covers.
-        public var signedRanges: [Range<Int>] = []
+        package var signedRanges: [Range<Int>] = []
         /// pdfsig's "Total document signed" (false: "Not total document signed").
-        public var coversWholeDocument = false
+        package var coversWholeDocument = false
         /// The "Signature Validation:" text, e.g. "Signature is Valid.".
-        public var validation = ""
+        package var validation = ""
         /// The "Certificate Validation:" text, e.g. "Certificate issuer isn't Trusted.".
-        public var certificateValidation = ""
+        package var certificateValidation = ""
 
         /// True when the cryptographic check passed (the certificate's trust is a separate matter).
-        public var isValid: Bool { validation == "Signature is Valid." }
+        package var isValid: Bool { validation == "Signature is Valid." }
     }
 
     /// The signatures of `pdf` in file order; empty when it has none.
-    public static func signatures(_ pdf: String) throws -> [Signature] {
+    package static func signatures(_ pdf: String) throws -> [Signature] {
         let r = try ToolFailure.run("pdfsig", [pdf], accepted: [0, 2])
         if r.status == 2 {
             guard

@@ -1,7 +1,7 @@
 /// `pdftotext`, to check that stamping leaves every page's text as it was.
-public enum PopplerText {
+package enum PopplerText {
     /// The text of every page, in page order (pdftotext separates pages with form feeds).
-    public static func pages(_ pdf: String, password: String? = nil) throws -> [String] {
+    package static func pages(_ pdf: String, password: String? = nil) throws -> [String] {
         var arguments = ["-enc", "UTF-8"]
         if let password { arguments += ["-upw", password] }
         let r = try ToolFailure.run("pdftotext", arguments + [pdf, "-"])

@@ -3,16 +3,16 @@ import SignetCore
 
 /// A word pdftotext found, with its box in the page as displayed (points, top-left origin, y
 /// down; poppler ignores `/UserUnit`, so on a UserUnit 2 page the box is half the displayed size).
-public struct PlacedWord: Sendable, Hashable {
-    public var text: String
-    public var box: Rect
+package struct PlacedWord: Sendable, Hashable {
+    package var text: String
+    package var box: Rect
 }
 
 /// `pdftotext -bbox`: every word of a page with its box, to check where text lies and which way
 /// it runs.
-public enum PopplerWords {
+package enum PopplerWords {
     /// The words of page `page` (1-based), in pdftotext's reading order.
-    public static func words(pdf: String, page: Int) throws -> [PlacedWord] {
+    package static func words(pdf: String, page: Int) throws -> [PlacedWord] {
         let result = try ToolFailure.run(
             "pdftotext", ["-bbox", "-cropbox", "-enc", "UTF-8", "-f", "\(page)", "-l", "\(page)", pdf, "-"])
         return result.stdoutText.split(separator: "\n").compactMap { line -> PlacedWord? in

@@ -1,24 +1,24 @@
 import Foundation
 
 /// The result of running a program to completion.
-public struct ProcessResult: Sendable {
-    public var status: Int32
-    public var stdout: [UInt8]
-    public var stderr: String
+package struct ProcessResult: Sendable {
+    package var status: Int32
+    package var stdout: [UInt8]
+    package var stderr: String
     /// True when the process was ended by a signal (`status` is then the signal's number).
-    public var signalled = false
+    package var signalled = false
 
-    public init(status: Int32, stdout: [UInt8], stderr: String, signalled: Bool = false) {
+    package init(status: Int32, stdout: [UInt8], stderr: String, signalled: Bool = false) {
         (self.status, self.stdout, self.stderr, self.signalled) = (status, stdout, stderr, signalled)
     }
 
-    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 }
 
 /// Runs programs as real processes: the CLI under test and the independent checkers.
-public enum ProcessRunner {
+package enum ProcessRunner {
     /// The `signet` executable built next to the tests (or `$SIGNET_BIN`).
-    public static var signet: String {
+    package static var signet: String {
         if let custom = ProcessInfo.processInfo.environment["SIGNET_BIN"] { return custom }
         let build = Corpus.packageRoot.appendingPathComponent(".build")
         for config in ["debug", "release"] {
@@ -29,7 +29,7 @@ public enum ProcessRunner {
     }
 
     /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`.
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil,
         environment: [String: String]? = nil, currentDirectory: String? = nil
     ) throws -> ProcessResult {
@@ -71,14 +71,14 @@ public enum ProcessRunner {
     }
 
     /// Runs the `signet` CLI.
-    public static func signet(
+    package static func signet(
         _ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String]? = nil
     ) throws -> ProcessResult {
         try run(signet, arguments, stdin: stdin, environment: environment)
     }
 
     /// True when `tool` is on PATH (independent checkers such as qpdf or pdftoppm).
-    public static func hasTool(_ tool: String) -> Bool {
+    package static func hasTool(_ tool: String) -> Bool {
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
             FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
         }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// `qpdf --check` and `qpdf --json`, the independent structure checks.
-public enum QPDFTool {
+package enum QPDFTool {
     /// What `qpdf --check` said.
-    public struct CheckResult: Sendable {
+    package struct CheckResult: Sendable {
         /// 0 clean, 3 warnings only, 2 errors.
-        public var status: Int32
-        public var output: String
+        package var status: Int32
+        package var output: String
         /// True when qpdf found neither errors nor warnings.
-        public var isClean: Bool { status == 0 }
+        package var isClean: Bool { status == 0 }
         /// The lines qpdf flagged as `WARNING:` (or `error`) on stdout or stderr.
-        public var problems: [String] {
+        package var problems: [String] {
             output.split(separator: "\n").map(String.init).filter {
                 $0.localizedCaseInsensitiveContains("warning") || $0.localizedCaseInsensitiveContains("error")
             }
@@ -18,7 +18,7 @@ public enum QPDFTool {
     }
 
     /// Runs `qpdf --check` (test material only: the password goes on qpdf's command line).
-    public static func check(_ pdf: String, password: String? = nil) throws -> CheckResult {
+    package static func check(_ pdf: String, password: String? = nil) throws -> CheckResult {
         var arguments = ["--check"]
         if let password { arguments.append("--password=\(password)") }
         let r = try ToolFailure.run("qpdf", arguments + [pdf], accepted: [0, 2, 3])
@@ -27,7 +27,7 @@ public enum QPDFTool {
 
     /// Each page's /UserUnit (1 when absent; it is not inheritable), read with `qpdf --json`,
     /// because poppler's tools do not report it.
-    public static func userUnits(_ pdf: String, password: String? = nil) throws -> [Double] {
+    package static func userUnits(_ pdf: String, password: String? = nil) throws -> [Double] {
         var arguments = ["--json", "--json-key=pages", "--json-key=qpdf"]
         if let password { arguments.append("--password=\(password)") }
         let r = try ToolFailure.run("qpdf", arguments + [pdf], accepted: [0, 3])

@@ -3,8 +3,8 @@ import SignetCore
 
 /// PDF syntax for hand-written test files: numbers without exponent or trailing zeros, arrays,
 /// matrices and literal strings.
-public enum PDFSyntax {
-    public static func format(_ v: Double) -> String {
+package enum PDFSyntax {
+    package static func format(_ v: Double) -> String {
         let rounded = (v * 10000).rounded() / 10000
         if rounded == rounded.rounded(), abs(rounded) < 1e12 { return String(Int(rounded)) }
         var text = String(format: "%.4f", rounded)
@@ -13,17 +13,17 @@ public enum PDFSyntax {
     }
 
     /// `[x0 y0 x1 y1]`.
-    public static func array(_ r: Rect) -> String {
+    package static func array(_ r: Rect) -> String {
         "[" + [r.minX, r.minY, r.maxX, r.maxY].map(format).joined(separator: " ") + "]"
     }
 
     /// The six operands of `cm`.
-    public static func matrix(_ t: Transform) -> String {
+    package static func matrix(_ t: Transform) -> String {
         t.components.map(format).joined(separator: " ")
     }
 
     /// A PDF literal string with `(`, `)` and `\` escaped.
-    public static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         "("
             + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
             .replacingOccurrences(of: ")", with: "\\)") + ")"
@@ -32,26 +32,26 @@ public enum PDFSyntax {
 
 /// Writes a classic PDF by hand: numbered objects in order, an xref table with exact offsets,
 /// a trailer and `startxref`. Test material only (no compression, no object streams).
-public struct RawPDFBuilder {
+package struct RawPDFBuilder {
     private var bodies: [Int: [UInt8]] = [:]
     private var nextNumber = 1
 
-    public init() {}
+    package init() {}
 
     /// A fresh object number whose body is set later with `set`.
-    public mutating func reserve() -> Int {
+    package mutating func reserve() -> Int {
         defer { nextNumber += 1 }
         return nextNumber
     }
 
     /// Sets the body (the text between `N 0 obj` and `endobj`) of a reserved object.
-    public mutating func set(_ number: Int, _ body: String) {
+    package mutating func set(_ number: Int, _ body: String) {
         bodies[number] = Array(body.utf8)
     }
 
     /// Adds an object and returns its number.
     @discardableResult
-    public mutating func add(_ body: String) -> Int {
+    package mutating func add(_ body: String) -> Int {
         let n = reserve()
         set(n, body)
         return n
@@ -59,7 +59,7 @@ public struct RawPDFBuilder {
 
     /// Adds a stream object; `dictionary` holds the entries besides /Length (may be empty).
     @discardableResult
-    public mutating func addStream(_ dictionary: String, _ data: [UInt8]) -> Int {
+    package mutating func addStream(_ dictionary: String, _ data: [UInt8]) -> Int {
         let n = reserve()
         bodies[n] = Array("<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8) + data + Array("\nendstream".utf8)
         return n
@@ -67,7 +67,7 @@ public struct RawPDFBuilder {
 
     /// Adds an 8-bit RGBA image as an uncompressed /DeviceRGB image XObject with an /SMask for
     /// the alpha; returns the image's object number.
-    public mutating func addImage(width: Int, height: Int, rgba: [UInt8]) -> Int {
+    package mutating func addImage(width: Int, height: Int, rgba: [UInt8]) -> Int {
         precondition(rgba.count == width * height * 4, "RGBA buffer size")
         var rgb: [UInt8] = [], alpha: [UInt8] = []
         rgb.reserveCapacity(width * height * 3)
@@ -82,7 +82,7 @@ public struct RawPDFBuilder {
     }
 
     /// The file: header, every object, xref table, trailer with `/Root root` and a fixed `/ID`.
-    public func build(root: Int, version: String = "1.7") -> [UInt8] {
+    package func build(root: Int, version: String = "1.7") -> [UInt8] {
         var out = Array("%PDF-\(version)\n".utf8) + [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A]  // binary-marker comment
         var offsets: [Int] = []
         for n in 1..<nextNumber {

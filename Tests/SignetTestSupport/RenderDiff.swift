@@ -2,19 +2,19 @@ import SignetCore
 
 /// Compares two renders of the same page (before and after stamping) away from the stamp, to
 /// prove that stamping left the page's own content where it was.
-public enum RenderDiff {
-    public struct Result: Sendable, Hashable {
+package enum RenderDiff {
+    package struct Result: Sendable, Hashable {
         /// Pixels that changed by more than the threshold outside the excluded rectangles.
-        public var changedPixels: Int
+        package var changedPixels: Int
         /// Their bounding box in points, when there are any.
-        public var bounds: Rect?
+        package var bounds: Rect?
     }
 
     /// Pixels of `after` that differ from `before` by more than `threshold` (of 255) in some channel,
     /// ignoring everything inside `excluded` (points, same space as the render, grown by one pixel).
     /// With `shift` > 0 a pixel also counts as unchanged when `before` has a matching pixel up to
     /// `shift` pixels away (two renderers anti-aliasing glyph edges differently).
-    public static func compare(
+    package static func compare(
         _ before: PPMImage, _ after: PPMImage, excluding excluded: [Rect], pointsPerPixel: Double, threshold: Int = 96,
         shift: Int = 0
     ) throws -> Result {

@@ -1,31 +1,31 @@
 import Foundation
 
 /// What a CRL made by `RevocationPKI.crl(_:in:)` holds besides the root's signature.
-public struct CRLSpec: Sendable {
+package struct CRLSpec: Sendable {
     /// Which certificates an issuing distribution point limits the CRL to.
-    public enum Scope: String, Sendable {
+    package enum Scope: String, Sendable {
         case user, ca, attribute
     }
 
     /// Serial numbers (hexadecimal) listed as revoked, a day before thisUpdate.
-    public var revoked: [String] = []
-    public var scope: Scope?
+    package var revoked: [String] = []
+    package var scope: Scope?
     /// The distribution point name (a URI) of the issuing distribution point.
-    public var distributionPoint: String?
+    package var distributionPoint: String?
     /// onlySomeReasons: keyCompromise.
-    public var someReasons = false
-    public var indirect = false
+    package var someReasons = false
+    package var indirect = false
     /// A deltaCRLIndicator (critical).
-    public var delta = false
+    package var delta = false
     /// A critical extension of a private OID, on the CRL itself and on each entry.
-    public var unknownCritical = false
-    public var unknownCriticalEntry = false
+    package var unknownCritical = false
+    package var unknownCriticalEntry = false
     /// Defaults to now.
-    public var thisUpdate: Date?
+    package var thisUpdate: Date?
     /// The ExpiredCertsOnCRL extension's date.
-    public var expiredCertsOnCRL: Date?
+    package var expiredCertsOnCRL: Date?
 
-    public init(
+    package init(
         revoked: [String] = [], scope: Scope? = nil, distributionPoint: String? = nil, someReasons: Bool = false,
         indirect: Bool = false, delta: Bool = false, unknownCritical: Bool = false, unknownCriticalEntry: Bool = false,
         thisUpdate: Date? = nil, expiredCertsOnCRL: Date? = nil
@@ -53,10 +53,10 @@ public struct CRLSpec: Sendable {
 
 extension RevocationPKI {
     /// The serial number of the revoked signer (hexadecimal).
-    public static let revokedSerial = "1002"
+    package static let revokedSerial = "1002"
 
     /// A CRL (DER) the root signs, made as `spec` says by Python's cryptography in `folder`.
-    public func crl(_ spec: CRLSpec, in folder: TemporaryDirectory) throws -> [UInt8] {
+    package func crl(_ spec: CRLSpec, in folder: TemporaryDirectory) throws -> [UInt8] {
         let out = folder.path("crl-\(UUID().uuidString.prefix(8)).der")
         try crlTool(["crl", "--out", out] + spec.arguments, in: folder)
         return try bytes(out)
@@ -64,7 +64,7 @@ extension RevocationPKI {
 
     /// A certificate (PEM path) the root issued, valid from `notBefore` to `notAfter`, naming the
     /// root's CRL as its distribution point; its key is thrown away.
-    public func certificate(
+    package func certificate(
         serial: String, notBefore: Date, notAfter: Date, in folder: TemporaryDirectory
     ) throws -> String {
         let out = folder.path("cert-\(serial).pem")

@@ -5,30 +5,30 @@ import Foundation
 /// a responder without that EKU, and an unrelated root. Certificates name OCSP, CRL and
 /// caIssuers URLs under `baseURL` (nothing listens there: `respond(url:body:)` answers in
 /// place of a server, with `openssl ocsp -index` and `openssl ca -gencrl`).
-public final class RevocationPKI: @unchecked Sendable {
+package final class RevocationPKI: @unchecked Sendable {
     /// Where the certificates say their services are (a port nothing listens on).
-    public static let baseURL = "http://127.0.0.1:9"
-    public let folder: TemporaryDirectory
+    package static let baseURL = "http://127.0.0.1:9"
+    package let folder: TemporaryDirectory
 
-    public var rootCert: String { folder.path("root.pem") }
-    public var rootKey: String { folder.path("root.key") }
-    public var signerCert: String { folder.path("signer.pem") }
-    public var signerKey: String { folder.path("signer.key") }
-    public var revokedCert: String { folder.path("revoked.pem") }
-    public var revokedKey: String { folder.path("revoked.key") }
-    public var responderCert: String { folder.path("responder.pem") }
-    public var plainCert: String { folder.path("plain.pem") }
-    public var otherRootCert: String { folder.path("other-root.pem") }
+    package var rootCert: String { folder.path("root.pem") }
+    package var rootKey: String { folder.path("root.key") }
+    package var signerCert: String { folder.path("signer.pem") }
+    package var signerKey: String { folder.path("signer.key") }
+    package var revokedCert: String { folder.path("revoked.pem") }
+    package var revokedKey: String { folder.path("revoked.key") }
+    package var responderCert: String { folder.path("responder.pem") }
+    package var plainCert: String { folder.path("plain.pem") }
+    package var otherRootCert: String { folder.path("other-root.pem") }
     /// A signer whose certificate names no OCSP responder and no CRL distribution point.
-    public var bareCert: String { folder.path("bare.pem") }
-    public var bareKey: String { folder.path("bare.key") }
+    package var bareCert: String { folder.path("bare.pem") }
+    package var bareKey: String { folder.path("bare.key") }
     /// The root's CRL (DER), listing the revoked signer.
-    public var crl: String { folder.path("root.crl") }
+    package var crl: String { folder.path("root.crl") }
     /// When the revoked signer was revoked (a day before the PKI was made).
-    public let revocationTime: Date
+    package let revocationTime: Date
 
     /// The process-wide PKI (created on first use).
-    public static let shared: RevocationPKI = {
+    package static let shared: RevocationPKI = {
         do {
             return try RevocationPKI()
         } catch {
@@ -106,7 +106,7 @@ public final class RevocationPKI: @unchecked Sendable {
     /// An OCSP response for `certificate` from the delegated responder (or `signer`/`key`, e.g.
     /// the root itself or the responder without the OCSPSigning EKU), answering `request` when given.
     /// `certIDDigest` ("sha256") hashes the certID with another algorithm than SHA-1.
-    public func ocspResponse(
+    package func ocspResponse(
         for certificate: String? = nil, request: [UInt8]? = nil, signer: String? = nil, key: String? = nil,
         certIDDigest: String? = nil
     ) throws -> [UInt8] {
@@ -128,10 +128,10 @@ public final class RevocationPKI: @unchecked Sendable {
     }
 
     /// The key of the responder without the OCSPSigning extended key usage.
-    public var plainKey: String { folder.path("plain.key") }
+    package var plainKey: String { folder.path("plain.key") }
 
     /// What the services at `baseURL` would answer: OCSP for a POST to /ocsp, the CRL and the root for GETs.
-    public func respond(url: String, body: [UInt8]?) throws -> [UInt8] {
+    package func respond(url: String, body: [UInt8]?) throws -> [UInt8] {
         switch url {
         case Self.baseURL + "/ocsp": return try ocspResponse(request: body ?? [])
         case Self.baseURL + "/root.crl": return Array(try Data(contentsOf: URL(fileURLWithPath: crl)))
@@ -143,7 +143,7 @@ public final class RevocationPKI: @unchecked Sendable {
 
     /// `response` with one digit of its producedAt time changed: still well-formed, but the
     /// responder's signature no longer covers it.
-    public static func tampered(ocsp response: [UInt8]) -> [UInt8] {
+    package static func tampered(ocsp response: [UInt8]) -> [UInt8] {
         var bytes = response
         // The first GeneralizedTime (tag 0x18, 15 bytes "YYYYMMDDHHMMSSZ") is producedAt.
         guard let start = (0..<bytes.count - 1).first(where: { bytes[$0] == 0x18 && bytes[$0 + 1] == 0x0F }) else {
@@ -154,7 +154,7 @@ public final class RevocationPKI: @unchecked Sendable {
         return bytes
     }
 
-    public func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+    package func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
     private static func openssl(_ arguments: [String], in folder: TemporaryDirectory) throws {
         let result = try ProcessRunner.run("openssl", arguments, currentDirectory: folder.url.path)

@@ -1,15 +1,15 @@
 import Foundation
 
 /// The independent tools that judge our signatures: poppler's pdfsig and pyHanko.
-public enum SignatureCheckers {
+package enum SignatureCheckers {
     /// pdfsig's report, one entry per signature: the "Signature Validation:" value and whether
     /// it says "Total document signed".
-    public struct PdfsigSignature: Sendable {
-        public var validation: String
-        public var totalDocumentSigned: Bool
+    package struct PdfsigSignature: Sendable {
+        package var validation: String
+        package var totalDocumentSigned: Bool
     }
 
-    public static func pdfsig(_ path: String) throws -> [PdfsigSignature] {
+    package static func pdfsig(_ path: String) throws -> [PdfsigSignature] {
         let result = try ProcessRunner.run("pdfsig", [path])
         var out: [PdfsigSignature] = []
         for line in result.stdoutText.split(separator: "\n") {
@@ -27,10 +27,10 @@ public enum SignatureCheckers {
 
     /// pyHanko's pretty-printed validation (`pyhanko sign validate --pretty-print`) of every
     /// signature, trusting only `trust`.
-    public static func pyhanko(_ path: String, trust: String) throws -> ProcessResult {
+    package static func pyhanko(_ path: String, trust: String) throws -> ProcessResult {
         try ProcessRunner.run(
             "pyhanko", ["sign", "validate", "--pretty-print", "--trust", trust, "--trust-replace", path])
     }
 
-    public static var hasPyhanko: Bool { ProcessRunner.hasTool("pyhanko") }
+    package static var hasPyhanko: Bool { ProcessRunner.hasTool("pyhanko") }
 }

@@ -7,19 +7,19 @@ import Foundation
 /// Each token is created once per test process; `environment` points a child process at it, and
 /// the test process is pointed at ``inProcess`` (SoftHSM2 reads SOFTHSM2_CONF when a module
 /// initializes).
-public final class SoftHSMToken: @unchecked Sendable {
-    public static let module = "/usr/lib/softhsm/libsofthsm2.so"
-    public static let label = "Signet Test Token"
-    public static let pin = "4711-signet-pin"
+package final class SoftHSMToken: @unchecked Sendable {
+    package static let module = "/usr/lib/softhsm/libsofthsm2.so"
+    package static let label = "Signet Test Token"
+    package static let pin = "4711-signet-pin"
     /// Key labels (the certificate of each has the same label and CKA_ID).
-    public static let rsaKey = "ada-rsa", p256Key = "elliptic-p256", p384Key = "elliptic-p384"
+    package static let rsaKey = "ada-rsa", p256Key = "elliptic-p256", p384Key = "elliptic-p384"
     /// A key stored without any certificate.
-    public static let bareKey = "bare-p256"
+    package static let bareKey = "bare-p256"
     /// The bare key again, with CKA_ALWAYS_AUTHENTICATE: every signature needs the PIN once more.
-    public static let alwaysAuthKey = "always-auth-p256"
+    package static let alwaysAuthKey = "always-auth-p256"
 
     /// Why the tests cannot run, or `nil` when SoftHSM2 and pkcs11-tool are installed.
-    public static var missing: String? {
+    package static var missing: String? {
         guard FileManager.default.fileExists(atPath: module) else { return "SoftHSM2 is not installed (\(module))" }
         for tool in ["softhsm2-util", "pkcs11-tool"] where !ProcessRunner.hasTool(tool) {
             return "\(tool) is not installed (Debian softhsm2, opensc)"
@@ -27,14 +27,14 @@ public final class SoftHSMToken: @unchecked Sendable {
         return nil
     }
 
-    public let folder: TemporaryDirectory
-    public var configuration: String { folder.path("softhsm2.conf") }
+    package let folder: TemporaryDirectory
+    package var configuration: String { folder.path("softhsm2.conf") }
     /// P-384 signer made here (issued by the TestPKI intermediate).
-    public var p384Cert: String { folder.path("p384.pem") }
+    package var p384Cert: String { folder.path("p384.pem") }
     /// A self-signed certificate of the bare key (which the token holds without one).
-    public var bareCert: String { folder.path("bare.pem") }
+    package var bareCert: String { folder.path("bare.pem") }
     /// PATH and SOFTHSM2_CONF, for a `signet` run.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         ["SOFTHSM2_CONF": configuration, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
     }
 
@@ -45,10 +45,10 @@ public final class SoftHSMToken: @unchecked Sendable {
     /// another listing the slots can find no token at all — 9 listings in 200 beside two login
     /// loops here; upstream this is SoftHSMv2 issue 757. So the suite whose processes use this
     /// token is serialized, and the test process uses a token of its own, ``inProcess``.
-    public static let shared: SoftHSMToken? = make { SoftHSMToken.shared?.remove() }
+    package static let shared: SoftHSMToken? = make { SoftHSMToken.shared?.remove() }
     /// The token the test process itself opens (its SOFTHSM2_CONF is pointed here; the suite that
     /// uses it is serialized, so its wrong-PIN test overlaps no other use).
-    public static let inProcess: SoftHSMToken? = {
+    package static let inProcess: SoftHSMToken? = {
         let token = make { SoftHSMToken.inProcess?.remove() }
         if let token { setenv("SOFTHSM2_CONF", token.configuration, 1) }
         return token
@@ -161,7 +161,7 @@ public final class SoftHSMToken: @unchecked Sendable {
     }
 
     /// The `signet sign` options that name key `key` on this token, with the PIN from `--pin-env`.
-    public static func options(key: String) -> [String] {
+    package static func options(key: String) -> [String] {
         ["--pkcs11-module", module, "--pkcs11-token", label, "--pkcs11-key", key, "--pin-env", "SIGNET_TEST_PIN"]
     }
 }

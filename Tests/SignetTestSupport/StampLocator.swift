@@ -2,18 +2,18 @@ import SignetCore
 
 /// Where a test stamp landed on a rendered page, in points of the page AS DISPLAYED
 /// (top-left origin, y down, inside the CropBox, after /Rotate, UserUnit applied).
-public struct StampLocation: Sendable, Hashable, CustomStringConvertible {
+package struct StampLocation: Sendable, Hashable, CustomStringConvertible {
     /// The bounding box of the stamp's ink.
-    public var bounds: Rect
+    package var bounds: Rect
     /// `nil` when the red and green blocks could not both be found in distinct corners.
-    public var orientation: StampOrientation?
+    package var orientation: StampOrientation?
     /// The size of one pixel of the render in displayed points: the measuring resolution.
-    public var pointsPerPixel: Double
+    package var pointsPerPixel: Double
     /// The displayed page size the render covers.
-    public var pageSize: Size
+    package var pageSize: Size
 
     /// The largest distance between an edge of `bounds` and the same edge of `expected`.
-    public func deviation(from expected: Rect) -> Double {
+    package func deviation(from expected: Rect) -> Double {
         [
             abs(bounds.minX - expected.minX), abs(bounds.minY - expected.minY),
             abs(bounds.maxX - expected.maxX), abs(bounds.maxY - expected.maxY),
@@ -21,11 +21,11 @@ public struct StampLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when every edge is within `tolerance` points of `expected` and the stamp is upright.
-    public func isUpright(at expected: Rect, tolerance: Double = 1) -> Bool {
+    package func isUpright(at expected: Rect, tolerance: Double = 1) -> Bool {
         orientation == .upright && deviation(from: expected) <= tolerance
     }
 
-    public var description: String {
+    package var description: String {
         func f(_ v: Double) -> String { PDFSyntax.format((v * 100).rounded() / 100) }
         return "stamp at x \(f(bounds.minX)) y \(f(bounds.minY)) w \(f(bounds.width)) h \(f(bounds.height)) pt, "
             + "\(orientation?.rawValue ?? "orientation unknown") (page \(f(pageSize.width))x\(f(pageSize.height)) pt, "
@@ -42,9 +42,9 @@ public struct StampLocation: Sendable, Hashable, CustomStringConvertible {
 /// the box is within about half a pixel of the true edge, plus up to one pixel of poppler's
 /// snapping of images to the pixel grid. At the default 144 dpi a pixel is 0.5 pt, so the total
 /// error stays under the 1 pt the placement tests allow.
-public enum StampLocator {
+package enum StampLocator {
     /// Pixels per inch of the displayed page: 0.5 pt per pixel.
-    public static let defaultDPI = 144.0
+    package static let defaultDPI = 144.0
     static let threshold = 96
 
     /// Renders page `page` (1-based) of `pdf` and finds the stamp. `userUnit` is the page's
@@ -52,7 +52,7 @@ public enum StampLocator {
     /// fixture table). `baseline` is the unstamped PDF, for pages with coloured content.
     /// `hideAnnotations` renders the page content only (a stamp is page content; form fields and
     /// signature widgets are drawn over it and may hide it).
-    public static func locate(
+    package static func locate(
         pdf: String, page: Int, userUnit: Double = 1, baseline: String? = nil,
         password: String? = nil, dpi: Double = defaultDPI, hideAnnotations: Bool = false
     ) throws -> StampLocation? {
@@ -68,7 +68,7 @@ public enum StampLocator {
     }
 
     /// Finds the stamp in a render; `nil` when no stamp ink is present.
-    public static func locate(
+    package static func locate(
         in image: PPMImage, baseline: PPMImage? = nil, pointsPerPixel: Double
     ) throws -> StampLocation? {
         if let baseline, baseline.width != image.width || baseline.height != image.height {

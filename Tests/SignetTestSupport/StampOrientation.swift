@@ -3,7 +3,7 @@
 /// The test stamp has its red block in the top-left corner and its green block in the top-right
 /// corner; each of the eight symmetries of a rectangle moves that pair to a different pair of
 /// corners, so the two corners name the orientation.
-public enum StampOrientation: String, Sendable, Hashable, CaseIterable {
+package enum StampOrientation: String, Sendable, Hashable, CaseIterable {
     case upright
     /// Turned a quarter turn clockwise.
     case rotated90
@@ -19,13 +19,13 @@ public enum StampOrientation: String, Sendable, Hashable, CaseIterable {
     /// Mirrored across the top-right to bottom-left diagonal.
     case antiTransposed
 
-    public enum Corner: Sendable, Hashable {
+    package enum Corner: Sendable, Hashable {
         case topLeft, topRight, bottomLeft, bottomRight
     }
 
     /// The orientation that puts red in `red` and green in `green`, or `nil` when no symmetry does
     /// (the two colours on the same corner or on opposite corners).
-    public init?(red: Corner, green: Corner) {
+    package init?(red: Corner, green: Corner) {
         switch (red, green) {
         case (.topLeft, .topRight): self = .upright
         case (.topRight, .bottomRight): self = .rotated90

@@ -1,8 +1,8 @@
 /// A minimal, correct PNG writer for test material: 8-bit RGBA, no filtering, and a zlib stream
 /// made of stored (uncompressed) deflate blocks. Files are large but every PNG reader accepts them;
 /// the project's real encoder lives in SignetCodecs.
-public enum StoredPNG {
-    public static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
+package enum StoredPNG {
+    package static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
         precondition(width > 0 && height > 0 && rgba.count == width * height * 4, "RGBA buffer size")
         var raw: [UInt8] = []
         raw.reserveCapacity(height * (width * 4 + 1))

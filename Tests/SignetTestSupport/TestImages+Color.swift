@@ -4,7 +4,7 @@ import SignetRaster
 extension TestImages {
     /// Four signatures in saturated inks (red, blue, green, magenta) over one another on
     /// transparency, the most opaque ink winning each pixel: the multi-colour signature of issue 21.
-    public static func multiColorSignature(width: Int, height: Int, penRadius: Double = 3) -> Bitmap {
+    package static func multiColorSignature(width: Int, height: Int, penRadius: Double = 3) -> Bitmap {
         let inks = [
             Color(red: 0.85, green: 0.05, blue: 0.1), Color(red: 0.1, green: 0.2, blue: 0.9),
             Color(red: 0.05, green: 0.6, blue: 0.15), Color(red: 0.8, green: 0.1, blue: 0.75),

@@ -4,9 +4,9 @@ import SignetRaster
 
 /// Synthetic images with the character of real inputs, generated from a seed so every run sees
 /// the same pixels: ink on transparency, a textured color seal, a photo-like scene.
-public enum TestImages {
+package enum TestImages {
     /// Dark ink strokes (smooth random curves, anti-aliased) on a transparent background.
-    public static func signature(
+    package static func signature(
         width: Int, height: Int, seed: UInt64 = 1, ink: Color = .black, penRadius: Double = 2.5
     )
         -> Bitmap
@@ -36,7 +36,7 @@ public enum TestImages {
     }
 
     /// A red ring with a speckled texture inside, on white (opaque).
-    public static func seal(size: Int, seed: UInt64 = 2) -> Bitmap {
+    package static func seal(size: Int, seed: UInt64 = 2) -> Bitmap {
         var rng = SeededRandom(seed: seed)
         var pixels = [UInt8](repeating: 255, count: size * size * 4)
         let c = Double(size) / 2
@@ -55,7 +55,7 @@ public enum TestImages {
     }
 
     /// Smooth color gradients, soft-edged shapes and fine noise (opaque), like a photo.
-    public static func photo(width: Int, height: Int, seed: UInt64 = 3, noise: Int = 12) -> Bitmap {
+    package static func photo(width: Int, height: Int, seed: UInt64 = 3, noise: Int = 12) -> Bitmap {
         var rng = SeededRandom(seed: seed)
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         let blobs = (0..<6).map { _ in

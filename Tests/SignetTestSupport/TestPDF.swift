@@ -3,9 +3,9 @@ import Foundation
 /// Small, valid PDFs written from scratch for tests: one page per entry of `rotations` (each
 /// with that /Rotate and a Letter MediaBox), a line of text per page, and optionally one
 /// uncompressed filler stream of `padding` bytes (for size tests) drawn nowhere.
-public enum TestPDF {
+package enum TestPDF {
     @discardableResult
-    public static func write(
+    package static func write(
         to path: String, rotations: [Int] = [0], mediaBox: [Double] = [0, 0, 612, 792], padding: Int = 0
     ) throws -> String {
         var objects: [[UInt8]] = []

@@ -4,40 +4,40 @@ import Foundation
 /// signers (RSA-2048 and EC P-256), plus the same identities as PKCS#12 bundles (modern AES and
 /// legacy RC2-40/3DES) and encrypted PEM keys. Generated once per test process. Serial numbers are
 /// fixed, so every certificate (and a signature carrying it) has the same size in every run.
-public final class TestPKI: @unchecked Sendable {
+package final class TestPKI: @unchecked Sendable {
     /// The password of every protected file below.
-    public static let password = "Tr0ub4dor&3-pki"
+    package static let password = "Tr0ub4dor&3-pki"
 
-    public let folder: TemporaryDirectory
+    package let folder: TemporaryDirectory
 
-    public var rootCert: String { folder.path("root.pem") }
-    public var intermediateCert: String { folder.path("interm.pem") }
+    package var rootCert: String { folder.path("root.pem") }
+    package var intermediateCert: String { folder.path("interm.pem") }
     /// Intermediate then root, as a `--chain` file.
-    public var chain: String { folder.path("chain.pem") }
-    public var rsaKey: String { folder.path("rsa.key") }
-    public var rsaCert: String { folder.path("rsa.pem") }
-    public var ecKey: String { folder.path("ec.key") }
-    public var ecCert: String { folder.path("ec.pem") }
+    package var chain: String { folder.path("chain.pem") }
+    package var rsaKey: String { folder.path("rsa.key") }
+    package var rsaCert: String { folder.path("rsa.pem") }
+    package var ecKey: String { folder.path("ec.key") }
+    package var ecCert: String { folder.path("ec.pem") }
     /// RSA key encrypted as PKCS#8 (AES-256) and in the traditional "Proc-Type: 4,ENCRYPTED" form.
-    public var rsaKeyPKCS8Encrypted: String { folder.path("rsa-pkcs8-enc.key") }
-    public var rsaKeyTraditionalEncrypted: String { folder.path("rsa-trad-enc.key") }
+    package var rsaKeyPKCS8Encrypted: String { folder.path("rsa-pkcs8-enc.key") }
+    package var rsaKeyTraditionalEncrypted: String { folder.path("rsa-trad-enc.key") }
     /// PKCS#12 bundles of the RSA signer with the chain: modern (PBES2/AES-256), legacy
     /// (RC2-40 certificates, 3DES key), and without any password.
-    public var rsaP12: String { folder.path("rsa.p12") }
-    public var rsaP12Legacy: String { folder.path("rsa-legacy.p12") }
-    public var rsaP12NoPassword: String { folder.path("rsa-nopass.p12") }
-    public var ecP12: String { folder.path("ec.p12") }
+    package var rsaP12: String { folder.path("rsa.p12") }
+    package var rsaP12Legacy: String { folder.path("rsa-legacy.p12") }
+    package var rsaP12NoPassword: String { folder.path("rsa-nopass.p12") }
+    package var ecP12: String { folder.path("ec.p12") }
     /// A bundle holding only certificates (no key).
-    public var certsOnlyP12: String { folder.path("certs-only.p12") }
+    package var certsOnlyP12: String { folder.path("certs-only.p12") }
     /// A bundle whose key (EC) belongs to none of its certificates (the RSA signer's).
-    public var mismatchedP12: String { folder.path("mismatched.p12") }
+    package var mismatchedP12: String { folder.path("mismatched.p12") }
     /// A bundle with a key and no certificate.
-    public var keyOnlyP12: String { folder.path("key-only.p12") }
+    package var keyOnlyP12: String { folder.path("key-only.p12") }
     /// A second, unrelated root (for "untrusted" chains).
-    public var otherRootCert: String { folder.path("other-root.pem") }
+    package var otherRootCert: String { folder.path("other-root.pem") }
 
     /// The process-wide PKI (created on first use, removed when the test process exits).
-    public static let shared: TestPKI = {
+    package static let shared: TestPKI = {
         do {
             let pki = try TestPKI()
             atexit { try? FileManager.default.removeItem(at: TestPKI.shared.folder.url) }

@@ -8,13 +8,13 @@ import SignetCore
 /// box equal the stamp rectangle; red and green sit on adjacent corners, so each of the eight
 /// ways to turn or mirror the stamp moves them to a different pair of corners (see
 /// `StampOrientation`).
-public enum TestStamp {
+package enum TestStamp {
     /// The four stamp colours; each is a pure primary or secondary colour, far from page text.
-    public enum Ink: String, Sendable, CaseIterable {
+    package enum Ink: String, Sendable, CaseIterable {
         case red, green, blue, magenta
 
         /// 8-bit RGB.
-        public var rgb: (r: UInt8, g: UInt8, b: UInt8) {
+        package var rgb: (r: UInt8, g: UInt8, b: UInt8) {
             switch self {
             case .red: return (255, 0, 0)
             case .green: return (0, 255, 0)
@@ -24,23 +24,23 @@ public enum TestStamp {
         }
 
         /// The same colour as PDF `rg` operands.
-        public var pdfOperands: String {
+        package var pdfOperands: String {
             let c = rgb
             return [c.r, c.g, c.b].map { $0 == 0 ? "0" : "1" }.joined(separator: " ")
         }
     }
 
     /// The size the benchmark and the tests use by default (the 600×200 stamp).
-    public static let standardSize = (width: 600, height: 200)
+    package static let standardSize = (width: 600, height: 200)
 
     /// Frame thickness for a stamp of `width`×`height`: 3% of the shorter side, at least 2 units.
-    public static func frameThickness(width: Double, height: Double) -> Double {
+    package static func frameThickness(width: Double, height: Double) -> Double {
         max(2, (min(width, height) * 3 / 100).rounded())
     }
 
     /// The filled regions of a `width`×`height` stamp in painting order, in the stamp's own
     /// coordinates (origin top-left, y down). Works for pixels and for points alike.
-    public static func regions(width w: Double, height h: Double) -> [(rect: Rect, ink: Ink)] {
+    package static func regions(width w: Double, height h: Double) -> [(rect: Rect, ink: Ink)] {
         let t = frameThickness(width: w, height: h)
         return [
             (Rect(x: 0, y: 0, width: w, height: t), .magenta),
@@ -62,7 +62,7 @@ public enum TestStamp {
     }
 
     /// Straight-alpha RGBA pixels (rows top to bottom); transparent pixels are white with alpha 0.
-    public static func rgbaPixels(width: Int = standardSize.width, height: Int = standardSize.height) -> [UInt8] {
+    package static func rgbaPixels(width: Int = standardSize.width, height: Int = standardSize.height) -> [UInt8] {
         precondition(width >= 8 && height >= 8, "the test stamp needs at least 8×8 pixels")
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) {
@@ -81,14 +81,14 @@ public enum TestStamp {
     }
 
     /// The stamp as PNG file bytes (8-bit RGBA).
-    public static func png(width: Int = standardSize.width, height: Int = standardSize.height) -> [UInt8] {
+    package static func png(width: Int = standardSize.width, height: Int = standardSize.height) -> [UInt8] {
         StoredPNG.encode(width: width, height: height, rgba: rgbaPixels(width: width, height: height))
     }
 
     /// PDF content operators that paint the stamp into `rect`, given in a space whose y axis points
     /// DOWN (the caller's `cm` maps displayed coordinates to user space). Used by fixtures to draw a
     /// reference stamp whose position is known exactly.
-    public static func vectorOperators(in rect: Rect) -> String {
+    package static func vectorOperators(in rect: Rect) -> String {
         regions(width: rect.width, height: rect.height).map { area, ink in
             let r = Rect(x: area.minX + rect.minX, y: area.minY + rect.minY, width: area.width, height: area.height)
             return "\(ink.pdfOperands) rg \(PDFSyntax.format(r.minX)) \(PDFSyntax.format(r.minY)) "

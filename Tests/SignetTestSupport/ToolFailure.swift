@@ -1,9 +1,9 @@
 /// An independent checker (pdftoppm, qpdf, pdftotext, pdfsig, pdfinfo) failed or printed
 /// something the test support could not read.
-public struct ToolFailure: Error, CustomStringConvertible {
-    public let description: String
+package struct ToolFailure: Error, CustomStringConvertible {
+    package let description: String
 
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 
     /// Runs `tool` and returns its result, or throws when it exits with a status not in `accepted`.
     static func run(_ tool: String, _ arguments: [String], accepted: Set<Int32> = [0]) throws -> ProcessResult {

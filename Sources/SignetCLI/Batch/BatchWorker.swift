@@ -89,7 +89,7 @@ final class BatchWorker {
         for _ in 0..<3 {
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else {
-                fds.forEach { close($0) }
+                for fd in fds { close(fd) }
                 return .failure(unavailable("pipe: \(String(cString: strerror(errno)))"))
             }
             for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -122,9 +122,9 @@ final class BatchWorker {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
         let rc = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, argv, envp)
-        [input.0, output.1, errors.1].forEach { close($0) }
+        for fd in [input.0, output.1, errors.1] { close(fd) }
         guard rc == 0 else {
-            [input.1, output.0, errors.0].forEach { close($0) }
+            for fd in [input.1, output.0, errors.0] { close(fd) }
             return .failure(unavailable(String(cString: strerror(rc))))
         }
         return .success((pid, input.1, output.0, errors.0))

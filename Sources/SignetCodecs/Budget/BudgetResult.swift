@@ -18,10 +18,10 @@ public struct BudgetResult: Sendable, Hashable {
     /// The budget that was met.
     public var budget: Int
     /// Full-size trial encodes over all sizes tried (the result's own encode included).
-    public var encodes: Int
+    package var encodes: Int
     /// Encodes of small row samples used to predict sizes, or to estimate how a smaller size
     /// would look before it is searched (much cheaper than full encodes).
-    public var probeEncodes: Int
+    package var probeEncodes: Int
     /// True when the image was downscaled to fit.
     public var resized: Bool
     /// Luma SSIM of the result against the flattened original at the original size: a
@@ -38,28 +38,28 @@ public struct BudgetResult: Sendable, Hashable {
     /// when more than one size was searched; otherwise the first smaller size the search ruled
     /// out by its row-sample estimate (`BudgetCandidate.isEstimate`). For PNG, the other of the
     /// lossless downscale and the palette PNG when both fit. nil when nothing else was considered.
-    public var runnerUp: BudgetCandidate? = nil
+    package var runnerUp: BudgetCandidate? = nil
     /// True when the input file already fit in the format asked for and `bytes` are its own
     /// (no encode, `ssim` 1).
     public var keptInput = false
 }
 
 /// One size (or, for PNG, one encoding) a budget fit tried and did not choose.
-public struct BudgetCandidate: Sendable, Hashable, Codable {
+package struct BudgetCandidate: Sendable, Hashable, Codable {
     /// Its width in pixels.
-    public var width: Int
+    package var width: Int
     /// Its height in pixels.
-    public var height: Int
+    package var height: Int
     /// Its JPEG quality (nil for PNG).
-    public var quality: Int?
+    package var quality: Int?
     /// Its encoded size; nil for an estimate (the size was not encoded whole).
-    public var bytes: Int?
+    package var bytes: Int?
     /// Its luma SSIM against the original at the original size: over every pixel, or for an
     /// estimate over the row sample the search judged it on (its rows encoded at the quality it
     /// was aimed at, against the same rows of the original).
-    public var ssim: Double
+    package var ssim: Double
     /// Its luma and chroma SSIM (`BudgetResult.colorSSIM`), over the same pixels as `ssim`.
-    public var colorSSIM: Double
+    package var colorSSIM: Double
     /// True when the size was ruled out by its row-sample estimate instead of being searched.
-    public var isEstimate: Bool = false
+    package var isEstimate: Bool = false
 }

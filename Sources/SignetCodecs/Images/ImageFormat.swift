@@ -6,14 +6,14 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case jpeg
 
     /// The name people use: "PNG", "JPEG".
-    public var name: String { rawValue.uppercased() }
+    package var name: String { rawValue.uppercased() }
 
     /// The conventional file extension, without the dot.
-    public var fileExtension: String { self == .png ? "png" : "jpg" }
+    package var fileExtension: String { self == .png ? "png" : "jpg" }
 
     /// The format `bytes` start with, from the signature alone; `nil` for anything else.
     /// - Parameter bytes: The start of a file (eight bytes are enough).
-    public static func sniff(_ bytes: some Collection<UInt8>) -> ImageFormat? {
+    package static func sniff(_ bytes: some Collection<UInt8>) -> ImageFormat? {
         let head = Array(bytes.prefix(8))
         if head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
         if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }

@@ -6,7 +6,7 @@ import CSignetJPEG
 /// are stored inverted (Adobe), which calls for `/Decode [1 0 1 0 1 0 1 0]`.
 public struct JPEGInfo: Sendable, Hashable, Codable {
     /// How a JPEG stores its colours, and the PDF colour space that shows them.
-    public enum ColorSpace: String, Sendable, Hashable, Codable {
+    package enum ColorSpace: String, Sendable, Hashable, Codable {
         /// One component: PDF `/DeviceGray`.
         case gray
         /// Three components stored as YCbCr (JFIF): PDF `/DeviceRGB`.
@@ -26,23 +26,23 @@ public struct JPEGInfo: Sendable, Hashable, Codable {
     /// Height in pixels.
     public var height: Int
     /// Components in the file: 1, 3 or 4.
-    public var components: Int
+    package var components: Int
     /// How the colours are stored.
-    public var colorSpace: ColorSpace
+    package var colorSpace: ColorSpace
     /// Bits per component; always 8 for what this decoder accepts.
-    public var bitsPerComponent: Int
+    package var bitsPerComponent: Int
     /// True for a four-component file with an Adobe APP14 marker: its values are stored inverted
     /// (0 = full ink), as Photoshop writes them.
-    public var isAdobeInverted: Bool
+    package var isAdobeInverted: Bool
     /// Whether the scans are progressive rather than baseline.
-    public var isProgressive: Bool
+    package var isProgressive: Bool
     /// Dots per inch from the JFIF header, when it gives a physical unit.
-    public var dpi: Double?
+    package var dpi: Double?
 
     /// Reads the header of `bytes`; throws `CodecError` when it is not a readable JPEG.
     /// - Parameter bytes: A JPEG file's bytes.
     /// - Throws: ``CodecError`` when they are not a JPEG libjpeg can read.
-    public init(_ bytes: [UInt8]) throws {
+    package init(_ bytes: [UInt8]) throws {
         self.init(try LibJPEG.readInfo(bytes))
     }
 

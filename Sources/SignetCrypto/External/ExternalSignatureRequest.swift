@@ -14,7 +14,7 @@ public struct ExternalSignatureRequest: Sendable, Hashable, Codable {
     ///   - digest: The digest to sign.
     ///   - digestAlgorithm: The hash function that made it.
     ///   - signatureAlgorithm: How the key signs it.
-    public init(
+    package init(
         digest: [UInt8], digestAlgorithm: ExternalDigestAlgorithm, signatureAlgorithm: ExternalSignatureAlgorithm
     ) {
         self.digest = digest

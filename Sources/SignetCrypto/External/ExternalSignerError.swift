@@ -28,7 +28,7 @@ public struct ExternalSignerError: SignetError, Hashable {
     /// - Parameters:
     ///   - context: The signer.
     ///   - reason: What went wrong.
-    public init(_ context: String, _ reason: Reason) {
+    package init(_ context: String, _ reason: Reason) {
         self.context = context
         self.reason = reason
     }

@@ -75,7 +75,7 @@ extension StageError where Failure == HTTPReason {
     /// - Parameters:
     ///   - url: The server's URL; a `user:password@` part is dropped.
     ///   - reason: What went wrong.
-    public init(url: String, _ reason: HTTPReason) {
+    package init(url: String, _ reason: HTTPReason) {
         self.init(reason, context: HTTPReason.withoutCredentials(url))
     }
 }

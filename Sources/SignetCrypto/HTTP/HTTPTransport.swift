@@ -28,7 +28,7 @@ public struct HTTPResponse: Sendable, Hashable {
     ///   - expected: The media type the protocol requires.
     ///   - url: The URL asked, for the message.
     /// - Throws: ``HTTPError`` with ``HTTPReason/unexpectedType(expected:received:)``.
-    public func requireType(_ expected: String, from url: String) throws {
+    package func requireType(_ expected: String, from url: String) throws {
         guard contentType == expected else {
             throw HTTPError(url: url, .unexpectedType(expected: expected, received: contentType))
         }

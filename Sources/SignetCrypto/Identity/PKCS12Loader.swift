@@ -6,7 +6,7 @@ extension SigningIdentity {
     /// The most password-derivation work loading one identity may take: PBKDF2 (or PKCS#12 KDF)
     /// iterations summed over the MAC, the encrypted safes and the encrypted keys (10,000,000,
     /// a few seconds; OpenSSL writes 2,048 per item, the most cautious exporters 600,000).
-    public static let maxKeyDerivationIterations = 10_000_000
+    package static let maxKeyDerivationIterations = 10_000_000
 
     /// Loads a PKCS#12 bundle (.p12/.pfx): modern PBES2/AES or legacy RC2/3DES encryption.
     /// `password == nil` means none was given (an unprotected bundle); an empty secret is the

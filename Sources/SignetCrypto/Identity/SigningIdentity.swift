@@ -67,9 +67,9 @@ public final class SigningIdentity: @unchecked Sendable {
     /// The end of the certificate's validity.
     public var notAfter: Date? { certificate.notAfter }
     /// "RSA-2048", "EC-256".
-    public var keyDescription: String { "\(publicKey.algorithm)-\(publicKey.bits)" }
+    package var keyDescription: String { "\(publicKey.algorithm)-\(publicKey.bits)" }
     /// Subjects of the chain certificates, in the order they go into the signature.
-    public var chainSubjects: [String] { chain.map(\.subject) }
+    package var chainSubjects: [String] { chain.map(\.subject) }
 
     /// Whether the certificate is valid at `date`.
     /// - Parameter date: The instant to judge at.

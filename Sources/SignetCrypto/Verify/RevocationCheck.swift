@@ -15,19 +15,19 @@ public enum RevocationMode: String, Sendable, Hashable, Codable, CaseIterable {
 /// nor a random source of its own).
 public struct OnlineRevocation: Sendable {
     /// Fetches `url`: a POST of `body` with `contentType` (`application/ocsp-request`), or a GET when `body` is nil.
-    public var fetch: @Sendable (_ url: String, _ body: [UInt8]?, _ contentType: String?) throws -> [UInt8]
+    package var fetch: @Sendable (_ url: String, _ body: [UInt8]?, _ contentType: String?) throws -> [UInt8]
     /// Random bytes for one OCSP nonce.
-    public var nonce: @Sendable () -> [UInt8]
+    package var nonce: @Sendable () -> [UInt8]
     /// Certificates (DER) that complete chains a signature does not carry whole — an intermediate,
     /// the issuer of a timestamp authority whose certificate names no AIA URL, a root — for building
     /// chains before their revocation data is fetched. Empty by default.
-    public var certificates: [[UInt8]] = []
+    package var certificates: [[UInt8]] = []
 
     /// - Parameters:
     ///   - fetch: Fetches a URL: a POST of the body with the content type, or a GET when the body is nil.
     ///   - nonce: Random bytes for one OCSP nonce.
     /// - Throws: Nothing itself; `fetch` throws what the transport throws (``HTTPError``), reported as ``RevocationError``.
-    public init(
+    package init(
         fetch: @escaping @Sendable (_ url: String, _ body: [UInt8]?, _ contentType: String?) throws -> [UInt8],
         nonce: @escaping @Sendable () -> [UInt8]
     ) {
@@ -35,7 +35,8 @@ public struct OnlineRevocation: Sendable {
         self.nonce = nonce
     }
 
-    /// Adds the PEM or DER certificates of `files` (each may hold several) to ``certificates``.
+    /// Adds the PEM or DER certificates of `files` (each may hold several) to the certificates that
+    /// complete the chains a signature does not carry whole.
     /// - Parameter files: Certificate files.
     /// - Throws: ``SignError`` when a file cannot be read or holds no certificate.
     public mutating func addCertificates(fromFiles files: [String]) throws {

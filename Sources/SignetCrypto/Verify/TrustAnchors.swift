@@ -15,5 +15,5 @@ public final class TrustAnchors: @unchecked Sendable {
     }
 
     /// Subjects of the anchors.
-    public var subjects: [String] { certificates.map(\.subject) }
+    package var subjects: [String] { certificates.map(\.subject) }
 }

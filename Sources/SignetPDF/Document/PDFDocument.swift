@@ -58,7 +58,7 @@ package final class PDFDocument {
 
     /// Opens the bytes of `source`: a file by its path (read lazily), a mapped prefix without a copy,
     /// or any other source (bytes in memory) through `qpdf_read_memory`. Messages name `source.name`.
-    public convenience init(source: any ByteSource, password: Secret? = nil) throws {
+    package convenience init(source: any ByteSource, password: Secret? = nil) throws {
         if let file = source as? ReadableFile {
             try self.init(path: file.path, password: password)
         } else if let prefix = source as? MappedPrefix {

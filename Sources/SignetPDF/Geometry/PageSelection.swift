@@ -5,7 +5,7 @@ import SignetCore
 /// last page, `-2` the one before).
 public struct PageSelection: Sendable, Hashable, Codable {
     /// The selection as written: `all`, `first`, `last`, or a list such as `1,3-5` or `-2`.
-    public var text: String
+    package var text: String
 
     /// The pages `text` names, in the command line's syntax.
     /// - Parameter text: `all`, `first`, `last`, or a comma list of pages and ranges such as `1,3-5` or `-2`.

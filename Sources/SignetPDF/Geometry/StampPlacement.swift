@@ -70,9 +70,9 @@ public struct StampPlacement: Sendable, Hashable, Codable {
     }
 
     /// The stamp's width when neither `size` nor `width` is given, in points.
-    public static let defaultWidth = 180.0
+    package static let defaultWidth = 180.0
     /// How far in from the bottom-right corner the default placement puts the stamp, in points.
-    public static let defaultMargin = 36.0
+    package static let defaultMargin = 36.0
 
     /// A placement that cannot be honoured on a page.
     package struct Problem: Error, Sendable, Hashable {

@@ -52,11 +52,10 @@ package enum FormFields {
             let name = [prefix, partial ?? ""].filter { !$0.isEmpty }.joined(separator: ".")
             let type = try node.value("/FT")?.nameValue() ?? inheritedType
             var children: [PDFObject] = []
-            for kid in try node.value("/Kids")?.items() ?? [] {
-                // Kids without a name or type are this field's widgets, not fields of their own.
-                if try kid.value("/T") != nil || kid.value("/FT") != nil || kid.value("/Kids") != nil {
-                    children.append(kid)
-                }
+            // Kids without a name or type are this field's widgets, not fields of their own.
+            for kid in try node.value("/Kids")?.items() ?? []
+            where try kid.value("/T") != nil || kid.value("/FT") != nil || kid.value("/Kids") != nil {
+                children.append(kid)
             }
             guard !children.isEmpty else {
                 found.append(FormField(name: name, type: type, field: node))

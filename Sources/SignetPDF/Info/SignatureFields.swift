@@ -59,10 +59,9 @@ package enum SignatureScanner {
         }
         var p: Int?
         let docMDP = try perms.value("/DocMDP")
-        for reference in try docMDP?.value("/Reference")?.items() ?? [] {
-            if try reference.value("/TransformMethod")?.nameValue() == "/DocMDP" {
-                p = try reference.value("/TransformParams")?.value("/P")?.intValue() ?? 2
-            }
+        for reference in try docMDP?.value("/Reference")?.items() ?? []
+        where try reference.value("/TransformMethod")?.nameValue() == "/DocMDP" {
+            p = try reference.value("/TransformParams")?.value("/P")?.intValue() ?? 2
         }
         return DocumentPermissions(
             docMDP: p, isCertified: docMDP != nil,

@@ -49,7 +49,7 @@ public enum StampArtwork: Sendable {
 
     /// The artwork's own size: pixels for images, capture units for ink. Only its aspect ratio
     /// matters for placement.
-    public var naturalSize: Size {
+    package var naturalSize: Size {
         switch self {
         case .bitmap(let b): return Size(width: Double(b.width), height: Double(b.height))
         case .jpeg(_, let info): return Size(width: Double(info.width), height: Double(info.height))

@@ -13,9 +13,18 @@ enum SyntaxValue: Hashable, Sendable {
     case reference(Int, Int)
     case keyword(String)
 
-    var integer: Int? { if case .integer(let v) = self { return v } else { return nil } }
-    var dictionary: [String: SyntaxValue]? { if case .dictionary(let d) = self { return d } else { return nil } }
-    var name: String? { if case .name(let n) = self { return n } else { return nil } }
+    var integer: Int? {
+        guard case .integer(let v) = self else { return nil }
+        return v
+    }
+    var dictionary: [String: SyntaxValue]? {
+        guard case .dictionary(let d) = self else { return nil }
+        return d
+    }
+    var name: String? {
+        guard case .name(let n) = self else { return nil }
+        return n
+    }
 }
 
 /// A small tokenizer over a byte buffer: whitespace, comments, numbers, names, strings,

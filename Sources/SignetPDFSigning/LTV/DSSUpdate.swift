@@ -67,9 +67,9 @@ package struct DSSUpdate: InPlaceUpdate {
             else { continue }
             let key = try DocumentSecurityStore.vriKey(contents: contents)
             guard !store.vriKeys.contains(key), !entries.contains(where: { $0.key == key }) else { continue }
-            let where_ = "\(context), field \(field.name)"
+            let place = "\(context), field \(field.name)"
             let isTimestamp = try value.value("/SubFilter")?.nameValue() == "/ETSI.RFC3161"
-            entries.append((key, try collect(contents, isTimestamp, where_, store.material.certificates)))
+            entries.append((key, try collect(contents, isTimestamp, place, store.material.certificates)))
         }
         guard !entries.isEmpty else {
             if !inPlace { try source.forEachChunk(of: 0..<source.size, chunkSize: 1 << 20) { try sink.write($0) } }

@@ -40,7 +40,7 @@ public struct PDFSignOptions: Sendable, Hashable, Codable {
 
     /// The largest `/Contents` reserve (1 MiB, written as 2 MiB of hex): far above a CMS with a
     /// long chain (a few KB), small enough that no signature bloats a file by accident.
-    public static let maxReserve = 1 << 20
+    package static let maxReserve = 1 << 20
 
     /// Signing options; everything but the signing time defaults to what `signet sign` does.
     /// - Parameters:

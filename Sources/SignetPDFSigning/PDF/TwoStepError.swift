@@ -2,9 +2,9 @@ import SignetCore
 
 /// `signet sign --complete` cannot embed the CMS it was given into the prepared PDF.
 /// Nothing is written when this is thrown.
-public struct TwoStepError: SignetError, Hashable {
+package struct TwoStepError: SignetError, Hashable {
     /// What went wrong.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// The PDF has no signature whose /Contents is still the zero-filled placeholder of `--prepare`
         /// at the end of the file (`detail` says what was found).
         case notPrepared(detail: String)
@@ -22,9 +22,9 @@ public struct TwoStepError: SignetError, Hashable {
     }
 
     /// The file the error is about (the prepared PDF or the CMS).
-    public var context: String
+    package var context: String
     /// What went wrong.
-    public var reason: Reason
+    package var reason: Reason
 
     package init(_ context: String, _ reason: Reason) {
         self.context = context
@@ -32,10 +32,10 @@ public struct TwoStepError: SignetError, Hashable {
     }
 
     /// Always bad input.
-    public var kind: FailureKind { .badInput }
+    package var kind: FailureKind { .badInput }
 
     /// One line for the user: what failed, why, and what to try next.
-    public var message: String {
+    package var message: String {
         switch reason {
         case .notPrepared(let detail):
             return

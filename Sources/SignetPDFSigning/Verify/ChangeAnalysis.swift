@@ -66,8 +66,7 @@ struct ChangeAnalysis {
                 "object \(number) was referenced before but did not exist; it is now defined (\(describe(new.roles(of: number))))",
                 page: new.pageOf[number], object: number)
         }
-        for number in revision.changed.sorted() {
-            guard old.isReachable(number) || new.isReachable(number) else { continue }
+        for number in revision.changed.sorted() where old.isReachable(number) || new.isReachable(number) {
             let generation = revision.entries[number]?.generation ?? 0
             let a = try before.object(
                 PDFObjectID(number: number, generation: revision.generationsBefore[number] ?? generation))
@@ -149,14 +148,14 @@ struct ChangeAnalysis {
         if roles.contains(.catalog) { return try catalogChanged(a, b) }
         if roles.contains(.page), let page { return try pageChanged(page, number, a, b) }
         if let role = Self.sensitive.first(where: roles.contains) {
-            let where_ = page.map { "page \($0) " } ?? ""
+            let pagePrefix = page.map { "page \($0) " } ?? ""
             let key = old.catalogKey[number].map { " (under the catalog's \($0))" } ?? ""
             let what =
                 role == .contents
-                ? "\(where_)content stream replaced (object \(number))"
+                ? "\(pagePrefix)content stream replaced (object \(number))"
                 : role == .signature
                     ? "the signature dictionary object \(number) was rewritten after it was signed"
-                    : "\(where_)\(role.rawValue) changed (object \(number))\(key)"
+                    : "\(pagePrefix)\(role.rawValue) changed (object \(number))\(key)"
             return add(.other, what, page: page, object: number)
         }
         if roles.contains(.annotations), let page { return try annotationListChanged(page, a, b) }

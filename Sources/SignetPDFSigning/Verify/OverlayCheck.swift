@@ -51,7 +51,10 @@ package enum OverlayCheck {
     /// the comparison could not be made (a problem: the signature is then not valid).
     package static func run(_ report: inout VerificationReport, render: Render) {
         let work = work(report.signatures, report.overlays)
-        guard !work.isEmpty else { return report.overlayCheck = .notNeeded }
+        guard !work.isEmpty else {
+            report.overlayCheck = .notNeeded
+            return
+        }
         var renders: [RenderKey: Result<Bitmap, any Error>] = [:]
         func draw(_ target: OverlayTarget, _ region: Rect, _ end: Int?) -> Result<Bitmap, any Error> {
             let key = RenderKey(page: target.page, end: end, region: region, printing: target.printedOnly)
@@ -91,7 +94,10 @@ package enum OverlayCheck {
     /// Records that the check was skipped: each signature it would have checked gets `note`.
     package static func skip(_ report: inout VerificationReport, note: String) {
         let work = work(report.signatures, report.overlays)
-        guard !work.isEmpty else { return report.overlayCheck = .notNeeded }
+        guard !work.isEmpty else {
+            report.overlayCheck = .notNeeded
+            return
+        }
         for item in work { report.signatures[item.signature].notes.append(note) }
         report.overlayCheck = .skipped
     }

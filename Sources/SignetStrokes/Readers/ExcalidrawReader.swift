@@ -43,7 +43,10 @@ enum ExcalidrawReader {
                     }
                 } ?? []
             let simulated =
-                element["simulatePressure"].map { if case .bool(true) = $0 { return true } else { return false } }
+                element["simulatePressure"].map {
+                    guard case .bool(true) = $0 else { return false }
+                    return true
+                }
                 ?? pressures.isEmpty
             let slot = try builder.startStroke(
                 pen: try pen(element, simulated: simulated, context, at: place), at: place)

@@ -62,14 +62,13 @@ struct JSONParser: ~Copyable {
                 i += 1
                 skipSpace()
                 node = append(isObject ? .object : .array)
-                if i < b.count, b[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    i += 1
-                } else {
+                guard i < b.count, b[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                     guard frames.count < maxNesting else { throw fail("nesting deeper than \(maxNesting) levels") }
                     frames.append(Frame(node: node, isObject: isObject, pendingStart: pending.count))
                     if isObject { pending.append(try key()) }
                     continue next
                 }
+                i += 1
             } else {
                 node = try scalar(c)
             }

@@ -31,7 +31,7 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
     package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// One line for `--help`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .signet: return "Signet stroke JSON (full or compact points)"
         case .touch: return "touch events (began/moved/ended/cancelled), JSON array or NDJSON"
@@ -48,10 +48,10 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// True for formats that may come one record per line (NDJSON) and are then read as a stream.
-    public var isLineDelimited: Bool { self == .touch || self == .quickdraw }
+    package var isLineDelimited: Bool { self == .touch || self == .quickdraw }
 
     /// True for the formats written in JSON (all but InkML, SVC2004 and getevent).
-    public var isJSON: Bool { self != .inkml && self != .svc2004 && self != .getevent }
+    package var isJSON: Bool { self != .inkml && self != .svc2004 && self != .getevent }
 
     /// The format a file name's extension suggests, used only when the content does not decide.
     package static func hinted(byName name: String) -> StrokeFormat? {

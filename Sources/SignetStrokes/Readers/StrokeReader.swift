@@ -102,7 +102,7 @@ extension StrokeFormat {
     /// - Parameters:
     ///   - bytes: The file's content.
     ///   - name: The file's name, whose extension is the fallback.
-    public static func detect(_ bytes: [UInt8], name: String) -> StrokeFormat? {
+    package static func detect(_ bytes: [UInt8], name: String) -> StrokeFormat? {
         let context = ReadContext(name: name, options: StrokeReadOptions())
         return bytes.withUnsafeBufferPointer { buffer in
             var text = buffer

@@ -3,8 +3,10 @@ import Glibc
 /// A private folder under `$TMPDIR` (or /tmp) for targets whose code under test reads and writes
 /// files; created once per process, its files are reused run after run.
 public final class ScratchFolder: @unchecked Sendable {
+    /// The folder's path.
     public let path: String
 
+    /// Creates a fresh folder named `prefix` and six random characters.
     public init(_ prefix: String) {
         let parent = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((parent + "/" + prefix + "-XXXXXX").utf8CString)
