@@ -124,7 +124,8 @@ struct TwoStepEncryptedTests {
         let refused = try ProcessRunner.signet(["sign", input, "-o", prepared, "--prepare"])
         #expect(
             refused.status == 2
-                && refused.stderr.contains("give it with --pdf-password-env VAR, --pdf-password-file FILE or --pdf-password-stdin"),
+                && refused.stderr.contains(
+                    "give it with --pdf-password-env VAR, --pdf-password-file FILE or --pdf-password-stdin"),
             "\(refused.stderr)")
         let prep = try TwoStepSigningCLITests.prepare(input, prepared, ["--pdf-password-file", passwordFile], in: dir)
         let cms = try TwoStepSigningCLITests().cms(over: prep.signedBytes, to: dir.path("sig.der"))

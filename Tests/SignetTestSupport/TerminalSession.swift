@@ -1,26 +1,26 @@
 import Foundation
 
 /// What a program run on a pseudo-terminal showed and did.
-public struct TerminalTranscript: Sendable, Decodable, CustomStringConvertible {
+package struct TerminalTranscript: Sendable, Decodable, CustomStringConvertible {
     /// The exit code, or `nil` when a signal ended the program.
-    public var exitCode: Int32?
+    package var exitCode: Int32?
     /// The signal that ended the program, if one did.
-    public var signal: Int32?
+    package var signal: Int32?
     /// Everything the terminal showed (prompts, echo, output), as text.
-    public var transcript: String
+    package var transcript: String
     /// The prompts answered, in order, as they were shown.
-    public var prompts: [String]
+    package var prompts: [String]
     /// For each prompt, whether echo was off when it was answered.
-    public var echoOffAtPrompt: [Bool]
+    package var echoOffAtPrompt: [Bool]
     /// Whether echo was on again once the program had ended (`nil` when the terminal could not say).
-    public var echoOnAfter: Bool?
+    package var echoOnAfter: Bool?
 
     enum CodingKeys: String, CodingKey {
         case exitCode = "exit_code", signal, transcript, prompts
         case echoOffAtPrompt = "echo_off_at_prompt", echoOnAfter = "echo_on_after"
     }
 
-    public var description: String {
+    package var description: String {
         "exit \(exitCode.map(String.init) ?? "-") signal \(signal.map(String.init) ?? "-"), prompts \(prompts), echo off at prompts \(echoOffAtPrompt), echo on after \(echoOnAfter.map(String.init) ?? "?"), transcript:\n\(transcript)"
     }
 }
@@ -29,9 +29,9 @@ public struct TerminalTranscript: Sendable, Decodable, CustomStringConvertible {
 /// and error (Python's `pty.fork`), as a person at a terminal would: each line that ends in
 /// "Password for …: " or "PIN for …: " is answered with the next answer. The program's environment
 /// is this process's plus `environment`.
-public enum TerminalSession {
+package enum TerminalSession {
     /// What a person does at a prompt.
-    public enum Answer: Sendable {
+    package enum Answer: Sendable {
         /// Types the text and presses Enter.
         case line(String)
         /// Presses Ctrl-C.
@@ -49,7 +49,7 @@ public enum TerminalSession {
         }
     }
 
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], answers: [Answer], environment: [String: String] = [:]
     ) throws -> TerminalTranscript {
         let plan = try JSONSerialization.data(withJSONObject: answers.map(\.keys))
