@@ -24,7 +24,8 @@ extension JPEGBudgetFit {
         let reduced = reduced(opaque, for: size)
         return JPEGSizeSearch(
             opaque, at: size, gray: gray, range: range, cap: cap, options: options, targets: targets,
-            bands: ssimSample, scoresOnSample: scoresOnSample ?? false, reduced: reduced)
+            bands: ssimSample, scoresOnSample: scoresOnSample ?? false, reduced: reduced,
+            downscaled: downscales[size.width << 32 | size.height])
     }
 
     /// `search` run (from `floor` when given), or `over` when its sample already predicted the

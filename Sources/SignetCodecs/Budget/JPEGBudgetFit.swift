@@ -53,6 +53,9 @@ struct JPEGBudgetFit {
     /// estimate, size sample and trial image of a size that averages the same blocks starts
     /// from them instead of averaging the original again.
     private var reductions: [Int: Bitmap] = [:]
+    /// Whole downscales an estimate made (its rows were most of the image), by size, for the
+    /// search of that size to reuse.
+    var downscales: [Int: Bitmap] = [:]
     /// The first ladder step left out because its estimate was below the best candidate's.
     var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: ColorSSIM, best: Double)?
 
@@ -108,6 +111,7 @@ struct JPEGBudgetFit {
                     ruledOut = (step.size, step.aim, estimate, best)
                     break
                 }
+                search.downscaled = downscales[step.size.width << 32 | step.size.height]
             }
             let outcome = try run(&search, over: over)
             guard case .fits(let candidate) = outcome else {

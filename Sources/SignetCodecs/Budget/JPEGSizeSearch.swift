@@ -20,6 +20,8 @@ struct JPEGSizeSearch {
     let bands: SSIMSample?
     /// The original's block averages this size starts from (`Bitmap.blockReduced`), when shared.
     let reduced: Bitmap?
+    /// `original` already scaled to `size`, when an estimate made it (set before `run`).
+    var downscaled: Bitmap?
     /// Whether candidates are scored on `bands` alone (`SSIMSample.scoresCandidates`).
     let scoresOnSample: Bool
     private var predictor: any JPEGSizePredictor
@@ -42,14 +44,17 @@ struct JPEGSizeSearch {
     init(
         _ original: Bitmap, at size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
         options: BudgetOptions, targets: [Int], bands: SSIMSample?, scoresOnSample: Bool = false,
-        reduced: Bitmap? = nil
+        reduced: Bitmap? = nil, downscaled: Bitmap? = nil
     ) {
         self.reduced = reduced
+        self.downscaled = downscaled
         (self.original, self.size, self.gray, self.range, self.cap) = (original, size, gray, range, cap)
         (self.options, self.targets, self.bands) = (options, targets, bands)
         self.scoresOnSample = scoresOnSample && bands != nil
         predictor =
-            JPEGSizeSample(original, width: size.width, height: size.height, grayscale: gray, reduced: reduced).map {
+            JPEGSizeSample(
+                downscaled ?? original, width: size.width, height: size.height, grayscale: gray, reduced: reduced
+            ).map {
                 SampledSizePredictor($0)
             } ?? MeasuredSizePredictor(gray: gray)
     }
@@ -64,7 +69,8 @@ struct JPEGSizeSearch {
         let guess = try predictor.belief(QualitySearch(range: range), budget: budget, mode: mode)
         if guess == range.lowerBound, let over = try overAtLowest() { return .over(bytes: over) }
         let trial = JPEGTrialImage(
-            original, at: size, gray: gray, sample: scoresOnSample ? bands : nil, reduced: reduced)
+            original, at: size, gray: gray, sample: scoresOnSample ? bands : nil, reduced: reduced,
+            downscaled: downscaled)
         if let fits = try fullChroma(trial, known: floor == nil ? 0 : 1) { return .fits(fits) }
         if let guess { mode = try predictor.smaller(of: mode, at: guess) }
         let search = try searchQualities(trial, floor: floor)
@@ -199,18 +205,20 @@ struct JPEGTrialImage {
     /// The rows scored, when not every row is (`SSIMSample.scoresCandidates`).
     let sample: SSIMSample?
 
-    /// `reduced`: the original's block averages for `size`, when already made (`Bitmap.blockReduced`).
+    /// `reduced`: the original's block averages for `size`, when already made (`Bitmap.blockReduced`);
+    /// `downscaled`: the original at `size`, when already made.
     init(
         _ original: Bitmap, at size: (width: Int, height: Int), gray: Bool, sample: SSIMSample? = nil,
-        reduced: Bitmap? = nil
+        reduced: Bitmap? = nil, downscaled: Bitmap? = nil
     ) {
         self.original = original
         self.sample = sample
         image =
             size.width == original.width && size.height == original.height
             ? original
-            : original.downscaledRows(
-                Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced)
+            : downscaled
+                ?? original.downscaledRows(
+                    Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced)
         source = JPEGSource(opaque: image, grayscale: gray)
     }
 
