@@ -19,9 +19,26 @@ extension Bitmap {
 
     /// Only the output rows `rows` (ascending) of `downscaled(toWidth:height:)`, stacked into one
     /// bitmap `width` wide: exactly those rows of the full result, at a fraction of the work.
-    package func downscaledRows(_ rows: [Int], toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
+    /// `reduced`, when given, is `blockReduced(toWidth:height:)` of this size (or of another size
+    /// that averages the same blocks), which is then not averaged again.
+    package func downscaledRows(
+        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil
+    ) -> Bitmap {
         precondition(newWidth >= 1 && newWidth <= width && newHeight >= 1 && newHeight <= height, "downscale only")
-        return resampledRows(rows, toWidth: newWidth, height: newHeight)
+        return resampledRows(rows, toWidth: newWidth, height: newHeight, reduced: reduced)
+    }
+
+    /// The k×k block averages that a downscale to `width` × `height` starts from (every block
+    /// row), or nil when that size averages no blocks; its size tells which downscales share it.
+    package func blockReduced(toWidth newWidth: Int, height newHeight: Int) -> Bitmap? {
+        let (kx, ky) = blockFactors(toWidth: newWidth, height: newHeight)
+        guard kx > 1 || ky > 1 else { return nil }
+        return boxReduced(kx, ky, rows: [Bool](repeating: true, count: height / ky), opaque: isOpaque)
+    }
+
+    /// The block sides of a downscale to `newWidth` × `newHeight`: ⌊factor / 2⌋ per axis, at least 1.
+    package func blockFactors(toWidth newWidth: Int, height newHeight: Int) -> (x: Int, y: Int) {
+        (max(width / newWidth / 2, 1), max(height / newHeight / 2, 1))
     }
 
     /// The image scaled up to `width` × `height` (each at least the current size) with the same
@@ -38,14 +55,17 @@ extension Bitmap {
 
     /// Rows `rows` of the image resampled to `newWidth` × `newHeight` (box-reduced first when
     /// shrinking by 4× or more on an axis).
-    private func resampledRows(_ rows: [Int], toWidth newWidth: Int, height newHeight: Int) -> Bitmap {
-        let kx = max(width / newWidth / 2, 1), ky = max(height / newHeight / 2, 1)
+    private func resampledRows(
+        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil
+    ) -> Bitmap {
+        let (kx, ky) = blockFactors(toWidth: newWidth, height: newHeight)
         let vertical = ResampleWeights(from: height / ky, to: newHeight)
         let opaque = isOpaque
         // Only the block rows the wanted output rows read are averaged.
         var needed = [Bool](repeating: false, count: height / ky)
         for y in rows { for k in 0..<vertical.counts[y] { needed[vertical.starts[y] + k] = true } }
-        let base = kx > 1 || ky > 1 ? boxReduced(kx, ky, rows: needed, opaque: opaque) : self
+        precondition(reduced.map { $0.width == width / kx && $0.height == height / ky } ?? true, "the same blocks")
+        let base = kx > 1 || ky > 1 ? reduced ?? boxReduced(kx, ky, rows: needed, opaque: opaque) : self
         let columns = ResampleWeights(from: base.width, to: newWidth)
         var result = [UInt8](repeating: 0, count: newWidth * rows.count * 4)
         base.pixels.withUnsafeBufferPointer { src in

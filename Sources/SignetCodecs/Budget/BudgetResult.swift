@@ -26,7 +26,8 @@ public struct BudgetResult: Sendable, Hashable {
     public var resized: Bool
     /// Luma SSIM of the result against the flattened original at the original size: a
     /// downscaled result is first upscaled back (Lanczos-3), as a viewer shows it at the same
-    /// display size.
+    /// display size. For a JPEG of an image of 1.5 MP or more, over a fixed sample of its rows
+    /// (the `reason` says so; docs/budget.md).
     public var ssim: Double
     /// SSIM over luma and chroma, 0.8 · Y + 0.1 · Cb + 0.1 · Cr, compared as `ssim` is: the score
     /// the candidates were ranked by, which sees colour blocking that luma misses (a gray image
@@ -34,7 +35,7 @@ public struct BudgetResult: Sendable, Hashable {
     public var colorSSIM: Double
     /// One sentence: what was chosen and why.
     public var reason: String
-    /// The JPEG size that scored the second-best `colorSSIM` (at the original size, exact like it)
+    /// The JPEG size that scored the second-best `colorSSIM` (at the original size, over the same rows)
     /// when more than one size was searched; otherwise the first smaller size the search ruled
     /// out by its row-sample estimate (`BudgetCandidate.isEstimate`). For PNG, the other of the
     /// lossless downscale and the palette PNG when both fit. nil when nothing else was considered.

@@ -21,32 +21,28 @@ extension JPEGBudgetFit {
         _ opaque: Bitmap, _ size: (width: Int, height: Int), quality: Int, gray: Bool, sample: SSIMSample
     ) throws -> ColorSSIM {
         let rows = Self.rowsRead(by: sample, height: size.height, upscaledTo: opaque.height)
-        let strip = opaque.downscaledRows(rows, toWidth: size.width, height: size.height)
+        let reduced = reduced(opaque, for: size)
+        let strip: Bitmap
+        if 2 * rows.count >= size.height {
+            // Most of the image: made whole, for the search of this size to reuse.
+            let whole = opaque.downscaledRows(
+                Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced)
+            downscales[size.width << 32 | size.height] = whole
+            let rowBytes = size.width * 4
+            strip = Bitmap(
+                width: size.width, height: rows.count,
+                pixels: rows.flatMap { whole.pixels[($0 * rowBytes)..<(($0 + 1) * rowBytes)] })
+        } else {
+            strip = opaque.downscaledRows(rows, toWidth: size.width, height: size.height, reduced: reduced)
+        }
         let mode = JPEGMode(subsampling: .half, progressive: false)
         guard let bytes = try JPEGSource(opaque: strip, grayscale: gray).encode(quality: quality, mode: mode) else {
             preconditionFailure("an encode without a byte limit returns its bytes")
         }
         probeEncodes += 1
-        let decoded = try JPEGCodec.decode(bytes)
-        let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
-        let halves = SSIM.halvesChroma(width: opaque.width, height: opaque.height)
-        let scores = planes.map { channel in
-            let upscaled = PlaneUpscale(
-                decoded, channel, present: rows, sourceHeight: size.height, toWidth: opaque.width,
-                height: opaque.height)
-            guard channel != .luma, halves else {
-                return SSIM.upscaledScore(
-                    upscaled, original: opaque, bands: channel == .luma ? sample.bands : sample.chroma)
-            }
-            return opaque.pixels.withUnsafeBufferPointer {
-                SSIM.halvedScore(
-                    .upscaled($0.baseAddress!, upscaled), width: opaque.width, height: opaque.height,
-                    bands: sample.chroma)
-            }
-        }
-        return gray
-            ? ColorSSIM(luma: scores[0], blue: nil, red: nil)
-            : ColorSSIM(luma: scores[0], blue: scores[1], red: scores[2])
+        return ColorSSIM.overSample(
+            try JPEGCodec.decode(bytes), rows: rows, sourceHeight: size.height, original: opaque, sample: sample,
+            gray: gray)
     }
 
     /// The rows of an image `height` rows high that the sample's bands (with their SSIM windows,

@@ -11,12 +11,31 @@ extension JPEGBudgetFit {
         _ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
         estimating targets: [Int] = [], floor: Candidate? = nil
     ) throws -> (outcome: SizeOutcome, estimates: [Int: Double]) {
-        var search = JPEGSizeSearch(
-            opaque, at: size, gray: gray, range: range, cap: cap, options: options, targets: targets,
-            bands: ssimSample)
-        let outcome = try search.run(floor: floor)
-        encodes += search.encodes
-        probeEncodes += search.probeEncodes
+        var search = sizeSearch(opaque, size, gray: gray, range: range, cap: cap, estimating: targets)
+        let outcome = try run(&search, floor: floor)
         return (outcome, search.estimates)
+    }
+
+    /// The search of `opaque` scaled to `size`, not yet run (its size sample made).
+    mutating func sizeSearch(
+        _ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
+        estimating targets: [Int] = []
+    ) -> JPEGSizeSearch {
+        let reduced = reduced(opaque, for: size)
+        return JPEGSizeSearch(
+            opaque, at: size, gray: gray, range: range, cap: cap, options: options, targets: targets,
+            bands: ssimSample, scoresOnSample: scoresOnSample ?? false, reduced: reduced,
+            downscaled: downscales[size.width << 32 | size.height])
+    }
+
+    /// `search` run (from `floor` when given), or `over` when its sample already predicted the
+    /// lowest quality over the budget (`JPEGSizeSearch.predictedOver`); its encodes counted.
+    mutating func run(_ search: inout JPEGSizeSearch, floor: Candidate? = nil, over: Int? = nil) throws -> SizeOutcome {
+        defer {
+            encodes += search.encodes
+            probeEncodes += search.probeEncodes
+        }
+        if let over { return .over(bytes: over) }
+        return try search.run(floor: floor)
     }
 }

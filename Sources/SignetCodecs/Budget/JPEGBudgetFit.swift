@@ -45,6 +45,17 @@ struct JPEGBudgetFit {
     /// Whether ladder steps are estimated before they are searched (false searches every step,
     /// which is what the estimate is checked against).
     var estimatesSteps = true
+    /// Whether candidates are scored on `ssimSample`'s rows alone; nil decides by the image's
+    /// size (`SSIMSample.scoresCandidates`), which is what the fit uses (the tests set it to
+    /// compare the two).
+    var scoresOnSample: Bool?
+    /// The original's block averages (`Bitmap.blockReduced`) made so far, by their size: every
+    /// estimate, size sample and trial image of a size that averages the same blocks starts
+    /// from them instead of averaging the original again.
+    private var reductions: [Int: Bitmap] = [:]
+    /// Whole downscales an estimate made (its rows were most of the image), by size, for the
+    /// search of that size to reuse.
+    var downscales: [Int: Bitmap] = [:]
     /// The first ladder step left out because its estimate was below the best candidate's.
     var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: ColorSSIM, best: Double)?
 
@@ -52,11 +63,25 @@ struct JPEGBudgetFit {
         self.options = options
     }
 
+    /// The block averages a downscale of `opaque` to `size` starts from (nil: none), made once.
+    mutating func reduced(_ opaque: Bitmap, for size: (width: Int, height: Int)) -> Bitmap? {
+        let (kx, ky) = opaque.blockFactors(toWidth: size.width, height: size.height)
+        guard kx > 1 || ky > 1 else { return nil }
+        let key = kx << 32 | ky
+        if let known = reductions[key] { return known }
+        let made = opaque.blockReduced(toWidth: size.width, height: size.height)
+        reductions[key] = made
+        return made
+    }
+
     /// The fitted JPEG of `opaque` (already flattened onto the background).
     mutating func fit(_ opaque: Bitmap, why prefix: String = "") throws -> BudgetResult {
         let gray = opaque.isGray
         let full = (width: opaque.width, height: opaque.height)
         ssimSample = SSIMSample(width: full.width, height: full.height)
+        if scoresOnSample == nil {
+            scoresOnSample = ssimSample.map { $0.scoresCandidates(width: full.width, height: full.height) } ?? false
+        }
         let ladder = JPEGSizeLadder(options: options)
         var candidates: [Candidate] = []
         var last = (size: full, quality: options.minQuality, bytes: 0)
@@ -74,18 +99,21 @@ struct JPEGBudgetFit {
         while !pending.isEmpty {
             let step = pending.removeFirst()
             guard QualitySearch.probes(toSettle: step.range.count) <= Self.maxEncodes - encodes else { break }
+            var search = sizeSearch(
+                opaque, step.size, gray: gray, range: step.range,
+                cap: min(Self.encodesPerSize, Self.maxEncodes - encodes))
+            // A step its size sample puts over the budget is passed over before it is estimated.
+            let over = try search.predictedOver()
             // Estimated below the best so far at its aimed quality: it cannot win, nor can the smaller ones.
-            if estimatesSteps, let sample = ssimSample, let best = candidates.compactMap(\.sampled).max() {
+            if over == nil, estimatesSteps, let sample = ssimSample, let best = candidates.compactMap(\.sampled).max() {
                 let estimate = try estimate(opaque, step.size, quality: step.aim, gray: gray, sample: sample)
                 if estimate.color.mean < best {
                     ruledOut = (step.size, step.aim, estimate, best)
                     break
                 }
+                search.downscaled = downscales[step.size.width << 32 | step.size.height]
             }
-            let outcome = try fitAtSize(
-                opaque, step.size, gray: gray, range: step.range,
-                cap: min(Self.encodesPerSize, Self.maxEncodes - encodes)
-            ).outcome
+            let outcome = try run(&search, over: over)
             guard case .fits(let candidate) = outcome else {
                 // The aims were too hopeful: the smaller steps are re-aimed by how far over this one was.
                 if case .over(let bytes) = outcome {
@@ -129,16 +157,12 @@ struct JPEGBudgetFit {
         _ candidates: [Candidate], _ opaque: Bitmap, gray: Bool, _ prefix: String,
         _ last: (size: (width: Int, height: Int), quality: Int, bytes: Int)
     ) throws -> BudgetResult {
-        let ranked = candidates.enumerated().sorted {
-            $0.element.ssim != $1.element.ssim ? $0.element.ssim > $1.element.ssim : $0.offset < $1.offset
-        }.map(\.element)
+        let ranked = BudgetRanking.ranked(candidates, by: \.ssim)
         guard let best = ranked.first else {
-            throw CodecError(
-                .doesNotFit(
-                    budget: options.maxBytes,
-                    smallest:
-                        "\(last.size.width)×\(last.size.height) pixels at quality \(last.quality): \(last.bytes) bytes",
-                    hint: hint))
+            throw BudgetRanking.doesNotFit(
+                options, format: .jpeg,
+                smallest:
+                    "\(last.size.width)×\(last.size.height) pixels at quality \(last.quality): \(last.bytes) bytes")
         }
         let resized = best.width != opaque.width || best.height != opaque.height
         var reason = prefix + best.why
@@ -156,6 +180,10 @@ struct JPEGBudgetFit {
             }
         if candidates.count > 1 {
             reason += "; the best luma and colour SSIM at the original size of \(candidates.count) sizes tried"
+        }
+        if scoresOnSample == true, let sample = ssimSample {
+            let rows = sample.bands.reduce(0) { $0 + $1.count }
+            reason += "; SSIM over a row sample (\(rows) of the \(opaque.height) rows)"
         }
         if let out = ruledOut {
             let (estimate, best) = (
@@ -203,15 +231,5 @@ struct JPEGBudgetFit {
             }
         }
         return nil
-    }
-
-    /// What to change when nothing fits: only the options that can still make a difference.
-    private var hint: Sentence {
-        var changes: [Sentence] = ["\(.raise, .budgetMaxBytes)"]
-        if !options.allowResize { changes.insert("allow downscaling (\(.set("true"), .budgetAllowResize))", at: 0) }
-        if options.minQuality > 1 { changes.append("\(.lower, .budgetMinQuality)") }
-        if options.allowResize && options.resizeQuality > 1 { changes.append("\(.lower, .budgetResizeQuality)") }
-        if options.allowResize && options.minDimension > 1 { changes.append("\(.lower, .budgetMinDimension)") }
-        return .either(changes)
     }
 }

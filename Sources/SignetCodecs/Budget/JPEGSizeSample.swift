@@ -23,9 +23,10 @@ struct JPEGSizeSample {
     private(set) var encodes = 0
     private var sizes: [JPEGMode: [Int: Int]] = [:]
 
-    /// A sample of `image` scaled to `width` × `height` (only the sampled rows are resampled),
-    /// or nil when the image at that size is small enough to encode whole.
-    init?(_ image: Bitmap, width: Int, height: Int, grayscale: Bool) {
+    /// A sample of `image` scaled to `width` × `height` (only the sampled rows are resampled,
+    /// from `reduced` when given: `Bitmap.blockReduced`), or nil when the image at that size is
+    /// small enough to encode whole.
+    init?(_ image: Bitmap, width: Int, height: Int, grayscale: Bool, reduced: Bitmap? = nil) {
         guard width * height >= Self.minimumPixels else { return nil }
         let bands = (height + Self.bandRows - 1) / Self.bandRows
         let wantedRows = max(Self.targetPixels / width, Self.bandRows)
@@ -49,7 +50,7 @@ struct JPEGSizeSample {
             ? Bitmap(
                 width: width, height: rows,
                 pixels: chosen.flatMap { image.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] })
-            : image.downscaledRows(chosen, toWidth: width, height: height)
+            : image.downscaledRows(chosen, toWidth: width, height: height, reduced: reduced)
         halves = (0..<2).map { h in
             let picked = half.indices.filter { half[$0] == h }
             let pixels = picked.flatMap { strips.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] }

@@ -18,6 +18,12 @@ struct JPEGSizeSearch {
     let targets: [Int]
     /// The rows a candidate's sampled SSIM is taken over (nil: none).
     let bands: SSIMSample?
+    /// The original's block averages this size starts from (`Bitmap.blockReduced`), when shared.
+    let reduced: Bitmap?
+    /// `original` already scaled to `size`, when an estimate made it (set before `run`).
+    var downscaled: Bitmap?
+    /// Whether candidates are scored on `bands` alone (`SSIMSample.scoresCandidates`).
+    let scoresOnSample: Bool
     private var predictor: any JPEGSizePredictor
     /// Progressive first: with the spectral-selection script it was the smaller one in nearly every
     /// case measured; baseline is checked at the predicted quality.
@@ -37,12 +43,18 @@ struct JPEGSizeSearch {
 
     init(
         _ original: Bitmap, at size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
-        options: BudgetOptions, targets: [Int], bands: SSIMSample?
+        options: BudgetOptions, targets: [Int], bands: SSIMSample?, scoresOnSample: Bool = false,
+        reduced: Bitmap? = nil, downscaled: Bitmap? = nil
     ) {
+        self.reduced = reduced
+        self.downscaled = downscaled
         (self.original, self.size, self.gray, self.range, self.cap) = (original, size, gray, range, cap)
         (self.options, self.targets, self.bands) = (options, targets, bands)
+        self.scoresOnSample = scoresOnSample && bands != nil
         predictor =
-            JPEGSizeSample(original, width: size.width, height: size.height, grayscale: gray).map {
+            JPEGSizeSample(
+                downscaled ?? original, width: size.width, height: size.height, grayscale: gray, reduced: reduced
+            ).map {
                 SampledSizePredictor($0)
             } ?? MeasuredSizePredictor(gray: gray)
     }
@@ -53,11 +65,12 @@ struct JPEGSizeSearch {
         estimates = try predictor.expected(at: targets, mode: mode, search: QualitySearch(range: range))
         // Below full size (the image is being shrunk because nothing fit), the lowest quality is
         // checked first: most sizes on the way down are passed over on that one prediction.
-        let atFullSize = size.width == original.width && size.height == original.height
-        if !atFullSize, let over = try overAtLowest() { return .over(bytes: over) }
+        if let over = try predictedOver() { return .over(bytes: over) }
         let guess = try predictor.belief(QualitySearch(range: range), budget: budget, mode: mode)
         if guess == range.lowerBound, let over = try overAtLowest() { return .over(bytes: over) }
-        let trial = JPEGTrialImage(original, at: size, gray: gray)
+        let trial = JPEGTrialImage(
+            original, at: size, gray: gray, sample: scoresOnSample ? bands : nil, reduced: reduced,
+            downscaled: downscaled)
         if let fits = try fullChroma(trial, known: floor == nil ? 0 : 1) { return .fits(fits) }
         if let guess { mode = try predictor.smaller(of: mode, at: guess) }
         let search = try searchQualities(trial, floor: floor)
@@ -72,6 +85,14 @@ struct JPEGSizeSearch {
         var fits = candidate(best.bytes, quality: best.quality, mode: mode, ssim, why: reason(best.quality))
         fits.capped = best.quality == range.upperBound && best.quality < options.maxQuality
         return .fits(fits)
+    }
+
+    /// Below full size, the predicted bytes of the lowest quality when the sample puts that over
+    /// the budget and a smaller size is allowed (what `run` would return as `.over` at once);
+    /// nil when the search should run.
+    mutating func predictedOver() throws -> Int? {
+        guard size.width != original.width || size.height != original.height else { return nil }
+        return try overAtLowest()
     }
 
     /// The predicted bytes of the lowest quality when that is over the budget here and a smaller
@@ -181,16 +202,34 @@ struct JPEGTrialImage {
     /// `original` scaled to the size searched.
     let image: Bitmap
     let source: JPEGSource
+    /// The rows scored, when not every row is (`SSIMSample.scoresCandidates`).
+    let sample: SSIMSample?
 
-    init(_ original: Bitmap, at size: (width: Int, height: Int), gray: Bool) {
+    /// `reduced`: the original's block averages for `size`, when already made (`Bitmap.blockReduced`);
+    /// `downscaled`: the original at `size`, when already made.
+    init(
+        _ original: Bitmap, at size: (width: Int, height: Int), gray: Bool, sample: SSIMSample? = nil,
+        reduced: Bitmap? = nil, downscaled: Bitmap? = nil
+    ) {
         self.original = original
-        image = original.downscaled(toWidth: size.width, height: size.height)
+        self.sample = sample
+        image =
+            size.width == original.width && size.height == original.height
+            ? original
+            : downscaled
+                ?? original.downscaledRows(
+                    Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced)
         source = JPEGSource(opaque: image, grayscale: gray)
     }
 
-    /// The score of `jpeg` (an encoding of `source`) against the original at the original size.
+    /// The score of `jpeg` (an encoding of `source`) against the original at the original size,
+    /// over `sample`'s rows when there is one.
     func score(_ jpeg: [UInt8]) throws -> ColorSSIM {
-        image.width == original.width && image.height == original.height
+        if let sample {
+            return ColorSSIM.overSample(
+                try JPEGCodec.decode(jpeg), original: original, sample: sample, gray: source.isGray)
+        }
+        return image.width == original.width && image.height == original.height
             ? try JPEGScore.ssim(of: jpeg, source: source, image: image)
             : ColorSSIM.atOriginalSize(try JPEGCodec.decode(jpeg), original: original)
     }

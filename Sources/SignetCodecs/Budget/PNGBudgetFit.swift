@@ -91,20 +91,13 @@ struct PNGBudgetFit {
             }
             if let palette = try paletteCandidate(original, reference: reference) { candidates.append(palette) }
         }
-        let ranked = candidates.enumerated().sorted {
-            $0.element.score.color.mean != $1.element.score.color.mean
-                ? $0.element.score.color.mean > $1.element.score.color.mean : $0.offset < $1.offset
-        }.map(\.element)
+        let ranked = BudgetRanking.ranked(candidates, by: \.score.color.mean)
         guard let best = ranked.first else {
-            throw CodecError(
-                .doesNotFit(
-                    budget: options.maxBytes,
-                    smallest:
-                        "a lossless PNG of \(original.width)×\(original.height) pixels needs \(full.count) bytes, and no palette PNG fits",
-                    hint: options.allowResize
-                        ? "\(.raise, .budgetMaxBytes), \(.lower, .budgetMinDimension) or \(.set(".jpeg"), .budgetFormat)"
-                        : "allow downscaling (\(.set("true"), .budgetAllowResize)), \(.raise, .budgetMaxBytes) or \(.set(".jpeg"), .budgetFormat)"
-                ))
+            throw BudgetRanking.doesNotFit(
+                options, format: .png,
+                smallest:
+                    "a lossless PNG of \(original.width)×\(original.height) pixels needs \(full.count) bytes, and no palette PNG fits"
+            )
         }
         let resized = best.width != original.width || best.height != original.height
         var reason = prefix + best.why

@@ -6,6 +6,10 @@
 struct SSIMSample: Sendable, Equatable {
     static let bandRows = 48
     static let count = 6
+    /// Images of this many pixels or more have their candidates scored on the sample alone: the
+    /// exact score over every row cost a 12 MP photo more than all its encodes, and ranks the
+    /// candidates as the sample does (`SSIMSampleTests`).
+    static let scoredPixels = 1_500_000
 
     /// Output rows (each window inside the image), ascending and disjoint.
     let bands: [Range<Int>]
@@ -14,6 +18,12 @@ struct SSIMSample: Sendable, Equatable {
     /// compares chroma at half resolution (`ColorSSIM`), else `bands`. A halved row reads the
     /// original's rows up to 2 × `SSIM.radius` + 1 around it.
     let chroma: [Range<Int>]
+
+    /// Whether an image `width` × `height` scores its budget candidates on this sample alone:
+    /// when it has `scoredPixels` or more and the sample is bands, not every row.
+    func scoresCandidates(width: Int, height: Int) -> Bool {
+        width * height >= Self.scoredPixels && bands.count > 1
+    }
 
     /// The sample of an image `height` rows high; nil when it is too small for the Gaussian window.
     init?(width: Int, height: Int) {
