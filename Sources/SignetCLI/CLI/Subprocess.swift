@@ -1,3 +1,4 @@
+import CSignetGlibc
 import Glibc
 
 /// Runs a program with posix_spawn: standard input inherited (or fed `input`), standard output
@@ -49,13 +50,19 @@ enum Subprocess {
         defer { if let inRead { close(inRead) } }
         // Our ends must not leak into other children; the child gets its ends as 0, 1 and 2.
         for fd in outPipe + errPipe + (inRead.map { [$0] } ?? []) { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        closeOnExec()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let inRead { posix_spawn_file_actions_adddup2(&actions, inRead, 0) }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        // Nothing above standard error reaches the program: files libraries opened without
+        // O_CLOEXEC (qpdf's input PDF among them) are closed in the child, whichever thread opened them.
+        let closing = signet_spawn_close_from(&actions, 3)
+        guard closing == 0 else {
+            close(outPipe[0]); close(outPipe[1]); close(errPipe[0]); close(errPipe[1])
+            throw SpawnError(code: closing)
+        }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         let envp = environment.isEmpty ? nil : mergedEnvironment(environment)
@@ -118,22 +125,6 @@ enum Subprocess {
         let exitCode: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let kept = errorLimit.map { errorBytes.suffix($0) } ?? errorBytes[...]
         return Result(status: exitCode, errorText: String(decoding: kept, as: UTF8.self), timedOut: timedOut)
-    }
-
-    /// Marks every open descriptor above standard error close-on-exec: files that libraries
-    /// opened without `O_CLOEXEC` (qpdf's input PDF among them) are not inherited by the program.
-    private static func closeOnExec() {
-        guard let folder = opendir("/proc/self/fd") else { return }
-        defer { closedir(folder) }
-        let own = dirfd(folder)
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard let fd = Int32(name), fd > 2, fd != own else { continue }
-            let flags = fcntl(fd, F_GETFD)
-            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
-        }
     }
 
     /// The read end of a pipe that already holds `bytes` and whose write end is closed.

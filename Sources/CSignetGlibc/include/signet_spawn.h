@@ -1,0 +1,13 @@
+// glibc's posix_spawn_file_actions_addclosefrom_np (glibc 2.34), which Swift's Glibc module does
+// not import (it is a GNU extension of <spawn.h>).
+#ifndef SIGNET_SPAWN_H
+#define SIGNET_SPAWN_H
+
+#include <spawn.h>
+
+/// Adds to `actions` the closing of every descriptor from `lowest` up in the child, after the
+/// actions added before it: what libraries opened without O_CLOEXEC is not inherited.
+/// Returns 0, or an errno value.
+int signet_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+#endif

@@ -1,0 +1,6 @@
+#define _GNU_SOURCE
+#include "signet_spawn.h"
+
+int signet_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
