@@ -107,6 +107,8 @@ public enum OptionProperty: String, CaseIterable, Sendable, Hashable, Codable {
     case httpTimeout = "HTTPOptions.timeout"
     /// `HTTPOptions.maxResponseBytes`.
     case httpMaxResponseBytes = "HTTPOptions.maxResponseBytes"
+    /// The time an external signer command may take (the CLI's; a Swift signing function keeps its own).
+    case externalSignerTimeout = "the external signer's time limit"
 
     /// How a Swift caller names it.
     public var name: String { rawValue }

@@ -72,6 +72,7 @@ package enum FlagAdvice {
         case .timestampPolicy: return value(.tsaPolicy, "OID", action)
         case .httpTimeout: return value(.tsaTimeout, "SECONDS", action)
         case .httpMaxResponseBytes: return nil
+        case .externalSignerTimeout: return value(.externalTimeout, "SECONDS", action)
         }
     }
 

@@ -1,50 +1,39 @@
 import SignetCore
 
 /// An external signer (a command, a cloud KMS, a remote signing service) gave no usable
-/// signature. `context` names the signer; nothing is written when this is thrown.
-public struct ExternalSignerError: SignetError, Hashable {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
-        /// The signer could not be started (`detail` says why).
-        case cannotStart(detail: String)
-        /// The signer ended with a non-zero exit status; `lastErrorLine` is its last line on standard error.
-        case exited(status: Int32, lastErrorLine: String?)
-        /// The signer ran longer than it was allowed to and was stopped.
-        case timedOut(seconds: Double, lastErrorLine: String?)
-        /// The signer succeeded but answered nothing.
-        case emptyAnswer(lastErrorLine: String?)
-        /// The answer is not a signature of the digest by the certificate's key.
-        case wrongSignature(bytes: Int, algorithm: ExternalSignatureAlgorithm, certificate: String)
-        /// A signing function of the Swift API threw; `detail` is its error.
-        case failed(detail: String)
-    }
+/// signature. `context` names the signer ("external signer 'aws-kms-sign.sh'"); nothing is
+/// written when this is thrown.
+public typealias ExternalSignerError = StageError<ExternalSignerReason>
 
-    /// The signer ("external signer 'aws-kms-sign.sh'").
-    public var context: String
-    /// What went wrong.
-    public var reason: Reason
-
-    /// An error of the signer named by `context`.
-    /// - Parameters:
-    ///   - context: The signer.
-    ///   - reason: What went wrong.
-    package init(_ context: String, _ reason: Reason) {
-        self.context = context
-        self.reason = reason
-    }
+/// Why an external signer's answer could not be used.
+public enum ExternalSignerReason: StageReason {
+    /// The signer could not be started (`detail` says why).
+    case cannotStart(detail: String)
+    /// The signer ended with a non-zero exit status; `lastErrorLine` is its last line on standard error.
+    case exited(status: Int32, lastErrorLine: String?)
+    /// The signer ran longer than it was allowed to and was stopped.
+    case timedOut(seconds: Double, lastErrorLine: String?)
+    /// The signer succeeded but answered nothing.
+    case emptyAnswer(lastErrorLine: String?)
+    /// The answer is not a signature of the digest by the certificate's key.
+    case wrongSignature(bytes: Int, algorithm: ExternalSignatureAlgorithm, certificate: String)
+    /// A signing function of the Swift API threw; `detail` is its error.
+    case failed(detail: String)
 
     /// A failure of the signer's machine or service, except a wrong signature (bad input).
     public var kind: FailureKind {
-        if case .wrongSignature = reason { return .badInput }
+        if case .wrongSignature = self { return .badInput }
         return .failed
     }
 
     /// One line for the user: what failed, why, and what to try next.
-    public var message: String {
+    /// - Parameter context: The signer; `nil` when unknown.
+    public func message(about context: String?) -> Sentence {
+        let context = context ?? "the external signer"
         func said(_ line: String?) -> String {
             line.map { "; its last error line was '\($0)'" } ?? " and printed no error"
         }
-        switch reason {
+        switch self {
         case .cannotStart(let detail):
             return "\(context): cannot be started (\(detail)); check the command and that /bin/sh can run it."
         case .exited(let status, let line):
@@ -52,7 +41,7 @@ public struct ExternalSignerError: SignetError, Hashable {
                 "\(context): exited with status \(status)\(said(line)); run the command by hand with a digest on its standard input to see why."
         case .timedOut(let seconds, let line):
             return
-                "\(context): gave no answer within \(Self.seconds(seconds)) seconds and was stopped\(said(line)); raise --external-timeout or check the signing service."
+                "\(context): gave no answer within \(NumberText.short(seconds)) seconds and was stopped\(said(line)); \(.raise, .externalSignerTimeout) or check the signing service."
         case .emptyAnswer(let line):
             return
                 "\(context): exited with status 0 but wrote no signature on its standard output\(said(line)); it must write the raw signature value there."
@@ -62,9 +51,5 @@ public struct ExternalSignerError: SignetError, Hashable {
         case .failed(let detail):
             return "\(context): signing failed (\(detail)); check the signing function's key and service."
         }
-    }
-
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

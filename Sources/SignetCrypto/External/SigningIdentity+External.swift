@@ -15,7 +15,7 @@ extension SigningIdentity {
     ///   - chainPath: The intermediate certificates, PEM; `nil` for none.
     ///   - name: The signer as messages name it ("external signer 'kms-sign.sh'").
     ///   - sign: Signs one request; an ``ExternalSignerError`` it throws is passed on as it is,
-    ///     any other error becomes ``ExternalSignerError/Reason/failed(detail:)``.
+    ///     any other error becomes ``ExternalSignerReason/failed(detail:)``.
     /// - Throws: ``SignError`` when a certificate file cannot be read or holds no certificate, or
     ///   the certificate's key is neither RSA nor EC.
     public static func external(

@@ -1,42 +1,34 @@
 import SignetCore
 
-/// `signet sign --complete` cannot embed the CMS it was given into the prepared PDF.
-/// Nothing is written when this is thrown.
-package struct TwoStepError: SignetError, Hashable {
-    /// What went wrong.
-    package enum Reason: Sendable, Hashable {
-        /// The PDF has no signature whose /Contents is still the zero-filled placeholder of `--prepare`
-        /// at the end of the file (`detail` says what was found).
-        case notPrepared(detail: String)
-        /// The `--cms` file is no CMS SignedData with a signer (`detail`: what OpenSSL or Signet found).
-        case notACMS(detail: String)
-        /// The CMS encapsulates the content; a PDF signature is detached.
-        case notDetached
-        /// The CMS's messageDigest is not the prepared document digest (`expected`, hex).
-        case digestMismatch(expected: String)
-        /// The CMS's signature value does not verify with its signer's certificate.
-        case doesNotVerify(detail: String)
-        /// The CMS verifies, but `signet verify` would call it invalid whoever trusts its signer
-        /// (`detail`: more than one signer, content other than id-data, a refused algorithm or key usage).
-        case unacceptable(detail: String)
-    }
+/// `signet sign --complete` cannot embed the CMS it was given into the prepared PDF; `context`
+/// names the file the error is about (the prepared PDF or the CMS). Nothing is written when this
+/// is thrown.
+package typealias TwoStepError = StageError<TwoStepReason>
 
-    /// The file the error is about (the prepared PDF or the CMS).
-    package var context: String
-    /// What went wrong.
-    package var reason: Reason
-
-    package init(_ context: String, _ reason: Reason) {
-        self.context = context
-        self.reason = reason
-    }
+/// Why a CMS cannot complete a prepared PDF.
+package enum TwoStepReason: StageReason {
+    /// The PDF has no signature whose /Contents is still the zero-filled placeholder of `--prepare`
+    /// at the end of the file (`detail` says what was found).
+    case notPrepared(detail: String)
+    /// The `--cms` file is no CMS SignedData with a signer (`detail`: what OpenSSL or Signet found).
+    case notACMS(detail: String)
+    /// The CMS encapsulates the content; a PDF signature is detached.
+    case notDetached
+    /// The CMS's messageDigest is not the prepared document digest (`expected`, hex).
+    case digestMismatch(expected: String)
+    /// The CMS's signature value does not verify with its signer's certificate.
+    case doesNotVerify(detail: String)
+    /// The CMS verifies, but `signet verify` would call it invalid whoever trusts its signer
+    /// (`detail`: more than one signer, content other than id-data, a refused algorithm or key usage).
+    case unacceptable(detail: String)
 
     /// Always bad input.
     package var kind: FailureKind { .badInput }
 
     /// One line for the user: what failed, why, and what to try next.
-    package var message: String {
-        switch reason {
+    package func message(about context: String?) -> Sentence {
+        let context = context ?? "the input"
+        switch self {
         case .notPrepared(let detail):
             return
                 "\(context): is not a prepared PDF (\(detail)); give the file 'signet sign --prepare' wrote, unchanged."
