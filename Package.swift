@@ -12,7 +12,6 @@ let package = Package(
     name: "Signet",
     products: [
         .library(name: "Signet", targets: ["Signet"]),
-        .library(name: "SignetPreview", targets: ["SignetPreview"]),
         .executable(name: "signet", targets: ["signet"]),
         .executable(name: "signet-preview", targets: ["signet-preview"]),
     ],
@@ -56,6 +55,7 @@ let package = Package(
         // PDF documents, stamps, and the password forms (SASLprep by libidn) and envelope checks every opener shares.
         .target(
             name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib", "CIDN"]),
+        // poppler (GPL): the engine of the `signet-preview` executable only, not a library product (its API is `package`).
         .target(name: "SignetPreview", dependencies: ["SignetPDF", "CPoppler"]),
         // Identities (files, or keys on PKCS#11 tokens), detached CMS signing and verification, certificate and
         // timestamp checks: OpenSSL (and a dlopen'ed PKCS#11 module) only,

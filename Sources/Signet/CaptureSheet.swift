@@ -5,7 +5,7 @@ import FoundationEssentials
 /// and /UserUnit), from its top-left corner, y down: the page image the signer sees.
 public struct CaptureSheet: Sendable, Hashable, Codable {
     /// The document's name as the page shows it (its file name).
-    public var fileName: String
+    package var fileName: String
     /// The page that is signed, from 1.
     public var page: Int
     /// How many pages the document has.

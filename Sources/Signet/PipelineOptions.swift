@@ -62,9 +62,9 @@ public struct PipelineSigning: Sendable {
 /// What a pipeline did, stage by stage.
 public struct PipelineReport: Sendable, Hashable {
     /// Strokes and samples read.
-    public var strokes: Int
+    package var strokes: Int
     /// The number of points read from them.
-    public var points: Int
+    package var points: Int
     /// The fitted image (nil for vector artwork).
     public var image: BudgetResult?
     /// Where the ink sat in the rendering, before any downscaling.

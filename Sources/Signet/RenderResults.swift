@@ -26,9 +26,9 @@ public struct RenderedFile: Sendable, Hashable {
     /// Pixel size, transform, resolution and ink bounds of the rendering.
     public var layout: RenderLayout
     /// Strokes and samples of the drawing that was rendered.
-    public var strokes: Int
+    package var strokes: Int
     /// The number of points rendered.
-    public var points: Int
+    package var points: Int
     /// The stroke format read, when the drawing came from a stroke file (`nil` for a drawing given).
     package var format: StrokeFormat? = nil
 }
@@ -40,9 +40,9 @@ public struct BudgetedRendering: Sendable, Hashable {
     /// Where the ink sits in the rendering, before any downscaling.
     public var layout: RenderLayout
     /// Strokes and samples of the drawing that was rendered.
-    public var strokes: Int
+    package var strokes: Int
     /// The number of points rendered.
-    public var points: Int
+    package var points: Int
     /// The stroke format read, when the drawing came from a stroke file (`nil` for a drawing given).
     package var format: StrokeFormat? = nil
 }

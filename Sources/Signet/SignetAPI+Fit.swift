@@ -1,44 +1,18 @@
-/// `fit(toBytes:)`: an image (a bitmap, or PNG/JPEG bytes or files) under a byte budget.
+/// `fit(_:options:)`: an image (a bitmap, or PNG/JPEG bytes or files) under a byte budget.
 extension SignetAPI {
     /// The largest image files `fit(imageAt:to:options:)` reads.
     package static let maxImageFileBytes = 256 << 20
 
-    /// The best file of at most `maxBytes` bytes: a lossless PNG with transparency when it fits
-    /// (`format: .auto`), else the highest-quality JPEG that fits, downscaled when even the lowest
-    /// quality does not. Throws `CodecError` (`.doesNotFit`, exit 1, when nothing fits).
+    /// The best file of at most `options.maxBytes` bytes: a lossless PNG with transparency when it
+    /// fits (`format: .auto`), else the highest-quality JPEG that fits, downscaled when even the
+    /// lowest quality does not (`BudgetOptions`: every knob of the search, the defaults of `signet compress`).
     /// - Parameters:
     ///   - image: The image to encode (alpha kept in a PNG, flattened on white in a JPEG).
-    ///   - maxBytes: The largest file accepted, in bytes.
-    ///   - format: PNG, JPEG, or the best of both (default).
-    /// - Returns: The file, and how the search chose it.
-    /// - Throws: ``CodecError``; `.doesNotFit` when no file of the format fits.
-    public static func fit(_ image: Bitmap, toBytes maxBytes: Int, format: BudgetFormat = .auto) throws -> BudgetResult
-    {
-        try fit(image, options: BudgetOptions(maxBytes: maxBytes, format: format))
-    }
-
-    /// The same with every knob of the search (`BudgetOptions`, the defaults of `signet compress`).
-    /// - Parameters:
-    ///   - image: The image to encode.
     ///   - options: The budget and every knob of the search.
     /// - Returns: The file, and how the search chose it.
-    /// - Throws: ``CodecError`` when the options are out of range or nothing fits.
+    /// - Throws: ``CodecError`` when the options are out of range; `.doesNotFit` (exit 1) when nothing fits.
     public static func fit(_ image: Bitmap, options: BudgetOptions) throws -> BudgetResult {
         try BudgetFitter.fit(image, options: options)
-    }
-
-    /// A PNG or JPEG file's bytes (told apart by content) under `maxBytes`: the bytes themselves
-    /// when they already fit in `format` (`.auto` takes either; ``BudgetResult/keptInput``).
-    /// - Parameters:
-    ///   - encoded: A PNG or JPEG file's bytes.
-    ///   - maxBytes: The largest file accepted, in bytes.
-    ///   - format: PNG, JPEG, or the best of both (default).
-    /// - Returns: The file, and how the search chose it.
-    /// - Throws: ``CodecError`` when the bytes are not a readable PNG or JPEG, or nothing fits.
-    public static func fit(
-        _ encoded: [UInt8], toBytes maxBytes: Int, format: BudgetFormat = .auto
-    ) throws -> BudgetResult {
-        try fit(encoded, options: BudgetOptions(maxBytes: maxBytes, format: format))
     }
 
     /// A PNG or JPEG file's bytes under the budget of `options`: the bytes themselves when they

@@ -6,7 +6,7 @@
 ///
 /// let drawing = try StrokeFile.read(path: "signature.json")
 /// let png = try SignetAPI.render(drawing, as: .png)                 // RenderedFile: bytes + layout
-/// let stamp = try SignetAPI.fit(png.bytes, toBytes: 30_000)         // BudgetResult: ≤ 30,000 bytes
+/// let stamp = try SignetAPI.fit(png.bytes, options: BudgetOptions(maxBytes: 30_000))  // BudgetResult: ≤ 30,000 bytes
 /// try SignetAPI.stamp(pdfAt: "contract.pdf", with: .image(stamp.bytes, name: "stamp"), to: "stamped.pdf")
 /// ```
 ///

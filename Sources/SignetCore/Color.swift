@@ -18,7 +18,7 @@ public struct Color: Sendable, Hashable, Codable {
     /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
     /// Fully transparent.
-    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    package static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// True when red, green and blue are equal (the ink can be stored as gray).
     package var isGray: Bool { red == green && green == blue }
@@ -37,7 +37,7 @@ public struct Color: Sendable, Hashable, Codable {
     /// `rgb(r, g, b)`, `rgba(r, g, b, a)`, the 148 CSS colour names and `transparent`
     /// (`acceptedForms` says so in words). Returns `nil` otherwise.
     /// - Parameter text: The colour as CSS writes it.
-    public init?(css text: String) {
+    package init?(css text: String) {
         let s = text.trimmingSpaces().lowercased()
         if let named = Color.named(s) {
             self = named

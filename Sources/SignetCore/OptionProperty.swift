@@ -111,5 +111,5 @@ public enum OptionProperty: String, CaseIterable, Sendable, Hashable, Codable {
     case externalSignerTimeout = "the external signer's time limit"
 
     /// How a Swift caller names it.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 }

@@ -15,7 +15,7 @@ public struct Point: Sendable, Hashable, Codable {
     }
 
     /// The origin.
-    public static let zero = Point(x: 0, y: 0)
+    package static let zero = Point(x: 0, y: 0)
 
     /// The point halfway between `self` and `other`.
     /// - Parameter other: The other end.

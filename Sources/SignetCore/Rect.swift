@@ -9,7 +9,7 @@ public struct Rect: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - origin: The corner with the smallest coordinates.
     ///   - size: Width and height.
-    public init(origin: Point, size: Size) {
+    package init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
@@ -46,9 +46,9 @@ public struct Rect: Sendable, Hashable, Codable {
     /// The largest y.
     package var maxY: Double { origin.y + size.height }
     /// The width.
-    public var width: Double { size.width }
+    package var width: Double { size.width }
     /// The height.
-    public var height: Double { size.height }
+    package var height: Double { size.height }
     /// Whether the rectangle has no area (or a NaN side).
     package var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
 

@@ -30,7 +30,7 @@ public struct Sentence: Sendable, Hashable, CustomStringConvertible, Expressible
 
     /// The line, each advice read by `say` (a `nil` drops the advice and its lead).
     /// - Parameter say: How this reader words one advice (`nil`: it cannot follow it).
-    public func rendered(_ say: (Advice) -> String?) -> String {
+    package func rendered(_ say: (Advice) -> String?) -> String {
         var line = ""
         for part in parts {
             switch part {

@@ -8,7 +8,7 @@ public enum FailureKind: String, Sendable, Hashable, Codable {
     case rejected
 
     /// The process exit code the CLI uses for this kind.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .badInput: return 2
         case .failed: return 1
@@ -33,7 +33,7 @@ public protocol SignetError: Error, Sendable, CustomStringConvertible {
 
 extension SignetError {
     /// The `message`, with no advice in it.
-    public var sentence: Sentence { Sentence(message) }
+    package var sentence: Sentence { Sentence(message) }
 
     /// The `message`.
     public var description: String { message }

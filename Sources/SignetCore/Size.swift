@@ -15,7 +15,7 @@ public struct Size: Sendable, Hashable, Codable {
     }
 
     /// No width and no height.
-    public static let zero = Size(width: 0, height: 0)
+    package static let zero = Size(width: 0, height: 0)
 
     /// US Letter in PDF points, what readers assume for a page without a MediaBox.
     package static let letter = Size(width: 612, height: 792)

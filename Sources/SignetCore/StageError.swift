@@ -21,7 +21,7 @@ extension StageReason {
 /// A stage's typed error: what went wrong and what it is about.
 public struct StageError<Failure: StageReason>: SignetError, Hashable {
     /// The stage's reasons.
-    public typealias Reason = Failure
+    package typealias Reason = Failure
 
     /// What went wrong.
     public var reason: Failure

@@ -1,9 +1,9 @@
 /// An affine transform in PDF/cairo order: `x' = a·x + c·y + e`, `y' = b·x + d·y + f`.
 ///
 /// Composition follows PDF's `cm` convention: `t.concatenating(u)` applies `t` first, then `u`.
-public struct Transform: Sendable, Hashable, Codable {
+package struct Transform: Sendable, Hashable, Codable {
     /// The matrix `[a b c d e f]` as PDF and cairo write it: x' = a·x + c·y + e, y' = b·x + d·y + f.
-    public var a, b, c, d, e, f: Double
+    package var a, b, c, d, e, f: Double
 
     /// The affine transform `[a b c d e f]`.
     /// - Parameters:
@@ -13,12 +13,12 @@ public struct Transform: Sendable, Hashable, Codable {
     ///   - d: The y scale (and rotation) term.
     ///   - e: The horizontal translation.
     ///   - f: The vertical translation.
-    public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+    package init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
         (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
     }
 
     /// The transform that changes nothing.
-    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
+    package static let identity = Transform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
 
     /// Moves by `tx`, `ty`.
     /// - Parameters:
@@ -58,7 +58,7 @@ public struct Transform: Sendable, Hashable, Codable {
 
     /// The point `p` transformed.
     /// - Parameter p: The point.
-    public func apply(_ p: Point) -> Point {
+    package func apply(_ p: Point) -> Point {
         Point(x: a * p.x + c * p.y + e, y: b * p.x + d * p.y + f)
     }
 
@@ -77,7 +77,7 @@ public struct Transform: Sendable, Hashable, Codable {
     package var determinant: Double { a * d - b * c }
 
     /// The inverse transform, or `nil` when the transform is singular.
-    public var inverted: Transform? {
+    package var inverted: Transform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det

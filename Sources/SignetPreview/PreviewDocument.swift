@@ -7,7 +7,7 @@ import SignetRaster
 ///
 /// poppler 22.12 does not read `/UserUnit`; callers that know a page's UserUnit (SignetPDF's
 /// `PageGeometry`) pass it to `layout` and `render` so `--dpi` means dots per real inch.
-public final class PreviewDocument {
+package final class PreviewDocument {
     /// The file as named by the caller (`-` is standard input).
     package let input: String
     private let document: PopplerDocumentHandle
@@ -18,7 +18,7 @@ public final class PreviewDocument {
     /// Opens `path` (`-` reads standard input) with an optional user or owner password, tried
     /// in the forms `PDFPassword` lists (the same ones `PDFDocument` tries). With `end`, only the
     /// file's first `end` bytes are read: an earlier revision, as a signature covering them saw it.
-    public init(path: String, password: Secret? = nil, end: Int? = nil) throws {
+    package init(path: String, password: Secret? = nil, end: Int? = nil) throws {
         input = path
         let open: ([UInt8]?) throws -> PopplerDocumentHandle
         let source: any ByteSource
@@ -82,10 +82,10 @@ public final class PreviewDocument {
     }
 
     /// The number of pages.
-    public var pageCount: Int { document.pageCount }
+    package var pageCount: Int { document.pageCount }
 
     /// Where page `number` (1-based) goes in a preview with `options`.
-    public func layout(
+    package func layout(
         page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1
     ) throws -> PreviewLayout {
         try layout(of: try page(number), number: number, options: options, userUnit: userUnit)
@@ -95,7 +95,7 @@ public final class PreviewDocument {
     /// MediaBox), turned by /Rotate, fitted into the size `options` ask for. With `region`, only
     /// those pixels of that image (whole numbers, from its top-left corner, inside it) are drawn.
     /// With `printing`, as printed: annotations without the Print flag left out, NoView ones drawn.
-    public func render(
+    package func render(
         page number: Int, options: PreviewOptions = PreviewOptions(), userUnit: Double = 1, region: Rect? = nil,
         printing: Bool = false
     ) throws -> Bitmap {

@@ -3,10 +3,10 @@ import SignetFiles
 import SignetPDF
 
 /// A page could not be previewed.
-public typealias PreviewError = StageError<PreviewReason>
+package typealias PreviewError = StageError<PreviewReason>
 
 /// Why preview failed: each reason says its kind and how it reads.
-public enum PreviewReason: StageReason {
+package enum PreviewReason: StageReason {
     /// No `%PDF-` header in the first 1024 bytes.
     case notPDF
     /// The file ends before its `%%EOF` marker.
@@ -29,11 +29,11 @@ public enum PreviewReason: StageReason {
     case badOption(Sentence)
 
     /// Always bad input: a file or an option the preview cannot use.
-    public var kind: FailureKind { .badInput }
+    package var kind: FailureKind { .badInput }
 
     /// One line for the user: the file, the page, what is wrong and what to try next.
     /// - Parameter context: The file the failure is about; `nil` when unknown.
-    public func message(about context: String?) -> Sentence {
+    package func message(about context: String?) -> Sentence {
         Self.prefix(context) + text
     }
 

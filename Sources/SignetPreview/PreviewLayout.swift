@@ -5,18 +5,18 @@ import SignetCore
 /// Like `CGPDFPageGetDrawingTransform(page, .cropBox, rect, 0, true)` on Apple platforms: the
 /// CropBox, turned by /Rotate, fitted into the requested box with its aspect ratio kept; here the
 /// image is exactly the fitted size, so there is no margin to centre.
-public struct PreviewLayout: Sendable, Hashable, Codable {
+package struct PreviewLayout: Sendable, Hashable, Codable {
     /// Output width in pixels.
-    public var width: Int
+    package var width: Int
     /// Output height in pixels.
-    public var height: Int
+    package var height: Int
     /// Pixels per point of the page as displayed.
-    public var pixelsPerPoint: Double
+    package var pixelsPerPoint: Double
     /// The page as displayed, in points (UserUnit applied).
-    public var pageSize: Size
+    package var pageSize: Size
 
     /// Pixels per inch of the page as displayed.
-    public var dpi: Double { pixelsPerPoint * 72 }
+    package var dpi: Double { pixelsPerPoint * 72 }
 
     /// Lays out a page whose displayed size is `pageSize` points; page `page` is named in errors.
     package init(pageSize: Size, options: PreviewOptions, page: Int) throws {

@@ -1,9 +1,9 @@
 import SignetCore
 
 /// How large a page preview is. The defaults are the `signet preview` defaults.
-public struct PreviewOptions: Sendable, Hashable, Codable {
+package struct PreviewOptions: Sendable, Hashable, Codable {
     /// The size asked for: a resolution, or a box the page is fitted into (aspect kept).
-    public enum Scale: Sendable, Hashable, Codable {
+    package enum Scale: Sendable, Hashable, Codable {
         /// Pixels per inch of the page as displayed (`--dpi`).
         case dpi(Double)
         /// Exactly this many pixels wide (`--width`).
@@ -15,22 +15,22 @@ public struct PreviewOptions: Sendable, Hashable, Codable {
     }
 
     /// Default 150 dpi, as pdftoppm.
-    public var scale: Scale
+    package var scale: Scale
     /// Largest output area in pixels (default 25 000 000, about 100 MB while drawing).
-    public var maxPixels: Int
+    package var maxPixels: Int
 
     /// cairo's limit on either side of an image, in pixels.
     package static let maxSide = 32_767
     /// The default `maxPixels`.
-    public static let defaultMaxPixels = 25_000_000
+    package static let defaultMaxPixels = 25_000_000
     /// The default resolution, as pdftoppm's.
-    public static let defaultDPI = 150.0
+    package static let defaultDPI = 150.0
 
     /// Options for a preview.
     /// - Parameters:
     ///   - scale: The size asked for (default 150 dpi).
     ///   - maxPixels: Largest output area in pixels.
-    public init(scale: Scale = .dpi(PreviewOptions.defaultDPI), maxPixels: Int = PreviewOptions.defaultMaxPixels) {
+    package init(scale: Scale = .dpi(PreviewOptions.defaultDPI), maxPixels: Int = PreviewOptions.defaultMaxPixels) {
         self.scale = scale
         self.maxPixels = maxPixels
     }

@@ -9,15 +9,15 @@ public struct RenderLayout: Sendable, Hashable, Codable {
     /// Height in pixels.
     public var height: Int
     /// Capture units → output pixels (a scale and a translation; y stays down).
-    public var transform: Transform
+    package var transform: Transform
     /// Output pixels per capture unit.
-    public var scale: Double
+    package var scale: Double
     /// Capture units per inch: the drawing's own figure, or 96 (CSS pixels) when it has none.
-    public var unitsPerInch: Double
+    package var unitsPerInch: Double
     /// The resolution to record in the file, when the user gave one (`RenderOptions.dpi`).
-    public var dpi: Double?
+    package var dpi: Double?
     /// The tight ink bounds in capture units (half the pen width included).
-    public var inkBounds: Rect
+    package var inkBounds: Rect
 
     /// Pixels per inch used to give SVG and PDF output a physical size: `dpi` when given,
     /// otherwise scale × units per inch.

@@ -9,7 +9,7 @@ import SignetCore
 /// (cairo-ft), so one font can measure and draw on several threads.
 public final class TextFont: @unchecked Sendable {
     /// The name messages use (usually the file the font came from).
-    public let name: String
+    package let name: String
     /// The font's ascent and descent (positive), as fractions of the font size.
     package let ascent: Double
     package let descent: Double

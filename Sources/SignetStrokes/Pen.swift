@@ -53,7 +53,7 @@ public struct Pen: Sendable, Hashable, Codable {
     }
 
     /// The default pen: black, 2.5 units wide, fixed width.
-    public static let standard = Pen()
+    package static let standard = Pen()
 
     /// The default pen of a capture with `unitsPerInch` units per inch: the standard pen with its
     /// widths taken as CSS pixels (1/96 inch) and expressed in those units, so ink is 2.5 CSS

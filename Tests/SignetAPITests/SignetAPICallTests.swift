@@ -48,15 +48,15 @@ struct SignetAPICallTests {
                 && !FileManager.default.fileExists(atPath: dir.path("sig.gif")))
     }
 
-    @Test("fit(toBytes:): bitmap, encoded bytes and files agree and stay under the budget")
+    @Test("fit(_:options:): bitmap, encoded bytes and files agree and stay under the budget")
     func fit() throws {
         let dir = TemporaryDirectory("job-fit")
         let bitmap = TestImages.seal(size: 400)
         let budget = 20_000
-        let fromBitmap = try SignetAPI.fit(bitmap, toBytes: budget, format: .jpeg)
+        let fromBitmap = try SignetAPI.fit(bitmap, options: BudgetOptions(maxBytes: budget, format: .jpeg))
         #expect(fromBitmap.bytes.count <= budget && fromBitmap.format == .jpeg)
         let png = try SignetAPI.render(try drawing()).bytes
-        let fromBytes = try SignetAPI.fit(png, toBytes: 2_000)
+        let fromBytes = try SignetAPI.fit(png, options: BudgetOptions(maxBytes: 2_000))
         #expect(fromBytes.bytes.count <= 2_000)
         let input = dir.write("in.png", bytes: png)
         let fromFile = try SignetAPI.fit(

@@ -8,22 +8,22 @@ public struct BudgetResult: Sendable, Hashable {
     public var quality: Int?
     /// How the pixels are stored: "gray", "4:2:0" or "4:4:4" for JPEG ("gray" or "color" for a
     /// kept input); the PNG color type ("gray", "gray+alpha", "palette", "RGB", "RGBA") for PNG.
-    public var layout: String
+    package var layout: String
     /// True for a progressive JPEG (chosen when smaller than baseline at the same quality).
-    public var progressive: Bool
+    package var progressive: Bool
     /// The image's width in pixels (smaller than the input's when it was resized).
     public var width: Int
     /// The image's height in pixels.
     public var height: Int
     /// The budget that was met.
-    public var budget: Int
+    package var budget: Int
     /// Full-size trial encodes over all sizes tried (the result's own encode included).
     package var encodes: Int
     /// Encodes of small row samples used to predict sizes, or to estimate how a smaller size
     /// would look before it is searched (much cheaper than full encodes).
     package var probeEncodes: Int
     /// True when the image was downscaled to fit.
-    public var resized: Bool
+    package var resized: Bool
     /// Luma SSIM of the result against the flattened original at the original size: a
     /// downscaled result is first upscaled back (Lanczos-3), as a viewer shows it at the same
     /// display size. For a JPEG of an image of 1.5 MP or more, over a fixed sample of its rows
@@ -32,7 +32,7 @@ public struct BudgetResult: Sendable, Hashable {
     /// SSIM over luma and chroma, 0.8 · Y + 0.1 · Cb + 0.1 · Cr, compared as `ssim` is: the score
     /// the candidates were ranked by, which sees colour blocking that luma misses (a gray image
     /// scores 0.8 · `ssim` + 0.2).
-    public var colorSSIM: Double
+    package var colorSSIM: Double
     /// One sentence: what was chosen and why.
     public var reason: String
     /// The JPEG size that scored the second-best `colorSSIM` (at the original size, over the same rows)

@@ -22,9 +22,9 @@ public struct JPEGInfo: Sendable, Hashable, Codable {
     }
 
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
     /// Components in the file: 1, 3 or 4.
     package var components: Int
     /// How the colours are stored.

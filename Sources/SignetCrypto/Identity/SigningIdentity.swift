@@ -18,7 +18,7 @@ public final class SigningIdentity: @unchecked Sendable {
     /// Other certificates (intermediates, root) carried in the signature so verifiers can build the chain.
     let chain: [Certificate]
     /// How an RSA key signs (`.pkcs1v15` unless ``withRSAPadding(_:)`` chose PSS); EC keys ignore it.
-    public let rsaPadding: RSAPadding
+    package let rsaPadding: RSAPadding
 
     init(key: SigningKey, certificate: Certificate, chain: [Certificate], source: String) throws {
         let publicKey: PrivateKey
@@ -61,11 +61,11 @@ public final class SigningIdentity: @unchecked Sendable {
     /// The signer's subject in RFC 2253 form.
     public var subject: String { certificate.subject }
     /// The certificate issuer's distinguished name.
-    public var issuer: String { certificate.issuer }
+    package var issuer: String { certificate.issuer }
     /// The start of the certificate's validity.
-    public var notBefore: Date? { certificate.notBefore }
+    package var notBefore: Date? { certificate.notBefore }
     /// The end of the certificate's validity.
-    public var notAfter: Date? { certificate.notAfter }
+    package var notAfter: Date? { certificate.notAfter }
     /// "RSA-2048", "EC-256".
     package var keyDescription: String { "\(publicKey.algorithm)-\(publicKey.bits)" }
     /// Subjects of the chain certificates, in the order they go into the signature.
@@ -73,7 +73,7 @@ public final class SigningIdentity: @unchecked Sendable {
 
     /// Whether the certificate is valid at `date`.
     /// - Parameter date: The instant to judge at.
-    public func validity(at date: Date) -> CertificateValidity {
+    package func validity(at date: Date) -> CertificateValidity {
         CertificateValidity(notBefore: notBefore, notAfter: notAfter, at: date)
     }
 
@@ -95,7 +95,7 @@ public final class SigningIdentity: @unchecked Sendable {
 }
 
 /// Where a certificate stands at a given time.
-public enum CertificateValidity: String, Sendable, Hashable, Codable {
+package enum CertificateValidity: String, Sendable, Hashable, Codable {
     /// Within its validity.
     case valid
     /// Past its end.

@@ -100,9 +100,9 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
     public var authority: String?
     /// The message imprint equals the digest of what it stamps (a signature value, or the
     /// document's signed byte ranges).
-    public var imprintMatches: Bool
+    package var imprintMatches: Bool
     /// The token's own signature verifies, its certificate is a timestamping one, valid at `time`.
-    public var signatureVerifies: Bool
+    package var signatureVerifies: Bool
     /// Whether the timestamp authority's chain ends at a trust anchor.
     public var trust: TrustStatus
     /// Everything wrong with the token, in words.
@@ -159,7 +159,7 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
 }
 
 /// Where the time a certificate was judged at came from.
-public enum TimeSource: String, Sendable, Hashable, Codable {
+package enum TimeSource: String, Sendable, Hashable, Codable {
     /// The time of the check (default).
     case now
     /// A time the user gave (`--validation-time`).

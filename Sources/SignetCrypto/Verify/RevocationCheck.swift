@@ -50,9 +50,9 @@ public struct OnlineRevocation: Sendable {
 }
 
 /// What the revocation data says about one certificate of a chain.
-public struct CertificateRevocation: Sendable, Hashable, Codable {
+package struct CertificateRevocation: Sendable, Hashable, Codable {
     /// The certificate's status at the time it was judged.
-    public enum Status: String, Sendable, Hashable, Codable {
+    package enum Status: String, Sendable, Hashable, Codable {
         /// Not revoked at that time.
         case good
         /// Revoked at or before that time.
@@ -64,17 +64,17 @@ public struct CertificateRevocation: Sendable, Hashable, Codable {
     }
 
     /// The certificate's subject.
-    public var subject: String
+    package var subject: String
     /// Whose chain it belongs to: `signer` or `timestamp-authority`.
-    public var chain: String
+    package var chain: String
     /// The status at `time`.
-    public var status: Status
+    package var status: Status
     /// The time the status is judged at (the validation time of the signature or of its timestamp).
-    public var time: String
+    package var time: String
     /// `ocsp` or `crl`, and whether it came from the file or was fetched (`online`).
-    public var source: String?
+    package var source: String?
     /// When the certificate was revoked (also when that lies after `time`).
-    public var revokedAt: String?
+    package var revokedAt: String?
 
     enum CodingKeys: String, CodingKey {
         case subject, chain, status, time, source

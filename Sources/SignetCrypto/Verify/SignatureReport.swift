@@ -32,17 +32,17 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     }
 
     /// 1-based position among the file's signatures, oldest first.
-    public var index: Int
+    package var index: Int
     /// The PDF signature field's full name.
     public var field: String?
     /// A signature, or a document timestamp.
     public var kind: Kind
     /// The `/SubFilter`.
-    public var subFilter: String?
+    package var subFilter: String?
     /// The `/ByteRange`: offset and length pairs of the bytes covered.
-    public var byteRange: [Int]?
+    package var byteRange: [Int]?
     /// The revision (1-based, see `RevisionReport`) whose end the signature covers.
-    public var revision: Int?
+    package var revision: Int?
     /// Whether the covered bytes are the bytes signed.
     public var integrity: Integrity
     /// How much of the file the signature covers.
@@ -53,15 +53,15 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     public var permitted: Bool
     /// The highest level a change after this signature may reach: `lta-updates` under a P=1
     /// certification, `form-filling` under P=2, `annotations` otherwise.
-    public var permittedLevel: ModificationLevel
+    package var permittedLevel: ModificationLevel
     /// The DocMDP `/P` of a certification signature (1, 2 or 3), `nil` for an approval signature.
-    public var docmdp: Int?
+    package var docmdp: Int?
     /// Every change after the signature, each with its level.
-    public var changes: [Change]
+    package var changes: [Change]
     /// The digest algorithm, such as `sha256`.
-    public var digestAlgorithm: String
+    package var digestAlgorithm: String
     /// The signature algorithm, such as `rsa` or `ecdsa-with-SHA256`.
-    public var signatureAlgorithm: String
+    package var signatureAlgorithm: String
     /// The signer's certificate, when the signature names one.
     public var signer: SignerSummary?
     /// What the signature claims as its signing time (signing-time attribute, else `/M`): reported, not trusted.
@@ -69,19 +69,19 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     /// The signature timestamp token (or, for a document timestamp, the token itself).
     public var timestamp: TimestampCheck?
     /// The time the signer's certificate was judged at, and where it came from.
-    public var validationTime: String?
+    package var validationTime: String?
     /// Where the validation time came from.
-    public var validationTimeSource: TimeSource?
+    package var validationTimeSource: TimeSource?
     /// The signer's certificate at the validation time.
-    public var certificateValidity: CertificateValidity?
+    package var certificateValidity: CertificateValidity?
     /// Whether the signer's chain ends at a trust anchor.
     public var trust: TrustStatus
     /// Why the chain is not trusted, in words.
-    public var trustDetail: String?
+    package var trustDetail: String?
     /// Each chain certificate's revocation status (the signer's chain, then its timestamp authority's).
-    public var revocation: [CertificateRevocation]
+    package var revocation: [CertificateRevocation]
     /// What could not be checked, in words ("no revocation data in the file for …"): not problems.
-    public var notes: [String]
+    package var notes: [String]
     /// The PAdES baseline level the signature reaches (`none` for adbe.pkcs7.detached or an invalid one).
     public var padesLevel: PAdESLevel
     /// What the level is computed from (not encoded).
@@ -246,19 +246,19 @@ public enum ModificationLevel: String, Sendable, Hashable, Codable, Comparable, 
 }
 
 /// One change made after a signature, in words a person can act on.
-public struct Change: Sendable, Hashable, Codable {
+package struct Change: Sendable, Hashable, Codable {
     /// The revision (1-based) that made the change.
-    public var revision: Int
+    package var revision: Int
     /// How far the change goes.
-    public var level: ModificationLevel
+    package var level: ModificationLevel
     /// One sentence: "page 1 content stream replaced (object 12)".
-    public var what: String
+    package var what: String
     /// The page it concerns, when one.
-    public var page: Int?
+    package var page: Int?
     /// The object number it concerns, when one.
-    public var object: Int?
+    package var object: Int?
     /// The form field it concerns, when one.
-    public var field: String?
+    package var field: String?
 
     package init(
         revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil,

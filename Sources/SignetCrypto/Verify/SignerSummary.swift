@@ -5,13 +5,13 @@ public struct SignerSummary: Sendable, Hashable, Codable {
     /// The certificate subject's distinguished name.
     public var subject: String
     /// The issuer's distinguished name.
-    public var issuer: String
+    package var issuer: String
     /// The serial number, in hexadecimal.
-    public var serial: String
+    package var serial: String
     /// The start of the validity, ISO 8601.
-    public var notBefore: String?
+    package var notBefore: String?
     /// The end of the validity, ISO 8601.
-    public var notAfter: String?
+    package var notAfter: String?
 
     enum CodingKeys: String, CodingKey {
         case subject, issuer, serial

@@ -8,17 +8,17 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
         /// The page number, from 1.
         public var page: Int
         /// The MediaBox `[llx lly urx ury]`, in user space.
-        public var mediaBox: [Double]
+        package var mediaBox: [Double]
         /// The CropBox (the MediaBox when none), clipped to the MediaBox.
-        public var cropBox: [Double]
+        package var cropBox: [Double]
         /// 0, 90, 180 or 270, after inheritance and normalization.
-        public var rotate: Int
+        package var rotate: Int
         /// The `/UserUnit` (1 when none): the size of a user-space unit in points.
-        public var userUnit: Double
+        package var userUnit: Double
         /// Width and height in points as a reader displays the page.
         public var displayedSize: [Double]
         /// What is unusual about the page (an inherited or odd `/Rotate`, a CropBox larger than the MediaBox…).
-        public var notes: [String]
+        package var notes: [String]
 
         enum CodingKeys: String, CodingKey {
             case page, rotate, notes
@@ -29,19 +29,19 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
     /// How the document is encrypted.
     public struct Encryption: Sendable, Hashable, Codable {
         /// The security handler (`/Filter`), usually `Standard`.
-        public var filter: String?
+        package var filter: String?
         /// The algorithm version (`/V`).
-        public var version: Int?
+        package var version: Int?
         /// The security handler's revision (`/R`).
-        public var revision: Int?
+        package var revision: Int?
         /// RC4 (40 or 128 bit), AES-128 or AES-256, as the `/Encrypt` dictionary says.
-        public var method: String
+        package var method: String
         /// Whether the permissions allow printing.
-        public var allowsPrinting: Bool
+        package var allowsPrinting: Bool
         /// Whether the permissions allow modifying the contents.
         public var allowsModifying: Bool
         /// Whether the permissions allow copying text and graphics.
-        public var allowsCopying: Bool
+        package var allowsCopying: Bool
         /// Whether the permissions allow adding annotations and filling forms.
         public var allowsAnnotating: Bool
 
@@ -53,35 +53,35 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
     }
 
     /// The file, as named (or "the PDF in memory").
-    public var file: String
+    package var file: String
     /// The file's size in bytes.
-    public var fileSize: Int
+    package var fileSize: Int
     /// The PDF version, such as `1.7`.
-    public var version: String
+    package var version: String
     /// The number of pages.
     public var pageCount: Int
     /// Whether the file is linearized (fast web view).
-    public var linearized: Bool
+    package var linearized: Bool
     /// The encryption, or `nil` for a document that is not encrypted.
     public var encryption: Encryption?
     /// The signature fields, signed or not.
     public var signatures: [SignatureField]
     /// The DocMDP `/P` of a certified document.
-    public var docMDP: Int?
+    package var docMDP: Int?
     /// Whether a DocMDP signature certifies the document.
     public var certified: Bool
     /// Whether the document carries usage rights (`/Perms /UR3`).
-    public var usageRights: Bool
+    package var usageRights: Bool
     /// Saves found along the cross-reference chain (see `FileStructure.revisions`).
-    public var revisions: Int?
+    package var revisions: Int?
     /// The number of cross-reference sections along the `/Prev` chain.
-    public var xrefSections: Int
+    package var xrefSections: Int
     /// `table` or `stream`: the kind of the last cross-reference section.
-    public var xrefKind: String?
+    package var xrefKind: String?
     /// Whether a classic table also points at a cross-reference stream (`/XRefStm`).
-    public var hybrid: Bool
+    package var hybrid: Bool
     /// Whether qpdf had to rebuild the cross-reference table to open the file.
-    public var reconstructed: Bool
+    package var reconstructed: Bool
     /// Every page, in order.
     public var pages: [Page]
     /// What qpdf warned about while reading.

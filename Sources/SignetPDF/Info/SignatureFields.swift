@@ -5,14 +5,14 @@ public struct SignatureField: Sendable, Hashable, Codable {
     /// True when the field holds a signature value (`/V`), false for an empty field.
     public var isSigned: Bool
     /// `Adobe.PPKLite` (names without their leading slash).
-    public var filter: String?
+    package var filter: String?
     /// `adbe.pkcs7.detached`, `ETSI.CAdES.detached`, `adbe.x509.rsa_sha1` …
-    public var subFilter: String?
+    package var subFilter: String?
     /// The signature's `/ByteRange`: offset and length pairs of the bytes it covers.
-    public var byteRange: [Int]?
+    package var byteRange: [Int]?
     /// The byte range runs from 0 to the end of the file, skipping only the `/Contents` gap;
     /// false when later bytes were appended (or the range is odd); nil when unsigned.
-    public var coversWholeFile: Bool?
+    package var coversWholeFile: Bool?
     /// The signing time as written (`/M`), when present.
     public var signingTime: String?
 }

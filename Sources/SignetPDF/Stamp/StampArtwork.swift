@@ -20,7 +20,7 @@ public enum StampArtwork: Sendable {
     ///   - bytes: A JPEG file's bytes.
     ///   - limits: The largest image accepted.
     /// - Throws: ``CodecError``.
-    public static func jpeg(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
+    package static func jpeg(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
         let info = try JPEGInfo(bytes)
         _ = try JPEGCodec.decode(bytes, limits: limits)
         return .jpeg(bytes, info)

@@ -59,11 +59,11 @@ public struct StampOptions: Sendable, Hashable, Codable {
 /// What a stamping run did, as `--json` prints it.
 public struct StampReport: Sendable, Hashable, Codable {
     /// One stamped page.
-    public struct PageStamp: Sendable, Hashable, Codable {
+    package struct PageStamp: Sendable, Hashable, Codable {
         /// The page number, from 1.
-        public var page: Int
+        package var page: Int
         /// `[x0, y0, x1, y1]` of the stamp in the page's default user space.
-        public var rectUserSpace: [Double]
+        package var rectUserSpace: [Double]
 
         enum CodingKeys: String, CodingKey {
             case page
@@ -72,7 +72,7 @@ public struct StampReport: Sendable, Hashable, Codable {
     }
 
     /// How the stamp went into the pages.
-    public enum Form: String, Sendable, Hashable, Codable {
+    package enum Form: String, Sendable, Hashable, Codable {
         /// Drawn in the page content (wrapped so nothing the page leaves behind moves it).
         case content
         /// A Stamp annotation per page, page content untouched: chosen on signed or certified
@@ -81,19 +81,19 @@ public struct StampReport: Sendable, Hashable, Codable {
     }
 
     /// The input, as named.
-    public var input: String
+    package var input: String
     /// The output, as named.
-    public var output: String
+    package var output: String
     /// `rewrite` or `incremental`.
-    public var mode: String
+    package var mode: String
     /// What the stamp was drawn as.
-    public var form: Form
+    package var form: Form
     /// How many pages were stamped.
     public var pagesStamped: Int
     /// Output size minus input size (negative when a rewrite compresses more than it adds).
-    public var bytesAdded: Int
+    package var bytesAdded: Int
     /// Every stamped page.
-    public var perPage: [PageStamp]
+    package var perPage: [PageStamp]
     /// Damage qpdf worked around and page oddities that were corrected, one sentence each.
     public var warnings: [String]
 

@@ -7,9 +7,9 @@ public struct LTVUpdateResult: Sendable, Hashable, Codable {
     /// CRLs added.
     public var crls: Int
     /// VRI entries added (one per signature or document timestamp not yet covered).
-    public var vriEntries: Int
+    package var vriEntries: Int
     /// How many bytes the update added to the file (0 when everything was already there).
-    public var bytesAdded: Int
+    package var bytesAdded: Int
 
     enum CodingKeys: String, CodingKey {
         case certificates, crls

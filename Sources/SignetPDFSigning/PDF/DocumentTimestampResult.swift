@@ -1,21 +1,21 @@
 /// What adding a document timestamp (`/Type /DocTimeStamp`, `/SubFilter /ETSI.RFC3161`) wrote.
 public struct DocumentTimestampResult: Sendable, Hashable, Codable {
     /// The input, as named.
-    public var input: String
+    package var input: String
     /// The output, as named.
-    public var output: String
+    package var output: String
     /// The timestamp field's full name.
     public var field: String
     /// The authority's URL (without credentials).
     public var authority: String
     /// The `/ByteRange`: offset and length pairs of the bytes stamped.
-    public var byteRange: [Int]
+    package var byteRange: [Int]
     /// Bytes reserved for the token in `/Contents`.
-    public var reserved: Int
+    package var reserved: Int
     /// The size of the TimeStampToken placed there.
-    public var tokenBytes: Int
+    package var tokenBytes: Int
     /// How many bytes the incremental update added.
-    public var bytesAdded: Int
+    package var bytesAdded: Int
 
     enum CodingKeys: String, CodingKey {
         case input, output, field, authority, reserved

@@ -1,31 +1,31 @@
 /// What `PDFSigner.sign` wrote.
 public struct PDFSignResult: Sendable, Hashable, Codable {
     /// The input, as named.
-    public var input: String
+    package var input: String
     /// The output, as named.
-    public var output: String
+    package var output: String
     /// The signature field's full name.
     public var field: String
     /// The page the signature widget is on (1-based).
-    public var page: Int
+    package var page: Int
     /// The widget's `/Rect` in default user space (`[0 0 0 0]` for an invisible signature).
-    public var rect: [Double]
+    package var rect: [Double]
     /// The `/SubFilter` written.
-    public var subFilter: String
+    package var subFilter: String
     /// The `/ByteRange`: offset and length pairs of the bytes signed.
-    public var byteRange: [Int]
+    package var byteRange: [Int]
     /// Bytes reserved for the CMS, and bytes it used.
-    public var reserved: Int
+    package var reserved: Int
     /// The size of the DER signature placed in the reserved space.
-    public var signatureBytes: Int
+    package var signatureBytes: Int
     /// How many bytes the incremental update added to the file.
     public var bytesAdded: Int
     /// Whether the signature certifies the document (DocMDP).
-    public var certified: Bool
+    package var certified: Bool
     /// Whether the signature has a visible appearance.
-    public var visible: Bool
+    package var visible: Bool
     /// Whether the signature carries a signature timestamp (PAdES B-T).
-    public var timestamped: Bool
+    package var timestamped: Bool
     /// What the long-term-validation update added (PAdES B-LT), if one was made.
     public var ltv: LTVUpdateResult?
     /// The document timestamp added after the signature (PAdES B-LTA), if one was.

@@ -7,9 +7,9 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     /// Signatures and document timestamps, oldest first.
     public var signatures: [SignatureReport]
     /// Every timestamp token the file holds: signature timestamps and document timestamps.
-    public var timestamps: [TimestampEntry]
+    package var timestamps: [TimestampEntry]
     /// Every revision of the file, oldest first.
-    public var revisions: [RevisionReport]
+    package var revisions: [RevisionReport]
     /// Whether annotations and signature widgets added after a signature were compared with the
     /// page as signed (see docs/verify.md, "Overlays").
     public var overlayCheck: OverlayCheckStatus
@@ -54,9 +54,9 @@ public enum OverlayCheckStatus: String, Sendable, Hashable, Codable {
 }
 
 /// A timestamp token of the file, and what it stamps.
-public struct TimestampEntry: Sendable, Hashable, Codable {
+package struct TimestampEntry: Sendable, Hashable, Codable {
     /// Which timestamp this is.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable {
         /// id-aa-signatureTimeStampToken of a signature: stamps that signature's value.
         case signatureTimestamp = "signature-timestamp"
         /// A document timestamp: stamps the revision it covers.
@@ -64,11 +64,11 @@ public struct TimestampEntry: Sendable, Hashable, Codable {
     }
 
     /// Which timestamp this is.
-    public var kind: Kind
+    package var kind: Kind
     /// The `index` of the signature (or document timestamp) in `signatures`.
-    public var signature: Int
+    package var signature: Int
     /// What was checked and found.
-    public var check: TimestampCheck
+    package var check: TimestampCheck
 
     enum CodingKeys: String, CodingKey {
         case kind, signature, check = "token"
@@ -76,23 +76,23 @@ public struct TimestampEntry: Sendable, Hashable, Codable {
 }
 
 /// One revision of the file: the bytes of one save and what its cross-reference section did.
-public struct RevisionReport: Sendable, Hashable, Codable {
+package struct RevisionReport: Sendable, Hashable, Codable {
     /// 1-based, oldest first.
-    public var index: Int
+    package var index: Int
     /// Byte span: `start` up to (not including) `end`.
-    public var start: Int
+    package var start: Int
     /// Where it ends in the file (after its `%%EOF`).
-    public var end: Int
+    package var end: Int
     /// Object numbers the revision defines for the first time, redefines, and frees.
-    public var added: [Int]
+    package var added: [Int]
     /// The objects it redefined.
-    public var changed: [Int]
+    package var changed: [Int]
     /// The objects it freed.
-    public var freed: [Int]
+    package var freed: [Int]
     /// The `index` of every signature whose signed bytes include this revision.
-    public var coveredBy: [Int]
+    package var coveredBy: [Int]
     /// Syntax problems of this revision, one sentence each.
-    public var problems: [String]
+    package var problems: [String]
 
     enum CodingKeys: String, CodingKey {
         case index, start, end, added, changed, freed, problems
