@@ -44,7 +44,8 @@ struct ReportEncodingTests {
             first["byte_range"] as? [Int] == signedRange,
             "verify's byte_range \(first["byte_range"] ?? "none") against sign's \(signedRange)")
         #expect(first["revision"] as? Int == 2, "the signature covers revision 2: \(first)")
-        #expect(first["digest_algorithm"] as? String == "sha256", "\(first)")
+        #expect(first["digest_algorithm"] as? String == "SHA256", "\(first)")
+        #expect(first["revocation"] as? [Any] != nil && first["changes"] as? [Any] != nil, "\(first)")
         let revisions = try #require(verified["revisions"] as? [[String: Any]], "report encoded as \(verified)")
         #expect(
             revisions.count == 2 && revisions.last?["end"] as? Int == signed.pdf.count,
