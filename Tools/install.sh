@@ -7,7 +7,9 @@
 #   MANDIR ($PREFIX/share/man), BASHCOMPDIR ($PREFIX/share/bash-completion/completions),
 #   ZSHCOMPDIR ($PREFIX/share/zsh/site-functions).
 # The pages and scripts are printed by the signet being installed (`signet --man`, `signet COMMAND --man`,
-# `signet --completions bash|zsh`), so they always describe that binary's options.
+# `signet --completions bash|zsh`), so they always describe that binary's options. The pages are
+# installed gzip'ed with `gzip -9n` (no name, no time stamp: the same bytes each time), as Debian wants;
+# man reads them as they are.
 set -euo pipefail
 mode=install
 if [ "${1:-}" = --uninstall ]; then
@@ -22,7 +24,8 @@ bashdir=$DESTDIR${BASHCOMPDIR:-$PREFIX/share/bash-completion/completions}
 zshdir=$DESTDIR${ZSHCOMPDIR:-$PREFIX/share/zsh/site-functions}
 
 if [ "$mode" = uninstall ]; then
-  rm -f "$bindir/signet" "$bindir/signet-preview" "$man1/signet.1" "$man1"/signet-*.1 "$bashdir/signet" "$zshdir/_signet"
+  rm -f "$bindir/signet" "$bindir/signet-preview" "$man1/signet.1.gz" "$man1"/signet-*.1.gz "$bashdir/signet" \
+    "$zshdir/_signet"
   echo "removed signet from $bindir, $man1, $bashdir and $zshdir"
   exit 0
 fi
@@ -47,14 +50,15 @@ trap 'rm -rf "$staging"' EXIT
 for command in $("$build/signet" --commands); do
   "$build/signet" "$command" --man >"$staging/signet-$command.1"
 done
+gzip -9n "$staging"/*.1
 "$build/signet" --completions bash >"$staging/signet.bash"
 "$build/signet" --completions zsh >"$staging/_signet"
 
 install -d -m 755 "$bindir" "$man1" "$bashdir" "$zshdir"
 # Side by side: `signet preview` runs the signet-preview next to the signet it was started as.
 install -m 755 "$build/signet" "$build/signet-preview" "$bindir/"
-install -m 644 "$staging"/*.1 "$man1/"
+install -m 644 "$staging"/*.1.gz "$man1/"
 install -m 644 "$staging/signet.bash" "$bashdir/signet"
 install -m 644 "$staging/_signet" "$zshdir/_signet"
-echo "installed signet and signet-preview in $bindir, $(ls "$staging"/*.1 | wc -l) manual pages in $man1,"
+echo "installed signet and signet-preview in $bindir, $(ls "$staging"/*.1.gz | wc -l) manual pages in $man1,"
 echo "completions in $bashdir/signet and $zshdir/_signet"

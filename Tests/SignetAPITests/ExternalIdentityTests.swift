@@ -86,7 +86,7 @@ struct ExternalIdentityTests {
             }
         }
         #expect(try attempt { _ in throw ToolFailure("service down") } == .failed(detail: "service down"))
-        #expect(try attempt { _ in [] } == .emptyAnswer(lastErrorLine: nil))
+        #expect(try attempt { _ in [] } == .emptyAnswer(errorBytes: 0))
         let other = try attempt(Self.openssl(key: pki.ecKey, requests: Requests()))
         guard case .wrongSignature(_, let algorithm, let certificate) = other else {
             Issue.record("expected a wrong signature, got \(String(describing: other))")

@@ -3,7 +3,8 @@ import SignetTestSupport
 import Testing
 
 /// Adversarial inputs to `signet sign --complete`: a prepared file changed between the two steps,
-/// and CMS containers that verify but would not make a valid PDF signature. Each is refused with
+/// CMS containers that verify but would not make a valid PDF signature, and a CMS of a signer
+/// other than the one the prepared appearance names. Each is refused with
 /// its own reason and nothing is written; where Signet was already safe the test pins the reason.
 @Suite("CLI: two-step signing under attack")
 struct TwoStepAttackTests {
@@ -32,6 +33,33 @@ struct TwoStepAttackTests {
         let other = try steps.cms(
             over: prep.signedBytes, to: dir.path("tstinfo.der"), extra: ["-econtent_type", "1.2.840.113549.1.9.16.1.4"])
         try expectRefused(prepared, cms: other, says: "its signed content type is not id-data", in: dir)
+    }
+
+    @Test("a file prepared to show 'Alice' completed with another signer's CMS: refused unless --allow-other-name")
+    func otherSigner() throws {
+        let dir = TemporaryDirectory("two-step-other-signer")
+        let strokes = dir.write("sig.json", BatchSupport.strokes(seed: 5, points: 30))
+        let prepared = dir.path("prepared.pdf")
+        let prep = try TwoStepSigningCLITests.prepare(
+            try TestPDF.write(to: dir.path("in.pdf")), prepared, ["--strokes", strokes, "--name", "Alice Example"],
+            in: dir)
+        let mallory = try steps.cms(over: prep.signedBytes, to: dir.path("mallory.der"))
+        try expectRefused(
+            prepared, cms: mallory,
+            says:
+                "the prepared signature shows the signer's name 'Alice Example', but the CMS is signed by 'Ada Signer'",
+            in: dir)
+        let out = dir.path("allowed.pdf")
+        let allowed = try ProcessRunner.signet([
+            "sign", prepared, "--complete", "--cms", mallory, "-o", out, "--allow-other-name",
+        ])
+        #expect(allowed.status == 0 && allowed.stdoutText.contains("CN=Ada Signer"), "\(allowed.stderr)")
+        for misplaced in [["--prepare", "-o", dir.path("p2.pdf")], ["-o", dir.path("p3.pdf")]] {
+            let r = try ProcessRunner.signet(["sign", dir.path("in.pdf"), "--allow-other-name"] + misplaced)
+            #expect(
+                r.status == 2 && r.stderr.contains("--allow-other-name"),
+                "--allow-other-name with \(misplaced): exit \(r.status), \(r.stderr)")
+        }
     }
 
     @Test("a file that is no CMS: refused with advice for --cms (not another command's --p7s)")

@@ -49,7 +49,7 @@ struct TwoStepSigningCLITests {
 
     @Test(
         "prepare → openssl cms -sign → complete: valid for signet verify, pdfsig and pyHanko; only /Contents changed",
-        arguments: [[], ["--pades", "--strokes", "STROKES", "--name", "Ada Lovelace", "--page", "1"]])
+        arguments: [[], ["--pades", "--strokes", "STROKES", "--name", "Ada Signer", "--page", "1"]])
     func roundTrip(_ extra: [String]) throws {
         let dir = TemporaryDirectory("two-step")
         let input = try TestPDF.write(to: dir.path("in.pdf"))
@@ -140,7 +140,7 @@ struct TwoStepTimestampTests {
         let image = dir.write("sig.json", BatchSupport.strokes(seed: 6, points: 30))
         let prepared = dir.path("prepared.pdf")
         let prep = try TwoStepSigningCLITests.prepare(
-            input, prepared, ["--pades", "--strokes", image, "--name", "Certo Signer"], in: dir)
+            input, prepared, ["--pades", "--strokes", image, "--name", "Signet Signer"], in: dir)
         let signature = dir.path("sig.der")
         let made = try ProcessRunner.run(
             "openssl",

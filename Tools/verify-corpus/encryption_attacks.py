@@ -363,6 +363,83 @@ def objstm_entry_moved_aes256():
     return objstm_entry_moved_encrypted("aes256")
 
 
+def file_key_r2(data):
+    """The RC4 40-bit file key (revision 2) of an encrypted file with an empty user password."""
+    body = encrypt_dict(data, encrypt_ref(data))
+    owner = bytes.fromhex(re.search(rb"/O <([0-9a-fA-F]+)>", body).group(1).decode())
+    p = int(re.search(rb"/P (-?\d+)", body).group(1))
+    first_id = bytes.fromhex(re.search(rb"/ID\s*\[\s*<([0-9a-fA-F]+)>", trailer(data)).group(1).decode())
+    return hashlib.md5(PAD + owner + (p & 0xFFFFFFFF).to_bytes(4, "little") + first_id).digest()[:5]
+
+
+def handmade_signature(encryption, gap_in_dictionary):
+    """PLAIN (encrypted with `encryption`, or not) with a signature field whose signature this script
+    makes itself: the signature dictionary (`/Type /Sig`) holds /Contents, and the /ByteRange gap is
+    either that string (an honest layout) or the hex string of another object, while the dictionary's
+    own /Contents is zeros inside the signed bytes. A verifier must sign off only on the CMS that the
+    dictionary's /Contents holds, the one every viewer reads; else the gap's trailing padding,
+    which the CMS ignores, can be rewritten after signing without the signature noticing."""
+    KIT.signed(encryption)  # writes the encrypted, unsigned enc-<encryption>.pdf (or base.pdf)
+    src = os.path.join(KIT.outdir, f"enc-{encryption}.pdf" if encryption else "base.pdf")
+    with open(src, "rb") as f:
+        data = f.read()
+    name = b"Handmade"
+    if encryption:
+        assert encryption == "rc4", "strings are written RC4-encrypted (any length, no IV)"
+        key = file_key_r2(data)
+        name = rc4(hashlib.md5(key + (10).to_bytes(3, "little") + bytes(2)).digest()[:10], name)
+    reserve = 8192
+    zeros = b"<" + b"0" * (2 * reserve) + b">"
+    placeholder = b"[" + b" ".join([b"0" * 10] * 4) + b"]"
+    objects = {
+        1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R 10 0 R] /SigFlags 3 >> >>",
+        3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R "
+           b"/Resources << /Font << /F1 5 0 R >> >> /Annots [6 0 R 10 0 R] >>",
+        10: b"<< /Type /Annot /Subtype /Widget /FT /Sig /T <" + name.hex().encode() + b"> /V 11 0 R "
+            b"/Rect [0 0 0 0] /F 132 /P 3 0 R >>",
+        11: b"<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange " + placeholder
+            + b" /Contents " + zeros + b" >>",
+    }
+    if not gap_in_dictionary:
+        objects[12] = zeros
+    out = bytearray(append_update(data, objects))
+    anchor = out.rindex(b"12 0 obj\n" if not gap_in_dictionary else b"/Contents <")
+    start = out.index(b"<", anchor)
+    end = start + len(zeros)
+    ranges = [0, start, end, len(out) - end]
+    filled = b"[" + b" ".join(b"%010d" % v for v in ranges) + b"]"
+    at = out.rindex(placeholder)
+    out[at:at + len(placeholder)] = filled
+    signed = os.path.join(KIT.outdir, "handmade-ranges.bin")
+    with open(signed, "wb") as f:
+        f.write(bytes(out[:start]) + bytes(out[end:]))
+    der = os.path.join(KIT.outdir, "handmade.der")
+    run(["openssl", "cms", "-sign", "-binary", "-in", signed, "-signer", KIT.cert, "-inkey", KIT.key, "-md",
+         "sha256", "-nosmimecap", "-outform", "DER", "-out", der], check=True)
+    with open(der, "rb") as f:
+        cms = f.read().hex().encode()
+    out[start + 1:start + 1 + len(cms)] = cms
+    return bytes(out)
+
+
+@case("accept", "control: an RC4-encrypted file signed by this script, the /ByteRange gap being the signature "
+                "dictionary's /Contents (the layout the checks below break)")
+def control_handmade_signature_rc4():
+    return handmade_signature("rc4", gap_in_dictionary=True)
+
+
+@case("reject", "unencrypted: the /ByteRange gap is the hex string of another object, holding a valid CMS, while "
+                "the signature dictionary's /Contents (signed, what viewers read) is zeros")
+def gap_elsewhere_plain():
+    return handmade_signature(None, gap_in_dictionary=False)
+
+
+@case("reject", "RC4-encrypted: the same; qpdf keeps /Contents of a /Type /Sig dictionary raw, so the gap is "
+                "compared with it as the file stores it (before, an encrypted file's gap only had to be hex)")
+def gap_elsewhere_rc4():
+    return handmade_signature("rc4", gap_in_dictionary=False)
+
+
 # ---------------------------------------------------------------------------------------------
 
 def opinions(path, root):

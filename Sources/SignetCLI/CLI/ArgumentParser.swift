@@ -49,6 +49,9 @@ enum ArgumentParser {
                 value = argv[i]
                 i += 1
             }
+            if !option.choices.isEmpty, !option.choices.contains(value) {
+                throw UsageError.notOneOf(spec.name, option.name, option.choices, value)
+            }
             if !option.repeatable, args.values[option.name] != nil {
                 throw UsageError(spec.name, "--\(option.name) is given twice")
             }

@@ -8,6 +8,11 @@ package struct UsageError: SignetError {
     package init(_ command: String, _ text: String) {
         message = "\(text); see 'signet \(command) --help'."
     }
+
+    /// `--antialias must be one of best, fast, not 'nice'`.
+    static func notOneOf(_ command: String, _ name: OptionName, _ choices: [String], _ text: String) -> UsageError {
+        UsageError(command, "--\(name) must be one of \(choices.joined(separator: ", ")), not '\(text)'")
+    }
 }
 
 /// Parsed arguments of one command, with typed accessors that explain bad values.
@@ -66,8 +71,7 @@ package struct Arguments: Sendable {
     where T.RawValue == String {
         guard let text = string(name) else { return nil }
         guard let v = T(rawValue: text) else {
-            let all = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(command, "--\(name) must be one of \(all), not '\(text)'")
+            throw UsageError.notOneOf(command, name, T.allCases.map(\.rawValue), text)
         }
         return v
     }

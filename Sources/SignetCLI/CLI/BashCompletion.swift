@@ -27,7 +27,7 @@ enum BashCompletion {
 
             """
         for o in ProgramOptions.specs where o.value != nil {
-            out += "        --\(o.name)) [[ $COMP_CWORD -eq 2 ]] && \(reply(ValueCompletion(o.value!))) ;;\n"
+            out += "        --\(o.name)) [[ $COMP_CWORD -eq 2 ]] && \(reply(ValueCompletion(o))) ;;\n"
         }
         for spec in commands { out += commandCase(spec) }
         out += """
@@ -59,7 +59,7 @@ enum BashCompletion {
     private static func group(_ options: [OptionSpec]) -> [(ValueCompletion, [OptionSpec])] {
         var groups: [(ValueCompletion, [OptionSpec])] = []
         for o in options {
-            let kind = ValueCompletion(o.value ?? "")
+            let kind = ValueCompletion(o)
             if let i = groups.firstIndex(where: { $0.0 == kind }) {
                 groups[i].1.append(o)
             } else {

@@ -8,6 +8,9 @@ package struct OptionSpec: Sendable {
     package var short: Character? = nil
     /// May be given several times (`--ca A --ca B`).
     package var repeatable = false
+    /// The words the value must be one of (`best`, `fast`); empty when it is free. Help, the manual
+    /// pages and the completions list them, and the parser refuses any other word.
+    package var choices: [String] = []
 
     package static func flag(_ name: OptionName, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
@@ -19,6 +22,19 @@ package struct OptionSpec: Sendable {
         -> OptionSpec
     {
         OptionSpec(name: name, value: value, help: help, short: short, repeatable: repeatable)
+    }
+
+    /// An option whose value names one case of `type`, spelt as its raw value, so the list of choices
+    /// is the library's own and cannot drift from what `Arguments.choice` reads.
+    package static func choice<T: RawRepresentable & CaseIterable>(
+        _ name: OptionName, _ value: String, _ type: T.Type, _ help: String
+    ) -> OptionSpec where T.RawValue == String {
+        OptionSpec(name: name, value: value, help: help, choices: T.allCases.map(\.rawValue))
+    }
+
+    /// The help sentence, then the choices when there are some: `… (one of: best, fast)`.
+    var helpWithChoices: String {
+        choices.isEmpty ? help : help + " (one of: " + choices.joined(separator: ", ") + ")"
     }
 }
 

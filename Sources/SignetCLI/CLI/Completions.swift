@@ -12,8 +12,8 @@ enum CompletionShell: String, CaseIterable {
     }
 }
 
-/// What a shell offers for an option's value, read from the value's name in help (`FILE`, `DIR`,
-/// `jpeg|png|auto`): file names where the value is a path.
+/// What a shell offers for an option's value: its choices when it has some, else what the value's
+/// name in help says (`FILE`, `DIR`): file names where the value is a path.
 enum ValueCompletion: Equatable {
     case files
     case directories
@@ -23,13 +23,13 @@ enum ValueCompletion: Equatable {
     /// A number, a size, a text: nothing to offer.
     case none
 
-    init(_ value: String) {
-        switch value {
+    init(_ option: OptionSpec) {
+        switch option.value {
+        case _ where !option.choices.isEmpty: self = .words(option.choices)
         case "FILE", "OUT", "PATH": self = .files
         case "DIR": self = .directories
         case "VAR": self = .environmentVariables
         case "COMMAND": self = .commands
-        case _ where value.contains("|"): self = .words(value.split(separator: "|").map(String.init))
         default: self = .none
         }
     }

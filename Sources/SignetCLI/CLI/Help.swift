@@ -25,7 +25,7 @@ enum Help {
         let labels = ProgramOptions.specs.map(label)
         let labelWidth = labels.map(\.count).max() ?? 0
         for (label, o) in zip(labels, ProgramOptions.specs) {
-            out += "  " + label.padding(labelWidth) + "  " + o.help + "\n"
+            out += "  " + label.padding(labelWidth) + "  " + o.helpWithChoices + "\n"
         }
         let codes = exitStatus.map { "\($0.code) \($0.meaning)" }.joined(separator: ", ")
         return out + "\nExit codes: \(codes).\n\(secrets)\n"
@@ -41,7 +41,7 @@ enum Help {
                 label.count > width
                 ? "\n" + String(repeating: " ", count: width + 4)
                 : String(repeating: " ", count: width - label.count + 2)
-            out += "  " + label + pad + o.help + "\n"
+            out += "  " + label + pad + o.helpWithChoices + "\n"
         }
         for note in spec.notes { out += "\n" + note + "\n" }
         return out

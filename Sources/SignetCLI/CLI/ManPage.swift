@@ -58,7 +58,7 @@ enum ManPage {
 
     /// `\fB-o\fR, \fB--output\fR \fIFILE\fR` under `.TP`, then the help sentence.
     private static func option(_ o: OptionSpec) -> String {
-        ".TP\n" + synopsis(o) + "\n" + text(o.help)
+        ".TP\n" + synopsis(o) + "\n" + text(o.helpWithChoices)
     }
 
     private static func synopsis(_ o: OptionSpec) -> String {

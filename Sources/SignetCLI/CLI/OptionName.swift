@@ -2,6 +2,7 @@
 /// these and `Arguments` reads them by these, so a misspelt option does not compile.
 package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible {
     case all
+    case allowOtherName = "allow-other-name"
     case allowOverlays = "allow-overlays"
     case allowWeakAlgorithms = "allow-weak-algorithms"
     case anchor

@@ -9,9 +9,7 @@ enum ProgramOptions {
         .flag(.version, "print the version"),
         .flag(.man, "print signet(1), this program's manual page (roff: signet --man | man -l -)"),
         .flag(.commands, "print the command names, one a line"),
-        .value(
-            .completions, CompletionShell.allCases.map(\.rawValue).joined(separator: "|"),
-            "print the shell's completion script"),
+        .choice(.completions, "SHELL", CompletionShell.self, "print the shell's completion script"),
     ]
 
     /// Runs the program option `argv` starts with, writing to `context`; `nil` when it starts with none.

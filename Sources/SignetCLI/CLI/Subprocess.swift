@@ -8,22 +8,10 @@ enum Subprocess {
     struct Result {
         var status: Int32
         var errorText: String
+        /// How many bytes the program wrote on standard error, kept or not.
+        var errorByteCount: Int
         /// The program ran past the timeout and was killed (`status` is then 128 + SIGKILL).
         var timedOut = false
-
-        /// The last non-empty line the program wrote on standard error, fit to quote in a message:
-        /// control characters (terminal escapes among them) become U+FFFD and a long line keeps
-        /// its first `lineLimit` characters.
-        var lastErrorLine: String? {
-            guard let line = errorText.split(separator: "\n", omittingEmptySubsequences: true).last else { return nil }
-            let shown = line.prefix(Self.lineLimit).unicodeScalars.map { scalar in
-                scalar.properties.generalCategory == .control && scalar != "\t" ? "\u{FFFD}" : Character(scalar)
-            }
-            return String(shown) + (line.count > Self.lineLimit ? "…" : "")
-        }
-
-        /// The most characters of the program's standard error a message quotes.
-        static let lineLimit = 240
     }
 
     struct SpawnError: Error, CustomStringConvertible {
@@ -85,6 +73,7 @@ enum Subprocess {
         defer { close(outPipe[0]); close(errPipe[0]) }
         guard rc == 0 else { throw SpawnError(code: rc) }
         var errorBytes: [UInt8] = []
+        var errorByteCount = 0
         var fds = [
             pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
             pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0),
@@ -111,6 +100,7 @@ enum Subprocess {
                         output(Array(buffer[0..<n]))
                     } else {
                         errorBytes += buffer[0..<n]
+                        errorByteCount += n
                         if let errorLimit, errorBytes.count > 2 * errorLimit {
                             errorBytes.removeFirst(errorBytes.count - errorLimit)
                         }
@@ -124,7 +114,9 @@ enum Subprocess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitCode: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let kept = errorLimit.map { errorBytes.suffix($0) } ?? errorBytes[...]
-        return Result(status: exitCode, errorText: String(decoding: kept, as: UTF8.self), timedOut: timedOut)
+        return Result(
+            status: exitCode, errorText: String(decoding: kept, as: UTF8.self), errorByteCount: errorByteCount,
+            timedOut: timedOut)
     }
 
     /// The read end of a pipe that already holds `bytes` and whose write end is closed.

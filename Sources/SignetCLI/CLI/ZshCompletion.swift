@@ -59,7 +59,7 @@ enum ZshCompletion {
         o.spellings.map { spelling in
             let prefix = exclusive.map { "(\($0))" } ?? "*"
             let takes = o.value == nil ? "" : spelling.hasPrefix("--") ? "=" : "+"
-            let value = o.value.map { ":" + escapeColon($0) + ":" + action(ValueCompletion($0)) } ?? ""
+            let value = o.value.map { ":" + escapeColon($0) + ":" + action(ValueCompletion(o)) } ?? ""
             return quote(prefix + spelling + takes + "[" + bracketed(o.help) + "]" + value)
         }
     }

@@ -16,8 +16,8 @@ enum PipelineCommand: Command {
             .value(.saveImage, "FILE", "also write the fitted PNG/JPEG here (otherwise it never touches the disk)"),
             .flag(
                 .vector, "stamp the strokes as vector paths (sharp at any zoom, a few KB) instead of a fitted image"),
-            .value(
-                .imageFormat, "png|jpeg|auto",
+            .choice(
+                .imageFormat, "FORMAT", BudgetFormat.self,
                 "format of the fitted image (default png: transparency kept, downscaled to fit)"),
             BudgetFlags.maxBytes,
         ] + BudgetFlags.searchOptions + StrokeInputFlags.specs + RenderFlags.specs + StampFlags.specs

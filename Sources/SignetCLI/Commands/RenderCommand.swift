@@ -13,8 +13,9 @@ enum RenderCommand: Command {
                 .output, "FILE", "output file for one input; .png, .svg or .pdf by its extension; '-' writes stdout",
                 short: "o"),
             .value(.outputDir, "DIR", "write each input to DIR/<input name>.<type> (several inputs, one process)"),
-            .value(
-                .type, "TYPE", "png, svg or pdf when the output name does not say (stdout, --output-dir); default png"),
+            .choice(
+                .type, "TYPE", RenderOutputType.self,
+                "png, svg or pdf when the output name does not say (stdout, --output-dir); default png"),
         ] + StrokeInputFlags.specs + RenderFlags.specs + budgetOptions,
         notes: [
             """

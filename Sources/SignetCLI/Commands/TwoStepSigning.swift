@@ -18,6 +18,10 @@ enum TwoStepSigning {
         .value(
             .cms, "FILE",
             "with --complete: the detached CMS SignedData (DER) whose messageDigest is the prepared digest"),
+        .flag(
+            .allowOtherName,
+            "with --complete: accept a CMS whose signer's name (its certificate's common name) is not the --name the prepared signature shows"
+        ),
     ]
 
     /// Options that name a key: neither step uses one.
@@ -31,7 +35,7 @@ enum TwoStepSigning {
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome? {
         let command = args.command
         guard args.flag(.prepare) || args.flag(.complete) else {
-            if let option = given([OptionName.cms, .digestOut], args) {
+            if let option = given([OptionName.cms, .digestOut, .allowOtherName], args) {
                 throw UsageError(command, "--\(option) goes with --prepare or --complete")
             }
             return nil
@@ -68,6 +72,10 @@ enum TwoStepSigning {
 
     static func prepare(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let command = args.command
+        if args.flag(.allowOtherName) {
+            throw UsageError(
+                command, "--allow-other-name belongs to --complete, where the CMS's signer meets the prepared --name")
+        }
         if let option = given(TimestampFlags.specs.map(\.name) + [OptionName.ltv, .certs, .docTimestamp, .cms], args) {
             throw UsageError(
                 command,
@@ -166,7 +174,8 @@ enum TwoStepSigning {
                         try RevocationCollector(
                             extraCertificates: ForeignSignature.carriedCertificates(cms) + $0.certificates, now: now,
                             nonce: $0.nonce, fetch: $0.request)
-                    }, documentTimestamp: args.flag(.docTimestamp), now: now)
+                    }, documentTimestamp: args.flag(.docTimestamp), allowOtherName: args.flag(.allowOtherName), now: now
+                )
             }
         }
         var stamped = completed.timestamped ? ", timestamped" : ""

@@ -21,8 +21,8 @@ enum VerifyCommand: Command {
             .flag(
                 .allowWeakAlgorithms,
                 "accept MD5, SHA-1, RSA and DSA under 2048 bits and EC under 256 bits (also in the chains)"),
-            .value(
-                .revocation, "MODE",
+            .choice(
+                .revocation, "MODE", RevocationMode.self,
                 "'offline' (default): check certificates against the OCSP responses and CRLs the file holds; 'online': fetch them too; 'none'"
             ),
             .flag(
@@ -99,11 +99,7 @@ enum VerifyCommand: Command {
     }
 
     static func revocationMode(_ args: Arguments) throws -> RevocationMode {
-        guard let text = args.string(.revocation) else { return .offline }
-        guard let mode = RevocationMode(rawValue: text) else {
-            throw UsageError(spec.name, "--revocation takes none, offline or online, not '\(text)'")
-        }
-        return mode
+        try args.choice(.revocation, RevocationMode.self) ?? .offline
     }
 
     static func validationTime(_ args: Arguments) throws -> VerifyOptions.ValidationTime {

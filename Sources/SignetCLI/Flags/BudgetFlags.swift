@@ -21,7 +21,7 @@ enum BudgetFlags {
     static let options: [OptionSpec] =
         [
             maxBytes,
-            .value(.format, "jpeg|png|auto", "output format (default: from OUT's extension, else auto)"),
+            .choice(.format, "FORMAT", BudgetFormat.self, "output format (default: from OUT's extension, else auto)"),
             .value(
                 .background, "COLOR", "what transparency becomes in a JPEG: \(Color.acceptedForms) (default white)"),
         ] + searchOptions

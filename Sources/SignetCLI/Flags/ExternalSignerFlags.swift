@@ -51,7 +51,8 @@ enum ExternalSignerFlags {
     }
 
     /// Runs `command` for one signature, without the environment variables `hiding`, and returns
-    /// what it wrote on standard output.
+    /// what it wrote on standard output. Its standard error is counted, never kept: it is the
+    /// signer's, and may hold the signer's own secrets (a PIN, a token), which no message may quote.
     private static func run(
         _ command: String, name: String, timeout: Double, hiding: [String], request: ExternalSignatureRequest
     ) throws
@@ -66,7 +67,7 @@ enum ExternalSignerFlags {
                     "SIGNET_DIGEST_ALGORITHM": request.digestAlgorithm.rawValue,
                     "SIGNET_SIGNATURE_ALGORITHM": request.signatureAlgorithm.rawValue,
                 ]) { _, new in new },
-                timeout: timeout, errorLimit: answerLimit
+                timeout: timeout, errorLimit: 0
             ) { chunk in
                 if answer.count <= answerLimit { answer += chunk }
             }
@@ -74,13 +75,13 @@ enum ExternalSignerFlags {
             throw ExternalSignerError(name, .cannotStart(detail: "\(error)"))
         }
         if result.timedOut {
-            throw ExternalSignerError(name, .timedOut(seconds: timeout, lastErrorLine: result.lastErrorLine))
+            throw ExternalSignerError(name, .timedOut(seconds: timeout, errorBytes: result.errorByteCount))
         }
         guard result.status == 0 else {
-            throw ExternalSignerError(name, .exited(status: result.status, lastErrorLine: result.lastErrorLine))
+            throw ExternalSignerError(name, .exited(status: result.status, errorBytes: result.errorByteCount))
         }
         guard !answer.isEmpty else {
-            throw ExternalSignerError(name, .emptyAnswer(lastErrorLine: result.lastErrorLine))
+            throw ExternalSignerError(name, .emptyAnswer(errorBytes: result.errorByteCount))
         }
         return answer
     }

@@ -9,10 +9,14 @@ enum PlacementFlags {
             "where the anchor corner goes, in the page as displayed; default 36 pt in from the bottom-right corner"),
         .value(.size, "WxH", "stamp width and height (stretches the stamp)"),
         .value(.width, "W", "stamp width, height from the stamp's aspect ratio; default 180 pt"),
-        .value(.units, "UNIT", "units of --at, --size and --width: pt (default), mm, in, or % of the displayed page"),
-        .value(.origin, "ORIGIN", "where 0,0 is: top-left (default, y grows down) or bottom-left (y grows up)"),
-        .value(
-            .anchor, "CORNER",
+        .choice(
+            .units, "UNIT", StampPlacement.Units.self,
+            "units of --at, --size and --width: pt (default), mm, in, or % of the displayed page"),
+        .choice(
+            .origin, "ORIGIN", StampPlacement.Origin.self,
+            "where 0,0 is: top-left (default, y grows down) or bottom-left (y grows up)"),
+        .choice(
+            .anchor, "CORNER", StampPlacement.Anchor.self,
             "which corner of the stamp --at names: top-left, top-right, bottom-left, bottom-right, center; default the origin's corner"
         ),
     ]

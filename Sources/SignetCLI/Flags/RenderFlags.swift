@@ -19,7 +19,7 @@ enum RenderFlags {
             .penWidth, "N",
             "pen width for every stroke in capture units (default: as captured, else 2.5 CSS px; variable pens keep their proportions)"
         ),
-        .value(.widthModel, "MODEL", "fixed, velocity or pressure (default: as captured, else fixed)"),
+        .choice(.widthModel, "MODEL", WidthModel.self, "how the pen width varies (default: as captured, else fixed)"),
         .value(
             .padding, "PX",
             "margin around the ink in output pixels, the same on every side (cropped output only); default 8"),
@@ -29,8 +29,9 @@ enum RenderFlags {
             "scale the signature and its pen to the largest size that fits this box of pixels (with --dpi, the dpi is only recorded)"
         ),
         .value(.minInkLength, "N", "refuse ink shorter than N capture units (a blank or accidental tap)"),
-        .value(
-            .antialias, "MODE", "best (default: exact coverage, also the fastest) or fast: cairo's 4x4 sampling"),
+        .choice(
+            .antialias, "MODE", RenderOptions.Antialias.self,
+            "best (default: exact coverage, also the fastest) or fast: cairo's 4x4 sampling"),
     ]
 
     /// The options from the command line, checked (bad values are usage errors).

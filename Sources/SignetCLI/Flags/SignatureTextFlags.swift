@@ -5,8 +5,8 @@ import Signet
 /// `signet sign` and `signet pipeline`.
 enum SignatureTextFlags {
     static let specs: [OptionSpec] = [
-        .value(
-            .textPosition, "right|below",
+        .choice(
+            .textPosition, "POSITION", SignatureText.Position.self,
             "where the signer's name, the signing time (UTC) and --reason/--location go: below the artwork (default) or right of it"
         ),
         .flag(.noText, "show only the artwork (no name, time, reason or location)"),

@@ -8,7 +8,7 @@ enum StampFlags {
             .value(.pages, "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …")
         ] + PlacementFlags.specs + [
             .value(.opacity, "A", "stamp opacity, above 0 up to 1 (default 1)"),
-            .value(.blend, "MODE", "normal (default) or multiply (a white background disappears)"),
+            .choice(.blend, "MODE", BlendMode.self, "normal (default) or multiply (a white background disappears)"),
             .flag(
                 .incremental,
                 "append an incremental update even when not needed (the output starts with the input's bytes)"),

@@ -4,7 +4,7 @@ import Signet
 /// `--format NAME`, `--index N` and `--axis-range AXES`, plus the help notes that state the input limits.
 enum StrokeInputFlags {
     static let specs: [OptionSpec] = [
-        .value(.format, "NAME", "stroke format, detected from the content when absent: \(StrokeFormat.names)"),
+        .choice(.format, "NAME", StrokeFormat.self, "stroke format, detected from the content when absent"),
         .value(
             .index, "N",
             "which drawing of a file holding several (Quick, Draw! records, perfect-freehand paths), from 0; default 0"),

@@ -13,6 +13,8 @@ package enum ForeignSignature {
         package var signatureVerifies: Bool
         /// Its signer's subject, when it carries the signer's certificate.
         package var signer: String?
+        /// Its signer's name as a signature shows it (the common name, else the subject).
+        package var signerName: String?
         /// Why it does not verify, from the verifier (empty when it does).
         package var problems: [String]
         /// What makes `signet verify` call it invalid whoever trusts its signer: more than one
@@ -50,7 +52,7 @@ package enum ForeignSignature {
         return Finding(
             detached: message.eContent == nil, digestMatches: check.digestMatches && !otherDigest,
             signatureVerifies: check.signatureVerifies, signer: check.signer?.subject,
-            problems: check.problems, unacceptable: unacceptable)
+            signerName: check.signerName, problems: check.problems, unacceptable: unacceptable)
     }
 
     /// The certificates `bytes` carries (DER), to build chains with for its validation data;

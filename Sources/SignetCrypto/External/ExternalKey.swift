@@ -33,7 +33,7 @@ final class ExternalKey: @unchecked Sendable {
         } catch {
             throw ExternalSignerError(name, .failed(detail: "\(error)"))
         }
-        guard !answer.isEmpty else { throw ExternalSignerError(name, .emptyAnswer(lastErrorLine: nil)) }
+        guard !answer.isEmpty else { throw ExternalSignerError(name, .emptyAnswer(errorBytes: 0)) }
         // An ECDSA answer is DER, or r‖s when it is exactly two field-sized halves.
         let fieldBytes = (publicKey.bits + 7) / 8
         let rawForm = algorithm == .ecdsa && answer.count == 2 * fieldBytes ? ECDSASignature.der(fromRaw: answer) : nil

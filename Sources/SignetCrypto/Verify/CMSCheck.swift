@@ -13,6 +13,9 @@ package struct CMSCheck: Sendable, Hashable {
     /// Set when an algorithm is one Signet cannot check: neither verified nor refuted.
     var unsupported: String?
     var signer: SignerSummary?
+    /// The name a signature shows for its signer, as `signet sign` shows it: the certificate
+    /// subject's common name, else the whole subject.
+    var signerName: String? = nil
     /// The signing-time attribute, when the signature carries one (the signer's claim).
     var claimedSigningTime: Date?
     /// The signature timestamp token (id-aa-signatureTimeStampToken), when one is attached;

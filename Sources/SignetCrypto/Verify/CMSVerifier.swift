@@ -161,6 +161,7 @@ package enum CMSVerifier {
             return
         }
         check.signer = SignerSummary(signer)
+        check.signerName = signer.commonName ?? signer.subject
         let time = check.validationTime
         let validity = CertificateValidity(notBefore: signer.notBefore, notAfter: signer.notAfter, at: time)
         check.certificateValidity = validity

@@ -24,6 +24,7 @@ struct SignerCheck {
         var key: PrivateKey?
         if let signer {
             check.signer = SignerSummary(signer)
+            check.signerName = signer.commonName ?? signer.subject
             do {
                 key = try signer.publicKey()
             } catch is OpenSSLFailure {

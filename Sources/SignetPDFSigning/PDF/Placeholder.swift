@@ -5,6 +5,8 @@ import SignetPDF
 /// /ByteRange covering the whole file but the `<…>` hole.
 struct Placeholder {
     let field: String
+    /// `/Name` of the prepared signature: the name its appearance shows (`--name` at `--prepare`).
+    let name: String?
     let byteRange: ByteRange
     /// The `<…>` of /Contents, delimiters included.
     let hole: Range<Int>
@@ -43,6 +45,7 @@ struct Placeholder {
                 .notPrepared(detail: "the /ByteRange of field \(last.field) does not frame a zero-filled /Contents"))
         }
         field = last.field
+        name = last.name
         byteRange = last.byteRange
         self.hole = hole
         signedRanges = ranges

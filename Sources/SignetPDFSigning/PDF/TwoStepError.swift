@@ -18,6 +18,10 @@ package enum TwoStepReason: StageReason {
     case digestMismatch(expected: String)
     /// The CMS's signature value does not verify with its signer's certificate.
     case doesNotVerify(detail: String)
+    /// The prepared signature shows the name `shown` (its /Name), and the CMS's signer is another:
+    /// `signer` (its certificate's common name, else its subject; `nil` when the CMS carries no
+    /// certificate). A file prepared for Alice must not be completed with Mallory's signature.
+    case otherSigner(shown: String, signer: String?)
     /// The CMS verifies, but `signet verify` would call it invalid whoever trusts its signer
     /// (`detail`: more than one signer, content other than id-data, a refused algorithm or key usage).
     case unacceptable(detail: String)
@@ -44,6 +48,9 @@ package enum TwoStepReason: StageReason {
         case .doesNotVerify(let detail):
             return
                 "\(context): the CMS's signature value does not verify with its signer's certificate (\(detail)); check that the signer's certificate is the one of the key that signed."
+        case .otherSigner(let shown, let signer):
+            return
+                "\(context): the prepared signature shows the signer's name '\(shown)', but the CMS is signed by \(signer.map { "'\($0)'" } ?? "a certificate it does not carry"); complete it with a CMS of that signer, prepare again with --name as the certificate's common name, or give --allow-other-name if the shown name is meant."
         case .unacceptable(let detail):
             return
                 "\(context): the CMS would not be a valid PDF signature whoever trusts its signer (\(detail)); make it with one signer, over id-data (openssl cms -sign -binary), with a key and certificate Signet's algorithm policy accepts."

@@ -58,11 +58,13 @@ package enum TwoStepSigner {
     /// verifies. With `timestamping` a signature timestamp is added to the CMS first; then, as
     /// `PDFSigner` does, `collector` adds the DSS and `documentTimestamp` a document timestamp from
     /// `timestamping`, each in an update of its own after the completed signature. `password`
-    /// opens an encrypted prepared file, as at `prepare`.
+    /// opens an encrypted prepared file, as at `prepare`. When the prepared signature names its
+    /// signer (`/Name`, what its appearance shows), the CMS's signer must have that name (its
+    /// certificate's common name, else its subject) unless `allowOtherName`.
     package static func complete(
         prepared: String, password: Secret? = nil, cms: [UInt8], cmsName: String, output: String,
         timestamping: TimestampAuthority?, collector: RevocationCollector? = nil, documentTimestamp: Bool = false,
-        now: Date
+        allowOtherName: Bool = false, now: Date
     ) throws -> Completed {
         guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         let updates = try PostSignatureUpdates.plan(
@@ -93,6 +95,9 @@ package enum TwoStepSigner {
         }
         guard finding.unacceptable.isEmpty else {
             throw TwoStepError(cmsName, .unacceptable(detail: finding.unacceptable.joined(separator: "; ")))
+        }
+        if let shown = placeholder.name, !allowOtherName, shown != finding.signerName {
+            throw TwoStepError(cmsName, .otherSigner(shown: shown, signer: finding.signerName))
         }
         let embedded =
             try timestamping.map { try ForeignSignature.addingTimestamp(to: cms, from: $0, context: cmsName) } ?? cms

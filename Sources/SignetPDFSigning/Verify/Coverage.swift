@@ -1,19 +1,25 @@
 import SignetCrypto
 import SignetFiles
+import SignetPDF
 
 /// How a signature's ByteRange covers the file.
 struct Coverage {
     var kind: SignatureReport.Coverage
     /// The signed ranges, when the ByteRange is well formed.
     var ranges: [Range<Int>]?
-    /// The bytes of the hex string in the gap: the CMS as the file stores it. (qpdf's value of
-    /// /Contents is wrong in encrypted files whose writer left /Contents unencrypted, as PDF asks.)
+    /// The bytes of the hex string in the gap: the CMS as the file stores it.
     var signatureBytes: [UInt8]?
     var problems: [String]
 
     /// A ByteRange is sound when it starts at 0, its gap is exactly the `<…>` of /Contents, and
-    /// it runs to the end of the file — or to the `%%EOF` of an earlier revision.
-    static func judge(_ signature: EmbeddedSignature, file: any ByteSource, encrypted: Bool) throws -> Coverage {
+    /// it runs to the end of the file — or to the `%%EOF` of an earlier revision. In an encrypted
+    /// file (`revisions` given) the gap is compared with /Contents as the signature dictionary
+    /// `object` stores it in the file, not with qpdf's value, which is decrypted in some
+    /// dictionaries; a dictionary that is not an object at a file offset has nothing to compare.
+    static func judge(
+        _ signature: EmbeddedSignature, file: any ByteSource, encryptedRevisions revisions: FileRevisions?,
+        object: Int?
+    ) throws -> Coverage {
         let values = signature.byteRange.values
         guard let ranges = signature.byteRange.ranges(fileSize: file.size) else {
             return Coverage(
@@ -29,7 +35,13 @@ struct Coverage {
         }
         let gap = ranges[0].upperBound..<ranges[1].lowerBound
         let stored = try hexString(in: gap, file: file, limit: 2 * signature.contents.count + 4096)
-        if stored == nil || (!encrypted && stored != signature.contents) {
+        let contents =
+            try revisions.map { revisions in
+                try object.flatMap {
+                    try revisions.rawString("/Contents", inObject: $0, file: file, end: gap.upperBound)
+                }
+            } ?? signature.contents
+        if stored == nil || stored != contents {
             problems.append(
                 "the unsigned gap (bytes \(gap.lowerBound) to \(gap.upperBound - 1)) is not exactly the /Contents hex string"
             )

@@ -11,6 +11,8 @@ struct EmbeddedSignature {
     let contents: [UInt8]
     /// `/M`, the signing time the signer's software wrote (not signed by itself).
     let modified: Date?
+    /// `/Name`, the signer's name as the signing software wrote it (`--name`).
+    let name: String?
 
     init(field: String, dictionary: PDFObject) throws {
         self.field = field
@@ -19,6 +21,7 @@ struct EmbeddedSignature {
         byteRange = ByteRange(values: numbers)
         contents = try dictionary.value("/Contents")?.stringBytes() ?? []
         modified = try dictionary.value("/M")?.textValue().flatMap(PDFDate.parse)
+        name = try dictionary.value("/Name")?.textValue()
     }
 
     /// Where the signed bytes end (orders signatures from first to last made).

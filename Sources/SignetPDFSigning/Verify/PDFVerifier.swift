@@ -61,7 +61,8 @@ package enum PDFVerifier {
         }
         let certification = try counted.first { try $0.dictionary.id == certifier }
         let coverages = try counted.map {
-            try Coverage.judge($0.signature, file: file, encrypted: document.isEncrypted)
+            try Coverage.judge(
+                $0.signature, file: file, encryptedRevisions: document.isEncrypted ? read : nil, object: $0.number)
         }
         let digests = RangeDigests(file: file, ranges: coverages.map { $0.ranges ?? [] })
         let store = try DocumentSecurityStore(document)

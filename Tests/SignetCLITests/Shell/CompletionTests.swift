@@ -42,6 +42,10 @@ struct CompletionTests {
             (["signet", "sign", "--output=", ""], ["cert.pem", "contract.pdf", "out"]),
             (["signet", "render", "a.json", "--output-dir", ""], ["out"]),
             (["signet", "compress", "--format", ""], ["auto", "jpeg", "png"]),
+            (["signet", "render", "--antialias", ""], ["best", "fast"]),
+            (["signet", "render", "--antialias", "f"], ["fast"]),
+            (["signet", "stamp", "--blend=", ""], ["multiply", "normal"]),
+            (["signet", "verify", "--revocation", ""], ["none", "offline", "online"]),
             (["signet", "render", "--scale", ""], []),
             (["signet", "info", "con"], ["contract.pdf"]),
             (["signet", "capture", ""], []),
@@ -71,6 +75,7 @@ struct CompletionTests {
             ("signet sign --output=", ["contract.pdf", "out"]),
             ("signet render x.json --output-dir ", ["out"]),
             ("signet compress --format ", ["auto", "jpeg", "png"]),
+            ("signet render --antialias ", ["best", "fast"]),
         ]
         for command in commands { cases.append(("signet \(command) -", try HelpListing.options(command))) }
         let replies = try Self.zsh(dir, cases.map(\.0))

@@ -23,11 +23,11 @@ struct InstallTests {
         let commands = try HelpListing.commands()
         var expected: [String: Int] = [
             "usr/local/bin/signet": 0o755, "usr/local/bin/signet-preview": 0o755,
-            "usr/local/share/man/man1/signet.1": 0o644,
+            "usr/local/share/man/man1/signet.1.gz": 0o644,
             "usr/local/share/bash-completion/completions/signet": 0o644,
             "usr/local/share/zsh/site-functions/_signet": 0o644,
         ]
-        for command in commands { expected["usr/local/share/man/man1/signet-\(command).1"] = 0o644 }
+        for command in commands { expected["usr/local/share/man/man1/signet-\(command).1.gz"] = 0o644 }
         let found = try Self.files(under: root)
         #expect(
             found == expected,
@@ -39,15 +39,31 @@ struct InstallTests {
         #expect(
             preview.status == 0 && preview.stdoutText.contains("poppler"),
             "installed signet preview --help: \(preview.stderr)")
-        let page = try String(contentsOfFile: root + "/usr/local/share/man/man1/signet-preview.1", encoding: .utf8)
-        #expect(
-            page == (try ProcessRunner.run(signet, ["preview", "--man"])).stdoutText,
-            "signet-preview.1 is not `signet preview --man`")
+        let gzipped = root + "/usr/local/share/man/man1/signet-preview.1.gz"
+        try Self.checkGzip(gzipped, holds: (try ProcessRunner.run(signet, ["preview", "--man"])).stdoutText)
 
         let uninstall = try ProcessRunner.run("make", make + ["uninstall"])
         #expect(uninstall.status == 0, "make uninstall exited \(uninstall.status): \(uninstall.stderr)")
         let left = try Self.files(under: root)
         #expect(left.isEmpty, "left after make uninstall: \(left.keys.sorted())")
+    }
+
+    /// `gzip -9n`: no file name and no time stamp in the header (RFC 1952: FLG bit 3, MTIME zero), so
+    /// two installs give the same bytes; it unpacks to `text`; and man reads it as it is.
+    static func checkGzip(_ path: String, holds text: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        try #require(
+            bytes.count > 10 && bytes[0] == 0x1F && bytes[1] == 0x8B, "\(path) is not gzip: \(bytes.prefix(4))")
+        #expect(
+            bytes[3] & 0x08 == 0 && bytes[4..<8].allSatisfy { $0 == 0 } && bytes[8] == 2,
+            "\(path) header \(bytes.prefix(10).map { String($0, radix: 16) }): wanted no name, MTIME 0, XFL 2 (-9)")
+        let unpacked = try ProcessRunner.run("gzip", ["-dc", path])
+        #expect(unpacked.stdoutText == text, "gzip -dc \(path) is not `signet preview --man`")
+        try #require(ProcessRunner.hasTool("man"), "man is not installed (man-db)")
+        let shown = try ProcessRunner.run("man", ["-l", path])
+        #expect(
+            shown.status == 0 && shown.stdoutText.contains("SYNOPSIS") && shown.stdoutText.contains("preview"),
+            "man -l \(path): exit \(shown.status), \(shown.stdoutText.prefix(200)) \(shown.stderr)")
     }
 
     /// Every regular file under `root` (relative path) with its permission bits.
