@@ -20,20 +20,29 @@ extension Bitmap {
     /// Only the output rows `rows` (ascending) of `downscaled(toWidth:height:)`, stacked into one
     /// bitmap `width` wide: exactly those rows of the full result, at a fraction of the work.
     /// `reduced`, when given, is `blockReduced(toWidth:height:)` of this size (or of another size
-    /// that averages the same blocks), which is then not averaged again.
+    /// that averages the same blocks), which is then not averaged again. `opaque`: `isOpaque`, when
+    /// the caller knows it (a budget fit's flattened image), sparing a pass over every pixel.
     package func downscaledRows(
-        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil
+        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil, opaque: Bool? = nil
     ) -> Bitmap {
         precondition(newWidth >= 1 && newWidth <= width && newHeight >= 1 && newHeight <= height, "downscale only")
-        return resampledRows(rows, toWidth: newWidth, height: newHeight, reduced: reduced)
+        return resampledRows(rows, toWidth: newWidth, height: newHeight, reduced: reduced, opaque: opaque)
     }
 
     /// The k×k block averages that a downscale to `width` × `height` starts from (every block
     /// row), or nil when that size averages no blocks; its size tells which downscales share it.
-    package func blockReduced(toWidth newWidth: Int, height newHeight: Int) -> Bitmap? {
+    /// `opaque`: `isOpaque`, when the caller knows it.
+    package func blockReduced(toWidth newWidth: Int, height newHeight: Int, opaque: Bool? = nil) -> Bitmap? {
         let (kx, ky) = blockFactors(toWidth: newWidth, height: newHeight)
         guard kx > 1 || ky > 1 else { return nil }
-        return boxReduced(kx, ky, rows: [Bool](repeating: true, count: height / ky), opaque: isOpaque)
+        return boxReduced(kx, ky, rows: [Bool](repeating: true, count: height / ky), opaque: known(opaque))
+    }
+
+    /// `isOpaque`, or `opaque` when the caller knows it (checked in debug builds).
+    private func known(_ opaque: Bool?) -> Bool {
+        guard let opaque else { return isOpaque }
+        assert(opaque == isOpaque, "the opacity the caller gave")
+        return opaque
     }
 
     /// The block sides of a downscale to `newWidth` × `newHeight`: ⌊factor / 2⌋ per axis, at least 1.
@@ -56,11 +65,11 @@ extension Bitmap {
     /// Rows `rows` of the image resampled to `newWidth` × `newHeight` (box-reduced first when
     /// shrinking by 4× or more on an axis).
     private func resampledRows(
-        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil
+        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil, opaque: Bool? = nil
     ) -> Bitmap {
         let (kx, ky) = blockFactors(toWidth: newWidth, height: newHeight)
         let vertical = ResampleWeights(from: height / ky, to: newHeight)
-        let opaque = isOpaque
+        let opaque = known(opaque)
         // Only the block rows the wanted output rows read are averaged.
         var needed = [Bool](repeating: false, count: height / ky)
         for y in rows { for k in 0..<vertical.counts[y] { needed[vertical.starts[y] + k] = true } }

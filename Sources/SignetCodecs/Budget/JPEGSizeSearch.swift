@@ -218,7 +218,7 @@ struct JPEGTrialImage {
             ? original
             : downscaled
                 ?? original.downscaledRows(
-                    Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced)
+                    Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced, opaque: true)
         source = JPEGSource(opaque: image, grayscale: gray)
     }
 
