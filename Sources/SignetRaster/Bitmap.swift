@@ -107,7 +107,9 @@ public struct Bitmap: Sendable, Hashable {
     /// fit's decoded input).
     package mutating func flatten(onto background: Color) {
         let count = pixelCount
-        pixels.withUnsafeMutableBytes { p in Self.flatten(UnsafeRawPointer(p.baseAddress!), into: p.baseAddress!, count, background) }
+        pixels.withUnsafeMutableBytes { p in
+            Self.flatten(UnsafeRawPointer(p.baseAddress!), into: p.baseAddress!, count, background)
+        }
     }
 
     /// `count` pixels from `source` composited over `background` into `target` (which may be `source`).

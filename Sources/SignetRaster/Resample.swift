@@ -219,7 +219,8 @@ final class ResamplePass {
                 // Two pixels side by side over all taps (the unused weights are zero), so their sums
                 // do not wait on each other, each still in the same order; the starts only grow.
                 while x + 2 <= newWidth, starts[x + 1] + columns.taps <= width {
-                    across(acc, pixels: (starts[x], starts[x + 1]), weights: w.baseAddress! + x * columns.taps,
+                    across(
+                        acc, pixels: (starts[x], starts[x + 1]), weights: w.baseAddress! + x * columns.taps,
                         taps: columns.taps, into: out + 4 * x)
                     x += 2
                 }
@@ -229,7 +230,8 @@ final class ResamplePass {
                     var p = starts[x] * 4
                     for k in 0..<columns.counts[x] {
                         let weight = w[base + k]
-                        r += weight * acc[p]; g += weight * acc[p + 1]; b += weight * acc[p + 2]; a += weight * acc[p + 3]
+                        r += weight * acc[p]; g += weight * acc[p + 1]; b += weight * acc[p + 2];
+                        a += weight * acc[p + 3]
                         p += 4
                     }
                     store(r, g, b, a, into: out + 4 * x)

@@ -49,7 +49,9 @@ package struct ResampleWeights: Sendable {
                 var i = 0
                 // The starts only grow, so once the fourth output's taps run past the source, the rest go one by one.
                 while i + 4 <= n, starts[i + 3] + taps <= sourceCount {
-                    let (p0, p1, p2, p3) = (input + starts[i], input + starts[i + 1], input + starts[i + 2], input + starts[i + 3])
+                    let (p0, p1, p2, p3) = (
+                        input + starts[i], input + starts[i + 1], input + starts[i + 2], input + starts[i + 3]
+                    )
                     let w0 = w.baseAddress! + i * taps
                     let (w1, w2, w3) = (w0 + taps, w0 + 2 * taps, w0 + 3 * taps)
                     var (s0, s1, s2, s3): (Float, Float, Float, Float) = (0, 0, 0, 0)

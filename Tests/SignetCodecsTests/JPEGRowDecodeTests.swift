@@ -22,7 +22,9 @@ struct JPEGRowDecodeTests {
     @Test("the rows asked for are those of the whole decode, byte for byte", arguments: 0..<layouts.count)
     func sameRows(_ index: Int) throws {
         let (name, gray, mode) = Self.layouts[index]
-        let image = gray ? TestImages.signature(width: 301, height: 203).flattened(onto: .white)
+        let image =
+            gray
+            ? TestImages.signature(width: 301, height: 203).flattened(onto: .white)
             : TestImages.photo(width: 301, height: 203)
         let jpeg = try Self.encoded(image, gray: gray, mode: mode)
         let whole = try JPEGCodec.decode(jpeg)

@@ -36,7 +36,8 @@ extension ColorSSIM {
     /// `encoded`, a JPEG of the original at its own size (at most the original's), decoded on
     /// the rows `sample`'s bands read alone (the others skipped) and scored over the bands; luma
     /// alone when `gray`.
-    static func overSample(jpeg encoded: [UInt8], original: Bitmap, sample: SSIMSample, gray: Bool) throws -> ColorSSIM {
+    static func overSample(jpeg encoded: [UInt8], original: Bitmap, sample: SSIMSample, gray: Bool) throws -> ColorSSIM
+    {
         let height = try JPEGInfo(encoded).height
         let rows = JPEGBudgetFit.rowsRead(by: sample, height: height, upscaledTo: original.height)
         return overSample(
@@ -57,7 +58,8 @@ extension ColorSSIM {
             strip.pixels.withUnsafeBufferPointer { bp in
                 slots.withUnsafeBufferPointer { sp in
                     planes.map { channel in
-                        let input = SSIMInput.rgbaRows(ap.baseAddress!, bp.baseAddress!, slots: sp.baseAddress!, channel)
+                        let input = SSIMInput.rgbaRows(
+                            ap.baseAddress!, bp.baseAddress!, slots: sp.baseAddress!, channel)
                         guard channel != .luma, halves else {
                             let bands = channel == .luma ? sample.bands : sample.chroma
                             let rows = SSIM.rowSums(input, width: a.width, height: a.height, bands: bands)
