@@ -93,37 +93,52 @@ public struct Bitmap: Sendable, Hashable {
     /// each channel becomes (c·a + bg·(255 − a)) / 255, rounded, with bg the background's byte value.
     /// - Parameter background: The opaque colour under the image.
     package func flattened(onto background: Color) -> Bitmap {
-        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
-        let (br, bg, bb) = (byte(background.red), byte(background.green), byte(background.blue))
-        let backgroundWord = (0xFF00_0000 | bb << 16 | bg << 8 | br).littleEndian
         let count = pixelCount
         let out = [UInt8](unsafeUninitializedCapacity: 4 * count) { out, initialized in
             pixels.withUnsafeBytes { p in
-                let target = UnsafeMutableRawPointer(out.baseAddress!)
-                // Pixel by pixel as little-endian words: opaque and fully transparent pixels (most
-                // of a stamp) are copied, only the edges are blended. v / 255 for v < 65535 is
-                // (v + 1 + (v >> 8)) >> 8 exactly; the largest v here is 255·255 + 127.
-                for i in 0..<count {
-                    let w = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
-                    let a = w >> 24
-                    var result = w.littleEndian
-                    if a == 0 {
-                        result = backgroundWord
-                    } else if a != 255 {
-                        let rest = 255 &- a
-                        func blend(_ c: UInt32, _ b: UInt32) -> UInt32 {
-                            let v = (c & 0xFF) &* a &+ b &* rest &+ 127
-                            return (v &+ 1 &+ (v >> 8)) >> 8
-                        }
-                        result =
-                            (0xFF00_0000 | blend(w >> 16, bb) << 16 | blend(w >> 8, bg) << 8 | blend(w, br))
-                            .littleEndian
-                    }
-                    target.storeBytes(of: result, toByteOffset: i &* 4, as: UInt32.self)
-                }
+                Self.flatten(p.baseAddress!, into: UnsafeMutableRawPointer(out.baseAddress!), count, background)
             }
             initialized = 4 * count
         }
         return Bitmap(width: width, height: height, pixels: out, dpi: dpi)
+    }
+
+    /// `flattened(onto:)` in place: no second buffer when the pixels are not shared (a budget
+    /// fit's decoded input).
+    package mutating func flatten(onto background: Color) {
+        let count = pixelCount
+        pixels.withUnsafeMutableBytes { p in
+            Self.flatten(UnsafeRawPointer(p.baseAddress!), into: p.baseAddress!, count, background)
+        }
+    }
+
+    /// `count` pixels from `source` composited over `background` into `target` (which may be `source`).
+    private static func flatten(
+        _ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, _ count: Int, _ background: Color
+    ) {
+        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        let (br, bg, bb) = (byte(background.red), byte(background.green), byte(background.blue))
+        let backgroundWord = (0xFF00_0000 | bb << 16 | bg << 8 | br).littleEndian
+        // Pixel by pixel as little-endian words: opaque and fully transparent pixels (most
+        // of a stamp) are copied, only the edges are blended. v / 255 for v < 65535 is
+        // (v + 1 + (v >> 8)) >> 8 exactly; the largest v here is 255·255 + 127.
+        for i in 0..<count {
+            let w = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+            let a = w >> 24
+            var result = w.littleEndian
+            if a == 0 {
+                result = backgroundWord
+            } else if a != 255 {
+                let rest = 255 &- a
+                func blend(_ c: UInt32, _ b: UInt32) -> UInt32 {
+                    let v = (c & 0xFF) &* a &+ b &* rest &+ 127
+                    return (v &+ 1 &+ (v >> 8)) >> 8
+                }
+                result =
+                    (0xFF00_0000 | blend(w >> 16, bb) << 16 | blend(w >> 8, bg) << 8 | blend(w, br))
+                    .littleEndian
+            }
+            target.storeBytes(of: result, toByteOffset: i &* 4, as: UInt32.self)
+        }
     }
 }

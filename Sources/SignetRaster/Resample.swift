@@ -20,20 +20,29 @@ extension Bitmap {
     /// Only the output rows `rows` (ascending) of `downscaled(toWidth:height:)`, stacked into one
     /// bitmap `width` wide: exactly those rows of the full result, at a fraction of the work.
     /// `reduced`, when given, is `blockReduced(toWidth:height:)` of this size (or of another size
-    /// that averages the same blocks), which is then not averaged again.
+    /// that averages the same blocks), which is then not averaged again. `opaque`: `isOpaque`, when
+    /// the caller knows it (a budget fit's flattened image), sparing a pass over every pixel.
     package func downscaledRows(
-        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil
+        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil, opaque: Bool? = nil
     ) -> Bitmap {
         precondition(newWidth >= 1 && newWidth <= width && newHeight >= 1 && newHeight <= height, "downscale only")
-        return resampledRows(rows, toWidth: newWidth, height: newHeight, reduced: reduced)
+        return resampledRows(rows, toWidth: newWidth, height: newHeight, reduced: reduced, opaque: opaque)
     }
 
     /// The k×k block averages that a downscale to `width` × `height` starts from (every block
     /// row), or nil when that size averages no blocks; its size tells which downscales share it.
-    package func blockReduced(toWidth newWidth: Int, height newHeight: Int) -> Bitmap? {
+    /// `opaque`: `isOpaque`, when the caller knows it.
+    package func blockReduced(toWidth newWidth: Int, height newHeight: Int, opaque: Bool? = nil) -> Bitmap? {
         let (kx, ky) = blockFactors(toWidth: newWidth, height: newHeight)
         guard kx > 1 || ky > 1 else { return nil }
-        return boxReduced(kx, ky, rows: [Bool](repeating: true, count: height / ky), opaque: isOpaque)
+        return boxReduced(kx, ky, rows: [Bool](repeating: true, count: height / ky), opaque: known(opaque))
+    }
+
+    /// `isOpaque`, or `opaque` when the caller knows it (checked in debug builds).
+    private func known(_ opaque: Bool?) -> Bool {
+        guard let opaque else { return isOpaque }
+        assert(opaque == isOpaque, "the opacity the caller gave")
+        return opaque
     }
 
     /// The block sides of a downscale to `newWidth` × `newHeight`: ⌊factor / 2⌋ per axis, at least 1.
@@ -56,11 +65,11 @@ extension Bitmap {
     /// Rows `rows` of the image resampled to `newWidth` × `newHeight` (box-reduced first when
     /// shrinking by 4× or more on an axis).
     private func resampledRows(
-        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil
+        _ rows: [Int], toWidth newWidth: Int, height newHeight: Int, reduced: Bitmap? = nil, opaque: Bool? = nil
     ) -> Bitmap {
         let (kx, ky) = blockFactors(toWidth: newWidth, height: newHeight)
         let vertical = ResampleWeights(from: height / ky, to: newHeight)
-        let opaque = isOpaque
+        let opaque = known(opaque)
         // Only the block rows the wanted output rows read are averaged.
         var needed = [Bool](repeating: false, count: height / ky)
         for y in rows { for k in 0..<vertical.counts[y] { needed[vertical.starts[y] + k] = true } }
@@ -188,25 +197,69 @@ final class ResamplePass {
         let acc = column
         acc.update(repeating: 0, count: rowLength)
         rows.weights.withUnsafeBufferPointer { w in
-            for k in 0..<rows.counts[y] {
+            // Two source rows per pass over the row (added in the same order as one at a time).
+            let count = rows.counts[y]
+            var k = 0
+            while k + 2 <= count {
+                let (u, v) = (w[y * rows.taps + k], w[y * rows.taps + k + 1])
+                let src = convertedRow(rows.starts[y] + k, source: source)
+                let next = convertedRow(rows.starts[y] + k + 1, source: source)
+                for i in 0..<rowLength { acc[i] = (acc[i] + u * src[i]) + v * next[i] }
+                k += 2
+            }
+            if k < count {
                 let weight = w[y * rows.taps + k]
                 let src = convertedRow(rows.starts[y] + k, source: source)
                 for i in 0..<rowLength { acc[i] += weight * src[i] }
             }
         }
         columns.weights.withUnsafeBufferPointer { w in
-            for x in 0..<newWidth {
-                var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
-                let base = x * columns.taps
-                var p = columns.starts[x] * 4
-                for k in 0..<columns.counts[x] {
-                    let weight = w[base + k]
-                    r += weight * acc[p]; g += weight * acc[p + 1]; b += weight * acc[p + 2]; a += weight * acc[p + 3]
-                    p += 4
+            columns.starts.withUnsafeBufferPointer { starts in
+                var x = 0
+                // Two pixels side by side over all taps (the unused weights are zero), so their sums
+                // do not wait on each other, each still in the same order; the starts only grow.
+                while x + 2 <= newWidth, starts[x + 1] + columns.taps <= width {
+                    across(
+                        acc, pixels: (starts[x], starts[x + 1]), weights: w.baseAddress! + x * columns.taps,
+                        taps: columns.taps, into: out + 4 * x)
+                    x += 2
                 }
-                store(r, g, b, a, into: out + 4 * x)
+                while x < newWidth {
+                    var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                    let base = x * columns.taps
+                    var p = starts[x] * 4
+                    for k in 0..<columns.counts[x] {
+                        let weight = w[base + k]
+                        r += weight * acc[p]; g += weight * acc[p + 1]; b += weight * acc[p + 2];
+                        a += weight * acc[p + 3]
+                        p += 4
+                    }
+                    store(r, g, b, a, into: out + 4 * x)
+                    x += 1
+                }
             }
         }
+    }
+
+    /// Two output pixels of the horizontal pass, whose taps start at source pixels `pixels` (the
+    /// second's `weights` follow the first's), stored at `out`.
+    private func across(
+        _ acc: UnsafePointer<Float>, pixels: (Int, Int), weights w: UnsafePointer<Float>, taps: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        var p = acc + 4 * pixels.0, q = acc + 4 * pixels.1
+        let v = w + taps
+        var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        var (r2, g2, b2, a2): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        for k in 0..<taps {
+            let (s, t) = (w[k], v[k])
+            r += s * p[0]; g += s * p[1]; b += s * p[2]; a += s * p[3]
+            r2 += t * q[0]; g2 += t * q[1]; b2 += t * q[2]; a2 += t * q[3]
+            p += 4
+            q += 4
+        }
+        store(r, g, b, a, into: out)
+        store(r2, g2, b2, a2, into: out + 4)
     }
 
     /// Source row `y` as floats, premultiplied unless the image is opaque (converted once).

@@ -10,8 +10,11 @@ package struct ResampleWeights: Sendable {
     /// `taps` weights per output index (unused tail entries are zero).
     package let weights: [Float]
     package let taps: Int
+    /// Source samples on this axis.
+    package let sourceCount: Int
 
     package init(from source: Int, to target: Int) {
+        sourceCount = source
         let scale = Double(source) / Double(target)
         let stretch = max(scale, 1)
         let support = 3 * stretch
@@ -35,13 +38,39 @@ package struct ResampleWeights: Sendable {
     }
 
     /// The `starts.count` filtered values of the source values at `input`.
+    ///
+    /// Four outputs are summed side by side, each over all `taps` weights (the unused ones are
+    /// zero and add nothing), so their additions do not wait on each other; each output's sum is
+    /// still taken in the same order, so the values are those of one output at a time.
     package func apply(_ input: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
         weights.withUnsafeBufferPointer { w in
-            for i in 0..<starts.count {
-                var sum: Float = 0
-                let p = input + starts[i]
-                for k in 0..<counts[i] { sum += w[i * taps + k] * p[k] }
-                out[i] = sum
+            starts.withUnsafeBufferPointer { starts in
+                let (taps, n) = (self.taps, starts.count)
+                var i = 0
+                // The starts only grow, so once the fourth output's taps run past the source, the rest go one by one.
+                while i + 4 <= n, starts[i + 3] + taps <= sourceCount {
+                    let (p0, p1, p2, p3) = (
+                        input + starts[i], input + starts[i + 1], input + starts[i + 2], input + starts[i + 3]
+                    )
+                    let w0 = w.baseAddress! + i * taps
+                    let (w1, w2, w3) = (w0 + taps, w0 + 2 * taps, w0 + 3 * taps)
+                    var (s0, s1, s2, s3): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                    for k in 0..<taps {
+                        s0 += w0[k] * p0[k]
+                        s1 += w1[k] * p1[k]
+                        s2 += w2[k] * p2[k]
+                        s3 += w3[k] * p3[k]
+                    }
+                    (out[i], out[i + 1], out[i + 2], out[i + 3]) = (s0, s1, s2, s3)
+                    i += 4
+                }
+                while i < n {
+                    var sum: Float = 0
+                    let p = input + starts[i]
+                    for k in 0..<counts[i] { sum += w[i * taps + k] * p[k] }
+                    out[i] = sum
+                    i += 1
+                }
             }
         }
     }

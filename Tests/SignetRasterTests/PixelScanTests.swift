@@ -25,6 +25,11 @@ struct PixelScanTests {
             if flat.pixels[i + 3] != 255 { mismatches += 1 }
         }
         #expect(mismatches == 0)
+        // In place, the same bytes.
+        var inPlace = Bitmap(width: 256, height: 256, pixels: pixels)
+        inPlace.flatten(onto: background)
+        let differing = zip(inPlace.pixels, flat.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "flatten(onto:) in place: \(differing) bytes differ from flattened(onto:)")
     }
 
     @Test("opaque and gray are judged by every pixel, the last one included", arguments: [1, 7, 4096, 4097, 10_000])

@@ -9,8 +9,11 @@ extension BudgetFitter {
     /// result is smaller than the input whenever they share a format.
     package static func fit(encoded: [UInt8], options: BudgetOptions) throws -> BudgetResult {
         try options.validate()
-        let image = try ImageDecoder.decode(encoded)
+        var image = try ImageDecoder.decode(encoded)
         if let kept = try kept(encoded, image, options) { return kept }
+        // A JPEG is searched on the image flattened: done here in place, the decoded pixels being
+        // this call's alone, instead of in a copy.
+        if options.format == .jpeg, !image.isOpaque { image.flatten(onto: options.background) }
         return try fit(image, options: options)
     }
 

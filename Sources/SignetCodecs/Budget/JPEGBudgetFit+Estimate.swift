@@ -26,14 +26,15 @@ extension JPEGBudgetFit {
         if 2 * rows.count >= size.height {
             // Most of the image: made whole, for the search of this size to reuse.
             let whole = opaque.downscaledRows(
-                Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced)
+                Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced, opaque: true)
             downscales[size.width << 32 | size.height] = whole
             let rowBytes = size.width * 4
             strip = Bitmap(
                 width: size.width, height: rows.count,
                 pixels: rows.flatMap { whole.pixels[($0 * rowBytes)..<(($0 + 1) * rowBytes)] })
         } else {
-            strip = opaque.downscaledRows(rows, toWidth: size.width, height: size.height, reduced: reduced)
+            strip = opaque.downscaledRows(
+                rows, toWidth: size.width, height: size.height, reduced: reduced, opaque: true)
         }
         let mode = JPEGMode(subsampling: .half, progressive: false)
         guard let bytes = try JPEGSource(opaque: strip, grayscale: gray).encode(quality: quality, mode: mode) else {

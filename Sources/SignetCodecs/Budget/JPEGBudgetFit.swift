@@ -69,7 +69,7 @@ struct JPEGBudgetFit {
         guard kx > 1 || ky > 1 else { return nil }
         let key = kx << 32 | ky
         if let known = reductions[key] { return known }
-        let made = opaque.blockReduced(toWidth: size.width, height: size.height)
+        let made = opaque.blockReduced(toWidth: size.width, height: size.height, opaque: true)
         reductions[key] = made
         return made
     }

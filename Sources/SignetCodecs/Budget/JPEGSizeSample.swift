@@ -23,7 +23,7 @@ struct JPEGSizeSample {
     private(set) var encodes = 0
     private var sizes: [JPEGMode: [Int: Int]] = [:]
 
-    /// A sample of `image` scaled to `width` × `height` (only the sampled rows are resampled,
+    /// A sample of `image` (opaque) scaled to `width` × `height` (only the sampled rows are resampled,
     /// from `reduced` when given: `Bitmap.blockReduced`), or nil when the image at that size is
     /// small enough to encode whole.
     init?(_ image: Bitmap, width: Int, height: Int, grayscale: Bool, reduced: Bitmap? = nil) {
@@ -50,7 +50,7 @@ struct JPEGSizeSample {
             ? Bitmap(
                 width: width, height: rows,
                 pixels: chosen.flatMap { image.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] })
-            : image.downscaledRows(chosen, toWidth: width, height: height, reduced: reduced)
+            : image.downscaledRows(chosen, toWidth: width, height: height, reduced: reduced, opaque: true)
         halves = (0..<2).map { h in
             let picked = half.indices.filter { half[$0] == h }
             let pixels = picked.flatMap { strips.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] }

@@ -218,7 +218,7 @@ struct JPEGTrialImage {
             ? original
             : downscaled
                 ?? original.downscaledRows(
-                    Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced)
+                    Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced, opaque: true)
         source = JPEGSource(opaque: image, grayscale: gray)
     }
 
@@ -226,8 +226,7 @@ struct JPEGTrialImage {
     /// over `sample`'s rows when there is one.
     func score(_ jpeg: [UInt8]) throws -> ColorSSIM {
         if let sample {
-            return ColorSSIM.overSample(
-                try JPEGCodec.decode(jpeg), original: original, sample: sample, gray: source.isGray)
+            return try ColorSSIM.overSample(jpeg: jpeg, original: original, sample: sample, gray: source.isGray)
         }
         return image.width == original.width && image.height == original.height
             ? try JPEGScore.ssim(of: jpeg, source: source, image: image)

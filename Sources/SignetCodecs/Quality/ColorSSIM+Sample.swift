@@ -11,6 +11,9 @@ extension ColorSSIM {
     static func overSample(
         _ strip: Bitmap, rows: [Int], sourceHeight: Int, original: Bitmap, sample: SSIMSample, gray: Bool
     ) -> ColorSSIM {
+        guard strip.width != original.width || sourceHeight != original.height else {
+            return sameSize(original, strip, rows: rows, sample: sample, gray: gray)
+        }
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
         let halves = SSIM.halvesChroma(width: original.width, height: original.height)
         let scores = planes.map { channel in
@@ -30,35 +33,40 @@ extension ColorSSIM {
         return ColorSSIM(luma: scores[0], blue: gray ? nil : scores[1], red: gray ? nil : scores[2])
     }
 
-    /// `decoded`, a candidate at its own size (at most `original`'s), scored over `sample`'s
-    /// bands; luma alone when `gray`.
-    static func overSample(_ decoded: Bitmap, original: Bitmap, sample: SSIMSample, gray: Bool) -> ColorSSIM {
-        guard decoded.width != original.width || decoded.height != original.height else {
-            return sameSize(original, decoded, sample: sample, gray: gray)
-        }
-        let rows = JPEGBudgetFit.rowsRead(by: sample, height: decoded.height, upscaledTo: original.height)
-        let rowBytes = decoded.width * 4
-        let strip = Bitmap(
-            width: decoded.width, height: rows.count,
-            pixels: rows.flatMap { decoded.pixels[($0 * rowBytes)..<(($0 + 1) * rowBytes)] })
+    /// `encoded`, a JPEG of the original at its own size (at most the original's), decoded on
+    /// the rows `sample`'s bands read alone (the others skipped) and scored over the bands; luma
+    /// alone when `gray`.
+    static func overSample(jpeg encoded: [UInt8], original: Bitmap, sample: SSIMSample, gray: Bool) throws -> ColorSSIM
+    {
+        let height = try JPEGInfo(encoded).height
+        let rows = JPEGBudgetFit.rowsRead(by: sample, height: height, upscaledTo: original.height)
         return overSample(
-            strip, rows: rows, sourceHeight: decoded.height, original: original, sample: sample, gray: gray)
+            try JPEGCodec.decodeRows(encoded, rows), rows: rows, sourceHeight: height, original: original,
+            sample: sample, gray: gray)
     }
 
-    /// `a` against `b` of one size over `sample`'s bands.
-    private static func sameSize(_ a: Bitmap, _ b: Bitmap, sample: SSIMSample, gray: Bool) -> ColorSSIM {
+    /// `a` against the image of its size whose rows `rows` (ascending, every row the bands read)
+    /// are stacked in `strip`, over `sample`'s bands.
+    private static func sameSize(
+        _ a: Bitmap, _ strip: Bitmap, rows: [Int], sample: SSIMSample, gray: Bool
+    ) -> ColorSSIM {
         let halves = SSIM.halvesChroma(width: a.width, height: a.height)
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
+        var slots = [Int](repeating: -1, count: a.height)
+        for (slot, row) in rows.enumerated() { slots[row] = slot }
         let scores = a.pixels.withUnsafeBufferPointer { ap in
-            b.pixels.withUnsafeBufferPointer { bp in
-                planes.map { channel in
-                    let input = SSIMInput.rgba(ap.baseAddress!, bp.baseAddress!, channel)
-                    guard channel != .luma, halves else {
-                        let bands = channel == .luma ? sample.bands : sample.chroma
-                        let rows = SSIM.rowSums(input, width: a.width, height: a.height, bands: bands)
-                        return SSIMScore(rows.mean, rows: rows)
+            strip.pixels.withUnsafeBufferPointer { bp in
+                slots.withUnsafeBufferPointer { sp in
+                    planes.map { channel in
+                        let input = SSIMInput.rgbaRows(
+                            ap.baseAddress!, bp.baseAddress!, slots: sp.baseAddress!, channel)
+                        guard channel != .luma, halves else {
+                            let bands = channel == .luma ? sample.bands : sample.chroma
+                            let rows = SSIM.rowSums(input, width: a.width, height: a.height, bands: bands)
+                            return SSIMScore(rows.mean, rows: rows)
+                        }
+                        return SSIM.halvedScore(input, width: a.width, height: a.height, bands: sample.chroma)
                     }
-                    return SSIM.halvedScore(input, width: a.width, height: a.height, bands: sample.chroma)
                 }
             }
         }

@@ -4,6 +4,9 @@ enum SSIMInput: @unchecked Sendable {
     case planes(UnsafePointer<Float>, UnsafePointer<Float>)
     /// Two RGBA images (alpha ignored), converted to one plane row by row.
     case rgba(UnsafePointer<UInt8>, UnsafePointer<UInt8>, SSIMChannel)
+    /// Two RGBA images of one size (alpha ignored), the second holding only some rows: row r of
+    /// the image is row `slots[r]` there (never asked for when negative).
+    case rgbaRows(UnsafePointer<UInt8>, UnsafePointer<UInt8>, slots: UnsafePointer<Int>, SSIMChannel)
     /// Two gray images, one byte per pixel (the byte is the luma).
     case gray(UnsafePointer<UInt8>, UnsafePointer<UInt8>)
     /// An RGBA image (alpha ignored) and a plane of a smaller image upscaled to its size (the
@@ -26,6 +29,11 @@ enum SSIMInput: @unchecked Sendable {
         case .rgba(let a, let b, let channel):
             channel.convert(a + start * 4, count: count, into: x)
             channel.convert(b + start * 4, count: count, into: y)
+        case .rgbaRows(let a, let b, let slots, let channel):
+            let slot = slots[row]
+            precondition(slot >= 0, "a row not held")
+            channel.convert(a + start * 4, count: count, into: x)
+            channel.convert(b + (slot * imageWidth + first) * 4, count: count, into: y)
         case .upscaled(let a, let b):
             b.channel.convert(a + start * 4, count: count, into: x)
             b.row(row, from: first, count: count, into: y)
