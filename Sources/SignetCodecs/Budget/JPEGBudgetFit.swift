@@ -11,6 +11,20 @@ struct JPEGBudgetFit {
     static let encodesPerSize = 8
     /// Full encodes one whole search may use, over all sizes.
     static let maxEncodes = 12
+    /// Images up to this many pixels are searched at full size with one encode more than
+    /// `encodesPerSize` (see `fullSizeEncodes`).
+    static let pairedFullSizePixels = 4_000_000
+
+    /// The encodes of the full size's search. Up to `pairedFullSizePixels`, one more than
+    /// `encodesPerSize`: over qualities 1…100 that lets the first round be a pair (the quality the
+    /// size sample believes in and the next, encoded side by side on the two cores), which settles
+    /// a right belief in one round. The sample is then at least a tenth of the rows, and its first
+    /// belief was right on the images measured (the seal at 100 KB: 3 full encodes in two rounds
+    /// became 2 in one); on the 12 MP photo (3 % of the rows) it was two qualities off, and the
+    /// pair cost two more 48 MB encodes. The whole search still stays within `maxEncodes`.
+    static func fullSizeEncodes(_ size: (width: Int, height: Int)) -> Int {
+        encodesPerSize + (size.width * size.height <= pairedFullSizePixels ? 1 : 0)
+    }
 
     let options: BudgetOptions
 
@@ -86,7 +100,7 @@ struct JPEGBudgetFit {
         var candidates: [Candidate] = []
         var last = (size: full, quality: options.minQuality, bytes: 0)
         let (first, estimates) = try fitAtSize(
-            opaque, full, gray: gray, range: options.minQuality...options.maxQuality, cap: Self.encodesPerSize,
+            opaque, full, gray: gray, range: options.minQuality...options.maxQuality, cap: Self.fullSizeEncodes(full),
             estimating: ladder.targets)
         switch first {
         case .fits(let candidate): candidates.append(candidate)
