@@ -79,12 +79,8 @@ struct ExternalSignerAttackTests {
     @Test("already safe: the command gets the digest on standard input; the PDF password is on no argv or environment")
     func whatTheCommandSees() throws {
         let dir = TemporaryDirectory("external-sees")
-        let plain = try TestPDF.write(to: dir.path("plain.pdf"))
-        let input = dir.path("in.pdf")
         let password = "pdf-user-Secret-71"
-        let encrypted = try ProcessRunner.run(
-            "qpdf", ["--encrypt", password, "owner-Secret-72", "256", "--", plain, input])
-        try #require(encrypted.status == 0, "\(encrypted.stderr)")
+        let input = try encryptedPDF(in: dir, password: password)
         let passwordFile = dir.write("pdf-password.txt", password + "\n")
         let seen = dir.path("seen.txt")
         let signer = ExternalSignerStandIn(in: dir, key: pki.rsaKey)
@@ -130,12 +126,8 @@ struct ExternalSignerEnvironmentTests {
     @Test("the variable --pdf-password-env names is removed from the command's environment")
     func pdfPasswordVariableHidden() throws {
         let dir = TemporaryDirectory("external-env")
-        let plain = try TestPDF.write(to: dir.path("plain.pdf"))
-        let input = dir.path("in.pdf")
         let password = "pdf-user-Secret-73"
-        let encrypted = try ProcessRunner.run(
-            "qpdf", ["--encrypt", password, "owner-Secret-74", "256", "--", plain, input])
-        try #require(encrypted.status == 0, "\(encrypted.stderr)")
+        let input = try encryptedPDF(in: dir, password: password)
         let seen = dir.path("env.txt")
         let signer = ExternalSignerStandIn(in: dir, key: TestPKI.shared.rsaKey)
         let result = try ProcessRunner.signet(
@@ -152,4 +144,14 @@ struct ExternalSignerEnvironmentTests {
         #expect(!text.contains(password), "the PDF password reached the command:\n\(text)")
         #expect(text.contains("OTHER_VAR=kept"), "the rest of the environment is passed on:\n\(text)")
     }
+}
+
+/// A one-page PDF encrypted with AES-256 under the user password `password`: `dir`'s `in.pdf`.
+private func encryptedPDF(in dir: TemporaryDirectory, password: String) throws -> String {
+    let plain = try TestPDF.write(to: dir.path("plain.pdf"))
+    let input = dir.path("in.pdf")
+    let encrypted = try ProcessRunner.run(
+        "qpdf", ["--encrypt", password, "owner-\(password)", "256", "--", plain, input])
+    try #require(encrypted.status == 0, "\(encrypted.stderr)")
+    return input
 }
