@@ -9,12 +9,10 @@ extension BudgetFitter {
     /// result is smaller than the input whenever they share a format.
     package static func fit(encoded: [UInt8], options: BudgetOptions) throws -> BudgetResult {
         try options.validate()
-        var image = try ImageDecoder.decode(encoded)
+        let image = try ImageDecoder.decode(encoded)
         if let kept = try kept(encoded, image, options) { return kept }
-        // A JPEG is searched on the image flattened: done here in place, the decoded pixels being
-        // this call's alone, instead of in a copy.
-        if options.format == .jpeg, !image.isOpaque { image.flatten(onto: options.background) }
-        return try fit(image, options: options)
+        // The decoded pixels are this call's alone: given up, so a JPEG fit flattens them in place.
+        return try fit(consume image, options: options)
     }
 
     /// `encoded` as the result, or nil when it is over the budget or not in the format asked for.
