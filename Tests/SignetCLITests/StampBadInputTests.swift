@@ -99,7 +99,9 @@ struct StampBadInputTests {
         let r = try ProcessRunner.signet(
             ["stamp", input, "-o", dir.path("out.pdf"), "--image", stamp] + c.extra, environment: environment)
         #expect(CLIRefusal.problems(r, command: "stamp", message: c.message, folder: dir, before: files) == [])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "the input must not change")
+        #expect(
+            byteDifference(try Data(contentsOf: URL(fileURLWithPath: input)), before) == nil,
+            "the input must not change")
     }
 
     @Test(

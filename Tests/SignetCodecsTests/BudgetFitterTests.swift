@@ -187,4 +187,18 @@ struct BudgetFitterTests {
         }
         #expect(seen.count == 1)
     }
+
+    @Test(
+        "a JPEG fit flattens its own copy: the caller's transparent bitmap keeps its alpha",
+        arguments: [BudgetFormat.jpeg, .auto])
+    func callerKeepsItsPixels(_ format: BudgetFormat) throws {
+        let image = TestImages.signature(width: 600, height: 200)
+        // A copy of the bytes in a buffer of its own (`image.pixels` itself would share the buffer).
+        let before = image.pixels.map { $0 }
+        #expect(!image.isOpaque)
+        // 2,000 bytes: too few for a lossless PNG, so `auto` falls back to JPEG too.
+        let result = try BudgetFitter.fit(image, options: BudgetOptions(maxBytes: 2_000, format: format))
+        #expect(result.format == .jpeg, "\(format): \(result.reason)")
+        #expect(byteDifference(image.pixels, before) == nil, "\(format): the caller's pixels changed")
+    }
 }

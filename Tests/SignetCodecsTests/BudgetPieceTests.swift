@@ -39,7 +39,7 @@ struct BudgetPieceTests {
         let baseline = try JPEGCodec.encode(image, options: JPEGEncodeOptions(quality: quality))
         let progressive = try JPEGCodec.encode(image, options: JPEGEncodeOptions(quality: quality, progressive: true))
         #expect(baseline != progressive)
-        #expect(try JPEGCodec.decode(baseline).pixels == JPEGCodec.decode(progressive).pixels)
+        #expect(byteDifference(try JPEGCodec.decode(baseline).pixels, try JPEGCodec.decode(progressive).pixels) == nil)
     }
 
     @Test("the row sample predicts the full size within a few percent")

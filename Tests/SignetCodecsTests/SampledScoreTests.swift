@@ -22,7 +22,7 @@ struct SampledScoreTests {
         let full = try exact.fit(image)
         let chosen = "sampled \(quick.width)×\(quick.height) q\(quick.quality!) (\(quick.colorSSIM))"
         let exactly = "every row \(full.width)×\(full.height) q\(full.quality!) (\(full.colorSSIM))"
-        #expect(quick.bytes == full.bytes, "\(name): \(chosen) vs \(exactly)")
+        #expect(byteDifference(quick.bytes, full.bytes) == nil, "\(name): \(chosen) vs \(exactly)")
         #expect(quick.reason.contains("row sample") && !full.reason.contains("SSIM over a row sample"), "\(name)")
         // The sampled score is the exact map's mean over the sample's rows.
         let sample = try #require(SSIMSample(width: image.width, height: image.height))

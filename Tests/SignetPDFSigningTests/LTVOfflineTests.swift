@@ -77,7 +77,7 @@ struct LTVOfflineTests {
             return
         }
         #expect(again.vriEntries == 0 && again.bytesAdded == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("again.pdf"))) == before)
+        #expect(byteDifference(try Data(contentsOf: URL(fileURLWithPath: dir.path("again.pdf"))), before) == nil)
     }
 
     @Test("a revoked signer is refused at signing, and no output is left")

@@ -43,7 +43,7 @@ struct PDFSignTests {
         let result = try sign(
             input, out, ec: ec,
             options: PDFSignOptions(signingTime: Date(), format: format, name: "Ada", reason: "Approved"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "input untouched")
+        #expect(byteDifference(try Data(contentsOf: URL(fileURLWithPath: input)), before) == nil, "input untouched")
         let signed = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(signed.prefix(before.count) == before, "the output starts with the input's bytes")
         #expect(result.bytesAdded < 20_000)

@@ -1,4 +1,5 @@
 import SignetCore
+import SignetTestSupport
 import Testing
 
 @testable import SignetRaster
@@ -8,21 +9,12 @@ import Testing
 /// merely close, because budget fits rank candidates by scores computed from them and their
 /// outputs are compared byte for byte across builds (docs/performance.md).
 struct ResampleExactnessTests {
-    /// A fixed pseudo-random sequence (a 64-bit LCG), so a failure can be reproduced.
-    struct Numbers {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-    }
-
     @Test(
         "ResampleWeights.apply gives the scalar sums exactly",
         arguments: [(7, 13), (100, 333), (1993, 2400), (9, 9), (300, 97), (5, 6), (2, 3)] as [(Int, Int)])
     func apply(_ source: Int, _ target: Int) {
         let weights = ResampleWeights(from: source, to: target)
-        var numbers = Numbers(state: UInt64(source * 1000 + target))
+        var numbers = SeededRandom(seed: UInt64(source * 1000 + target))
         let input = (0..<source).map { _ in Float(numbers.next() % 25_600) / 100 }
         var output = [Float](repeating: .nan, count: target)
         input.withUnsafeBufferPointer { i in
@@ -49,7 +41,7 @@ struct ResampleExactnessTests {
         ]
             as [(Int, Int, Int, Int, Bool)])
     func downscale(_ width: Int, _ height: Int, _ newWidth: Int, _ newHeight: Int, _ opaque: Bool) {
-        var numbers = Numbers(state: UInt64(width * height))
+        var numbers = SeededRandom(seed: UInt64(width * height))
         let pixels = (0..<(width * height * 4)).map { i in
             i % 4 == 3 && opaque ? UInt8(255) : UInt8(truncatingIfNeeded: numbers.next())
         }
