@@ -60,8 +60,7 @@ import Testing
     /// Vector ink with `crop: false` is the whole canvas: a 180 pt wide stamp of a 3:1 canvas is
     /// 60 pt high whatever the ink's own bounds; cropped, it has the ink's aspect.
     @Test func uncroppedVectorInkIsTheCanvas() throws {
-        let dir = TemporaryDirectory("signet-capture-sheet")
-        let pdf = Array(try Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
+        let pdf = TestPDF.bytes()
         func stampHeight(crop: Bool) throws -> Double {
             var render = RenderOptions()
             render.crop = crop

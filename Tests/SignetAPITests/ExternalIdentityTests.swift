@@ -42,8 +42,7 @@ struct ExternalIdentityTests {
             certificatePath: pki.rsaCert, chainPath: pki.chain, name: "test signer",
             sign: Self.openssl(key: pki.rsaKey, requests: requests))
         #expect(rsa.subject == "C=BE,O=Signet Tests,CN=Ada Signer" && rsa.keyDescription == "RSA-2048")
-        let dir = TemporaryDirectory("external-api")
-        let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
+        let pdf = TestPDF.bytes()
         let anchors = try TrustAnchors(files: [pki.rootCert])
         for identity in [rsa, try rsa.withRSAPadding(.pss)] {
             let signed = try SignetAPI.sign(

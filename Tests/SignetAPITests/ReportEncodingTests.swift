@@ -20,8 +20,7 @@ struct ReportEncodingTests {
 
     @Test("sign then verify in memory: byte ranges, revisions and the inputs' names are in the encodings")
     func signedAndVerified() throws {
-        let dir = TemporaryDirectory("report-encoding")
-        let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
+        let pdf = TestPDF.bytes()
         let identity = try SigningIdentity.pem(
             keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
         let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3600).rounded(.down))

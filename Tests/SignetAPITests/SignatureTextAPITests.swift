@@ -16,7 +16,7 @@ struct SignatureTextAPITests {
     @Test("the name, the time passed in and the location are signed into the appearance and read back")
     func signsWithText() throws {
         let dir = TemporaryDirectory("job-text")
-        let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
+        let pdf = TestPDF.bytes()
         let identity = try SigningIdentity.pem(
             keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
         let now = SignetAPICallTests.now

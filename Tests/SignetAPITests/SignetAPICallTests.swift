@@ -75,9 +75,7 @@ struct SignetAPICallTests {
 
     @Test("stamp, sign, verify and info on PDFs in memory; errors name the PDF in memory")
     func pdfInMemory() throws {
-        let dir = TemporaryDirectory("job-memory")
-        let pdf = try Array(
-            Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 270]))))
+        let pdf = TestPDF.bytes(rotations: [0, 270])
         let stamped = try SignetAPI.stamp(pdf: pdf, with: .ink(Ink(try drawing())), options: StampOptions(pages: .all))
         #expect(stamped.report.pagesStamped == 2 && stamped.report.input == "the PDF in memory")
         #expect(stamped.pdf.starts(with: Array("%PDF-".utf8)))
@@ -104,9 +102,7 @@ struct SignetAPICallTests {
         "stamp, sign, verify, info, pipeline and detached jobs in memory write no temporary file (TMPDIR names no folder)"
     )
     func inMemoryTouchesNoDisk() throws {
-        let dir = TemporaryDirectory("job-no-disk")
-        let pdf = try Array(
-            Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90]))))
+        let pdf = TestPDF.bytes(rotations: [0, 90])
         let identity = try identity()
         let anchors = try TrustAnchors(files: [pki.rootCert])
         let ink = StampArtwork.ink(Ink(try drawing()))

@@ -29,8 +29,7 @@ struct TokenIdentityTests {
         #expect(identity.chainSubjects.count == 2, "intermediate and root from the token: \(identity.chainSubjects)")
         let pss = try identity.withRSAPadding(.pss)
         #expect(pss.rsaPadding == .pss && identity.rsaPadding == .pkcs1v15)
-        let dir = TemporaryDirectory("token-api")
-        let pdf = try Array(Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
+        let pdf = TestPDF.bytes()
         let anchors = try TrustAnchors(files: [pki.rootCert])
         let valid = try await withThrowingTaskGroup(of: Bool.self) { group in
             for i in 0..<8 {

@@ -103,7 +103,7 @@ struct PDFPasswordCLITests {
     @Test("a truncated PDF is refused in the same words by every command", arguments: commands)
     func truncated(_ command: String) throws {
         let dir = TemporaryDirectory("pdf-truncated")
-        let good = try Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("good.pdf"))))
+        let good = TestPDF.bytes()
         let input = dir.write("cut.pdf", bytes: Array(good.prefix(good.count / 2)))
         let r = try ProcessRunner.signet(Self.arguments(command, input, dir))
         #expect(

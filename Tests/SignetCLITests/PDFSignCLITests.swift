@@ -60,7 +60,7 @@ struct PDFSignCLITests {
     @Test("standard input: a PDF to sign, a PDF to verify, and content for a detached signature")
     func standardInput() throws {
         let dir = TemporaryDirectory()
-        let pdf = Array(try Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: dir.path("in.pdf")))))
+        let pdf = TestPDF.bytes()
         let out = dir.path("signed.pdf")
         let signed = try ProcessRunner.signet(["sign", "-", "-o", out] + identity, stdin: pdf)
         #expect(signed.status == 0 && signed.stdoutText.hasPrefix("signed standard input → "), "\(signed.stderr)")

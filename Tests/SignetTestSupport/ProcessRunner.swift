@@ -48,12 +48,7 @@ package enum ProcessRunner {
         process.standardError = err
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
-        if let stdin {
-            DispatchQueue.global().async {
-                input.fileHandleForWriting.write(Data(stdin))
-                try? input.fileHandleForWriting.close()
-            }
-        }
+        if let stdin { feed(stdin, to: input.fileHandleForWriting) }
         // Read both pipes concurrently so a full stderr pipe cannot block the child.
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
@@ -68,6 +63,35 @@ package enum ProcessRunner {
         return ProcessResult(
             status: process.terminationStatus, stdout: Array(outData), stderr: String(decoding: errData, as: UTF8.self),
             signalled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Writes `bytes` to a child's standard input and closes it, on a thread of its own that
+    /// blocks SIGPIPE: a child that exits without reading all of it (a refusal) ends the write
+    /// with EPIPE instead of a SIGPIPE that kills the whole test process. The signal the broken
+    /// pipe left pending on the thread is taken before it ends; nothing else changes its signals.
+    private static func feed(_ bytes: [UInt8], to handle: FileHandle) {
+        Thread {
+            var brokenPipe = sigset_t()
+            sigemptyset(&brokenPipe)
+            sigaddset(&brokenPipe, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &brokenPipe, nil)
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = write(handle.fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if n > 0 {
+                        offset += n
+                    } else if n < 0, errno == EINTR {
+                        continue
+                    } else {
+                        break
+                    }
+                }
+            }
+            var now = timespec()
+            _ = sigtimedwait(&brokenPipe, nil, &now)
+            try? handle.close()
+        }.start()
     }
 
     /// Runs the `signet` CLI.

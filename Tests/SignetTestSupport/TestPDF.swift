@@ -4,10 +4,29 @@ import Foundation
 /// with that /Rotate and a Letter MediaBox), a line of text per page, and optionally one
 /// uncompressed filler stream of `padding` bytes (for size tests) drawn nowhere.
 package enum TestPDF {
+    /// The document written to `path` (streamed, so a large `padding` never sits in memory); `path` returned.
     @discardableResult
     package static func write(
         to path: String, rotations: [Int] = [0], mediaBox: [Double] = [0, 0, 612, 792], padding: Int = 0
     ) throws -> String {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try generate(rotations: rotations, mediaBox: mediaBox, padding: padding) { try handle.write(contentsOf: $0) }
+        return path
+    }
+
+    /// The same document in memory, for tests that hand bytes to the library and need no file.
+    package static func bytes(rotations: [Int] = [0], mediaBox: [Double] = [0, 0, 612, 792]) -> [UInt8] {
+        var out: [UInt8] = []
+        generate(rotations: rotations, mediaBox: mediaBox, padding: 0) { out += $0 }
+        return out
+    }
+
+    /// The document's bytes, in order, to `sink`.
+    private static func generate<Failure: Error>(
+        rotations: [Int], mediaBox: [Double], padding: Int, to sink: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         var objects: [[UInt8]] = []
         let pageCount = rotations.count
         // 1 catalog, 2 pages, 3 font, then per page: page, content; then the filler.
@@ -26,13 +45,10 @@ package enum TestPDF {
             )
             objects.append(Array("<< /Length \(content.count) >>\nstream\n".utf8) + content + Array("\nendstream".utf8))
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
         var offset = 0
         var offsets: [Int] = []
-        func emit(_ bytes: [UInt8]) throws {
-            try handle.write(contentsOf: bytes)
+        func emit(_ bytes: [UInt8]) throws(Failure) {
+            try sink(bytes)
             offset += bytes.count
         }
         try emit(Array("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8))
@@ -58,6 +74,5 @@ package enum TestPDF {
         for o in offsets { table += String(format: "%010d 00000 n \n", o) }
         table += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         try emit(Array(table.utf8))
-        return path
     }
 }

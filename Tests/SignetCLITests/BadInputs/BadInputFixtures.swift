@@ -50,8 +50,8 @@ enum BadInputFixtures {
 
     static func truncatedPDF(_ name: String) -> Fixture {
         Fixture(name: name) { path in
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: path)))
-            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+            let bytes = TestPDF.bytes()
+            try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path))
         }
     }
 
@@ -59,7 +59,7 @@ enum BadInputFixtures {
     /// so qpdf has to reconstruct the table.
     static func brokenXrefPDF(_ name: String) -> Fixture {
         Fixture(name: name) { path in
-            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: try TestPDF.write(to: path))))
+            let bytes = TestPDF.bytes()
             let headerEnd = bytes.firstIndex(of: 0x0A)! + 1
             let shifted =
                 bytes[..<headerEnd] + Array(("%" + String(repeating: "x", count: 38) + "\n").utf8) + bytes[headerEnd...]
