@@ -23,7 +23,7 @@ struct CRLScopeTests {
             file: ValidationMaterial(crls: [crl]), anchors: [try certificate(pki.rootCert)], mode: .offline,
             online: nil, now: Date())
         return try judge.judge(
-            try certificate(cert), carried: [], at: time, chainName: "signer", whose: "the signer's")
+            try certificate(cert), carried: [], at: time, as: .signer)
     }
 
     /// Both signers (good and revoked) with `crl`: neither is judged through it, each gets a note

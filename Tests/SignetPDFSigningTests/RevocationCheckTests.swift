@@ -100,7 +100,7 @@ struct RevocationCheckTests {
             "\(digest): another certificate's answer stays unrelated: \(String(describing: other))")
     }
 
-    @Test("a CRL: good for an unlisted serial, revoked with its date for a listed one")
+    @Test("a CRL: good for an unlisted serial, revoked with its date and reason code for a listed one")
     func crl() throws {
         let crl = try pki.bytes(pki.crl)
         let good = try RevocationValues.checkCRL(
@@ -108,7 +108,9 @@ struct RevocationCheckTests {
         #expect(good.status == .good)
         let revoked = try RevocationValues.checkCRL(
             crl, certificate: try pki.bytes(pki.revokedCert), issuer: try pki.bytes(pki.rootCert))
-        #expect(revoked.status == .revoked(date: pki.revocationTime, reason: nil))
+        // The index file revokes it for keyCompromise, which `openssl ca -gencrl` writes as the entry's reasonCode.
+        #expect(revoked.status == .revoked(date: pki.revocationTime, reason: "keyCompromise"))
+        #expect(revoked.keyInDoubt)
     }
 
     @Test("a CRL of another issuer is unrelated; one not signed by the issuer, or tampered, is refused")
@@ -144,5 +146,28 @@ struct RevocationCheckTests {
         var open = value
         open.nextUpdate = nil
         #expect(!open.speaks(at: issued.addingTimeInterval(86_400)), "no nextUpdate: only speaks for earlier times")
+    }
+
+    /// A timestamp authority revoked after its token's time: the token stands only when the
+    /// reason says nothing against the key (RFC 5280 §5.3.1); any other reason, or none, and the
+    /// key's holder could have dated it back.
+    @Test("which revocation reasons leave a key's earlier use in doubt, and what that does to each chain")
+    func keyInDoubt() {
+        let later = Date(timeIntervalSince1970: 1_800_000_000)
+        func revoked(_ reason: String?) -> RevocationEvidence {
+            RevocationEvidence(source: .crl, status: .revoked(date: later, reason: reason), thisUpdate: later)
+        }
+        for reason in ["affiliationChanged", "superseded", "cessationOfOperation", "privilegeWithdrawn"] {
+            #expect(!revoked(reason).keyInDoubt, "\(reason)")
+            #expect(!revoked(reason).refutes(at: later.addingTimeInterval(-86_400), as: .timestampAuthority), "\(reason)")
+        }
+        for reason in [nil, "unspecified", "keyCompromise", "cACompromise", "certificateHold", "aACompromise"] {
+            let value = revoked(reason)
+            #expect(value.keyInDoubt, "\(reason ?? "no reason")")
+            #expect(value.refutes(at: later.addingTimeInterval(-86_400), as: .timestampAuthority), "\(reason ?? "no reason")")
+            #expect(!value.refutes(at: later.addingTimeInterval(-86_400), as: .signer), "a signer's earlier signatures stand")
+            #expect(value.refutes(at: later, as: .signer), "revoked by the time: refuted for either chain")
+        }
+        #expect(!RevocationEvidence(source: .ocsp, status: .good).keyInDoubt)
     }
 }

@@ -140,6 +140,16 @@ struct TimestampTests {
         #expect(try !CertificateUsage.documentSigning.problems(tsa, whose: "the signer's").isEmpty)
     }
 
+    @Test("a dual-use certificate (timeStamping and emailProtection) is no TSA: RFC 3161 allows timeStamping alone")
+    func dualUseCertificateIsNoTSA() throws {
+        let cert = try Certificate.read(try bytes(pki.dualUseTSA.cert))[0]
+        #expect(
+            try CertificateUsage.timestamping.problems(cert, whose: "the timestamp authority's") == [
+                "the timestamp authority's certificate is not a timestamping certificate: its extended key usage allows E-mail Protection besides timestamping, and RFC 3161 allows timestamping alone"
+            ])
+        #expect(try CertificateUsage.documentSigning.problems(cert, whose: "the signer's").isEmpty)
+    }
+
     @Test(
         "a signature timestamp over the signature value moves the validation time to genTime; one over other bytes makes the signature invalid"
     )

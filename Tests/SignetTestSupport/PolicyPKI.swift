@@ -21,6 +21,9 @@ package final class PolicyPKI: @unchecked Sendable {
     package var expired: (cert: String, key: String) { pair("expired") }
     /// A timestamp authority: critical extendedKeyUsage timeStamping.
     package var tsa: (cert: String, key: String) { pair("tsa") }
+    /// A dual-use key: critical extendedKeyUsage timeStamping and emailProtection (RFC 3161 allows
+    /// timeStamping alone, so a signer cannot date its own signatures).
+    package var dualUseTSA: (cert: String, key: String) { pair("dualtsa") }
     /// An intermediate CA the root signed with MD5, and a signer it issued (with SHA-256).
     package var md5Intermediate: String { folder.path("md5ca.pem") }
     package var md5IntermediateSigner: (cert: String, key: String) { pair("md5caleaf") }
@@ -83,6 +86,11 @@ package final class PolicyPKI: @unchecked Sendable {
             ("ekudoc", ["-newkey", "rsa:2048"], leaf + signing + "extendedKeyUsage=1.3.6.1.5.5.7.3.36\n", "2004"),
             ("ed25519", ["-newkey", "ed25519"], leaf + signing, "2005"),
             ("tsa", ["-newkey", "rsa:2048"], timestamping, "2006"),
+            (
+                "dualtsa", ["-newkey", "rsa:2048"],
+                leaf + "keyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping,emailProtection\n",
+                "2015"
+            ),
         ]
         let intermediate = (cert: base.intermediateCert, key: base.folder.path("interm.key"))
         for spec in specs { try issue(spec.name, key: spec.key, ext: spec.ext, serial: spec.serial, by: intermediate) }

@@ -41,9 +41,11 @@ final class RevocationList {
         return ok
     }
 
-    /// A certificate the list names: when it was revoked (`nil` when the date cannot be read).
+    /// A certificate the list names: when it was revoked (`nil` when the date cannot be read), and
+    /// why (its reasonCode's name, "keyCompromise"; `nil` when the entry gives none).
     struct Entry {
         var revoked: Date?
+        var reason: String?
     }
 
     /// The entry for `certificate`'s serial number, or `nil` when the list does not name it.
@@ -54,6 +56,13 @@ final class RevocationList {
             OpenSSL.clearErrors()
             return nil
         }
-        return Entry(revoked: X509_REVOKED_get0_revocationDate(entry).flatMap(Certificate.date))
+        var reason: String?
+        if let code = X509_REVOKED_get_ext_d2i(entry, NID_crl_reason, nil, nil) {
+            let enumerated = code.assumingMemoryBound(to: ASN1_ENUMERATED.self)
+            reason = OCSP_crl_reason_str(ASN1_ENUMERATED_get(enumerated)).map { String(cString: $0) }
+            ASN1_ENUMERATED_free(enumerated)
+        }
+        OpenSSL.clearErrors()
+        return Entry(revoked: X509_REVOKED_get0_revocationDate(entry).flatMap(Certificate.date), reason: reason)
     }
 }

@@ -14,21 +14,30 @@ final class TrustStore {
 
     deinit { X509_STORE_free(pointer) }
 
+    /// What `verify` found: the chain OpenSSL built and trusted (leaf first, ending at an anchor),
+    /// or its reason for not trusting one.
+    enum Outcome {
+        case trusted([Certificate])
+        case untrusted(String)
+    }
+
     /// Builds and checks the chain from `leaf` through `intermediates` to an anchor, as of `date`.
-    /// Returns `nil` when the chain is trusted, or OpenSSL's reason when it is not. An anchor
-    /// need not be self-signed (an intermediate given as --ca is trusted as such).
-    func verify(_ leaf: Certificate, intermediates: [Certificate], at date: Date) throws -> String? {
+    /// An anchor need not be self-signed (an intermediate given as --ca is trusted as such).
+    func verify(_ leaf: Certificate, intermediates: [Certificate], at date: Date) throws -> Outcome {
         let context = try StoreContext()
         let untrusted = try CertificateStack(intermediates)
         try OpenSSL.check(
             X509_STORE_CTX_init(context.pointer, pointer, leaf.pointer, untrusted.pointer), "X509_STORE_CTX_init")
         X509_STORE_CTX_set_flags(context.pointer, UInt(X509_V_FLAG_PARTIAL_CHAIN))
         X509_STORE_CTX_set_time(context.pointer, 0, time_t(date.timeIntervalSince1970))
-        let status = X509_verify_cert(context.pointer)
-        if status == 1 { return nil }
+        if X509_verify_cert(context.pointer) == 1 {
+            let chain = CertificateStack(
+                taking: try OpenSSL.notNull(X509_STORE_CTX_get1_chain(context.pointer), "X509_STORE_CTX_get1_chain"))
+            return .trusted(try chain.certificates())
+        }
         let code = X509_STORE_CTX_get_error(context.pointer)
         OpenSSL.clearErrors()
-        return X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)"
+        return .untrusted(X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)")
     }
 }
 

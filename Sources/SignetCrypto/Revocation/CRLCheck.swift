@@ -37,7 +37,7 @@ enum CRLCheck {
                 throw RevocationProblem("\(why), so it cannot show that the certificate is not revoked")
             }
         }
-        let status: RevocationEvidence.Status = entry.map { .revoked(date: $0.revoked, reason: nil) } ?? .good
+        let status: RevocationEvidence.Status = entry.map { .revoked(date: $0.revoked, reason: $0.reason) } ?? .good
         return RevocationEvidence(source: .crl, status: status, thisUpdate: crl.thisUpdate, nextUpdate: crl.nextUpdate)
     }
 }

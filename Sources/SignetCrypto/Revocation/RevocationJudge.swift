@@ -11,6 +11,18 @@ struct ChainRevocation {
     var coveredByFile = true
 }
 
+/// Whose chain is judged. A timestamp authority's key vouches for times: revoked later for a
+/// reason that puts the key in doubt (`RevocationEvidence.keyInDoubt`), its earlier tokens are
+/// not cleared as a signer's earlier signatures are.
+enum ChainRole {
+    case signer
+    case timestampAuthority
+
+    /// The name in the report's `revocation` entries.
+    var name: String { self == .signer ? "signer" : "timestamp-authority" }
+    var whose: String { self == .signer ? "the signer's" : "the timestamp authority's" }
+}
+
 /// Judges each certificate of a chain at a time with the revocation data the file holds (DSS,
 /// CRLs in the CMS) and, online, with data fetched now. Rules (docs/verify.md, "Revocation"):
 /// a value counts when its signature and issuer check out and it speaks for the time (current
@@ -24,15 +36,15 @@ struct RevocationJudge {
     let now: Date
 
     func judge(
-        _ leaf: Certificate, carried: [Certificate], at time: Date, chainName: String, whose: String
+        _ leaf: Certificate, carried: [Certificate], at time: Date, as role: ChainRole
     ) throws -> ChainRevocation {
         var result = ChainRevocation()
         guard mode != .none else { return result }
-        let pool = carried + anchors + file.certificates.compactMap { try? Certificate.read($0).first }
-        let chain = try CertificateChain.build(from: leaf, pool: pool)
+        let pool = carried + file.certificates.compactMap { try? Certificate.read($0).first }
+        let chain = try CertificateChain.judged(leaf, pool: pool, anchors: anchors, at: time).chain
         for (index, certificate) in chain.enumerated() {
             if certificate.isSelfSigned || anchors.contains(where: { $0.isSame(as: certificate) }) { break }
-            let name = index == 0 ? "\(whose) certificate (\(certificate.subject))" : certificate.subject
+            let name = index == 0 ? "\(role.whose) certificate (\(certificate.subject))" : certificate.subject
             guard index + 1 < chain.count else {
                 result.notes.append(
                     "the issuer of \(certificate.subject) is not in the file, so its revocation status cannot be checked"
@@ -41,11 +53,11 @@ struct RevocationJudge {
                 break
             }
             let issuer = chain[index + 1]
-            var (evidence, notes) = try fromFile(certificate, issuer: issuer, at: time)
+            var (evidence, notes) = try fromFile(certificate, issuer: issuer, at: time, as: role)
             if evidence == nil { result.coveredByFile = false }
             var origin = "file"
             if mode == .online, let fetched = try online(certificate, issuer: issuer, into: &notes) {
-                if evidence == nil || fetched.1.revoked(at: time) { (evidence, origin) = (fetched.1, "online") }
+                if evidence == nil || fetched.1.refutes(at: time, as: role) { (evidence, origin) = (fetched.1, "online") }
             }
             result.notes += notes
             guard let (source, found) = evidence.map({ ($0.source.rawValue, $0) }) else {
@@ -55,7 +67,7 @@ struct RevocationJudge {
                         : "no revocation data in the file for \(certificate.subject)")
                 result.certificates.append(
                     CertificateRevocation(
-                        subject: certificate.subject, chain: chainName, status: .noData, time: time, source: nil,
+                        subject: certificate.subject, chain: role.name, status: .noData, time: time, source: nil,
                         revokedAt: nil))
                 continue
             }
@@ -74,6 +86,11 @@ struct RevocationJudge {
                     status = .revoked
                     result.problems.append(
                         "\(name) was revoked on \(when)\(why), at or before the validation time \(DateText.utc(time))")
+                } else if role == .timestampAuthority, found.keyInDoubt {
+                    status = .revoked
+                    result.problems.append(
+                        "\(name) was revoked on \(when) (\(reason ?? "no reason given")), after the token's time \(DateText.utc(time)), which does not clear the token: whoever held a key revoked for that reason could have dated it back"
+                    )
                 } else {
                     result.notes.append(
                         "\(name) was revoked on \(when)\(why), after the validation time \(DateText.utc(time))")
@@ -81,15 +98,16 @@ struct RevocationJudge {
             }
             result.certificates.append(
                 CertificateRevocation(
-                    subject: certificate.subject, chain: chainName, status: status, time: time,
+                    subject: certificate.subject, chain: role.name, status: status, time: time,
                     source: "\(source)-\(origin)", revokedAt: revokedAt))
         }
         return result
     }
 
-    /// The file's best value for `certificate` at `time`: a revoking one first, else a good one.
+    /// The file's best value for `certificate` at `time`: one that refutes it first (revoked by
+    /// then; for a timestamp authority, also revoked later with its key in doubt), else a good one.
     private func fromFile(
-        _ certificate: Certificate, issuer: Certificate, at time: Date
+        _ certificate: Certificate, issuer: Certificate, at time: Date, as role: ChainRole
     ) throws -> (RevocationEvidence?, [String]) {
         var usable: [RevocationEvidence] = []
         var notes: [String] = []
@@ -117,7 +135,8 @@ struct RevocationJudge {
                 "the revocation data in the file for \(certificate.subject) is older than the validation time \(DateText.utc(time))"
             )
         }
-        let best = usable.first { $0.revoked(at: time) } ?? usable.first { $0.status == .good } ?? usable.first
+        let best =
+            usable.first { $0.refutes(at: time, as: role) } ?? usable.first { $0.status == .good } ?? usable.first
         return (best, notes)
     }
 
@@ -134,5 +153,12 @@ struct RevocationJudge {
             notes.append("online revocation check failed: \(error.message)")
             return nil
         }
+    }
+}
+
+extension RevocationEvidence {
+    /// Whether this value makes the chain of `role` invalid at `time`.
+    func refutes(at time: Date, as role: ChainRole) -> Bool {
+        revoked(at: time) || (role == .timestampAuthority && keyInDoubt)
     }
 }

@@ -36,6 +36,20 @@ package struct RevocationEvidence: Sendable, Hashable {
         return time <= nextUpdate.addingTimeInterval(slack)
     }
 
+    /// Revocation reasons (RFC 5280 §5.3.1) that say nothing against the key: what it signed
+    /// before the revocation stands. Any other reason, or none, leaves its earlier use in doubt.
+    static let reasonsKeepingEarlierUse: Set<String> = [
+        "affiliationChanged", "superseded", "cessationOfOperation", "privilegeWithdrawn",
+    ]
+
+    /// Revoked, at whatever date, for a reason that leaves the key's earlier use in doubt (key or
+    /// CA compromise, a hold, no reason at all): a timestamp authority's token dated before that
+    /// revocation may have been dated back by whoever held the key.
+    package var keyInDoubt: Bool {
+        guard case .revoked(_, let reason) = status else { return false }
+        return !Self.reasonsKeepingEarlierUse.contains(reason ?? "")
+    }
+
     /// The certificate was revoked at or before `time`.
     package func revoked(at time: Date) -> Bool {
         guard case .revoked(let date, _) = status else { return false }

@@ -58,14 +58,13 @@ package enum CMSVerifier {
                 online: options.online, now: options.now)
             var chains = [
                 try judge.judge(
-                    parties.signer.certificate, carried: carried, at: check.validationTime, chainName: "signer",
-                    whose: "the signer's")
+                    parties.signer.certificate, carried: carried, at: check.validationTime, as: .signer)
             ]
             if let authority = parties.timestampAuthority, let timestamp = check.timestamp, timestamp.valid {
                 chains.append(
                     try judge.judge(
                         authority.certificate, carried: authority.carried, at: timestamp.time,
-                        chainName: "timestamp-authority", whose: "the timestamp authority's"))
+                        as: .timestampAuthority))
             }
             check.record(chains)
         }
@@ -94,8 +93,7 @@ package enum CMSVerifier {
             check.record([
                 try judge.judge(
                     parties.signer.certificate, carried: parties.signer.carried,
-                    at: parties.timestampTime ?? time.0, chainName: "timestamp-authority",
-                    whose: "the timestamp authority's")
+                    at: parties.timestampTime ?? time.0, as: .timestampAuthority)
             ])
         }
         return check
@@ -170,24 +168,24 @@ package enum CMSVerifier {
                 "\(whose) certificate \(validity.phrase) at the validation time \(DateText.utc(time))")
         }
         let anchorCertificates = options.anchors?.certificates ?? []
-        let chain = try CertificateChain.build(from: signer, pool: carried + anchorCertificates)
+        // The algorithms are judged on the chain the trust rests on.
+        let (chain, outcome) = try CertificateChain.judged(
+            signer, pool: carried, anchors: anchorCertificates, at: time)
         for problem in AlgorithmPolicy.chainProblems(chain, anchors: anchorCertificates) {
             check.refuse(problem, allowWeak: options.allowWeakAlgorithms)
         }
         guard options.requireTrust else { return }
-        guard let anchors = options.anchors, !anchors.certificates.isEmpty else {
+        switch outcome {
+        case nil:
             check.trust = .untrusted
             check.trustDetail = "no trust anchors were given"
-            return
-        }
-        let store = try TrustStore(anchors: anchors.certificates)
-        if let reason = try store.verify(signer, intermediates: carried, at: time) {
+        case .untrusted(let reason):
             check.trust = .untrusted
             check.trustDetail = reason
             let problem = "the certificate chain of \(whose.dropLast(2)) does not lead to a trust anchor (\(reason))"
             check.trustProblem = problem
             check.problems.append(problem)
-        } else {
+        case .trusted:
             check.trust = .trusted
         }
     }

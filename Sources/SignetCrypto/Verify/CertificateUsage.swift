@@ -3,7 +3,7 @@ enum CertificateUsage {
     /// keyUsage (when present) allows digitalSignature or nonRepudiation; extendedKeyUsage (when
     /// present) includes anyExtendedKeyUsage, documentSigning, emailProtection or Adobe's PDF signing.
     case documentSigning
-    /// RFC 3161 §2.3: extendedKeyUsage is present, critical, and holds id-kp-timeStamping.
+    /// RFC 3161 §2.3: extendedKeyUsage is present, critical, and holds id-kp-timeStamping alone.
     case timestamping
 
     static let anyExtendedKeyUsage = "2.5.29.37.0"
@@ -48,6 +48,12 @@ enum CertificateUsage {
                 )
             } else if extended?.critical != true {
                 problems.append("\(whose) certificate's timestamping extended key usage is not marked critical")
+            } else if purposes != [Self.timeStamping] {
+                // A dual-use key (a signer's that also stamps times) could date its own signatures.
+                let others = purposes.filter { $0 != Self.timeStamping }.map(Self.purposeName)
+                problems.append(
+                    "\(whose) certificate is not a timestamping certificate: its extended key usage allows \(Self.list(others)) besides timestamping, and RFC 3161 allows timestamping alone"
+                )
             }
         }
         return problems

@@ -45,6 +45,13 @@ struct SignerCheck {
         }
         check.digestAlgorithm = algorithm.name
         check.refuse(AlgorithmPolicy.digestProblem(algorithm), allowWeak: allowWeak)
+        // OpenSSL verifies with the digest algorithm and ignores the hash a signature algorithm
+        // names (sha512WithRSAEncryption over a SHA-256 digest verifies): two answers, so neither.
+        if let signature = info.signatureAlgorithm, let named = signature.signatureDigest, named != identifier {
+            check.refuse(
+                "the signature algorithm \(signature.name) names \(named.shortName ?? named.dotted), but the digest algorithm is \(algorithm.name)"
+            )
+        }
         let digest = try contentDigest(algorithm)
         if info.hasSignedAttributes {
             let signed = info.messageDigest

@@ -25,6 +25,15 @@ package struct DocumentPermissions: Sendable, Hashable, Codable {
     package var isCertified: Bool
     /// Adobe usage rights (`/UR3`, or the older `/UR`).
     package var hasUsageRights: Bool
+
+    /// The DocMDP level a certification's `/TransformParams` grant: its `/P` when that is the
+    /// integer 1, 2 or 3; 2, the default, when it is absent; 1, the strictest, for anything else
+    /// (a real 1.0, a 7, a name), which a lenient reading would turn into a looser certification.
+    package static func docMDPLevel(_ params: PDFObject?) throws -> Int {
+        guard let p = try params?.value("/P") else { return 2 }
+        guard let level = try p.intValue(), (1...3).contains(level) else { return 1 }
+        return level
+    }
 }
 
 /// Reads the signature fields (through `FormFields`) and `/Perms` of a document.
@@ -61,7 +70,7 @@ package enum SignatureScanner {
         let docMDP = try perms.value("/DocMDP")
         for reference in try docMDP?.value("/Reference")?.items() ?? []
         where try reference.value("/TransformMethod")?.nameValue() == "/DocMDP" {
-            p = try reference.value("/TransformParams")?.value("/P")?.intValue() ?? 2
+            p = try DocumentPermissions.docMDPLevel(reference.value("/TransformParams"))
         }
         return DocumentPermissions(
             docMDP: p, isCertified: docMDP != nil,

@@ -15,7 +15,7 @@ struct SignaturePermissions: Hashable {
             let method = try reference.value("/TransformMethod")?.nameValue()
             let params = try reference.value("/TransformParams")
             if method == "/DocMDP", try dictionary.id == certifier {
-                docMDP = try params?.value("/P")?.intValue() ?? 2
+                docMDP = try DocumentPermissions.docMDPLevel(params)
             } else if method == "/FieldMDP" {
                 lockAction = try params?.value("/Action")?.nameValue()
                 lockedFields = try (params?.value("/Fields")?.items() ?? []).compactMap { try $0.textValue() }
