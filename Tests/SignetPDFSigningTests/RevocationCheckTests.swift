@@ -159,13 +159,18 @@ struct RevocationCheckTests {
         }
         for reason in ["affiliationChanged", "superseded", "cessationOfOperation", "privilegeWithdrawn"] {
             #expect(!revoked(reason).keyInDoubt, "\(reason)")
-            #expect(!revoked(reason).refutes(at: later.addingTimeInterval(-86_400), as: .timestampAuthority), "\(reason)")
+            #expect(
+                !revoked(reason).refutes(at: later.addingTimeInterval(-86_400), as: .timestampAuthority), "\(reason)")
         }
         for reason in [nil, "unspecified", "keyCompromise", "cACompromise", "certificateHold", "aACompromise"] {
             let value = revoked(reason)
             #expect(value.keyInDoubt, "\(reason ?? "no reason")")
-            #expect(value.refutes(at: later.addingTimeInterval(-86_400), as: .timestampAuthority), "\(reason ?? "no reason")")
-            #expect(!value.refutes(at: later.addingTimeInterval(-86_400), as: .signer), "a signer's earlier signatures stand")
+            #expect(
+                value.refutes(at: later.addingTimeInterval(-86_400), as: .timestampAuthority),
+                "\(reason ?? "no reason")")
+            #expect(
+                !value.refutes(at: later.addingTimeInterval(-86_400), as: .signer),
+                "a signer's earlier signatures stand")
             #expect(value.refutes(at: later, as: .signer), "revoked by the time: refuted for either chain")
         }
         #expect(!RevocationEvidence(source: .ocsp, status: .good).keyInDoubt)

@@ -57,7 +57,9 @@ struct RevocationJudge {
             if evidence == nil { result.coveredByFile = false }
             var origin = "file"
             if mode == .online, let fetched = try online(certificate, issuer: issuer, into: &notes) {
-                if evidence == nil || fetched.1.refutes(at: time, as: role) { (evidence, origin) = (fetched.1, "online") }
+                if evidence == nil || fetched.1.refutes(at: time, as: role) {
+                    (evidence, origin) = (fetched.1, "online")
+                }
             }
             result.notes += notes
             guard let (source, found) = evidence.map({ ($0.source.rawValue, $0) }) else {
