@@ -98,6 +98,28 @@ struct ReviewAttackTests {
     }
 }
 
+/// `Tools/verify-corpus/cms_attacks.py`: CMS attributes and algorithms, certificate paths (a
+/// self-signed twin of the intermediate among them), signature and document timestamps (a
+/// timestamp authority revoked later, a dual-use one) and revocation data in the DSS, each with
+/// the exit code a careful validator gives, and controls that must stay valid.
+struct CMSAttackTests {
+    @Test("every CMS, chain, timestamp and revocation attack gets the expected exit code")
+    func cmsAttacks() throws {
+        _ = try AdversarialCorpus.require()  // python3 with pyhanko, or the reason it is missing
+        let dir = TemporaryDirectory("signet-cms-attacks")
+        let result = try ProcessRunner.run(
+            "python3", [AdversarialCorpus.toolPath("cms_attacks.py"), dir.url.path, ProcessRunner.signet])
+        let wrong = result.stdoutText.split(separator: "\n").filter {
+            $0.contains("MISMATCH") || $0.contains("GEN-ERR")
+        }
+        #expect(result.status == 0 && wrong.isEmpty, "\(wrong.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
+        #expect(result.stdoutText.contains(" as expected, 0 not"), "\(result.stdoutText.suffix(500))")
+        // Fewer cases than written would mean the generator skipped some without saying so.
+        let judged = result.stdoutText.split(separator: "\n").last { $0.hasSuffix(" as expected, 0 not") }
+        #expect(judged.flatMap { Int($0.split(separator: " ")[0]) } ?? 0 >= 80, "\(judged ?? "no summary line")")
+    }
+}
+
 /// The corpus, generated once per test process into a temporary folder.
 enum AdversarialCorpus {
     struct Expectation: Decodable, Sendable {

@@ -236,10 +236,12 @@ def tst_token(imprint_data, tsa_key, tsa_crt, gen_time, *, certs=None, ess_cert=
 
 def with_sig_timestamp(cms_der, token):
     """The CMS with `token` as the signatureTimeStampToken of its only SignerInfo."""
+    # Parsed from DER and dumped without force: asn1crypto then re-encodes only the changed path;
+    # dump(force=True) re-encodes every nested value again at every level (minutes per file).
+    token = cms.ContentInfo.load(token.dump())
     ci = cms.ContentInfo.load(cms_der)
-    sd = ci["content"]
-    sd["signer_infos"][0]["unsigned_attrs"] = cms.CMSAttributes([attr("signature_time_stamp_token", token)])
-    return cms.ContentInfo({"content_type": "signed_data", "content": sd}).dump(force=True)
+    ci["content"]["signer_infos"][0]["unsigned_attrs"] = cms.CMSAttributes([attr("signature_time_stamp_token", token)])
+    return ci.dump()
 
 
 # ------------------------------------------------------------------------------------------------ revocation
