@@ -87,14 +87,7 @@ struct ReviewAttackTests {
     @Test("every review attack gets the expected verdict, none crashes or runs long")
     func reviewAttacks() throws {
         _ = try AdversarialCorpus.require()  // python3 with pyhanko, or the reason it is missing
-        let dir = TemporaryDirectory("signet-review-attacks")
-        let result = try ProcessRunner.run(
-            "python3", [AdversarialCorpus.toolPath("review_attacks.py"), dir.url.path, ProcessRunner.signet])
-        let wrong = result.stdoutText.split(separator: "\n").filter {
-            $0.contains("MISMATCH") || $0.contains("GEN-ERR") || $0.contains("SLOW")
-        }
-        #expect(result.status == 0 && wrong.isEmpty, "\(wrong.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
-        #expect(result.stdoutText.contains(" as expected, 0 not"), "\(result.stdoutText.suffix(500))")
+        try AdversarialCorpus.runAttacks("review_attacks.py", flagging: ["MISMATCH", "GEN-ERR", "SLOW"])
     }
 }
 
@@ -106,14 +99,7 @@ struct CMSAttackTests {
     @Test("every CMS, chain, timestamp and revocation attack gets the expected exit code")
     func cmsAttacks() throws {
         _ = try AdversarialCorpus.require()  // python3 with pyhanko, or the reason it is missing
-        let dir = TemporaryDirectory("signet-cms-attacks")
-        let result = try ProcessRunner.run(
-            "python3", [AdversarialCorpus.toolPath("cms_attacks.py"), dir.url.path, ProcessRunner.signet])
-        let wrong = result.stdoutText.split(separator: "\n").filter {
-            $0.contains("MISMATCH") || $0.contains("GEN-ERR")
-        }
-        #expect(result.status == 0 && wrong.isEmpty, "\(wrong.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
-        #expect(result.stdoutText.contains(" as expected, 0 not"), "\(result.stdoutText.suffix(500))")
+        let result = try AdversarialCorpus.runAttacks("cms_attacks.py")
         // Fewer cases than written would mean the generator skipped some without saying so.
         let judged = result.stdoutText.split(separator: "\n").last { $0.hasSuffix(" as expected, 0 not") }
         #expect(judged.flatMap { Int($0.split(separator: " ")[0]) } ?? 0 >= 80, "\(judged ?? "no summary line")")
@@ -159,6 +145,27 @@ enum AdversarialCorpus {
     static let scriptFolder = Corpus.packageRoot.appendingPathComponent("Tools/verify-corpus")
 
     static func toolPath(_ name: String) -> String { scriptFolder.appendingPathComponent(name).path }
+
+    /// Runs an attack generator of Tools/verify-corpus (`script OUTDIR SIGNET`: it writes each case,
+    /// runs `signet verify` on it and prints one line per case, a flag on the wrong ones, and
+    /// "N as expected, M not") into a folder of its own, and expects it to exit 0 with no line
+    /// flagged by any of `flags` and none not as expected; the output for further checks.
+    @discardableResult
+    static func runAttacks(
+        _ script: String, flagging flags: [String] = ["MISMATCH", "GEN-ERR"], tail: Int = 500,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ProcessResult {
+        let dir = TemporaryDirectory("signet-\(script.split(separator: ".")[0])")
+        let result = try ProcessRunner.run("python3", [toolPath(script), dir.url.path, ProcessRunner.signet])
+        let wrong = result.stdoutText.split(separator: "\n").filter { line in flags.contains { line.contains($0) } }
+        #expect(
+            result.status == 0 && wrong.isEmpty, "\(wrong.joined(separator: "\n"))\n\(result.stderr.suffix(2000))",
+            sourceLocation: sourceLocation)
+        #expect(
+            result.stdoutText.contains(" as expected, 0 not"), "\(result.stdoutText.suffix(tail))",
+            sourceLocation: sourceLocation)
+        return result
+    }
 
     /// The generated folder, or why it could not be made.
     static let generated: Result<TemporaryDirectory, GenerationFailure> = {

@@ -104,15 +104,17 @@ final class OCSPBasicResponse {
         let certificateStatus: RevocationEvidence.Status
         switch status {
         case V_OCSP_CERTSTATUS_GOOD: certificateStatus = .good
-        case V_OCSP_CERTSTATUS_REVOKED: certificateStatus = .revoked(date: date(revoked), reason: reasonName(reason))
+        case V_OCSP_CERTSTATUS_REVOKED:
+            certificateStatus = .revoked(date: date(revoked), reason: reasonName(Int(reason)))
         default: certificateStatus = .unknown
         }
         return Single(status: certificateStatus, thisUpdate: date(thisUpdate), nextUpdate: date(nextUpdate))
     }
 
-    /// The CRL reason's name ("keyCompromise"), nil when none was given.
-    private static func reasonName(_ reason: Int32) -> String? {
-        guard reason >= 0, let text = OCSP_crl_reason_str(Int(reason)) else { return nil }
+    /// The CRL reason's name ("keyCompromise"), nil when none was given (a negative code); a
+    /// CRL entry's reasonCode is named the same way (`RevocationList.entry`).
+    static func reasonName(_ reason: Int) -> String? {
+        guard reason >= 0, let text = OCSP_crl_reason_str(reason) else { return nil }
         return String(cString: text)
     }
 

@@ -59,7 +59,7 @@ final class RevocationList {
         var reason: String?
         if let code = X509_REVOKED_get_ext_d2i(entry, NID_crl_reason, nil, nil) {
             let enumerated = code.assumingMemoryBound(to: ASN1_ENUMERATED.self)
-            reason = OCSP_crl_reason_str(ASN1_ENUMERATED_get(enumerated)).map { String(cString: $0) }
+            reason = OCSPBasicResponse.reasonName(ASN1_ENUMERATED_get(enumerated))
             ASN1_ENUMERATED_free(enumerated)
         }
         OpenSSL.clearErrors()
