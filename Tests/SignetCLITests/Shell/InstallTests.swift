@@ -40,7 +40,16 @@ struct InstallTests {
             preview.status == 0 && preview.stdoutText.contains("poppler"),
             "installed signet preview --help: \(preview.stderr)")
         let gzipped = root + "/usr/local/share/man/man1/signet-preview.1.gz"
-        try Self.checkGzip(gzipped, holds: (try ProcessRunner.run(signet, ["preview", "--man"])).stdoutText)
+        // The installed pages carry the last commit's date (Tools/install.sh sets SOURCE_DATE_EPOCH),
+        // not today's: compared with today's page, the test failed whenever the last commit was not
+        // made today (UTC).
+        let committed = try ProcessRunner.run("git", ["-C", Corpus.packageRoot.path, "log", "-1", "--format=%ct"])
+        let epoch = committed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(committed.status == 0 && Int(epoch) != nil, "git log: \(committed.stderr)")
+        var environment = ProcessInfo.processInfo.environment
+        environment["SOURCE_DATE_EPOCH"] = epoch
+        let page = try ProcessRunner.run(signet, ["preview", "--man"], environment: environment)
+        try Self.checkGzip(gzipped, holds: page.stdoutText)
 
         let uninstall = try ProcessRunner.run("make", make + ["uninstall"])
         #expect(uninstall.status == 0, "make uninstall exited \(uninstall.status): \(uninstall.stderr)")
