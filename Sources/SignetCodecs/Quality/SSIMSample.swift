@@ -1,11 +1,22 @@
-/// A fixed sample of an image's SSIM map: `count` evenly spaced bands of `bandRows` output rows
-/// (about a tenth of a 3000-row image), on which a ladder step's look is estimated before the
-/// step is searched (`JPEGBudgetFit+Estimate.swift`) and compared with the best candidate's
-/// SSIM over the same bands. An image with too few rows for that to save anything is one band
-/// of all its rows.
+/// A fixed sample of an image's SSIM map: `count` evenly spaced bands of `bandRows` output rows,
+/// on which a ladder step's look is estimated before the step is searched
+/// (`JPEGBudgetFit+Estimate.swift`) and compared with the best candidate's SSIM over the same
+/// bands. An image with fewer than `bandedRows` rows inside the window is one band of all its rows.
+///
+/// Why bands of 16 rows: what an estimate costs is the rows it makes, not the rows it scores.
+/// Each band is read with the SSIM window's margins (twice as tall for the halved chroma planes)
+/// and widened to whole 16-row JPEG block rows. On the 800-row signature of
+/// `Tools/bench-compress.py`, an estimate of its 1993×664 step made 496 rows with 48-row bands
+/// and makes 336 with 16-row bands, and scores a third as many. On the eleven JPEG rows of
+/// `Tools/bench-budget-choice.py` both band heights choose the same files (2026-12-04), and
+/// 16 rows made every `Tools/bench-compress.py` row 9–19 % faster (docs/performance.md).
 struct SSIMSample: Sendable, Equatable {
-    static let bandRows = 48
+    static let bandRows = 16
     static let count = 6
+    /// Images with fewer rows inside the window are one band of all their rows: the bands, with
+    /// their margins and whole block rows, would make half the rows or more anyway, so a sample
+    /// would save little and lose exactness.
+    static let bandedRows = 576
     /// Images of this many pixels or more have their candidates scored on the sample alone: the
     /// exact score over every row cost a 12 MP photo more than all its encodes, and ranks the
     /// candidates as the sample does (`SSIMSampleTests`).
@@ -31,7 +42,7 @@ struct SSIMSample: Sendable, Equatable {
         guard width > 2 * r, height > 2 * r else { return nil }
         let valid = r..<(height - r)
         let bands =
-            valid.count < 2 * Self.count * Self.bandRows
+            valid.count < Self.bandedRows
             ? [valid]
             : (0..<Self.count).map { i in
                 let start = valid.lowerBound + (2 * i + 1) * valid.count / (2 * Self.count) - Self.bandRows / 2
