@@ -15,10 +15,7 @@ document timestamps.
 """
 import datetime
 import os
-import subprocess
 import sys
-import time
-from concurrent.futures import ThreadPoolExecutor
 
 from cryptography import x509
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -714,58 +711,8 @@ def dts_dual_use(x):
 
 
 # ================================================================================================ runner
-EXIT = {"accept": 0, "reject": 3}
-
-
-def run_signet(signet, path, ca):
-    try:
-        p = subprocess.run([signet, "verify", path, "--ca", ca, "--json"], capture_output=True, timeout=120)
-        return p.returncode
-    except subprocess.TimeoutExpired:
-        return "TIMEOUT"
-
-
 def main(argv):
-    if len(argv) < 2:
-        sys.exit(__doc__)
-    outdir, signet, wanted = argv[0], os.path.abspath(argv[1]), argv[2:]
-    names = [n for n in CASES if not wanted or n in wanted or n.split("-", 1)[1] in wanted]
-    unknown = [w for w in wanted if not any(n == w or n.split("-", 1)[1] == w for n in CASES)]
-    if unknown:
-        sys.exit("unknown case(s): " + " ".join(unknown))
-    os.makedirs(outdir, exist_ok=True)
-    started = time.monotonic()
-    x = Ctx(outdir)
-    ca = x.p.write_root(os.path.join(outdir, "root.pem"))
-    # Files are made in this thread while signet checks the ones already written (2 at a time).
-    pending = {}
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        for n in names:
-            try:
-                path = os.path.join(outdir, n + ".pdf")
-                with open(path, "wb") as f:
-                    f.write(CASES[n][2](x))
-                pending[n] = pool.submit(run_signet, signet, path, ca)
-            except Exception as e:  # a broken generator is reported, not fatal for the others
-                pending[n] = "GEN-ERR %s: %s" % (type(e).__name__, e)
-        good = bad = 0
-        for n in names:
-            expect = CASES[n][0]
-            res = pending[n]
-            if isinstance(res, str):
-                print(f"{n:48s} {expect:8s} -  {res}")
-                bad += 1
-                continue
-            code = res.result()
-            if expect == "doubtful":
-                print(f"{n:48s} {expect:8s} {code}  (not judged)")
-                continue
-            ok = code == EXIT[expect]
-            good, bad = good + ok, bad + (not ok)
-            print(f"{n:48s} {expect:8s} {code}" + ("" if ok else "  MISMATCH"))
-    print(f"# {len(names)} cases in {time.monotonic() - started:.1f} s", file=sys.stderr)
-    print(f"{good} as expected, {bad} not")
-    return 0 if bad == 0 else 1
+    return cb.run_cases(CASES, argv, __doc__, Ctx)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""Hand-made signatures for cms_attacks.py: certificates, CMS SignedData, RFC 3161 tokens, CRLs, OCSP
-responses, a /DSS, and PDF signature placeholders on make_corpus.py's base document.
+"""Hand-made signatures for cms_attacks.py and pdf_attacks.py: certificates, CMS SignedData, RFC 3161
+tokens, CRLs, OCSP responses, a /DSS, PDF signature placeholders on make_corpus.py's base document, and
+the scripts' shared runner (`run_cases`).
 
 Everything is built field by field (asn1crypto for the CMS, `cryptography` for certificates and
 revocation data) so that a case can break exactly one rule that a signing library would never let
@@ -7,9 +8,13 @@ it break: two messageDigest attributes, a SHA-1 signature under a SHA-256 label,
 """
 import datetime
 import hashlib
+import json
 import os
 import re
+import subprocess
 import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_corpus as mc  # noqa: E402
@@ -310,12 +315,15 @@ def _sigdict(sig_type, subfilter, reserve, extra=b""):
             b" /Contents <" + b"0" * (2 * reserve) + b">" + extra + b" >>")
 
 
-def prepare(data, reserve=24000):
-    """An update that fills the base document's empty signature field with a placeholder dictionary."""
+def prepare(data, reserve=24000, extra=b"", objects=None):
+    """An update that fills the base document's empty signature field with a placeholder dictionary.
+    extra: more entries of that dictionary (raw bytes); objects(num) -> {number: body}: more objects for the
+    same update, given the dictionary's number (a certification's catalog /Perms names it)."""
     num = mc.next_num(data)
-    objs = {num: _sigdict(b"/Sig", b"/ETSI.CAdES.detached", reserve, b" /M (D:20261201120000Z)"),
+    objs = {num: _sigdict(b"/Sig", b"/ETSI.CAdES.detached", reserve, b" /M (D:20261201120000Z)" + extra),
             mc.SIG_FIELD: mc.with_entries(data, mc.SIG_FIELD, V=b"%d 0 R" % num),
             mc.ACROFORM: mc.with_entries(data, mc.ACROFORM, SigFlags=b"3")}
+    objs.update(objects(num) if objects else {})
     out = mc.append_update(data, objs)
     return _finish_placeholder(out, len(data) + re.search(rb"%d 0 obj\s*<< /Type " % num, out[len(data):]).start())
 
@@ -346,7 +354,74 @@ def fill(pdf, cs, ce, blob):
     return pdf[:cs + 1] + h + b"0" * (room - len(h)) + pdf[ce - 1:]
 
 
-def sign_pdf(data, make_cms):
+def sign_pdf(data, make_cms, **prepare_options):
     """make_cms(signed bytes) -> DER; returns the signed PDF."""
-    pdf, cs, ce = prepare(data)
+    pdf, cs, ce = prepare(data, **prepare_options)
     return fill(pdf, cs, ce, make_cms(signed_bytes(pdf, cs, ce)))
+
+
+# ------------------------------------------------------------------------------------------------ runner
+EXIT = {"accept": 0, "reject": 3}
+
+
+def verify(signet, path, ca):
+    """`signet verify --json`: its exit code ("TIMEOUT" after 2 minutes) and the report's first signature
+    ({} when there is none)."""
+    try:
+        p = subprocess.run([signet, "verify", path, "--ca", ca, "--json"], capture_output=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return "TIMEOUT", {}
+    try:
+        return p.returncode, (json.loads(p.stdout).get("signatures") or [{}])[0]
+    except ValueError:
+        return p.returncode, {}
+
+
+def run_cases(cases, argv, usage, make_ctx):
+    """The attack scripts' main, `OUTDIR SIGNET [CASE ...]` in argv.
+    cases: {name: (expect, note, fn(ctx) -> PDF bytes[, says])}; expect is "accept" (exit 0), "reject"
+    (exit 3) or "doubtful" (printed, not judged); says: {key: value} the report's first signature must
+    show as well. make_ctx(outdir): what every case builds on, its .p the run's PKI (written to
+    OUTDIR/root.pem). Prints one line per case, MISMATCH or GEN-ERR on the wrong ones, and
+    `N as expected, M not`; returns 0 when every judged case is as expected and every file was made."""
+    if len(argv) < 2:
+        sys.exit(usage)
+    outdir, signet, wanted = argv[0], os.path.abspath(argv[1]), argv[2:]
+    short = lambda n: n.split("-", 1)[-1]  # a case can be named without its family prefix
+    unknown = [w for w in wanted if not any(w in (n, short(n)) for n in cases)]
+    if unknown:
+        sys.exit("unknown case(s): " + " ".join(unknown))
+    names = [n for n in cases if not wanted or n in wanted or short(n) in wanted]
+    os.makedirs(outdir, exist_ok=True)
+    started = time.monotonic()
+    x = make_ctx(outdir)
+    ca = x.p.write_root(os.path.join(outdir, "root.pem"))
+    # Files are made in this thread while signet checks the ones already written (2 at a time).
+    pending = {}
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for n in names:
+            try:
+                path = os.path.join(outdir, n + ".pdf")
+                with open(path, "wb") as f:
+                    f.write(cases[n][2](x))
+                pending[n] = pool.submit(verify, signet, path, ca)
+            except Exception as e:  # a broken generator is reported, not fatal for the others
+                pending[n] = "GEN-ERR %s: %s" % (type(e).__name__, e)
+        good = bad = 0
+        for n in names:
+            expect, says = cases[n][0], (cases[n][3:] or ({},))[0]
+            if isinstance(pending[n], str):
+                print(f"{n:48s} {expect:8s} -  {pending[n]}")
+                bad += 1
+                continue
+            code, sig = pending[n].result()
+            if expect == "doubtful":
+                print(f"{n:48s} {expect:8s} {code}  (not judged)")
+                continue
+            wrong = [f"{k}={sig.get(k)!r}, not {v!r}" for k, v in says.items() if sig.get(k) != v]
+            ok = code == EXIT[expect] and not wrong
+            good, bad = good + ok, bad + (not ok)
+            print(f"{n:48s} {expect:8s} {code}" + ("" if ok else "  MISMATCH" + "".join("; " + w for w in wrong)))
+    print(f"# {len(names)} cases in {time.monotonic() - started:.1f} s", file=sys.stderr)
+    print(f"{good} as expected, {bad} not")
+    return 0 if bad == 0 else 1
