@@ -27,6 +27,8 @@ public enum SignReason: StageReason {
     case certificateOutOfValidity(subject: String, notBefore: String, notAfter: String, signingTime: String)
     /// A detached signature file that is not a CMS SignedData.
     case notASignature(String)
+    /// A signature (or its timestamp token) carrying more certificates than a verifier tries.
+    case tooManyCertificates(count: Int, limit: Int)
     /// An OpenSSL operation failed for reasons other than the input.
     case crypto(operation: String, details: String)
     /// A key or bundle asks for more password-derivation iterations than Signet spends.
@@ -67,6 +69,9 @@ public enum SignReason: StageReason {
                 "\(context): certificate '\(subject)' is valid from \(notBefore) to \(notAfter), not at the signing time \(signingTime); renew it, or \(.set("false"), .identityStrict) to sign with a warning."
         case .notASignature(let detail):
             return "\(context): not a CMS (PKCS#7) signature (\(detail)); \(.give, .detachedSignature)."
+        case .tooManyCertificates(let count, let limit):
+            return
+                "\(context): carries \(count) certificates, over the limit of \(limit); a signer's chain needs a few, so it is not judged."
         case .crypto(let operation, let details):
             return "\(context): OpenSSL failed in \(operation) (\(details))."
         case .keyDerivationTooCostly(let iterations, let limit):

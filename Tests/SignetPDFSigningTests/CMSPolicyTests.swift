@@ -49,6 +49,27 @@ struct CMSPolicyTests {
         }
     }
 
+    @Test("a signature carrying more than 256 certificates is refused before its chain is built; 256 are judged")
+    func certificateBag() throws {
+        let dir = TemporaryDirectory()
+        let input = content(dir)
+        let limit = CMSVerifier.maxCarriedCertificates
+        let signer = (pki.base.rsaCert, pki.base.rsaKey)
+        let over = dir.path("over.p7s"), at = dir.path("at.p7s")
+        // The signer's certificate and the intermediate carried `limit` (or `limit` - 1) times.
+        try pki.pythonSign(
+            signer, content: input, out: over, chain: Array(repeating: pki.base.intermediateCert, count: limit))
+        try pki.pythonSign(
+            signer, content: input, out: at, chain: Array(repeating: pki.base.intermediateCert, count: limit - 1))
+        let error = #expect(throws: SignError.self) { try verify(over, input) }
+        #expect(
+            error?.message
+                == "\(over): carries \(limit + 1) certificates, over the limit of \(limit); a signer's chain needs a few, so it is not judged."
+        )
+        let report = try verify(at, input)
+        #expect(report.valid && report.trust == .trusted, "\(report.problems)")
+    }
+
     @Test("SHA-1 and MD5 as message digest are refused; allowWeakAlgorithms accepts SHA-1", arguments: ["sha1", "md5"])
     func weakDigest(digest: String) throws {
         let dir = TemporaryDirectory()

@@ -51,6 +51,58 @@ struct SignatureLimitTests {
             ])
     }
 
+    @Test(
+        "a CMS's certificates are counted from its framing, DER or BER, before OpenSSL decodes any; damage never traps")
+    func certificateCount() throws {
+        let pki = TestPKI.shared
+        let content = dir.write("content.txt", "counted\n")
+        func signed(_ name: String, _ extra: [String]) throws -> [UInt8] {
+            let made = try ProcessRunner.run(
+                "openssl",
+                [
+                    "cms", "-sign", "-binary", "-in", content, "-signer", pki.rsaCert, "-inkey", pki.rsaKey,
+                    "-outform", "DER", "-out", dir.path(name),
+                ] + extra)
+            #expect(made.status == 0, "openssl cms -sign \(extra): \(made.stderr)")
+            return Array(try Data(contentsOf: URL(fileURLWithPath: dir.path(name))))
+        }
+        let der = try signed("der.p7s", ["-certfile", pki.chain])
+        let ber = try signed("ber.p7s", ["-certfile", pki.chain, "-stream"])
+        let bare = try signed("bare.p7s", ["-nocerts"])
+        #expect(ber[1] == 0x80, "-stream writes indefinite lengths")
+        for (name, cms) in [("DER", der), ("BER", ber)] {
+            let parsed = try CMSMessage(der: cms).certificates().count
+            #expect(parsed >= 2 && DER.certificateCount(inSignedData: cms) == parsed, "\(name): OpenSSL read \(parsed)")
+        }
+        #expect(DER.certificateCount(inSignedData: bare) == 0)
+        // Not framed like a SignedData: nil, and OpenSSL's parse says what is wrong.
+        let certificate = try CMSMessage(der: der).certificates()[0].der
+        let nested = Array([[UInt8]](repeating: [0x30, 0x80], count: 100).joined()) + [UInt8](repeating: 0, count: 200)
+        // Damaged copies (a byte changed, or cut short) never trap, and a count is never more
+        // certificates than the bytes could frame (two bytes each at least).
+        var random = SeededRandom(seed: 2026)
+        for original in [der, ber] {
+            for _ in 0..<1500 {
+                var damaged = original
+                let at = Int.random(in: 0..<damaged.count, using: &random)
+                if Bool.random(using: &random) {
+                    damaged[at] = UInt8.random(in: 0...255, using: &random)
+                } else {
+                    damaged.removeSubrange(at...)
+                }
+                let count = DER.certificateCount(inSignedData: damaged)
+                #expect((count ?? 0) <= damaged.count / 2, "a flip or cut at \(at)")
+            }
+        }
+        for (name, bytes) in [
+            ("truncated", Array(der.dropLast())), ("truncated BER", Array(ber.dropLast(2))),
+            ("a certificate", certificate),
+            ("empty", []), ("an unended indefinite length", [0x30, 0x80]), ("100 nested indefinite lengths", nested),
+        ] as [(String, [UInt8])] {
+            #expect(DER.certificateCount(inSignedData: bytes) == nil, "\(name)")
+        }
+    }
+
     @Test("more than 1,000 signatures are refused before any is hashed")
     func tooManySignatures() throws {
         let input = dir.write("many.pdf", bytes: HostilePDFs.signatureFields(PDFVerifier.maxSignatures + 1))

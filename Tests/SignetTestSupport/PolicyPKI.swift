@@ -153,16 +153,18 @@ package final class PolicyPKI: @unchecked Sendable {
 
     /// A detached SignedData built field by field in Python: content-type, message-digest and
     /// signing-certificate-v2 signed attributes; `essCertificate` names another certificate in
-    /// the latter; `embed` encapsulates the content.
+    /// the latter; `embed` encapsulates the content; `chain` is carried after the signer's
+    /// certificate (the intermediate by default; a file named twice is carried twice).
     package func pythonSign(
         _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256",
         contentType: String = "data",
-        essCertificate: String? = nil, embed: Bool = false
+        essCertificate: String? = nil, embed: Bool = false, chain: [String]? = nil
     ) throws {
         var args = [
             "sign", "--cert", signer.cert, "--key", signer.key, "--data", content, "--out", out, "--md", digest,
-            "--content-type", contentType, "--chain", base.intermediateCert,
+            "--content-type", contentType,
         ]
+        for certificate in chain ?? [base.intermediateCert] { args += ["--chain", certificate] }
         if let essCertificate { args += ["--ess-cert", essCertificate] }
         if embed { args.append("--embed") }
         try python(args)

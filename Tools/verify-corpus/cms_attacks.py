@@ -384,6 +384,33 @@ def twin_control(x):
     return sign_with_chain(x, lk, lc, [twin_of("Good Intermediate", ik), ic, x.p.root])
 
 
+def lookalike_bag(x, count):
+    """A signature whose bag carries `count` certificates with the root's name (each an issuer candidate
+    of the signer, none its issuer: an RSA-1024 key of their own, signed with a throw-away EC key)
+    between the signer's certificate and the root."""
+    sham = ec.generate_private_key(ec.SECP256R1())
+    key = x.key("lookalike", 1024).public_key()
+    bag = [x509.CertificateBuilder().subject_name(x.p.root.subject).issuer_name(x.p.root.subject).public_key(key)
+           .serial_number(100_000 + i).not_valid_before(day(2020, 1, 1)).not_valid_after(day(2040, 1, 1))
+           .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+           .sign(sham, cb.HASHES["sha256"]()) for i in range(count)]
+    reserve = sum(len(cb.der(c)) for c in bag) + 24000
+    return cb.sign_pdf(x.base, lambda d: cb.signed_data([cb.signer_info(d, x.p.signer_key, x.p.signer)],
+                                                        [x.p.signer] + bag + [x.p.root]), reserve=reserve)
+
+
+@case("cms", "reject", "a bag of 2,000 look-alikes of the root: each is a candidate issuer, so path building costs "
+      "time in proportion (20,000: 4.7 s and 218 MB, VALID, before the limit); over 256 certificates the signature "
+      "is refused from its framing")
+def lookalike_bag_over_limit(x):
+    return lookalike_bag(x, 2_000)
+
+
+@case("cms", "accept", "control: 254 look-alikes, with the signer and the root 256 certificates, are judged")
+def lookalike_bag_at_limit(x):
+    return lookalike_bag(x, 254)
+
+
 # ================================================================================================ tr-
 EXPIRED = dict(not_before=day(2024, 1, 1), not_after=day(2026, 3, 1))  # the token's 2026-02-01 is inside
 DUAL_USE = dict(keyusage=ku(ds=True, nr=True), eku=[EKU.TIME_STAMPING, EKU.EMAIL_PROTECTION], eku_critical=True)

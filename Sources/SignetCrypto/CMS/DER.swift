@@ -24,29 +24,74 @@ enum DER {
     }
 }
 
+/// Reading the framing of DER, and of BER with indefinite lengths (what `openssl cms -stream`
+/// writes), without decoding any content: tags of one byte (every CMS and RFC 3161 tag), lengths
+/// of up to four bytes, indefinite lengths on constructed elements only, nested at most
+/// `maxDepth` deep. Used where Signet needs one element's bytes, or a count, before (or instead
+/// of) a library parse.
 extension DER {
-    /// The byte ranges of the elements inside the definite-length SEQUENCE that `bytes` starts
-    /// with (each element's tag, length and content); `nil` when the framing does not add up.
+    static let maxDepth = 64
+
+    /// The byte ranges of the elements inside the SEQUENCE that `bytes` starts with (each
+    /// element's tag, length and content); `nil` when the framing does not add up.
     static func elements(ofSequence bytes: [UInt8]) -> [Range<Int>]? {
-        guard bytes.first == 0x30, let outer = header(bytes, at: 0), outer.end <= bytes.count else { return nil }
-        var ranges: [Range<Int>] = []
-        var cursor = outer.contentStart
-        while cursor < outer.end {
-            guard let element = header(bytes, at: cursor), element.end <= outer.end else { return nil }
-            ranges.append(cursor..<element.end)
-            cursor = element.end
-        }
-        return ranges
+        guard let end = end(bytes, at: 0), end <= bytes.count else { return nil }
+        return children(bytes, of: 0..<end, tag: 0x30)
     }
 
-    /// Where the content of the element at `offset` starts and where the element ends.
-    private static func header(_ bytes: [UInt8], at offset: Int) -> (contentStart: Int, end: Int)? {
-        guard offset + 2 <= bytes.count, bytes[offset] & 0x1F != 0x1F else { return nil }
+    /// How many certificates the `certificates` field of the CMS SignedData in `bytes` (a
+    /// ContentInfo) holds, from the framing alone; 0 without the field, nil when `bytes` is not
+    /// framed like a SignedData (OpenSSL then says what is wrong).
+    static func certificateCount(inSignedData bytes: [UInt8]) -> Int? {
+        guard let infoEnd = end(bytes, at: 0), let info = children(bytes, of: 0..<infoEnd, tag: 0x30),
+            info.count == 2, let explicit = children(bytes, of: info[1], tag: 0xA0), explicit.count == 1,
+            let fields = children(bytes, of: explicit[0], tag: 0x30)
+        else { return nil }
+        // SignedData: version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos.
+        guard let certificates = fields.dropFirst(3).first(where: { bytes[$0.lowerBound] == 0xA0 }) else { return 0 }
+        return children(bytes, of: certificates, tag: 0xA0)?.count
+    }
+
+    /// The elements inside the constructed element at `range` when its tag is `tag`; nil otherwise
+    /// or when they do not fill it exactly (up to the end-of-contents octets of an indefinite length).
+    private static func children(_ bytes: [UInt8], of range: Range<Int>, tag: UInt8) -> [Range<Int>]? {
+        guard bytes[range.lowerBound] == tag, let (start, length) = header(bytes, at: range.lowerBound) else {
+            return nil
+        }
+        let stop = length == nil ? range.upperBound - 2 : range.upperBound
+        var ranges: [Range<Int>] = []
+        var cursor = start
+        while cursor < stop {
+            guard let next = end(bytes, at: cursor), next <= stop else { return nil }
+            ranges.append(cursor..<next)
+            cursor = next
+        }
+        return cursor == stop ? ranges : nil
+    }
+
+    /// Where the element at `offset` ends (after its end-of-contents octets when its length is
+    /// indefinite); nil when it runs past `bytes` or its framing is not one this reads.
+    private static func end(_ bytes: [UInt8], at offset: Int, depth: Int = 0) -> Int? {
+        guard depth < maxDepth, let (start, length) = header(bytes, at: offset) else { return nil }
+        if let length { return start + length <= bytes.count ? start + length : nil }
+        guard bytes[offset] & 0x20 != 0 else { return nil }  // indefinite lengths are for constructed elements
+        var cursor = start
+        while cursor + 2 <= bytes.count {
+            if bytes[cursor] == 0 && bytes[cursor + 1] == 0 { return cursor + 2 }
+            guard let next = end(bytes, at: cursor, depth: depth + 1) else { return nil }
+            cursor = next
+        }
+        return nil
+    }
+
+    /// Where the content of the element at `offset` starts, and its length (nil: indefinite).
+    private static func header(_ bytes: [UInt8], at offset: Int) -> (start: Int, length: Int?)? {
+        guard offset >= 0, offset + 2 <= bytes.count, bytes[offset] & 0x1F != 0x1F else { return nil }
         let first = Int(bytes[offset + 1])
-        guard first & 0x80 != 0 else { return (offset + 2, offset + 2 + first) }
+        guard first & 0x80 != 0 else { return (offset + 2, first) }
         let count = first & 0x7F
-        guard (1...4).contains(count), offset + 2 + count <= bytes.count else { return nil }
-        let length = bytes[(offset + 2)..<(offset + 2 + count)].reduce(0) { $0 << 8 | Int($1) }
-        return (offset + 2 + count, offset + 2 + count + length)
+        if count == 0 { return (offset + 2, nil) }
+        guard count <= 4, offset + 2 + count <= bytes.count else { return nil }
+        return (offset + 2 + count, bytes[(offset + 2)..<(offset + 2 + count)].reduce(0) { $0 << 8 | Int($1) })
     }
 }

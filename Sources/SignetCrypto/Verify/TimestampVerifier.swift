@@ -25,6 +25,8 @@ enum TimestampVerifier {
         token: [UInt8], context: String, imprinted: (DigestAlgorithm) throws -> [UInt8], options: VerifyOptions,
         validationTime: Date, source: TimeSource
     ) throws -> TimestampVerification {
+        let bag = "the timestamp token of \(context)"
+        try CMSVerifier.boundCertificates(in: token, context: bag)
         let cms: CMSMessage
         do {
             cms = try CMSMessage(der: token)
@@ -52,7 +54,7 @@ enum TimestampVerifier {
             throw SignError(context, .notASignature("its timestamp token has no readable time"))
         }
         try cms.attachSignerCertificates()
-        let carried = try cms.certificates()
+        let carried = try CMSVerifier.carriedCertificates(cms, context: bag)
         guard let signerInfo = cms.signerInfos.first else {
             throw SignError(context, .notASignature("its timestamp token has no signer"))
         }
