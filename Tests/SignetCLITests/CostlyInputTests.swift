@@ -4,7 +4,7 @@ import Testing
 
 /// Signed files built to cost a verifier minutes and gigabytes (Tools/verify-corpus/costly_inputs.py):
 /// 3000 tiny updates after the signature (and 10,001, one section over the limit), an xref stream of 9
-/// million free entries, three of them.
+/// million free entries, three of them, and a /DSS of 20,000 certificates named like the root.
 /// `signet verify` and `signet info` must answer each with a verdict or one clear sentence under a
 /// CPU-time limit (seconds of CPU, not wall time, so a busy machine does not fail them) and an
 /// address-space limit, both set with `ulimit` in the shell that starts them.
@@ -28,6 +28,7 @@ struct CostlyInputTests {
         Case(
             file: "free_entries3.pdf", verifyExit: 2, infoExit: 2,
             says: "its cross-reference streams list over 10000000 entries"),
+        Case(file: "dss_lookalikes.pdf", verifyExit: 0, infoExit: 0, says: "19000 values of the /DSS were not read"),
     ]
 
     /// CPU seconds one run may take (a debug build on a loaded machine needs a fraction of this).

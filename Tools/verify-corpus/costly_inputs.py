@@ -10,6 +10,8 @@ written by hand, and root.pem (the signer's root):
     too_many_updates.pdf  10,001 such updates: one cross-reference section more than Signet reads
     free_entries.pdf    one update whose cross-reference stream lists 9 million free entries
     free_entries3.pdf   three such updates, one after the other
+    dss_lookalikes.pdf  an update whose /DSS holds 20,000 certificates named like the signer's root
+                        (each a candidate issuer when a chain is built)
 
 `signet verify` must answer each with a verdict (or one clear sentence) in seconds of CPU and
 bounded memory; Tests/SignetCLITests/CostlyInputTests.swift runs it under a CPU-time limit.
@@ -20,7 +22,12 @@ import re
 import sys
 import zlib
 
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cms_builder as cb  # noqa: E402
 import make_corpus as mc  # noqa: E402
 import review_attacks as ra  # noqa: E402
 from make_corpus import CATALOG, INFO, last_startxref, stream  # noqa: E402
@@ -74,6 +81,18 @@ def free_entries_update(data, i):
     return bytes(out)
 
 
+def lookalike_store(data, root, count=20_000):
+    """`data` with a /DSS of `count` certificates carrying `root`'s name, an RSA-1024 key of their own
+    and a throw-away EC issuer key (so none issued anything)."""
+    sham = ec.generate_private_key(ec.SECP256R1())
+    key = rsa.generate_private_key(65537, 1024).public_key()
+    certs = [x509.CertificateBuilder().subject_name(root.subject).issuer_name(root.subject).public_key(key)
+             .serial_number(100_000 + i).not_valid_before(cb.day(2020, 1, 1)).not_valid_after(cb.day(2040, 1, 1))
+             .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+             .sign(sham, hashes.SHA256()) for i in range(count)]
+    return cb.add_dss(data, certs=certs)
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: costly_inputs.py OUTDIR [UPDATES]")
@@ -94,6 +113,7 @@ def main():
         "too_many_updates.pdf": many_updates(table, 10_001),
         "free_entries.pdf": free_entries_update(streams, 0),
         "free_entries3.pdf": three,
+        "dss_lookalikes.pdf": lookalike_store(table, ra.PKI.root),
     }
     for name, data in files.items():
         with open(os.path.join(outdir, name), "wb") as f:

@@ -13,19 +13,26 @@ package struct ValidationMaterial: Sendable, Hashable {
         add(certificates: other.certificates, ocspResponses: other.ocspResponses, crls: other.crls)
     }
 
-    /// Adds the values not there yet (compared by bytes), in order.
+    /// Adds the values not there yet (compared by bytes, through a hash: a store of many values
+    /// costs time in proportion, not its square), in order.
     package mutating func add(certificates: [[UInt8]] = [], ocspResponses: [[UInt8]] = [], crls: [[UInt8]] = []) {
-        for c in certificates where !self.certificates.contains(c) { self.certificates.append(c) }
-        for o in ocspResponses where !self.ocspResponses.contains(o) { self.ocspResponses.append(o) }
-        for c in crls where !self.crls.contains(c) { self.crls.append(c) }
+        Self.append(certificates, to: &self.certificates)
+        Self.append(ocspResponses, to: &self.ocspResponses)
+        Self.append(crls, to: &self.crls)
+    }
+
+    private static func append(_ values: [[UInt8]], to list: inout [[UInt8]]) {
+        var known = Set(list)
+        for value in values where known.insert(value).inserted { list.append(value) }
     }
 
     /// What `self` holds that `other` does not.
     package func subtracting(_ other: ValidationMaterial) -> ValidationMaterial {
-        ValidationMaterial(
-            certificates: certificates.filter { !other.certificates.contains($0) },
-            ocspResponses: ocspResponses.filter { !other.ocspResponses.contains($0) },
-            crls: crls.filter { !other.crls.contains($0) })
+        let (certificates, ocsp, crls) = (Set(other.certificates), Set(other.ocspResponses), Set(other.crls))
+        return ValidationMaterial(
+            certificates: self.certificates.filter { !certificates.contains($0) },
+            ocspResponses: ocspResponses.filter { !ocsp.contains($0) },
+            crls: self.crls.filter { !crls.contains($0) })
     }
 
     package var isEmpty: Bool { certificates.isEmpty && ocspResponses.isEmpty && crls.isEmpty }

@@ -24,6 +24,13 @@ struct DocumentSecurityStore {
     /// (128 MiB): a few kilobytes of FlateDecode can claim gigabytes; larger or later values are skipped.
     static let maxValueBytes = 16 << 20
     static let maxTotalBytes = 128 << 20
+    /// The most values of one kind read (a document with hundreds of signatures needs hundreds):
+    /// every certificate is a candidate issuer for each signature's chain, and 20,000 look-alikes
+    /// of a root in the store cost 4.3 s per signature. Later values are skipped.
+    static let maxValues = 1_000
+
+    /// Values of the store not read (over `maxValues`, `maxValueBytes` or `maxTotalBytes`).
+    private(set) var skipped = 0
 
     /// Reads the store of `document` (values are decoded once, to compare new ones by bytes).
     init(_ document: PDFDocument) throws {
@@ -31,20 +38,38 @@ struct DocumentSecurityStore {
         guard let dictionary else { return }
         var total = 0
         for (key, _, kind) in Self.arrays {
-            for stream in try dictionary.value(key)?.items() ?? [] where try stream.kind == .stream {
+            var values: [[UInt8]] = []
+            let items = try dictionary.value(key)?.items() ?? []
+            for (index, stream) in items.enumerated() {
+                // The rest is not even resolved: each is an object to find and parse.
+                guard values.count < Self.maxValues else {
+                    skipped += items.count - index
+                    break
+                }
+                guard try stream.kind == .stream else { continue }
                 guard total < Self.maxTotalBytes,
                     let data = try stream.decodedData(limit: min(Self.maxValueBytes, Self.maxTotalBytes - total))
-                else { continue }
-                total += data.count
-                switch kind {
-                case .certificate: material.add(certificates: [data])
-                case .ocsp: material.add(ocspResponses: [data])
-                case .crl: material.add(crls: [data])
+                else {
+                    skipped += 1
+                    continue
                 }
+                total += data.count
+                values.append(data)
                 streams[data] = streams[data] ?? stream
+            }
+            switch kind {
+            case .certificate: material.add(certificates: values)
+            case .ocsp: material.add(ocspResponses: values)
+            case .crl: material.add(crls: values)
             }
         }
         vriKeys = Set(try dictionary.value("/VRI")?.keys().map { String($0.dropFirst()) } ?? [])
+    }
+
+    /// What a report says when values of the store were not read; nil when all were.
+    var skippedNote: String? {
+        guard skipped > 0 else { return nil }
+        return "\(skipped) values of the /DSS were not read (over \(Self.maxValues) of a kind, or too large), so they are not used"
     }
 
     /// The VRI key of a signature: SHA-1 of its whole /Contents value (padding included), in

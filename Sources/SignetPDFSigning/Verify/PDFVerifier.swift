@@ -89,6 +89,7 @@ package enum PDFVerifier {
                 report.problems = problems + report.problems
                 report.valid = false
             }
+            if let note = store.skippedNote { report.notes.append(note) }
             reports.append(report)
         }
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
