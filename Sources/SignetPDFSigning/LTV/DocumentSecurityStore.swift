@@ -69,7 +69,8 @@ struct DocumentSecurityStore {
     /// What a report says when values of the store were not read; nil when all were.
     var skippedNote: String? {
         guard skipped > 0 else { return nil }
-        return "\(skipped) values of the /DSS were not read (over \(Self.maxValues) of a kind, or too large), so they are not used"
+        return
+            "\(skipped) values of the /DSS were not read (over \(Self.maxValues) of a kind, or too large), so they are not used"
     }
 
     /// The VRI key of a signature: SHA-1 of its whole /Contents value (padding included), in
