@@ -20,7 +20,9 @@ struct CRLScopeTests {
     /// The verifier's revocation judgement of `cert` at `time` with `crl` as the file's only data.
     func judge(_ cert: String, crl: [UInt8], at time: Date = Date()) throws -> ChainRevocation {
         let judge = RevocationJudge(
-            file: ValidationMaterial(crls: [crl]), anchors: [try certificate(pki.rootCert)], mode: .offline,
+            file: ValidationMaterial(crls: [crl]), crls: RevocationListCache(),
+            anchors: [try certificate(pki.rootCert)],
+            mode: .offline,
             online: nil, now: Date())
         return try judge.judge(
             try certificate(cert), carried: [], at: time, as: .signer)
@@ -170,5 +172,17 @@ struct CRLScopeTests {
         let complete = try pki.crl(CRLSpec(scope: .user, distributionPoint: Self.distributionPoint), in: folder)
         let (material, evidence) = try collector(serving: complete).status(of: signer, issuer: root, context: "ltv")
         #expect(evidence.status == .good && material.crls == [complete])
+    }
+
+    @Test("a verification parses each CRL once: the same list for the same bytes, one refusal for a non-CRL")
+    func parsedOnce() throws {
+        let folder = TemporaryDirectory()
+        let cache = RevocationListCache()
+        let crl = try pki.crl(CRLSpec(), in: folder)
+        #expect(try cache.list(crl) === cache.list(Array(crl)), "parsed again")
+        for _ in 0..<2 {
+            let error = #expect(throws: RevocationProblem.self) { try cache.list([0x30, 0x03, 0x02, 0x01, 0x05]) }
+            #expect(error?.why.hasPrefix("it is not a CRL (") == true, "\(String(describing: error))")
+        }
     }
 }

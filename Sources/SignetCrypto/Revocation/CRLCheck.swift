@@ -5,18 +5,7 @@ import FoundationEssentials
 /// revoked when it lists the certificate's serial number.
 enum CRLCheck {
     /// `now`, when given, is the time of fetching (thisUpdate must not lie ahead, nextUpdate not behind it).
-    static func check(
-        _ bytes: [UInt8], certificate: Certificate, issuer: Certificate, now: Date? = nil
-    ) throws -> RevocationEvidence {
-        let crl: RevocationList
-        do {
-            crl = try RevocationList(bytes: bytes)
-        } catch let failure as OpenSSLFailure {
-            throw RevocationProblem("it is not a CRL (\(failure.summary))")
-        }
-        return try check(crl, certificate: certificate, issuer: issuer, now: now)
-    }
-
+    ///
     /// Throws `RevocationProblem` when the CRL cannot say what it would: a CRL out of scope says
     /// nothing; one that only shows revocations (`CRLScope.Use.revocationsOnly`) and does not list
     /// the certificate says nothing either.

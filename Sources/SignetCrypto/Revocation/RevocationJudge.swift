@@ -30,6 +30,8 @@ enum ChainRole {
 /// one is a note; a root (self-signed, or a trust anchor) is not checked.
 struct RevocationJudge {
     let file: ValidationMaterial
+    /// The file's CRLs as parsed so far (shared by the file's signatures).
+    let crls: RevocationListCache
     let anchors: [Certificate]
     let mode: RevocationMode
     let online: OnlineRevocation?
@@ -130,7 +132,7 @@ struct RevocationJudge {
             consider("an OCSP response") { try OCSPCheck.check(bytes, certificate: certificate, issuer: issuer) }
         }
         for bytes in file.crls {
-            consider("a CRL") { try CRLCheck.check(bytes, certificate: certificate, issuer: issuer) }
+            consider("a CRL") { try CRLCheck.check(try crls.list(bytes), certificate: certificate, issuer: issuer) }
         }
         if usable.isEmpty, stale {
             notes.append(

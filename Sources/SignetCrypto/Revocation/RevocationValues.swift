@@ -15,7 +15,9 @@ package enum RevocationValues {
     package static func checkCRL(
         _ crl: [UInt8], certificate: [UInt8], issuer: [UInt8], now: Date? = nil
     ) throws -> RevocationEvidence {
-        try CRLCheck.check(crl, certificate: try first(certificate), issuer: try first(issuer), now: now)
+        try CRLCheck.check(
+            try RevocationListCache().list(crl), certificate: try first(certificate), issuer: try first(issuer),
+            now: now)
     }
 
     /// The DER of an OCSP request for `certificate` with `nonce` (what the collector POSTs).

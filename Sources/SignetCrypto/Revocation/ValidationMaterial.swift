@@ -13,8 +13,8 @@ package struct ValidationMaterial: Sendable, Hashable {
         add(certificates: other.certificates, ocspResponses: other.ocspResponses, crls: other.crls)
     }
 
-    /// Adds the values not there yet (compared by bytes, through a hash: a store of many values
-    /// costs time in proportion, not its square), in order.
+    /// Adds the values not there yet (compared by bytes, through a hash, `ByteKey`: a store of
+    /// many values costs time in proportion, not its square), in order.
     package mutating func add(certificates: [[UInt8]] = [], ocspResponses: [[UInt8]] = [], crls: [[UInt8]] = []) {
         Self.append(certificates, to: &self.certificates)
         Self.append(ocspResponses, to: &self.ocspResponses)
@@ -22,17 +22,18 @@ package struct ValidationMaterial: Sendable, Hashable {
     }
 
     private static func append(_ values: [[UInt8]], to list: inout [[UInt8]]) {
-        var known = Set(list)
-        for value in values where known.insert(value).inserted { list.append(value) }
+        var known = Set(list.map(ByteKey.init))
+        for value in values where known.insert(ByteKey(value)).inserted { list.append(value) }
     }
 
     /// What `self` holds that `other` does not.
     package func subtracting(_ other: ValidationMaterial) -> ValidationMaterial {
-        let (certificates, ocsp, crls) = (Set(other.certificates), Set(other.ocspResponses), Set(other.crls))
+        let keys = { (values: [[UInt8]]) in Set(values.map(ByteKey.init)) }
+        let (certificates, ocsp, crls) = (keys(other.certificates), keys(other.ocspResponses), keys(other.crls))
         return ValidationMaterial(
-            certificates: self.certificates.filter { !certificates.contains($0) },
-            ocspResponses: ocspResponses.filter { !ocsp.contains($0) },
-            crls: self.crls.filter { !crls.contains($0) })
+            certificates: self.certificates.filter { !certificates.contains(ByteKey($0)) },
+            ocspResponses: ocspResponses.filter { !ocsp.contains(ByteKey($0)) },
+            crls: self.crls.filter { !crls.contains(ByteKey($0)) })
     }
 
     package var isEmpty: Bool { certificates.isEmpty && ocspResponses.isEmpty && crls.isEmpty }

@@ -19,10 +19,12 @@ package enum CMSVerifier {
     /// time to its genTime (source `.timestamp`) unless a fixed time was given (`.at`).
     ///
     /// `revocationData` is what the container holds besides the CMS (a PDF's DSS): with the CRLs
-    /// inside the CMS it is used to judge each chain certificate's revocation status (see `RevocationJudge`).
+    /// inside the CMS it is used to judge each chain certificate's revocation status (see
+    /// `RevocationJudge`); `crls` holds those CRLs once parsed, for the other signatures of the file.
     package static func check(
         cms bytes: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8],
-        options: VerifyOptions, claimedTime: Date?, revocationData: ValidationMaterial = ValidationMaterial()
+        options: VerifyOptions, claimedTime: Date?, revocationData: ValidationMaterial = ValidationMaterial(),
+        crls: RevocationListCache = RevocationListCache()
     ) throws -> CMSCheck {
         let cms = try signedData(bytes, context: context)
         try cms.attachSignerCertificates()
@@ -60,7 +62,7 @@ package enum CMSVerifier {
             var data = revocationData
             data.add(crls: try cms.crls())
             let judge = RevocationJudge(
-                file: data, anchors: options.anchors?.certificates ?? [], mode: options.revocation,
+                file: data, crls: crls, anchors: options.anchors?.certificates ?? [], mode: options.revocation,
                 online: options.online, now: options.now)
             var chains = [
                 try judge.judge(
@@ -81,10 +83,11 @@ package enum CMSVerifier {
     /// the RFC 3161 TimeStampToken of its /Contents, and `contentDigest` hashes its ByteRange with
     /// the imprint's algorithm. `digestMatches` is the imprint, `signer` the TSA, `timestamp` the
     /// token's summary; the TSA certificate is judged at the validation time of `options` (a
-    /// document timestamp does not vouch for its own time) and must allow timestamping.
+    /// document timestamp does not vouch for its own time) and must allow timestamping. `crls` as
+    /// for `check`.
     package static func checkDocumentTimestamp(
         token: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8], options: VerifyOptions,
-        revocationData: ValidationMaterial = ValidationMaterial()
+        revocationData: ValidationMaterial = ValidationMaterial(), crls: RevocationListCache = RevocationListCache()
     ) throws -> CMSCheck {
         let time = baseTime(options, claimed: nil)
         let verification = try TimestampVerifier.verify(
@@ -93,7 +96,8 @@ package enum CMSVerifier {
         var check = verification.authority
         if let parties = try SignedParties(token: token) {
             let judge = RevocationJudge(
-                file: revocationData, anchors: options.anchors?.certificates ?? [], mode: options.revocation,
+                file: revocationData, crls: crls, anchors: options.anchors?.certificates ?? [],
+                mode: options.revocation,
                 online: options.online, now: options.now)
             // The token's own time: data gathered after the timestamp speaks for it.
             check.record([

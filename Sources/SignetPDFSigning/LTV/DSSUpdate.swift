@@ -79,7 +79,7 @@ package struct DSSUpdate: InPlaceUpdate {
         for entry in entries { all.add(entry.material) }
         let added = all.subtracting(store.material)
         for data in added.certificates + added.ocspResponses + added.crls {
-            store.streams[data] = try document.makeFlateStream(data)
+            store.streams[ByteKey(data)] = try document.makeFlateStream(data)
         }
 
         let catalog = try document.catalog()
@@ -96,7 +96,7 @@ package struct DSSUpdate: InPlaceUpdate {
             let values = Self.values(added, kind)
             guard !values.isEmpty else { continue }
             let array = try dss.value(key) ?? document.parse("[]")
-            for data in values { try array.append(store.streams[data]!) }
+            for data in values { try array.append(store.streams[ByteKey(data)]!) }
             try dss.set(key, array)
             if try array.id != nil { try document.markChanged(array) }
         }
@@ -107,7 +107,7 @@ package struct DSSUpdate: InPlaceUpdate {
                 let values = Self.values(entry.material, kind)
                 guard !values.isEmpty else { continue }
                 let array = try document.parse("[]")
-                for data in values { try array.append(store.streams[data]!) }
+                for data in values { try array.append(store.streams[ByteKey(data)]!) }
                 try item.set(vriKey, array)
             }
             try vri.set("/" + entry.key, item)

@@ -9,7 +9,7 @@ struct DocumentSecurityStore {
     /// What the store holds (each value once, in order).
     var material = ValidationMaterial()
     /// The stream that holds each value.
-    var streams: [[UInt8]: PDFObject] = [:]
+    var streams: [ByteKey: PDFObject] = [:]
     /// The keys of `/VRI` (uppercase hexadecimal SHA-1 of a signature's /Contents).
     var vriKeys: Set<String> = []
 
@@ -55,7 +55,7 @@ struct DocumentSecurityStore {
                 }
                 total += data.count
                 values.append(data)
-                streams[data] = streams[data] ?? stream
+                streams[ByteKey(data)] = streams[ByteKey(data)] ?? stream
             }
             switch kind {
             case .certificate: material.add(certificates: values)

@@ -66,6 +66,7 @@ package enum PDFVerifier {
         }
         let digests = RangeDigests(file: file, ranges: coverages.map { $0.ranges ?? [] })
         let store = try DocumentSecurityStore(document)
+        let crls = RevocationListCache()
         var reports: [SignatureReport] = []
         for (i, item) in counted.enumerated() {
             let permissions = try SignaturePermissions(dictionary: item.dictionary, certifier: certifier)
@@ -84,7 +85,7 @@ package enum PDFVerifier {
             var report = try check(
                 item.signature, index: i + 1, file: file, coverage: coverages[i], digest: { try digests.digest(i, $0) },
                 revision: revision, changes: changes, docmdp: permissions.docMDP, allowed: allowed, options: options,
-                revocationData: store.material)
+                revocationData: store.material, crls: crls)
             if !problems.isEmpty {
                 report.problems = problems + report.problems
                 report.valid = false
@@ -139,7 +140,8 @@ package enum PDFVerifier {
     private static func check(
         _ signature: EmbeddedSignature, index: Int, file: any ByteSource, coverage: Coverage,
         digest: @escaping (DigestAlgorithm) throws -> [UInt8], revision: Int?, changes: [Change], docmdp: Int?,
-        allowed: ModificationLevel, options: VerifyOptions, revocationData: ValidationMaterial
+        allowed: ModificationLevel, options: VerifyOptions, revocationData: ValidationMaterial,
+        crls: RevocationListCache
     ) throws -> SignatureReport {
         let context = "signature \(index) (field \(signature.field)) of \(file.name)"
         let kind: SignatureReport.Kind = signature.subFilter == timestampSubFilter ? .documentTimestamp : .signature
@@ -169,10 +171,10 @@ package enum PDFVerifier {
                 kind == .documentTimestamp
                 ? try CMSVerifier.checkDocumentTimestamp(
                     token: container, context: context, contentDigest: digest, options: options,
-                    revocationData: revocationData)
+                    revocationData: revocationData, crls: crls)
                 : try CMSVerifier.check(
                     cms: container, context: context, contentDigest: digest, options: options,
-                    claimedTime: signature.modified, revocationData: revocationData)
+                    claimedTime: signature.modified, revocationData: revocationData, crls: crls)
             return SignatureReport(
                 index: index, kind: kind, field: signature.field, subFilter: subFilter,
                 byteRange: signature.byteRange.values,
