@@ -19,7 +19,7 @@ enum VerifyFuzz {
 
     static func test(_ bytes: [UInt8]) {
         let input = scratch.write(bytes, to: "input.pdf")
-        Fuzz.expect("verify", accepting: [PDFError.self, SignError.self]) {
+        Fuzz.expect("verify", accepting: [PDFError.self, SignError.self, PDFSignError.self]) {
             let reports = try SignetAPI.verify(pdfAt: input, options: VerifyOptions(now: now, requireTrust: false))
                 .signatures
             Fuzz.require(!reports.isEmpty && reports.count <= PDFVerifier.maxSignatures, "\(reports.count) reports")
