@@ -13,6 +13,9 @@
 # grows across runs; reproducers land in .build/fuzz/findings/RUN. Exit status 1 when anything
 # was found. A reproducer is replayed with `.build/fuzz/release/fuzz-TARGET FILE`.
 set -euo pipefail
+# libFuzzer and AddressSanitizer report a crash themselves; Swift's backtracer, under ASan, reads the
+# shadow gap and aborts or hangs (a trapped input once took 10 minutes to give up), as in sanitize.sh.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 seconds=${FUZZ_SECONDS:-60}
