@@ -385,15 +385,9 @@ def twin_control(x):
 
 
 def lookalike_bag(x, count):
-    """A signature whose bag carries `count` certificates with the root's name (each an issuer candidate
-    of the signer, none its issuer: an RSA-1024 key of their own, signed with a throw-away EC key)
-    between the signer's certificate and the root."""
-    sham = ec.generate_private_key(ec.SECP256R1())
-    key = x.key("lookalike", 1024).public_key()
-    bag = [x509.CertificateBuilder().subject_name(x.p.root.subject).issuer_name(x.p.root.subject).public_key(key)
-           .serial_number(100_000 + i).not_valid_before(day(2020, 1, 1)).not_valid_after(day(2040, 1, 1))
-           .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-           .sign(sham, cb.HASHES["sha256"]()) for i in range(count)]
+    """A signature whose bag carries `count` look-alikes of the root (`cb.lookalikes`) between the
+    signer's certificate and the root."""
+    bag = cb.lookalikes(x.p.root, count)
     reserve = sum(len(cb.der(c)) for c in bag) + 24000
     return cb.sign_pdf(x.base, lambda d: cb.signed_data([cb.signer_info(d, x.p.signer_key, x.p.signer)],
                                                         [x.p.signer] + bag + [x.p.root]), reserve=reserve)

@@ -114,6 +114,18 @@ def resign(cert, key, hash_alg):
     return x509.load_der_x509_certificate(new.dump(force=True))
 
 
+def lookalikes(root, count):
+    """`count` certificates carrying `root`'s name, each a candidate issuer of anything `root` issued and
+    the issuer of nothing: one RSA-1024 key of their own, signed with a throw-away EC key. A verifier that
+    tries every candidate pays for each (cms_attacks.py's bag, costly_inputs.py's /DSS)."""
+    sham = ec.generate_private_key(ec.SECP256R1())
+    key = rsa.generate_private_key(65537, 1024).public_key()
+    return [x509.CertificateBuilder().subject_name(root.subject).issuer_name(root.subject).public_key(key)
+            .serial_number(100_000 + i).not_valid_before(day(2020, 1, 1)).not_valid_after(day(2040, 1, 1))
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .sign(sham, hashes.SHA256()) for i in range(count)]
+
+
 def der(cert):
     return cert.public_bytes(serialization.Encoding.DER)
 

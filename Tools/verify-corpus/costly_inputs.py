@@ -22,10 +22,6 @@ import re
 import sys
 import zlib
 
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import ec, rsa
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cms_builder as cb  # noqa: E402
 import make_corpus as mc  # noqa: E402
@@ -82,15 +78,8 @@ def free_entries_update(data, i):
 
 
 def lookalike_store(data, root, count=20_000):
-    """`data` with a /DSS of `count` certificates carrying `root`'s name, an RSA-1024 key of their own
-    and a throw-away EC issuer key (so none issued anything)."""
-    sham = ec.generate_private_key(ec.SECP256R1())
-    key = rsa.generate_private_key(65537, 1024).public_key()
-    certs = [x509.CertificateBuilder().subject_name(root.subject).issuer_name(root.subject).public_key(key)
-             .serial_number(100_000 + i).not_valid_before(cb.day(2020, 1, 1)).not_valid_after(cb.day(2040, 1, 1))
-             .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-             .sign(sham, hashes.SHA256()) for i in range(count)]
-    return cb.add_dss(data, certs=certs)
+    """`data` with a /DSS of `count` look-alikes of `root` (`cb.lookalikes`)."""
+    return cb.add_dss(data, certs=cb.lookalikes(root, count))
 
 
 def main():

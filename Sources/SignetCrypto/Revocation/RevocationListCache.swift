@@ -13,11 +13,21 @@ package final class RevocationListCache {
         if let known = parsed[key] { return try known.get() }
         let result: Result<RevocationList, RevocationProblem>
         do {
-            result = .success(try RevocationList(bytes: bytes))
-        } catch let failure as OpenSSLFailure {
-            result = .failure(RevocationProblem("it is not a CRL (\(failure.summary))"))
+            result = .success(try Self.parse(bytes))
+        } catch let problem as RevocationProblem {
+            result = .failure(problem)
         }
         parsed[key] = result
         return try result.get()
+    }
+
+    /// `bytes` parsed, or `RevocationProblem` when it is no CRL (the one parse of a CRL a verifier
+    /// judges, cached or not).
+    static func parse(_ bytes: [UInt8]) throws -> RevocationList {
+        do {
+            return try RevocationList(bytes: bytes)
+        } catch let failure as OpenSSLFailure {
+            throw RevocationProblem("it is not a CRL (\(failure.summary))")
+        }
     }
 }

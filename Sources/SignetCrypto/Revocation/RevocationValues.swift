@@ -16,7 +16,7 @@ package enum RevocationValues {
         _ crl: [UInt8], certificate: [UInt8], issuer: [UInt8], now: Date? = nil
     ) throws -> RevocationEvidence {
         try CRLCheck.check(
-            try RevocationListCache().list(crl), certificate: try first(certificate), issuer: try first(issuer),
+            try RevocationListCache.parse(crl), certificate: try first(certificate), issuer: try first(issuer),
             now: now)
     }
 
