@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The Lanczos-3 taps of one axis: for each output index, the first source index, how many
 /// source samples it reads, and their weights (normalized to sum 1). Downscaling widens the
@@ -12,6 +13,23 @@ package struct ResampleWeights: Sendable {
     package let taps: Int
     /// Source samples on this axis.
     package let sourceCount: Int
+
+    /// The taps from `source` to `target` samples, made once per process for each pair (a budget
+    /// fit asks for the same few pairs dozens of times; each costs thousands of sines). At most
+    /// `remembered` pairs are kept.
+    package static func of(from source: Int, to target: Int) -> ResampleWeights {
+        let key = source << 32 | target
+        if let known = made.withLock({ $0[key] }) { return known }
+        let weights = ResampleWeights(from: source, to: target)
+        made.withLock { made in
+            if made.count >= remembered { made.removeAll() }
+            made[key] = weights
+        }
+        return weights
+    }
+
+    static let remembered = 64
+    private static let made = Mutex<[Int: ResampleWeights]>([:])
 
     package init(from source: Int, to target: Int) {
         sourceCount = source
@@ -43,10 +61,15 @@ package struct ResampleWeights: Sendable {
     /// zero and add nothing), so their additions do not wait on each other; each output's sum is
     /// still taken in the same order, so the values are those of one output at a time.
     package func apply(_ input: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
+        apply(input, outputs: 0..<starts.count, into: out)
+    }
+
+    /// `apply` for the outputs `outputs` alone (the others are not written).
+    package func apply(_ input: UnsafePointer<Float>, outputs: Range<Int>, into out: UnsafeMutablePointer<Float>) {
         weights.withUnsafeBufferPointer { w in
             starts.withUnsafeBufferPointer { starts in
-                let (taps, n) = (self.taps, starts.count)
-                var i = 0
+                let (taps, n) = (self.taps, outputs.upperBound)
+                var i = outputs.lowerBound
                 // The starts only grow, so once the fourth output's taps run past the source, the rest go one by one.
                 while i + 4 <= n, starts[i + 3] + taps <= sourceCount {
                     let (p0, p1, p2, p3) = (
@@ -73,6 +96,43 @@ package struct ResampleWeights: Sendable {
                 }
             }
         }
+    }
+
+    /// The output indices whose taps reach a source index of `ranges` (ascending), merged into
+    /// ascending ranges apart.
+    package func outputs(reaching ranges: [Range<Int>]) -> [Range<Int>] {
+        var outputs: [Range<Int>] = []
+        for range in ranges {
+            let (first, end) = (firstReaching(range.lowerBound), endBefore(range.upperBound))
+            guard first < end else { continue }
+            if let last = outputs.last, first <= last.upperBound {
+                outputs[outputs.count - 1] = last.lowerBound..<max(end, last.upperBound)
+            } else {
+                outputs.append(first..<end)
+            }
+        }
+        return outputs
+    }
+
+    /// The first output index whose taps reach source index `source` or beyond.
+    func firstReaching(_ source: Int) -> Int {
+        firstIndex { starts[$0] + counts[$0] > source }
+    }
+
+    /// The first output index whose taps all start at source index `source` or beyond.
+    func endBefore(_ source: Int) -> Int {
+        firstIndex { starts[$0] >= source }
+    }
+
+    /// The first output index where `holds` is true (`starts.count` when none), for a condition
+    /// that stays true once it is (the taps only move right).
+    private func firstIndex(where holds: (Int) -> Bool) -> Int {
+        var (low, high) = (0, starts.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if holds(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Lanczos window of radius 3: sinc(x)·sinc(x/3) for |x| < 3.

@@ -6,14 +6,23 @@ import Testing
 @testable import SignetCodecs
 
 /// `PlaneUpscale`'s vectorized rows against a scalar reference summed tap by tap from zero: the
-/// same bits, since the budget fit ranks candidates by the SSIM computed from them.
+/// same bits, since the budget fit ranks candidates by the SSIM computed from them. A photo, and
+/// coloured ink on white, whose background rows and columns are not filtered but copied.
 struct PlaneUpscaleExactnessTests {
     @Test(
         "every upscaled row segment is the scalar filter's values exactly",
-        arguments: [(SSIMChannel.luma, 0, 333), (.blueDifference, 5, 200), (.redDifference, 17, 101)])
-    func rows(_ channel: SSIMChannel, _ first: Int, _ count: Int) {
-        let small = TestImages.photo(width: 173, height: 61)
-        let (width, height) = (350, 140)
+        arguments: [
+            (SSIMChannel.luma, 0, 333, false), (.blueDifference, 5, 200, false), (.redDifference, 17, 101, false),
+            (.luma, 0, 1400, true), (.blueDifference, 33, 900, true), (.redDifference, 700, 101, true),
+        ] as [(SSIMChannel, Int, Int, Bool)])
+    func rows(_ channel: SSIMChannel, _ first: Int, _ count: Int, _ ink: Bool) {
+        var small = TestImages.photo(width: 173, height: 61)
+        var (width, height) = (350, 140)
+        if ink {
+            small = TestImages.signature(width: 600, height: 61, ink: Color(red: 0.8, green: 0.1, blue: 0.2))
+            small.flatten(onto: .white)
+            (width, height) = (1400, 140)
+        }
         let upscale = PlaneUpscale(small, channel, toWidth: width, height: height)
         let plane = SSIM.plane(small, channel)
         let columns = ResampleWeights(from: small.width, to: width)

@@ -50,7 +50,7 @@ extension JPEGBudgetFit {
     /// twice as tall for the halved chroma planes: `SSIMSample.chroma`) read once it is upscaled
     /// to `upscaledHeight` rows, widened to whole block rows; ascending.
     static func rowsRead(by sample: SSIMSample, height: Int, upscaledTo upscaledHeight: Int) -> [Int] {
-        let taps = ResampleWeights(from: height, to: upscaledHeight)
+        let taps = ResampleWeights.of(from: height, to: upscaledHeight)
         var wanted = [Bool](repeating: false, count: height)
         let margin = 2 * SSIM.radius + 1
         for band in sample.bands {

@@ -10,8 +10,10 @@ import SignetRaster
 /// image (`Bitmap.upscaled`, the same taps) except for that image's rounding to 8 bits per channel
 /// and its clamping of each channel to 0…255 (here the plane is clamped): the SSIM of the two
 /// differs by well under 0.001 (`SSIMSampleTests`). Every small row is filtered across once, on
-/// all threads allowed (`Parallel.threads`); the vertical pass is done per segment asked for,
-/// 6–7 taps per value. Owns its float plane.
+/// all threads allowed (`Parallel.threads`): only near values that are not the plane's background
+/// (`BackgroundSpans`; a signature's paper), the rest copied from one filtered background row,
+/// which holds the same bits. The vertical pass is done per segment asked for, 6–7 taps per
+/// value. Owns its float plane.
 final class PlaneUpscale: @unchecked Sendable {
     let channel: SSIMChannel
     let width: Int
@@ -35,11 +37,11 @@ final class PlaneUpscale: @unchecked Sendable {
         self.channel = channel
         self.width = width
         self.height = height
-        rows = ResampleWeights(from: sourceHeight, to: height)
+        rows = ResampleWeights.of(from: sourceHeight, to: height)
         var slots = [Int](repeating: -1, count: sourceHeight)
         for (slot, row) in (present ?? Array(0..<sourceHeight)).enumerated() { slots[row] = slot }
         self.slots = slots
-        let columns = ResampleWeights(from: image.width, to: width)
+        let columns = ResampleWeights.of(from: image.width, to: width)
         let across = UnsafeMutablePointer<Float>.allocate(capacity: image.height * width)
         self.across = across
         let small = SSIM.plane(image, channel)
@@ -47,12 +49,34 @@ final class PlaneUpscale: @unchecked Sendable {
         let chunks = min(smallHeight, 16)
         small.withUnsafeBufferPointer { plane in
             nonisolated(unsafe) let source = plane.baseAddress!
-            Parallel.forEach(chunks) { chunk in
-                for y in (chunk * smallHeight / chunks)..<((chunk + 1) * smallHeight / chunks) {
-                    columns.apply(source + y * smallWidth, into: across + y * width)
+            let spans = BackgroundSpans(source, width: smallWidth, rows: [Bool](repeating: true, count: smallHeight))
+            Self.across(spans.background, smallWidth, columns).withUnsafeBufferPointer { filtered in
+                nonisolated(unsafe) let background = filtered.baseAddress!
+                Parallel.forEach(chunks) { chunk in
+                    for y in (chunk * smallHeight / chunks)..<((chunk + 1) * smallHeight / chunks) {
+                        let row = across + y * width
+                        var done = 0
+                        for outputs in columns.outputs(reaching: spans.ink(y)) {
+                            (row + done).update(from: background + done, count: outputs.lowerBound - done)
+                            columns.apply(source + y * smallWidth, outputs: outputs, into: row)
+                            done = outputs.upperBound
+                        }
+                        (row + done).update(from: background + done, count: width - done)
+                    }
                 }
             }
         }
+    }
+
+    /// A row of `count` values all `background` (a float's bit pattern) filtered across: what
+    /// every output whose taps read background alone is, bit for bit.
+    private static func across(_ background: UInt32, _ count: Int, _ columns: ResampleWeights) -> [Float] {
+        let row = [Float](repeating: Float(bitPattern: background), count: count)
+        var out = [Float](repeating: 0, count: columns.starts.count)
+        row.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { columns.apply(input.baseAddress!, into: $0.baseAddress!) }
+        }
+        return out
     }
 
     deinit { across.deallocate() }
