@@ -384,6 +384,118 @@ def twin_control(x):
     return sign_with_chain(x, lk, lc, [twin_of("Good Intermediate", ik), ic, x.p.root])
 
 
+# Keys whose signatures prove nothing, however large (review of stop 32): OpenSSL verifies with them.
+P256 = dict(p=0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff,
+            b=0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b,
+            gx=0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,
+            gy=0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5,
+            n=0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551)
+
+
+def with_key_info(x, cn, spki, ca=False):
+    """A certificate for `cn` from the root whose subjectPublicKeyInfo is `spki` (asn1crypto), which
+    `cryptography` would not build."""
+    tbs = cb.acert(make_cert(cn, x.key("stand-in"), x.p.root, x.p.root_key, ca=ca, ski=False))["tbs_certificate"]
+    tbs["subject_public_key_info"] = spki
+    return cb.resign_tbs(tbs, x.p.root_key)
+
+
+def dsa_generator_one():
+    """A 2048-bit DSA key with g = 1, so y = 1: (r, s) = (1, 1) verifies on every message."""
+    from asn1crypto import keys as akeys
+    from cryptography.hazmat.primitives.asymmetric import dsa
+    n = dsa.generate_parameters(2048).parameter_numbers()
+    return akeys.PublicKeyInfo({"algorithm": {"algorithm": "dsa", "parameters": {"p": n.p, "q": n.q, "g": 1}},
+                                "public_key": cb.core.Integer(1)})
+
+
+def forged_by_one(content_or_tbs_bytes=None):
+    from asn1crypto import algos
+    return algos.DSASignature({"r": 1, "s": 1}).dump()
+
+
+@case("cms", "reject", "a signer's DSA key with generator 1 (public value 1), certified by the root: the "
+      "signature (1, 1) verifies on any message; 2048 bits passed the size rule")
+def dsa_generator_one_signer(x):
+    cert = with_key_info(x, "Degenerate DSA Signer", dsa_generator_one())
+
+    def cms_of(content):
+        si = cb.signer_info(content, x.key("stand-in"), cert)
+        si["signature_algorithm"] = {"algorithm": "sha256_dsa"}
+        si["signature"] = forged_by_one()
+        return cb.signed_data([si], [cert, x.p.root])
+    return cb.sign_pdf(x.base, cms_of)
+
+
+@case("cms", "reject", "an intermediate CA's DSA key with generator 1: anyone mints a leaf under it, 'signed' "
+      "(1, 1), for a key of their own")
+def dsa_generator_one_ca(x):
+    from asn1crypto import x509 as ax509
+    ca = with_key_info(x, "Degenerate DSA CA", dsa_generator_one(), ca=True)
+    mk = x.key("minted")
+    tbs = cb.acert(make_cert("Minted Under Degenerate", mk, ca, None, aki=False))["tbs_certificate"]
+    tbs["signature"] = {"algorithm": "sha256_dsa"}
+    minted = cb.x509.load_der_x509_certificate(ax509.Certificate({
+        "tbs_certificate": tbs, "signature_algorithm": {"algorithm": "sha256_dsa"},
+        "signature_value": forged_by_one()}).dump())
+    return sign_with_chain(x, mk, minted, [ca, x.p.root])
+
+
+def rsa_with_exponent(e_bits):
+    """An RSA-3072 private key whose public exponent has `e_bits` bits (OpenSSL accepts up to 3,070
+    for this modulus, and each check with a long one costs milliseconds)."""
+    import math
+    import random
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    base = rsa.generate_private_key(65537, 3072).private_numbers()
+    p, q = base.p, base.q
+    phi, rng = (p - 1) * (q - 1), random.Random(e_bits)
+    while True:
+        e = rng.getrandbits(e_bits) | 1 | (1 << (e_bits - 1))
+        if math.gcd(e, phi) == 1:
+            break
+    d = pow(e, -1, phi)
+    numbers = rsa.RSAPrivateNumbers(p, q, d, d % (p - 1), d % (q - 1), pow(q, -1, p),
+                                    rsa.RSAPublicNumbers(e, p * q))
+    return numbers.private_key(unsafe_skip_rsa_key_validation=True)
+
+
+@case("cms", "reject", "an intermediate CA whose RSA key has a 64-bit public exponent: over 32 bits is refused "
+      "(3,070 bits made each check of a junk CRL under its name cost 6 ms, 1,000 of them 6.7 s)")
+def rsa_long_exponent_ca(x):
+    ik = rsa_with_exponent(64)
+    ic = make_cert("Long Exponent CA", ik, x.p.root, x.p.root_key, ca=True)
+    lk, lc = leaf_under(x, ik, ic, "Leaf Under Long Exponent")
+    return sign_with_chain(x, lk, lc, [ic, x.p.root])
+
+
+@case("cms", "accept", "control: a signer's RSA key with public exponent 3 (old, still allowed)")
+def rsa_exponent_three(x):
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    key = rsa.generate_private_key(3, 2048)
+    cert = make_cert("Exponent Three Signer", key, x.p.root, x.p.root_key)
+    return sign_with_chain(x, key, cert, [x.p.root])
+
+
+@case("cms", "reject", "a signer's P-256 key written with explicit curve parameters instead of the curve's name "
+      "(the same curve here; explicit parameters may describe a weak or singular one). OpenSSL's path building refuses "
+      "it too, but only where trust is asked for; the key rule holds under --no-trust as well")
+def ec_explicit_curve(x):
+    from asn1crypto import keys as akeys
+    key = ec.generate_private_key(ec.SECP256R1())
+    point = key.public_key().public_numbers()
+    c, width = P256, 32
+    domain = {"version": "ecdpVer1", "field_id": {"field_type": "prime_field", "parameters": c["p"]},
+              "curve": {"a": (c["p"] - 3).to_bytes(width, "big"), "b": c["b"].to_bytes(width, "big")},
+              "base": b"\x04" + c["gx"].to_bytes(width, "big") + c["gy"].to_bytes(width, "big"),
+              "order": c["n"], "cofactor": 1}
+    spki = akeys.PublicKeyInfo({
+        "algorithm": {"algorithm": "ec", "parameters": akeys.ECDomainParameters("specified", domain)},
+        "public_key": b"\x04" + point.x.to_bytes(width, "big") + point.y.to_bytes(width, "big")})
+    cert = with_key_info(x, "Explicit Curve Signer", spki)
+    return sign_with_chain(x, key, cert, [x.p.root])
+
+
 def lookalike_bag(x, count):
     """A signature whose bag carries `count` look-alikes of the root (`cb.lookalikes`) between the
     signer's certificate and the root."""

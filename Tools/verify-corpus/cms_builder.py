@@ -114,6 +114,14 @@ def resign(cert, key, hash_alg):
     return x509.load_der_x509_certificate(new.dump(force=True))
 
 
+def resign_tbs(tbs, key):
+    """A certificate from `tbs` (asn1crypto, possibly edited) signed with `key` (RSA, SHA-256)."""
+    tbs["signature"] = {"algorithm": "sha256_rsa"}
+    new = ax509.Certificate({"tbs_certificate": tbs, "signature_algorithm": {"algorithm": "sha256_rsa"},
+                             "signature_value": key.sign(tbs.dump(force=True), padding.PKCS1v15(), hashes.SHA256())})
+    return x509.load_der_x509_certificate(new.dump(force=True))
+
+
 def lookalikes(root, count):
     """`count` certificates carrying `root`'s name, each a candidate issuer of anything `root` issued and
     the issuer of nothing: one RSA-1024 key of their own, signed with a throw-away EC key. A verifier that

@@ -82,6 +82,18 @@ def lookalike_store(data, root, count=20_000):
     return cb.add_dss(data, certs=cb.lookalikes(root, count))
 
 
+def bomb_store(data, references=3000):
+    """`data` with a /DSS whose /CRLs lists one 16 KB FlateDecode stream `references` times; the
+    stream inflates just past the 16 MiB a value may have."""
+    import zlib
+    bomb = zlib.compress(b"\0" * ((16 << 20) + 1024), 9)
+    n = mc.next_num(data)
+    objs = {n: mc.stream(bomb, b"/Filter /FlateDecode"),
+            n + 1: b"<< /CRLs [" + b" ".join(b"%d 0 R" % n for _ in range(references)) + b"] >>",
+            mc.CATALOG: mc.with_entries(data, mc.CATALOG, DSS=b"%d 0 R" % (n + 1))}
+    return mc.append_update(data, objs)
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: costly_inputs.py OUTDIR [UPDATES]")
@@ -103,6 +115,7 @@ def main():
         "free_entries.pdf": free_entries_update(streams, 0),
         "free_entries3.pdf": three,
         "dss_lookalikes.pdf": lookalike_store(table, ra.PKI.root),
+        "dss_bomb_references.pdf": bomb_store(table),
     }
     for name, data in files.items():
         with open(os.path.join(outdir, name), "wb") as f:

@@ -60,8 +60,10 @@ final class OCSPBasicResponse {
         return try Certificate(retaining: signer)
     }
 
-    /// True when the response's signature verifies with `signer`'s key (the chain is judged by the caller).
+    /// True when the response's signature verifies with `signer`'s key (the chain is judged by the
+    /// caller); false without a check for a key whose signatures prove nothing (`PrivateKey.defect`).
     func isSigned(by signer: Certificate) throws -> Bool {
+        guard try signer.publicKey().defect == nil else { return false }
         let certs = try CertificateStack([signer])
         let store = try TrustStore(anchors: [])
         let flags = UInt(OCSP_NOVERIFY | OCSP_NOINTERN | OCSP_NOCHECKS)

@@ -33,9 +33,11 @@ final class RevocationList {
         X509_NAME_cmp(X509_CRL_get_issuer(pointer), X509_get_issuer_name(certificate.pointer)) == 0
     }
 
-    /// True when the CRL's signature verifies with `issuer`'s key.
+    /// True when the CRL's signature verifies with `issuer`'s key; false without a check for a key
+    /// whose signatures prove nothing (`PrivateKey.defect`).
     func isSigned(by issuer: Certificate) throws -> Bool {
         let key = try issuer.publicKey()
+        guard key.defect == nil else { return false }
         let ok = X509_CRL_verify(pointer, key.pointer) == 1
         OpenSSL.clearErrors()
         return ok

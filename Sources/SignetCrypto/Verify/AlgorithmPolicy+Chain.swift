@@ -25,4 +25,19 @@ extension AlgorithmPolicy {
         }
         return problems
     }
+
+    /// The keys above the leaf (trust anchors included) whose signatures prove nothing
+    /// (`PrivateKey.defect`): a CA with such a key lets anyone issue certificates under it. Never
+    /// waived by `allowWeakAlgorithms`, which is about strength, not validity.
+    static func chainDefects(_ chain: [Certificate]) -> [String] {
+        chain.dropFirst().compactMap { certificate in
+            guard let key = try? certificate.publicKey() else {
+                OpenSSL.clearErrors()
+                return nil
+            }
+            return key.defect.map {
+                "the \(key.algorithm) key of the certificate of \(certificate.subject) is refused: \($0)"
+            }
+        }
+    }
 }

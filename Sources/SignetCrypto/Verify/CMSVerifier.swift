@@ -204,6 +204,7 @@ package enum CMSVerifier {
         for problem in AlgorithmPolicy.chainProblems(chain, anchors: anchorCertificates) {
             check.refuse(problem, allowWeak: options.allowWeakAlgorithms)
         }
+        for problem in AlgorithmPolicy.chainDefects(chain) { check.refuse(problem) }
         guard options.requireTrust else { return }
         switch outcome {
         case nil:

@@ -24,9 +24,10 @@ struct DocumentSecurityStore {
     /// (128 MiB): a few kilobytes of FlateDecode can claim gigabytes; larger or later values are skipped.
     static let maxValueBytes = 16 << 20
     static let maxTotalBytes = 128 << 20
-    /// The most values of one kind read (a document with hundreds of signatures needs hundreds):
-    /// every certificate is a candidate issuer for each signature's chain, and 20,000 look-alikes
-    /// of a root in the store cost 5.0 s to verify one signature. Later values are skipped.
+    /// The most items of one kind looked at (a document with hundreds of signatures needs hundreds
+    /// of values): every certificate is a candidate issuer for each signature's chain, and 20,000
+    /// look-alikes of a root in the store cost 5.0 s to verify one signature. Later items are
+    /// skipped, whether the earlier ones were read or refused.
     static let maxValues = 1_000
 
     /// Values of the store not read (over `maxValues`, `maxValueBytes` or `maxTotalBytes`).
@@ -42,14 +43,17 @@ struct DocumentSecurityStore {
             let items = try dictionary.value(key)?.items() ?? []
             for (index, stream) in items.enumerated() {
                 // The rest is not even resolved: each is an object to find and parse.
-                guard values.count < Self.maxValues else {
+                guard index < Self.maxValues else {
                     skipped += items.count - index
                     break
                 }
                 guard try stream.kind == .stream else { continue }
-                guard total < Self.maxTotalBytes,
-                    let data = try stream.decodedData(limit: min(Self.maxValueBytes, Self.maxTotalBytes - total))
-                else {
+                let limit = min(Self.maxValueBytes, Self.maxTotalBytes - total)
+                guard limit > 0, let data = try stream.decodedData(limit: limit) else {
+                    // A value refused for its size was inflated up to the limit first: that work
+                    // counts toward the total too, or one small bomb listed a thousand times would
+                    // be inflated a thousand times (16 MiB, 40 ms each).
+                    total += limit
                     skipped += 1
                     continue
                 }
