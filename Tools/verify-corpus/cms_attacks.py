@@ -427,6 +427,14 @@ def dsa_generator_one_signer(x):
     return cb.sign_pdf(x.base, cms_of)
 
 
+@case("cms", "accept", "control: a signer's valid DSA-2048 key (256-bit q) still verifies")
+def dsa_valid_signer(x):
+    from cryptography.hazmat.primitives.asymmetric import dsa
+    key = dsa.generate_private_key(2048)
+    cert = make_cert("Valid DSA Signer", key, x.p.root, x.p.root_key)
+    return sign_with_chain(x, key, cert, [x.p.root])
+
+
 @case("cms", "reject", "an intermediate CA's DSA key with generator 1: anyone mints a leaf under it, 'signed' "
       "(1, 1), for a key of their own")
 def dsa_generator_one_ca(x):

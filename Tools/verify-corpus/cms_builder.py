@@ -22,7 +22,7 @@ import make_corpus as mc  # noqa: E402
 from asn1crypto import cms, core, tsp, x509 as ax509  # noqa: E402
 from cryptography import x509  # noqa: E402
 from cryptography.hazmat.primitives import hashes, serialization  # noqa: E402
-from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import dsa, ec, padding, rsa  # noqa: E402
 from cryptography.x509 import ocsp as xocsp  # noqa: E402
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID  # noqa: E402
 
@@ -192,6 +192,8 @@ def sign_raw(key, data, hash_alg="sha256"):
     h = HASHES[hash_alg]()
     if isinstance(key, rsa.RSAPrivateKey):
         return key.sign(data, padding.PKCS1v15(), h)
+    if isinstance(key, dsa.DSAPrivateKey):
+        return key.sign(data, h)
     return key.sign(data, ec.ECDSA(h))
 
 
@@ -207,7 +209,8 @@ def signer_info(content, key, cert, *, digest_alg="sha256", md_alg=None, sig_has
         sidv = {"issuer_and_serial_number": {"issuer": c.issuer, "serial_number": c.serial_number}}
     else:
         sidv = {"subject_key_identifier": c.key_identifier}
-    default_alg = "rsassa_pkcs1v15" if isinstance(key, rsa.RSAPrivateKey) else sig_hash + "_ecdsa"
+    default_alg = ("rsassa_pkcs1v15" if isinstance(key, rsa.RSAPrivateKey)
+                   else sig_hash + ("_dsa" if isinstance(key, dsa.DSAPrivateKey) else "_ecdsa"))
     si = {"version": "v1" if sid == "iasn" else "v3", "sid": cms.SignerIdentifier(sidv),
           "digest_algorithm": {"algorithm": digest_alg},
           "signature_algorithm": {"algorithm": sig_alg_name or default_alg}}

@@ -10,6 +10,9 @@ extension PrivateKey {
     /// The largest RSA public exponent accepted, in bits (65537 has 17; FIPS 186-4 allows up to
     /// 256, and real certificates use 3 or 65537).
     static let maximumExponentBits: Int32 = 32
+    /// The largest DSA modulus accepted, in bits (FIPS 186-4's largest, L = 3072): OpenSSL takes up
+    /// to 10,000, where each check costs a hundred times as much.
+    static let maximumDSABits = 3072
 
     /// Why signatures made with this key must not be trusted, in words ("its DSA domain
     /// parameters are not valid"); nil for a key with nothing wrong found.
@@ -25,8 +28,15 @@ extension PrivateKey {
             }
             return nil
         case "DSA":
-            guard passes(EVP_PKEY_param_check_quick), passes(EVP_PKEY_public_check), isPrime("p"), isPrime("q")
-            else { return "its DSA domain parameters or public value are not valid" }
+            // q is tested for primality (256 bits: cheap), p is not: 64 Miller-Rabin rounds on a
+            // 2048-bit p would cost tens of milliseconds for every key of every signature, and a
+            // composite p helps only one who can also take discrete logarithms modulo its factors.
+            guard bits <= Self.maximumDSABits else {
+                return "its DSA modulus of \(bits) bits is over \(Self.maximumDSABits)"
+            }
+            guard passes(EVP_PKEY_param_check_quick), passes(EVP_PKEY_public_check), isPrime("q") else {
+                return "its DSA domain parameters or public value are not valid"
+            }
             return nil
         case "EC":
             var explicit: Int32 = 0
