@@ -94,35 +94,6 @@ def bomb_store(data, references=3000):
     return mc.append_update(data, objs)
 
 
-def der_tlv(tag, body):
-    n, octets = len(body), (len(body).bit_length() + 7) // 8
-    length = bytes([n]) if n < 0x80 else bytes([0x80 | octets]) + n.to_bytes(octets, "big")
-    return bytes([tag]) + length + body
-
-
-def big_crl(issuer_der, salt, entries):
-    """A CRL under `issuer_der` (a Name) listing `entries` serials, with a junk signature: built as
-    bytes, since a builder takes minutes for 700,000 entries."""
-    alg = der_tlv(0x30, bytes.fromhex("06092a864886f70d01010b0500"))  # sha256WithRSAEncryption
-    when, next_update = der_tlv(0x17, b"261101000000Z"), der_tlv(0x17, b"361101000000Z")
-    listed = b"".join(der_tlv(0x30, der_tlv(0x02, (0x40000000 + salt * 10_000_000 + i).to_bytes(4, "big")) + when)
-                      for i in range(entries))
-    tbs = der_tlv(0x30, der_tlv(0x02, b"\x01") + alg + issuer_der + when + next_update + der_tlv(0x30, listed))
-    return der_tlv(0x30, tbs + alg + der_tlv(0x03, b"\x00" + bytes(256)))
-
-
-def big_crl_store(data, root, count=4, entries=729_000):
-    """`data` with a /DSS of `count` FlateDecode CRLs just under the 16 MiB a value may have: OpenSSL
-    holds a parsed CRL in about nine times its size (eight of them took 1.26 GB)."""
-    issuer = cb.acert(root).subject.dump()
-    n = mc.next_num(data)
-    objs = {n + i: mc.stream(zlib.compress(big_crl(issuer, i, entries), 6), b"/Filter /FlateDecode")
-            for i in range(count)}
-    objs[n + count] = b"<< /CRLs [" + b" ".join(b"%d 0 R" % (n + i) for i in range(count)) + b"] >>"
-    objs[mc.CATALOG] = mc.with_entries(data, mc.CATALOG, DSS=b"%d 0 R" % (n + count))
-    return mc.append_update(data, objs)
-
-
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: costly_inputs.py OUTDIR [UPDATES]")
@@ -145,7 +116,6 @@ def main():
         "free_entries3.pdf": three,
         "dss_lookalikes.pdf": lookalike_store(table, ra.PKI.root),
         "dss_bomb_references.pdf": bomb_store(table),
-        "dss_big_crls.pdf": big_crl_store(table, ra.PKI.root),
     }
     for name, data in files.items():
         with open(os.path.join(outdir, name), "wb") as f:
