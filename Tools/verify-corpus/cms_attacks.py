@@ -427,8 +427,10 @@ def dsa_generator_one_signer(x):
     return cb.sign_pdf(x.base, cms_of)
 
 
-@case("cms", "accept", "control: a signer's valid DSA-2048 key (256-bit q) still verifies")
-def dsa_valid_signer(x):
+@case("cms", "reject", "a signer's valid DSA-2048 key: DSA keys are refused (withdrawn in FIPS 186-5), since a "
+      "composite p built as q²·m passes every cheap check and gives the private key away, and testing p costs most "
+      "of a second per key")
+def dsa_signer(x):
     from cryptography.hazmat.primitives.asymmetric import dsa
     key = dsa.generate_private_key(2048)
     cert = make_cert("Valid DSA Signer", key, x.p.root, x.p.root_key)
@@ -447,6 +449,44 @@ def dsa_generator_one_ca(x):
         "tbs_certificate": tbs, "signature_algorithm": {"algorithm": "sha256_dsa"},
         "signature_value": forged_by_one()}).dump())
     return sign_with_chain(x, mk, minted, [ca, x.p.root])
+
+
+@case("cms", "reject", "a signer's Ed25519 key that is the identity point: R = B, s = 1 verifies on every message")
+def ed25519_identity_signer(x):
+    from asn1crypto import keys as akeys
+    spki = akeys.PublicKeyInfo({"algorithm": {"algorithm": "ed25519"}, "public_key": b"\x01" + bytes(31)})
+    cert = with_key_info(x, "Identity Ed25519 Signer", spki)
+    base_point = bytes.fromhex("58" + "66" * 31)
+
+    def cms_of(content):
+        si = cb.signer_info(content, x.key("stand-in"), cert)
+        si["signature_algorithm"] = {"algorithm": "ed25519"}
+        si["signature"] = base_point + b"\x01" + bytes(31)
+        return cb.signed_data([si], [cert, x.p.root])
+    return cb.sign_pdf(x.base, cms_of)
+
+
+@case("cms", "reject", "a signer's RSA key whose 2048-bit modulus is prime: anyone computes d = e⁻¹ mod (n − 1)")
+def rsa_prime_modulus_signer(x):
+    import hashlib
+    from asn1crypto import keys as akeys
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    n = 0
+    while n.bit_length() != 2048:
+        n = rsa.generate_private_key(65537, 4096).private_numbers().p
+    d = pow(65537, -1, n - 1)
+    spki = akeys.PublicKeyInfo({"algorithm": {"algorithm": "rsa"},
+                                "public_key": akeys.RSAPublicKey({"modulus": n, "public_exponent": 65537})})
+    cert = with_key_info(x, "Prime Modulus Signer", spki)
+
+    def cms_of(content):
+        si = cb.signer_info(content, x.key("stand-in"), cert)
+        info = bytes.fromhex("3031300d060960864801650304020105000420")
+        info += hashlib.sha256(b"\x31" + si["signed_attrs"].dump(force=True)[1:]).digest()
+        block = b"\x00\x01" + b"\xff" * (256 - len(info) - 3) + b"\x00" + info
+        si["signature"] = pow(int.from_bytes(block, "big"), d, n).to_bytes(256, "big")
+        return cb.signed_data([si], [cert, x.p.root])
+    return cb.sign_pdf(x.base, cms_of)
 
 
 def rsa_with_exponent(e_bits):
@@ -566,6 +606,20 @@ def other_tsa(x, cn, **kw):
 
 def root_crl(x, *entries):
     return cb.make_crl(x.p.root, x.p.root_key, entries)
+
+
+@case("tr", "reject", "eight undecodable 3-byte streams (/Filter /Bogus) head the /DSS /Certs, a CRL revoking the "
+      "signer follows: an undecodable value inflated nothing and counts nothing toward the 128 MiB (charging it the "
+      "16 MiB limit hid the CRL)")
+def undecodable_then_revoking_crl(x):
+    signed = cb.sign_pdf(x.base, lambda c: cb.simple_cms(c, x.p))
+    revoking = cb.make_crl(x.p.root, x.p.root_key, revoked=[(x.p.signer.serial_number, day(2026, 11, 1))])
+    n = cb.mc.next_num(signed)
+    objs = {n + i: cb.mc.stream(b"x%d" % i, b"/Filter /Bogus") for i in range(8)}
+    objs[n + 8] = cb.mc.stream(revoking)
+    objs[n + 9] = b"<< /Certs " + cb.mc.refs(list(range(n, n + 8))) + b" /CRLs " + cb.mc.refs([n + 8]) + b" >>"
+    objs[cb.mc.CATALOG] = cb.mc.with_entries(signed, cb.mc.CATALOG, DSS=b"%d 0 R" % (n + 9))
+    return cb.mc.append_update(signed, objs)
 
 
 @case("tr", "accept", "control: signer expired 2026-03-01, timestamp from the trusted TSA at 2026-02-01 (B-T)")

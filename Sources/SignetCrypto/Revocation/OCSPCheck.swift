@@ -43,6 +43,9 @@ enum OCSPCheck {
         // A delegated responder's authority is checked first: it costs one signature check with the
         // issuer's key, where a self-made responder's key may be made costly to check with (a huge
         // public exponent), and a file may hold a thousand such responses.
+        if let defect = try issuer.publicKey().defect {
+            throw RevocationProblem("the key of its issuer \(issuer.subject) is refused: \(defect)")
+        }
         let delegated = !signer.isSame(as: issuer)
         if delegated {
             guard try signer.isIssued(by: issuer) else {

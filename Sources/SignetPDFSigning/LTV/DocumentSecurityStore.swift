@@ -49,11 +49,16 @@ struct DocumentSecurityStore {
                 }
                 guard try stream.kind == .stream else { continue }
                 let limit = min(Self.maxValueBytes, Self.maxTotalBytes - total)
-                guard limit > 0, let data = try stream.decodedData(limit: limit) else {
-                    // A value refused for its size was inflated up to the limit first: that work
-                    // counts toward the total too, or one small bomb listed a thousand times would
-                    // be inflated a thousand times (16 MiB, 40 ms each).
-                    total += limit
+                guard limit > 0 else {
+                    skipped += 1
+                    continue
+                }
+                let (decoded, overLimit) = try stream.boundedData(limit: limit)
+                guard let data = decoded else {
+                    // Inflated up to the limit before it was refused: that work counts toward the
+                    // total too, or one small bomb listed a thousand times would be inflated a
+                    // thousand times (16 MiB, 40 ms each). An undecodable value costs nothing.
+                    if overLimit { total += limit }
                     skipped += 1
                     continue
                 }
