@@ -75,11 +75,12 @@ struct DocumentSecurityStore {
         vriKeys = Set(try dictionary.value("/VRI")?.keys().map { String($0.dropFirst()) } ?? [])
     }
 
-    /// What a report says when values of the store were not read; nil when all were.
+    /// What a report says when values of the store were not read; nil when all were. With
+    /// revocation checked, a problem: the values not read may include one showing a revocation.
     var skippedNote: String? {
         guard skipped > 0 else { return nil }
         return
-            "\(skipped) values of the /DSS were not read (over \(Self.maxValues) of a kind, or too large), so they are not used"
+            "\(skipped) values of the /DSS were not read (over \(Self.maxValues) of a kind, or too large, or not decodable)"
     }
 
     /// The VRI key of a signature: SHA-1 of its whole /Contents value (padding included), in

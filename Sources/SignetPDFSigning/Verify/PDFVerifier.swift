@@ -90,7 +90,16 @@ package enum PDFVerifier {
                 report.problems = problems + report.problems
                 report.valid = false
             }
-            if let note = store.skippedNote { report.notes.append(note) }
+            if let skipped = store.skippedNote {
+                // Unread values may hold the one that shows a revocation: a later /DSS may list junk
+                // before the values a document timestamp covers. Not knowing is not "valid".
+                if options.revocation == .none {
+                    report.notes.append(skipped)
+                } else {
+                    report.problems.append(skipped + ", so a revocation among them cannot be ruled out")
+                    report.valid = false
+                }
+            }
             reports.append(report)
         }
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
