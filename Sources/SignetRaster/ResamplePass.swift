@@ -51,16 +51,17 @@ final class ResamplePass {
         into out: UnsafeMutablePointer<UInt8>
     ) {
         let words = UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self)
-        var done = 0
-        for outputs in columns.outputs(reaching: spans.ink(rows.starts[y], count: rows.counts[y])) {
-            (words + done).update(repeating: background, count: outputs.lowerBound - done)
-            let reads =
-                columns.starts[outputs.lowerBound]..<min(width, columns.starts[outputs.upperBound - 1] + columns.taps)
-            filterDown(y, rows: rows, columns: reads, source: source)
-            filterAcross(columns, outputs: outputs, into: out)
-            done = outputs.upperBound
-        }
-        (words + done).update(repeating: background, count: newWidth - done)
+        columns.partition(
+            reaching: spans.ink(rows.starts[y], count: rows.counts[y]),
+            background: { (words + $0.lowerBound).update(repeating: background, count: $0.count) },
+            filtered: { outputs in
+                let reads =
+                    columns.starts[
+                        outputs.lowerBound]..<min(
+                        width, columns.starts[outputs.upperBound - 1] + columns.taps)
+                filterDown(y, rows: rows, columns: reads, source: source)
+                filterAcross(columns, outputs: outputs, into: out)
+            })
     }
 
     /// The vertical pass of output row `y` over source columns `columns`, into `column`.

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import SignetCore
 
 /// The Lanczos-3 taps of one axis: for each output index, the first source index, how many
 /// source samples it reads, and their weights (normalized to sum 1). Downscaling widens the
@@ -18,18 +18,10 @@ package struct ResampleWeights: Sendable {
     /// fit asks for the same few pairs dozens of times; each costs thousands of sines). At most
     /// `remembered` pairs are kept.
     package static func of(from source: Int, to target: Int) -> ResampleWeights {
-        let key = source << 32 | target
-        if let known = made.withLock({ $0[key] }) { return known }
-        let weights = ResampleWeights(from: source, to: target)
-        made.withLock { made in
-            if made.count >= remembered { made.removeAll() }
-            made[key] = weights
-        }
-        return weights
+        made.value(for: source << 32 | target) { ResampleWeights(from: source, to: target) }
     }
 
-    static let remembered = 64
-    private static let made = Mutex<[Int: ResampleWeights]>([:])
+    private static let made = BoundedMemo<Int, ResampleWeights>(capacity: 64)
 
     package init(from source: Int, to target: Int) {
         sourceCount = source
@@ -98,9 +90,24 @@ package struct ResampleWeights: Sendable {
         }
     }
 
+    /// Every output index in order, as ranges: those whose taps reach a source index of `ink`
+    /// (ascending ranges) to `filtered`, the ones between them, which read nothing else, to
+    /// `background`.
+    package func partition(
+        reaching ink: [Range<Int>], background: (Range<Int>) -> Void, filtered: (Range<Int>) -> Void
+    ) {
+        var done = 0
+        for range in outputs(reaching: ink) {
+            if done < range.lowerBound { background(done..<range.lowerBound) }
+            filtered(range)
+            done = range.upperBound
+        }
+        if done < starts.count { background(done..<starts.count) }
+    }
+
     /// The output indices whose taps reach a source index of `ranges` (ascending), merged into
     /// ascending ranges apart.
-    package func outputs(reaching ranges: [Range<Int>]) -> [Range<Int>] {
+    private func outputs(reaching ranges: [Range<Int>]) -> [Range<Int>] {
         var outputs: [Range<Int>] = []
         for range in ranges {
             let (first, end) = (firstReaching(range.lowerBound), endBefore(range.upperBound))

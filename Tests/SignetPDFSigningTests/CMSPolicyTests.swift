@@ -165,12 +165,12 @@ struct CMSPolicyTests {
             }
         }
         let md5Chain = try certificates([pki.md5IntermediateSigner.cert, pki.md5Intermediate, pki.rootCert])
-        let anchored = AlgorithmPolicy.chainProblems(Array(md5Chain.prefix(2)), anchors: [md5Chain[1]])
+        let anchored = AlgorithmPolicy.chainProblems(Array(md5Chain.prefix(2)), anchors: [md5Chain[1]]).weak
         #expect(anchored.isEmpty, "the MD5-signed CA as an anchor: its signature carries no security: \(anchored)")
-        let below = AlgorithmPolicy.chainProblems(md5Chain, anchors: [md5Chain[2]])
+        let below = AlgorithmPolicy.chainProblems(md5Chain, anchors: [md5Chain[2]]).weak
         #expect(below.count == 1 && below[0].contains("md5WithRSAEncryption"), "below the root: \(below)")
         let weakAnchor = try certificates([pki.weakIntermediateSigner.cert, pki.weakIntermediate])
-        let weakKey = AlgorithmPolicy.chainProblems(weakAnchor, anchors: [weakAnchor[1]])
+        let weakKey = AlgorithmPolicy.chainProblems(weakAnchor, anchors: [weakAnchor[1]]).weak
         #expect(
             weakKey == [
                 "the certificate of O=Signet Tests,CN=Policy rsa1024ca has a 1024-bit RSA key, which is not allowed (too weak; at least 2048 bits are needed)"

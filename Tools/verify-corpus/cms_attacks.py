@@ -409,7 +409,8 @@ def dsa_generator_one():
                                 "public_key": cb.core.Integer(1)})
 
 
-def forged_by_one(content_or_tbs_bytes=None):
+def forged_by_one():
+    """The DSA signature (1, 1)."""
     from asn1crypto import algos
     return algos.DSASignature({"r": 1, "s": 1}).dump()
 

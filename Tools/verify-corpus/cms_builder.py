@@ -106,19 +106,15 @@ def make_cert(subject, key, issuer=None, issuer_key=None, *, ca=False, pathlen=N
 
 def resign(cert, key, hash_alg):
     """The certificate signed again with a weak hash: `cryptography` refuses to sign with SHA-1 or MD5."""
-    tbs = acert(cert)["tbs_certificate"]
+    return resign_tbs(acert(cert)["tbs_certificate"], key, hash_alg)
+
+
+def resign_tbs(tbs, key, hash_alg="sha256"):
+    """A certificate from `tbs` (asn1crypto, possibly edited) signed with `key` (RSA) and `hash_alg`."""
     tbs["signature"] = {"algorithm": hash_alg + "_rsa"}
     sig = key.sign(tbs.dump(force=True), padding.PKCS1v15(), HASHES[hash_alg]())
     new = ax509.Certificate({"tbs_certificate": tbs, "signature_algorithm": {"algorithm": hash_alg + "_rsa"},
                              "signature_value": sig})
-    return x509.load_der_x509_certificate(new.dump(force=True))
-
-
-def resign_tbs(tbs, key):
-    """A certificate from `tbs` (asn1crypto, possibly edited) signed with `key` (RSA, SHA-256)."""
-    tbs["signature"] = {"algorithm": "sha256_rsa"}
-    new = ax509.Certificate({"tbs_certificate": tbs, "signature_algorithm": {"algorithm": "sha256_rsa"},
-                             "signature_value": key.sign(tbs.dump(force=True), padding.PKCS1v15(), hashes.SHA256())})
     return x509.load_der_x509_certificate(new.dump(force=True))
 
 

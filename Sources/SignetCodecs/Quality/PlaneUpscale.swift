@@ -55,13 +55,12 @@ final class PlaneUpscale: @unchecked Sendable {
                 Parallel.forEach(chunks) { chunk in
                     for y in (chunk * smallHeight / chunks)..<((chunk + 1) * smallHeight / chunks) {
                         let row = across + y * width
-                        var done = 0
-                        for outputs in columns.outputs(reaching: spans.ink(y)) {
-                            (row + done).update(from: background + done, count: outputs.lowerBound - done)
-                            columns.apply(source + y * smallWidth, outputs: outputs, into: row)
-                            done = outputs.upperBound
-                        }
-                        (row + done).update(from: background + done, count: width - done)
+                        columns.partition(
+                            reaching: spans.ink(y),
+                            background: {
+                                (row + $0.lowerBound).update(from: background + $0.lowerBound, count: $0.count)
+                            },
+                            filtered: { columns.apply(source + y * smallWidth, outputs: $0, into: row) })
                     }
                 }
             }

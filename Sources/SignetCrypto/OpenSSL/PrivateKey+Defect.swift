@@ -1,5 +1,5 @@
 import COpenSSL
-import Synchronization
+import SignetCore
 
 /// Public keys whose signatures prove nothing, whatever their size, or that cost far more to check
 /// than any real key: OpenSSL verifies with them without complaint, so a verifier must refuse them
@@ -20,18 +20,11 @@ extension PrivateKey {
     /// prime"); nil for a key with nothing wrong found. Judged once per key and process.
     var defect: String? {
         let der = publicKeyDER
-        if !der.isEmpty, let known = Self.judged.withLock({ $0[ByteKey(der)] }) { return known }
-        let found = findDefect()
-        if !der.isEmpty {
-            Self.judged.withLock { judged in
-                if judged.count >= 4096 { judged.removeAll() }
-                judged[ByteKey(der)] = found
-            }
-        }
-        return found
+        guard !der.isEmpty else { return findDefect() }
+        return Self.judged.value(for: ByteKey(der)) { findDefect() }
     }
 
-    private static let judged = Mutex<[ByteKey: String?]>([:])
+    private static let judged = BoundedMemo<ByteKey, String?>(capacity: 4096)
 
     /// The key's SubjectPublicKeyInfo (empty when OpenSSL cannot write it).
     private var publicKeyDER: [UInt8] {

@@ -40,9 +40,9 @@ enum OCSPCheck {
         guard let signer = try basic.signer(candidates: [issuer]) else {
             throw RevocationProblem("the certificate that signed it is not in the response and is not the issuer")
         }
-        // A delegated responder's authority is checked first: it costs one signature check with the
-        // issuer's key, where a self-made responder's key may be made costly to check with (a huge
-        // public exponent), and a file may hold a thousand such responses.
+        // The issuer's key is judged, then a delegated responder's authority, before the response's
+        // signature: a self-made responder's key may be made costly to check with (a huge public
+        // exponent), and a file may hold a thousand such responses.
         if let defect = try issuer.publicKey().defect {
             throw RevocationProblem("the key of its issuer \(issuer.subject) is refused: \(defect)")
         }

@@ -201,10 +201,9 @@ package enum CMSVerifier {
         // The algorithms are judged on the chain the trust rests on.
         let (chain, outcome) = try CertificateChain.judged(
             signer, pool: carried, anchors: anchorCertificates, at: time)
-        for problem in AlgorithmPolicy.chainProblems(chain, anchors: anchorCertificates) {
-            check.refuse(problem, allowWeak: options.allowWeakAlgorithms)
-        }
-        for problem in AlgorithmPolicy.chainDefects(chain) { check.refuse(problem) }
+        let (weak, defects) = AlgorithmPolicy.chainProblems(chain, anchors: anchorCertificates)
+        for problem in weak { check.refuse(problem, allowWeak: options.allowWeakAlgorithms) }
+        for problem in defects { check.refuse(problem) }
         guard options.requireTrust else { return }
         switch outcome {
         case nil:

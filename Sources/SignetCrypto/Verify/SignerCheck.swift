@@ -34,8 +34,10 @@ struct SignerCheck {
         }
         check.signatureAlgorithm = AlgorithmPolicy.signatureName(info.signatureAlgorithm, key: key)
         check.refuse(AlgorithmPolicy.signatureAlgorithmProblem(info.signatureAlgorithm), allowWeak: allowWeak)
-        if let key { check.refuse(AlgorithmPolicy.keyProblem(key, whose: whose), allowWeak: allowWeak) }
-        if let defect = key?.defect { check.refuse("\(whose) \(key?.algorithm ?? "") key is refused: \(defect)") }
+        if let key {
+            check.refuse(AlgorithmPolicy.keyProblem(key, whose: whose), allowWeak: allowWeak)
+            if let defect = key.defect { check.refuse("\(whose) \(key.algorithm) key is refused: \(defect)") }
+        }
         guard let identifier = info.digestAlgorithm, let algorithm = DigestAlgorithm(identifier),
             !algorithm.name.uppercased().hasPrefix("SHAKE")
         else {

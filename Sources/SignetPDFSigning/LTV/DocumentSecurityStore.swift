@@ -75,9 +75,9 @@ struct DocumentSecurityStore {
         vriKeys = Set(try dictionary.value("/VRI")?.keys().map { String($0.dropFirst()) } ?? [])
     }
 
-    /// What a report says when values of the store were not read; nil when all were. With
-    /// revocation checked, a problem: the values not read may include one showing a revocation.
-    var skippedNote: String? {
+    /// What a report says when values of the store were not read (a problem while revocation is
+    /// checked: `PDFVerifier`); nil when all were.
+    var skippedFinding: String? {
         guard skipped > 0 else { return nil }
         return
             "\(skipped) values of the /DSS were not read (over \(Self.maxValues) of a kind, or too large, or not decodable)"

@@ -90,7 +90,7 @@ package enum PDFVerifier {
                 report.problems = problems + report.problems
                 report.valid = false
             }
-            if let skipped = store.skippedNote {
+            if let skipped = store.skippedFinding {
                 // Unread values may hold the one that shows a revocation: a later /DSS may list junk
                 // before the values a document timestamp covers. Not knowing is not "valid".
                 if options.revocation == .none {
