@@ -44,6 +44,7 @@ test-deps: deps
 	@Tools/install-pip.sh 'python3 -c "import PIL"' pillow
 	@Tools/install-pip.sh 'command -v pyhanko' pyhanko pyhanko-cli
 	@Tools/install-pip.sh 'python3 -c "import skimage"' scikit-image
+	@Tools/install-pip.sh 'python3 -c "import cairo"' pycairo
 	@Tools/install-pip.sh 'python3 -c "import certomancer, werkzeug, cryptography"' 'certomancer[web-api]' werkzeug cryptography
 	@Tools/install-pip.sh 'python3 -c "import playwright"' playwright
 

@@ -3,7 +3,10 @@ import SignetTestSupport
 import Testing
 
 /// `signet` links no Foundation and no ICU, only FoundationEssentials: an idle process stays
-/// small (docs/performance.md). Read from the binary's own dynamic section (its DT_NEEDED entries).
+/// small (docs/performance.md). The debug build needs the toolchain's Swift libraries; the release
+/// build carries the Swift runtime inside (`-static-stdlib`, Package.swift), so it needs none, and
+/// runs where no Swift is installed. Read from the binary's own dynamic section (its DT_NEEDED
+/// entries) and, for what a static link put inside, from its bytes.
 @Suite("signet links no Foundation")
 struct LinkedLibrariesTests {
     /// Libraries `signet` must not need: all of Foundation's locale and ICU side.
@@ -12,16 +15,53 @@ struct LinkedLibrariesTests {
             || library.hasPrefix("libicu") || library.hasPrefix("lib_FoundationICU")
     }
 
-    @Test("the debug and release `signet` need no libFoundation.so or ICU")
-    func noFoundation() throws {
-        let release = Corpus.packageRoot.appendingPathComponent(".build/release/signet").path
-        let binaries = [ProcessRunner.signet, release].filter { FileManager.default.fileExists(atPath: $0) }
-        try #require(!binaries.isEmpty, "no signet binary built (\(ProcessRunner.signet))")
-        for binary in Set(binaries).sorted() {
-            let needed = try ELFNeeded.libraries(of: Array(try Data(contentsOf: URL(fileURLWithPath: binary))))
-            #expect(needed.contains { $0.hasPrefix("libswiftCore") }, "\(binary) needs: \(needed)")
-            let bad = needed.filter(Self.forbidden)
-            #expect(bad.isEmpty, "\(binary) needs \(bad); all it needs: \(needed)")
+    /// Names that only Foundation's locale side and ICU bring into a statically linked binary.
+    static let staticForbidden = ["FoundationInternationalization", "ucol_open"]
+
+    @Test("the debug `signet` needs FoundationEssentials but no libFoundation.so or ICU")
+    func debugBinary() throws {
+        let needed = try ELFNeeded.libraries(
+            of: Array(try Data(contentsOf: URL(fileURLWithPath: ProcessRunner.signet))))
+        #expect(needed.contains { $0.hasPrefix("libswiftCore") }, "\(ProcessRunner.signet) needs: \(needed)")
+        let bad = needed.filter(Self.forbidden)
+        #expect(bad.isEmpty, "\(ProcessRunner.signet) needs \(bad); all it needs: \(needed)")
+    }
+
+    @Test(
+        "the release `signet` needs no Swift library, and holds no Foundation locale code or ICU",
+        .enabled(if: ReleaseBinary.available, "no release build: run `swift build -c release` (make test does)"))
+    func releaseBinary() throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: ReleaseBinary.signet)))
+        let needed = try ELFNeeded.libraries(of: bytes)
+        let swift = needed.filter {
+            $0.hasPrefix("libswift") || $0.hasPrefix("libFoundation") || $0.hasPrefix("libdispatch")
+        }
+        #expect(swift.isEmpty, "\(ReleaseBinary.signet) needs \(swift); all it needs: \(needed)")
+        #expect(needed.contains("libc.so.6"), "\(needed)")
+        for name in Self.staticForbidden {
+            #expect(!Self.holds(bytes, Array(name.utf8)), "\(ReleaseBinary.signet) holds \"\(name)\"")
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack` (memchr to each candidate first byte, then memcmp: a
+    /// 40 MB binary in milliseconds).
+    static func holds(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        haystack.withUnsafeBytes { hay in
+            needle.withUnsafeBytes { pin in
+                guard let base = hay.baseAddress, let pinned = pin.baseAddress, let first = needle.first,
+                    hay.count >= needle.count
+                else {
+                    return false
+                }
+                var at = 0
+                while at <= hay.count - needle.count,
+                    let hit = memchr(base + at, Int32(first), hay.count - needle.count + 1 - at)
+                {
+                    if memcmp(hit, pinned, needle.count) == 0 { return true }
+                    at = base.distance(to: UnsafeRawPointer(hit)) + 1
+                }
+                return false
+            }
         }
     }
 
@@ -31,6 +71,8 @@ struct LinkedLibrariesTests {
         #expect(swift.contains("libc.so.6"), "\(swift)")
         #expect(Self.forbidden("libFoundation.so") && Self.forbidden("libicuuc.so.72"))
         #expect(!Self.forbidden("libFoundationEssentials.so"))
+        #expect(Self.holds(Array("a ucol_open b".utf8), Array("ucol_open".utf8)))
+        #expect(!Self.holds(Array("ucol_ope".utf8), Array("ucol_open".utf8)))
     }
 }
 
