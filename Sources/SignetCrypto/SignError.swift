@@ -29,6 +29,8 @@ public enum SignReason: StageReason {
     case notASignature(String)
     /// A signature (or its timestamp token) carrying more certificates than a verifier tries.
     case tooManyCertificates(count: Int, limit: Int)
+    /// A signature (or its timestamp token) carrying more CRLs than a verifier reads.
+    case tooManyCRLs(count: Int, limit: Int)
     /// An OpenSSL operation failed for reasons other than the input.
     case crypto(operation: String, details: String)
     /// A key or bundle asks for more password-derivation iterations than Signet spends.
@@ -72,6 +74,9 @@ public enum SignReason: StageReason {
         case .tooManyCertificates(let count, let limit):
             return
                 "\(context): carries \(count) certificates, over the limit of \(limit); a signer's chain needs a few, so it is not judged."
+        case .tooManyCRLs(let count, let limit):
+            return
+                "\(context): carries \(count) CRLs, over the limit of \(limit); a signer's chain needs one per CA, so it is not judged."
         case .crypto(let operation, let details):
             return "\(context): OpenSSL failed in \(operation) (\(details))."
         case .keyDerivationTooCostly(let iterations, let limit):

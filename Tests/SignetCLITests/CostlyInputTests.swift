@@ -4,7 +4,9 @@ import Testing
 
 /// Signed files built to cost a verifier minutes and gigabytes (Tools/verify-corpus/costly_inputs.py):
 /// 3000 tiny updates after the signature (and 10,001, one section over the limit), an xref stream of 9
-/// million free entries, three of them, and a /DSS of 20,000 certificates named like the root.
+/// million free entries, three of them, a /DSS of 20,000 certificates named like the root, one of a Flate
+/// bomb listed 3,000 times, and two of eight 12 MiB CRLs: from an authority of no chain, and forged under the root's name
+/// (peak RSS checked).
 /// `signet verify` and `signet info` must answer each with a verdict or one clear sentence under a
 /// CPU-time limit (seconds of CPU, not wall time, so a busy machine does not fail them) and an
 /// address-space limit, both set with `ulimit` in the shell that starts them.
@@ -16,6 +18,8 @@ struct CostlyInputTests {
         var infoExit: Int32
         /// What standard error or the report must hold.
         var says: String
+        /// The most `verify` may hold in memory (peak RSS, KiB), when the case is about memory.
+        var verifyPeakKiB: Int? = nil
         var testDescription: String { file }
     }
 
@@ -38,6 +42,18 @@ struct CostlyInputTests {
         Case(
             file: "dss_bomb_references.pdf", verifyExit: 3, infoExit: 0,
             says: "3000 values of the /DSS were not read"),
+        // Eight 12 MiB CRLs of an authority of no chain: read, and not parsed (952 MB when each was).
+        Case(
+            file: "dss_foreign_crls.pdf", verifyExit: 0, infoExit: 0,
+            says: "no revocation data in the file for O=Signet test corpus,CN=Alice Signer",
+            verifyPeakKiB: 400 << 10),
+        // The same under the name of the signer's issuer, signed by another key: each parsed, found
+        // forged and let go (952 MB when all were kept).
+        Case(
+            file: "dss_impostor_crls.pdf", verifyExit: 0, infoExit: 0,
+            says:
+                "a CRL in the file for O=Signet test corpus,CN=Alice Signer is not used: its signature does not verify",
+            verifyPeakKiB: 400 << 10),
     ]
 
     /// CPU seconds one run may take (a debug build on a loaded machine needs a fraction of this).
@@ -61,11 +77,25 @@ struct CostlyInputTests {
         }
     }()
 
-    /// Runs `signet ARGUMENTS` under the CPU and address-space limits.
+    /// What `/usr/bin/time` adds to standard error: the peak RSS in KiB after it.
+    static let peakMark = "signet-peak-rss-kib "
+
+    /// Runs `signet ARGUMENTS` under the CPU and address-space limits, under `/usr/bin/time`,
+    /// which prints the peak RSS (`peakMark`) last on standard error.
     static func bounded(_ arguments: [String]) throws -> ProcessResult {
         try ProcessRunner.run(
             "bash",
-            ["-c", "ulimit -t \(cpuSeconds) -v \(addressSpace); exec \"$0\" \"$@\"", ProcessRunner.signet] + arguments)
+            [
+                "-c", "ulimit -t \(cpuSeconds) -v \(addressSpace); exec /usr/bin/time -f '\(peakMark)%M' \"$0\" \"$@\"",
+                ProcessRunner.signet,
+            ] + arguments)
+    }
+
+    /// The peak RSS `/usr/bin/time` reported in `stderr`, in KiB.
+    static func peak(_ stderr: String) -> Int? {
+        stderr.components(separatedBy: "\n").last { $0.hasPrefix(peakMark) }.flatMap {
+            Int($0.dropFirst(peakMark.count).trimmingCharacters(in: .whitespaces))
+        }
     }
 
     @Test("verify answers within the limits", arguments: cases)
@@ -76,6 +106,11 @@ struct CostlyInputTests {
         #expect(!result.signalled, "\(entry.file): killed by a signal (over \(Self.cpuSeconds) s of CPU or 2 GiB?)")
         #expect(result.status == entry.verifyExit, "\(entry.file): exit \(result.status)\n\(output.suffix(1500))")
         #expect(output.contains(entry.says), "\(entry.file): no '\(entry.says)'\n\(output.suffix(1500))")
+        if let limit = entry.verifyPeakKiB {
+            let peak = try #require(
+                Self.peak(result.stderr), "no peak RSS from /usr/bin/time: \(result.stderr.suffix(300))")
+            #expect(peak <= limit, "\(entry.file): verify peaked at \(peak) KiB, over \(limit) KiB")
+        }
     }
 
     @Test("info reads the same revisions within the same limits", arguments: cases)

@@ -70,6 +70,25 @@ struct CMSPolicyTests {
         #expect(report.valid && report.trust == .trusted, "\(report.problems)")
     }
 
+    @Test("a signature carrying more than 256 CRLs is refused before OpenSSL decodes them; 256 are judged")
+    func crlBag() throws {
+        let dir = TemporaryDirectory()
+        let input = content(dir)
+        let limit = CMSVerifier.maxCarriedCRLs
+        let signer = (pki.base.rsaCert, pki.base.rsaKey)
+        let over = dir.path("over.p7s"), at = dir.path("at.p7s")
+        // Distinct empty CRLs under the signer's own name: about no certificate of the chain.
+        try pki.pythonSign(signer, content: input, out: over, crls: limit + 1)
+        try pki.pythonSign(signer, content: input, out: at, crls: limit)
+        let error = #expect(throws: SignError.self) { try verify(over, input) }
+        #expect(
+            error?.message
+                == "\(over): carries \(limit + 1) CRLs, over the limit of \(limit); a signer's chain needs one per CA, so it is not judged."
+        )
+        let report = try verify(at, input)
+        #expect(report.valid && report.trust == .trusted, "\(report.problems)")
+    }
+
     @Test("SHA-1 and MD5 as message digest are refused; allowWeakAlgorithms accepts SHA-1", arguments: ["sha1", "md5"])
     func weakDigest(digest: String) throws {
         let dir = TemporaryDirectory()

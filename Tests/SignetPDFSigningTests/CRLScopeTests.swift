@@ -67,6 +67,41 @@ struct CRLScopeTests {
         try expectUnused(try pki.crl(listing, in: folder), why: why, name)
     }
 
+    @Test("a CRL's issuer is read from its framing as OpenSSL reads it; another issuer's CRL is never parsed")
+    func issuerFromFraming() throws {
+        let folder = TemporaryDirectory()
+        let own = try pki.crl(CRLSpec(revoked: [RevocationPKI.revokedSerial]), in: folder)
+        let revoked = try certificate(pki.revokedCert)
+        let framed = try DistinguishedName(der: try #require(DER.crlIssuer(own), "no issuer in the framing"))
+        #expect(framed.names(issuerOf: revoked))
+        #expect(try RevocationList(bytes: own).speaks(for: revoked))
+        // A CRL of PolicyPKI's signer (empty, under its own name), as a signature could carry it.
+        let policy = PolicyPKI.shared
+        let content = folder.write("content.txt", "foreign\n"), p7s = folder.path("foreign.p7s")
+        try policy.pythonSign((policy.base.rsaCert, policy.base.rsaKey), content: content, out: p7s, crls: 1)
+        let foreign = try #require(try CMSMessage(der: try pki.bytes(p7s)).crls().first)
+        let otherName = try DistinguishedName(der: try #require(DER.crlIssuer(foreign)))
+        #expect(!otherName.names(issuerOf: revoked))
+        #expect(try !RevocationList(bytes: foreign).speaks(for: revoked))
+        let cache = RevocationListCache()
+        #expect(throws: CRLCheck.otherAuthority) { try cache.list(foreign, about: revoked) }
+        #expect(cache.parsedLists == 0, "the foreign CRL was parsed")
+        #expect(try cache.list(own, about: revoked).speaks(for: revoked))
+        #expect(cache.parsedLists == 1)
+        // Damaged copies never trap, and what they frame as an issuer is a Name inside the bytes.
+        var random = SeededRandom(seed: 21)
+        for _ in 0..<1000 {
+            var damaged = own
+            let at = Int.random(in: 0..<damaged.count, using: &random)
+            if Bool.random(using: &random) {
+                damaged[at] = UInt8.random(in: 0...255, using: &random)
+            } else {
+                damaged.removeSubrange(at...)
+            }
+            if let issuer = DER.crlIssuer(damaged) { #expect(issuer.first == 0x30 && issuer.count < damaged.count) }
+        }
+    }
+
     @Test("a CRL for end-entity certificates at the certificate's own distribution point is used")
     func userOnly() throws {
         let folder = TemporaryDirectory()
@@ -179,9 +214,13 @@ struct CRLScopeTests {
         let folder = TemporaryDirectory()
         let cache = RevocationListCache()
         let crl = try pki.crl(CRLSpec(), in: folder)
-        #expect(try cache.list(crl) === cache.list(Array(crl)), "parsed again")
+        let signer = try certificate(pki.signerCert)
+        #expect(try cache.list(crl, about: signer) === cache.list(Array(crl), about: signer), "parsed again")
+        #expect(cache.parsedLists == 1)
         for _ in 0..<2 {
-            let error = #expect(throws: RevocationProblem.self) { try cache.list([0x30, 0x03, 0x02, 0x01, 0x05]) }
+            let error = #expect(throws: RevocationProblem.self) {
+                try cache.list([0x30, 0x03, 0x02, 0x01, 0x05], about: signer)
+            }
             #expect(error?.why.hasPrefix("it is not a CRL (") == true, "\(String(describing: error))")
         }
     }

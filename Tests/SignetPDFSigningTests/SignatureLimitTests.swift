@@ -52,7 +52,8 @@ struct SignatureLimitTests {
     }
 
     @Test(
-        "a CMS's certificates are counted from its framing, DER or BER, before OpenSSL decodes any; damage never traps")
+        "a CMS's certificates and CRLs are counted from its framing, DER or BER, before OpenSSL decodes any; damage never traps"
+    )
     func certificateCount() throws {
         let pki = TestPKI.shared
         let content = dir.write("content.txt", "counted\n")
@@ -72,9 +73,22 @@ struct SignatureLimitTests {
         #expect(ber[1] == 0x80, "-stream writes indefinite lengths")
         for (name, cms) in [("DER", der), ("BER", ber)] {
             let parsed = try CMSMessage(der: cms).certificates().count
-            #expect(parsed >= 2 && DER.certificateCount(inSignedData: cms) == parsed, "\(name): OpenSSL read \(parsed)")
+            let counted = DER.carriedCounts(inSignedData: cms)
+            #expect(
+                parsed >= 2 && counted?.certificates == parsed && counted?.crls == 0, "\(name): OpenSSL read \(parsed)")
         }
-        #expect(DER.certificateCount(inSignedData: bare) == 0)
+        #expect(DER.carriedCounts(inSignedData: bare).map { [$0.certificates, $0.crls] } == [0, 0])
+        // A degenerate SignedData with a CRL and no signer (what `openssl crl2pkcs7` writes).
+        let crl = dir.write("list.crl", bytes: try RevocationPKI.shared.crl(CRLSpec(), in: dir))
+        let withCRL = try ProcessRunner.run(
+            "openssl",
+            [
+                "crl2pkcs7", "-inform", "DER", "-in", crl, "-certfile", pki.rsaCert, "-outform", "DER", "-out",
+                dir.path("crl.p7"),
+            ])
+        #expect(withCRL.status == 0, "openssl crl2pkcs7: \(withCRL.stderr)")
+        let degenerate = Array(try Data(contentsOf: URL(fileURLWithPath: dir.path("crl.p7"))))
+        #expect(DER.carriedCounts(inSignedData: degenerate).map { [$0.certificates, $0.crls] } == [1, 1])
         // Not framed like a SignedData: nil, and OpenSSL's parse says what is wrong.
         let certificate = try CMSMessage(der: der).certificates()[0].der
         let nested = Array([[UInt8]](repeating: [0x30, 0x80], count: 100).joined()) + [UInt8](repeating: 0, count: 200)
@@ -90,8 +104,9 @@ struct SignatureLimitTests {
                 } else {
                     damaged.removeSubrange(at...)
                 }
-                let count = DER.certificateCount(inSignedData: damaged)
-                #expect((count ?? 0) <= damaged.count / 2, "a flip or cut at \(at)")
+                let counts = DER.carriedCounts(inSignedData: damaged)
+                #expect(
+                    (counts?.certificates ?? 0) + (counts?.crls ?? 0) <= damaged.count / 2, "a flip or cut at \(at)")
             }
         }
         for (name, bytes) in [
@@ -99,7 +114,7 @@ struct SignatureLimitTests {
             ("a certificate", certificate),
             ("empty", []), ("an unended indefinite length", [0x30, 0x80]), ("100 nested indefinite lengths", nested),
         ] as [(String, [UInt8])] {
-            #expect(DER.certificateCount(inSignedData: bytes) == nil, "\(name)")
+            #expect(DER.carriedCounts(inSignedData: bytes) == nil, "\(name)")
         }
     }
 

@@ -34,6 +34,17 @@ enum CMSToolScript {
             open(a.out_cert, 'wb').write(cert.public_bytes(serialization.Encoding.PEM))
             open(a.out_key, 'wb').write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
 
+        def crl_by(cert, key, number):
+            # An empty CRL under the signer's own name, signed by its key: distinct bytes for each number.
+            from asn1crypto import crl as acrl
+            from cryptography import x509
+            import datetime
+            start = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+            made = (x509.CertificateRevocationListBuilder().issuer_name(cert.subject).last_update(start)
+                    .next_update(start + datetime.timedelta(days=30)).add_extension(x509.CRLNumber(number), False)
+                    .sign(key, hashes.SHA256()))
+            return acrl.CertificateList.load(made.public_bytes(serialization.Encoding.DER))
+
         def sign(a):
             cert, key = load_cert(a.cert), load_key(a.key)
             data = open(a.data, 'rb').read()
@@ -68,8 +79,11 @@ enum CMSToolScript {
             encap = {'content_type': 'data'}
             if a.embed:
                 encap['content'] = data
-            sd = cms.SignedData({'version': 'v1', 'digest_algorithms': [{'algorithm': md}], 'encap_content_info': encap,
-                                 'certificates': certs, 'signer_infos': [si]})
+            fields = {'version': 'v1', 'digest_algorithms': [{'algorithm': md}], 'encap_content_info': encap,
+                      'certificates': certs, 'signer_infos': [si]}
+            if a.crls:
+                fields['crls'] = [crl_by(cert, key, number) for number in range(1, a.crls + 1)]
+            sd = cms.SignedData(fields)
             open(a.out, 'wb').write(cms.ContentInfo({'content_type': 'signed_data', 'content': sd}).dump())
 
         def sigvalue(a):
@@ -90,6 +104,7 @@ enum CMSToolScript {
         s = sub.add_parser('sign'); s.add_argument('--cert'); s.add_argument('--key'); s.add_argument('--data'); s.add_argument('--out')
         s.add_argument('--md', default='sha256'); s.add_argument('--content-type', default='data'); s.add_argument('--ess-cert')
         s.add_argument('--embed', action='store_true'); s.add_argument('--chain', action='append')
+        s.add_argument('--crls', type=int, default=0)
         v = sub.add_parser('sigvalue'); v.add_argument('--in', dest='inp'); v.add_argument('--out')
         t = sub.add_parser('add-token'); t.add_argument('--in', dest='inp'); t.add_argument('--token'); t.add_argument('--out')
         a = p.parse_args()

@@ -158,7 +158,7 @@ package final class PolicyPKI: @unchecked Sendable {
     package func pythonSign(
         _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256",
         contentType: String = "data",
-        essCertificate: String? = nil, embed: Bool = false, chain: [String]? = nil
+        essCertificate: String? = nil, embed: Bool = false, chain: [String]? = nil, crls: Int = 0
     ) throws {
         var args = [
             "sign", "--cert", signer.cert, "--key", signer.key, "--data", content, "--out", out, "--md", digest,
@@ -167,6 +167,7 @@ package final class PolicyPKI: @unchecked Sendable {
         for certificate in chain ?? [base.intermediateCert] { args += ["--chain", certificate] }
         if let essCertificate { args += ["--ess-cert", essCertificate] }
         if embed { args.append("--embed") }
+        if crls > 0 { args += ["--crls", String(crls)] }
         try python(args)
     }
 

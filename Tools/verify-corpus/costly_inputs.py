@@ -12,6 +12,9 @@ written by hand, and root.pem (the signer's root):
     free_entries3.pdf   three such updates, one after the other
     dss_lookalikes.pdf  an update whose /DSS holds 20,000 certificates named like the signer's root
                         (each a candidate issuer when a chain is built)
+    dss_bomb_references.pdf  one 16 KB Flate bomb listed 3,000 times in the /DSS's /CRLs
+    dss_foreign_crls.pdf  an update whose /DSS holds eight 12 MiB CRLs of an authority of no chain
+    dss_impostor_crls.pdf  the same under the name of the signer's issuer (the root), signed by another key
 
 `signet verify` must answer each with a verdict (or one clear sentence) in seconds of CPU and
 bounded memory; Tests/SignetCLITests/CostlyInputTests.swift runs it under a CPU-time limit.
@@ -94,6 +97,43 @@ def bomb_store(data, references=3000):
     return mc.append_update(data, objs)
 
 
+def der_tlv(tag, body):
+    """One DER element: tag, definite length, body."""
+    n = len(body)
+    length = bytes([n]) if n < 0x80 else bytes([0x80 | ((n.bit_length() + 7) // 8)]) + n.to_bytes((n.bit_length() + 7) // 8, "big")
+    return bytes([tag]) + length + body
+
+
+FOREIGN_AUTHORITY = der_tlv(0x30, der_tlv(0x31, der_tlv(0x30, der_tlv(0x06, bytes.fromhex("550403"))
+                                                          + der_tlv(0x0C, b"Foreign CRL Authority"))))
+
+
+def foreign_crl(key, number, size, issuer=FOREIGN_AUTHORITY):
+    """A DER CRL of about `size` bytes under the DER Name `issuer`, signed by `key` (an EC key of no chain
+    in the document), listing serials number·10^7 + 1, 2, ...; written by hand, since building 500,000
+    entries with a library takes minutes."""
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec
+    ecdsa_sha256 = der_tlv(0x30, der_tlv(0x06, bytes.fromhex("2a8648ce3d040302")))
+    when = der_tlv(0x17, b"261201000000Z")
+    later = der_tlv(0x17, b"270101000000Z")
+    first = number * 10_000_000
+    entries = b"".join(der_tlv(0x30, der_tlv(0x02, (first + i).to_bytes(4, "big")) + when)
+                       for i in range(1, size // 23))
+    tbs = der_tlv(0x30, der_tlv(0x02, b"\x01") + ecdsa_sha256 + issuer + when + later + der_tlv(0x30, entries))
+    signature = key.sign(tbs, ec.ECDSA(hashes.SHA256()))
+    return der_tlv(0x30, tbs + ecdsa_sha256 + der_tlv(0x03, b"\x00" + signature))
+
+
+def foreign_crls_store(data, count=8, size=12 << 20, issuer=FOREIGN_AUTHORITY):
+    """`data` with a /DSS of `count` CRLs of `size` bytes under the name `issuer`, signed by a key of no
+    chain in the document: read (within the /DSS's 128 MiB), and held parsed by a careless verifier at
+    about ten times their size."""
+    from cryptography.hazmat.primitives.asymmetric import ec
+    key = ec.generate_private_key(ec.SECP256R1())
+    return cb.add_dss(data, crls=[foreign_crl(key, i + 1, size, issuer) for i in range(count)])
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: costly_inputs.py OUTDIR [UPDATES]")
@@ -116,6 +156,8 @@ def main():
         "free_entries3.pdf": three,
         "dss_lookalikes.pdf": lookalike_store(table, ra.PKI.root),
         "dss_bomb_references.pdf": bomb_store(table),
+        "dss_foreign_crls.pdf": foreign_crls_store(table),
+        "dss_impostor_crls.pdf": foreign_crls_store(table, issuer=ra.PKI.root.subject.public_bytes()),
     }
     for name, data in files.items():
         with open(os.path.join(outdir, name), "wb") as f:

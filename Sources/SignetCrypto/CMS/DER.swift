@@ -39,17 +39,33 @@ extension DER {
         return children(bytes, of: 0..<end, tag: 0x30)
     }
 
-    /// How many certificates the `certificates` field of the CMS SignedData in `bytes` (a
-    /// ContentInfo) holds, from the framing alone; 0 without the field, nil when `bytes` is not
-    /// framed like a SignedData (OpenSSL then says what is wrong).
-    static func certificateCount(inSignedData bytes: [UInt8]) -> Int? {
+    /// How many certificates and CRLs (revocation values) the `certificates` and `crls` fields of
+    /// the CMS SignedData in `bytes` (a ContentInfo) hold, from the framing alone; 0 for a field
+    /// that is absent, nil when `bytes` is not framed like a SignedData (OpenSSL then says what is wrong).
+    static func carriedCounts(inSignedData bytes: [UInt8]) -> (certificates: Int, crls: Int)? {
         guard let infoEnd = end(bytes, at: 0), let info = children(bytes, of: 0..<infoEnd, tag: 0x30),
             info.count == 2, let explicit = children(bytes, of: info[1], tag: 0xA0), explicit.count == 1,
             let fields = children(bytes, of: explicit[0], tag: 0x30)
         else { return nil }
         // SignedData: version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos.
-        guard let certificates = fields.dropFirst(3).first(where: { bytes[$0.lowerBound] == 0xA0 }) else { return 0 }
-        return children(bytes, of: certificates, tag: 0xA0)?.count
+        func count(_ tag: UInt8) -> Int? {
+            guard let field = fields.dropFirst(3).first(where: { bytes[$0.lowerBound] == tag }) else { return 0 }
+            return children(bytes, of: field, tag: tag)?.count
+        }
+        guard let certificates = count(0xA0), let crls = count(0xA1) else { return nil }
+        return (certificates, crls)
+    }
+
+    /// The bytes of the issuer Name of the CRL in `bytes` (a DER CertificateList: its TBSCertList
+    /// holds an optional version, the signature algorithm, then the issuer), from the framing
+    /// alone; nil when `bytes` is not framed like one.
+    static func crlIssuer(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let list = elements(ofSequence: bytes), list.count == 3,
+            let tbs = children(bytes, of: list[0], tag: 0x30), tbs.count >= 3
+        else { return nil }
+        let issuer = tbs[bytes[tbs[0].lowerBound] == 0x02 ? 2 : 1]
+        guard bytes[issuer.lowerBound] == 0x30 else { return nil }
+        return Array(bytes[issuer])
     }
 
     /// The elements inside the constructed element at `range` when its tag is `tag`; nil otherwise

@@ -132,7 +132,7 @@ struct RevocationJudge {
             consider("an OCSP response") { try OCSPCheck.check(bytes, certificate: certificate, issuer: issuer) }
         }
         for bytes in file.crls {
-            consider("a CRL") { try CRLCheck.check(try crls.list(bytes), certificate: certificate, issuer: issuer) }
+            consider("a CRL") { try crls.evidence(bytes, certificate: certificate, issuer: issuer) }
         }
         if usable.isEmpty, stale {
             notes.append(

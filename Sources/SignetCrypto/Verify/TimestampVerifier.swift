@@ -26,7 +26,7 @@ enum TimestampVerifier {
         validationTime: Date, source: TimeSource
     ) throws -> TimestampVerification {
         let bag = "the timestamp token of \(context)"
-        try CMSVerifier.boundCertificates(in: token, context: bag)
+        try CMSVerifier.boundCarried(in: token, context: bag)
         let cms: CMSMessage
         do {
             cms = try CMSMessage(der: token)
