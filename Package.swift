@@ -29,6 +29,8 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: ["libjpeg-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        // libdeflate: whole-buffer inflate for PNG pixel data (PNGPixelData), far faster than zlib on long runs.
+        systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", apt: ["libpoppler-glib-dev"]),
         systemLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
@@ -58,7 +60,7 @@ let package = Package(
         .target(name: "SignetCapture", dependencies: ["SignetCore"]),
         // Stages over C libraries.
         .target(name: "SignetRaster", dependencies: ["SignetStrokes", "CCairo"]),
-        .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CSignetPNG", "CSignetJPEG"]),
+        .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CSignetPNG", "CSignetJPEG", "CDeflate"]),
         // PDF documents, stamps, and the password forms (SASLprep by libidn) and envelope checks every opener shares.
         .target(
             name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib", "CIDN"]),

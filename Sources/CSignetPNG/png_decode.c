@@ -83,6 +83,10 @@ static signet_png_status read_info_trapped(read_state *const s, const uint8_t *d
     out->width = png_get_image_width(png, info);
     out->height = png_get_image_height(png, info);
     out->dpi = dpi_of(png, info);
+    out->color_type = png_get_color_type(png, info);
+    out->bit_depth = png_get_bit_depth(png, info);
+    out->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    out->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
     png_destroy_read_struct(&png, &info, NULL);
     return SIGNET_PNG_OK;
 }

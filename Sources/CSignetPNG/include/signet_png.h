@@ -51,6 +51,10 @@ typedef struct {
     uint32_t width;
     uint32_t height;
     double dpi;                  // 0 when there is no pHYs chunk in pixels per metre
+    int color_type;              // PNG_COLOR_TYPE_*
+    int bit_depth;               // 1, 2, 4, 8 or 16
+    int interlaced;              // 1 for Adam7
+    int has_trns;                // 1 when a tRNS chunk comes before the pixel data
 } signet_png_info;
 
 signet_png_status signet_png_read_info(

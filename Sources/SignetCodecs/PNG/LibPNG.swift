@@ -4,7 +4,7 @@ import SignetRaster
 // The one place SignetCodecs talks to libpng, through the setjmp traps in CSignetShims: every
 // status is checked by `LibPNG.check`, and the encoder's malloc'd output is owned by `PNGBytes`.
 
-enum LibPNG {
+package enum LibPNG {
     /// A fresh message buffer for one shim call.
     static func messageBuffer() -> [CChar] { [CChar](repeating: 0, count: Int(SIGNET_PNG_MESSAGE_SIZE)) }
 
@@ -78,7 +78,7 @@ enum LibPNG {
     }
 
     /// Width, height and dpi from the header.
-    static func info(_ data: [UInt8]) throws -> signet_png_info {
+    package static func info(_ data: [UInt8]) throws -> signet_png_info {
         var message = messageBuffer()
         var info = signet_png_info()
         let status = data.withUnsafeBufferPointer { signet_png_read_info($0.baseAddress, $0.count, &info, &message) }
@@ -87,7 +87,7 @@ enum LibPNG {
     }
 
     /// The pixels as straight-alpha RGBA, `width * height * 4` bytes.
-    static func decodeRGBA(_ data: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+    package static func decodeRGBA(_ data: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         var message = messageBuffer()
         let count = width * height * 4
         // Not zeroed first: a successful decode writes every byte.

@@ -9,7 +9,8 @@ package enum PNGDecoder {
         guard width.multipliedReportingOverflow(by: height).partialValue <= limits.maxPixels else {
             throw CodecError(.tooLarge(width: width, height: height, maxPixels: limits.maxPixels))
         }
-        let pixels = try LibPNG.decodeRGBA(bytes, width: width, height: height)
+        let pixels =
+            try PNGPixelData.rgba(bytes, header: info) ?? LibPNG.decodeRGBA(bytes, width: width, height: height)
         return Bitmap(width: width, height: height, pixels: pixels, dpi: info.dpi > 0 ? info.dpi : nil)
     }
 }

@@ -1,7 +1,8 @@
 import FuzzSupport
 import Signet
 
-/// The PNG decoder (libpng behind the setjmp shim), with the default pixel limit.
+/// The PNG decoder (libpng behind the setjmp shim, and the libdeflate path for 8-bit RGB and RGBA,
+/// which must agree with libpng byte for byte), with the default pixel limit.
 @_cdecl("fuzz_png_main")
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     Fuzz.run(argc, argv) { data, size in
@@ -13,6 +14,13 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
                 "decoded \(bitmap.width)×\(bitmap.height)")
             Fuzz.require(
                 bitmap.pixels.count == bitmap.width * bitmap.height * 4, "pixel buffer of \(bitmap.pixels.count) bytes")
+        }
+        // The libdeflate path returns only what libpng returns, byte for byte.
+        if let info = try? LibPNG.info(bytes), Int(info.width) * Int(info.height) <= DecodeLimits().maxPixels,
+            let fast = PNGPixelData.rgba(bytes, header: info)
+        {
+            let reference = try? LibPNG.decodeRGBA(bytes, width: Int(info.width), height: Int(info.height))
+            Fuzz.require(reference == fast, "the libdeflate path and libpng decode differently")
         }
         return 0
     }
