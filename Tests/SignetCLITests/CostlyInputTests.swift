@@ -113,6 +113,33 @@ struct CostlyInputTests {
         }
     }
 
+    @Test("verify never calls a signature valid after OpenSSL ran out of memory reading revocation data")
+    func outOfMemory() throws {
+        let dir = try Self.generated.get()
+        // Address-space limits from generous to tight: somewhere OpenSSL cannot allocate a
+        // 12 MiB CRL's entries and reports it like bad input.
+        var seen: [String] = []
+        for mib in stride(from: 425, through: 150, by: -25) {
+            let result = try ProcessRunner.run(
+                "bash",
+                [
+                    "-c", "ulimit -v \(mib << 10); exec \"$0\" \"$@\"", ProcessRunner.signet, "verify", "--ca",
+                    dir.path("root.pem"), dir.path("dss_impostor_crls.pdf"),
+                ])
+            let output = result.stdoutText + result.stderr
+            seen.append("\(mib) MiB: exit \(result.status)\(result.signalled ? " (signal)" : "")")
+            guard output.contains("malloc failure") || output.contains("OpenSSL ran out of memory") else { continue }
+            #expect(
+                result.status == 3,
+                "\(mib) MiB: exit \(result.status) though OpenSSL ran out of memory\n\(output.suffix(1500))")
+            #expect(
+                output.contains("OpenSSL ran out of memory while reading the revocation data in the file for "),
+                "\(mib) MiB: \(output.suffix(1500))")
+            return
+        }
+        Issue.record("no limit from 425 to 150 MiB made OpenSSL run out of memory reading the CRLs: \(seen)")
+    }
+
     @Test("info reads the same revisions within the same limits", arguments: cases)
     func info(_ entry: Case) throws {
         let dir = try Self.generated.get()

@@ -104,6 +104,20 @@ struct PNGPixelDataTests {
         #expect(throws: CodecError.self) { try PNGDecoder.decode(flipped) }
     }
 
+    @Test("a chunk whose type is not four letters is declined and libpng's error stands")
+    func chunkTypeNotLetters() throws {
+        let png = try PNGEncoder.encode(
+            Self.mixed(width: 40, height: 20, seed: 4), options: PNGOptions(colorType: .rgba))
+        let iend = png.count - 12
+        for type in ["a1b2", "1234", "a b ", "abc@"] {
+            let odd = Array(png[..<iend]) + PNGFixtures.rawChunk(type, [1, 2, 3]) + png[iend...]
+            #expect(odd.withUnsafeBytes { PNGPixelData.imageData($0) } == nil, "\(type) was taken")
+            #expect(throws: CodecError.self) { try PNGDecoder.decode(odd) }
+        }
+        let letters = Array(png[..<iend]) + PNGFixtures.rawChunk("abCd", [1, 2, 3]) + png[iend...]
+        #expect(PNGPixelData.rgba(letters, header: try LibPNG.info(letters)) == (try Self.libpng(letters)))
+    }
+
     @Test("a filter type over 4 is declined and libpng's error stands")
     func badFilter() throws {
         let image = Self.mixed(width: 4, height: 2, seed: 1)

@@ -89,6 +89,46 @@ struct CMSPolicyTests {
         #expect(report.valid && report.trust == .trusted, "\(report.problems)")
     }
 
+    /// `der` (a DER ContentInfo in the long length form) with its outer length written in `octets`
+    /// octets, leading zeros first: BER that OpenSSL reads (up to 8 significant octets).
+    static func relengthened(_ der: [UInt8], octets: Int) -> [UInt8] {
+        let start = 2 + Int(der[1] & 0x7F)
+        let length = der.count - start
+        let written = (0..<octets).map { UInt8(truncatingIfNeeded: length >> (8 * (octets - 1 - $0))) }
+        return [0x30, 0x80 | UInt8(octets)] + written + der[start...]
+    }
+
+    @Test(
+        "a CMS whose lengths carry leading zero octets is counted as OpenSSL reads it; one the framing cannot read is refused"
+    )
+    func longLengths() throws {
+        let dir = TemporaryDirectory()
+        let input = content(dir)
+        let limit = CMSVerifier.maxCarriedCRLs
+        let signer = (pki.base.rsaCert, pki.base.rsaKey)
+        let over = dir.path("over.p7s"), plain = dir.path("plain.p7s")
+        try pki.pythonSign(signer, content: input, out: over, crls: limit + 1)
+        try pki.pythonSign(signer, content: input, out: plain)
+        let overDER = Array(try Data(contentsOf: URL(fileURLWithPath: over)))
+        let plainDER = Array(try Data(contentsOf: URL(fileURLWithPath: plain)))
+        let padded = Self.relengthened(overDER, octets: 6)
+        #expect(DER.carriedCounts(inSignedData: padded)?.crls == limit + 1)
+        let paddedPath = dir.write("padded.p7s", bytes: padded)
+        let error = #expect(throws: SignError.self) { try verify(paddedPath, input) }
+        #expect(
+            error?.message.contains("carries \(limit + 1) CRLs, over the limit of \(limit)") == true,
+            "\(String(describing: error))")
+        // Nine length octets: OpenSSL skips the zeros and reads the message; the framing does not.
+        let nine = Self.relengthened(plainDER, octets: 9)
+        #expect(DER.carriedCounts(inSignedData: nine) == nil)
+        #expect(try CMSMessage(der: nine).isSignedData, "OpenSSL no longer reads nine length octets")
+        let ninePath = dir.write("nine.p7s", bytes: nine)
+        let refused = #expect(throws: SignError.self) { try verify(ninePath, input) }
+        #expect(
+            refused?.message.contains("so what it carries cannot be counted") == true, "\(String(describing: refused))")
+        #expect(try verify(plain, input).valid)
+    }
+
     @Test("SHA-1 and MD5 as message digest are refused; allowWeakAlgorithms accepts SHA-1", arguments: ["sha1", "md5"])
     func weakDigest(digest: String) throws {
         let dir = TemporaryDirectory()

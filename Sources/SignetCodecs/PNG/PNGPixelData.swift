@@ -4,11 +4,15 @@ import CSignetPNG
 /// interlaced, no tRNS — inflated by libdeflate (`ZlibInflater`) and unfiltered here, as
 /// straight RGBA: the same bytes libpng writes, in a third of the time or less (docs/architecture.md).
 ///
-/// nil for any other PNG and at any irregularity — a chunk that runs past the end or whose CRC
-/// does not match, a critical chunk out of place or unknown, IDAT chunks apart, a zlib stream
-/// that is damaged or does not fill the image exactly, a filter type over 4 — and libpng then
-/// decodes the file and judges it, so this path returns only what libpng would
-/// (`PNGPixelDataTests` and the png fuzz target compare the two).
+/// nil for any other PNG and at any irregularity — a chunk that runs past the end, whose CRC
+/// does not match or whose type is not four letters, a critical chunk out of place or unknown,
+/// IDAT chunks apart, a zlib stream that is damaged or does not fill the image exactly, a filter
+/// type over 4 — and libpng then decodes the file and judges it. Where libpng decodes a file,
+/// this path gives the same bytes (`PNGPixelDataTests` and the png fuzz target compare the two).
+/// The one difference left: a few malformed deflate streams that zlib refuses and no encoder
+/// writes (length codes 286 and 287, more code lengths declared than deflate allows, distances
+/// past the smaller window a stream's header declares) libdeflate inflates, so such a file gets
+/// pixels where libpng says it is corrupt.
 package enum PNGPixelData {
     /// `png`'s pixels, `header` being what libpng read of it before the pixel data.
     package static func rgba(_ png: [UInt8], header: signet_png_info) -> [UInt8]? {
@@ -74,6 +78,10 @@ package enum PNGPixelData {
                     == word(at + 8 + length)
             else { return nil }
             let (type, data) = (word(at + 4), (at + 8)..<(at + 8 + length))
+            // A chunk type is four ASCII letters (libpng refuses anything else).
+            guard (0..<4).allSatisfy({ (UInt8(truncatingIfNeeded: type >> (8 * $0)) | 0x20) &- 0x61 < 26 }) else {
+                return nil
+            }
             switch type {
             case 0x4948_4452:  // IHDR
                 guard at == 8 else { return nil }

@@ -26,7 +26,7 @@ enum DER {
 
 /// Reading the framing of DER, and of BER with indefinite lengths (what `openssl cms -stream`
 /// writes), without decoding any content: tags of one byte (every CMS and RFC 3161 tag), lengths
-/// of up to four bytes, indefinite lengths on constructed elements only, nested at most
+/// of up to eight octets (leading zeros, as OpenSSL accepts them) worth at most 31 bits, indefinite lengths on constructed elements only, nested at most
 /// `maxDepth` deep. Used where Signet needs one element's bytes, or a count, before (or instead
 /// of) a library parse.
 extension DER {
@@ -107,7 +107,12 @@ extension DER {
         guard first & 0x80 != 0 else { return (offset + 2, first) }
         let count = first & 0x7F
         if count == 0 { return (offset + 2, nil) }
-        guard count <= 4, offset + 2 + count <= bytes.count else { return nil }
-        return (offset + 2 + count, bytes[(offset + 2)..<(offset + 2 + count)].reduce(0) { $0 << 8 | Int($1) })
+        // Up to 8 length octets, as OpenSSL reads them (leading zeros included); the value in 31 bits.
+        guard count <= 8, offset + 2 + count <= bytes.count else { return nil }
+        let octets = bytes[(offset + 2)..<(offset + 2 + count)]
+        guard octets.dropLast(4).allSatisfy({ $0 == 0 }) else { return nil }
+        let length = octets.suffix(4).reduce(0) { $0 << 8 | Int($1) }
+        guard length <= Int(Int32.max) else { return nil }
+        return (offset + 2 + count, length)
     }
 }

@@ -1,5 +1,6 @@
 import COpenSSL
 import CSignetOpenSSL
+import Synchronization
 
 /// A call into OpenSSL failed: what was being done and the reasons OpenSSL queued for it.
 package struct OpenSSLFailure: Error, Sendable {
@@ -69,6 +70,18 @@ enum OpenSSL {
         return pointer
     }
 
+    /// How many errors OpenSSL has reported for want of memory in this process: a caller for whom
+    /// "could not read it" must not mean "not there" (revocation data) compares the count before
+    /// and after, since OpenSSL's parsers report an allocation failure like bad input.
+    static var memoryFailures: Int { memoryFailureCount.load(ordering: .relaxed) }
+    private static let memoryFailureCount = Atomic<Int>(0)
+
+    /// Counts `code` in `memoryFailures` when its reason is an allocation failure.
+    private static func noteIfMemory(_ code: UInt) {
+        guard let reason = ERR_reason_error_string(code), String(cString: reason) == "malloc failure" else { return }
+        memoryFailureCount.add(1, ordering: .relaxed)
+    }
+
     /// Builds the error for a failed `operation` from the queued errors, emptying the queue.
     static func failure(_ operation: String) -> OpenSSLFailure {
         var codes: [UInt] = []
@@ -76,6 +89,7 @@ enum OpenSSL {
         while true {
             let code = ERR_get_error()
             if code == 0 { break }
+            noteIfMemory(code)
             codes.append(code)
             var text = [CChar](repeating: 0, count: 256)
             ERR_error_string_n(code, &text, text.count)
@@ -86,7 +100,9 @@ enum OpenSSL {
 
     /// Empties the error queue before a call whose failure is an expected answer
     /// (end of a PEM file, a probe that may say no).
-    static func clearErrors() { ERR_clear_error() }
+    static func clearErrors() {
+        while case let code = ERR_get_error(), code != 0 { noteIfMemory(code) }
+    }
 
     /// Copies a buffer OpenSSL allocated and frees it with OpenSSL's allocator.
     static func takeBytes(_ pointer: UnsafeMutablePointer<UInt8>?, count: Int32) -> [UInt8] {

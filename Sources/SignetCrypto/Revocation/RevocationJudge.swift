@@ -55,7 +55,15 @@ struct RevocationJudge {
                 break
             }
             let issuer = chain[index + 1]
+            let memoryFailures = OpenSSL.memoryFailures
             var (evidence, notes) = try fromFile(certificate, issuer: issuer, at: time, as: role)
+            if OpenSSL.memoryFailures > memoryFailures {
+                // OpenSSL reports an allocation failure as unreadable data: what it could not read
+                // may be the value that shows a revocation.
+                result.problems.append(
+                    "OpenSSL ran out of memory while reading the revocation data in the file for \(certificate.subject), so a revocation in it cannot be ruled out"
+                )
+            }
             if evidence == nil { result.coveredByFile = false }
             var origin = "file"
             if mode == .online, let fetched = try online(certificate, issuer: issuer, into: &notes) {

@@ -55,12 +55,14 @@ package final class RevocationListCache {
         let bytes = key.bytes
         if let known = parsed[key] { return try known.get() }
         let result: Result<RevocationList, RevocationProblem>
+        let memoryFailures = OpenSSL.memoryFailures
         do {
             result = .success(try Self.parse(bytes))
         } catch let problem as RevocationProblem {
             result = .failure(problem)
         }
-        parsed[key] = result
+        // A parse that ran out of memory is tried again (and counted again) when asked again.
+        if OpenSSL.memoryFailures == memoryFailures { parsed[key] = result }
         return try result.get()
     }
 
