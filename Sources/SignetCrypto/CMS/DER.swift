@@ -26,7 +26,7 @@ enum DER {
 
 /// Reading the framing of DER, and of BER with indefinite lengths (what `openssl cms -stream`
 /// writes), without decoding any content: tags of one byte (every CMS and RFC 3161 tag), lengths
-/// of up to eight octets (leading zeros, as OpenSSL accepts them) worth at most 31 bits, indefinite lengths on constructed elements only, nested at most
+/// of up to eight octets (leading zeros included; OpenSSL takes any number) worth at most 31 bits, indefinite lengths on constructed elements only, nested at most
 /// `maxDepth` deep. Used where Signet needs one element's bytes, or a count, before (or instead
 /// of) a library parse.
 extension DER {
@@ -39,12 +39,17 @@ extension DER {
         return children(bytes, of: 0..<end, tag: 0x30)
     }
 
+    /// The DER of the content type id-signedData (1.2.840.113549.1.7.2): an EnvelopedData also
+    /// carries certificates and CRLs (in its originatorInfo), where this does not count them.
+    static let signedDataType: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+
     /// How many certificates and CRLs (revocation values) the `certificates` and `crls` fields of
     /// the CMS SignedData in `bytes` (a ContentInfo) hold, from the framing alone; 0 for a field
-    /// that is absent, nil when `bytes` is not framed like a SignedData (OpenSSL then says what is wrong).
+    /// that is absent, nil when `bytes` is not framed like a SignedData (the verifier then refuses it unparsed).
     static func carriedCounts(inSignedData bytes: [UInt8]) -> (certificates: Int, crls: Int)? {
         guard let infoEnd = end(bytes, at: 0), let info = children(bytes, of: 0..<infoEnd, tag: 0x30),
-            info.count == 2, let explicit = children(bytes, of: info[1], tag: 0xA0), explicit.count == 1,
+            info.count == 2, bytes[info[0]].elementsEqual(signedDataType),
+            let explicit = children(bytes, of: info[1], tag: 0xA0), explicit.count == 1,
             let fields = children(bytes, of: explicit[0], tag: 0x30)
         else { return nil }
         // SignedData: version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos.
@@ -107,7 +112,7 @@ extension DER {
         guard first & 0x80 != 0 else { return (offset + 2, first) }
         let count = first & 0x7F
         if count == 0 { return (offset + 2, nil) }
-        // Up to 8 length octets, as OpenSSL reads them (leading zeros included); the value in 31 bits.
+        // Up to 8 length octets (leading zeros included); the value in 31 bits.
         guard count <= 8, offset + 2 + count <= bytes.count else { return nil }
         let octets = bytes[(offset + 2)..<(offset + 2 + count)]
         guard octets.dropLast(4).allSatisfy({ $0 == 0 }) else { return nil }

@@ -24,11 +24,13 @@ package final class RevocationListCache {
         let pair = [ByteKey(bytes), ByteKey(try issuer.der)]
         if forged.contains(pair) { throw CRLCheck.badSignature }
         let list = try list(bytes, about: certificate)
+        let memoryFailures = OpenSSL.memoryFailures
         do {
             return try CRLCheck.check(list, certificate: certificate, issuer: issuer)
         } catch let problem as RevocationProblem where problem == CRLCheck.badSignature {
             parsed[pair[0]] = nil
-            forged.insert(pair)
+            // A check that ran out of memory proves nothing: it is tried again when asked again.
+            if OpenSSL.memoryFailures == memoryFailures { forged.insert(pair) }
             throw problem
         }
     }

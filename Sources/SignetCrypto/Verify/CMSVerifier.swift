@@ -123,25 +123,18 @@ package enum CMSVerifier {
 
     /// Refuses the CMS in `bytes` (about `context`) when its framing shows more than
     /// `maxCarriedCertificates` certificates (`tooManyCertificates`) or `maxCarriedCRLs` CRLs
-    /// (`tooManyCRLs`): before OpenSSL decodes them, which takes time and memory in proportion
-    /// (20,000 certificates took 2.5 s; 30,000 CRLs of 200 bytes took 180 MB).
-    /// Returns false when the framing cannot be read: the caller lets OpenSSL say what is wrong,
-    /// and refuses the message when OpenSSL reads it all the same (`uncounted`), since what it
-    /// carries was never counted.
-    static func boundCarried(in bytes: [UInt8], context: String) throws -> Bool {
-        guard let counts = DER.carriedCounts(inSignedData: bytes) else { return false }
+    /// (`tooManyCRLs`), or is not that of a SignedData (`notASignature`):
+    /// before OpenSSL decodes them, which takes time and memory in proportion (20,000
+    /// certificates took 2.5 s; 30,000 CRLs of 200 bytes took 180 MB), also for encodings OpenSSL
+    /// reads and no signer writes (nine length octets) or for another content type.
+    static func boundCarried(in bytes: [UInt8], context: String) throws {
+        guard let counts = DER.carriedCounts(inSignedData: bytes) else {
+            throw SignError(context, .notASignature("it is not framed as a CMS SignedData in DER or BER"))
+        }
         try bound(counts.certificates, context: context)
         guard counts.crls <= maxCarriedCRLs else {
             throw SignError(context, .tooManyCRLs(count: counts.crls, limit: maxCarriedCRLs))
         }
-        return true
-    }
-
-    /// What a CMS that OpenSSL parsed but whose framing `boundCarried` could not read is refused as.
-    static func uncounted(_ context: String) -> SignError {
-        SignError(
-            context,
-            .notASignature("its encoding is not DER or BER as a CMS is written, so what it carries cannot be counted"))
     }
 
     /// The certificates `cms` carries, refused as `boundCarried` does.
@@ -158,14 +151,13 @@ package enum CMSVerifier {
 
     /// Parses a SignedData or throws `notASignature` with the reason.
     private static func signedData(_ bytes: [UInt8], context: String) throws -> CMSMessage {
-        let counted = try boundCarried(in: bytes, context: context)
+        try boundCarried(in: bytes, context: context)
         let cms: CMSMessage
         do {
             cms = try CMSMessage(der: bytes)
         } catch let failure as OpenSSLFailure {
             throw SignError(context, .notASignature(failure.summary))
         }
-        guard counted else { throw uncounted(context) }
         guard cms.isSignedData else {
             throw SignError(context, .notASignature("it is a CMS message but not SignedData"))
         }

@@ -26,14 +26,13 @@ enum TimestampVerifier {
         validationTime: Date, source: TimeSource
     ) throws -> TimestampVerification {
         let bag = "the timestamp token of \(context)"
-        let counted = try CMSVerifier.boundCarried(in: token, context: bag)
+        try CMSVerifier.boundCarried(in: token, context: bag)
         let cms: CMSMessage
         do {
             cms = try CMSMessage(der: token)
         } catch let failure as OpenSSLFailure {
             throw SignError(context, .notASignature("its timestamp token is not CMS (\(failure.summary))"))
         }
-        guard counted else { throw CMSVerifier.uncounted(bag) }
         guard cms.isSignedData else {
             throw SignError(context, .notASignature("its timestamp token is not a CMS SignedData"))
         }
