@@ -4,7 +4,7 @@ import CDeflate
 /// CRC-32. libdeflate inflates a whole buffer at once with word-sized copies, where zlib (which
 /// libpng is bound to) copies a run of a repeated 4-byte pixel one byte at a time: the
 /// compression benchmark's signature inflated in about 1 ms against 18–22 ms.
-final class ZlibInflater {
+package final class ZlibInflater {
     private let pointer: OpaquePointer
 
     /// nil when libdeflate cannot allocate its tables.
@@ -23,7 +23,7 @@ final class ZlibInflater {
     }
 
     /// The CRC-32 of `bytes` (as PNG chunks carry it).
-    static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    package static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress else { return 0 }
         return libdeflate_crc32(0, base, bytes.count)
     }

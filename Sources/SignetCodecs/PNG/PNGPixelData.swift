@@ -39,18 +39,13 @@ package enum PNGPixelData {
                 guard inflated, let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
                 return unfilter(base, height: height, rowBytes: rowBytes, bpp: channels)
             }
-            if channels == 4 {
-                let pixels = [UInt8](unsafeUninitializedCapacity: filtered) { buffer, count in
-                    count = decode(into: UnsafeMutableRawBufferPointer(buffer)) ? height * rowBytes : 0
-                }
-                return pixels.isEmpty ? nil : pixels
-            }
-            let rgb = [UInt8](unsafeUninitializedCapacity: filtered) { buffer, count in
+            let unfiltered = [UInt8](unsafeUninitializedCapacity: filtered) { buffer, count in
                 count = decode(into: UnsafeMutableRawBufferPointer(buffer)) ? height * rowBytes : 0
             }
-            guard !rgb.isEmpty else { return nil }
+            guard !unfiltered.isEmpty else { return nil }
+            guard channels == 3 else { return unfiltered }
             return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
-                rgb.withUnsafeBufferPointer { source in
+                unfiltered.withUnsafeBufferPointer { source in
                     for pixel in 0..<(width * height) {
                         out[4 * pixel] = source[3 * pixel]
                         out[4 * pixel + 1] = source[3 * pixel + 1]

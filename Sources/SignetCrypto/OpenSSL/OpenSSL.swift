@@ -76,6 +76,12 @@ enum OpenSSL {
     static var memoryFailures: Int { memoryFailureCount.load(ordering: .relaxed) }
     private static let memoryFailureCount = Atomic<Int>(0)
 
+    /// `memoryFailures` when it was made: whether OpenSSL ran out of memory since.
+    struct MemoryMark {
+        private let count = OpenSSL.memoryFailures
+        var ranOut: Bool { OpenSSL.memoryFailures > count }
+    }
+
     /// Counts `code` in `memoryFailures` when its reason is an allocation failure.
     private static func noteIfMemory(_ code: UInt) {
         guard let reason = ERR_reason_error_string(code), String(cString: reason) == "malloc failure" else { return }

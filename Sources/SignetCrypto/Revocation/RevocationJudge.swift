@@ -55,9 +55,9 @@ struct RevocationJudge {
                 break
             }
             let issuer = chain[index + 1]
-            let memoryFailures = OpenSSL.memoryFailures
+            let mark = OpenSSL.MemoryMark()
             var (evidence, notes) = try fromFile(certificate, issuer: issuer, at: time, as: role)
-            if OpenSSL.memoryFailures > memoryFailures {
+            if mark.ranOut {
                 // OpenSSL reports an allocation failure as unreadable data: what it could not read
                 // may be the value that shows a revocation.
                 result.problems.append(

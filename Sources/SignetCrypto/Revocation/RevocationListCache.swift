@@ -21,16 +21,17 @@ package final class RevocationListCache {
     /// What the CRL in `bytes` says of `certificate`, whose issuer is `issuer` (`CRLCheck.check`),
     /// or the `RevocationProblem` that makes it say nothing.
     func evidence(_ bytes: [UInt8], certificate: Certificate, issuer: Certificate) throws -> RevocationEvidence {
-        let pair = [ByteKey(bytes), ByteKey(try issuer.der)]
+        let key = ByteKey(bytes)
+        let pair = [key, ByteKey(try issuer.der)]
         if forged.contains(pair) { throw CRLCheck.badSignature }
-        let list = try list(bytes, about: certificate)
-        let memoryFailures = OpenSSL.memoryFailures
+        let list = try list(key, about: certificate)
+        let mark = OpenSSL.MemoryMark()
         do {
             return try CRLCheck.check(list, certificate: certificate, issuer: issuer)
         } catch let problem as RevocationProblem where problem == CRLCheck.badSignature {
-            parsed[pair[0]] = nil
+            parsed[key] = nil
             // A check that ran out of memory proves nothing: it is tried again when asked again.
-            if OpenSSL.memoryFailures == memoryFailures { forged.insert(pair) }
+            if !mark.ranOut { forged.insert(pair) }
             throw problem
         }
     }
@@ -38,33 +39,28 @@ package final class RevocationListCache {
     /// `bytes` parsed, when it may speak for `certificate`: `CRLCheck.otherAuthority` without a
     /// parse when its framing names another issuer than `certificate`'s; `RevocationProblem` when it is no CRL.
     func list(_ bytes: [UInt8], about certificate: Certificate) throws -> RevocationList {
-        let key = ByteKey(bytes)
-        if parsed[key] == nil {
-            let issuer: DistinguishedName?
-            if let known = issuers[key] {
-                issuer = known
-            } else {
-                issuer = DER.crlIssuer(bytes).flatMap { try? DistinguishedName(der: $0) }
-                issuers[key] = .some(issuer)
-            }
-            if let issuer, !issuer.names(issuerOf: certificate) { throw CRLCheck.otherAuthority }
-        }
-        return try list(key)
+        try list(ByteKey(bytes), about: certificate)
     }
 
-    /// `bytes` parsed (the first time it is asked for), or `RevocationProblem` when it is no CRL.
-    private func list(_ key: ByteKey) throws -> RevocationList {
-        let bytes = key.bytes
+    private func list(_ key: ByteKey, about certificate: Certificate) throws -> RevocationList {
         if let known = parsed[key] { return try known.get() }
+        let issuer: DistinguishedName?
+        if let known = issuers[key] {
+            issuer = known
+        } else {
+            issuer = DER.crlIssuer(key.bytes).flatMap { try? DistinguishedName(der: $0) }
+            issuers[key] = .some(issuer)
+        }
+        if let issuer, !issuer.names(issuerOf: certificate) { throw CRLCheck.otherAuthority }
         let result: Result<RevocationList, RevocationProblem>
-        let memoryFailures = OpenSSL.memoryFailures
+        let mark = OpenSSL.MemoryMark()
         do {
-            result = .success(try Self.parse(bytes))
+            result = .success(try Self.parse(key.bytes))
         } catch let problem as RevocationProblem {
             result = .failure(problem)
         }
         // A parse that ran out of memory is tried again (and counted again) when asked again.
-        if OpenSSL.memoryFailures == memoryFailures { parsed[key] = result }
+        if !mark.ranOut { parsed[key] = result }
         return try result.get()
     }
 

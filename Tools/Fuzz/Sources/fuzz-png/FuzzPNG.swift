@@ -40,19 +40,9 @@ private func mendedCRCs(_ bytes: [UInt8]) -> [UInt8] {
     while out.count - at >= 12 {
         let length = out[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
         guard length <= out.count - at - 12 else { break }
-        let crc = crc32(out[(at + 4)..<(at + 8 + length)])
+        let crc = out[(at + 4)..<(at + 8 + length)].withUnsafeBytes { ZlibInflater.crc32($0) }
         for i in 0..<4 { out[at + 8 + length + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * i)) }
         at += 12 + length
     }
     return out
-}
-
-/// CRC-32 as PNG chunks carry it (ISO 3309), bit by bit: the inputs are small.
-private func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
 }
