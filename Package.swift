@@ -73,14 +73,19 @@ let package = Package(
         // HTTP for timestamps and revocation data: libcurl behind SignetCrypto's HTTPTransport, so CMS and
         // PDF code never link libcurl and are tested with a fake transport.
         .target(name: "SignetNet", dependencies: ["SignetCrypto", "CCurl", "CSignetCurl"]),
-        // Embedded PDF signatures and their verification (revisions, permitted changes): CMS over the PDF stage.
+        // Embedded PDF signatures: signing, two-step signing, document timestamps, LTV updates: CMS over the PDF stage.
         .target(name: "SignetPDFSigning", dependencies: ["SignetCrypto", "SignetPDF", "SignetFiles"]),
+        // Verification, a stage of its own: every rule of PDF verification (revisions, permitted changes, overlays,
+        // coverage, PAdES levels) and the one function that turns findings into a verdict. It reads signature
+        // dictionaries and the /DSS as signing writes them (SignetPDFSigning); CMS, certificates, revocation and
+        // timestamps are SignetCrypto's, which knows no PDF words.
+        .target(name: "SignetVerify", dependencies: ["SignetPDFSigning", "SignetCrypto", "SignetPDF", "SignetFiles"]),
         // Umbrella: re-exports the stages (not the GPL preview) and the one-call pipelines.
         .target(
             name: "Signet",
             dependencies: [
                 "SignetStrokes", "SignetRaster", "SignetCodecs", "SignetPDF", "SignetCrypto", "SignetPDFSigning",
-                "SignetNet", "SignetFiles", "SignetCapture",
+                "SignetVerify", "SignetNet", "SignetFiles", "SignetCapture",
             ]),
         // The CLI: parse, call the library, print. `signet` never links poppler (GPL, and a third of
         // the process's memory): `signet preview` runs the `signet-preview` executable installed next to it.
@@ -111,7 +116,11 @@ let package = Package(
             exclude: ["Reproducers"]),
         .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
         .testTarget(
-            name: "SignetPDFSigningTests", dependencies: ["SignetCrypto", "SignetPDFSigning", "SignetTestSupport"]),
+            name: "SignetPDFSigningTests",
+            dependencies: ["SignetCrypto", "SignetPDFSigning", "SignetVerify", "SignetTestSupport"]),
+        .testTarget(
+            name: "SignetVerifyTests",
+            dependencies: ["SignetVerify", "SignetPDFSigning", "SignetCrypto", "SignetPDF", "SignetTestSupport"]),
         .testTarget(name: "SignetNetTests", dependencies: ["SignetNet", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetCaptureTests", dependencies: ["SignetCapture", "SignetTestSupport"]),

@@ -9,3 +9,4 @@
 @_exported import SignetPDFSigning
 @_exported import SignetRaster
 @_exported import SignetStrokes
+@_exported import SignetVerify

@@ -4,18 +4,22 @@ import FoundationEssentials
 extension SignetAPI {
     /// `signet verify IN.pdf`: every revision, and per signature (oldest first) its coverage,
     /// digest, CMS signature, algorithms, the changes made after it and whether they are permitted,
-    /// certificate validity at the validation time and the chain to `options.anchors`.
-    /// A file without signatures throws `SignError`; an invalid signature is a report, not an error.
+    /// what was added after it compared with the page as signed (through `rendering`), certificate
+    /// validity at the validation time and the chain to `options.anchors`.
+    /// A file without signatures throws `PDFSignError`; an invalid signature is a report, not an error.
     /// - Parameters:
     ///   - path: The PDF to verify.
     ///   - password: The PDF's password, when it is encrypted.
     ///   - options: The time, the trust anchors and what is required.
+    ///   - rendering: How pages are rendered for the overlay check. With the default, `unavailable`,
+    ///     a signature after which an annotation was added is not valid, and says the check was not run.
     /// - Returns: Every signature, timestamp and revision, with the verdict.
-    /// - Throws: ``SignError`` when the file holds no signature; ``PDFError`` or ``FileError`` when it cannot be read.
+    /// - Throws: ``PDFSignError`` when the file holds no signature; ``PDFError`` or ``FileError`` when it cannot be read.
     public static func verify(
-        pdfAt path: String, password: Secret? = nil, options: VerifyOptions
+        pdfAt path: String, password: Secret? = nil, options: VerifyOptions,
+        rendering: PageRendering = .unavailable
     ) throws -> VerificationReport {
-        try PDFVerifier.verify(path: path, password: password, options: options)
+        try PDFVerifier.verify(path: path, password: password, options: options, rendering: rendering)
     }
 
     /// The same on a PDF in memory (nothing touches the disk).
@@ -23,13 +27,14 @@ extension SignetAPI {
     ///   - pdf: The PDF's bytes.
     ///   - password: The PDF's password, when it is encrypted.
     ///   - options: The time, the trust anchors and what is required.
+    ///   - rendering: How pages are rendered for the overlay check (see `verify(pdfAt:password:options:rendering:)`).
     /// - Returns: Every signature, timestamp and revision, with the verdict.
-    /// - Throws: ``SignError`` when the PDF holds no signature; ``PDFError`` when it cannot be read.
+    /// - Throws: ``PDFSignError`` when the PDF holds no signature; ``PDFError`` when it cannot be read.
     public static func verify(
-        pdf: [UInt8], password: Secret? = nil, options: VerifyOptions
+        pdf: [UInt8], password: Secret? = nil, options: VerifyOptions, rendering: PageRendering = .unavailable
     ) throws -> VerificationReport {
         try PDFVerifier.verify(
-            source: MemorySource(pdf, name: memoryPDF), password: password, options: options)
+            source: MemorySource(pdf, name: memoryPDF), password: password, options: options, rendering: rendering)
     }
 
     /// `signet verify IN --p7s SIG`: the detached signature in the file `signature` (DER or PEM)

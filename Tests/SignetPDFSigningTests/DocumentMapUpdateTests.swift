@@ -6,6 +6,7 @@ import Testing
 
 @testable import SignetCrypto
 @testable import SignetPDFSigning
+@testable import SignetVerify
 
 /// The map of each revision derived from the one before it (walking only from what the revision
 /// wrote) is at least as cautious as a walk from the trailer: every role an object plays, every

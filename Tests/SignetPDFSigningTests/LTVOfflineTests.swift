@@ -5,6 +5,7 @@ import Testing
 
 @testable import SignetCrypto
 @testable import SignetPDFSigning
+@testable import SignetVerify
 
 /// `--ltv` without a network: the collector fetches through a stand-in for the HTTP transport
 /// that answers with `openssl ocsp -index` (RevocationPKI), so the DSS writer and the verifier's

@@ -5,6 +5,7 @@ import Testing
 
 @testable import SignetCrypto
 @testable import SignetPDFSigning
+@testable import SignetVerify
 
 /// Embedded signatures checked by our verifier, poppler's pdfsig and pyHanko.
 @Suite("Embedded PDF signatures")

@@ -6,6 +6,7 @@ import Testing
 
 @testable import SignetCrypto
 @testable import SignetPDFSigning
+@testable import SignetVerify
 
 /// Changes made after a signature, each appended as a hand-written incremental update to a file
 /// signed here (TestPDF: 1 catalog, 2 pages, 3 font, 4 page, 5 its content; signing adds the rest),
@@ -122,7 +123,7 @@ struct RevisionAttackTests {
                     field:
                         "<< /Type /Annot /Subtype /Widget /FT /Sig /T (Clone) /Rect [0 0 0 0] /P 4 0 R /V \(signature) 0 R >>"
                 )
-            }, level: .other, permitted: false, names: "reuses an earlier signature's dictionary", signatures: 1),
+            }, level: .other, permitted: false, names: "reuses an earlier signature's dictionary", signatures: 2),
         Case(
             label: "a field whose /V is a copy of the signature's dictionary",
             update: { b, form in
@@ -136,7 +137,7 @@ struct RevisionAttackTests {
                     field: "<< /Type /Annot /Subtype /Widget /FT /Sig /T (Copy) /Rect [0 0 0 0] /P 4 0 R /V 52 0 R >>",
                     extra: [52: body])
             }, level: .other, permitted: false, names: "does not cover the revision that gave it to the field",
-            signatures: 1),
+            signatures: 2),
     ]
 
     /// A widget appended to page 4's /Annots (the signature widget stays first).
@@ -189,8 +190,13 @@ struct RevisionAttackTests {
         let path = dir.write("changed.pdf", bytes: c.update(bytes, form))
         let report = try PDFVerifier.verify(
             path: path, password: nil,
-            options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert])))
+            options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert])), rendering: .skipped)
+        // A field that shows a signature it does not hold is reported too, never valid.
         #expect(report.signatures.count == c.signatures, "\(report.signatures.map(\.field))")
+        #expect(
+            report.signatures.dropFirst().allSatisfy { !$0.valid }
+                && report.signatures.filter { $0.problemKinds.contains(.structure) }.count == c.signatures - 1,
+            "\(report.signatures.map(\.problems))")
         let first = try #require(report.signatures.first)
         #expect(first.integrity == .ok)
         #expect(first.modificationLevel == c.level, "\(first.changes.map(\.what))")

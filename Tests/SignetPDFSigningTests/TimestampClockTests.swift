@@ -42,7 +42,7 @@ struct TimestampClockTests {
         let check = try TimestampVerifier.verify(
             token: try bytes(token), context: "token", imprinted: { try $0.hash(try bytes(data)) },
             options: VerifyOptions(now: now, anchors: try TrustAnchors(files: [pki.rootCert])),
-            validationTime: now, source: .now
+            judgedAt: { _ in (now, .now) }
         ).timestamp
         let future = check.problems.filter { $0.contains("is after this verification's clock") }
         // The test PKI is minutes old, so a clock set back also finds the TSA certificate not yet

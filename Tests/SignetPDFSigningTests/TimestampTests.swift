@@ -5,6 +5,7 @@ import Testing
 
 @testable import SignetCrypto
 @testable import SignetPDFSigning
+@testable import SignetVerify
 
 /// RFC 3161 tokens made by `openssl ts`: checked alone, as a document timestamp, and attached to
 /// a signature as id-aa-signatureTimeStampToken.
@@ -32,7 +33,7 @@ struct TimestampTests {
         let good = try TimestampVerifier.verify(
             token: try bytes(token), context: "token", imprinted: { try $0.hash(try bytes(data)) },
             options: try options(),
-            validationTime: Date(), source: .now)
+            judgedAt: { _ in (Date(), .now) })
         #expect(good.timestamp.valid, "\(good.timestamp.problems)")
         #expect(good.timestamp.imprintMatches && good.timestamp.signatureVerifies)
         #expect(good.timestamp.trust == .trusted)
@@ -41,13 +42,13 @@ struct TimestampTests {
         let other = try TimestampVerifier.verify(
             token: try bytes(token), context: "token", imprinted: { try $0.hash(Array("other bytes\n".utf8)) },
             options: try options(),
-            validationTime: Date(), source: .now)
+            judgedAt: { _ in (Date(), .now) })
         #expect(!other.timestamp.valid)
         #expect(!other.timestamp.imprintMatches)
         #expect(other.timestamp.signatureVerifies)
         let untrusted = try TimestampVerifier.verify(
             token: try bytes(token), context: "token", imprinted: { try $0.hash(try bytes(data)) },
-            options: try options(anchor: pki.base.otherRootCert), validationTime: Date(), source: .now)
+            options: try options(anchor: pki.base.otherRootCert), judgedAt: { _ in (Date(), .now) })
         #expect(untrusted.timestamp.trust == .untrusted)
         #expect(!untrusted.timestamp.valid)
     }
@@ -63,7 +64,7 @@ struct TimestampTests {
             options.allowWeakAlgorithms = allowWeak
             return try TimestampVerifier.verify(
                 token: try bytes(token), context: "token", imprinted: { try $0.hash(try bytes(data)) },
-                options: options, validationTime: Date(), source: .now
+                options: options, judgedAt: { _ in (Date(), .now) }
             ).timestamp
         }
         let refused = try verify(allowWeak: false)
@@ -89,7 +90,7 @@ struct TimestampTests {
             imprinted: { _ in
                 var d = digest; d[31] ^= 0x01; return d
             }, options: try options(),
-            validationTime: Date(), source: .now)
+            judgedAt: { _ in (Date(), .now) })
         #expect(report.timestamp.imprintMatches, "the imprint itself was rewritten to match")
         #expect(!report.timestamp.signatureVerifies)
         #expect(!report.timestamp.valid)

@@ -1,19 +1,19 @@
 import Signet
 
-/// Renders pages for the overlay check of `signet verify` (see `OverlayCheck`) by running
+/// Renders pages for the overlay check of `signet verify` (the library's `PageRenderer`) by running
 /// `signet-preview` beside `signet`, so that `signet` never links poppler: one run per rectangle
 /// and revision, only the rectangle's pixels drawn, the PNG read from its standard output.
-struct OverlayRenderer {
+struct OverlayRenderer: PageRenderer {
     /// The PDF being verified (a readable path).
     let input: String
     /// The PDF's password, passed on to `signet-preview` on its standard input.
     let password: Secret?
 
-    /// The pixels `region` of page `page` of `input` cut at `end` bytes (`nil`: whole) at
-    /// `OverlayComparison.dpi`, as displayed or, when `printing`, as printed.
-    func render(page: Int, end: Int?, region: Rect, printing: Bool) throws -> Bitmap {
+    /// The pixels `region` of page `page` of `input` cut at `end` bytes (`nil`: whole) at `dpi`,
+    /// as displayed or, when `printing`, as printed.
+    func render(page: Int, end: Int?, region: Rect, dpi: Double, printing: Bool) throws -> Bitmap {
         let pixels = [region.minX, region.minY, region.width, region.height].map { String(Int($0)) }
-        var arguments = ["--dpi", String(OverlayComparison.dpi), "--region", pixels.joined(separator: ",")]
+        var arguments = ["--dpi", String(dpi), "--region", pixels.joined(separator: ",")]
         if let end { arguments += ["--end", String(end)] }
         if printing { arguments.append("--for-printing") }
         let png = try PagePreview.png(

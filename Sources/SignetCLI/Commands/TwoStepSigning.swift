@@ -104,8 +104,8 @@ enum TwoStepSigning {
         }
         let prepared = try SecretInput.withSignedPDFPassword(args, context) { password in
             try source.openForSigning {
-                try TwoStepSigner.prepare(
-                    input: $0, output: output, password: password, options: options, appearance: appearance)
+                try SignetAPI.prepareSignature(
+                    pdfAt: $0, to: output, password: password, options: options, appearance: appearance)
             }
         }
         if let digestOut { try AtomicOutput.write(prepared.digest, to: digestOut) }
@@ -156,26 +156,19 @@ enum TwoStepSigning {
         let cms = try InputFile.read(cmsPath, limit: PDFSignOptions.maxReserve)
         let now = Date()
         let network = try TimestampFlags.transport(args, context)
-        let authority = try TimestampFlags.options(args).map {
-            TimestampAuthority(options: $0, transport: network, now: now)
-        }
+        let timestamp = try TimestampFlags.options(args)
         try RevocationAccess.requireLTV(args)
-        if args.flag(.docTimestamp), authority == nil {
+        if args.flag(.docTimestamp), timestamp == nil {
             throw UsageError(command, "--doc-timestamp needs --tsa URL (the authority that makes it)")
         }
-        let collector = try args.flag(.ltv) ? RevocationAccess.online(args) : nil
+        let ltv = try args.flag(.ltv) ? RevocationAccess.online(args) : nil
         let source = try PDFInput(input)
         let completed = try SecretInput.withSignedPDFPassword(args, context) { password in
             try source.openForSigning {
-                try TwoStepSigner.complete(
-                    prepared: $0, password: password, cms: cms, cmsName: cmsPath, output: output,
-                    timestamping: authority,
-                    collector: try collector.map {
-                        try RevocationCollector(
-                            extraCertificates: ForeignSignature.carriedCertificates(cms) + $0.certificates, now: now,
-                            nonce: $0.nonce, fetch: $0.request)
-                    }, documentTimestamp: args.flag(.docTimestamp), allowOtherName: args.flag(.allowOtherName), now: now
-                )
+                try SignetAPI.completeSignature(
+                    preparedAt: $0, cms: cms, cmsName: cmsPath, to: output, password: password, timestamp: timestamp,
+                    network: network, ltv: ltv, documentTimestamp: args.flag(.docTimestamp),
+                    allowOtherName: args.flag(.allowOtherName), now: now)
             }
         }
         var stamped = completed.timestamped ? ", timestamped" : ""

@@ -40,13 +40,15 @@ enum VerifyCommand: Command {
     struct Result: Encodable {
         var input: String
         var valid: Bool
+        /// False for a PDF that holds no signature (exit 2).
+        var signed = true
         var signatures: [SignatureReport]
         var timestamps: [TimestampEntry]
         var revisions: [RevisionReport]
-        var overlayCheck: OverlayCheckStatus
+        var overlayCheck: OverlayCheckStatus?
 
         enum CodingKeys: String, CodingKey {
-            case input, valid, signatures, timestamps, revisions
+            case input, valid, signed, signatures, timestamps, revisions
             case overlayCheck = "overlay_check"
         }
     }
@@ -59,43 +61,44 @@ enum VerifyCommand: Command {
             anchors: cas.isEmpty ? nil : try TrustAnchors(files: cas),
             requireTrust: !args.flag(.noTrust), allowWeakAlgorithms: args.flag(.allowWeakAlgorithms),
             revocation: try revocationMode(args), online: try RevocationAccess.online())
-        let report: VerificationReport
+        let content = StreamName.input(input)
+        let result: Result
         if let p7s = args.string(.p7s) {
             if input == "-", p7s == "-" {
                 throw UsageError(spec.name, "the content and --p7s cannot both come from standard input")
             }
-            let content = try PDFInput(input)
-            let signature = try content.openForSigning {
+            let signature = try PDFInput(input).openForSigning {
                 try SignetAPI.verify(fileAt: $0, signatureAt: p7s, options: options)
             }
-            report = VerificationReport(signatures: [signature], timestamps: [], revisions: [])
+            result = Result(
+                input: input, valid: signature.valid, signatures: [signature], timestamps: [], revisions: [])
         } else {
             let pdf = try PDFInput(input)
-            report = try SecretInput.withPDFPassword(args, context) { password in
-                try pdf.openForSigning { path in
-                    var report = try SignetAPI.verify(pdfAt: path, password: password, options: options)
-                    if args.flag(.allowOverlays) {
-                        OverlayCheck.skip(
-                            &report,
-                            note:
-                                "annotations and signature widgets added after it were not compared with the page as signed (--allow-overlays)"
-                        )
-                    } else {
-                        OverlayCheck.run(&report, render: OverlayRenderer(input: path, password: password).render)
+            do {
+                let report = try SecretInput.withPDFPassword(args, context) { password in
+                    try pdf.openForSigning { path in
+                        try SignetAPI.verify(
+                            pdfAt: path, password: password, options: options,
+                            rendering: args.flag(.allowOverlays)
+                                ? .skipped : .renderer(OverlayRenderer(input: path, password: password)))
                     }
-                    return report
                 }
+                result = Result(
+                    input: input, valid: report.valid, signatures: report.signatures, timestamps: report.timestamps,
+                    revisions: report.revisions, overlayCheck: report.overlayCheck)
+            } catch let error as PDFSignError where error.reason == .noSignatures {
+                // Nothing to verify (exit 2); under --json still one object that says so.
+                return CommandOutcome(
+                    json: Result(
+                        input: input, valid: false, signed: false, signatures: [], timestamps: [], revisions: []),
+                    lines: [], verdict: error.kind, verdictMessage: FlagAdvice.line(error))
             }
         }
-        let content = StreamName.input(input)
-        var lines = report.signatures.flatMap { VerifyText.describe($0, content: content) }
-        if args.flag(.verbose) { lines += report.revisions.flatMap(VerifyText.describe) }
+        var lines = result.signatures.flatMap { VerifyText.describe($0, content: content) }
+        if args.flag(.verbose) { lines += result.revisions.flatMap(VerifyText.describe) }
         return CommandOutcome(
-            json: Result(
-                input: input, valid: report.valid, signatures: report.signatures, timestamps: report.timestamps,
-                revisions: report.revisions, overlayCheck: report.overlayCheck),
-            lines: lines, verdict: report.valid ? nil : .rejected,
-            verdictMessage: VerifyText.verdict(report.signatures, content: content, trustAsked: options.requireTrust))
+            json: result, lines: lines, verdict: result.valid ? nil : .rejected,
+            verdictMessage: VerifyText.verdict(result.signatures, content: content))
     }
 
     static func revocationMode(_ args: Arguments) throws -> RevocationMode {

@@ -3,32 +3,33 @@ import Signet
 /// How `signet verify` words its report for a person.
 enum VerifyText {
     /// The one line on stderr when a signature is not valid: the first invalid one and why.
-    static func verdict(_ reports: [SignatureReport], content: String, trustAsked: Bool) -> String? {
+    static func verdict(_ reports: [SignatureReport], content: String) -> String? {
         guard let first = reports.first(where: { !$0.valid }) else { return nil }
         let invalid = reports.filter { !$0.valid }.count
         let which =
             reports.count == 1
             ? "its signature is" : "\(invalid) of its \(reports.count) signatures \(invalid == 1 ? "is" : "are")"
         // Intact but untrusted is said as pdfsig and pyHanko say it; the exit code is the same.
-        let word =
-            reports.allSatisfy { $0.valid || $0.intactButUntrusted }
-            ? "INTACT, but the signer is not trusted" : "INVALID"
+        let word: String
+        if reports.allSatisfy({ $0.verdict == .valid || $0.verdict == .intactButUntrusted }) {
+            word = "INTACT, but the signer is not trusted"
+        } else if reports.allSatisfy({ $0.verdict == .valid || $0.verdict == .notChecked }) {
+            word = "NOT CHECKED"
+        } else {
+            word = "INVALID"
+        }
         return
-            "\(content): \(which) \(word) (signature \(first.index): \(reason(first, trustAsked: trustAsked))); the report on standard output lists every check."
+            "\(content): \(which) \(word) (signature \(first.index): \(reason(first))); the report on standard output lists every check."
     }
 
-    /// The first reason a report is not valid, with the flag that would help where one would.
-    static func reason(_ r: SignatureReport, trustAsked: Bool) -> String {
-        if let problem = r.problems.first { return problem }
-        if let change = r.changes.first(where: { $0.level > r.permittedLevel }) {
-            return "revision \(change.revision): \(change.what)"
+    /// The most serious reason a report is not valid, with the flag that would help where one would.
+    static func reason(_ r: SignatureReport) -> String {
+        guard let problem = r.problemList.first else { return "it does not verify" }
+        if problem.kind == .trust, r.trustDetail == nil || r.trustDetail == "no trust anchors were given" {
+            return
+                "its signer is not trusted: give the certificate you trust with --ca FILE, or --no-trust to check integrity only"
         }
-        if trustAsked, r.trust != .trusted {
-            return r.trustDetail == nil || r.trustDetail == "no trust anchors were given"
-                ? "its signer is not trusted: give the certificate you trust with --ca FILE, or --no-trust to check integrity only"
-                : "its signer is not trusted (\(r.trustDetail!))"
-        }
-        return "it does not verify"
+        return problem.sentence
     }
 
     /// A block per signature: verdict and signer, coverage, changes, certificate and trust.
@@ -37,7 +38,13 @@ enum VerifyText {
         let name = r.field.map { "\(what) \(r.index) (field \($0))" } ?? "\(what) \(r.index)"
         let who = r.signer?.subject ?? "an unknown signer"
         let claimed = r.claimedSigningTime.map { ", claims to be signed at \($0)" } ?? ""
-        let verdict = r.valid ? "VALID" : r.intactButUntrusted ? "INTACT, signer not trusted" : "INVALID"
+        let verdict: String
+        switch r.verdict {
+        case .valid: verdict = "VALID"
+        case .intactButUntrusted: verdict = "INTACT, signer not trusted"
+        case .invalid: verdict = "INVALID"
+        case .notChecked: verdict = "NOT CHECKED"
+        }
         var lines = ["\(name): \(verdict) — signed by \(who)\(claimed)"]
         let coverage: String
         switch r.coverage {
@@ -48,7 +55,7 @@ enum VerifyText {
         case .detachedContent: coverage = "all of \(content)"
         }
         lines.append(
-            "  covers \(coverage); integrity \(r.integrity == .ok ? "ok" : "BROKEN"); \(r.digestAlgorithm) with \(r.signatureAlgorithm)"
+            "  covers \(coverage); integrity \(integrity(r)); \(r.digestAlgorithm) with \(r.signatureAlgorithm)"
         )
         let certification = r.docmdp.map { "certification P=\($0); " } ?? ""
         let permitted = r.permitted ? "permitted" : "NOT PERMITTED"
@@ -74,6 +81,15 @@ enum VerifyText {
         for problem in r.problems { lines.append("  problem: \(problem)") }
         for note in r.notes { lines.append("  note: \(note)") }
         return lines
+    }
+
+    /// "ok", "BROKEN (digest, signature-value)" or "not checked".
+    static func integrity(_ r: SignatureReport) -> String {
+        switch r.integrity {
+        case .ok: return "ok"
+        case .broken: return "BROKEN (\(r.integrityFailures.joined(separator: ", ")))"
+        case .notChecked: return "not checked"
+        }
     }
 
     /// `--verbose`: one line per revision.

@@ -52,7 +52,7 @@ package enum ForeignSignature {
         return Finding(
             detached: message.eContent == nil, digestMatches: check.digestMatches && !otherDigest,
             signatureVerifies: check.signatureVerifies, signer: check.signer?.subject,
-            signerName: check.signerName, problems: check.problems, unacceptable: unacceptable)
+            signerName: check.signerName, problems: check.failures.map(\.sentence), unacceptable: unacceptable)
     }
 
     /// The certificates `bytes` carries (DER), to build chains with for its validation data;

@@ -123,7 +123,7 @@ package enum CertificateValidity: String, Sendable, Hashable, Codable {
 }
 
 /// How dates read in messages and JSON: "2026-07-13T09:30:00Z".
-enum DateText {
-    static func utc(_ date: Date) -> String { UTCTime.iso8601(date) }
+package enum DateText {
+    package static func utc(_ date: Date) -> String { UTCTime.iso8601(date) }
     static func parseUTC(_ text: String) -> Date? { UTCTime.parse(text) }
 }

@@ -69,7 +69,7 @@ package struct TimestampAuthority: Sendable {
             imprinted: { algorithm in
                 guard algorithm.name == Self.imprintDigest.name else { return [] }
                 return imprint
-            }, options: VerifyOptions(now: now, requireTrust: false), validationTime: now, source: .now
+            }, options: VerifyOptions(now: now, requireTrust: false), judgedAt: { _ in (now, .now) }
         ).timestamp
         guard check.imprintMatches else { throw TimestampError(url: url, .imprintMismatch) }
         guard abs(check.time.timeIntervalSince(now)) <= TimestampVerifier.clockSkew else {

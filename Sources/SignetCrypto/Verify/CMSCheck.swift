@@ -3,55 +3,56 @@ import FoundationEssentials
 /// What checking one CMS SignedData (a signature, or a timestamp token) against its content found.
 package struct CMSCheck: Sendable, Hashable {
     /// The digest algorithm the signer used ("SHA256").
-    var digestAlgorithm: String
+    package var digestAlgorithm: String
     /// The signature algorithm ("RSA", "RSASSA-PSS", "ECDSA", "Ed25519" …).
-    var signatureAlgorithm: String
+    package var signatureAlgorithm: String
     /// The content's digest equals the signed message-digest attribute (or a timestamp's imprint).
-    var digestMatches: Bool
+    package var digestMatches: Bool
     /// The signature over the signed attributes (or the digest) verifies with the signer's key.
-    var signatureVerifies: Bool
+    package var signatureVerifies: Bool
+    /// The signature value itself verifies, whatever the SignedData's structure (which
+    /// `signatureVerifies` also answers for).
+    package var valueVerifies = false
     /// Set when an algorithm is one Signet cannot check: neither verified nor refuted.
-    var unsupported: String?
-    var signer: SignerSummary?
+    package var unsupported: String?
+    package var signer: SignerSummary?
     /// The name a signature shows for its signer, as `signet sign` shows it: the certificate
     /// subject's common name, else the whole subject.
-    var signerName: String? = nil
+    package var signerName: String? = nil
     /// The signing-time attribute, when the signature carries one (the signer's claim).
-    var claimedSigningTime: Date?
+    package var claimedSigningTime: Date?
     /// The signature timestamp token (id-aa-signatureTimeStampToken), when one is attached;
     /// for a document timestamp, the token itself.
-    var timestamp: TimestampCheck?
+    package var timestamp: TimestampCheck?
     /// The time the signer's certificate was judged at, and where it came from.
-    var validationTime: Date
-    var validationTimeSource: TimeSource
+    package var validationTime: Date
+    package var validationTimeSource: TimeSource
     /// Validity of the signer certificate at `validationTime`.
-    var certificateValidity: CertificateValidity?
-    var trust: TrustStatus
+    package var certificateValidity: CertificateValidity?
+    package var trust: TrustStatus
     /// Why the chain is untrusted (OpenSSL's reason), or why it was not judged.
-    var trustDetail: String?
-    /// The sentence among `problems` that says the chain leads to no trust anchor, when it does not.
-    var trustProblem: String?
+    package var trustDetail: String?
     /// Algorithm, key-size and key-usage findings that make the signature unacceptable.
-    var policyProblems: [String]
-    /// Sentences describing each failed check (policy problems included).
-    var problems: [String]
+    package var policyProblems: [String]
+    /// Each failed check, in words, with its kind (policy problems included); see `failures` for all of them.
+    package var problems: [CMSProblem]
     /// Weak algorithms or keys that the policy would refuse, accepted because
     /// `VerifyOptions.allowWeakAlgorithms` was set (reported, not refused).
-    var acceptedWeaknesses: [String] = []
+    package var acceptedWeaknesses: [String] = []
     /// The signed attributes hold an ESS signing-certificate-v2 (PAdES B-B asks for it).
-    var hasSigningCertificateV2 = false
+    package var hasSigningCertificateV2 = false
     /// Each chain certificate's revocation status (signer's chain, then the timestamp authority's).
-    var revocation: [CertificateRevocation] = []
+    package var revocation: [CertificateRevocation] = []
     /// Certificates revoked at or before the time they are judged at: the signature is invalid.
-    var revocationProblems: [String] = []
+    package var revocationProblems: [String] = []
     /// What could not be judged, in words (not problems: the signature may still be valid).
-    var notes: [String] = []
+    package var notes: [String] = []
     /// Every chain certificate below its root has usable revocation data in the file (B-LT).
-    var revocationCovered = false
+    package var revocationCovered = false
 
     /// Digest, signature, algorithms and certificate all pass, and an attached signature
     /// timestamp (if any) is valid (trust is judged by the caller).
-    var cryptographicallyValid: Bool {
+    package var cryptographicallyValid: Bool {
         digestMatches && signatureVerifies && unsupported == nil && policyProblems.isEmpty
             && certificateValidity == .valid
             && (timestamp?.valid ?? true)
@@ -63,7 +64,26 @@ package struct CMSCheck: Sendable, Hashable {
         revocationProblems = chains.flatMap(\.problems)
         notes += chains.flatMap(\.notes)
         revocationCovered = chains.allSatisfy(\.coveredByFile)
-        problems += revocationProblems
+        problems += revocationProblems.map { CMSProblem(.revocation, $0) }
+    }
+
+    /// Every failed check as a problem: `problems`, and a sentence for each failed fact that no
+    /// problem states (an algorithm Signet cannot check, a signature value that did not verify),
+    /// so that a verdict made from problems alone misses nothing.
+    package var failures: [CMSProblem] {
+        var all = problems
+        func has(_ kind: CMSProblem.Kind) -> Bool { all.contains { $0.kind == kind } }
+        if let unsupported, !has(.unsupported) { all.append(CMSProblem(.unsupported, unsupported)) }
+        if !digestMatches, !has(.digest), !has(.unsupported) {
+            all.append(CMSProblem(.digest, "the digest of the signed content does not match the signed one"))
+        }
+        if !signatureVerifies, !has(.signatureValue), !has(.unsupported), !has(.structure) {
+            all.append(CMSProblem(.signatureValue, "the signature value does not verify"))
+        }
+        if certificateValidity != .valid, !has(.certificateValidity), !has(.signatureValue) {
+            all.append(CMSProblem(.certificateValidity, "the signer's certificate was not judged valid"))
+        }
+        return all
     }
 
     /// Nothing checked yet: every check starts out failed.
@@ -83,15 +103,14 @@ package struct CMSCheck: Sendable, Hashable {
         if allowWeak {
             acceptedWeaknesses.append(finding)
         } else {
-            policyProblems.append(finding)
-            problems.append(finding)
+            refuse(finding, as: .algorithm)
         }
     }
 
-    /// A usage finding (key usage, extended key usage): never waived by `allowWeakAlgorithms`.
-    mutating func refuse(_ finding: String) {
+    /// A finding no option waives (key usage, extended key usage, a defective key).
+    mutating func refuse(_ finding: String, as kind: CMSProblem.Kind) {
         policyProblems.append(finding)
-        problems.append(finding)
+        problems.append(CMSProblem(kind, finding))
     }
 }
 
@@ -114,6 +133,19 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
     /// Imprint and signature hold, nothing is wrong, and the TSA is trusted (or trust was not
     /// asked for: `notJudged`): the time can be relied on.
     public var valid: Bool { imprintMatches && signatureVerifies && trust != .untrusted && problems.isEmpty }
+
+    /// Why the token is not valid, as a problem of the signature it stamps: of kind `trust` when
+    /// the authority's chain is all that fails (the time could be relied on with that anchor),
+    /// else `timestamp`. Never an empty reason.
+    package var failure: CMSProblem {
+        let onlyTrust = imprintMatches && signatureVerifies && problems.allSatisfy { $0.contains("trust anchor") }
+        if onlyTrust, trust == .untrusted {
+            let why = problems.first ?? "the timestamp authority's certificate chain leads to no trust anchor"
+            return CMSProblem(.trust, "its signature timestamp is not trusted: \(why)")
+        }
+        let why = problems.isEmpty ? "its token does not verify" : problems.joined(separator: "; ")
+        return CMSProblem(.timestamp, "its signature timestamp is not valid: \(why)")
+    }
 
     enum CodingKeys: String, CodingKey {
         case time, authority, trust, problems, valid

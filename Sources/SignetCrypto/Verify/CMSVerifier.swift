@@ -29,25 +29,73 @@ package enum CMSVerifier {
         options: VerifyOptions, claimedTime: Date?, revocationData: ValidationMaterial = ValidationMaterial(),
         crls: RevocationListCache = RevocationListCache()
     ) throws -> CMSCheck {
+        try withoutActuallyEscaping(contentDigest) { digest in
+            try check(
+                cms: bytes, context: context, content: .detached(digest), options: options, claimedTime: claimedTime,
+                revocationData: revocationData, crls: crls)
+        }
+    }
+
+    /// A SignedData that encapsulates, as its content, the SHA-1 digest of the signed bytes (a PDF's
+    /// `adbe.pkcs7.sha1`): the signature is checked over that content, which must equal `digest`;
+    /// SHA-1 is judged by the algorithm policy as the document's digest. Otherwise as `check`.
+    package static func check(
+        cms bytes: [UInt8], context: String, encapsulatedDigest digest: [UInt8], options: VerifyOptions,
+        claimedTime: Date?, revocationData: ValidationMaterial = ValidationMaterial(),
+        crls: RevocationListCache = RevocationListCache()
+    ) throws -> CMSCheck {
+        try check(
+            cms: bytes, context: context, content: .encapsulatedSHA1(digest), options: options,
+            claimedTime: claimedTime, revocationData: revocationData, crls: crls)
+    }
+
+    /// What a signature signs: detached content hashed by the caller, or a digest it encapsulates.
+    private enum SignedContent {
+        case detached((DigestAlgorithm) throws -> [UInt8])
+        case encapsulatedSHA1([UInt8])
+    }
+
+    private static func check(
+        cms bytes: [UInt8], context: String, content: SignedContent, options: VerifyOptions, claimedTime: Date?,
+        revocationData: ValidationMaterial, crls: RevocationListCache
+    ) throws -> CMSCheck {
         let cms = try signedData(bytes, context: context)
         try cms.attachSignerCertificates()
         let carried = try carriedCertificates(cms, context: context)
         let infos = cms.signerInfos
         guard let info = infos.first else { throw SignError(context, .notASignature("it has no signer")) }
-        var check = try SignerCheck(
-            info: info, message: cms, usage: .documentSigning, whose: "the signer's", expectsContent: false,
-            carried: carried,
-            options: options
-        ).run(contentDigest: contentDigest)
+        let signer = SignerCheck(
+            info: info, message: cms, usage: .documentSigning, whose: "the signer's",
+            expectsContent: { if case .encapsulatedSHA1 = content { true } else { false } }(), carried: carried,
+            options: options)
+        var check: CMSCheck
+        switch content {
+        case .detached(let contentDigest):
+            check = try signer.run(contentDigest: contentDigest)
+        case .encapsulatedSHA1(let digest):
+            let encapsulated = cms.eContent ?? []
+            check = try signer.run(contentDigest: { try $0.hash(encapsulated) })
+            check.refuse(
+                AlgorithmPolicy.digestProblem(.sha1, role: "document digest"), allowWeak: options.allowWeakAlgorithms)
+            if encapsulated != digest {
+                check.digestMatches = false
+                check.problems.append(
+                    CMSProblem(
+                        .digest, "the signed content was changed: its SHA-1 digest is not the one the signature holds"))
+            }
+        }
         // PAdES allows one SignerInfo, and a second one could be broken or another signer's: refused.
         if infos.count > 1 {
-            check.problems.append("it has \(infos.count) signers; a signature must have exactly one")
+            check.problems.append(
+                CMSProblem(.structure, "it has \(infos.count) signers; a signature must have exactly one"))
         }
         // A document signature signs data (id-data); a timestamp token's TSTInfo, say, is no signature of a document.
         if cms.eContentType != .data {
             check.problems.append(
-                "its signed content type is \(cms.eContentType?.name ?? "?"), not id-data: it is not a document signature"
-            )
+                CMSProblem(
+                    .structure,
+                    "its signed content type is \(cms.eContentType?.name ?? "?"), not id-data: it is not a document signature"
+                ))
         }
         var time = baseTime(options, claimed: check.claimedSigningTime ?? claimedTime)
         if let timestamp = signatureTimestamp(info, context: context, options: options, time: time) {
@@ -55,8 +103,7 @@ package enum CMSVerifier {
             if timestamp.valid {
                 if case .at = options.validationTime {} else { time = (timestamp.time, .timestamp) }
             } else {
-                check.problems.append(
-                    "its signature timestamp is not valid: \(timestamp.problems.joined(separator: "; "))")
+                check.problems.append(timestamp.failure)
             }
         }
         (check.validationTime, check.validationTimeSource) = time
@@ -86,16 +133,20 @@ package enum CMSVerifier {
     /// the RFC 3161 TimeStampToken of its /Contents, and `contentDigest` hashes its ByteRange with
     /// the imprint's algorithm. `digestMatches` is the imprint, `signer` the TSA, `timestamp` the
     /// token's summary; the TSA certificate is judged at the validation time of `options` (a
-    /// document timestamp does not vouch for its own time) and must allow timestamping. `crls` as
-    /// for `check`.
+    /// document timestamp does not vouch for its own time; `claimed` takes the token's genTime as
+    /// its claim, as a signature's signing-time is) and must allow timestamping. `crls` as for `check`.
     package static func checkDocumentTimestamp(
         token: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8], options: VerifyOptions,
         revocationData: ValidationMaterial = ValidationMaterial(), crls: RevocationListCache = RevocationListCache()
     ) throws -> CMSCheck {
-        let time = baseTime(options, claimed: nil)
+        // `claimed` judges the authority at the token's own time, as a signature is judged at its claim.
+        var time = (options.now, TimeSource.now)
         let verification = try TimestampVerifier.verify(
-            token: token, context: context, imprinted: contentDigest, options: options, validationTime: time.0,
-            source: time.1)
+            token: token, context: context, imprinted: contentDigest, options: options,
+            judgedAt: { genTime in
+                time = baseTime(options, claimed: genTime)
+                return time
+            })
         var check = verification.authority
         if let parties = try SignedParties(token: token) {
             let judge = RevocationJudge(
@@ -178,8 +229,7 @@ package enum CMSVerifier {
         do {
             return try TimestampVerifier.verify(
                 token: token, context: context, imprinted: { try $0.hash(value) }, options: options,
-                validationTime: time.0,
-                source: time.1
+                judgedAt: { _ in time }
             ).timestamp
         } catch {
             let reason = (error as? SignError)?.message ?? "\(error)"
@@ -196,7 +246,7 @@ package enum CMSVerifier {
         into check: inout CMSCheck
     ) throws {
         guard let signer else {
-            check.problems.append("\(whose) certificate is not included in the signature")
+            check.problems.append(CMSProblem(.signatureValue, "\(whose) certificate is not included in the signature"))
             check.signatureVerifies = false
             return
         }
@@ -207,7 +257,9 @@ package enum CMSVerifier {
         check.certificateValidity = validity
         if validity != .valid {
             check.problems.append(
-                "\(whose) certificate \(validity.phrase) at the validation time \(DateText.utc(time))")
+                CMSProblem(
+                    .certificateValidity,
+                    "\(whose) certificate \(validity.phrase) at the validation time \(DateText.utc(time))"))
         }
         let anchorCertificates = options.anchors?.certificates ?? []
         // The algorithms are judged on the chain the trust rests on.
@@ -215,7 +267,7 @@ package enum CMSVerifier {
             signer, pool: carried, anchors: anchorCertificates, at: time)
         let (weak, defects) = AlgorithmPolicy.chainProblems(chain, anchors: anchorCertificates)
         for problem in weak { check.refuse(problem, allowWeak: options.allowWeakAlgorithms) }
-        for problem in defects { check.refuse(problem) }
+        for problem in defects { check.refuse(problem, as: .algorithm) }
         guard options.requireTrust else { return }
         switch outcome {
         case nil:
@@ -225,8 +277,7 @@ package enum CMSVerifier {
             check.trust = .untrusted
             check.trustDetail = reason
             let problem = "the certificate chain of \(whose.dropLast(2)) does not lead to a trust anchor (\(reason))"
-            check.trustProblem = problem
-            check.problems.append(problem)
+            check.problems.append(CMSProblem(.trust, problem))
         case .trusted:
             check.trust = .trusted
         }

@@ -30,20 +30,22 @@ struct SignerCheck {
             } catch is OpenSSLFailure {
                 check.unsupported = "unsupported public key algorithm in \(whose) certificate"
             }
-            for problem in try usage.problems(signer, whose: whose) { check.refuse(problem) }
+            for problem in try usage.problems(signer, whose: whose) { check.refuse(problem, as: .keyUsage) }
         }
         check.signatureAlgorithm = AlgorithmPolicy.signatureName(info.signatureAlgorithm, key: key)
         check.refuse(AlgorithmPolicy.signatureAlgorithmProblem(info.signatureAlgorithm), allowWeak: allowWeak)
         if let key {
             check.refuse(AlgorithmPolicy.keyProblem(key, whose: whose), allowWeak: allowWeak)
-            if let defect = key.defect { check.refuse("\(whose) \(key.algorithm) key is refused: \(defect)") }
+            if let defect = key.defect {
+                check.refuse("\(whose) \(key.algorithm) key is refused: \(defect)", as: .algorithm)
+            }
         }
         guard let identifier = info.digestAlgorithm, let algorithm = DigestAlgorithm(identifier),
             !algorithm.name.uppercased().hasPrefix("SHAKE")
         else {
             let name = info.digestAlgorithm?.name ?? "?"
             check.unsupported = check.unsupported ?? "unsupported digest algorithm \(name)"
-            check.problems.append("the digest algorithm \(name) is not one Signet can check")
+            check.problems.append(CMSProblem(.unsupported, "the digest algorithm \(name) is not one Signet can check"))
             return check
         }
         check.digestAlgorithm = algorithm.name
@@ -52,14 +54,16 @@ struct SignerCheck {
         // names (sha512WithRSAEncryption over a SHA-256 digest verifies): two answers, so neither.
         if let signature = info.signatureAlgorithm, let named = signature.signatureDigest, named != identifier {
             check.refuse(
-                "the signature algorithm \(signature.name) names \(named.shortName ?? named.dotted), but the digest algorithm is \(algorithm.name)"
-            )
+                "the signature algorithm \(signature.name) names \(named.shortName ?? named.dotted), but the digest algorithm is \(algorithm.name)",
+                as: .algorithm)
         }
         let digest = try contentDigest(algorithm)
         if info.hasSignedAttributes {
             let signed = info.messageDigest
             check.digestMatches = signed == digest
-            if signed == nil { check.problems.append("the signed attributes hold no message digest") }
+            if signed == nil {
+                check.problems.append(CMSProblem(.digest, "the signed attributes hold no message digest"))
+            }
             check.claimedSigningTime = info.signingTime
             if let key, check.unsupported == nil { verifySignedAttributes(key: key, into: &check) }
         } else if let key, check.unsupported == nil {
@@ -74,11 +78,15 @@ struct SignerCheck {
         }
         if !check.digestMatches {
             check.problems.append(
-                "the signed content was changed: its \(algorithm.name) digest does not match the signed one")
+                CMSProblem(
+                    .digest,
+                    "the signed content was changed: its \(algorithm.name) digest does not match the signed one"))
         }
         if !check.signatureVerifies, check.unsupported == nil, signer != nil {
-            check.problems.append("the signature value does not verify with \(whose) public key")
+            check.problems.append(
+                CMSProblem(.signatureValue, "the signature value does not verify with \(whose) public key"))
         }
+        check.valueVerifies = check.signatureVerifies
         if let signer { try checkStructure(signer: signer, into: &check) }
         return check
     }
@@ -124,7 +132,7 @@ struct SignerCheck {
         }
         guard !broken.isEmpty else { return }
         check.signatureVerifies = false
-        check.problems += broken.map { "the signature's structure is not valid: \($0)" }
+        check.problems += broken.map { CMSProblem(.structure, "the signature's structure is not valid: \($0)") }
     }
 
     /// ESS signing-certificate (v1, SHA-1) and signing-certificate-v2: when present, they must

@@ -19,11 +19,12 @@ enum TimestampVerifier {
     package static let clockSkew: Double = 300
 
     /// `imprinted` hashes what the token stamps with the imprint's algorithm. The TSA
-    /// certificate's chain and validity are judged at `validationTime`; the certificate must also
-    /// have been valid at genTime. Throws `SignError.notASignature` when the token is unreadable.
+    /// certificate's chain and validity are judged at the time `judgedAt` gives for the token's
+    /// genTime (with its source); the certificate must also have been valid at genTime. Throws
+    /// `SignError.notASignature` when the token is unreadable.
     static func verify(
         token: [UInt8], context: String, imprinted: (DigestAlgorithm) throws -> [UInt8], options: VerifyOptions,
-        validationTime: Date, source: TimeSource
+        judgedAt: (_ genTime: Date) -> (Date, TimeSource)
     ) throws -> TimestampVerification {
         let bag = "the timestamp token of \(context)"
         try CMSVerifier.boundCarried(in: token, context: bag)
@@ -58,14 +59,18 @@ enum TimestampVerifier {
         guard let signerInfo = cms.signerInfos.first else {
             throw SignError(context, .notASignature("its timestamp token has no signer"))
         }
-        var tokenProblems: [String] = []
+        var tokenProblems: [CMSProblem] = []
         if cms.signerInfos.count > 1 {
-            tokenProblems.append("its timestamp token has \(cms.signerInfos.count) signers; a token has exactly one")
+            tokenProblems.append(
+                CMSProblem(
+                    .structure, "its timestamp token has \(cms.signerInfos.count) signers; a token has exactly one"))
         }
         if genTime.timeIntervalSince(options.now) > clockSkew {
             tokenProblems.append(
-                "the timestamp's time \(DateText.utc(genTime)) is after this verification's clock \(DateText.utc(options.now)) by more than \(Int(clockSkew / 60)) minutes, so it cannot be believed"
-            )
+                CMSProblem(
+                    .structure,
+                    "the timestamp's time \(DateText.utc(genTime)) is after this verification's clock \(DateText.utc(options.now)) by more than \(Int(clockSkew / 60)) minutes, so it cannot be believed"
+                ))
         }
 
         let whose = "the timestamp authority's"
@@ -76,7 +81,7 @@ enum TimestampVerifier {
         // The token's own message digest is part of its signature; digestMatches speaks of the imprint.
         let tokenSigned = check.digestMatches && check.signatureVerifies
         check.digestMatches = false
-        var imprintProblems: [String] = []
+        var imprintProblems: [CMSProblem] = []
         if let algorithm = info.imprintAlgorithm.flatMap(DigestAlgorithm.init) {
             check.digestAlgorithm = algorithm.name
             check.refuse(
@@ -85,15 +90,19 @@ enum TimestampVerifier {
             check.digestMatches = info.imprint == (try imprinted(algorithm))
             if !check.digestMatches {
                 imprintProblems.append(
-                    "the timestamp's message imprint does not match the \(algorithm.name) digest of what it stamps")
+                    CMSProblem(
+                        .digest,
+                        "the timestamp's message imprint does not match the \(algorithm.name) digest of what it stamps")
+                )
             }
         } else {
             let name = info.imprintAlgorithm?.name ?? "?"
             check.unsupported = check.unsupported ?? "unsupported digest algorithm \(name)"
-            imprintProblems.append("the timestamp's imprint algorithm \(name) is not one Signet can check")
+            imprintProblems.append(
+                CMSProblem(.unsupported, "the timestamp's imprint algorithm \(name) is not one Signet can check"))
         }
         check.problems = tokenProblems + imprintProblems + check.problems
-        (check.validationTime, check.validationTimeSource) = (validationTime, source)
+        (check.validationTime, check.validationTimeSource) = judgedAt(genTime)
         let tsa = try signerInfo.signerCertificate()
         var validAtGenTime = false
         if let tsa {
@@ -101,7 +110,9 @@ enum TimestampVerifier {
             validAtGenTime = atGenTime == .valid
             if !validAtGenTime {
                 check.problems.append(
-                    "\(whose) certificate \(atGenTime.phrase) at the timestamp's time \(DateText.utc(genTime))")
+                    CMSProblem(
+                        .certificateValidity,
+                        "\(whose) certificate \(atGenTime.phrase) at the timestamp's time \(DateText.utc(genTime))"))
             }
         }
         try CMSVerifier.judge(tsa, carried: carried, options: options, whose: whose, into: &check)
@@ -110,7 +121,7 @@ enum TimestampVerifier {
         let timestamp = TimestampCheck(
             time: genTime, authority: tsa?.subject, imprintMatches: check.digestMatches,
             signatureVerifies: signatureVerifies,
-            trust: check.trust, problems: check.problems)
+            trust: check.trust, problems: check.problems.map(\.sentence))
         check.timestamp = timestamp
         return TimestampVerification(timestamp: timestamp, authority: check)
     }

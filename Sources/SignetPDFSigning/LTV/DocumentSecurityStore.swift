@@ -3,11 +3,11 @@ import SignetPDF
 
 /// A document's `/DSS` as it stands (PAdES, ETSI EN 319 142-1 §5.4; ISO 32000-2 §12.8.4.3): the
 /// certificates, OCSP responses and CRLs it holds, each with its stream object, and the VRI keys.
-struct DocumentSecurityStore {
+package struct DocumentSecurityStore {
     /// The catalog's `/DSS`, nil when the document has none.
-    let dictionary: PDFObject?
+    package let dictionary: PDFObject?
     /// What the store holds (each value once, in order).
-    var material = ValidationMaterial()
+    package var material = ValidationMaterial()
     /// The stream that holds each value.
     var streams: [ByteKey: PDFObject] = [:]
     /// The keys of `/VRI` (uppercase hexadecimal SHA-1 of a signature's /Contents).
@@ -34,7 +34,7 @@ struct DocumentSecurityStore {
     private(set) var skipped = 0
 
     /// Reads the store of `document` (values are decoded once, to compare new ones by bytes).
-    init(_ document: PDFDocument) throws {
+    package init(_ document: PDFDocument) throws {
         dictionary = try document.catalog().value("/DSS").flatMap { try $0.kind == .dictionary ? $0 : nil }
         guard let dictionary else { return }
         var total = 0
@@ -77,7 +77,7 @@ struct DocumentSecurityStore {
 
     /// What a report says when values of the store were not read (a problem while revocation is
     /// checked: `PDFVerifier`); nil when all were.
-    var skippedFinding: String? {
+    package var skippedFinding: String? {
         guard skipped > 0 else { return nil }
         return
             "\(skipped) values of the /DSS were not read (over \(Self.maxValues) of a kind, or too large, or not decodable)"

@@ -33,8 +33,8 @@ public enum PDFSignReason: StageReason {
     /// `PDFSignOptions.documentTimestamp` without `PDFSignOptions.timestamp` (no authority to ask).
     case documentTimestampNeedsAuthority
 
-    /// Bad input; a PDF without signatures is a verification that says no.
-    public var kind: FailureKind { self == .noSignatures ? .rejected : .badInput }
+    /// Bad input (exit 2), a PDF without signatures too: there is nothing to verify.
+    public var kind: FailureKind { .badInput }
 
     /// One line for the user: the file, what is wrong and what to try next.
     /// - Parameter context: The file, input, URL or step the failure is about; `nil` when unknown.

@@ -77,7 +77,7 @@ package enum PostSignatureUpdates {
     }
 
     /// What the updates after the signature wrote.
-    package struct Outcome {
+    package struct Outcome: Sendable {
         /// The output's name.
         package var output: String
         /// The document timestamp added, if one was.

@@ -11,24 +11,8 @@ package enum TwoStepSigner {
     /// RSA-4096 signature, a chain of several certificates and a signature timestamp.
     package static let defaultReserve = 16_384
 
-    /// A prepared signature: what was written and the digest to sign.
-    package struct Prepared: Sendable {
-        package var result: PDFSignResult
-        /// SHA-256 over the /ByteRange: the messageDigest the CMS must carry.
-        package var digest: [UInt8]
-    }
-
-    /// A completed signature.
-    package struct Completed {
-        package var field: String
-        package var byteRange: ByteRange
-        package var reserved: Int
-        package var signatureBytes: Int
-        package var signer: String?
-        package var timestamped: Bool
-        /// What the updates after the signature added (`--ltv`, `--doc-timestamp`).
-        package var after: PostSignatureUpdates.Outcome
-    }
+    package typealias Prepared = PreparedSignature
+    package typealias Completed = CompletedSignature
 
     /// Writes `output`: `input` with the signature field, its appearance and a zero-filled
     /// /Contents of `options.reserve` (else ``defaultReserve``) bytes. `options.timestamp` and

@@ -3,6 +3,7 @@ import SignetRaster
 import Testing
 
 @testable import SignetPDFSigning
+@testable import SignetVerify
 
 /// The pixel rule of the overlay check on bitmaps made here: covered ink counts, a translucent
 /// highlight and ink added in blank space do not, and an annotation's rectangle becomes the pixels

@@ -1,5 +1,6 @@
 import SignetCrypto
 import SignetPDF
+import SignetPDFSigning
 
 /// What a signature allows after it: DocMDP certification (P=1, 2, 3) and FieldMDP locks,
 /// read from its `/Reference` transforms (and, for DocMDP, the catalog's `/Perms`).

@@ -1,5 +1,6 @@
 import SignetCrypto
 import SignetPDF
+import SignetPDFSigning
 
 /// What one revision (or a span of them, `FileRevisions.span`) changed in what the document
 /// means, compared with the revision before it; each change is credited to the revision that

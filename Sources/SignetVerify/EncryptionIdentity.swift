@@ -1,4 +1,5 @@
 import SignetPDF
+import SignetPDFSigning
 
 /// What an encrypted document's objects are decrypted with: its `/Encrypt` dictionary, every
 /// object in it resolved, and the first `/ID` string (the file key is made from it up to revision 4

@@ -2,6 +2,7 @@ import FoundationEssentials
 import SignetCrypto
 import SignetFiles
 import SignetPDF
+import SignetPDFSigning
 
 /// Checks every signature of a PDF (`signet verify IN.pdf`): each revision read from the file's
 /// bytes, what every revision after a signature changed and whether the signature permits it,
@@ -11,6 +12,8 @@ package enum PDFVerifier {
     static let signatureSubFilters: Set<String> = ["/adbe.pkcs7.detached", "/ETSI.CAdES.detached"]
     /// The sub-filter of a document timestamp: an RFC 3161 token over the ByteRange.
     static let timestampSubFilter = "/ETSI.RFC3161"
+    /// The sub-filter whose CMS encapsulates the SHA-1 digest of the ByteRange (PDF 1.3 to 1.7).
+    static let sha1SubFilter = "/adbe.pkcs7.sha1"
     /// The largest CMS checked (16 MiB: room for embedded CRLs and timestamps many times over);
     /// a larger `/Contents` is reported unreadable instead of parsed.
     package static let maxContainerBytes = 16 << 20
@@ -19,13 +22,17 @@ package enum PDFVerifier {
     package static let maxSignatures = 1_000
 
     /// Verifies the PDF at `path` (read by position and mapped, so memory stays flat).
-    package static func verify(path: String, password: Secret?, options: VerifyOptions) throws -> VerificationReport {
-        try verify(source: try ReadableFile(path: path), password: password, options: options)
+    package static func verify(
+        path: String, password: Secret?, options: VerifyOptions, rendering: PageRendering = .unavailable
+    ) throws -> VerificationReport {
+        try verify(source: try ReadableFile(path: path), password: password, options: options, rendering: rendering)
     }
 
-    /// Verifies the PDF in `source` (a file, or memory); messages name `source.name`.
+    /// Verifies the PDF in `source` (a file, or memory); messages name `source.name`. Every check
+    /// adds to each signature's findings, the overlay check through `rendering` among them, and
+    /// `Judge.report` alone judges them.
     package static func verify(
-        source file: any ByteSource, password: Secret?, options: VerifyOptions
+        source file: any ByteSource, password: Secret?, options: VerifyOptions, rendering: PageRendering = .unavailable
     ) throws -> VerificationReport {
         let path = file.name
         let document = try PDFDocument(source: file, password: password)
@@ -56,9 +63,8 @@ package enum PDFVerifier {
             mapped: try MappedFile.of(file), password: password,
             coveredRevision: { covered[$0] ?? nil })
         let certifier = try document.catalog().value("/Perms")?.value("/DocMDP")?.id
-        let counted = found.filter { !history.forgedFields.contains($0.field) }.sorted {
-            $0.signature.coveredEnd < $1.signature.coveredEnd
-        }
+        // Every signature the fields hold is reported, a forged one too (with its problem).
+        let counted = found.sorted { $0.signature.coveredEnd < $1.signature.coveredEnd }
         let certification = try counted.first { try $0.dictionary.id == certifier }
         let coverages = try counted.map {
             try Coverage.judge(
@@ -67,54 +73,59 @@ package enum PDFVerifier {
         let digests = RangeDigests(file: file, ranges: coverages.map { $0.ranges ?? [] })
         let store = try DocumentSecurityStore(document)
         let crls = RevocationListCache()
-        var reports: [SignatureReport] = []
+        var findings: [SignatureFindings] = []
         for (i, item) in counted.enumerated() {
             let permissions = try SignaturePermissions(dictionary: item.dictionary, certifier: certifier)
             let revision = item.number.flatMap { covered[$0] ?? nil }
             var changes = revision.map { history.changes(after: $0) } ?? unmatched(item.signature, revisions)
             changes = (changes + trailing).map { permissions.escalated($0) }
             var allowed = SignaturePermissions.allowed(docMDP: nil)
-            var problems: [String] = []
+            var problems: [Problem] = []
+            if history.forgedFields.contains(item.field) {
+                problems.append(
+                    Problem(
+                        .structure,
+                        "its signature dictionary was not made in the revision that gave it to field \(item.field), so it signs another revision"
+                    ))
+            }
             if let certification, certification.signature.coveredEnd <= item.signature.coveredEnd {
                 let p = try SignaturePermissions(dictionary: certification.dictionary, certifier: certifier).docMDP
                 allowed = SignaturePermissions.allowed(docMDP: p)
                 if i > 0, certification.field == item.field {
-                    problems.append("a certification signature must be the document's first signature")
+                    problems.append(
+                        Problem(.structure, "a certification signature must be the document's first signature"))
                 }
             }
-            var report = try check(
+            var finding = try check(
                 item.signature, index: i + 1, file: file, coverage: coverages[i], digest: { try digests.digest(i, $0) },
                 revision: revision, changes: changes, docmdp: permissions.docMDP, allowed: allowed, options: options,
                 revocationData: store.material, crls: crls)
-            if !problems.isEmpty {
-                report.problems = problems + report.problems
-                report.valid = false
-            }
+            finding.problems = problems + finding.problems
             if let skipped = store.skippedFinding {
                 // Unread values may hold the one that shows a revocation: a later /DSS may list junk
                 // before the values a document timestamp covers. Not knowing is not "valid".
                 if options.revocation == .none {
-                    report.notes.append(skipped)
+                    finding.notes.append(skipped)
                 } else {
-                    report.problems.append(skipped + ", so a revocation among them cannot be ruled out")
-                    report.valid = false
+                    finding.problems.append(
+                        Problem(.revocation, skipped + ", so a revocation among them cannot be ruled out"))
                 }
             }
-            reports.append(report)
+            findings.append(finding)
         }
+        let overlayCheck = OverlayCheck.run(&findings, overlays: history.overlays, rendering: rendering)
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
         let dssRevisions = revisions.filter { r in
             dssHolder.map { r.added.contains($0) || r.changed.contains($0) } ?? false
         }
         .map(\.index)
-        PAdESLevels.assign(&reports, dssRevisions: dssRevisions)
-        return VerificationReport(
-            signatures: reports, timestamps: timestamps(reports),
+        return Judge.report(
+            findings, requireTrust: options.requireTrust, timestamps: timestamps(findings),
             revisions: revisions.map { r in
                 RevisionReport(
                     index: r.index, start: r.start, end: r.end, added: r.added, changed: r.changed, freed: r.freed,
-                    coveredBy: reports.filter { ($0.revision ?? 0) >= r.index }.map(\.index), problems: r.problems)
-            }, overlays: history.overlays, dssRevisions: dssRevisions)
+                    coveredBy: findings.filter { ($0.revision ?? 0) >= r.index }.map(\.index), problems: r.problems)
+            }, overlayCheck: overlayCheck, dssRevisions: dssRevisions)
     }
 
     /// The revision whose end the signed bytes reach (after `%%EOF`, with or without its line end).
@@ -136,66 +147,75 @@ package enum PDFVerifier {
         ]
     }
 
-    private static func timestamps(_ reports: [SignatureReport]) -> [TimestampEntry] {
-        reports.compactMap { r in
-            r.timestamp.map {
+    private static func timestamps(_ findings: [SignatureFindings]) -> [TimestampEntry] {
+        findings.compactMap { f in
+            f.cms?.timestamp.map {
                 TimestampEntry(
-                    kind: r.kind == .documentTimestamp ? .documentTimestamp : .signatureTimestamp, signature: r.index,
+                    kind: f.kind == .documentTimestamp ? .documentTimestamp : .signatureTimestamp, signature: f.index,
                     check: $0)
             }
         }
     }
 
+    /// What checking one signature's CMS (or timestamp token) over its ranges found.
     private static func check(
         _ signature: EmbeddedSignature, index: Int, file: any ByteSource, coverage: Coverage,
         digest: @escaping (DigestAlgorithm) throws -> [UInt8], revision: Int?, changes: [Change], docmdp: Int?,
         allowed: ModificationLevel, options: VerifyOptions, revocationData: ValidationMaterial,
         crls: RevocationListCache
-    ) throws -> SignatureReport {
+    ) throws -> SignatureFindings {
         let context = "signature \(index) (field \(signature.field)) of \(file.name)"
         let kind: SignatureReport.Kind = signature.subFilter == timestampSubFilter ? .documentTimestamp : .signature
-        func unreadable(_ why: String, _ coverage: SignatureReport.Coverage) -> SignatureReport {
-            SignatureReport(
-                index: index, kind: kind, field: signature.field, subFilter: signature.subFilter,
-                byteRange: signature.byteRange.values,
-                revision: revision, coverage: coverage, changes: changes, docmdp: docmdp, allowed: allowed,
-                unreadable: why)
-        }
+        var finding = SignatureFindings(
+            index: index, kind: kind, field: signature.field, subFilter: signature.subFilter,
+            byteRange: signature.byteRange.values, revision: revision, coverage: coverage.kind, changes: changes,
+            docmdp: docmdp, allowed: allowed, claimedTime: signature.modified,
+            problems: coverage.problems.map { Problem(.coverage, $0) })
         guard let subFilter = signature.subFilter,
-            signatureSubFilters.contains(subFilter) || subFilter == timestampSubFilter
+            signatureSubFilters.contains(subFilter) || subFilter == timestampSubFilter || subFilter == sha1SubFilter
         else {
-            return unreadable(
-                "its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, ETSI.CAdES.detached, ETSI.RFC3161)",
-                coverage.kind)
+            finding.problems.append(
+                Problem(
+                    .notChecked,
+                    "its sub-filter \(signature.subFilter ?? "(none)") is not one signet verify checks (adbe.pkcs7.detached, adbe.pkcs7.sha1, ETSI.CAdES.detached, ETSI.RFC3161)"
+                ))
+            return finding
         }
         let container = coverage.signatureBytes ?? signature.contents
         guard container.count <= maxContainerBytes else {
-            return unreadable(
-                "its /Contents holds \(container.count) bytes, over the limit of \(maxContainerBytes) bytes for a signature",
-                coverage.kind)
+            finding.problems.append(
+                Problem(
+                    .unreadable,
+                    "its /Contents holds \(container.count) bytes, over the limit of \(maxContainerBytes) bytes for a signature"
+                ))
+            return finding
         }
-        guard coverage.ranges != nil else { return unreadable(coverage.problems.joined(separator: "; "), .partial) }
+        guard coverage.ranges != nil else { return finding }
         do {
-            let check =
-                kind == .documentTimestamp
-                ? try CMSVerifier.checkDocumentTimestamp(
+            switch subFilter {
+            case timestampSubFilter:
+                finding.cms = try CMSVerifier.checkDocumentTimestamp(
                     token: container, context: context, contentDigest: digest, options: options,
                     revocationData: revocationData, crls: crls)
-                : try CMSVerifier.check(
+            case sha1SubFilter:
+                // adbe.pkcs7.sha1: the CMS signs, as its encapsulated content, the SHA-1 digest of the ranges.
+                finding.cms = try CMSVerifier.check(
+                    cms: container, context: context, encapsulatedDigest: try digest(.sha1), options: options,
+                    claimedTime: signature.modified, revocationData: revocationData, crls: crls)
+            default:
+                finding.cms = try CMSVerifier.check(
                     cms: container, context: context, contentDigest: digest, options: options,
                     claimedTime: signature.modified, revocationData: revocationData, crls: crls)
-            return SignatureReport(
-                index: index, kind: kind, field: signature.field, subFilter: subFilter,
-                byteRange: signature.byteRange.values,
-                revision: revision, coverage: coverage.kind, changes: changes, docmdp: docmdp, allowed: allowed,
-                containerProblems: coverage.problems, check: check, claimedTime: signature.modified,
-                requireTrust: options.requireTrust)
+            }
         } catch let error as SignError {
-            return unreadable(
-                "its /Contents is not a readable \(kind == .documentTimestamp ? "timestamp token" : "CMS signature") (\(error.message))",
-                coverage.kind)
+            finding.problems.append(
+                Problem(
+                    .unreadable,
+                    "its /Contents is not a readable \(kind == .documentTimestamp ? "timestamp token" : "CMS signature") (\(error.message))"
+                ))
         } catch let failure as OpenSSLFailure {
             throw SignError(context, failure)
         }
+        return finding
     }
 }

@@ -3,18 +3,18 @@ import SignetCrypto
 import SignetPDF
 
 /// The parts of a PDF signature dictionary (`/V` of a signature field) verification needs.
-struct EmbeddedSignature {
-    let field: String
-    let subFilter: String?
-    let byteRange: ByteRange
+package struct EmbeddedSignature {
+    package let field: String
+    package let subFilter: String?
+    package let byteRange: ByteRange
     /// The CMS bytes (the /Contents string, trailing zero padding included).
-    let contents: [UInt8]
+    package let contents: [UInt8]
     /// `/M`, the signing time the signer's software wrote (not signed by itself).
-    let modified: Date?
+    package let modified: Date?
     /// `/Name`, the signer's name as the signing software wrote it (`--name`).
-    let name: String?
+    package let name: String?
 
-    init(field: String, dictionary: PDFObject) throws {
+    package init(field: String, dictionary: PDFObject) throws {
         self.field = field
         subFilter = try dictionary.value("/SubFilter")?.nameValue()
         let numbers = try dictionary.value("/ByteRange")?.items().map { try $0.intValue() ?? -1 } ?? []
@@ -25,5 +25,5 @@ struct EmbeddedSignature {
     }
 
     /// Where the signed bytes end (orders signatures from first to last made).
-    var coveredEnd: Int { byteRange.values.count == 4 ? byteRange.values[2] + byteRange.values[3] : 0 }
+    package var coveredEnd: Int { byteRange.values.count == 4 ? byteRange.values[2] + byteRange.values[3] : 0 }
 }

@@ -1,5 +1,6 @@
 import SignetCrypto
 import SignetPDF
+import SignetPDFSigning
 
 /// Annotations and form fields: added, changed, signed.
 extension ChangeAnalysis {

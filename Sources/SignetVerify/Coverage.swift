@@ -1,6 +1,7 @@
 import SignetCrypto
 import SignetFiles
 import SignetPDF
+import SignetPDFSigning
 
 /// How a signature's ByteRange covers the file.
 struct Coverage {

@@ -1,6 +1,7 @@
 import SignetCrypto
 import SignetFiles
 import SignetPDF
+import SignetPDFSigning
 
 /// The changes every revision made, from the first signed revision on. Revisions are judged in
 /// spans that end where a signature ends (a run of saves no signature separates is one span): the

@@ -1,5 +1,6 @@
 import SignetCore
 import SignetPDF
+import SignetPDFSigning
 
 /// An annotation or signature widget a revision added after a signature, or a non-field
 /// annotation whose appearance it changed: where it draws, so the overlay check can compare the

@@ -1,5 +1,6 @@
 import SignetCrypto
 import SignetPDF
+import SignetPDFSigning
 
 /// The catalog, pages, annotation lists, the form and its field list, key by key.
 extension ChangeAnalysis {

@@ -1,5 +1,6 @@
 import SignetCrypto
 import SignetPDF
+import SignetPDFSigning
 
 /// What every reachable object of one revision's document is for: a walk from the trailer's
 /// /Root and /Info through every reference, each object labelled with the roles it plays (page

@@ -1,39 +1,31 @@
 import SignetCrypto
 
-/// Everything `signet verify IN.pdf` found (its `--json` output, less the input's name).
+/// Everything `signet verify IN.pdf` found (its `--json` output, less the input's name). Made only
+/// by `Judge.report`; every property is a constant.
 public struct VerificationReport: Sendable, Hashable, Codable {
     /// Every signature and document timestamp is valid.
-    public var valid: Bool
+    public let valid: Bool
     /// Signatures and document timestamps, oldest first.
-    public var signatures: [SignatureReport]
+    public let signatures: [SignatureReport]
     /// Every timestamp token the file holds: signature timestamps and document timestamps.
-    package var timestamps: [TimestampEntry]
+    package let timestamps: [TimestampEntry]
     /// Every revision of the file, oldest first.
-    package var revisions: [RevisionReport]
+    package let revisions: [RevisionReport]
     /// Whether annotations and signature widgets added after a signature were compared with the
     /// page as signed (see docs/verify.md, "Overlays").
-    public var overlayCheck: OverlayCheckStatus
-    /// What the overlay check compares (not encoded).
-    package var overlays: [OverlayTarget] = []
-    /// The revisions that wrote the DSS, for assigning PAdES levels again (not encoded).
-    package var dssRevisions: [Int] = []
+    public let overlayCheck: OverlayCheckStatus
 
     enum CodingKeys: String, CodingKey {
         case valid, signatures, timestamps, revisions
         case overlayCheck = "overlay_check"
     }
 
-    package init(
-        signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport],
-        overlays: [OverlayTarget] = [], dssRevisions: [Int] = []
+    init(
+        valid: Bool, signatures: [SignatureReport], timestamps: [TimestampEntry], revisions: [RevisionReport],
+        overlayCheck: OverlayCheckStatus
     ) {
-        self.signatures = signatures
-        self.timestamps = timestamps
-        self.revisions = revisions
-        self.overlays = overlays
-        self.dssRevisions = dssRevisions
-        overlayCheck = OverlayCheck.work(signatures, overlays).isEmpty ? .notNeeded : .notRun
-        valid = !signatures.isEmpty && signatures.allSatisfy(\.valid)
+        (self.valid, self.signatures, self.timestamps, self.revisions, self.overlayCheck) =
+            (valid, signatures, timestamps, revisions, overlayCheck)
     }
 }
 
@@ -42,14 +34,16 @@ public enum OverlayCheckStatus: String, Sendable, Hashable, Codable {
     /// No annotation or signature widget was added (or changed) after a signature whose later
     /// changes are otherwise permitted.
     case notNeeded = "not-needed"
-    /// There is something to compare, and nothing compared it: the library's `verify` does not
-    /// render pages (poppler lives in `signet-preview`); `signet verify` does.
+    /// There is something to compare, and no page renderer was given (`PageRendering.unavailable`):
+    /// each signature concerned has a problem and is not valid.
     case notRun = "not-run"
     /// Compared; a signature whose signed content is hidden has a change of level `other`.
     case done
-    /// Not compared, as asked (`signet verify --allow-overlays`); each signature concerned has a note.
+    /// Not compared, as asked (`PageRendering.skipped`, `signet verify --allow-overlays`); each
+    /// signature concerned has a note.
     case skipped
-    /// The pages could not be rendered; each signature concerned has a problem and is not valid.
+    /// The pages could not be rendered, or a bound on rendering was reached; each signature
+    /// concerned has a problem and is not valid.
     case failed
 }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SignetCrypto
 import SignetFiles
 
 /// Checks a detached CMS signature (`signet verify FILE --p7s FILE.p7s`).
@@ -35,9 +36,9 @@ package enum DetachedVerifier {
                 cms: Self.der(bytes), context: signaturePath,
                 contentDigest: { try ContentDigest.compute(content, ranges: [0..<content.size], algorithm: $0) },
                 options: options, claimedTime: nil)
-            return SignatureReport(
-                index: 1, coverage: .detachedContent, check: check, claimedTime: nil, requireTrust: options.requireTrust
-            )
+            return Judge.single(
+                SignatureFindings(index: 1, kind: .signature, coverage: .detachedContent, cms: check),
+                requireTrust: options.requireTrust)
         } catch let failure as OpenSSLFailure {
             throw SignError(signaturePath, failure)
         }

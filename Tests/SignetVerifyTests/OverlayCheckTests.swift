@@ -1,0 +1,123 @@
+import Foundation
+import SignetCore
+import SignetFiles
+import SignetPDF
+import SignetRaster
+import SignetTestSupport
+import Testing
+
+@testable import SignetCrypto
+@testable import SignetPDFSigning
+@testable import SignetVerify
+
+/// The overlay check's bookkeeping on a real signed-then-stamped PDF, with renders made here
+/// instead of by `signet-preview`: what is compared, with which bytes, and what the report says
+/// when signed content is hidden, when it is not, when rendering fails and when it is skipped.
+@Suite("Overlay check: what is compared and what the report says")
+struct OverlayCheckTests {
+    let pki = TestPKI.shared
+
+    /// A one-page PDF signed by `PDFSigner`, then stamped (a Stamp annotation at 72, 72 from the
+    /// top-left, 150 points wide); where the stamped file is, and where the signed bytes end.
+    func stamped(_ dir: TemporaryDirectory) throws -> (path: String, signedEnd: Int) {
+        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let signed = dir.path("signed.pdf"), stamped = dir.path("stamped.pdf")
+        _ = try PDFSigner.sign(
+            input: input, output: signed, identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
+            options: PDFSignOptions(signingTime: Date()))
+        _ = try Stamper.stamp(
+            input: signed, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
+            options: StampOptions(pages: .all, placement: StampPlacement(at: Point(x: 72, y: 72), width: 150)),
+            output: stamped)
+        return (stamped, try Data(contentsOf: URL(fileURLWithPath: signed)).count)
+    }
+
+    func verify(_ path: String, _ rendering: PageRendering) throws -> VerificationReport {
+        try PDFVerifier.verify(
+            path: path, password: nil, options: VerifyOptions(now: Date(), requireTrust: false), rendering: rendering)
+    }
+
+    /// A renderer that answers with `draw` and records each call.
+    final class Recorder: PageRenderer, @unchecked Sendable {
+        struct Call: Hashable {
+            var page: Int
+            var end: Int?
+            var region: Rect
+            var dpi: Double
+            var printing: Bool
+        }
+        let draw: (Call) throws -> Bitmap
+        private(set) var calls: [Call] = []
+        init(_ draw: @escaping (Call) throws -> Bitmap) { self.draw = draw }
+        func render(page: Int, end: Int?, region: Rect, dpi: Double, printing: Bool) throws -> Bitmap {
+            let call = Call(page: page, end: end, region: region, dpi: dpi, printing: printing)
+            calls.append(call)
+            return try draw(call)
+        }
+    }
+
+    /// A render of `region`'s size filled with `color`.
+    static func fill(_ region: Rect, _ color: Color) -> Bitmap {
+        Bitmap(width: Int(region.width), height: Int(region.height), fill: color)
+    }
+
+    @Test("the stamp is the one target: the signed revision's bytes and the whole file are rendered in its rectangle")
+    func hidden() throws {
+        let dir = TemporaryDirectory("overlay-check-hidden")
+        let (path, signedEnd) = try stamped(dir)
+        let recorder = Recorder { Self.fill($0.region, $0.end == nil ? .white : Color(red: 0, green: 0, blue: 0)) }
+        let report = try verify(path, .renderer(recorder))
+        let ends = recorder.calls.map(\.end)
+        #expect(ends == [signedEnd, nil], "renders asked for: \(recorder.calls)")
+        #expect(recorder.calls.allSatisfy { $0.page == 1 && !$0.printing && $0.dpi == OverlayComparison.dpi })
+        #expect(Set(recorder.calls.map(\.region)).count == 1, "one rectangle, rendered twice: \(recorder.calls)")
+        let signature = report.signatures[0]
+        let change = try #require(signature.changes.last)
+        #expect(
+            change.level == .other
+                && change.what.hasPrefix("the Stamp annotation added on page 1 covers signed content at ["))
+        #expect(!signature.permitted && !signature.valid && signature.modificationLevel == .other)
+        #expect(signature.problemKinds.first == .refusedChange, "\(signature.problems)")
+        #expect(report.overlayCheck == .done && !report.valid)
+    }
+
+    @Test("nothing hidden: the signature is valid, the check is done")
+    func notHidden() throws {
+        let dir = TemporaryDirectory("overlay-check-clear")
+        let report = try verify(try stamped(dir).path, .renderer(Recorder { Self.fill($0.region, .white) }))
+        #expect(report.signatures[0].valid && report.overlayCheck == .done, "\(report.signatures[0].problems)")
+    }
+
+    @Test("a render that fails: a problem for the signature, not valid, check failed")
+    func renderFails() throws {
+        struct Broken: Error {}
+        let dir = TemporaryDirectory("overlay-check-failed")
+        let report = try verify(try stamped(dir).path, .renderer(Recorder { _ in throw Broken() }))
+        let signature = report.signatures[0]
+        #expect(
+            signature.problems.first?.hasPrefix(
+                "whether the annotations added after it hide signed content could not be checked: ") == true,
+            "\(signature.problems)")
+        #expect(!signature.valid && signature.permitted && report.overlayCheck == .failed)
+    }
+
+    @Test("skipped as asked: a note for the signature, which stays valid")
+    func skipped() throws {
+        let dir = TemporaryDirectory("overlay-check-skipped")
+        let report = try verify(try stamped(dir).path, .skipped)
+        let signature = report.signatures[0]
+        #expect(
+            signature.notes.contains { $0.contains("were not compared with the page as signed") }, "\(signature.notes)")
+        #expect(signature.valid && report.overlayCheck == .skipped)
+    }
+
+    @Test("no renderer: the report says the check was not run, and the signature is not valid")
+    func unavailable() throws {
+        let dir = TemporaryDirectory("overlay-check-unavailable")
+        let report = try verify(try stamped(dir).path, .unavailable)
+        let signature = report.signatures[0]
+        #expect(signature.problemKinds == [.rendering], "\(signature.problems)")
+        #expect(signature.problems.first?.contains("no page renderer was given") == true)
+        #expect(!signature.valid && signature.verdict == .invalid && report.overlayCheck == .notRun && !report.valid)
+    }
+}
