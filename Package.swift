@@ -105,6 +105,9 @@ let package = Package(
         .target(
             name: "SignetTestSupport", dependencies: ["SignetCore", "SignetFiles", "SignetRaster"],
             path: "Tests/SignetTestSupport"),
+        .testTarget(name: "SignetCoreTests", dependencies: ["SignetCore", "SignetTestSupport"]),
+        .testTarget(name: "SignetFilesTests", dependencies: ["SignetFiles", "SignetTestSupport"]),
+        .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto", "SignetTestSupport"]),
         .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "Signet", "SignetTestSupport"]),
         .testTarget(
             name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"],

@@ -29,14 +29,6 @@ public struct Point: Sendable, Hashable, Codable {
         (other.x - x).hypot(other.y - y)
     }
 
-    /// Linear interpolation: `t = 0` gives `self`, `t = 1` gives `other`.
-    /// - Parameters:
-    ///   - other: The point reached at `t = 1`.
-    ///   - t: How far along, usually from 0 to 1.
-    package func lerp(_ other: Point, _ t: Double) -> Point {
-        Point(x: x + (other.x - x) * t, y: y + (other.y - y) * t)
-    }
-
     /// Whether both coordinates are finite (neither NaN nor infinite).
     package var isFinite: Bool { x.isFinite && y.isFinite }
 

@@ -25,12 +25,4 @@ public struct Size: Sendable, Hashable, Codable {
 
     /// Width times height.
     package var area: Double { width * height }
-
-    /// The largest size with this aspect ratio that fits inside `box`.
-    /// - Parameter box: The size to fit in.
-    package func aspectFit(in box: Size) -> Size {
-        guard width > 0, height > 0 else { return .zero }
-        let scale = Swift.min(box.width / width, box.height / height)
-        return Size(width: width * scale, height: height * scale)
-    }
 }

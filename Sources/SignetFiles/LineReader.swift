@@ -44,11 +44,11 @@ package final class LineReader {
         var scanned = start
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
-                try checkLength(newline - start)
+                try checkLength(upTo: newline)
                 return take(upTo: newline, skipping: 1)
             }
             scanned = buffer.count
-            try checkLength(buffer.count - start)
+            try checkLength(upTo: buffer.count)
             if atEnd {
                 guard start < buffer.count else { return nil }
                 return take(upTo: buffer.count, skipping: 0)
@@ -92,7 +92,9 @@ package final class LineReader {
         return line
     }
 
-    private func checkLength(_ length: Int) throws {
+    /// Checks the line from `start` to `end`, without the `\r` that `take` drops before a break.
+    private func checkLength(upTo end: Int) throws {
+        let length = end - start - (end > start && buffer[end - 1] == 0x0D ? 1 : 0)
         guard length <= maxLineLength else {
             throw FileError(path, .lineTooLong(line: lineNumber + 1, limit: maxLineLength))
         }

@@ -1,4 +1,5 @@
 import CPoppler
+import Glibc
 import SignetCore
 import SignetFiles
 
@@ -19,15 +20,34 @@ enum Poppler {
         return PreviewError(.unreadable(message), context: input)
     }
 
-    /// `body` with the password `bytes` (one of the forms `PDFPassword` lists) as poppler-glib
-    /// wants it, `nil` for no password. poppler-glib converts the password it is given from UTF-8
-    /// to Latin-1 before the PDF sees it (and its retry with the original cannot reread a file
-    /// descriptor), so each byte goes in as the code point of the same value: the PDF then gets
-    /// exactly `bytes`, UTF-8 for AES-256 files included.
-    static func withCString<T>(_ bytes: [UInt8]?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
-        guard let bytes else { return body(nil) }
-        let latin1 = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        return latin1.withCString { body($0) }
+    /// `body` with the password (one of the forms `PDFPassword` lists) as poppler-glib wants it,
+    /// `nil` for no password. poppler-glib converts the password it is given from UTF-8 to Latin-1
+    /// before the PDF sees it (and its retry with the original cannot reread a file descriptor), so
+    /// each byte goes in as the UTF-8 of the code point of the same value: the PDF then gets exactly
+    /// the password's bytes, UTF-8 for AES-256 files included. That encoding is written into a
+    /// buffer of its own, wiped once `body` returns (no `String` of the password is made).
+    static func withCString<T>(_ password: Secret?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
+        guard let password else { return body(nil) }
+        return password.withUnsafeBytes { bytes in
+            let encoded = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * bytes.count + 1)
+            defer {
+                explicit_bzero(encoded.baseAddress!, encoded.count)
+                encoded.deallocate()
+            }
+            var end = 0
+            for byte in bytes {
+                if byte < 0x80 {
+                    encoded[end] = byte
+                    end += 1
+                } else {
+                    encoded[end] = 0xC0 | byte >> 6
+                    encoded[end + 1] = 0x80 | byte & 0x3F
+                    end += 2
+                }
+            }
+            encoded[end] = 0
+            return encoded.withMemoryRebound(to: CChar.self) { body($0.baseAddress) }
+        }
     }
 }
 
@@ -38,7 +58,7 @@ final class PopplerDocumentHandle {
     private let owner: AnyObject?
 
     /// Opens the file behind `fd`; poppler takes ownership of the descriptor and closes it.
-    init(fd: Int32, password: [UInt8]?, input: String) throws {
+    init(fd: Int32, password: Secret?, input: String) throws {
         var error: UnsafeMutablePointer<GError>?
         guard let document = Poppler.withCString(password, { poppler_document_new_from_fd(fd, $0, &error) }) else {
             throw Poppler.take(error, input: input, hadPassword: password != nil)
@@ -48,7 +68,7 @@ final class PopplerDocumentHandle {
     }
 
     /// Opens a PDF held in memory (standard input); poppler keeps its own reference to the bytes.
-    convenience init(bytes: [UInt8], password: [UInt8]?, input: String) throws {
+    convenience init(bytes: [UInt8], password: Secret?, input: String) throws {
         let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(data) }
         try self.init(data: data, keeping: nil, password: password, input: input)
@@ -56,14 +76,14 @@ final class PopplerDocumentHandle {
 
     /// Opens the first `count` bytes of a mapped file, without a copy; the mapping is kept as long
     /// as the document.
-    convenience init(mapped file: MappedFile, count: Int, password: [UInt8]?, input: String) throws {
+    convenience init(mapped file: MappedFile, count: Int, password: Secret?, input: String) throws {
         let data = g_bytes_new_static(file.base, gsize(count))
         defer { g_bytes_unref(data) }
         try self.init(data: data, keeping: file, password: password, input: input)
     }
 
     /// Opens the PDF in `data`; `owner` holds the memory behind it, if poppler does not.
-    private init(data: OpaquePointer?, keeping owner: AnyObject?, password: [UInt8]?, input: String) throws {
+    private init(data: OpaquePointer?, keeping owner: AnyObject?, password: Secret?, input: String) throws {
         var error: UnsafeMutablePointer<GError>?
         guard let document = Poppler.withCString(password, { poppler_document_new_from_bytes(data, $0, &error) }) else {
             throw Poppler.take(error, input: input, hadPassword: password != nil)

@@ -20,7 +20,7 @@ package final class PreviewDocument {
     /// file's first `end` bytes are read: an earlier revision, as a signature covering them saw it.
     package init(path: String, password: Secret? = nil, end: Int? = nil) throws {
         input = path
-        let open: ([UInt8]?) throws -> PopplerDocumentHandle
+        let open: (Secret?) throws -> PopplerDocumentHandle
         let source: any ByteSource
         if path == "-" {
             var bytes = try InputFile.read(path, limit: Self.maxStandardInputBytes)
@@ -56,29 +56,30 @@ package final class PreviewDocument {
 
     /// The document opened with the first form of `password` poppler accepts.
     private static func open(
-        _ path: String, password: Secret?, with open: ([UInt8]?) throws -> PopplerDocumentHandle
+        _ path: String, password: Secret?, with open: (Secret?) throws -> PopplerDocumentHandle
     ) throws -> PopplerDocumentHandle {
         guard let password else { return try open(nil) }
-        let forms = PDFPassword(password)
-        for candidate in forms.candidates {
-            do {
-                return try open(candidate)
-            } catch let error as PreviewError where error.reason == .wrongPassword {
-                continue
-            } catch let error as PreviewError {
-                // poppler 22.12 retries a refused password in another encoding and then reports the
-                // file as damaged; a file that asks for a password when given none refused this one.
-                guard case .unreadable = error.reason else { throw error }
-                do { _ = try open(nil) } catch let bare as PreviewError where bare.reason == .passwordRequired {
+        return try PDFPassword.withForms(of: password) { forms in
+            for candidate in forms.candidates {
+                do {
+                    return try open(candidate)
+                } catch let error as PreviewError where error.reason == .wrongPassword {
                     continue
-                } catch {}
-                throw error
+                } catch let error as PreviewError {
+                    // poppler 22.12 retries a refused password in another encoding and then reports the
+                    // file as damaged; a file that asks for a password when given none refused this one.
+                    guard case .unreadable = error.reason else { throw error }
+                    do { _ = try open(nil) } catch let bare as PreviewError where bare.reason == .passwordRequired {
+                        continue
+                    } catch {}
+                    throw error
+                }
             }
+            if let prohibited = forms.prohibited {
+                throw PreviewError(.passwordNotAllowed(prohibited.description), context: path)
+            }
+            throw PreviewError(.wrongPassword, context: path)
         }
-        if let prohibited = forms.prohibited {
-            throw PreviewError(.passwordNotAllowed(prohibited.description), context: path)
-        }
-        throw PreviewError(.wrongPassword, context: path)
     }
 
     /// The number of pages.

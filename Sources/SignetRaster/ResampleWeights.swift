@@ -15,8 +15,8 @@ package struct ResampleWeights: Sendable {
     package let sourceCount: Int
 
     /// The taps from `source` to `target` samples, made once per process for each pair (a budget
-    /// fit asks for the same few pairs dozens of times; each costs thousands of sines). At most
-    /// `remembered` pairs are kept.
+    /// fit asks for the same few pairs dozens of times; each costs thousands of sines). At most 64
+    /// pairs are kept (`made`'s capacity).
     package static func of(from source: Int, to target: Int) -> ResampleWeights {
         made.value(for: source << 32 | target) { ResampleWeights(from: source, to: target) }
     }

@@ -63,19 +63,4 @@ package struct Path: Sendable, Hashable {
         }
         return box
     }
-
-    /// The path with every point mapped through `t`.
-    package func applying(_ t: Transform) -> Path {
-        Path(
-            elements.map { e in
-                switch e {
-                case .move(let p): return .move(to: t.apply(p))
-                case .line(let p): return .line(to: t.apply(p))
-                case .quad(let q, let p): return .quad(control: t.apply(q), to: t.apply(p))
-                case .cubic(let c1, let c2, let p):
-                    return .cubic(control1: t.apply(c1), control2: t.apply(c2), to: t.apply(p))
-                case .close: return .close
-                }
-            })
-    }
 }

@@ -75,9 +75,4 @@ public struct Pen: Sendable, Hashable, Codable {
         if let dotSize, dotSize > 0 { return dotSize }
         return widthModel == .fixed ? width : (minWidth + maxWidth) / 2
     }
-
-    /// The widest the ink can get with this pen.
-    package var widestLine: Double {
-        widthModel == .fixed ? max(width, dotDiameter) : max(maxWidth, minWidth, dotDiameter)
-    }
 }

@@ -5,26 +5,8 @@ import Testing
 @testable import SignetCrypto
 @testable import SignetPDFSigning
 
-@Suite("UTC dates and PDF date strings")
+@Suite("PDF date strings")
 struct DateTests {
-    @Test("UTC civil dates agree with Foundation's Gregorian calendar (property, 2000 random instants)")
-    func civilDates() throws {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
-        var random = SeededRandom(seed: 42)
-        for _ in 0..<2000 {
-            let date = Date(
-                timeIntervalSince1970: TimeInterval(Int64.random(in: -2_208_988_800...7_258_118_400, using: &random)))
-            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-            let p = UTCTime.parts(date)
-            #expect(
-                [p.year, p.month, p.day, p.hour, p.minute, p.second] == [
-                    c.year, c.month, c.day, c.hour, c.minute, c.second,
-                ])
-            #expect(UTCTime.date(p) == date)
-        }
-    }
-
     @Test(
         "PDF dates",
         arguments: [

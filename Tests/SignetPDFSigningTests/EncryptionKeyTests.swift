@@ -32,9 +32,9 @@ struct EncryptionKeyTests {
         let parameters = try #require(try SecurityParameters.read(document))
         #expect(parameters.revision == variant.revision, "\(variant.label): revision \(parameters.revision)")
         let ciphers = OpenSSLCiphers()
-        let user = try FileKey.derive(parameters, password: Array("user-pw".utf8), using: ciphers)
-        let owner = try FileKey.derive(parameters, password: Array("owner-pw".utf8), using: ciphers)
-        let wrong = try FileKey.derive(parameters, password: Array("nobody".utf8), using: ciphers)
+        let user = try FileKey.derive(parameters, password: Secret("user-pw"), using: ciphers)
+        let owner = try FileKey.derive(parameters, password: Secret("owner-pw"), using: ciphers)
+        let wrong = try FileKey.derive(parameters, password: Secret("nobody"), using: ciphers)
         #expect(user?.isOwner == false, "\(variant.label): the user password")
         #expect(owner?.isOwner == true, "\(variant.label): the owner password")
         #expect(user?.bytes == owner?.bytes, "\(variant.label): both passwords give the one file key")
@@ -50,7 +50,7 @@ struct EncryptionKeyTests {
         let r = try ProcessRunner.run("qpdf", ["--encrypt", "", "owner-pw", "256", "--", plain, path])
         try #require(r.status == 0, "qpdf: \(r.stderr)")
         let parameters = try #require(try SecurityParameters.read(try PDFDocument(path: path)))
-        let key = try FileKey.derive(parameters, password: [], using: OpenSSLCiphers())
+        let key = try FileKey.derive(parameters, password: Secret(""), using: OpenSSLCiphers())
         #expect(key?.isOwner == false && key?.bytes.count == 32)
     }
 }

@@ -17,13 +17,58 @@ struct PasswordTests {
             ("plain ASCII 123", "plain ASCII 123"),
         ])
     func prepare(_ input: String, _ output: String) throws {
-        #expect(try SASLprep.prepare(Secret(input)) == Array(output.utf8))
+        let prepared = try SASLprep.prepare(Secret(input)).withUnsafeBytes { Array($0) }
+        #expect(prepared == Array(output.utf8), "SASLprep of \(Array(input.unicodeScalars)) gave \(prepared)")
     }
 
     @Test(
         "prohibited characters are refused", arguments: ["a\u{7}b", "\u{E000}", "x\u{200E}", "\u{FFFD}", "\u{E0041}"])
     func prohibited(_ input: String) {
         #expect(throws: SASLprep.Prohibited.self) { try SASLprep.prepare(Secret(input)) }
+    }
+
+    /// The forms every opener tries, in order and without duplicates: as given, SASLprep'd when
+    /// that differs, Latin-1 when the text has one and it differs.
+    @Test(
+        "the forms of a password",
+        arguments: [
+            ("plain", [Array("plain".utf8)], false),
+            ("\u{E9}t\u{E9}", [[0xC3, 0xA9, 0x74, 0xC3, 0xA9], [0xE9, 0x74, 0xE9]], false),
+            ("cafe\u{301}", [Array("cafe\u{301}".utf8), Array("caf\u{E9}".utf8)], false),
+            ("\u{FB01}x", [Array("\u{FB01}x".utf8), Array("fix".utf8)], false),
+            ("a\u{A0}b", [Array("a\u{A0}b".utf8), Array("a b".utf8), [0x61, 0xA0, 0x62]], false),
+            ("a\u{7}b", [Array("a\u{7}b".utf8)], true),
+        ] as [(String, [[UInt8]], Bool)])
+    func forms(_ password: String, _ expected: [[UInt8]], _ prohibited: Bool) {
+        let (forms, refused) = PDFPassword.withForms(of: Secret(password)) { forms in
+            (forms.candidates.map { $0.withUnsafeBytes { Array($0) } }, forms.prohibited != nil)
+        }
+        #expect(forms == expected, "forms of \(Array(password.unicodeScalars)): \(forms)")
+        #expect(refused == prohibited, "SASLprep refused \(Array(password.unicodeScalars)): \(refused)")
+    }
+
+    /// Each form is a `Secret` wiped when the body that tries it returns or throws: a form kept
+    /// past the body (as a careless caller might keep one) reads as zeros, and the caller's own
+    /// password is left as it was.
+    @Test("the forms are wiped when the body returns, and when it throws", arguments: [false, true])
+    func formsWiped(throwing: Bool) {
+        struct Refused: Error {}
+        let password = Secret("a\u{A0}b\u{E9}")
+        var kept: [Secret] = []
+        var seen: [[UInt8]] = []
+        do {
+            try PDFPassword.withForms(of: password) { forms in
+                kept = forms.candidates
+                seen = forms.candidates.map { $0.withUnsafeBytes { Array($0) } }
+                if throwing { throw Refused() }
+            }
+        } catch {}
+        #expect(seen.count == 3, "forms tried: \(seen)")
+        #expect(seen.allSatisfy { $0.contains { $0 != 0 } }, "forms inside the body: \(seen)")
+        let after = kept.map { $0.withUnsafeBytes { Array($0) } }
+        #expect(after == seen.map { [UInt8](repeating: 0, count: $0.count) }, "forms after the body: \(after)")
+        let given = password.withUnsafeBytes { Array($0) }
+        #expect(given == Array("a\u{A0}b\u{E9}".utf8), "the caller's password after the body: \(given)")
     }
 
     /// qpdf compares password bytes as given; a file encrypted (by qpdf) with the composed form

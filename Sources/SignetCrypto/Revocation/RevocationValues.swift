@@ -20,11 +20,6 @@ package enum RevocationValues {
             now: now)
     }
 
-    /// The DER of an OCSP request for `certificate` with `nonce` (what the collector POSTs).
-    package static func ocspRequest(certificate: [UInt8], issuer: [UInt8], nonce: [UInt8]) throws -> [UInt8] {
-        try OCSPRequest(try first(certificate), issuer: try first(issuer), nonce: nonce).der
-    }
-
     private static func first(_ bytes: [UInt8]) throws -> Certificate {
         guard let certificate = try Certificate.read(bytes).first else { throw RevocationProblem("no certificate") }
         return certificate

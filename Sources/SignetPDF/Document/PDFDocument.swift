@@ -41,8 +41,9 @@ package final class PDFDocument {
     var pendingStreams: [PDFObjectID: [UInt8]] = [:]
     /// The next object number to try for a new object.
     var nextNumber: Int
-    /// The password form qpdf opened an encrypted file with (nil: none was needed).
-    let openedPassword: [UInt8]?
+    /// The password form qpdf opened an encrypted file with (nil: none was needed): a copy of its
+    /// own, since `PDFPassword` wipes the forms once tried; wiped when the document is released.
+    let openedPassword: Secret?
     /// How appended strings and streams are encrypted (see `prepareEncryptedUpdates(using:)`).
     package internal(set) var objectCipher: ObjectCipher?
 
@@ -90,7 +91,7 @@ package final class PDFDocument {
 
     private init(
         name path: String, source file: any ByteSource, backing: AnyObject?, inMemory: Bool = false, password: Secret?,
-        read: (QPDF, [UInt8]?) throws -> Void
+        read: (QPDF, Secret?) throws -> Void
     ) throws {
         self.path = path
         self.source = file
@@ -143,8 +144,8 @@ package final class PDFDocument {
     }
 
     private static func open(
-        path: String, password: Secret?, read: (QPDF, [UInt8]?) throws -> Void
-    ) throws -> (QPDF, [UInt8]?) {
+        path: String, password: Secret?, read: (QPDF, Secret?) throws -> Void
+    ) throws -> (QPDF, Secret?) {
         guard let password else {
             let q = QPDF()
             do { try read(q, nil) } catch let f as QPDFFailure {
@@ -152,20 +153,23 @@ package final class PDFDocument {
             }
             return (q, nil)
         }
-        let forms = PDFPassword(password)
-        for candidate in forms.candidates {
-            let q = QPDF()
-            do {
-                try read(q, candidate)
-                return (q, candidate)
-            } catch let f as QPDFFailure where f.code == qpdf_e_password {
-                continue
-            } catch let f as QPDFFailure {
-                throw readError(f, path: path, passwordGiven: true)
+        return try PDFPassword.withForms(of: password) { forms in
+            for candidate in forms.candidates {
+                let q = QPDF()
+                do {
+                    try read(q, candidate)
+                    return (q, candidate.withUnsafeBytes { Secret(copying: $0) })
+                } catch let f as QPDFFailure where f.code == qpdf_e_password {
+                    continue
+                } catch let f as QPDFFailure {
+                    throw readError(f, path: path, passwordGiven: true)
+                }
             }
+            if let prohibited = forms.prohibited {
+                throw PDFError(path, .passwordNotAllowed(prohibited.description))
+            }
+            throw PDFError(path, .wrongPassword)
         }
-        if let prohibited = forms.prohibited { throw PDFError(path, .passwordNotAllowed(prohibited.description)) }
-        throw PDFError(path, .wrongPassword)
     }
 
     /// qpdf reads only the standard (password) security handler; a file encrypted for certificates

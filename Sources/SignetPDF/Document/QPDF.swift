@@ -1,6 +1,7 @@
 import CQPDF
 import CSignetQPDF
 import Glibc
+import SignetFiles
 
 /// A failure qpdf reported: its category and the message without the file name.
 struct QPDFFailure: Error {
@@ -96,14 +97,10 @@ final class QPDF {
     // MARK: document
 
     /// Opens `path` lazily (qpdf reads the cross-reference table and resolves objects on demand).
-    func read(path: String, password: [UInt8]?) throws {
+    func read(path: String, password: Secret?) throws {
         let status: QPDF_ERROR_CODE
         if let password {
-            status = try call { q in
-                (password + [0]).withUnsafeBufferPointer { pw in
-                    pw.withMemoryRebound(to: CChar.self) { qpdf_read(q, path, $0.baseAddress) }
-                }
-            }
+            status = try call { q in password.withCString { pw, _ in qpdf_read(q, path, pw) } }
         } else {
             status = try call { qpdf_read($0, path, nil) }
         }
@@ -111,16 +108,12 @@ final class QPDF {
     }
 
     /// Opens `count` bytes at `base` (which must outlive this object) as a PDF called `name`.
-    func read(memory base: UnsafeRawPointer, count: Int, name: String, password: [UInt8]?) throws {
+    func read(memory base: UnsafeRawPointer, count: Int, name: String, password: Secret?) throws {
         let bytes = base.assumingMemoryBound(to: CChar.self)
         let status: QPDF_ERROR_CODE
         if let password {
             status = try call { q in
-                (password + [0]).withUnsafeBufferPointer { pw in
-                    pw.withMemoryRebound(to: CChar.self) {
-                        qpdf_read_memory(q, name, bytes, UInt64(count), $0.baseAddress)
-                    }
-                }
+                password.withCString { pw, _ in qpdf_read_memory(q, name, bytes, UInt64(count), pw) }
             }
         } else {
             status = try call { qpdf_read_memory($0, name, bytes, UInt64(count), nil) }

@@ -1,4 +1,5 @@
 import SignetCore
+import SignetFiles
 
 /// What a change to an encrypted document needs its permissions (ISO 32000-2 Table 22) to allow.
 package enum EncryptedChange: Sendable, Hashable {
@@ -37,7 +38,7 @@ extension PDFDocument {
         objectCipher = cipher
         guard cipher.key.isOwner || change.isAllowed(by: cipher.parameters) else {
             let how =
-                openedPassword.map { $0.isEmpty ? "the empty user password" : "the user password" }
+                openedPassword.map { $0.count == 0 ? "the empty user password" : "the user password" }
                 ?? "no password (its user password is empty)"
             throw error(.notPermitted(permission: change.permission, openedWith: how))
         }
@@ -54,7 +55,7 @@ extension PDFDocument {
         guard let parameters = try SecurityParameters.read(self) else {
             throw error(.unsupportedEncryption("qpdf reports it encrypted, but its trailer has no /Encrypt dictionary"))
         }
-        guard let key = try FileKey.derive(parameters, password: openedPassword ?? [], using: ciphers) else {
+        guard let key = try FileKey.derive(parameters, password: openedPassword ?? Secret(""), using: ciphers) else {
             throw error(.unsupportedEncryption("the password it opened with does not match its /Encrypt dictionary"))
         }
         return ObjectCipher(parameters: parameters, key: key, ciphers: ciphers)

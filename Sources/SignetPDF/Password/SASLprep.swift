@@ -16,9 +16,10 @@ package enum SASLprep {
         package var description: String { "SASLprep (RFC 4013) refuses it: \(reason)" }
     }
 
-    /// The UTF-8 bytes of `password` after SASLprep. The password goes to libidn as the C string
-    /// `Secret` holds, and libidn's copy of the result is wiped before it is freed: no `String` of it is made.
-    package static func prepare(_ password: Secret) throws(Prohibited) -> [UInt8] {
+    /// The UTF-8 bytes of `password` after SASLprep, as a `Secret`. The password goes to libidn as the
+    /// C string `Secret` holds, and libidn's copy of the result is copied straight into the `Secret`
+    /// and wiped before it is freed: no array or `String` of it is made.
+    package static func prepare(_ password: Secret) throws(Prohibited) -> Secret {
         var output: UnsafeMutablePointer<CChar>?
         let rc = password.withCString { text, _ in
             stringprep_profile(text, &output, "SASLprep", Stringprep_profile_flags(rawValue: 0))
@@ -33,6 +34,6 @@ package enum SASLprep {
                 ?? "code \(rc)"
             throw Prohibited(reason: reason.lowercased())
         }
-        return Array(UnsafeRawBufferPointer(start: output, count: strlen(output)))
+        return Secret(copying: UnsafeRawBufferPointer(start: output, count: strlen(output)))
     }
 }

@@ -4,7 +4,6 @@ import SignetTestSupport
 import Testing
 
 @testable import SignetCrypto
-@testable import SignetPDFSigning
 
 @Suite("Signing identities")
 struct IdentityTests {
