@@ -119,5 +119,10 @@ struct JudgeTests {
             time: Date(), authority: nil, imprintMatches: false, signatureVerifies: true, trust: .untrusted,
             problems: [])
         #expect(broken.failure.kind == .timestamp && !broken.failure.sentence.hasSuffix(": "))
+        let expired = TimestampCheck(
+            time: Date(), authority: "CN=TSA", imprintMatches: true, signatureVerifies: true, trust: .notJudged,
+            problems: ["the timestamp authority's certificate has expired at the validation time X"],
+            kinds: [.certificateValidity])
+        #expect(expired.failure.kind == .certificateValidity, "ranked as a certificate's dates: \(expired.failure)")
     }
 }

@@ -129,6 +129,8 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
     public var trust: TrustStatus
     /// Everything wrong with the token, in words.
     public var problems: [String]
+    /// The kind of each of `problems` (not encoded).
+    package var kinds: [CMSProblem.Kind] = []
 
     /// Imprint and signature hold, nothing is wrong, and the TSA is trusted (or trust was not
     /// asked for: `notJudged`): the time can be relied on.
@@ -138,13 +140,15 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
     /// the authority's chain is all that fails (the time could be relied on with that anchor),
     /// else `timestamp`. Never an empty reason.
     package var failure: CMSProblem {
-        let onlyTrust = imprintMatches && signatureVerifies && problems.allSatisfy { $0.contains("trust anchor") }
-        if onlyTrust, trust == .untrusted {
+        let intact = imprintMatches && signatureVerifies
+        if intact, trust == .untrusted, kinds.allSatisfy({ $0 == .trust }) {
             let why = problems.first ?? "the timestamp authority's certificate chain leads to no trust anchor"
             return CMSProblem(.trust, "its signature timestamp is not trusted: \(why)")
         }
         let why = problems.isEmpty ? "its token does not verify" : problems.joined(separator: "; ")
-        return CMSProblem(.timestamp, "its signature timestamp is not valid: \(why)")
+        // Only its authority's certificate dates (at the validation time): ranked as a certificate's dates are.
+        let datesOnly = intact && !kinds.isEmpty && kinds.allSatisfy { $0 == .certificateValidity || $0 == .trust }
+        return CMSProblem(datesOnly ? .certificateValidity : .timestamp, "its signature timestamp is not valid: \(why)")
     }
 
     enum CodingKeys: String, CodingKey {
@@ -155,10 +159,11 @@ public struct TimestampCheck: Sendable, Hashable, Codable {
 
     package init(
         time: Date, authority: String?, imprintMatches: Bool, signatureVerifies: Bool, trust: TrustStatus,
-        problems: [String]
+        problems: [String], kinds: [CMSProblem.Kind] = []
     ) {
         (self.time, self.authority, self.imprintMatches, self.signatureVerifies, self.trust, self.problems) =
             (time, authority, imprintMatches, signatureVerifies, trust, problems)
+        self.kinds = kinds
     }
 
     /// Encodes the check with its time in ISO 8601 and its `valid` verdict.

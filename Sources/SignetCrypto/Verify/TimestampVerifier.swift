@@ -121,7 +121,7 @@ enum TimestampVerifier {
         let timestamp = TimestampCheck(
             time: genTime, authority: tsa?.subject, imprintMatches: check.digestMatches,
             signatureVerifies: signatureVerifies,
-            trust: check.trust, problems: check.problems.map(\.sentence))
+            trust: check.trust, problems: check.problems.map(\.sentence), kinds: check.problems.map(\.kind))
         check.timestamp = timestamp
         return TimestampVerification(timestamp: timestamp, authority: check)
     }
