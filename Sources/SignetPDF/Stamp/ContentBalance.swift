@@ -1,12 +1,15 @@
-/// How a page's content uses the graphics-state stack: `q` pushes, `Q` pops. Content that
-/// leaves a `q` open (or pops more than it pushed) would leave its `cm`, clip or colours in
-/// force for anything drawn after it; the stamper uses the counts to close exactly what the page
-/// left open before drawing the stamp.
+/// How a page's content uses the graphics-state stack (`q` pushes, `Q` pops) and whether it ends
+/// inside a text object (`BT` without `ET`). Content that leaves a `q` open (or pops more than it
+/// pushed) would leave its `cm`, clip or colours in force for anything drawn after it, and an open
+/// text object would hold the stamp's `q`, `cm` and `Do`, which are not allowed there; the stamper
+/// uses the counts to close exactly what the page left open before drawing the stamp.
 struct ContentBalance: Sendable, Hashable {
     /// `Q`s the content runs below the depth it started at (each would pop an outer level).
     var excessPops = 0
     /// Depth at the end relative to the start (`q` left open, when positive).
     var finalDepth = 0
+    /// The content ends inside a text object: a `BT` whose `ET` never comes.
+    var endsInText = false
 
     static let balanced = ContentBalance()
 
@@ -15,10 +18,11 @@ struct ContentBalance: Sendable, Hashable {
     /// Pops after the content that bring the stack back to where it was before the leading pushes.
     var trailingPops: Int { leadingPushes + finalDepth }
 
-    /// Scans decoded content-stream bytes for `q` and `Q` operators, skipping strings, names,
+    /// Scans decoded content-stream bytes for `q`, `Q`, `BT` and `ET` operators, skipping strings, names,
     /// comments, dictionaries and inline image data.
     init(scanning bytes: [UInt8]) {
         var depth = 0, lowest = 0
+        var endsInText = false
         var i = 0
         let n = bytes.count
         func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C || c == 0x00 }
@@ -63,11 +67,14 @@ struct ContentBalance: Sendable, Hashable {
                     lowest = min(lowest, depth)
                 } else if length == 2, c == 0x49, bytes[start + 1] == 0x44 {  // ID: inline image data up to EI
                     i = Self.endOfInlineImage(bytes, from: i + 1)
+                } else if length == 2, c == 0x42 || c == 0x45, bytes[start + 1] == 0x54 {  // BT, ET
+                    endsInText = c == 0x42
                 }
             }
         }
         excessPops = -lowest
         finalDepth = depth
+        self.endsInText = endsInText
     }
 
     private init() {}
