@@ -40,4 +40,19 @@ struct ContentBalanceTests {
         let b = ContentBalance(scanning: Array(content.utf8))
         #expect(b.endsInText == open, "endsInText of \(content)")
     }
+
+    @Test(
+        "marked-content sequences left open",
+        arguments: [
+            ("/OC /oc1 BDC 0 0 10 10 re f", 1),
+            ("/Artifact BMC /P << /MCID 0 >> BDC", 2),
+            ("/P BMC EMC /P << /MCID 1 >> BDC EMC", 0),
+            ("EMC EMC /X BMC", 1),  // an EMC too many closes nothing of ours
+            ("(BDC) Tj % BMC", 0),  // in a string or a comment
+            ("BDCX BMCX", 0),
+        ])
+    func markedContent(_ content: String, _ open: Int) {
+        let b = ContentBalance(scanning: Array(content.utf8))
+        #expect(b.openMarkedContent == open, "openMarkedContent of \(content)")
+    }
 }

@@ -13,17 +13,22 @@ import Testing
 struct ContentJointTests {
     let folder = TemporaryDirectory("content-joints")
 
-    /// One Letter page whose content is `content`, with a Helvetica font as /F1.
+    /// One Letter page whose content is `content`, with a Helvetica font as /F1 and an
+    /// optional-content group /oc1 that is off.
     func input(_ name: String, content: String) -> String {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), pages = pdf.reserve()
         let stream = pdf.addStream("", Array(content.utf8))
         let font = pdf.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        let layer = pdf.add("<< /Type /OCG /Name (hidden layer) >>")
         let page = pdf.add(
-            "<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \(font) 0 R >> >> /Contents \(stream) 0 R >>"
-        )
+            "<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] /Contents \(stream) 0 R"
+                + " /Resources << /Font << /F1 \(font) 0 R >> /Properties << /oc1 \(layer) 0 R >> >> >>")
         pdf.set(pages, "<< /Type /Pages /Kids [\(page) 0 R] /Count 1 >>")
-        pdf.set(catalog, "<< /Type /Catalog /Pages \(pages) 0 R >>")
+        pdf.set(
+            catalog,
+            "<< /Type /Catalog /Pages \(pages) 0 R /OCProperties << /OCGs [\(layer) 0 R] /D << /OFF [\(layer) 0 R] >> >> >>"
+        )
         return folder.write(name + ".pdf", bytes: pdf.build(root: catalog))
     }
 
@@ -31,6 +36,7 @@ struct ContentJointTests {
         ("comment-without-eol", "0.5 g 0 0 100 100 re f % a comment with no end-of-line"),
         ("open-text-object", "0.5 g 0 0 100 100 re f BT /F1 24 Tf 0 g 300 700 Td (open) Tj"),
         ("open-text-object-in-q", "q 0.5 g 0 0 100 100 re f BT /F1 24 Tf 0 g 300 700 Td (open) Tj"),
+        ("open-hidden-layer", "0.5 g 0 0 100 100 re f /OC /oc1 BDC 0 g 300 300 50 50 re f"),
     ]
 
     @Test(

@@ -6,7 +6,8 @@ import SignetCore
 ///   stream, which starts with `Q`, so nothing the page leaves behind (an unbalanced `cm`, a
 ///   clip, a colour) can move or tint the stamp. Content that leaves `q`s open or pops more
 ///   than it pushed (counted by `ContentBalance`) gets as many extra `Q`s / leading `q`s, and
-///   content that ends inside a text object gets its `ET` before them. Both streams start and
+///   content that ends inside a text object or marked-content sequences gets their `ET` and
+///   `EMC`s before them (an open `/OC … BDC` could hide the stamp with a layer). Both streams start and
 ///   end with an end-of-line, so nothing the page's last line leaves open (a comment) runs on.
 /// - Stamp streams are shared between pages whose stamp lands at the same place.
 /// - The stamp's XObject name is added to the page's resources; resources that are inherited
@@ -36,7 +37,9 @@ package final class PageStamper {
         let balance = try page.contentData().map(ContentBalance.init(scanning:)) ?? .balanced
         // Viewers join the streams: each of ours starts and ends a line, so a page whose content
         // ends in a `%` comment without an end-of-line cannot swallow the stamp's first line.
-        let closing = (balance.endsInText ? "ET\n" : "") + String(repeating: "Q ", count: balance.trailingPops)
+        let closing =
+            (balance.endsInText ? "ET\n" : "") + String(repeating: "EMC ", count: balance.openMarkedContent)
+            + String(repeating: "Q ", count: balance.trailingPops)
         let stream = try sharedStream("\n" + closing + "q " + ContentBuilder.matrix(matrix) + " " + name + " Do Q\n")
         let contents = try document.parse("[]")
         // Operators are separated: `q q`, never `qq` (an unknown operator that stops the drawing).
