@@ -39,7 +39,8 @@ struct ExcessPopsStampTests {
 
         let document = try PDFDocument(path: output)
         let first = try #require(try document.page(1).object.value("/Contents")?.items().first)
-        #expect(String(decoding: try first.streamData(decoded: true), as: UTF8.self) == "q q q")
+        let leading = String(decoding: try first.streamData(decoded: true), as: UTF8.self)
+        #expect(leading == "\nq q q\n", "the leading stream")
 
         let found = try #require(try StampLocator.locate(pdf: output, page: 1), "no stamp drawn")
         #expect(found.isUpright(at: Rect(x: 200, y: 100, width: 240, height: 80)), "\(found)")

@@ -94,11 +94,12 @@ package enum ProcessRunner {
         }.start()
     }
 
-    /// Runs the `signet` CLI.
+    /// Runs the `signet` CLI (in `currentDirectory` when given).
     package static func signet(
-        _ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String]? = nil
+        _ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String]? = nil,
+        currentDirectory: String? = nil
     ) throws -> ProcessResult {
-        try run(signet, arguments, stdin: stdin, environment: environment)
+        try run(signet, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory)
     }
 
     /// True when `tool` is on PATH (independent checkers such as qpdf or pdftoppm).

@@ -44,6 +44,12 @@ package struct CommandContext: Sendable {
     }
 
     package func warn(_ text: String) { writeMessage("warning: \(text)") }
+
+    /// Says on stderr that `input`, damaged as `damage` says, was read as a repaired copy.
+    package func noteRepaired(_ input: String, _ damage: String?) {
+        guard let damage else { return }
+        writeMessage("note: \(input) was damaged (\(damage)); wrote a repaired copy")
+    }
 }
 
 /// What a command finished with: its result object and how it reads for a person.

@@ -87,6 +87,7 @@ enum PipelineCommand: Command {
         }
         report.stamp.input = source.name
         report.signature?.input = source.name
+        context.noteRepaired(source.name, report.signature?.repaired ?? report.stamp.repaired)
         for warning in report.stamp.warnings { context.warn("\(source.name): \(warning)") }
         let result = PipelineResult(
             strokes: strokes, report: report, imageOutput: options.imageOutput, signer: signing?.identity.subject,

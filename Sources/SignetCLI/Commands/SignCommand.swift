@@ -156,6 +156,7 @@ extension SignCommand {
             }
         }
         result.input = source.name
+        context.noteRepaired(source.name, result.repaired)
         let input = StreamName.input(source.name)
         let what =
             (result.visible ? "visible signature on page \(result.page)" : "invisible signature")

@@ -32,6 +32,7 @@ enum StampCommand: Command {
         }
         bars.finish()
         report.input = input.name
+        context.noteRepaired(input.name, report.repaired)
         for warning in report.warnings { context.warn("\(input.name): \(warning)") }
         return CommandOutcome(
             json: report,

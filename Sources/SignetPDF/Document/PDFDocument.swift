@@ -20,6 +20,10 @@ package final class PDFDocument {
     package let pageCount: Int
     package let isEncrypted: Bool
     package let isLinearized: Bool
+    /// No `%%EOF` near the end: opened with `allowingMissingEOF` (viewers open such files too).
+    package let endsWithoutEOF: Bool
+    /// Set when the document is a repaired copy of a damaged file (see `opening(path:password:repairing:)`).
+    package internal(set) var repair: Repair?
     /// The header's version, or a later one named by the catalog's `/Version`.
     package private(set) var version: String
     /// The trailer's `/Size`: objects added in this session are numbered from here on.
@@ -49,26 +53,32 @@ package final class PDFDocument {
 
     /// Opens `path`. With a password, tries the forms `PDFPassword` lists (as given,
     /// SASLprep-normalized for AES-256 files, Latin-1 for older ones), as every opener does.
-    package convenience init(path: String, password: Secret? = nil) throws {
+    /// `allowingMissingEOF` opens a file that does not end with `%%EOF` instead of refusing it.
+    package convenience init(path: String, password: Secret? = nil, allowingMissingEOF: Bool = false) throws {
         // A missing or unreadable path is a FileError ("cannot open", "is a folder"), not a damaged PDF.
         let file = try ReadableFile(path: path)
-        try self.init(name: path, source: file, backing: nil, password: password) { q, candidate in
+        try self.init(
+            name: path, source: file, backing: nil, password: password, allowingMissingEOF: allowingMissingEOF
+        ) { q, candidate in
             try q.read(path: path, password: candidate)
         }
     }
 
     /// Opens the bytes of `source`: a file by its path (read lazily), a mapped prefix without a copy,
     /// or any other source (bytes in memory) through `qpdf_read_memory`. Messages name `source.name`.
-    package convenience init(source: any ByteSource, password: Secret? = nil) throws {
+    package convenience init(source: any ByteSource, password: Secret? = nil, allowingMissingEOF: Bool = false) throws {
         if let file = source as? ReadableFile {
-            try self.init(path: file.path, password: password)
+            try self.init(path: file.path, password: password, allowingMissingEOF: allowingMissingEOF)
         } else if let prefix = source as? MappedPrefix {
-            try self.init(mapped: prefix.file, prefix: prefix.size, password: password)
+            try self.init(
+                mapped: prefix.file, prefix: prefix.size, password: password, allowingMissingEOF: allowingMissingEOF)
         } else {
             // qpdf keeps the pointer for the document's lifetime: a copy of our own, freed with it.
             let pinned = try MappedFile(copying: source)
-            try self.init(name: source.name, source: source, backing: pinned, inMemory: true, password: password) {
-                q, candidate in
+            try self.init(
+                name: source.name, source: source, backing: pinned, inMemory: true, password: password,
+                allowingMissingEOF: allowingMissingEOF
+            ) { q, candidate in
                 guard let base = pinned.base else {
                     throw QPDFFailure(code: qpdf_e_damaged_pdf, detail: "the file is empty")
                 }
@@ -79,9 +89,14 @@ package final class PDFDocument {
 
     /// Opens the first `prefix` bytes of a mapped file: the document as an earlier revision left
     /// it, without copying those bytes.
-    package convenience init(mapped: MappedFile, prefix: Int, password: Secret? = nil) throws {
+    package convenience init(
+        mapped: MappedFile, prefix: Int, password: Secret? = nil, allowingMissingEOF: Bool = false
+    ) throws {
         let source = MappedPrefix(mapped, count: prefix)
-        try self.init(name: mapped.path, source: source, backing: mapped, password: password) { q, candidate in
+        try self.init(
+            name: mapped.path, source: source, backing: mapped, password: password,
+            allowingMissingEOF: allowingMissingEOF
+        ) { q, candidate in
             guard let base = mapped.base else {
                 throw QPDFFailure(code: qpdf_e_damaged_pdf, detail: "the file is empty")
             }
@@ -91,7 +106,7 @@ package final class PDFDocument {
 
     private init(
         name path: String, source file: any ByteSource, backing: AnyObject?, inMemory: Bool = false, password: Secret?,
-        read: (QPDF, Secret?) throws -> Void
+        allowingMissingEOF: Bool, read: (QPDF, Secret?) throws -> Void
     ) throws {
         self.path = path
         self.source = file
@@ -100,8 +115,10 @@ package final class PDFDocument {
         fileSize = file.size
         switch try PDFEnvelope.problem(in: file) {
         case .notAPDF: throw PDFError(path, .notAPDF)
-        case .truncated: throw PDFError(path, .truncated)
-        case nil: break
+        case .truncated:
+            guard allowingMissingEOF else { throw PDFError(path, .truncated) }
+            endsWithoutEOF = true
+        case nil: endsWithoutEOF = false
         }
         structure = try FileStructure.read(file)
         let (qpdf, opened) = try Self.naming(file, path) { try Self.open(path: path, password: password, read: read) }

@@ -1,12 +1,19 @@
-/// How a page's content uses the graphics-state stack: `q` pushes, `Q` pops. Content that
-/// leaves a `q` open (or pops more than it pushed) would leave its `cm`, clip or colours in
-/// force for anything drawn after it; the stamper uses the counts to close exactly what the page
-/// left open before drawing the stamp.
+/// How a page's content uses the graphics-state stack (`q` pushes, `Q` pops), whether it ends
+/// inside a text object (`BT` without `ET`) and how many marked-content sequences it leaves open
+/// (`BMC`/`BDC` without `EMC`). Content that leaves a `q` open (or pops more than it pushed) would
+/// leave its `cm`, clip or colours in force for anything drawn after it; an open text object would
+/// hold the stamp's `q`, `cm` and `Do`, which are not allowed there; an open `/OC … BDC` would put
+/// the stamp in an optional-content layer that may be hidden. The stamper uses the counts to close
+/// exactly what the page left open before drawing the stamp.
 struct ContentBalance: Sendable, Hashable {
     /// `Q`s the content runs below the depth it started at (each would pop an outer level).
     var excessPops = 0
     /// Depth at the end relative to the start (`q` left open, when positive).
     var finalDepth = 0
+    /// The content ends inside a text object: a `BT` whose `ET` never comes.
+    var endsInText = false
+    /// Marked-content sequences open at the end (`BMC` or `BDC` without their `EMC`).
+    var openMarkedContent = 0
 
     static let balanced = ContentBalance()
 
@@ -15,10 +22,12 @@ struct ContentBalance: Sendable, Hashable {
     /// Pops after the content that bring the stack back to where it was before the leading pushes.
     var trailingPops: Int { leadingPushes + finalDepth }
 
-    /// Scans decoded content-stream bytes for `q` and `Q` operators, skipping strings, names,
-    /// comments, dictionaries and inline image data.
+    /// Scans decoded content-stream bytes for `q`, `Q`, `BT`, `ET`, `BMC`, `BDC` and `EMC`
+    /// operators, skipping strings, names, comments, dictionaries and inline image data.
     init(scanning bytes: [UInt8]) {
         var depth = 0, lowest = 0
+        var endsInText = false
+        var marked = 0
         var i = 0
         let n = bytes.count
         func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C || c == 0x00 }
@@ -63,11 +72,21 @@ struct ContentBalance: Sendable, Hashable {
                     lowest = min(lowest, depth)
                 } else if length == 2, c == 0x49, bytes[start + 1] == 0x44 {  // ID: inline image data up to EI
                     i = Self.endOfInlineImage(bytes, from: i + 1)
+                } else if length == 2, c == 0x42 || c == 0x45, bytes[start + 1] == 0x54 {  // BT, ET
+                    endsInText = c == 0x42
+                } else if length == 3, bytes[start + 2] == 0x43,
+                    c == 0x42 && (bytes[start + 1] == 0x4D || bytes[start + 1] == 0x44)  // BMC, BDC
+                {
+                    marked += 1
+                } else if length == 3, c == 0x45, bytes[start + 1] == 0x4D, bytes[start + 2] == 0x43 {  // EMC
+                    marked = max(0, marked - 1)
                 }
             }
         }
         excessPops = -lowest
         finalDepth = depth
+        self.endsInText = endsInText
+        openMarkedContent = marked
     }
 
     private init() {}

@@ -5,7 +5,10 @@ import SignetCore
 /// - The page's existing content is wrapped between a shared `q` stream and the stamp
 ///   stream, which starts with `Q`, so nothing the page leaves behind (an unbalanced `cm`, a
 ///   clip, a colour) can move or tint the stamp. Content that leaves `q`s open or pops more
-///   than it pushed (counted by `ContentBalance`) gets as many extra `Q`s / leading `q`s.
+///   than it pushed (counted by `ContentBalance`) gets as many extra `Q`s / leading `q`s, and
+///   content that ends inside a text object or marked-content sequences gets their `ET` and
+///   `EMC`s before them (an open `/OC … BDC` could hide the stamp with a layer). Both streams start and
+///   end with an end-of-line, so nothing the page's last line leaves open (a comment) runs on.
 /// - Stamp streams are shared between pages whose stamp lands at the same place.
 /// - The stamp's XObject name is added to the page's resources; resources that are inherited
 ///   or indirect (possibly shared with other pages) are copied first, and one copy serves every
@@ -32,12 +35,16 @@ package final class PageStamper {
         let name = try addToResources(page)
         let matrix = StampTransform.matrix(stampSize: form.size, displayed: displayed, on: geometry)
         let balance = try page.contentData().map(ContentBalance.init(scanning:)) ?? .balanced
-        let closing = String(repeating: "Q ", count: balance.trailingPops)
-        let stream = try sharedStream(closing + "q " + ContentBuilder.matrix(matrix) + " " + name + " Do Q\n")
+        // Viewers join the streams: each of ours starts and ends a line, so a page whose content
+        // ends in a `%` comment without an end-of-line cannot swallow the stamp's first line.
+        let closing =
+            (balance.endsInText ? "ET\n" : "") + String(repeating: "EMC ", count: balance.openMarkedContent)
+            + String(repeating: "Q ", count: balance.trailingPops)
+        let stream = try sharedStream("\n" + closing + "q " + ContentBuilder.matrix(matrix) + " " + name + " Do Q\n")
         let contents = try document.parse("[]")
         // Operators are separated: `q q`, never `qq` (an unknown operator that stops the drawing).
         try contents.append(
-            try sharedStream(Array(repeating: "q", count: balance.leadingPushes).joined(separator: " ")))
+            try sharedStream("\n" + Array(repeating: "q", count: balance.leadingPushes).joined(separator: " ") + "\n"))
         if let existing = try page.object.value("/Contents") {
             switch try existing.kind {
             case .array: for item in try existing.items() { try contents.append(item) }

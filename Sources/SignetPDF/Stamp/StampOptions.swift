@@ -96,9 +96,12 @@ public struct StampReport: Sendable, Hashable, Codable {
     package var perPage: [PageStamp]
     /// Damage qpdf worked around and page oddities that were corrected, one sentence each.
     public var warnings: [String]
+    /// The damage of an input that was stamped as a repaired copy (see
+    /// `PDFDocument.opening(path:password:repairing:)`), or nil.
+    package var repaired: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case input, output, mode, form, warnings
+        case input, output, mode, form, warnings, repaired
         case pagesStamped = "pages_stamped"
         case bytesAdded = "bytes_added"
         case perPage = "per_page"

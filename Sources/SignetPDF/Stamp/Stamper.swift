@@ -6,13 +6,16 @@ import SignetFiles
 package enum Stamper {
     /// Stamps the PDF at `input` into the file `output` (written atomically). With `ciphers`, an
     /// encrypted input gets an incremental update encrypted with its own key (see
-    /// `PDFDocument.prepareEncryptedUpdates(for:using:)`); without, it is rewritten by qpdf.
+    /// `PDFDocument.prepareEncryptedUpdates(for:using:)`); without, it is rewritten by qpdf. A
+    /// damaged unsigned input is stamped as a repaired copy unless `options.mode` is
+    /// `.incremental` (see `PDFDocument.opening(path:password:repairing:)`).
     package static func stamp(
         input: String, password: Secret? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
         output: String, ciphers: (any CipherPrimitives)? = nil, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(
-            try PDFDocument(path: input, password: password), artwork: artwork, options: options, ciphers: ciphers,
+            try PDFDocument.opening(path: input, password: password, repairing: options.mode != .incremental),
+            artwork: artwork, options: options, ciphers: ciphers,
             progress: progress
         ) {
             try AtomicOutput(path: output)
@@ -26,7 +29,8 @@ package enum Stamper {
         to sink: any ByteSink, ciphers: (any CipherPrimitives)? = nil, progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(
-            try PDFDocument(source: source, password: password), artwork: artwork, options: options, ciphers: ciphers,
+            try PDFDocument.opening(source: source, password: password, repairing: options.mode != .incremental),
+            artwork: artwork, options: options, ciphers: ciphers,
             progress: progress
         ) { sink }
     }
@@ -53,8 +57,11 @@ package enum Stamper {
             written = try RewriteWriter.write(document, to: out, progress: report)
         }
         try out.commit()
-        return edit.report(
-            input: document.path, output: out.name, incremental: incremental, bytesAdded: written - document.fileSize)
+        var stamped = edit.report(
+            input: document.path, output: out.name, incremental: incremental,
+            bytesAdded: written - (document.repair?.originalSize ?? document.fileSize))
+        stamped.repaired = document.repair?.damage
+        return stamped
     }
 
     /// `page 4`, or `12 pages (4, 9, 16, 23, 30, …)` for a note that repeats.

@@ -30,9 +30,12 @@ public struct PDFSignResult: Sendable, Hashable, Codable {
     public var ltv: LTVUpdateResult?
     /// The document timestamp added after the signature (PAdES B-LTA), if one was.
     public var documentTimestamp: DocumentTimestampResult?
+    /// The damage of an input that was signed as a repaired copy (see
+    /// `PDFDocument.opening(path:password:repairing:)`), or nil.
+    package var repaired: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case input, output, field, page, rect, reserved, certified, visible, timestamped, ltv
+        case input, output, field, page, rect, reserved, certified, visible, timestamped, ltv, repaired
         case subFilter = "sub_filter"
         case byteRange = "byte_range"
         case signatureBytes = "signature_bytes"

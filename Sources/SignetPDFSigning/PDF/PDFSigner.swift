@@ -24,7 +24,8 @@ package enum PDFSigner {
     ) throws -> PDFSignResult {
         guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         return try sign(
-            opening: { try PDFDocument(path: input, password: password) }, password: password, input: input,
+            opening: { try PDFDocument.opening(path: input, password: password, repairing: true) },
+            password: password, input: input,
             key: .identity(identity), options: options, appearance: appearance, editing: editing, network: network,
             collector: collector, sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
     }
@@ -38,7 +39,8 @@ package enum PDFSigner {
         collector: RevocationCollector? = nil
     ) throws -> PDFSignResult {
         try sign(
-            opening: { try PDFDocument(source: source, password: password) }, password: password,
+            opening: { try PDFDocument.opening(source: source, password: password, repairing: true) },
+            password: password,
             input: source.name, key: .identity(identity), options: options, appearance: appearance, editing: editing,
             network: network, collector: collector, sinks: PostSignatureUpdates.Sinks(into: sink))
     }
@@ -117,7 +119,8 @@ package enum PDFSigner {
             subFilter: options.format.rawValue, byteRange: written.byteRange.values, reserved: reserved,
             signatureBytes: written.contentsBytes,
             bytesAdded: written.bytesAdded, certified: options.certify, visible: placed.visible,
-            timestamped: timestamping != nil, ltv: after.ltv, documentTimestamp: after.documentTimestamp)
+            timestamped: timestamping != nil, ltv: after.ltv, documentTimestamp: after.documentTimestamp,
+            repaired: document.repair?.damage)
     }
 
     /// Bytes to reserve: `--reserve`, refused up front when a dry run shows the CMS will not fit.

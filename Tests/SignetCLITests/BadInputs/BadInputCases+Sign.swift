@@ -109,8 +109,9 @@ extension BadInputCases {
             files: [F.encryptedPDF("IN.pdf"), .pki("signer.p12") { $0.rsaP12 }],
             fragment: "cannot carry both the password (--password-stdin) and the PDF password (--pdf-password-stdin)"),
         signing(
-            "damaged file that cannot take an update", .corpus("pdfs/qpdf/append-xref-loop.pdf"),
-            fragment: "repair a copy first"),
+            "signed file that cannot take an update (broken xref)", F.signedBrokenXrefPDF("IN.pdf"),
+            fragment: "a signature cannot be appended to this file"),
+        signing("signed file without %%EOF", F.signedWithoutEOFPDF("IN.pdf"), fragment: "the file is truncated"),
         signing(
             "certified with no changes allowed (DocMDP P=1)",
             .corpus("pdfs/pyhanko/certified-with-indirect-refs-in-dir.pdf"),

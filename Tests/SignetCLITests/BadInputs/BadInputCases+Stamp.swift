@@ -15,6 +15,10 @@ extension BadInputCases {
         stamping("not a PDF", .text("IN.pdf", "just some text, not a PDF\n"), fragment: "not a PDF"),
         stamping("empty file", .text("IN.pdf", ""), fragment: "not a PDF"),
         stamping("truncated PDF", F.truncatedPDF("IN.pdf"), fragment: "the file is truncated"),
+        stamping("signed file without %%EOF", F.signedWithoutEOFPDF("IN.pdf"), fragment: "the file is truncated"),
+        stamping(
+            "signed file with a broken xref", F.signedBrokenXrefPDF("IN.pdf"),
+            fragment: "cannot append an incremental update"),
         stamping("page reference to a missing object", F.missingPagePDF("IN.pdf"), fragment: "page 2 is missing"),
         BadInputCase(
             "stamp", "missing input file", ["IN.pdf", "-o", "OUT.pdf", "--image", "stamp.png"], files: [F.stamp()],

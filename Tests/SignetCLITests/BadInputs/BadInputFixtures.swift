@@ -84,6 +84,29 @@ enum BadInputFixtures {
     /// A PDF signed by the test PKI's RSA signer (invisible signature), by `signet sign`.
     static func signedPDF(_ name: String) -> Fixture { Fixture(name: name) { try sign(into: $0) } }
 
+    /// A signed PDF without its last line, `%%EOF`: an unsigned one would be stamped or signed
+    /// as a repaired copy, which would break the signature.
+    static func signedWithoutEOFPDF(_ name: String) -> Fixture {
+        Fixture(name: name) { path in
+            try sign(into: path)
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            try Data(bytes.dropLast("%%EOF\n".utf8.count)).write(to: URL(fileURLWithPath: path))
+        }
+    }
+
+    /// A signed PDF with 40 bytes inserted after the header: qpdf reconstructs the table, so the
+    /// file cannot take an update, and a repaired copy would break the signature.
+    static func signedBrokenXrefPDF(_ name: String) -> Fixture {
+        Fixture(name: name) { path in
+            try sign(into: path)
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            let headerEnd = bytes.firstIndex(of: 0x0A)! + 1
+            let shifted =
+                bytes[..<headerEnd] + Array(("%" + String(repeating: "x", count: 38) + "\n").utf8) + bytes[headerEnd...]
+            try Data(shifted).write(to: URL(fileURLWithPath: path))
+        }
+    }
+
     /// A signed PDF with one byte of its page text changed afterwards.
     static func tamperedPDF(_ name: String) -> Fixture {
         Fixture(name: name) { path in
