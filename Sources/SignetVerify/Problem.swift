@@ -17,6 +17,9 @@ public struct Problem: Sendable, Hashable, Codable {
         case coverage
         /// A change after the signature that it does not permit.
         case refusedChange = "refused-change"
+        /// The signed bytes read two ways (duplicate keys with different values, say): what a
+        /// reader shows may not be what was judged.
+        case ambiguous
         /// The signature's `/Contents` cannot be read as a CMS signature or timestamp token.
         case unreadable
         /// The signature or its place in the document is not shaped as it must be.
