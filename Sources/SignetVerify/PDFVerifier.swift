@@ -74,7 +74,9 @@ package enum PDFVerifier {
         let store = try DocumentSecurityStore(document)
         let crls = RevocationListCache()
         var findings: [SignatureFindings] = []
-        for (i, item) in counted.enumerated() {
+        /// Everything one signature's checks find; `protectedAt` as `CMSVerifier.check` takes it.
+        func findingsOf(_ i: Int, protectedAt: Date?) throws -> SignatureFindings {
+            let item = counted[i]
             let permissions = try SignaturePermissions(dictionary: item.dictionary, certifier: certifier)
             let revision = item.number.flatMap { covered[$0] ?? nil }
             var changes = revision.map { history.changes(after: $0) } ?? unmatched(item.signature, revisions)
@@ -99,7 +101,7 @@ package enum PDFVerifier {
             var finding = try check(
                 item.signature, index: i + 1, file: file, coverage: coverages[i], digest: { try digests.digest(i, $0) },
                 revision: revision, changes: changes, docmdp: permissions.docMDP, allowed: allowed, options: options,
-                revocationData: store.material, crls: crls)
+                revocationData: store.material, crls: crls, protectedAt: protectedAt)
             finding.problems = problems + finding.problems
             if let skipped = store.skippedFinding {
                 // Unread values may hold the one that shows a revocation: a later /DSS may list junk
@@ -111,8 +113,10 @@ package enum PDFVerifier {
                         Problem(.revocation, skipped + ", so a revocation among them cannot be ruled out"))
                 }
             }
-            findings.append(finding)
+            return finding
         }
+        findings = try counted.indices.map { try findingsOf($0, protectedAt: nil) }
+        try LongTermTime.protect(&findings, requireTrust: options.requireTrust) { try findingsOf($0, protectedAt: $1) }
         let overlayCheck = OverlayCheck.run(&findings, overlays: history.overlays, rendering: rendering)
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
         let dssRevisions = revisions.filter { r in
@@ -162,9 +166,11 @@ package enum PDFVerifier {
         _ signature: EmbeddedSignature, index: Int, file: any ByteSource, coverage: Coverage,
         digest: @escaping (DigestAlgorithm) throws -> [UInt8], revision: Int?, changes: [Change], docmdp: Int?,
         allowed: ModificationLevel, options: VerifyOptions, revocationData: ValidationMaterial,
-        crls: RevocationListCache
+        crls: RevocationListCache, protectedAt: Date?
     ) throws -> SignatureFindings {
-        let context = "signature \(index) (field \(signature.field)) of \(file.name)"
+        // Sentences of the report name the signature, not the file: the report is the file's, and
+        // the file's name here may be a spooled copy of standard input.
+        let context = "signature \(index) (field \(signature.field))"
         let kind: SignatureReport.Kind = signature.subFilter == timestampSubFilter ? .documentTimestamp : .signature
         var finding = SignatureFindings(
             index: index, kind: kind, field: signature.field, subFilter: signature.subFilter,
@@ -196,16 +202,18 @@ package enum PDFVerifier {
             case timestampSubFilter:
                 finding.cms = try CMSVerifier.checkDocumentTimestamp(
                     token: container, context: context, contentDigest: digest, options: options,
-                    revocationData: revocationData, crls: crls)
+                    revocationData: revocationData, crls: crls, protectedAt: protectedAt)
             case sha1SubFilter:
                 // adbe.pkcs7.sha1: the CMS signs, as its encapsulated content, the SHA-1 digest of the ranges.
                 finding.cms = try CMSVerifier.check(
                     cms: container, context: context, encapsulatedDigest: try digest(.sha1), options: options,
-                    claimedTime: signature.modified, revocationData: revocationData, crls: crls)
+                    claimedTime: signature.modified, revocationData: revocationData, crls: crls,
+                    protectedAt: protectedAt)
             default:
                 finding.cms = try CMSVerifier.check(
                     cms: container, context: context, contentDigest: digest, options: options,
-                    claimedTime: signature.modified, revocationData: revocationData, crls: crls)
+                    claimedTime: signature.modified, revocationData: revocationData, crls: crls,
+                    protectedAt: protectedAt)
             }
         } catch let error as SignError {
             finding.problems.append(
@@ -214,7 +222,7 @@ package enum PDFVerifier {
                     "its /Contents is not a readable \(kind == .documentTimestamp ? "timestamp token" : "CMS signature") (\(error.message))"
                 ))
         } catch let failure as OpenSSLFailure {
-            throw SignError(context, failure)
+            throw SignError("\(context) of \(file.name)", failure)
         }
         return finding
     }

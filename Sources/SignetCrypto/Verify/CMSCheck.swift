@@ -208,4 +208,7 @@ package enum TimeSource: String, Sendable, Hashable, Codable {
     case claimed
     /// A verified signature timestamp token.
     case timestamp
+    /// A timestamp's authority judged at the time of a later valid document timestamp, which proves
+    /// the token existed then (PAdES long-term validation).
+    case documentTimestamp = "document-timestamp"
 }

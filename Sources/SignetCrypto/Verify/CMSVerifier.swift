@@ -27,12 +27,12 @@ package enum CMSVerifier {
     package static func check(
         cms bytes: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8],
         options: VerifyOptions, claimedTime: Date?, revocationData: ValidationMaterial = ValidationMaterial(),
-        crls: RevocationListCache = RevocationListCache()
+        crls: RevocationListCache = RevocationListCache(), protectedAt: Date? = nil
     ) throws -> CMSCheck {
         try withoutActuallyEscaping(contentDigest) { digest in
             try check(
                 cms: bytes, context: context, content: .detached(digest), options: options, claimedTime: claimedTime,
-                revocationData: revocationData, crls: crls)
+                revocationData: revocationData, crls: crls, protectedAt: protectedAt)
         }
     }
 
@@ -42,11 +42,11 @@ package enum CMSVerifier {
     package static func check(
         cms bytes: [UInt8], context: String, encapsulatedDigest digest: [UInt8], options: VerifyOptions,
         claimedTime: Date?, revocationData: ValidationMaterial = ValidationMaterial(),
-        crls: RevocationListCache = RevocationListCache()
+        crls: RevocationListCache = RevocationListCache(), protectedAt: Date? = nil
     ) throws -> CMSCheck {
         try check(
             cms: bytes, context: context, content: .encapsulatedSHA1(digest), options: options,
-            claimedTime: claimedTime, revocationData: revocationData, crls: crls)
+            claimedTime: claimedTime, revocationData: revocationData, crls: crls, protectedAt: protectedAt)
     }
 
     /// What a signature signs: detached content hashed by the caller, or a digest it encapsulates.
@@ -57,7 +57,7 @@ package enum CMSVerifier {
 
     private static func check(
         cms bytes: [UInt8], context: String, content: SignedContent, options: VerifyOptions, claimedTime: Date?,
-        revocationData: ValidationMaterial, crls: RevocationListCache
+        revocationData: ValidationMaterial, crls: RevocationListCache, protectedAt: Date?
     ) throws -> CMSCheck {
         let cms = try signedData(bytes, context: context)
         try cms.attachSignerCertificates()
@@ -98,7 +98,9 @@ package enum CMSVerifier {
                 ))
         }
         var time = baseTime(options, claimed: check.claimedSigningTime ?? claimedTime)
-        if let timestamp = signatureTimestamp(info, context: context, options: options, time: time) {
+        // A later document timestamp proves the token existed at `protectedAt`: its authority is judged then.
+        let tokenTime = protectedAt.map { ($0, TimeSource.documentTimestamp) } ?? time
+        if let timestamp = signatureTimestamp(info, context: context, options: options, time: tokenTime) {
             check.timestamp = timestamp
             if timestamp.valid {
                 if case .at = options.validationTime {} else { time = (timestamp.time, .timestamp) }
@@ -137,14 +139,15 @@ package enum CMSVerifier {
     /// its claim, as a signature's signing-time is) and must allow timestamping. `crls` as for `check`.
     package static func checkDocumentTimestamp(
         token: [UInt8], context: String, contentDigest: (DigestAlgorithm) throws -> [UInt8], options: VerifyOptions,
-        revocationData: ValidationMaterial = ValidationMaterial(), crls: RevocationListCache = RevocationListCache()
+        revocationData: ValidationMaterial = ValidationMaterial(), crls: RevocationListCache = RevocationListCache(),
+        protectedAt: Date? = nil
     ) throws -> CMSCheck {
         // `claimed` judges the authority at the token's own time, as a signature is judged at its claim.
         var time = (options.now, TimeSource.now)
         let verification = try TimestampVerifier.verify(
             token: token, context: context, imprinted: contentDigest, options: options,
             judgedAt: { genTime in
-                time = baseTime(options, claimed: genTime)
+                time = protectedAt.map { ($0, .documentTimestamp) } ?? baseTime(options, claimed: genTime)
                 return time
             })
         var check = verification.authority
