@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 OUT=.build/docs
 GRAPHS=.build/docs-symbolgraph
-REEXPORTED=SignetCore,SignetStrokes,SignetFiles,SignetRaster,SignetCodecs,SignetPDF,SignetCrypto,SignetPDFSigning,SignetNet,SignetCapture
+REEXPORTED=SignetCore,SignetStrokes,SignetFiles,SignetRaster,SignetCodecs,SignetPDF,SignetCrypto,SignetPDFSigning,SignetVerify,SignetNet,SignetCapture
 
 $SWIFT build --target Signet
 BIN=$($SWIFT build --show-bin-path)
