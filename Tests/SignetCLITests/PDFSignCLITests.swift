@@ -140,8 +140,14 @@ struct PDFSignCLITests {
         let changed = try ProcessRunner.signet(["verify", tampered])
         #expect(changed.status == 3 && changed.stdoutText.contains("integrity BROKEN"))
         #expect(try SignatureCheckers.pdfsig(tampered).first?.validation != "Signature is Valid.")
+        // Nothing to verify is bad input (exit 2), and under --json still one object that says so.
         let unsigned = try ProcessRunner.signet(["verify", input])
-        #expect(unsigned.status == 3 && unsigned.stderr.contains("contains no signatures"))
+        #expect(unsigned.status == 2 && unsigned.stderr.contains("contains no signatures"), "\(unsigned.stderr)")
+        let unsignedJSON = try ProcessRunner.signet(["verify", input, "--json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(unsignedJSON.stdout)) as? [String: Any], "\(unsignedJSON.stdout)")
+        #expect(unsignedJSON.status == 2 && object["signed"] as? Bool == false && object["valid"] as? Bool == false)
+        #expect((object["signatures"] as? [Any])?.isEmpty == true && object["input"] as? String == input)
     }
 
     @Test(

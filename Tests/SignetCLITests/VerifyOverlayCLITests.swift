@@ -61,7 +61,7 @@ struct VerifyOverlayCLITests {
         #expect(skipped.status == 0, "\(skipped.stdoutText)\(skipped.stderr)")
         #expect(
             skipped.stdoutText.contains(
-                "note: annotations and signature widgets added after it were not compared with the page as signed (--allow-overlays)"
+                "note: annotations and signature widgets added after it were not compared with the page as signed, as asked"
             ), "\(skipped.stdoutText)")
         let skippedJSON = try ProcessRunner.signet(["verify", "--no-trust", "--allow-overlays", "--json", f.pdf])
         #expect(try overlayCheck(skippedJSON) == "skipped")

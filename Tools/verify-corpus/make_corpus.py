@@ -628,8 +628,9 @@ def other_attacks(c: Corpus):
         objs[PAGE1] = annots_plus(data, PAGE1, n)
         c.add(f"attack-forged-field-{label}",
               f"a new field Signature2 whose /V is {'the existing signature dictionary' if label == 'reference' else 'a byte copy of the existing signature dictionary'}",
-              append_update(data, objs), [ATTACK], 3, **a, xref=xref,
-              note="the /V's ByteRange does not cover the revision that added the field: a forgery, not a second signature",
+              append_update(data, objs), [ATTACK, sig(None, None, False)], 3, **a, xref=xref,
+              note="the /V's ByteRange does not cover the revision that added the field: a forgery, not a second "
+                   "signature; it is reported too (INVALID, a structure problem), so every signature field is accounted for",
               pyhanko_agrees=False,
               pyhanko_note="pyHanko counts the forged field as a second signature (judged OTHER, so it rejects the file too)"
                            + ("; it rates Signature1's update FORM_FILLING" if label == "copy" else ""))

@@ -81,7 +81,13 @@ extension PDFDocument {
             }
         }
         let copy = MemorySink(name: document.path)
-        _ = try RewriteWriter.write(document, to: copy)
+        do {
+            _ = try RewriteWriter.write(document, to: copy)
+        } catch let error as PDFError {
+            // The copy is written to memory: a failure there is the file's damage, not the disk's.
+            guard case .writeFailed(let why) = error.reason else { throw error }
+            throw PDFError(document.path, .damaged(why))
+        }
         let repaired = try PDFDocument(source: MemorySource(copy.bytes, name: document.path), password: password)
         repaired.repair = Repair(damage: damage, originalSize: document.fileSize)
         return repaired

@@ -20,7 +20,7 @@ extension BadInputCases {
             "verify", "bytes appended after signing", ["IN.pdf"], files: [F.appendedPDF("IN.pdf")], exit: 3,
             fragment: "INVALID", printsReport: true),
         BadInputCase(
-            "verify", "unsigned PDF", ["IN.pdf"], files: [F.pdf()], exit: 3, fragment: "contains no signatures"),
+            "verify", "unsigned PDF", ["IN.pdf"], files: [F.pdf()], exit: 2, fragment: "contains no signatures"),
         BadInputCase(
             "verify", "not a PDF (and no --p7s)", ["IN.pdf"], files: [.text("IN.pdf", "just some text\n")],
             fragment: "not a PDF"),
