@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SignetCore
 import SignetCrypto
 
 /// What `signet verify` found for one signature or document timestamp (one object of the
@@ -54,6 +55,9 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     package let index: Int
     /// The PDF signature field's full name.
     public let field: String?
+    /// The field's name holds a bidirectional control or a zero-width character
+    /// (`HiddenCharacters`); the text report shows them escaped (`<U+200B>`).
+    package let fieldHasControls: Bool
     /// A signature, or a document timestamp.
     public let kind: Kind
     /// The `/SubFilter`.
@@ -125,6 +129,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         case index, field, kind, revision, integrity, coverage, permitted, docmdp, changes, signer, timestamp, trust
         case problems, valid, revocation, notes, verdict, reason
         case intactButUntrusted = "intact_but_untrusted"
+        case fieldHasControls = "field_has_controls"
         case integrityFailures = "integrity_failures"
         case problemKinds = "problem_kinds"
         case padesLevel = "pades_level"
@@ -145,6 +150,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     init(_ f: SignatureFindings, _ judgement: Judge.Judgement) {
         index = f.index
         field = f.field
+        fieldHasControls = f.field.map(HiddenCharacters.found) ?? false
         kind = f.kind
         subFilter = f.subFilter
         byteRange = f.byteRange

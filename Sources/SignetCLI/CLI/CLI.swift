@@ -25,6 +25,8 @@ package enum CLI {
         do {
             let args = try ArgumentParser.parse(arguments, for: command.spec)
             try SecretInput.refuseSharedStdin(args)
+            var context = context
+            context.secretVariables = SecretInput.variables(args)
             let outcome = try command.run(args, context)
             return Invocation(
                 exitCode: outcome.verdict?.exitCode ?? 0, outcome: outcome,

@@ -20,6 +20,9 @@ package struct CommandContext: Sendable {
     /// it cannot ask after all; `nil` where nobody can be asked: standard input is not a terminal,
     /// or the command runs inside `signet batch`.
     package var askSecret: (@Sendable (String) throws -> Secret?)? = nil
+    /// The environment variables holding this invocation's secrets (`SecretInput.variables`): no
+    /// program it starts is given them (`Subprocess`). Set when the command's arguments are parsed.
+    package var secretVariables: Set<String> = []
 
     package static var process: CommandContext {
         CommandContext(

@@ -14,7 +14,8 @@ package struct ExternalCommand: Sendable {
 
     /// Runs it with `arguments` as given (`--json` and `--help` included). Its standard output is
     /// passed on through `context`; its standard error is collected: the last line is the error
-    /// when it fails, earlier lines are passed on as messages.
+    /// when it fails, earlier lines are passed on as messages. Its arguments are its own, parsed
+    /// there, not here: the variables its `*-env` options name are its to read.
     func run(_ arguments: [String], context: CommandContext) -> CLI.Invocation {
         guard let path = Self.locate(executable) else {
             return CLI.Invocation(
@@ -25,7 +26,8 @@ package struct ExternalCommand: Sendable {
         }
         let result: Subprocess.Result
         do {
-            result = try Subprocess.run(path, arguments, output: context.writeOutput)
+            result = try Subprocess.run(
+                path, arguments, withholding: context.secretVariables, output: context.writeOutput)
         } catch {
             return CLI.Invocation(exitCode: 1, error: "cannot start \(path): \(error)")
         }

@@ -98,6 +98,13 @@ package enum SecretInput {
     /// Every secret a command may read.
     static let sources: [Source] = [.password, .signedPDFPassword, .pin, .tsaCredentials]
 
+    /// The options naming an environment variable whose value is a secret: every `--…-env`.
+    static let variableOptions = OptionName.allCases.filter { $0.rawValue.hasSuffix("-env") }
+
+    /// The environment variables `args` names as holding secrets, whether or not the command
+    /// reads them: no program Signet starts for this invocation is given them.
+    static func variables(_ args: Arguments) -> Set<String> { Set(variableOptions.flatMap(args.strings)) }
+
     /// Options naming an input that `-` reads from standard input.
     static let inputOptions: [OptionName] = [.pdf, .strokes, .image, .p12, .key, .cert, .chain, .cms, .p7s]
 

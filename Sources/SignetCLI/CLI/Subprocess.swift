@@ -20,13 +20,14 @@ enum Subprocess {
     }
 
     /// Runs `path` with `arguments`. `input`, when given, is its whole standard input (at most
-    /// 64 KiB: it is written into the pipe before the program starts, so it never blocks);
-    /// `environment` is added to this process's environment (a `nil` value removes the variable:
-    /// one holding a secret the program has no use for). With `errorLimit`, only the last
+    /// 64 KiB: it is written into the pipe before the program starts, so it never blocks). The
+    /// program gets this process's environment without the secrets `withholding` names (see
+    /// `childEnvironment`), with `environment` added. With `errorLimit`, only the last
     /// `errorLimit` bytes of standard error are kept (a program cannot fill the memory with it).
     static func run(
-        _ path: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String?] = [:],
-        timeout: Double? = nil, errorLimit: Int? = nil, output: ([UInt8]) -> Void
+        _ path: String, _ arguments: [String], withholding secrets: Set<String>, input: [UInt8]? = nil,
+        environment: [String: String] = [:], timeout: Double? = nil, errorLimit: Int? = nil,
+        output: ([UInt8]) -> Void
     ) throws -> Result {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0 else { throw SpawnError(code: errno) }
@@ -53,8 +54,8 @@ enum Subprocess {
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
-        let envp = environment.isEmpty ? nil : mergedEnvironment(environment)
-        defer { for p in envp ?? [] { free(p) } }
+        let envp = childEnvironment(withholding: secrets, adding: environment)
+        defer { for p in envp { free(p) } }
         // With a timeout the program leads its own process group, so a shell's children are stopped with it.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -64,10 +65,7 @@ enum Subprocess {
             posix_spawnattr_setpgroup(&attributes, 0)
         }
         var pid = pid_t()
-        let rc =
-            if let envp { posix_spawn(&pid, path, &actions, &attributes, argv, envp) } else {
-                posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-            }
+        let rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         close(outPipe[1])
         close(errPipe[1])
         defer { close(outPipe[0]); close(errPipe[0]) }
@@ -134,21 +132,50 @@ enum Subprocess {
         return ends[0]
     }
 
-    /// This process's environment with `extra` set, or removed where its value is `nil` (as
-    /// malloc'ed C strings, NULL-terminated).
-    private static func mergedEnvironment(_ extra: [String: String?]) -> [UnsafeMutablePointer<CChar>?] {
-        var entries: [UnsafeMutablePointer<CChar>?] = []
+    /// Starts `program` (looked up on PATH) with `arguments` and the environment `run` gives, and
+    /// does not wait for it: its standard input, output and error are this process's. Returns 0,
+    /// or the error number when it cannot be started.
+    static func start(_ program: String, _ arguments: [String], withholding secrets: Set<String>) -> Int32 {
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        let envp = childEnvironment(withholding: secrets, adding: [:])
+        defer { for p in envp { free(p) } }
+        var pid = pid_t()
+        return posix_spawnp(&pid, program, nil, nil, argv, envp)
+    }
+
+    /// The environment of every program Signet starts, as malloc'ed C strings, NULL-terminated:
+    /// this process's, without the variables `secrets` names (those this invocation's `*-env`
+    /// options named, whose values it read as secrets) and without any other variable holding
+    /// one of their values (the same secret under another name), with `extra` set. No program
+    /// sees a secret it was not handed on purpose, on its standard input. Values are compared
+    /// where they lie, never copied.
+    private static func childEnvironment(
+        withholding secrets: Set<String>, adding extra: [String: String]
+    ) -> [UnsafeMutablePointer<CChar>?] {
+        var entries: [UnsafeMutablePointer<CChar>] = []
         var index = 0
         while let entry = environ[index] {
-            let text = String(cString: entry)
-            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
-            if extra.index(forKey: name) == nil { entries.append(strdup(entry)) }
+            entries.append(entry)
             index += 1
         }
-        for (name, value) in extra.sorted(by: { $0.key < $1.key }) {
-            if let value { entries.append(strdup("\(name)=\(value)")) }
+        /// The name of `entry` (what precedes its first `=`) and where its value starts.
+        func split(_ entry: UnsafeMutablePointer<CChar>) -> (name: String, value: UnsafePointer<CChar>?) {
+            guard let equals = strchr(entry, Int32(UInt8(ascii: "="))) else { return (String(cString: entry), nil) }
+            let name = UnsafeRawBufferPointer(start: entry, count: equals - entry)
+            return (String(decoding: name, as: UTF8.self), UnsafePointer(equals + 1))
         }
-        return entries + [nil]
+        let secretValues = entries.map(split).filter { secrets.contains($0.name) }.compactMap(\.value)
+            .filter { $0.pointee != 0 }
+        var result: [UnsafeMutablePointer<CChar>?] = []
+        for entry in entries {
+            let (name, value) = split(entry)
+            guard !secrets.contains(name), extra.index(forKey: name) == nil else { continue }
+            if let value, secretValues.contains(where: { strcmp($0, value) == 0 }) { continue }
+            result.append(strdup(entry))
+        }
+        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { result.append(strdup("\(name)=\(value)")) }
+        return result + [nil]
     }
 
     private static func monotonicSeconds() -> Double {

@@ -9,17 +9,15 @@ struct BrowserLauncher {
     let folder: String
     let page: String
 
-    /// Writes the forwarding page and starts `xdg-open` on it without waiting; nil (after a warning)
-    /// when either step fails, in which case the signer opens the printed address by hand.
-    static func launch(_ url: String, warn: (String) -> Void) -> BrowserLauncher? {
+    /// Writes the forwarding page and starts `xdg-open` on it without waiting, its environment
+    /// without the variables `secrets` names (`Subprocess`); nil (after a warning) when either
+    /// step fails, in which case the signer opens the printed address by hand.
+    static func launch(_ url: String, withholding secrets: Set<String>, warn: (String) -> Void) -> BrowserLauncher? {
         guard let launcher = writePage(forwardingTo: url) else {
             warn("could not write the page that opens the browser; open the address yourself")
             return nil
         }
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("xdg-open"), strdup("file://" + launcher.page), nil]
-        defer { for p in argv { free(p) } }
-        var pid = pid_t()
-        let rc = posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ)
+        let rc = Subprocess.start("xdg-open", ["file://" + launcher.page], withholding: secrets)
         if rc != 0 {
             warn("could not run xdg-open (\(String(cString: strerror(rc)))); open the address yourself")
         }

@@ -83,6 +83,7 @@ extension CaptureCommand {
         }
         let image = try PagePreview.png(
             pdf, page: sheet.page, arguments: ["--width", String(pageImageWidth)], password: password,
+            withholding: context.secretVariables,
             missing: "the signer sees; build it with 'swift build -c release --product \(PagePreview.executable)'")
         var shown = sheet
         shown.fileName = name

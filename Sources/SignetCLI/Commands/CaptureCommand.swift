@@ -76,7 +76,7 @@ enum CaptureCommand: Command {
         let open = args.flag(.open)
         return try body { url in
             context.writeMessage("signet capture: \(what) at \(url) (Ctrl-C to stop)")
-            if open { launcher = BrowserLauncher.launch(url, warn: context.warn) }
+            if open { launcher = BrowserLauncher.launch(url, withholding: context.secretVariables, warn: context.warn) }
         }
     }
 

@@ -8,6 +8,8 @@ struct OverlayRenderer: PageRenderer {
     let input: String
     /// The PDF's password, passed on to `signet-preview` on its standard input.
     let password: Secret?
+    /// The environment variables `signet-preview` is not given (`CommandContext.secretVariables`).
+    let secretVariables: Set<String>
 
     /// The pixels `region` of page `page` of `input` cut at `end` bytes (`nil`: whole) at `dpi`,
     /// as displayed or, when `printing`, as printed.
@@ -17,7 +19,7 @@ struct OverlayRenderer: PageRenderer {
         if let end { arguments += ["--end", String(end)] }
         if printing { arguments.append("--for-printing") }
         let png = try PagePreview.png(
-            input, page: page, arguments: arguments, password: password,
+            input, page: page, arguments: arguments, password: password, withholding: secretVariables,
             missing:
                 "compared; build it with 'swift build -c release --product \(PagePreview.executable)', or give --allow-overlays to skip the check"
         )

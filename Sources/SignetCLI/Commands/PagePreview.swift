@@ -17,9 +17,11 @@ enum PagePreview {
     /// The PNG `signet-preview INPUT ARGUMENTS -o -` writes for page `page` (named in messages);
     /// `password`, when given, goes to it on its standard input (`--password-stdin`), never on its
     /// command line or in its environment; without one its standard input is empty, so it never
-    /// asks the terminal. `missing` says what to do when the program is not installed.
+    /// asks the terminal. Its environment lacks the variables `secrets` names (`Subprocess`).
+    /// `missing` says what to do when the program is not installed.
     static func png(
-        _ input: String, page: Int, arguments: [String], password: Secret? = nil, missing: String
+        _ input: String, page: Int, arguments: [String], password: Secret? = nil, withholding secrets: Set<String>,
+        missing: String
     ) throws -> [UInt8] {
         guard let path = ExternalCommand.locate(executable) else {
             throw Failure(message: "\(executable) is not installed next to signet, and it renders the pages \(missing)")
@@ -32,7 +34,7 @@ enum PagePreview {
             result = try Subprocess.run(
                 path,
                 [input, "--page", String(page), "-o", "-"] + arguments + (secret == nil ? [] : ["--password-stdin"]),
-                input: secret ?? []
+                withholding: secrets, input: secret ?? []
             ) { png += $0 }
         } catch {
             throw Failure(message: "\(path) cannot be started (\(error))")

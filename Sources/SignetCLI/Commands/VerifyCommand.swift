@@ -77,10 +77,11 @@ enum VerifyCommand: Command {
             do {
                 let report = try SecretInput.withPDFPassword(args, context) { password in
                     try pdf.openForSigning { path in
-                        try SignetAPI.verify(
+                        let renderer = OverlayRenderer(
+                            input: path, password: password, secretVariables: context.secretVariables)
+                        return try SignetAPI.verify(
                             pdfAt: path, password: password, options: options,
-                            rendering: args.flag(.allowOverlays)
-                                ? .skipped : .renderer(OverlayRenderer(input: path, password: password)))
+                            rendering: args.flag(.allowOverlays) ? .skipped : .renderer(renderer))
                     }
                 }
                 result = Result(

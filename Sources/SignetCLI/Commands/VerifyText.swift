@@ -1,4 +1,5 @@
 import Signet
+import SignetCore
 
 /// How `signet verify` words its report for a person.
 enum VerifyText {
@@ -18,8 +19,9 @@ enum VerifyText {
         } else {
             word = "INVALID"
         }
-        return
+        return HiddenCharacters.escaped(
             "\(content): \(which) \(word) (signature \(first.index): \(reason(first))); the report on standard output lists every check."
+        )
     }
 
     /// The most serious reason a report is not valid, with the flag that would help where one would.
@@ -32,7 +34,9 @@ enum VerifyText {
         return problem.sentence
     }
 
-    /// A block per signature: verdict and signer, coverage, changes, certificate and trust.
+    /// A block per signature: verdict and signer, coverage, changes, certificate and trust. Names
+    /// come from the file and its certificates: their hidden characters are shown escaped
+    /// (`HiddenCharacters`), so a name reads on a terminal as it is.
     static func describe(_ r: SignatureReport, content: String) -> [String] {
         let what = r.kind == .documentTimestamp ? "document timestamp" : "signature"
         let name = r.field.map { "\(what) \(r.index) (field \($0))" } ?? "\(what) \(r.index)"
@@ -80,7 +84,7 @@ enum VerifyText {
         }
         for problem in r.problems { lines.append("  problem: \(problem)") }
         for note in r.notes { lines.append("  note: \(note)") }
-        return lines
+        return lines.map(HiddenCharacters.escaped)
     }
 
     /// "ok", "BROKEN (digest, signature-value)" or "not checked".
@@ -100,6 +104,6 @@ enum VerifyText {
             "revision \(r.index): bytes \(r.start)–\(r.end), \(r.added.count) added, \(r.changed.count) changed, \(r.freed.count) freed; \(covered)"
         ]
         for problem in r.problems { lines.append("  problem: \(problem)") }
-        return lines
+        return lines.map(HiddenCharacters.escaped)
     }
 }

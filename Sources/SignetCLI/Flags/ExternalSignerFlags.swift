@@ -20,7 +20,7 @@ enum ExternalSignerFlags {
     static let answerLimit = 1 << 16
 
     /// The external identity the options name; `nil` without `--external-signer`.
-    static func load(_ args: Arguments) throws -> SigningIdentity? {
+    static func load(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity? {
         guard let command = args.string(.externalSigner) else {
             if args.string(.externalTimeout) != nil {
                 throw UsageError(args.command, "--external-timeout goes with --external-signer COMMAND")
@@ -43,18 +43,19 @@ enum ExternalSignerFlags {
         let timeout = try args.double(.externalTimeout, in: 0.001...86_400) ?? defaultTimeout
         let program = command.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? command
         let name = "external signer '\(program)'"
-        // The variable that holds the input PDF's password is Signet's, not the command's.
-        let hidden = [OptionName.pdfPasswordEnv].compactMap(args.string)
+        // The variables holding the input PDF's password or the TSA's credentials are Signet's, not the command's.
+        let secrets = context.secretVariables
         return try SigningIdentity.external(certificatePath: certificate, chainPath: args.string(.chain), name: name) {
-            try run(command, name: name, timeout: timeout, hiding: hidden, request: $0)
+            try run(command, name: name, timeout: timeout, withholding: secrets, request: $0)
         }
     }
 
-    /// Runs `command` for one signature, without the environment variables `hiding`, and returns
+    /// Runs `command` for one signature, without the environment variables `secrets`, and returns
     /// what it wrote on standard output. Its standard error is counted, never kept: it is the
     /// signer's, and may hold the signer's own secrets (a PIN, a token), which no message may quote.
     private static func run(
-        _ command: String, name: String, timeout: Double, hiding: [String], request: ExternalSignatureRequest
+        _ command: String, name: String, timeout: Double, withholding secrets: Set<String>,
+        request: ExternalSignatureRequest
     ) throws
         -> [UInt8]
     {
@@ -62,11 +63,11 @@ enum ExternalSignerFlags {
         let result: Subprocess.Result
         do {
             result = try Subprocess.run(
-                "/bin/sh", ["-c", command], input: request.digest,
-                environment: Dictionary(uniqueKeysWithValues: hiding.map { ($0, String?.none) }).merging([
+                "/bin/sh", ["-c", command], withholding: secrets, input: request.digest,
+                environment: [
                     "SIGNET_DIGEST_ALGORITHM": request.digestAlgorithm.rawValue,
                     "SIGNET_SIGNATURE_ALGORITHM": request.signatureAlgorithm.rawValue,
-                ]) { _, new in new },
+                ],
                 timeout: timeout, errorLimit: 0
             ) { chunk in
                 if answer.count <= answerLimit { answer += chunk }

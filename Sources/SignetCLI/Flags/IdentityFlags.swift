@@ -19,7 +19,7 @@ enum IdentityFlags {
     }
 
     private static func loadKey(_ args: Arguments, _ context: CommandContext) throws -> SigningIdentity {
-        if let external = try ExternalSignerFlags.load(args) { return external }
+        if let external = try ExternalSignerFlags.load(args, context) { return external }
         if let token = try TokenFlags.load(args, context) { return token }
         let given = try SecretInput.secret(args, context, .password)
         if let p12 = args.string(.p12) {

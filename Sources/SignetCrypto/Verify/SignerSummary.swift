@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SignetCore
 
 /// The signer certificate as a verification report shows it.
 public struct SignerSummary: Sendable, Hashable, Codable {
@@ -12,11 +13,15 @@ public struct SignerSummary: Sendable, Hashable, Codable {
     package var notBefore: String?
     /// The end of the validity, ISO 8601.
     package var notAfter: String?
+    /// The subject holds a bidirectional control or a zero-width character (`HiddenCharacters`),
+    /// which can make the name read as another; the text report shows them escaped (`<U+202E>`).
+    package var nameHasControls: Bool
 
     enum CodingKeys: String, CodingKey {
         case subject, issuer, serial
         case notBefore = "not_before"
         case notAfter = "not_after"
+        case nameHasControls = "name_has_controls"
     }
 
     init(_ certificate: Certificate) {
@@ -25,6 +30,7 @@ public struct SignerSummary: Sendable, Hashable, Codable {
         serial = certificate.serialHex
         notBefore = certificate.notBefore.map(DateText.utc)
         notAfter = certificate.notAfter.map(DateText.utc)
+        nameHasControls = HiddenCharacters.found(in: subject)
     }
 }
 
