@@ -50,7 +50,11 @@ extension ChangeAnalysis {
     private mutating func categoryChanged(
         _ category: String, _ x: PDFObject?, _ y: PDFObject?, added: inout [String], replaced: inout [String]
     ) throws {
-        if category == "/ProcSet" { return add(.formFilling, "the form's /DR /ProcSet changed") }
+        guard Self.resourceCategories.contains(category) else {
+            // No content or appearance names anything under another key (Cryptolog writes a blank
+            // form XObject as /DR /DSz), and /ProcSet is obsolete: viewers read neither.
+            return add(.formFilling, "the form's /DR \(category), which no viewer draws with, changed")
+        }
         guard try x?.kind ?? .dictionary == .dictionary, try y?.kind ?? .dictionary == .dictionary else {
             return add(.other, "the form's /DR \(category) was replaced by something that is not a dictionary")
         }
@@ -64,9 +68,15 @@ extension ChangeAnalysis {
         }
     }
 
+    /// The resource categories content and appearances name resources from (ISO 32000-2 7.8.3),
+    /// and Adobe's /Encoding, which viewers regenerating a field read from /DR.
+    static let resourceCategories: Set<String> = [
+        "/ExtGState", "/ColorSpace", "/Pattern", "/Shading", "/XObject", "/Font", "/Properties", "/Encoding",
+    ]
+
     /// Every "category name" of a /DR dictionary.
     private static func resourceNames(_ resources: PDFObject) throws -> [String] {
-        try resources.keys().filter { $0 != "/ProcSet" }.flatMap { category in
+        try resources.keys().filter(resourceCategories.contains).flatMap { category in
             try (resources.value(category)?.keys() ?? []).map { "\(category) \($0)" }
         }
     }

@@ -98,6 +98,11 @@ struct WriterUpdateTests {
                 IncrementalUpdate.append(to: b, objects: [21: "<< /XObject << /FRM0 50 0 R >> >>", 50: unusedForm])
             }, level: .formFilling, permitted: true, names: "the form's /DR /XObject /FRM0 was replaced"),
         Case(
+            label: "/DR /DSz, no resource category, replaced (Cryptolog's blank form XObject)",
+            prepare: preparedForm.merging([21: "<< /DSz 23 0 R >>", 23: unusedForm]) { $1 },
+            update: { b, _ in IncrementalUpdate.append(to: b, objects: [21: "<< /DSz 50 0 R >>", 50: unusedForm]) },
+            level: .formFilling, permitted: true, names: "the form's /DR /DSz, which no viewer draws with, changed"),
+        Case(
             label: "attack: a /DR font replaced under the name a signed field's appearance draws with",
             prepare: preparedForm.merging([
                 20: "<< /Fields [24 0 R] /DR 21 0 R /DA (/F1 0 Tf 0 g ) >>",
