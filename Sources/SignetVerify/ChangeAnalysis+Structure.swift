@@ -69,6 +69,9 @@ extension ChangeAnalysis {
                     .other, "page \(page) content changed (its /Contents now \(try describeContents(b)))", page: page,
                     object: number)
             default:
+                // A value written out that means what the page had (its inherited /MediaBox made
+                // explicit, /Resources moved into an equal object) changes nothing.
+                if try Self.equivalent(Self.pageValue(a, key), Self.pageValue(b, key)) { continue }
                 add(.other, "page \(page) \(key) changed", page: page, object: number)
             }
         }
@@ -83,18 +86,34 @@ extension ChangeAnalysis {
 
     /// The annotations of a page before and after: each added or removed one judged by what it is.
     mutating func annotationListChanged(_ page: Int, _ a: PDFObject?, _ b: PDFObject?) throws {
-        let before = try (a?.items() ?? []).map { try Self.token($0) }
-        let afterItems = try b?.items() ?? []
-        var remaining = before
-        for item in afterItems {
+        var remaining = try (a?.items() ?? []).map { (token: try Self.token($0), item: $0) }
+        for item in try b?.items() ?? [] {
             let token = try Self.token(item)
-            if let i = remaining.firstIndex(of: token) {
+            if let i = remaining.firstIndex(where: { $0.token == token }) {
                 remaining.remove(at: i)
                 continue
             }
             try annotationAdded(item, page: page)
         }
-        for _ in remaining { add(.annotations, "an annotation removed from page \(page)", page: page) }
+        for (_, item) in remaining { try annotationRemoved(item, page: page) }
+    }
+
+    /// A markup annotation taken off a page is `annotations`; a widget (a field's, a signature's
+    /// own) is `other`: the field, or the signature's appearance, no longer shows where it was signed.
+    private mutating func annotationRemoved(_ item: PDFObject, page: Int) throws {
+        guard try item.value("/Subtype")?.nameValue() == "/Widget" else {
+            return add(.annotations, "an annotation removed from page \(page)", page: page)
+        }
+        let number = try item.id?.number
+        guard let number, let (name, field) = old.field(containing: number) else {
+            return add(
+                .other, "a widget annotation\(number.map { " (object \($0))" } ?? "") removed from page \(page)",
+                page: page, object: number)
+        }
+        add(
+            .other,
+            "the widget of \(field.type == "/Sig" ? "signature field" : "field") \(name) removed from page \(page)",
+            page: page, object: number, field: name)
     }
 
     /// The form dictionary: fields added or removed, and the keys filling and signing touch.
@@ -117,34 +136,9 @@ extension ChangeAnalysis {
         }
     }
 
-    /// The form's default resources: a resource added is form filling for every field a viewer may
-    /// redraw with it; one replaced or removed (a font program swapped under the same name draws
-    /// other glyphs for the same value) is `other`.
-    private mutating func formResourcesChanged(_ a: PDFObject?, _ b: PDFObject?) throws {
-        guard let a, let b, try a.kind == .dictionary, try b.kind == .dictionary else {
-            return add(.other, "the form's /DR was \(a == nil ? "added" : b == nil ? "removed" : "replaced")")
-        }
-        var added: [String] = []
-        for category in try Self.differingKeys(a, b) {
-            let x = try a.value(category), y = try b.value(category)
-            guard let y, try y.kind == .dictionary, try x?.kind ?? .dictionary == .dictionary else {
-                add(.other, "the form's /DR \(category) was removed or replaced")
-                continue
-            }
-            for name in try x.map({ try Self.differingKeys($0, y) }) ?? y.keys() {
-                if try x?.entry(name) != nil {
-                    add(.other, "the form's /DR \(category) \(name) was replaced or removed")
-                } else {
-                    added.append("\(category) \(name)")
-                }
-            }
-        }
-        if !added.isEmpty { redrawn(because: "the form's /DR gained \(added.joined(separator: ", "))") }
-    }
-
     /// A change to what viewers regenerate field appearances from (/DA, /DR, /NeedAppearances) is
     /// form filling of every field that is not a signature field, so FieldMDP locks apply to it.
-    private mutating func redrawn(because reason: String) {
+    mutating func redrawn(because reason: String) {
         let names = new.fields.filter { $0.value.type != "/Sig" }.keys.sorted()
         guard !names.isEmpty else { return add(.formFilling, reason) }
         for name in names { add(.formFilling, "\(reason), so viewers may redraw field \(name)", field: name) }

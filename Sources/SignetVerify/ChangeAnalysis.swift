@@ -42,12 +42,7 @@ struct ChangeAnalysis {
 
     mutating func run() throws -> [Change] {
         for change in try EncryptionIdentity.changes(from: before, to: after) { add(.other, change) }
-        if new.root != old.root {
-            add(
-                .other,
-                "the trailer's /Root now points at \(new.root.map { "a new catalog (object \($0.number))" } ?? "nothing")",
-                object: new.root?.number)
-        }
+        if new.root != old.root { try rootChanged() }
         if new.info != old.info {
             add(
                 .ltaUpdates, "the trailer's /Info now points at object \(new.info?.number ?? 0)",
@@ -160,6 +155,7 @@ struct ChangeAnalysis {
             return add(.other, what, page: page, object: number)
         }
         if roles.contains(.annotations), let page { return try annotationListChanged(page, a, b) }
+        if roles.contains(.formResources) { return try formResourceObjectChanged(number, a, b) }
         if roles.contains(.form) { return try formChanged(a, b) }
         if roles.contains(.fields) { return try fieldListChanged(a, b) }
         if !roles.isDisjoint(with: [.annotation, .field, .appearance, .fieldValue]) {

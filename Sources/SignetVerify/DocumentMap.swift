@@ -15,6 +15,7 @@ struct DocumentMap {
         case annotation, appearance, form, fields = "field list", field, signature = "signature dictionary"
         case fieldValue = "field value", action = "action or attached file"
         case dss = "DSS", metadata = "XMP metadata", info = "document information", perms = "permissions"
+        case formResources = "form resources"
         case document = "document-level object"
     }
 
@@ -269,6 +270,7 @@ struct DocumentMap {
                 return try object.value("/FT")?.nameValue() == "/Sig" ? .signature : .fieldValue
             case (.annotation, _): return .appearance
             case (.form, "/Fields"): return .fields
+            case (.form, "/DR"): return .formResources
             case (.field, "/AP"): return .appearance
             default: return role
             }

@@ -51,8 +51,8 @@ enum CMSToolScript {
             ed = isinstance(key, ed25519.Ed25519PrivateKey)
             md = 'sha512' if ed else a.md
             digest = hashlib.new(md, data).digest()
-            named = load_cert(a.ess_cert) if a.ess_cert else cert
-            ess = tsp.SigningCertificateV2({'certs': [{'cert_hash': hashlib.sha256(named.public_bytes(serialization.Encoding.DER)).digest()}]})
+            named = [load_cert(a.ess_cert) if a.ess_cert else cert] + [load_cert(p) for p in (a.ess_extra or [])]
+            ess = tsp.SigningCertificateV2({'certs': [{'cert_hash': hashlib.sha256(c.public_bytes(serialization.Encoding.DER)).digest()} for c in named]})
             attrs = cms.CMSAttributes([
                 cms.CMSAttribute({'type': 'content_type', 'values': [a.content_type]}),
                 cms.CMSAttribute({'type': 'message_digest', 'values': [digest]}),
@@ -60,6 +60,11 @@ enum CMSToolScript {
             ])
             tbs = attrs.dump()
             tbs = b'\x31' + tbs[1:]
+            # --unsorted: the attributes signed (and sent) in reverse DER order, the SET OF unsorted.
+            parts = [c.dump() for c in attrs]
+            unsorted = b''.join(reversed(parts))
+            if a.unsorted:
+                tbs = tbs[:len(tbs) - len(unsorted)] + unsorted
             if ed:
                 signature, sig_alg = key.sign(tbs), 'ed25519'
             elif isinstance(key, rsa.RSAPrivateKey):
@@ -84,7 +89,10 @@ enum CMSToolScript {
             if a.crls:
                 fields['crls'] = [crl_by(cert, key, number) for number in range(1, a.crls + 1)]
             sd = cms.SignedData(fields)
-            open(a.out, 'wb').write(cms.ContentInfo({'content_type': 'signed_data', 'content': sd}).dump())
+            out = cms.ContentInfo({'content_type': 'signed_data', 'content': sd}).dump()
+            if a.unsorted:
+                out = out.replace(b''.join(parts), unsorted, 1)
+            open(a.out, 'wb').write(out)
 
         def sigvalue(a):
             ci = cms.ContentInfo.load(open(a.inp, 'rb').read())
@@ -104,7 +112,8 @@ enum CMSToolScript {
         s = sub.add_parser('sign'); s.add_argument('--cert'); s.add_argument('--key'); s.add_argument('--data'); s.add_argument('--out')
         s.add_argument('--md', default='sha256'); s.add_argument('--content-type', default='data'); s.add_argument('--ess-cert')
         s.add_argument('--embed', action='store_true'); s.add_argument('--chain', action='append')
-        s.add_argument('--crls', type=int, default=0)
+        s.add_argument('--crls', type=int, default=0); s.add_argument('--ess-extra', action='append')
+        s.add_argument('--unsorted', action='store_true')
         v = sub.add_parser('sigvalue'); v.add_argument('--in', dest='inp'); v.add_argument('--out')
         t = sub.add_parser('add-token'); t.add_argument('--in', dest='inp'); t.add_argument('--token'); t.add_argument('--out')
         a = p.parse_args()

@@ -152,13 +152,14 @@ package final class PolicyPKI: @unchecked Sendable {
     }
 
     /// A detached SignedData built field by field in Python: content-type, message-digest and
-    /// signing-certificate-v2 signed attributes; `essCertificate` names another certificate in
-    /// the latter; `embed` encapsulates the content; `chain` is carried after the signer's
+    /// signing-certificate-v2 signed attributes; `essCertificate` names another certificate first in
+    /// the latter, and `essExtra` more after it; `unsorted` signs (and sends) the attributes out of
+    /// DER order; `embed` encapsulates the content; `chain` is carried after the signer's
     /// certificate (the intermediate by default; a file named twice is carried twice).
     package func pythonSign(
         _ signer: (cert: String, key: String), content: String, out: String, digest: String = "sha256",
-        contentType: String = "data",
-        essCertificate: String? = nil, embed: Bool = false, chain: [String]? = nil, crls: Int = 0
+        contentType: String = "data", essCertificate: String? = nil, essExtra: [String] = [], unsorted: Bool = false,
+        embed: Bool = false, chain: [String]? = nil, crls: Int = 0
     ) throws {
         var args = [
             "sign", "--cert", signer.cert, "--key", signer.key, "--data", content, "--out", out, "--md", digest,
@@ -166,6 +167,8 @@ package final class PolicyPKI: @unchecked Sendable {
         ]
         for certificate in chain ?? [base.intermediateCert] { args += ["--chain", certificate] }
         if let essCertificate { args += ["--ess-cert", essCertificate] }
+        for certificate in essExtra { args += ["--ess-extra", certificate] }
+        if unsorted { args.append("--unsorted") }
         if embed { args.append("--embed") }
         if crls > 0 { args += ["--crls", String(crls)] }
         try python(args)

@@ -42,6 +42,73 @@ struct DSSCorpusTests {
         #expect(pbad.problems.contains { $0.contains("/PBAD.PAdES") })
     }
 
+    static let plugtests = "pdfs/dss/history/dss-document/src/test/resources/plugtest/esig2014/ESIG-PAdES/"
+
+    func verify(plugtest name: String) throws -> VerificationReport {
+        try PDFVerifier.verify(
+            path: Corpus.path(Self.plugtests + name), password: nil,
+            options: VerifyOptions(now: Date(), requireTrust: false, revocation: .none), rendering: .skipped)
+    }
+
+    /// Changes after `signature` that it does not permit.
+    func refused(_ signature: SignatureReport) -> [String] {
+        signature.permitted ? [] : signature.changes.filter { $0.level > .annotations }.map(\.what)
+    }
+
+    @Test(
+        "Adobe's form resources written on signing (/DR added, an empty /DR given fonts, /FRM0 replaced) are form filling",
+        arguments: [
+            "validation/DSS-1983.pdf", "validation/Test.signed_Certipost-2048-SHA512.extended-LTA.pdf",
+            "validation/belgian_pki_multiple_ocsps.pdf", "validation/dss-2058/dss-2058-LTA-test.pdf",
+            "validation/pades-tst-with-sig-type.pdf", "plugtest:LU/Signature-P-LU-2.pdf",
+            "plugtest:AT_SIT/Signature-P-AT_SIT-3.pdf",
+        ])
+    func formResourcesPermitted(_ name: String) throws {
+        let report =
+            try name.hasPrefix("plugtest:")
+            ? verify(plugtest: String(name.dropFirst(9))) : verify(String(name.dropFirst("validation/".count)))
+        for signature in report.signatures {
+            #expect(signature.permitted, "\(name) #\(signature.index): \(refused(signature))")
+            #expect(!signature.changes.contains { $0.what.contains("/DR") && $0.level == .other }, "\(name)")
+        }
+    }
+
+    @Test("a catalog rewritten whole with /DSS added, and a page's /Resources moved to an equal object, are permitted")
+    func rewrittenButEqual() throws {
+        let lt = try #require(try verify("pades-ocsp-sign-cert.pdf").signatures.first)
+        #expect(lt.permitted && lt.modificationLevel == .ltaUpdates, "\(lt.changes.map(\.what))")
+        let page = try #require(try verify("Signature-P-DE_SCI-4.pdf").signatures.first)
+        #expect(page.permitted, "\(page.changes.map(\.what))")
+    }
+
+    @Test("a document timestamp over the whole file but a line end after its %%EOF covers the entire file")
+    func lineEndAfterLastEOF() throws {
+        let report = try verify("DSS-3298.pdf")
+        let stamp = try #require(report.signatures.last)
+        #expect(stamp.coverage == .entireFile && stamp.integrity == .ok, "\(stamp.problems)")
+    }
+
+    @Test(
+        "signing-certificate attributes that list the signer twice, or its CAs after it, name the signer",
+        arguments: ["DSS-2025.pdf", "Signature-P-FR_CS-5.pdf", "adbe_crl_signed.pdf", "wrong-digest-algo.pdf"])
+    func signingCertificateFirstEntry(_ name: String) throws {
+        for signature in try verify(name).signatures {
+            #expect(!signature.problemKinds.contains(.structure), "\(name) #\(signature.index): \(signature.problems)")
+        }
+    }
+
+    @Test("signed attributes out of DER order break the signature value (DSS: hash failure)")
+    func signedAttributesOutOfOrder() throws {
+        let report = try PDFVerifier.verify(
+            path: Corpus.path(Self.folder + "dss-818/Signature-P-IT_ADO-1 (HASH_FAILURE) (ECDSA).pdf"), password: nil,
+            options: VerifyOptions(now: Date(), requireTrust: false, revocation: .none), rendering: .skipped)
+        let signature = try #require(report.signatures.first)
+        #expect(signature.integrity == .broken && signature.integrityFailures == ["signature-value"])
+        #expect(signature.problems.contains { $0.contains("not in DER order") }, "\(signature.problems)")
+        let plugtest = try verify(plugtest: "AT_SIT/Signature-P-AT_SIT-3.pdf").signatures
+        #expect(plugtest.map(\.integrity) == [.ok, .ok, .broken], "only PrimeSign's signature is out of order")
+    }
+
     @Test("no reason is empty: every problem is a sentence, also when a timestamp fails on trust alone")
     func reasonsNeverEmpty() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Corpus.path(Self.folder)).filter {

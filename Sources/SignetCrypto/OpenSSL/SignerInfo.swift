@@ -99,6 +99,12 @@ struct SignerInfo {
         return [0x31] + DER.length(content.count) + content
     }
 
+    /// Whether the signed attributes came in DER order (a SET OF sorted, X.690 §11.6), the only
+    /// order whose encoding RFC 5652 §5.4 signs.
+    func signedAttributesInDEROrder() throws -> Bool {
+        try DER.set(of: signedAttributes()) == signedAttributesDER()
+    }
+
     /// The DER of each signed attribute, in the order OpenSSL holds them.
     func signedAttributes() throws -> [[UInt8]] {
         try (0..<max(CMS_signed_get_attr_count(pointer), 0)).map { index in

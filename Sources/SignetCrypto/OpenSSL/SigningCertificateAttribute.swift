@@ -24,6 +24,18 @@ final class ESSSigningCertificateV2 {
 }
 
 enum SigningCertificateCheck {
+    /// The attribute value (a `SigningCertificate` or `SigningCertificateV2` SEQUENCE) reduced to
+    /// its first certificate ID, without policies: the entry that names the signer. The bytes as
+    /// they are when their framing does not hold a list of certificate IDs (OpenSSL then refuses them).
+    static func firstEntry(of value: [UInt8]) -> [UInt8] {
+        guard let certs = DER.elements(ofSequence: value)?.first.map({ Array(value[$0]) }),
+            let first = DER.elements(ofSequence: certs)?.first
+        else { return value }
+        let id = Array(certs[first])
+        let list = [0x30] + DER.length(id.count) + id
+        return [0x30] + DER.length(list.count) + list
+    }
+
     /// True when every certificate the attributes name is in `chain` and the first one is
     /// `chain[0]` (the signer), compared by hash and, when given, issuer and serial.
     static func matches(v1: ESSSigningCertificate?, v2: ESSSigningCertificateV2?, chain: [Certificate]) throws -> Bool {

@@ -66,6 +66,16 @@ struct SignerCheck {
             }
             check.claimedSigningTime = info.signingTime
             if let key, check.unsupported == nil { verifySignedAttributes(key: key, into: &check) }
+            if check.signatureVerifies, try !info.signedAttributesInDEROrder() {
+                // OpenSSL verifies over the attributes in the order they came; RFC 5652 §5.4 signs their
+                // DER encoding, whose SET OF is sorted, so a signature over another order is not over it.
+                check.signatureVerifies = false
+                check.problems.append(
+                    CMSProblem(
+                        .signatureValue,
+                        "the signature value does not verify over the DER encoding of the signed attributes: they are not in DER order (a SET OF sorted, RFC 5652 §5.4), and only that order is what is signed"
+                    ))
+            }
         } else if let key, check.unsupported == nil {
             // No signed attributes: the signature is made over the content digest itself.
             if AlgorithmPolicy.wholeMessageKeys.contains(key.algorithm) {
@@ -82,7 +92,9 @@ struct SignerCheck {
                     .digest,
                     "the signed content was changed: its \(algorithm.name) digest does not match the signed one"))
         }
-        if !check.signatureVerifies, check.unsupported == nil, signer != nil {
+        if !check.signatureVerifies, check.unsupported == nil, signer != nil,
+            !check.problems.contains(where: { $0.kind == .signatureValue })
+        {
             check.problems.append(
                 CMSProblem(.signatureValue, "the signature value does not verify with \(whose) public key"))
         }
@@ -135,8 +147,10 @@ struct SignerCheck {
         check.problems += broken.map { CMSProblem(.structure, "the signature's structure is not valid: \($0)") }
     }
 
-    /// ESS signing-certificate (v1, SHA-1) and signing-certificate-v2: when present, they must
-    /// name the signer's certificate. A timestamp token must carry one (RFC 3161 §2.4.2).
+    /// ESS signing-certificate (v1, SHA-1) and signing-certificate-v2: when present, their first
+    /// entry must name the signer's certificate (RFC 2634 §5.4, RFC 5035: the first certificate
+    /// identifies the signer; the others, the signer again or its CAs, may limit the path and are
+    /// not checked). A timestamp token must carry one (RFC 3161 §2.4.2).
     private func signingCertificateProblems(signer: Certificate, into check: inout CMSCheck) throws -> [String] {
         let v1Bytes = info.signedSequence(.signingCertificate)
         let v2Bytes = info.signedSequence(.signingCertificateV2)
@@ -147,13 +161,12 @@ struct SignerCheck {
         let v1: ESSSigningCertificate?
         let v2: ESSSigningCertificateV2?
         do {
-            v1 = try v1Bytes.map { try ESSSigningCertificate(der: $0) }
-            v2 = try v2Bytes.map { try ESSSigningCertificateV2(der: $0) }
+            v1 = try v1Bytes.map { try ESSSigningCertificate(der: SigningCertificateCheck.firstEntry(of: $0)) }
+            v2 = try v2Bytes.map { try ESSSigningCertificateV2(der: SigningCertificateCheck.firstEntry(of: $0)) }
         } catch let failure as OpenSSLFailure {
             return ["its signing-certificate attribute cannot be read (\(failure.summary))"]
         }
-        let chain = [signer] + carried.filter { !$0.isSame(as: signer) }
-        guard try SigningCertificateCheck.matches(v1: v1, v2: v2, chain: chain) else {
+        guard try SigningCertificateCheck.matches(v1: v1, v2: v2, chain: [signer]) else {
             return ["its signing-certificate attribute names another certificate than \(whose)"]
         }
         return []
