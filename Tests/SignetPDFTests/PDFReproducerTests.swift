@@ -13,7 +13,8 @@ struct PDFReproducerTests {
 
     /// A reference to object 99999999995 makes qpdf's highest object number INT_MAX; numbering a
     /// new stream then throws a C++ exception that qpdf's C API lets escape: the process
-    /// aborted ("terminate called after throwing an instance of 'std::range_error'").
+    /// aborted ("terminate called after throwing an instance of 'std::range_error'"). Such a file is
+    /// damaged (qpdf rebuilt its table), so stamping works on a repaired copy, which cannot be written.
     @Test("a new stream in a file whose highest object number is INT_MAX")
     func objectNumberOverflow() throws {
         let dir = TemporaryDirectory("pdf-repro")
@@ -25,7 +26,7 @@ struct PDFReproducerTests {
         }
         #expect(
             error?.message
-                == "\(input): max object id is too high to create new objects; the file may be broken, re-save it with a PDF reader."
+                == "\(input): the file is damaged beyond repair (max object id is too high to create new objects); try opening it in a PDF reader and saving a new copy."
         )
         #expect(dir.contents().isEmpty)
     }

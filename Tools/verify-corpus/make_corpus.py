@@ -631,8 +631,9 @@ def other_attacks(c: Corpus):
               append_update(data, objs), [ATTACK, sig(None, None, False)], 3, **a, xref=xref,
               note="the /V's ByteRange does not cover the revision that added the field: a forgery, not a second "
                    "signature; it is reported too (INVALID, a structure problem), so every signature field is accounted for",
-              pyhanko_agrees=False,
-              pyhanko_note="pyHanko counts the forged field as a second signature (judged OTHER, so it rejects the file too)"
+              pyhanko_agrees=label != "copy",
+              pyhanko_note="pyHanko, like Signet, counts the forged field as a second signature (judged OTHER, so it "
+                           "rejects the file too)"
                            + ("; it rates Signature1's update FORM_FILLING" if label == "copy" else ""))
 
     data = c.signed("table")

@@ -10,6 +10,18 @@ struct OverlayRenderer: PageRenderer {
     let password: Secret?
     /// The environment variables `signet-preview` is not given (`CommandContext.secretVariables`).
     let secretVariables: Set<String>
+    /// When the renders of this verification must be done (monotonic seconds, `budget` after the
+    /// verification starts): no document makes the overlay check run for minutes (1,500 small rectangles
+    /// took 127 s, one appearance of 10^8 fills 85 s); past it the signatures concerned are not valid.
+    let deadline: Double
+
+    /// Seconds of rendering one verification may spend.
+    static let budget = 15.0
+
+    init(input: String, password: Secret?, secretVariables: Set<String>) {
+        (self.input, self.password, self.secretVariables) = (input, password, secretVariables)
+        deadline = Subprocess.monotonicSeconds() + Self.budget
+    }
 
     /// The pixels `region` of page `page` of `input` cut at `end` bytes (`nil`: whole) at `dpi`,
     /// as displayed or, when `printing`, as printed.
@@ -18,8 +30,15 @@ struct OverlayRenderer: PageRenderer {
         var arguments = ["--dpi", String(dpi), "--region", pixels.joined(separator: ",")]
         if let end { arguments += ["--end", String(end)] }
         if printing { arguments.append("--for-printing") }
+        let remaining = deadline - Subprocess.monotonicSeconds()
+        guard remaining > 0 else {
+            throw PagePreview.Failure(
+                message:
+                    "the check stopped at its bound of \(Int(Self.budget)) s of page rendering; give --allow-overlays to skip it")
+        }
         let png = try PagePreview.png(
             input, page: page, arguments: arguments, password: password, withholding: secretVariables,
+            timeout: remaining,
             missing:
                 "compared; build it with 'swift build -c release --product \(PagePreview.executable)', or give --allow-overlays to skip the check"
         )

@@ -21,7 +21,7 @@ enum PagePreview {
     /// `missing` says what to do when the program is not installed.
     static func png(
         _ input: String, page: Int, arguments: [String], password: Secret? = nil, withholding secrets: Set<String>,
-        missing: String
+        timeout: Double? = nil, missing: String
     ) throws -> [UInt8] {
         guard let path = ExternalCommand.locate(executable) else {
             throw Failure(message: "\(executable) is not installed next to signet, and it renders the pages \(missing)")
@@ -34,10 +34,13 @@ enum PagePreview {
             result = try Subprocess.run(
                 path,
                 [input, "--page", String(page), "-o", "-"] + arguments + (secret == nil ? [] : ["--password-stdin"]),
-                withholding: secrets, input: secret ?? []
+                withholding: secrets, input: secret ?? [], timeout: timeout
             ) { png += $0 }
         } catch {
             throw Failure(message: "\(path) cannot be started (\(error))")
+        }
+        if result.timedOut, let timeout {
+            throw Failure(message: "\(executable) did not finish page \(page) within \(Int(timeout.rounded(.up))) s")
         }
         guard result.status == 0 else {
             let last = result.errorText.split(separator: "\n").last.map(String.init) ?? ""
