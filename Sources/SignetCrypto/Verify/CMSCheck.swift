@@ -50,14 +50,6 @@ package struct CMSCheck: Sendable, Hashable {
     /// Every chain certificate below its root has usable revocation data in the file (B-LT).
     package var revocationCovered = false
 
-    /// Digest, signature, algorithms and certificate all pass, and an attached signature
-    /// timestamp (if any) is valid (trust is judged by the caller).
-    package var cryptographicallyValid: Bool {
-        digestMatches && signatureVerifies && unsupported == nil && policyProblems.isEmpty
-            && certificateValidity == .valid
-            && (timestamp?.valid ?? true)
-    }
-
     /// Records the revocation findings of the chains judged (the signer's first).
     mutating func record(_ chains: [ChainRevocation]) {
         revocation = chains.flatMap(\.certificates)
