@@ -63,7 +63,7 @@ package enum PDFVerifier {
             mapped: try MappedFile.of(file), password: password,
             coveredRevision: { covered[$0] ?? nil })
         // Duplicate keys and unlisted objects, read from the bytes qpdf reads one way.
-        let raw = RawSyntaxFindings(revisions: revisions, bytes: try read.accountBytes(file))
+        let raw = RawSyntaxFindings(revisions: revisions, bytes: try read.accountBytes(file, cipher: cipher))
         let describe = RawSyntaxFindings.describe(
             history.lastMap ?? (raw.isEmpty ? nil : try? DocumentMap(document)))
         let certifier = try document.catalog().value("/Perms")?.value("/DocMDP")?.id

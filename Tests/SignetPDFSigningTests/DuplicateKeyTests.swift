@@ -87,7 +87,58 @@ struct DuplicateKeyTests {
                 return IncrementalUpdate.append(
                     to: b + hidden, objects: [30: "<< /Title (Changed) >>"], trailerExtra: "/Info 30 0 R ")
             }, names: "revision 4 holds object 5 0, which its cross-reference section does not list"),
+        Case(
+            label: "the catalog redefined inside an object stream with /Pages twice",
+            update: { b in
+                let catalog = first("<<", in: body(of: 1, in: b), with: "<< /Pages 41 0 R")
+                return appendObjectStream(
+                    to: b,
+                    members: [
+                        1: catalog, 41: "<< /Type /Pages /Kids [42 0 R] /Count 1 >>",
+                        42:
+                            "<< /Type /Page /Parent 41 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
+                    ])
+            }, names: "object 1 (catalog) defines /Pages twice"),
     ]
+
+    /// An update holding `members` in an uncompressed object stream (object 60), listed by a
+    /// cross-reference stream (object 61).
+    static func appendObjectStream(to bytes: [UInt8], members: [Int: String]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let prev = text.matches(#"startxref\s+(\d+)"#).last ?? "0"
+        let root = text.matches(#"/Root (\d+ \d+ R)"#).last ?? "1 0 R"
+        let sorted = members.sorted { $0.key < $1.key }
+        var header = "", data = ""
+        for (number, body) in sorted {
+            header += "\(number) \(data.utf8.count) "
+            data += body + "\n"
+        }
+        let objects = header + data
+        var out = bytes
+        let streamOffset = out.count
+        out += Array(
+            "60 0 obj\n<< /Type /ObjStm /N \(sorted.count) /First \(header.utf8.count) /Length \(objects.utf8.count) >>\nstream\n\(objects)\nendstream\nendobj\n"
+                .utf8)
+        let xrefOffset = out.count
+        var rows: [UInt8] = []
+        func row(_ type: UInt8, _ field: Int, _ index: Int) {
+            rows += [type] + (0..<4).reversed().map { UInt8(truncatingIfNeeded: field >> ($0 * 8)) }
+            rows += [UInt8(index >> 8), UInt8(index & 0xFF)]
+        }
+        var index = ""
+        for (i, (number, _)) in sorted.enumerated() {
+            index += "\(number) 1 "
+            row(2, 60, i)
+        }
+        index += "60 2"
+        row(1, streamOffset, 0)
+        row(1, xrefOffset, 0)
+        out += Array(
+            "61 0 obj\n<< /Type /XRef /Size 62 /W [1 4 2] /Index [\(index)] /Root \(root) /Prev \(prev) /Length \(rows.count) >>\nstream\n"
+                .utf8)
+        out += rows + Array("\nendstream\nendobj\nstartxref\n\(xrefOffset)\n%%EOF\n".utf8)
+        return out
+    }
 
     /// TestPDF with 30 more entries on its page (36 in all), as an update before signing.
     static let paddedPage = IncrementalUpdate.append(

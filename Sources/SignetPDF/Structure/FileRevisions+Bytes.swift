@@ -25,14 +25,15 @@ extension FileRevisions {
     /// Every revision's bytes accounted for: each object its entries place in its bytes is read
     /// (stream data stepped over by `/Length`) and its dictionaries checked for keys defined twice,
     /// as are its trailers; what lies between them is searched for `N G obj` headers no entry
-    /// lists.
-    package func accountBytes(_ file: any ByteSource) throws -> [RevisionBytes] {
+    /// lists. The members of object streams are read too (`ObjectStreamKeys`), an encrypted
+    /// file's decrypted with `cipher`.
+    package func accountBytes(_ file: any ByteSource, cipher: ObjectCipher? = nil) throws -> [RevisionBytes] {
         let sectionOffsets = try FileStructure.read(file).sectionOffsets.map { headerOffset + $0 }
         var latest: [Int: XrefEntry] = [:]
         var result: [RevisionBytes] = []
         for revision in revisions {
             latest.merge(revision.entries) { _, newer in newer }
-            let account = ByteAccount(file: file, header: headerOffset, latest: latest)
+            let account = ByteAccount(file: file, header: headerOffset, latest: latest, cipher: cipher)
             result.append(try account.read(revision, sections: sectionOffsets))
         }
         return result
@@ -45,6 +46,7 @@ private struct ByteAccount {
     let header: Int
     /// Every entry written up to this revision (to resolve a `/Length` reference).
     let latest: [Int: XrefEntry]
+    let cipher: ObjectCipher?
 
     func read(_ revision: Revision, sections: [Int]) throws -> RevisionBytes {
         var out = RevisionBytes(revision: revision.index)
@@ -73,6 +75,7 @@ private struct ByteAccount {
             if let number {
                 if object.unchecked { out.unchecked.append(number) }
                 if !object.duplicates.isEmpty { out.duplicates[number, default: []] += object.duplicates }
+                if object.isStream { try members(of: number, at: start, revision: revision, into: &out) }
             } else {
                 out.trailerDuplicates += object.duplicates
             }
@@ -87,6 +90,22 @@ private struct ByteAccount {
         var end: Int
         var duplicates: [DuplicateKey]
         var unchecked = false
+        var isStream = false
+    }
+
+    /// The members of the object stream `number` at `start` that entries place in it.
+    private func members(of number: Int, at start: Int, revision: Revision, into out: inout RevisionBytes) throws {
+        guard
+            let stream = try StoredStream.read(file, at: start, length: { try length(of: $0) }),
+            let outcome = ObjectStreamKeys.check(
+                stream, cipher: cipher, encrypted: revision.isEncrypted,
+                member: {
+                    guard case .compressed(let s, _) = latest[$0] else { return false }
+                    return s == number
+                })
+        else { return }
+        // A stream Signet does not decode is a known limit (as for its header), not a finding.
+        if case .read(let found) = outcome { out.duplicates.merge(found) { $0 + $1 } }
     }
 
     /// The object at `start` (`N G obj`, its value, stream data stepped over, `endobj`), read no
@@ -111,7 +130,7 @@ private struct ByteAccount {
             dataStart += 1
         }
         let end = try streamEnd(from: dataStart, length: length(reader.bytes, start: start), bound: bound)
-        return ReadObject(end: end, duplicates: scanner.found)
+        return ReadObject(end: end, duplicates: scanner.found, isStream: true)
     }
 
     /// Scans the value that starts at `start` (after `N G obj` when asked), reading more of the file
@@ -143,8 +162,12 @@ private struct ByteAccount {
         _ = (head.word(), head.word(), head.word())
         guard let value = head.value()?.dictionary?["/Length"] else { return nil }
         if let direct = value.integer { return direct }
-        guard let id = value.objectID, case .inUse(let offset, _) = latest[id.number], header + offset < file.size
-        else { return nil }
+        return try value.objectID.flatMap(length(of:))
+    }
+
+    /// The integer object `id` names, as the entries up to this revision place it.
+    private func length(of id: PDFObjectID) throws -> Int? {
+        guard case .inUse(let offset, _) = latest[id.number], header + offset < file.size else { return nil }
         var reader = SyntaxReader(try file.bytes((header + offset)..<min(file.size, header + offset + 64)))
         guard Int(reader.word()) == id.number, Int(reader.word()) != nil, reader.word() == "obj" else { return nil }
         return Int(reader.word())
