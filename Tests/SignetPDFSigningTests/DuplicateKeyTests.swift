@@ -203,6 +203,37 @@ struct DuplicateKeyTests {
         #expect(!before.contains("Pay 9999"), "\(before)")
     }
 
+    @Test(
+        "an AES-256 file: the catalog's /Pages defined twice needs no key, and is a change at level other",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/qpdf"), "qpdf is not installed"))
+    func aes256() throws {
+        let dir = TemporaryDirectory()
+        let plain = dir.write("plain.pdf", bytes: TestPDF.bytes())
+        let encrypted = dir.path("encrypted.pdf")
+        let r = try ProcessRunner.run("qpdf", ["--encrypt", "", "owner-secret", "256", "--", plain, encrypted])
+        try #require(r.status == 0, "qpdf --encrypt: \(r.stderr)")
+        let signed = try sign(try Array(Data(contentsOf: URL(fileURLWithPath: encrypted))))
+        let text = String(decoding: signed, as: UTF8.self)
+        let encrypt = try #require(text.matches(#"/Encrypt (\d+ \d+ R)"#).last)
+        let id = try #require(text.matches(#"(/ID\s*\[[^\]]*\])"#).last)
+        // The forged page reuses the encrypted content stream, turned upside down: nothing to encrypt.
+        let attack = IncrementalUpdate.append(
+            to: signed,
+            objects: [
+                1: Self.first("<<", in: Self.body(of: 1, in: signed), with: "<< /Pages 41 0 R"),
+                41: "<< /Type /Pages /Kids [42 0 R] /Count 1 >>",
+                42:
+                    "<< /Type /Page /Parent 41 0 R /MediaBox [0 0 612 792] /Rotate 180 /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
+            ], trailerExtra: "/Encrypt \(encrypt) \(id) ")
+        let report = try verify(attack)
+        let first = try #require(report.signatures.first)
+        #expect(first.integrity == .ok, "\(first.problems)")
+        #expect(first.modificationLevel == .other && !first.valid, "\(first.changes.map(\.what))")
+        #expect(
+            first.changes.contains { $0.what.contains("object 1 (catalog) defines /Pages twice") },
+            "\(first.changes.map(\.what))")
+    }
+
     @Test("the signed file itself (and one updated harmlessly) has nothing to report")
     func controls() throws {
         let signed = try sign(TestPDF.bytes())
@@ -211,7 +242,8 @@ struct DuplicateKeyTests {
         let first = try #require(report.signatures.first)
         #expect(first.notes.allSatisfy { !$0.contains("twice") }, "\(first.notes)")
         let updated = try verify(
-            IncrementalUpdate.append(to: signed, objects: [30: "<< /Title (Changed) >>"], trailerExtra: "/Info 30 0 R "))
+            IncrementalUpdate.append(to: signed, objects: [30: "<< /Title (Changed) >>"], trailerExtra: "/Info 30 0 R ")
+        )
         #expect(updated.valid, "\(updated.signatures.map { $0.changes.map(\.what) })")
     }
 

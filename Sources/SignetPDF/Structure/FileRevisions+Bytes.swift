@@ -75,7 +75,7 @@ private struct ByteAccount {
             if let number {
                 if object.unchecked { out.unchecked.append(number) }
                 if !object.duplicates.isEmpty { out.duplicates[number, default: []] += object.duplicates }
-                if object.isStream { try members(of: number, at: start, revision: revision, into: &out) }
+                if object.isObjectStream { try members(of: number, at: start, revision: revision, into: &out) }
             } else {
                 out.trailerDuplicates += object.duplicates
             }
@@ -90,7 +90,7 @@ private struct ByteAccount {
         var end: Int
         var duplicates: [DuplicateKey]
         var unchecked = false
-        var isStream = false
+        var isObjectStream = false
     }
 
     /// The members of the object stream `number` at `start` that entries place in it.
@@ -117,20 +117,26 @@ private struct ByteAccount {
         guard !scanner.truncated || windowEnd >= bound else {
             return ReadObject(end: bound, duplicates: scanner.found, unchecked: true)
         }
-        var reader = scanner.reader
-        let afterValue = start + reader.position
-        let keyword = reader.word()
-        if keyword == "endobj" { return ReadObject(end: start + reader.position, duplicates: scanner.found) }
-        guard keyword == "stream" else { return ReadObject(end: afterValue, duplicates: scanner.found) }
+        var after = scanner
+        let afterValue = start + after.position
+        let keyword = after.word()
+        if keyword.elementsEqual("endobj".utf8) {
+            return ReadObject(end: start + after.position, duplicates: scanner.found)
+        }
+        guard keyword.elementsEqual("stream".utf8) else {
+            return ReadObject(end: afterValue, duplicates: scanner.found)
+        }
         // `stream` is followed by CRLF or LF, then the data.
-        var dataStart = start + reader.position
+        var dataStart = start + after.position
         let lineEnd = try file.bytes(dataStart..<min(file.size, dataStart + 2))
         if lineEnd.first == 0x0D { dataStart += 1 }
-        if lineEnd.count > dataStart - start - reader.position, lineEnd[dataStart - start - reader.position] == 0x0A {
+        if lineEnd.count > dataStart - start - after.position, lineEnd[dataStart - start - after.position] == 0x0A {
             dataStart += 1
         }
-        let end = try streamEnd(from: dataStart, length: length(reader.bytes, start: start), bound: bound)
-        return ReadObject(end: end, duplicates: scanner.found, isStream: true)
+        let end = try streamEnd(from: dataStart, length: length(scanner.topLevelValue("/Length")), bound: bound)
+        return ReadObject(
+            end: end, duplicates: scanner.found,
+            isObjectStream: scanner.topLevelValue("/Type")?.name == "/ObjStm")
     }
 
     /// Scans the value that starts at `start` (after `N G obj` when asked), reading more of the file
@@ -143,11 +149,7 @@ private struct ByteAccount {
             let end = min(bound, file.size, start + size)
             let bytes = try file.bytes(start..<end)
             var scanner = DuplicateKeyScanner(bytes)
-            if afterObjectHeader {
-                var head = SyntaxReader(bytes)
-                guard Int(head.word()) != nil, Int(head.word()) != nil, head.word() == "obj" else { return nil }
-                scanner = DuplicateKeyScanner(bytes, at: head.position)
-            }
+            if afterObjectHeader, scanner.objectHeader() == nil { return nil }
             _ = scanner.scan()
             if !scanner.truncated || end >= min(bound, file.size) || size >= FileRevisions.maxScanned {
                 return (scanner, end)
@@ -156,11 +158,9 @@ private struct ByteAccount {
         }
     }
 
-    /// The stream's `/Length`: a direct integer, or the integer object a reference names.
-    private func length(_ bytes: [UInt8], start: Int) throws -> Int? {
-        var head = SyntaxReader(bytes)
-        _ = (head.word(), head.word(), head.word())
-        guard let value = head.value()?.dictionary?["/Length"] else { return nil }
+    /// A stream's `/Length`: a direct integer, or the integer object a reference names.
+    private func length(_ value: SyntaxValue?) throws -> Int? {
+        guard let value else { return nil }
         if let direct = value.integer { return direct }
         return try value.objectID.flatMap(length(of:))
     }
@@ -178,16 +178,16 @@ private struct ByteAccount {
     private func streamEnd(from dataStart: Int, length: Int?, bound: Int) throws -> Int {
         if let length, length >= 0, dataStart + length < bound {
             let tail = try file.bytes((dataStart + length)..<min(bound, dataStart + length + 64))
-            var reader = SyntaxReader(tail)
-            if reader.word() == "endstream" {
+            var reader = DuplicateKeyScanner(tail)
+            if reader.word().elementsEqual("endstream".utf8) {
                 let afterStream = reader.position
-                return dataStart + length + (reader.word() == "endobj" ? reader.position : afterStream)
+                return dataStart + length + (reader.word().elementsEqual("endobj".utf8) ? reader.position : afterStream)
             }
         }
         guard let hit = try find(Array("endstream".utf8), in: dataStart..<bound) else { return bound }
         let tail = try file.bytes(hit.upperBound..<min(bound, hit.upperBound + 64))
-        var reader = SyntaxReader(tail)
-        return hit.upperBound + (reader.word() == "endobj" ? reader.position : 0)
+        var reader = DuplicateKeyScanner(tail)
+        return hit.upperBound + (reader.word().elementsEqual("endobj".utf8) ? reader.position : 0)
     }
 
     /// The first occurrence of `needle` in the file's bytes `range`, read in chunks.
