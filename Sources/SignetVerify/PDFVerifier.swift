@@ -82,7 +82,7 @@ package enum PDFVerifier {
             let permissions = try SignaturePermissions(dictionary: item.dictionary, certifier: certifier)
             let revision = item.number.flatMap { covered[$0] ?? nil }
             var changes =
-                revision.map { history.changes(after: $0) + raw.changes(after: $0, describe: describe) }
+                revision.map { raw.changes(after: $0, among: history.changes(after: $0), describe: describe) }
                 ?? unmatched(item.signature, revisions)
             changes = (changes + trailing).map { permissions.escalated($0) }
             var allowed = SignaturePermissions.allowed(docMDP: nil)

@@ -38,6 +38,14 @@ struct RawSyntaxFindings {
         }
     }
 
+    /// `others` (changes after revision `covered`, oldest first) with these among them, oldest
+    /// first, each revision's own changes in the order found.
+    func changes(after covered: Int, among others: [Change], describe: Describe) -> [Change] {
+        (others + changes(after: covered, describe: describe)).enumerated().sorted {
+            ($0.element.revision, $0.offset) < ($1.element.revision, $1.offset)
+        }.map(\.element)
+    }
+
     /// Every such change made after revision `covered`, oldest first.
     func changes(after covered: Int, describe: Describe) -> [Change] {
         var changes: [Change] = []
