@@ -62,6 +62,10 @@ package enum PDFVerifier {
             revisions: revisions, signed: Set(covered.values.compactMap { $0 }), final: document,
             mapped: try MappedFile.of(file), password: password,
             coveredRevision: { covered[$0] ?? nil })
+        // Duplicate keys and unlisted objects, read from the bytes qpdf reads one way.
+        let raw = RawSyntaxFindings(revisions: revisions, bytes: try read.accountBytes(file, cipher: cipher))
+        let describe = RawSyntaxFindings.describe(
+            history.lastMap ?? (raw.isEmpty ? nil : try? DocumentMap(document)))
         let certifier = try document.catalog().value("/Perms")?.value("/DocMDP")?.id
         // Every signature the fields hold is reported, a forged one too (with its problem).
         let counted = found.sorted { $0.signature.coveredEnd < $1.signature.coveredEnd }
@@ -79,7 +83,9 @@ package enum PDFVerifier {
             let item = counted[i]
             let permissions = try SignaturePermissions(dictionary: item.dictionary, certifier: certifier)
             let revision = item.number.flatMap { covered[$0] ?? nil }
-            var changes = revision.map { history.changes(after: $0) } ?? unmatched(item.signature, revisions)
+            var changes =
+                revision.map { raw.changes(after: $0, among: history.changes(after: $0), describe: describe) }
+                ?? unmatched(item.signature, revisions)
             changes = (changes + trailing).map { permissions.escalated($0) }
             var allowed = SignaturePermissions.allowed(docMDP: nil)
             var problems: [Problem] = []
@@ -103,6 +109,11 @@ package enum PDFVerifier {
                 revision: revision, changes: changes, docmdp: permissions.docMDP, allowed: allowed, options: options,
                 revocationData: store.material, crls: crls, protectedAt: protectedAt)
             finding.problems = problems + finding.problems
+            if let revision {
+                let signed = raw.signed(through: revision, describe: describe)
+                finding.problems += signed.problems
+                finding.notes += signed.notes
+            }
             if let skipped = store.skippedFinding {
                 // Unread values may hold the one that shows a revocation: a later /DSS may list junk
                 // before the values a document timestamp covers. Not knowing is not "valid".

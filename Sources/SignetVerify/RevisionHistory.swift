@@ -16,6 +16,8 @@ struct RevisionHistory {
     private(set) var forgedFields: Set<String> = []
     /// What the overlay check compares, from every revision analysed.
     private(set) var overlays: [OverlayTarget] = []
+    /// The map of the last revision, when it was analysed.
+    private(set) var lastMap: DocumentMap?
 
     /// `signed`: the revisions signatures cover (each ends a span).
     init(
@@ -48,6 +50,7 @@ struct RevisionHistory {
                 }.map(\.element)
                 forgedFields.formUnion(analysis.forgedFields)
                 overlays += analysis.overlays
+                if end == revisions.count { lastMap = b.map }
             case (.failure(let why), _), (_, .failure(let why)):
                 changes[end] =
                     problems + [
