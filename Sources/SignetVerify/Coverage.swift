@@ -51,7 +51,11 @@ struct Coverage {
         if !problems.isEmpty {
             return Coverage(kind: .partial, ranges: ranges, signatureBytes: stored, problems: problems)
         }
-        if end == file.size { return Coverage(kind: .entireFile, ranges: ranges, signatureBytes: stored, problems: []) }
+        // What follows the signed bytes may be white space (a line end after %%EOF, as some
+        // writers leave): no reader sees it, however long; every byte of it is read.
+        if try ByteScan.firstNonWhitespace(in: end..<file.size, of: file) == nil {
+            return Coverage(kind: .entireFile, ranges: ranges, signatureBytes: stored, problems: [])
+        }
         if try endsRevision(at: end, file: file), try endsRevision(at: file.size, file: file),
             try hasStartxref(after: end, file: file)
         {

@@ -42,6 +42,14 @@ struct DSSCorpusTests {
         #expect(pbad.problems.contains { $0.contains("/PBAD.PAdES") })
     }
 
+    @Test("a CR/LF after the %%EOF a document timestamp covers leaves its coverage whole, not partial")
+    func lineEndAfterTimestamp() throws {
+        // DSS-3298.pdf ends "%%EOF\n\r\n": the timestamp covers up to the "\n", two bytes before the end.
+        let timestamp = try #require(try verify("DSS-3298.pdf").signatures.first { $0.kind == .documentTimestamp })
+        #expect(timestamp.coverage == .entireFile, "coverage \(timestamp.coverage): \(timestamp.problems)")
+        #expect(!timestamp.problemKinds.contains(.coverage), "\(timestamp.problems)")
+    }
+
     @Test("no reason is empty: every problem is a sentence, also when a timestamp fails on trust alone")
     func reasonsNeverEmpty() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Corpus.path(Self.folder)).filter {
