@@ -30,7 +30,16 @@ package enum FileNumber {
         return overflow ? nil : sum
     }
 
-    /// The sentence ending of a number that is not digits only.
-    static let notDigits =
-        "not in digits only: viewers that take it for an error (poppler, MuPDF) read 0, rebuild the cross-reference table by scanning the file and may show objects no section lists"
+    /// The end of a sentence about a number written as `text` where only digits belong: what is
+    /// wrong with it (a sign, a real, …) and why it matters.
+    static func notDigits(_ text: String) -> String {
+        let what =
+            text.contains(where: { $0 == "+" || $0 == "-" })
+            ? "with a sign"
+            : text.contains(".")
+                ? "as a real"
+                : text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) ? "beyond what 64 bits hold" : "not in digits"
+        return
+            "\(what): offsets and counts are digits only, and poppler and MuPDF read such a number as 0 and rebuild the cross-reference table by scanning the file (the last definition of each object wins)"
+    }
 }

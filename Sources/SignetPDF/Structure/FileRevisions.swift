@@ -137,7 +137,7 @@ package struct FileRevisions: Sendable {
                         ?? "it has no startxref before its %%EOF")
             }
             if startxref != nil, let written, FileNumber.digits(written) == nil {
-                problems.append("its startxref is written \(written), \(FileNumber.notDigits)")
+                problems.append("its startxref is written \(written), \(FileNumber.notDigits(written))")
             }
             revisions.append(
                 Revision(

@@ -47,7 +47,7 @@ struct ReadXrefSection {
             : "its cross-reference stream at byte \(offset)"
         for key in Self.numberKeys {
             guard let value = trailer[key], !value.isDigits else { continue }
-            self.problems.append("\(subject) writes \(key) as \(value.written), \(FileNumber.notDigits)")
+            self.problems.append("\(subject) writes \(key) as \(value.written), \(FileNumber.notDigits(value.written))")
         }
     }
 

@@ -39,7 +39,8 @@ enum XrefTableReader {
                 section.problems.append(
                     "its cross-reference table at byte \(offset) has a subsection header "
                         + (signed
-                            ? "written \(header.0) \(header.1), \(FileNumber.notDigits)" : "that is not two numbers"))
+                            ? "written \(header.0) \(header.1), \(FileNumber.notDigits(header.0 + header.1))"
+                            : "that is not two numbers"))
                 break
             }
             section.beginSubsection(first, count: count)
@@ -49,7 +50,7 @@ enum XrefTableReader {
                     section.problems.append(
                         fields.0.isEmpty || fields.1.isEmpty || fields.1 == "trailer"
                             ? "its cross-reference table at byte \(offset) ends inside the subsection starting at object \(first)"
-                            : "the entry for object \(number) in the cross-reference table at byte \(offset) is written \(fields.0) \(fields.1), \(FileNumber.notDigits)"
+                            : "the entry for object \(number) in the cross-reference table at byte \(offset) is written \(fields.0) \(fields.1), \(FileNumber.notDigits(fields.0 + fields.1))"
                     )
                     section.finishDuplicates("its cross-reference table at byte \(offset)")
                     return section
