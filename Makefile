@@ -125,7 +125,8 @@ bad-inputs-table: test-deps
 readme-table: bad-inputs-table
 
 # Fuzzing (libFuzzer + AddressSanitizer, Tools/Fuzz): every stroke reader, the PNG and JPEG
-# decoders, PDF open + info + stamp; FUZZ_SECONDS (default 60) per run, findings in .build/fuzz.
+# decoders, PDF open + info + stamp, verify, the numbers a PDF states about itself (ByteRange,
+# cross-reference offsets and fields); FUZZ_SECONDS (default 60) per run, findings in .build/fuzz.
 FUZZ_SECONDS ?= 60
 fuzz: test-deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tools/Fuzz/run.sh

@@ -51,8 +51,9 @@ struct Coverage {
         if !problems.isEmpty {
             return Coverage(kind: .partial, ranges: ranges, signatureBytes: stored, problems: problems)
         }
-        // White space after the signed `%%EOF` (a writer's line end) is no revision: nothing reads it.
-        if try end == file.size || endsRevision(at: end, file: file) && onlyWhiteSpace(from: end, file: file) {
+        // What follows the signed bytes may be white space (a line end after %%EOF, as some
+        // writers leave): no reader sees it, however long; every byte of it is read.
+        if try ByteScan.firstNonWhitespace(in: end..<file.size, of: file) == nil {
             return Coverage(kind: .entireFile, ranges: ranges, signatureBytes: stored, problems: [])
         }
         if try endsRevision(at: end, file: file), try endsRevision(at: file.size, file: file),
@@ -98,12 +99,6 @@ struct Coverage {
     private static func hasStartxref(after start: Int, file: any ByteSource) throws -> Bool {
         let from = max(start, file.size - 4096)
         return try file.bytes(from..<file.size).firstRange(of: Array("startxref".utf8)) != nil
-    }
-
-    /// True when the file's bytes from `start` on (at most 4 KiB of them) are all white space.
-    private static func onlyWhiteSpace(from start: Int, file: any ByteSource) throws -> Bool {
-        guard file.size - start <= 4096 else { return false }
-        return try file.bytes(start..<file.size).allSatisfy { [0x00, 0x09, 0x0A, 0x0C, 0x0D, 0x20].contains($0) }
     }
 
     /// True when the bytes before `end` close a revision (`%%EOF` and optional line end).

@@ -135,7 +135,7 @@ package enum OverlayCheck {
     /// default user space (rounded to points) around the covered ink.
     static func change(_ target: OverlayTarget, covering bounds: Rect) -> Change {
         let r = target.displayToUser.apply(bounds)
-        let box = [r.minX, r.minY, r.width, r.height].map { String(Int($0.rounded())) }.joined(separator: " ")
+        let box = PDFNumber.format([r.minX, r.minY, r.width, r.height], decimals: 0)
         return Change(
             revision: target.revision, level: .other,
             what: "\(target.what) on page \(target.page) covers signed content at [\(box)]", page: target.page,

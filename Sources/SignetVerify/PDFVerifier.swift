@@ -35,7 +35,15 @@ package enum PDFVerifier {
         source file: any ByteSource, password: Secret?, options: VerifyOptions, rendering: PageRendering = .unavailable
     ) throws -> VerificationReport {
         let path = file.name
-        let document = try PDFDocument(source: file, password: password)
+        let mapped = try MappedFile.of(file)
+        // White space after the last %%EOF is harmless, however long; but qpdf seeks startxref in
+        // the file's last kilobyte and, past a longer run, would rebuild the table by scanning (the
+        // last definition of each object winning): it reads the bytes before the white space.
+        let content = try ByteScan.contentEnd(of: file)
+        let document =
+            file.size - content > 512
+            ? try PDFDocument(mapped: mapped, prefix: min(file.size, content + 2), password: password)
+            : try PDFDocument(source: file, password: password)
         var found: [(field: String, number: Int?, signature: EmbeddedSignature, dictionary: PDFObject)] = []
         for field in try FormFields.all(in: document) {
             guard let value = try field.signatureValue() else { continue }
@@ -60,7 +68,7 @@ package enum PDFVerifier {
             uniquingKeysWith: { a, _ in a })
         let history = try RevisionHistory(
             revisions: revisions, signed: Set(covered.values.compactMap { $0 }), final: document,
-            mapped: try MappedFile.of(file), password: password,
+            mapped: mapped, password: password,
             coveredRevision: { covered[$0] ?? nil })
         // Duplicate keys and unlisted objects, read from the bytes qpdf reads one way.
         let raw = RawSyntaxFindings(revisions: revisions, bytes: try read.accountBytes(file, cipher: cipher))
@@ -151,7 +159,13 @@ package enum PDFVerifier {
 
     /// A signature whose bytes end inside a revision (or at a revision the chain does not reach).
     private static func unmatched(_ signature: EmbeddedSignature, _ revisions: [Revision]) -> [Change] {
-        let end = signature.coveredEnd
+        guard let end = signature.byteRange.end else {
+            return [
+                Change(
+                    revision: revisions.count, level: .other,
+                    what: "its ByteRange \(signature.byteRange.values) ends at no byte of the file")
+            ]
+        }
         let inside = revisions.first { end > $0.start && end <= $0.end }?.index ?? revisions.count
         return [
             Change(

@@ -30,12 +30,13 @@ package enum HostilePDFs {
         return pdf.build(root: catalog)
     }
 
-    /// One page and `count` signature fields that all share one (unverifiable) signature value.
-    package static func signatureFields(_ count: Int) -> [UInt8] {
+    /// One page and `count` signature fields that all share one (unverifiable) signature value
+    /// whose `/ByteRange` is `byteRange` as written.
+    package static func signatureFields(_ count: Int, byteRange: String = "[0 10 20 30]") -> [UInt8] {
         var pdf = RawPDFBuilder()
         let catalog = pdf.reserve(), pages = pdf.reserve(), page = pdf.reserve()
         let value = pdf.add(
-            "<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 10 20 30] /Contents <3082> >>"
+            "<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange \(byteRange) /Contents <3082> >>"
         )
         let fields = (1...count).map { pdf.add("<< /FT /Sig /T (S\($0)) /V \(value) 0 R >>") }
         pdf.set(page, "<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] >>")

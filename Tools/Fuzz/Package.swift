@@ -44,6 +44,7 @@ let package = Package(
         fuzzTarget("fuzz-jpeg"),
         fuzzTarget("fuzz-pdf"),
         fuzzTarget("fuzz-verify"),
+        fuzzTarget("fuzz-numbers"),
         fuzzTarget("fuzz-http"),
         fuzzTarget("fuzz-raster"),
     ]

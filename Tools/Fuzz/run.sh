@@ -2,8 +2,8 @@
 # Builds the fuzz targets with libFuzzer and AddressSanitizer, then runs each for a bounded time
 # and prints the executions and findings per run (`make fuzz` calls this).
 #
-#   FUZZ_SECONDS=60     time per run (15 runs: the stroke target once per format and once detecting
-#                       it, then png, jpeg, pdf, verify, http, raster)
+#   FUZZ_SECONDS=60     time per run (16 runs: the stroke target once per format and once detecting
+#                       it, then png, jpeg, pdf, verify, numbers, http, raster)
 #   FUZZ_RUNS="png pdf" only these runs
 #   FUZZ_TIMEOUT=10     seconds one input may take before it counts as a hang
 #   FUZZ_RSS_MB=2048    memory the process may reach; FUZZ_MALLOC_MB=1024 the largest single allocation
@@ -22,7 +22,7 @@ seconds=${FUZZ_SECONDS:-60}
 corpus=$(cd "${CORPUS:-../shared/corpus}" 2>/dev/null && pwd || true)
 fuzz=$root/.build/fuzz
 bin=$fuzz/release
-runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw strokes-flutter strokes-getevent strokes-pointer-events png jpeg pdf verify http raster"}
+runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw strokes-flutter strokes-getevent strokes-pointer-events png jpeg pdf verify numbers http raster"}
 
 echo "building the fuzz targets (libFuzzer + AddressSanitizer, release) ..."
 # SwiftPM does not always rebuild this package's own modules when a Signet module they import
@@ -76,13 +76,16 @@ seed() {  # seed RUN FOLDER
         raster) python3 -c 'import random, sys
 for n in range(4):
     random.seed(n); open(sys.argv[1] + "/seed-%d" % n, "wb").write(bytes(random.randrange(256) for _ in range(40 + 60 * n)))' "$dir" ;;
+        numbers) printf '0\n10\n20\n30\n0000000009\n00000\n7\n9\n400\n1\n2\n1\n3\n1\n' > "$dir/seed-plain"
+                 printf '0\n9223372036854775807\n9223372036854775807\n10\n+000000009\n00000\n+7\n+9\n+400\n1\n8\n1\n9223372036854775807\n1\n\x7f\xff\xff\xff\xff\xff\xff\xff\xff\x00' > "$dir/seed-overflow"
+                 printf '0\n1e300\n20\n99999999999999999999999.0\n9223372036854775807\n-1\n-0\n7.0\n-400\n8\n8\n8\n0\n4294967296\n' > "$dir/seed-reals" ;;
         verify) [ -n "$corpus" ] && grep -l --null ByteRange $(find "$corpus/pdfs" -name '*.pdf' -size -80k) | xargs -0 -I{} cp {} "$dir"/ ;;
     esac
 }
 
-declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf [verify]=fuzz-verify [http]=fuzz-http [raster]=fuzz-raster)
-declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf [verify]=pdf [http]=http [raster]=)
-declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536 [verify]=81920 [http]=8192 [raster]=4096)
+declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf [verify]=fuzz-verify [numbers]=fuzz-numbers [http]=fuzz-http [raster]=fuzz-raster)
+declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf [verify]=pdf [numbers]=numbers [http]=http [raster]=)
+declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536 [verify]=81920 [numbers]=1024 [http]=8192 [raster]=4096)
 stamp=$(date +%Y%m%d-%H%M%S)
 rows=()
 found=0

@@ -26,7 +26,13 @@ struct OverlayRenderer: PageRenderer {
     /// The pixels `region` of page `page` of `input` cut at `end` bytes (`nil`: whole) at `dpi`,
     /// as displayed or, when `printing`, as printed.
     func render(page: Int, end: Int?, region: Rect, dpi: Double, printing: Bool) throws -> Bitmap {
-        let pixels = [region.minX, region.minY, region.width, region.height].map { String(Int($0)) }
+        // A page's size comes from its MediaBox: a region of a 1e300-point page is no Int.
+        let pixels = try [region.minX, region.minY, region.width, region.height].map { v in
+            guard let n = Int(exactly: v.rounded()) else {
+                throw PagePreview.Failure(message: "page \(page) is too large to render (a region of \(v) pixels)")
+            }
+            return String(n)
+        }
         var arguments = ["--dpi", String(dpi), "--region", pixels.joined(separator: ",")]
         if let end { arguments += ["--end", String(end)] }
         if printing { arguments.append("--for-printing") }

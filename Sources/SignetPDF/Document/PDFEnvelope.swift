@@ -6,7 +6,7 @@ package enum PDFEnvelope {
     package enum Problem: Sendable, Hashable {
         /// No `%PDF-` header in the first kilobyte.
         case notAPDF
-        /// The file ends before its `%%EOF` marker.
+        /// The file ends before its `%%EOF` marker (white space after it does not count).
         case truncated
 
         /// The sentence after the file's name.
@@ -22,7 +22,9 @@ package enum PDFEnvelope {
     package static func problem(in source: any ByteSource) throws -> Problem? {
         let head = try source.bytes(0..<min(source.size, 1024))
         guard contains(head, "%PDF-") else { return .notAPDF }
-        let tail = try source.bytes(max(0, source.size - 2048)..<source.size)
+        // White space after `%%EOF` is harmless, however long: the marker is sought before it.
+        let end = try ByteScan.contentEnd(of: source)
+        let tail = try source.bytes(max(0, end - 2048)..<end)
         guard contains(tail, "%%EOF") else { return .truncated }
         return nil
     }

@@ -20,7 +20,7 @@ extension PDFDocument {
         switch value {
         case .null, .keyword: return try qpdf.newNull()
         case .bool(let b): return try qpdf.newBool(b)
-        case .integer(let i): return try qpdf.newInteger(i)
+        case .integer(let i), .signedInteger(let i, _): return try qpdf.newInteger(i)
         case .real(let text): return try qpdf.newReal(text)
         case .name(let n): return try qpdf.newName(n)
         case .string(let bytes): return try qpdf.newString(bytes)

@@ -1,13 +1,15 @@
 /// Numbers as PDF content streams and dictionaries want them: plain decimals, no exponent,
 /// no trailing zeros, no `-0`.
 package enum PDFNumber {
-    /// `v` rounded to `decimals` places (1.50000 → "1.5", 2.0 → "2", -0.00001 → "0").
+    /// `v` rounded to `decimals` places (1.50000 → "1.5", 2.0 → "2", -0.00001 → "0"). A value
+    /// beyond what an `Int` holds (a `/Rect` of 1e300 read from a file) is written as the nearest
+    /// one, never converted with a trap.
     package static func format(_ v: Double, decimals: Int = 4) -> String {
         guard v.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(v) * scale).rounded()
-        guard scaled < 9e15 else { return String(Int(v.rounded())) }
+        guard scaled < 9e15 else { return String(Int(exactly: v.rounded()) ?? (v < 0 ? Int.min : Int.max)) }
         let units = Int(scaled)
         let whole = units / Int(scale)
         var fraction = units % Int(scale)

@@ -8,7 +8,8 @@ public struct SignatureField: Sendable, Hashable, Codable {
     package var filter: String?
     /// `adbe.pkcs7.detached`, `ETSI.CAdES.detached`, `adbe.x509.rsa_sha1` …
     package var subFilter: String?
-    /// The signature's `/ByteRange`: offset and length pairs of the bytes it covers.
+    /// The signature's `/ByteRange`: offset and length pairs of the bytes it covers (-1 for an
+    /// item that is not an integer).
     package var byteRange: [Int]?
     /// The byte range runs from 0 to the end of the file, skipping only the `/Contents` gap;
     /// false when later bytes were appended (or the range is odd); nil when unsigned.
@@ -48,10 +49,13 @@ package enum SignatureScanner {
         guard let value = try node.value("/V"), try value.kind == .dictionary else {
             return SignatureField(name: name, isSigned: false)
         }
-        let range = try value.value("/ByteRange")?.numbers()?.map { Int($0) }
+        let array = try value.value("/ByteRange")
+        let range = try array?.kind == .array ? array?.items().map { try $0.intValue() ?? -1 } : nil
         var covers: Bool?
         if let r = range, r.count == 4 {
-            covers = r[0] == 0 && r[1] >= 0 && r[2] > r[1] && r[3] >= 0 && r[2] + r[3] == fileSize
+            // The numbers come from the file: their sum may overflow.
+            let (end, overflow) = r[2].addingReportingOverflow(r[3])
+            covers = r[0] == 0 && r[1] >= 0 && r[2] > r[1] && r[3] >= 0 && !overflow && end == fileSize
         } else if range != nil {
             covers = false
         }

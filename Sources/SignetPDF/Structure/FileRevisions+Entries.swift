@@ -19,7 +19,7 @@ extension FileRevisions {
                 if before == nil { revision.added.append(number) } else { revision.changed.append(number) }
                 if case .inUse(let offset, let generation) = entry,
                     let problem = try checkObject(
-                        number, generation, at: header + offset, file: file, revision: revision)
+                        number, generation, at: offset, header: header, file: file, revision: revision)
                 {
                     revision.problems.append(problem)
                 }
@@ -58,11 +58,14 @@ extension FileRevisions {
         }
     }
 
+    /// `relative`: the entry's offset as written (from the header), which may be anything.
     private static func checkObject(
-        _ number: Int, _ generation: Int, at offset: Int, file: any ByteSource, revision: Revision
+        _ number: Int, _ generation: Int, at relative: Int, header: Int, file: any ByteSource, revision: Revision
     ) throws -> String? {
-        guard offset >= 0, offset < file.size else {
-            return "the entry for object \(number) points at byte \(offset), past the end of the file"
+        guard let offset = FileNumber.absolute(relative, header: header), offset < file.size else {
+            return relative < 0
+                ? "the entry for object \(number) points at byte \(relative), before the start of the file"
+                : "the entry for object \(number) points at byte \(relative), past the end of the file"
         }
         var reader = SyntaxReader(try file.bytes(offset..<min(file.size, offset + 64)))
         let n = Int(reader.word()), g = Int(reader.word()), keyword = reader.word()

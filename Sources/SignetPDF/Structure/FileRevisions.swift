@@ -67,7 +67,9 @@ package struct FileRevisions: Sendable {
                 break
             }
             if section.kind == .table, let stream = section.trailer["/XRefStm"]?.integer {
-                if let hybrid = try XrefStreamReader.read(file, at: header + stream) {
+                if let at = FileNumber.absolute(stream, header: header),
+                    let hybrid = try XrefStreamReader.read(file, at: at)
+                {
                     // Its entries count where the table's are free or missing.
                     for (number, entry) in hybrid.entries where section.entries[number] == nil {
                         section.entries[number] = entry
@@ -102,8 +104,8 @@ package struct FileRevisions: Sendable {
     ) throws -> ([Revision], String?) {
         var groups: [[ReadXrefSection]] = []
         for section in sections {
-            if let last = groups.last?.last, let prev = section.trailer["/Prev"]?.integer, header + prev == last.offset,
-                last.offset > section.offset
+            if let last = groups.last?.last, let prev = section.trailer["/Prev"]?.integer,
+                FileNumber.absolute(prev, header: header) == last.offset, last.offset > section.offset
             {
                 groups[groups.count - 1].append(section)
             } else {
@@ -122,7 +124,7 @@ package struct FileRevisions: Sendable {
                 problems += section.problems
             }
             let last = group.max { $0.end < $1.end }!
-            let (eofEnd, end, startxref) = try endOfRevision(after: last.end, file: file)
+            let (eofEnd, end, startxref, written) = try endOfRevision(after: last.end, file: file)
             if group.contains(where: { $0.offset < start }) {
                 problems.append("its cross-reference section lies inside the bytes of an earlier revision")
             }
@@ -133,6 +135,9 @@ package struct FileRevisions: Sendable {
                 problems.append(
                     startxref.map { "its startxref names byte \($0), not its own cross-reference section at \(own)" }
                         ?? "it has no startxref before its %%EOF")
+            }
+            if startxref != nil, let written, FileNumber.digits(written) == nil {
+                problems.append("its startxref is written \(written), \(FileNumber.notDigits(written))")
             }
             revisions.append(
                 Revision(
@@ -147,10 +152,11 @@ package struct FileRevisions: Sendable {
     }
 
     /// Just past the `%%EOF` that follows `position`, past its line end too, and the number of the
-    /// `startxref` before it (between `position` and the `%%EOF`).
+    /// `startxref` before it (between `position` and the `%%EOF`), read as qpdf reads it (a sign
+    /// allowed), with its text as written.
     private static func endOfRevision(
         after position: Int, file: any ByteSource
-    ) throws -> (eof: Int, end: Int, startxref: Int?) {
+    ) throws -> (eof: Int, end: Int, startxref: Int?, written: String?) {
         let marker = Array("%%EOF".utf8), keyword = Array("startxref".utf8)
         var from = position
         var chunks = ScanChunks()
@@ -164,24 +170,26 @@ package struct FileRevisions: Sendable {
                 if tail.first == 0x0D { end += 1 }
                 if tail.count > end - eof, tail[end - eof] == 0x0A { end += 1 }
                 let before = try file.bytes(max(position, eof - 64)..<eof)
-                var startxref: Int?
+                var startxref: Int?, written: String?
                 if let k = before.lastRange(of: keyword) {
                     var reader = SyntaxReader(before, at: k.upperBound)
-                    startxref = Int(reader.word())
+                    written = reader.word()
+                    startxref = written.flatMap { Int($0) }
                 }
-                return (eof, end, startxref)
+                return (eof, end, startxref, written)
             }
             from += chunk
         }
-        return (file.size, file.size, nil)
+        return (file.size, file.size, nil, nil)
     }
 
-    /// Bytes after the last `%%EOF`: white space is harmless; objects are an incomplete update.
+    /// Bytes after the last `%%EOF`: white space is harmless, however long; objects are an
+    /// incomplete update. Every byte is read, a chunk at a time (`ByteScan`).
     private static func describeTrailingBytes(after end: Int, file: any ByteSource) throws -> String? {
         let count = file.size - end
-        let tail = try file.bytes(end..<min(file.size, end + (1 << 20)))
-        if tail.allSatisfy(SyntaxReader.isWhitespace) { return nil }
-        if tail.firstRange(of: Array(" obj".utf8)) != nil || tail.firstRange(of: Array("\nobj".utf8)) != nil {
+        guard let first = try ByteScan.firstNonWhitespace(in: end..<file.size, of: file) else { return nil }
+        let markers = [" obj", "\nobj", "\robj"].map { Array($0.utf8) }
+        if try ByteScan.contains(markers, in: max(end, first - 1)..<file.size, of: file) {
             return
                 "an incomplete update: \(count) bytes with objects after the last %%EOF and no cross-reference section"
         }
@@ -197,8 +205,8 @@ package struct FileRevisions: Sendable {
         let chain = Set(structure.sectionOffsets)
         let targets = try FileStructure.startxrefTargets(file).filter { $0 > 0 && !chain.contains($0) }
         let reachable = try targets.filter {
-            try XrefTableReader.read(file, at: structure.headerOffset + $0) != nil
-                || XrefStreamReader.read(file, at: structure.headerOffset + $0) != nil
+            guard let at = FileNumber.absolute($0, header: structure.headerOffset) else { return false }
+            return try XrefTableReader.read(file, at: at) != nil || XrefStreamReader.read(file, at: at) != nil
         }
         guard !reachable.isEmpty else { return }
         let hidden = reachable.sorted().map(String.init).joined(separator: ", ")

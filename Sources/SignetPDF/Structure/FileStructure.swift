@@ -53,11 +53,13 @@ package struct FileStructure: Sendable, Hashable, Codable {
     package static func read(_ file: any ByteSource, countingRevisions: Bool = false) throws -> FileStructure {
         let head = try file.bytes(0..<min(file.size, 1024))
         let headerOffset = head.firstRange(of: Array("%PDF-".utf8))?.lowerBound ?? 0
-        let tailStart = max(0, file.size - 2048)
-        let tail = try file.bytes(tailStart..<file.size)
+        // The last startxref lies before any white space that follows the last %%EOF.
+        let end = try ByteScan.contentEnd(of: file)
+        let tail = try file.bytes(max(0, end - 2048)..<end)
+        let last = try file.bytes(max(0, file.size - 1)..<file.size).last
         var s = FileStructure(
             headerOffset: headerOffset, startxref: nil, lastXrefKind: nil, isHybrid: false, sectionOffsets: [],
-            revisions: nil, problem: nil, endsWithLineEnd: tail.last == 0x0A || tail.last == 0x0D)
+            revisions: nil, problem: nil, endsWithLineEnd: last == 0x0A || last == 0x0D)
         guard let keyword = tail.lastRange(of: Array("startxref".utf8)) else {
             s.problem = "no startxref near the end of the file"
             return s
@@ -81,7 +83,9 @@ package struct FileStructure: Sendable, Hashable, Codable {
                     file.name, .overLimit("its /Prev chain holds over \(maxSections) cross-reference sections"))
             }
             // Offsets come from the file: one past its end (or one that would overflow) is damage.
-            guard current < file.size, let section = try XrefSectionHeader.read(file, at: headerOffset + current) else {
+            guard current >= 0, current < file.size,
+                let section = try XrefSectionHeader.read(file, at: headerOffset + current)
+            else {
                 s.problem = "no cross-reference section at offset \(current)"
                 break
             }

@@ -47,17 +47,19 @@ struct ObjectStreamCheck {
     ) throws
         -> ObjectStreamHeader?
     {
-        guard case .inUse(let offset, _) = state.entries[number] else { return nil }
-        if let known = headers[header + offset] { return known }
+        guard case .inUse(let relative, _) = state.entries[number],
+            let offset = FileNumber.absolute(relative, header: header)
+        else { return nil }
+        if let known = headers[offset] { return known }
         var found: ObjectStreamHeader?
-        var stream = try StoredStream.read(file, at: header + offset) { try length($0, in: state) }
+        var stream = try StoredStream.read(file, at: offset) { try length($0, in: state) }
         if let cipher, let stored = stream, let data = stored.data {
             let id = PDFObjectID(number: stored.number, generation: stored.generation)
             do {
                 stream?.data = try cipher.decryptStream(data, in: id)
             } catch {
                 problems.append("object stream \(number) cannot be decrypted")
-                headers[header + offset] = .some(nil)
+                headers[offset] = .some(nil)
                 return nil
             }
         }
@@ -72,14 +74,15 @@ struct ObjectStreamCheck {
         case nil:
             break
         }
-        headers[header + offset] = .some(found)
+        headers[offset] = .some(found)
         return found
     }
 
     /// A `/Length` given as a reference: the integer object it names, when it is a plain one.
     private func length(_ id: PDFObjectID, in state: EntryState) throws -> Int? {
-        guard case .inUse(let offset, _) = state.entries[id.number], header + offset < file.size else { return nil }
-        let at = header + offset
+        guard case .inUse(let offset, _) = state.entries[id.number],
+            let at = FileNumber.absolute(offset, header: header), at < file.size
+        else { return nil }
         var reader = SyntaxReader(try file.bytes(at..<min(file.size, at + 64)))
         guard Int(reader.word()) == id.number, Int(reader.word()) != nil, reader.word() == "obj" else { return nil }
         return Int(reader.word())

@@ -3,7 +3,11 @@
 enum SyntaxValue: Hashable, Sendable {
     case null
     case bool(Bool)
+    /// An integer written in digits only.
     case integer(Int)
+    /// An integer written with a sign (`+7106`, `-0`, `-5`), kept as written for messages: a valid
+    /// integer, but an offset or count written so does not mean the same to every reader.
+    case signedInteger(Int, written: String)
     /// A real number, kept as written so copying it loses no digits.
     case real(String)
     case name(String)
@@ -13,9 +17,36 @@ enum SyntaxValue: Hashable, Sendable {
     case reference(Int, Int)
     case keyword(String)
 
+    /// The value of an integer, written with a sign or not.
     var integer: Int? {
-        guard case .integer(let v) = self else { return nil }
-        return v
+        switch self {
+        case .integer(let v), .signedInteger(let v, _): return v
+        default: return nil
+        }
+    }
+    /// True for an integer written in digits only, or an array of them: the only form an offset,
+    /// a count or a cross-reference field takes (`FileNumber`).
+    var isDigits: Bool {
+        switch self {
+        case .integer: return true
+        case .array(let items): return items.allSatisfy(\.isDigits)
+        default: return false
+        }
+    }
+    /// The value as written, for a sentence (`+7106`, `7106.0`, `[1 +2 1]`, `a name`).
+    var written: String {
+        switch self {
+        case .integer(let v): return String(v)
+        case .signedInteger(_, let text), .real(let text): return text
+        case .array(let items): return "[" + items.map(\.written).joined(separator: " ") + "]"
+        case .reference(let n, let g): return "\(n) \(g) R"
+        case .name(let n): return n
+        case .null: return "null"
+        case .bool(let b): return String(b)
+        case .string: return "a string"
+        case .dictionary: return "a dictionary"
+        case .keyword(let k): return k
+        }
     }
     var dictionary: [String: SyntaxValue]? {
         guard case .dictionary(let d) = self else { return nil }
@@ -225,7 +256,7 @@ struct SyntaxReader {
                 self = ahead
                 return .reference(n, g)
             }
-            return .integer(n)
+            return FileNumber.digits(text) == nil ? .signedInteger(n, written: text) : .integer(n)
         }
         if text.utf8.allSatisfy({ "0123456789.+-".utf8.contains($0) }), let d = Double(text), d.isFinite {
             return .real(text)

@@ -41,7 +41,18 @@ struct ReadXrefSection {
     ) {
         (self.kind, self.offset, self.end, self.entries, self.trailer, self.problems) =
             (kind, offset, end, [:], trailer, problems)
+        let subject =
+            kind == .table
+            ? "the trailer of its cross-reference table at byte \(offset)"
+            : "its cross-reference stream at byte \(offset)"
+        for key in Self.numberKeys {
+            guard let value = trailer[key], !value.isDigits else { continue }
+            self.problems.append("\(subject) writes \(key) as \(value.written), \(FileNumber.notDigits(value.written))")
+        }
     }
+
+    /// The trailer entries that are offsets or counts, written in digits only (`FileNumber`).
+    static let numberKeys = ["/Prev", "/Size", "/XRefStm", "/W", "/Index"]
 
     /// Most entries one section may hold (10 million: far above any real file).
     static let maxEntries = 10_000_000

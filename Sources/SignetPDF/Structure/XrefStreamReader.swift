@@ -47,20 +47,38 @@ enum XrefStreamReader {
         // checked before any is read.
         guard listed * row <= rows.count else { return fail("holds fewer entries than its /Index lists") }
         var cursor = 0
+        // Fields of up to 8 bytes are read unsigned; one above Int.max is a problem, never wrapped.
+        var oversized: (first: Int, count: Int)?
+        func field(_ width: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for _ in 0..<width {
+                value = value << 8 | UInt64(rows[cursor])
+                cursor += 1
+            }
+            return value
+        }
         for (first, count) in pairs {
             section.beginSubsection(first, count: count)
             for number in first..<(first + count) {
-                var fields = (0, 0, 0)
-                for _ in 0..<widths[0] { fields.0 = fields.0 << 8 | Int(rows[cursor]); cursor += 1 }
-                for _ in 0..<widths[1] { fields.1 = fields.1 << 8 | Int(rows[cursor]); cursor += 1 }
-                for _ in 0..<widths[2] { fields.2 = fields.2 << 8 | Int(rows[cursor]); cursor += 1 }
-                switch widths[0] == 0 ? 1 : fields.0 {
-                case 0: section.record(number, .free(generation: fields.2))
-                case 1: section.record(number, .inUse(offset: fields.1, generation: fields.2))
-                case 2: section.record(number, .compressed(stream: fields.1, index: fields.2))
+                let type = widths[0] == 0 ? 1 : field(widths[0])
+                let (second, third) = (Int(exactly: field(widths[1])), Int(exactly: field(widths[2])))
+                guard let second, let third else {
+                    oversized = (oversized?.first ?? number, (oversized?.count ?? 0) + 1)
+                    continue
+                }
+                switch type {
+                case 0: section.record(number, .free(generation: third))
+                case 1: section.record(number, .inUse(offset: second, generation: third))
+                case 2: section.record(number, .compressed(stream: second, index: third))
                 default: continue  // unknown types are references to the null object (ISO 32000-2 7.5.8.3)
                 }
             }
+        }
+        if let oversized {
+            let more = oversized.count > 1 ? " (and \(oversized.count - 1) more entries)" : ""
+            section.problems.append(
+                "its cross-reference stream at byte \(offset) gives object \(oversized.first) a field above \(Int.max)\(more)"
+            )
         }
         section.finishDuplicates("its cross-reference stream at byte \(offset)")
         return section

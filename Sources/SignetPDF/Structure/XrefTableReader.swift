@@ -30,18 +30,27 @@ enum XrefTableReader {
         while true {
             reader.skipSpace()
             if reader.atEnd { break }
-            guard let first = Int(reader.word()), let count = Int(reader.word()), first >= 0, count >= 0,
+            // Every field is digits only (`FileNumber`): a sign, a point or an overflow is a problem.
+            let header = (reader.word(), reader.word())
+            guard let first = FileNumber.digits(header.0), let count = FileNumber.digits(header.1),
                 count <= ReadXrefSection.maxEntries, first <= Int(Int32.max) - count
             else {
+                let signed = Int(header.0) != nil && Int(header.1) != nil
                 section.problems.append(
-                    "its cross-reference table at byte \(offset) has a subsection header that is not two numbers")
+                    "its cross-reference table at byte \(offset) has a subsection header "
+                        + (signed
+                            ? "written \(header.0) \(header.1), \(FileNumber.notDigits(header.0 + header.1))"
+                            : "that is not two numbers"))
                 break
             }
             section.beginSubsection(first, count: count)
             for number in first..<(first + count) {
-                guard let position = Int(reader.word()), let generation = Int(reader.word()) else {
+                let fields = (reader.word(), reader.word())
+                guard let position = FileNumber.digits(fields.0), let generation = FileNumber.digits(fields.1) else {
                     section.problems.append(
-                        "its cross-reference table at byte \(offset) ends inside the subsection starting at object \(first)"
+                        fields.0.isEmpty || fields.1.isEmpty || fields.1 == "trailer"
+                            ? "its cross-reference table at byte \(offset) ends inside the subsection starting at object \(first)"
+                            : "the entry for object \(number) in the cross-reference table at byte \(offset) is written \(fields.0) \(fields.1), \(FileNumber.notDigits(fields.0 + fields.1))"
                     )
                     section.finishDuplicates("its cross-reference table at byte \(offset)")
                     return section

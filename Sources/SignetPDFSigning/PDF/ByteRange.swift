@@ -31,14 +31,21 @@ package struct ByteRange: Sendable, Hashable, Codable {
         return Array("[0 \(zeros) \(zeros) \(zeros)      ]".utf8)
     }
 
+    /// Where the second range ends (`c + d`), or `nil` when the array is not four numbers or the
+    /// sum overflows: the numbers come from the file, and any of them may be near `Int.max`.
+    package var end: Int? {
+        guard values.count == 4 else { return nil }
+        let (sum, overflow) = values[2].addingReportingOverflow(values[3])
+        return overflow ? nil : sum
+    }
+
     /// The two signed ranges, or `nil` when the array is malformed (not four non-negative
-    /// numbers in increasing order, or running past `fileSize`).
+    /// numbers in increasing order, or running past `fileSize`). Every sum is checked.
     package func ranges(fileSize: Int) -> [Range<Int>]? {
-        guard values.count == 4, values.allSatisfy({ $0 >= 0 }) else { return nil }
-        let (a, b, c, d) = (values[0], values[1], values[2], values[3])
-        let (end1, end2) =
-            a.addingReportingOverflow(b).overflow || c.addingReportingOverflow(d).overflow ? (-1, -1) : (a + b, c + d)
-        guard end1 >= a, end1 <= c, end2 >= c, end2 <= fileSize else { return nil }
+        guard values.count == 4, values.allSatisfy({ $0 >= 0 }), let end2 = end else { return nil }
+        let (a, b, c) = (values[0], values[1], values[2])
+        let (end1, overflow) = a.addingReportingOverflow(b)
+        guard !overflow, end1 <= c, end2 <= fileSize else { return nil }
         return [a..<end1, c..<end2]
     }
 }

@@ -24,6 +24,7 @@ package struct EmbeddedSignature {
         name = try dictionary.value("/Name")?.textValue()
     }
 
-    /// Where the signed bytes end (orders signatures from first to last made).
-    package var coveredEnd: Int { byteRange.values.count == 4 ? byteRange.values[2] + byteRange.values[3] : 0 }
+    /// Where the signed bytes end (orders signatures from first to last made): 0 for a ByteRange
+    /// that is not four numbers, `Int.max` for one whose end overflows (it ends no revision).
+    package var coveredEnd: Int { byteRange.values.count == 4 ? byteRange.end ?? Int.max : 0 }
 }
