@@ -123,7 +123,9 @@ let package = Package(
             dependencies: ["SignetCrypto", "SignetPDFSigning", "SignetVerify", "SignetTestSupport"]),
         .testTarget(
             name: "SignetVerifyTests",
-            dependencies: ["SignetVerify", "SignetPDFSigning", "SignetCrypto", "SignetPDF", "SignetTestSupport"]),
+            dependencies: [
+                "SignetVerify", "SignetPDFSigning", "SignetCrypto", "SignetPDF", "SignetPreview", "SignetTestSupport",
+            ]),
         .testTarget(name: "SignetNetTests", dependencies: ["SignetNet", "SignetTestSupport"]),
         .testTarget(name: "SignetCLITests", dependencies: ["SignetCodecs", "SignetTestSupport"]),
         .testTarget(name: "SignetCaptureTests", dependencies: ["SignetCapture", "SignetTestSupport"]),

@@ -202,6 +202,11 @@ extension ChangeAnalysis {
                 roles.contains(.fieldValue)
                 ? "field \(name): its value (object \(number)) changed"
                 : "the appearance of field \(name) regenerated (object \(number))"
+            // An appearance redrawn while the field's value stays what was signed has nothing new
+            // to show: what it shows now is compared with the page as signed.
+            if !roles.contains(.fieldValue), try !valueChanged(name) {
+                try overlay(number: owner, page: page, what: "the widget of field \(name), redrawn with its value unchanged,")
+            }
             return add(.formFilling, what, page: page, object: number, field: name)
         }
         if let owner, owner != number {
@@ -226,6 +231,13 @@ extension ChangeAnalysis {
         try overlay(b, page: page, what: "the \(subtype.dropFirst()) annotation changed")
     }
 
+    /// The field `name`'s /V differs between the revision before the span and after it.
+    private func valueChanged(_ name: String) throws -> Bool {
+        let x = try old.fields[name].flatMap { try before.object(PDFObjectID(number: $0.object)) }
+        let y = try new.fields[name].flatMap { try after.object(PDFObjectID(number: $0.object)) }
+        return try x?.value("/V")?.unparsed() != y?.value("/V")?.unparsed()
+    }
+
     private mutating func fieldChanged(
         _ name: String, _ field: DocumentMap.FieldEntry, _ number: Int, _ a: PDFObject, _ b: PDFObject, page: Int?
     ) throws {
@@ -245,6 +257,9 @@ extension ChangeAnalysis {
                     page: page, object: number,
                     field: name)
             } else {
+                if !keys.contains("/V"), try !valueChanged(name) {
+                    try overlay(b, page: page, what: "the widget of field \(name), redrawn with its value unchanged,")
+                }
                 add(
                     .formFilling, "field \(name): appearance regenerated (\(key))", page: page, object: number,
                     field: name)

@@ -25,10 +25,10 @@ extension ChangeAnalysis {
     /// Whether two values, each read in its own revision, mean the same: equal numbers (612 and
     /// 612.0), dictionaries and arrays whose members are equivalent, the same indirect object (one
     /// the span rewrote is judged on its own), streams with the same dictionary and stored bytes.
-    /// Deep or large values (over 16 levels, 10,000 members) count as different.
-    static func equivalent(_ a: PDFObject?, _ b: PDFObject?) throws -> Bool {
-        var budget = 10_000
-        return try equivalent(a, b, depth: 0, budget: &budget)
+    /// Deep values (over 16 levels) count as different, and so does everything once the span's
+    /// `comparisonBudget` of members is spent.
+    mutating func equivalent(_ a: PDFObject?, _ b: PDFObject?) throws -> Bool {
+        try Self.equivalent(a, b, depth: 0, budget: &comparisonBudget)
     }
 
     private static func equivalent(_ a: PDFObject?, _ b: PDFObject?, depth: Int, budget: inout Int) throws -> Bool {
@@ -69,7 +69,7 @@ extension ChangeAnalysis {
         if let (a, b) = catalogs {
             var differing: [String] = []
             for key in Set(try a.keys()).union(try b.keys()).sorted()
-            where try !Self.equivalent(a.value(key), b.value(key)) {
+            where try !equivalent(a.value(key), b.value(key)) {
                 differing.append(key)
             }
             if !differing.isEmpty, differing.allSatisfy(Self.ltaCatalogKeys.contains) {

@@ -71,7 +71,7 @@ extension ChangeAnalysis {
             default:
                 // A value written out that means what the page had (its inherited /MediaBox made
                 // explicit, /Resources moved into an equal object) changes nothing.
-                if try Self.equivalent(Self.pageValue(a, key), Self.pageValue(b, key)) { continue }
+                if try equivalent(Self.pageValue(a, key), Self.pageValue(b, key)) { continue }
                 add(.other, "page \(page) \(key) changed", page: page, object: number)
             }
         }

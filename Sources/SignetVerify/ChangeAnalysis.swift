@@ -21,6 +21,10 @@ struct ChangeAnalysis {
     let coveredRevision: (Int) -> Int?
 
     private(set) var changes: [Change] = []
+    /// Members the comparisons of rewritten values (`equivalent`) may still visit in this span:
+    /// one budget for all of them, so a page rewritten with thousands of keys, each a large equal
+    /// array, costs no more than one large value (past it, values count as different: `other`).
+    var comparisonBudget = 100_000
     /// Fields whose signature value was not made in the revision that gave it to them.
     private(set) var forgedFields: Set<String> = []
     /// Objects already explained (so a new widget is not reported twice).
@@ -155,7 +159,11 @@ struct ChangeAnalysis {
             return add(.other, what, page: page, object: number)
         }
         if roles.contains(.annotations), let page { return try annotationListChanged(page, a, b) }
-        if roles.contains(.formResources) { return try formResourceObjectChanged(number, a, b) }
+        // The /DR leniency is for objects only the form's default resources use: an object an
+        // appearance also draws with (the form's /DR pointed at it) is judged as that appearance.
+        if roles.contains(.formResources), roles.isDisjoint(with: [.annotation, .field, .appearance, .fieldValue]) {
+            return try formResourceObjectChanged(number, a, b)
+        }
         if roles.contains(.form) { return try formChanged(a, b) }
         if roles.contains(.fields) { return try fieldListChanged(a, b) }
         if !roles.isDisjoint(with: [.annotation, .field, .appearance, .fieldValue]) {
