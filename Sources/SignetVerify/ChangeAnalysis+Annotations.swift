@@ -205,7 +205,8 @@ extension ChangeAnalysis {
             // An appearance redrawn while the field's value stays what was signed has nothing new
             // to show: what it shows now is compared with the page as signed.
             if !roles.contains(.fieldValue), try !valueChanged(name) {
-                try overlay(number: owner, page: page, what: "the widget of field \(name), redrawn with its value unchanged,")
+                try overlay(
+                    number: owner, page: page, what: "the widget of field \(name), redrawn with its value unchanged,")
             }
             return add(.formFilling, what, page: page, object: number, field: name)
         }

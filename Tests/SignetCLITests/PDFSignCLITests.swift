@@ -145,7 +145,8 @@ struct PDFSignCLITests {
         #expect(unsigned.status == 2 && unsigned.stderr.contains("contains no signatures"), "\(unsigned.stderr)")
         let unsignedJSON = try ProcessRunner.signet(["verify", input, "--json"])
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(unsignedJSON.stdout)) as? [String: Any], "\(unsignedJSON.stdout)")
+            try JSONSerialization.jsonObject(with: Data(unsignedJSON.stdout)) as? [String: Any],
+            "\(unsignedJSON.stdout)")
         #expect(unsignedJSON.status == 2 && object["signed"] as? Bool == false && object["valid"] as? Bool == false)
         #expect((object["signatures"] as? [Any])?.isEmpty == true && object["input"] as? String == input)
     }

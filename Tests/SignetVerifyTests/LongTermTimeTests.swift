@@ -31,7 +31,9 @@ struct LongTermTimeTests {
         return cms
     }
 
-    static func finding(_ index: Int, _ kind: SignatureReport.Kind, revision: Int, token: TimestampCheck)
+    static func finding(
+        _ index: Int, _ kind: SignatureReport.Kind, revision: Int, token: TimestampCheck
+    )
         -> SignatureFindings
     {
         SignatureFindings(

@@ -107,6 +107,7 @@ struct RedrawnFieldTests {
             ])
         let report = try verify(dir.write("filled.pdf", bytes: filled))
         let first = try #require(report.signatures.first)
-        #expect(first.valid && first.modificationLevel == .formFilling, "\(first.problems) \(first.changes.map(\.what))")
+        #expect(
+            first.valid && first.modificationLevel == .formFilling, "\(first.problems) \(first.changes.map(\.what))")
     }
 }

@@ -40,7 +40,8 @@ struct OverlayRenderer: PageRenderer {
         guard remaining > 0 else {
             throw PagePreview.Failure(
                 message:
-                    "the check stopped at its bound of \(Int(Self.budget)) s of page rendering; give --allow-overlays to skip it")
+                    "the check stopped at its bound of \(Int(Self.budget)) s of page rendering; give --allow-overlays to skip it"
+            )
         }
         let png = try PagePreview.png(
             input, page: page, arguments: arguments, password: password, withholding: secretVariables,

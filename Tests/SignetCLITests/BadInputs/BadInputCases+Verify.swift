@@ -59,7 +59,8 @@ extension BadInputCases {
             "verify", "second signature by an expired certificate, first not over DER-ordered attributes",
             ["signed-twice.pdf", "--no-trust", "--validation-time", "claimed"],
             files: [.corpus("pdfs/node-signpdf/signed-twice.pdf")], exit: 3,
-            fragment: "2 of its 2 signatures are INVALID (signature 1: the signature value does not verify over the DER encoding",
+            fragment:
+                "2 of its 2 signatures are INVALID (signature 1: the signature value does not verify over the DER encoding",
             printsReport: true),
     ]
 }
