@@ -51,18 +51,25 @@ struct ChildEnvironmentTests {
         return copy
     }
 
-    @Test("verify's overlay check: signet-preview runs without the variable --password-env names")
-    func verifyPreview() throws {
-        let dir = TemporaryDirectory("child-env-verify")
+    /// A PDF signed by `signet sign`, then stamped by `signet stamp` (an annotation the overlay
+    /// check compares): its path in `dir`.
+    static func signedThenStamped(in dir: TemporaryDirectory, pki: TestPKI) throws -> String {
         let input = try TestPDF.write(to: dir.path("in.pdf"))
         let signed = dir.path("signed.pdf"), stamped = dir.path("stamped.pdf")
         let s = try ProcessRunner.signet(
             ["sign", input, "-o", signed, "--p12", pki.rsaP12, "--password-env", "PASS"],
-            environment: Self.environment(["PASS": TestPKI.password]))
+            environment: environment(["PASS": TestPKI.password]))
         try #require(s.status == 0, "signet sign: \(s.stderr)")
         let stamp = dir.write("stamp.png", bytes: TestStamp.png())
         let t = try ProcessRunner.signet(["stamp", signed, "-o", stamped, "--image", stamp])
         try #require(t.status == 0, "signet stamp: \(t.stderr)")
+        return stamped
+    }
+
+    @Test("verify's overlay check: signet-preview runs without the variable --password-env names")
+    func verifyPreview() throws {
+        let dir = TemporaryDirectory("child-env-verify")
+        let stamped = try Self.signedThenStamped(in: dir, pki: pki)
         let seen = dir.path("preview-env.txt")
         let signet = try Self.signetBeside(preview: Self.recordEnvironment(to: seen) + "; exit 1", in: dir)
         // The same secret under another name is the same secret.

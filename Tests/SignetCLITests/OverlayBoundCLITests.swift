@@ -11,15 +11,7 @@ struct OverlayBoundCLITests {
     @Test("a signet-preview that hangs: stopped at the bound, not VALID, the bound named")
     func hangingPreview() throws {
         let dir = TemporaryDirectory("overlay-bound")
-        let input = try TestPDF.write(to: dir.path("in.pdf"))
-        let signed = dir.path("signed.pdf"), stamped = dir.path("stamped.pdf")
-        let s = try ProcessRunner.signet(
-            ["sign", input, "-o", signed, "--p12", pki.rsaP12, "--password-env", "PASS"],
-            environment: ["PASS": TestPKI.password])
-        try #require(s.status == 0, "signet sign: \(s.stderr)")
-        let stamp = dir.write("stamp.png", bytes: TestStamp.png())
-        let t = try ProcessRunner.signet(["stamp", signed, "-o", stamped, "--image", stamp])
-        try #require(t.status == 0, "signet stamp: \(t.stderr)")
+        let stamped = try ChildEnvironmentTests.signedThenStamped(in: dir, pki: pki)
         // `exec` so the stopped process is the sleeper itself.
         let signet = try ChildEnvironmentTests.signetBeside(preview: "exec sleep 600", in: dir)
         let r = try ProcessRunner.run(signet, ["verify", "--no-trust", "--json", stamped])
