@@ -60,13 +60,13 @@ struct BatchWorkerTests {
         // Never hang the suite: the batch is killed if it has not finished within two minutes.
         let batch = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + 120) { kill(batch, SIGKILL) }
-        // The worker is blocked on the FIFO in job 2 once job 1's output exists: abort it.
+        // Abort the worker that is blocked opening the FIFO of job 2 (the kernel says so in its
+        // wchan): the first child found once job 1's output exists may be job 1's worker, still
+        // finishing, and killing that one left job 2's worker blocked for good.
         let deadline = Date().addingTimeInterval(60)
         var worker: Int32?
         while worker == nil, Date() < deadline {
-            if FileManager.default.fileExists(atPath: dir.path("first.png")) {
-                worker = Self.children(of: process.processIdentifier).first
-            }
+            worker = Self.children(of: process.processIdentifier).first { Self.blockedOnFIFO($0) }
             if worker == nil { Thread.sleep(forTimeInterval: 0.02) }
         }
         let pid = try #require(worker, "a worker process of the batch")
@@ -89,6 +89,11 @@ struct BatchWorkerTests {
         let r = try ProcessRunner.signet(["batch", list, "--jobs", "2", "--job-memory", "250MB"])
         let row = try Self.middleRow(r)
         #expect(row["ok"] as? Bool == false && (row["error"] as? String) != nil, "\(row)")
+    }
+
+    /// `pid` sleeps in the kernel waiting for the other end of a FIFO it opens.
+    static func blockedOnFIFO(_ pid: Int32) -> Bool {
+        (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) == "wait_for_partner"
     }
 
     /// The pids whose parent is `pid` (field 4 of /proc/N/stat; a child spawned by any thread counts).
