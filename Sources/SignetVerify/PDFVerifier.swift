@@ -85,7 +85,6 @@ package enum PDFVerifier {
         let digests = RangeDigests(file: file, ranges: coverages.map { $0.ranges ?? [] })
         let store = try DocumentSecurityStore(document)
         let crls = RevocationListCache()
-        var findings: [SignatureFindings] = []
         /// Everything one signature's checks find; `protectedAt` as `CMSVerifier.check` takes it.
         func findingsOf(_ i: Int, protectedAt: Date?) throws -> SignatureFindings {
             let item = counted[i]
@@ -134,7 +133,7 @@ package enum PDFVerifier {
             }
             return finding
         }
-        findings = try counted.indices.map { try findingsOf($0, protectedAt: nil) }
+        var findings = try counted.indices.map { try findingsOf($0, protectedAt: nil) }
         try LongTermTime.protect(&findings, requireTrust: options.requireTrust) { try findingsOf($0, protectedAt: $1) }
         let overlayCheck = OverlayCheck.run(&findings, overlays: history.overlays, rendering: rendering)
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number

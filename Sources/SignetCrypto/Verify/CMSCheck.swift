@@ -32,8 +32,6 @@ package struct CMSCheck: Sendable, Hashable {
     package var trust: TrustStatus
     /// Why the chain is untrusted (OpenSSL's reason), or why it was not judged.
     package var trustDetail: String?
-    /// Algorithm, key-size and key-usage findings that make the signature unacceptable.
-    package var policyProblems: [String]
     /// Each failed check, in words, with its kind (policy problems included); see `failures` for all of them.
     package var problems: [CMSProblem]
     /// Weak algorithms or keys that the policy would refuse, accepted because
@@ -43,8 +41,6 @@ package struct CMSCheck: Sendable, Hashable {
     package var hasSigningCertificateV2 = false
     /// Each chain certificate's revocation status (signer's chain, then the timestamp authority's).
     package var revocation: [CertificateRevocation] = []
-    /// Certificates revoked at or before the time they are judged at: the signature is invalid.
-    package var revocationProblems: [String] = []
     /// What could not be judged, in words (not problems: the signature may still be valid).
     package var notes: [String] = []
     /// Every chain certificate below its root has usable revocation data in the file (B-LT).
@@ -53,10 +49,16 @@ package struct CMSCheck: Sendable, Hashable {
     /// Records the revocation findings of the chains judged (the signer's first).
     mutating func record(_ chains: [ChainRevocation]) {
         revocation = chains.flatMap(\.certificates)
-        revocationProblems = chains.flatMap(\.problems)
         notes += chains.flatMap(\.notes)
         revocationCovered = chains.allSatisfy(\.coveredByFile)
-        problems += revocationProblems.map { CMSProblem(.revocation, $0) }
+        // Certificates revoked at or before the time they are judged at: the signature is invalid.
+        problems += chains.flatMap(\.problems).map { CMSProblem(.revocation, $0) }
+    }
+
+    /// Algorithm, key-size and key-usage findings that make the signature unacceptable (what
+    /// `refuse` recorded).
+    package var policyProblems: [String] {
+        problems.filter { $0.kind == .algorithm || $0.kind == .keyUsage }.map(\.sentence)
     }
 
     /// Every failed check as a problem: `problems`, and a sentence for each failed fact that no
@@ -83,12 +85,10 @@ package struct CMSCheck: Sendable, Hashable {
         CMSCheck(
             digestAlgorithm: "unknown", signatureAlgorithm: "unknown", digestMatches: false, signatureVerifies: false,
             unsupported: nil, signer: nil, claimedSigningTime: nil, timestamp: nil, validationTime: time,
-            validationTimeSource: .now, certificateValidity: nil, trust: .notJudged, trustDetail: nil,
-            policyProblems: [],
-            problems: [])
+            validationTimeSource: .now, certificateValidity: nil, trust: .notJudged, trustDetail: nil, problems: [])
     }
 
-    /// Records a policy finding (in `policyProblems` and `problems`), or only notes it when weak
+    /// Records a policy finding (in `problems`), or only notes it when weak
     /// algorithms are allowed.
     mutating func refuse(_ finding: String?, allowWeak: Bool) {
         guard let finding else { return }
@@ -101,7 +101,6 @@ package struct CMSCheck: Sendable, Hashable {
 
     /// A finding no option waives (key usage, extended key usage, a defective key).
     mutating func refuse(_ finding: String, as kind: CMSProblem.Kind) {
-        policyProblems.append(finding)
         problems.append(CMSProblem(kind, finding))
     }
 }
