@@ -33,6 +33,8 @@ let package = Package(
         systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", apt: ["libpoppler-glib-dev"]),
+        // poppler's own C++ API (GPL, like poppler-glib): what it resolves of a PDF, for signet-preview only.
+        systemLibrary("CPopplerCore", pkgConfig: "poppler", apt: ["libpoppler-private-dev"]),
         systemLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
         systemLibrary("CIDN", pkgConfig: "libidn", apt: ["libidn-dev"]),
         // PKCS#11 types from p11-kit's pkcs11.h only: no library is linked, token modules are dlopen'ed.
@@ -48,6 +50,9 @@ let package = Package(
         .target(name: "CSignetOpenSSL", dependencies: ["COpenSSL"]),
         // The one qpdf C API call that lets a C++ exception escape, wrapped in a try/catch.
         .target(name: "CSignetQPDF", dependencies: ["CQPDF"]),
+        // poppler's object reading (C++) behind one C function: every object a reader resolves, for verify's
+        // comparison of two readings.
+        .target(name: "CSignetPoppler", dependencies: ["CPopplerCore", "COpenSSL"]),
         // libcurl loaded on first use, its variadic curl_easy_setopt/getinfo as fixed-type functions, its cast macros.
         .target(name: "CSignetCurl", dependencies: ["CCurl"]),
 
@@ -65,7 +70,7 @@ let package = Package(
         .target(
             name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib", "CIDN"]),
         // poppler (GPL): the engine of the `signet-preview` executable only, not a library product (its API is `package`).
-        .target(name: "SignetPreview", dependencies: ["SignetPDF", "CPoppler"]),
+        .target(name: "SignetPreview", dependencies: ["SignetPDF", "CPoppler", "CSignetPoppler"]),
         // Identities (files, or keys on PKCS#11 tokens), detached CMS signing and verification, certificate and
         // timestamp checks: OpenSSL (and a dlopen'ed PKCS#11 module) only,
         // so a program that signs or verifies detached signatures never links cairo, libpng, libjpeg or qpdf.
@@ -120,7 +125,7 @@ let package = Package(
         .testTarget(name: "SignetPreviewTests", dependencies: ["SignetPreview", "SignetTestSupport"]),
         .testTarget(
             name: "SignetPDFSigningTests",
-            dependencies: ["SignetCrypto", "SignetPDFSigning", "SignetVerify", "SignetTestSupport"]),
+            dependencies: ["SignetCrypto", "SignetPDFSigning", "SignetVerify", "SignetPreview", "SignetTestSupport"]),
         .testTarget(
             name: "SignetVerifyTests",
             dependencies: [

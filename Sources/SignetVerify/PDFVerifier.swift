@@ -66,6 +66,14 @@ package enum PDFVerifier {
         let covered = Dictionary(
             found.compactMap { f in f.number.map { ($0, coveredRevision(f.signature, revisions)) } },
             uniquingKeysWith: { a, _ in a })
+        // Every signature is reported, a forged one too (with its problem), oldest first.
+        let counted = found.sorted { $0.signature.coveredEnd < $1.signature.coveredEnd }
+        // What poppler resolves is read by `signet-preview` while the checks below run.
+        let reading = ReaderCheck.Pending(
+            ReaderCheck.work(
+                counted.map { ($0.number.flatMap { covered[$0] ?? nil }, $0.signature.byteRange.values) },
+                fileSize: mapped.size),
+            rendering: rendering)
         let history = try RevisionHistory(
             revisions: revisions, signed: Set(covered.values.compactMap { $0 }), final: document,
             mapped: mapped, password: password,
@@ -75,8 +83,6 @@ package enum PDFVerifier {
         let describe = RawSyntaxFindings.describe(
             history.lastMap ?? (raw.isEmpty ? nil : try? DocumentMap(document)))
         let certifier = try document.catalog().value("/Perms")?.value("/DocMDP")?.id
-        // Every signature the fields hold is reported, a forged one too (with its problem).
-        let counted = found.sorted { $0.signature.coveredEnd < $1.signature.coveredEnd }
         let certification = try counted.first { try $0.dictionary.id == certifier }
         let coverages = try counted.map {
             try Coverage.judge(
@@ -135,6 +141,9 @@ package enum PDFVerifier {
         }
         var findings = try counted.indices.map { try findingsOf($0, protectedAt: nil) }
         try LongTermTime.protect(&findings, requireTrust: options.requireTrust) { try findingsOf($0, protectedAt: $1) }
+        ReaderCheck.run(
+            &findings, reading, document: document, mapped: mapped, password: password, revisions: revisions,
+            describe: describe)
         let overlayCheck = OverlayCheck.run(&findings, overlays: history.overlays, rendering: rendering)
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
         let dssRevisions = revisions.filter { r in

@@ -1,8 +1,9 @@
 import SignetCore
 import SignetRaster
 
-/// Draws pages of the PDF being verified, for the checks that compare what a reader shows with
-/// what was signed (the overlay check; see docs/verify.md, "Overlays"). Signet's library links no
+/// Draws pages of the PDF being verified and reads its objects as a reader does, for the checks
+/// that compare what a reader shows with what was signed and judged (docs/verify.md, "Overlays"
+/// and "Two readings"). Signet's library links no
 /// PDF renderer (poppler is GPL): `signet verify` passes one that runs `signet-preview`; a library
 /// caller passes its own, bound to the same file and password it verifies.
 public protocol PageRenderer: Sendable {
@@ -18,16 +19,26 @@ public protocol PageRenderer: Sendable {
     /// - Returns: A bitmap the size of `region`.
     /// - Throws: Any error; the signatures whose check needed the render are then not valid.
     func render(page: Int, end: Int?, region: Rect, dpi: Double, printing: Bool) throws -> Bitmap
+
+    /// What the reader resolves of the PDF cut after each of `ends` (`nil`: the whole file): every
+    /// object reachable from the trailer, in the reading format of docs/verify.md ("Two readings"),
+    /// as `signet-preview --objects` writes it. Verification compares it with what it judged.
+    /// - Parameter ends: Where to cut the file, one document each.
+    /// - Returns: The reading of each document, in the order of `ends`.
+    /// - Throws: Any error; every signature is then not valid.
+    func readObjects(ends: [Int?]) throws -> [UInt8]
 }
 
 /// How verification compares what readers see with what was signed.
 public enum PageRendering: Sendable {
     /// Render pages through this renderer.
     case renderer(any PageRenderer)
-    /// Skip the render-based checks, as the caller asks: each signature they concern gets a note
-    /// saying so, and may still be valid.
+    /// Skip the checks that need a renderer (the overlay check and the comparison of what a reader
+    /// resolves), as the caller asks: each signature they concern gets a note saying so, and may
+    /// still be valid.
     case skipped
-    /// No renderer: each signature the render-based checks concern gets a problem saying they were
-    /// not run, so none is valid without them.
+    /// No renderer: each signature the overlay check concerns gets a problem saying it was not run,
+    /// so none is valid without it; the comparison of what a reader resolves with what was judged
+    /// is noted as not run (the byte scans still judge every parser difference they know).
     case unavailable
 }

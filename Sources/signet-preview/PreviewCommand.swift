@@ -21,6 +21,7 @@ enum PreviewCommand: Command {
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
         let input = args.positionals[0]
+        if let ends = args.string(.objects) { return try objects(input, ends: ends, args, context) }
         let region = try region(args)
         // Only the region is drawn, so the pixel limit is the region's, not the page image's.
         let options = PreviewOptions(
@@ -57,6 +58,23 @@ enum PreviewCommand: Command {
         if let unitWarning { context.warn(unitWarning) }
         let report = PreviewReport(input: input, pageCount: document.pageCount, pages: results)
         return CommandOutcome(json: report, lines: report.lines, outputUsedStdout: targets.output == "-")
+    }
+
+    /// `--objects ENDS`: what poppler resolves of every object of `input` cut at each end, on
+    /// standard output (docs/verify.md, "Two readings"); nothing is rendered.
+    private static func objects(
+        _ input: String, ends text: String, _ args: Arguments, _ context: CommandContext
+    ) throws -> CommandOutcome {
+        let ends = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+        guard input != "-", !ends.isEmpty, ends.allSatisfy({ ($0 ?? -1) >= 0 }),
+            args.string(.output) == nil, !args.flag(.all)
+        else {
+            throw UsageError(
+                args.command, "--objects takes byte counts such as 0,1234 (0: the whole file) of a named file, alone")
+        }
+        let password = try SecretInput.read(args, context)
+        context.writeOutput(try ObjectReading.read(path: input, password: password, ends: ends.map { $0! }))
+        return CommandOutcome(json: nil as String?, lines: [], outputUsedStdout: true)
     }
 
     /// `--dpi`, `--width`, `--height`, or `--width` with `--height`.

@@ -38,7 +38,8 @@ struct LTVOfflineTests {
     func verify(_ path: String, mode: RevocationMode = .offline) throws -> SignatureReport {
         let report = try PDFVerifier.verify(
             path: path, password: nil,
-            options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert]), revocation: mode))
+            options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert]), revocation: mode),
+            rendering: .renderer(ObjectReader(path: path)))
         return try #require(report.signatures.first)
     }
 

@@ -37,7 +37,7 @@ struct OverlayCheckTests {
             path: path, password: nil, options: VerifyOptions(now: Date(), requireTrust: false), rendering: rendering)
     }
 
-    /// A renderer that answers with `draw` and records each call.
+    /// A renderer that answers with `draw` and records each call; objects are read by poppler.
     final class Recorder: PageRenderer, @unchecked Sendable {
         struct Call: Hashable {
             var page: Int
@@ -46,14 +46,16 @@ struct OverlayCheckTests {
             var dpi: Double
             var printing: Bool
         }
+        let path: String
         let draw: (Call) throws -> Bitmap
         private(set) var calls: [Call] = []
-        init(_ draw: @escaping (Call) throws -> Bitmap) { self.draw = draw }
+        init(_ path: String, _ draw: @escaping (Call) throws -> Bitmap) { (self.path, self.draw) = (path, draw) }
         func render(page: Int, end: Int?, region: Rect, dpi: Double, printing: Bool) throws -> Bitmap {
             let call = Call(page: page, end: end, region: region, dpi: dpi, printing: printing)
             calls.append(call)
             return try draw(call)
         }
+        func readObjects(ends: [Int?]) throws -> [UInt8] { try PopplerRenderer(path: path).readObjects(ends: ends) }
     }
 
     /// A render of `region`'s size filled with `color`.
@@ -65,7 +67,9 @@ struct OverlayCheckTests {
     func hidden() throws {
         let dir = TemporaryDirectory("overlay-check-hidden")
         let (path, signedEnd) = try stamped(dir)
-        let recorder = Recorder { Self.fill($0.region, $0.end == nil ? .white : Color(red: 0, green: 0, blue: 0)) }
+        let recorder = Recorder(path) {
+            Self.fill($0.region, $0.end == nil ? .white : Color(red: 0, green: 0, blue: 0))
+        }
         let report = try verify(path, .renderer(recorder))
         let ends = recorder.calls.map(\.end)
         #expect(ends == [signedEnd, nil], "renders asked for: \(recorder.calls)")
@@ -84,7 +88,8 @@ struct OverlayCheckTests {
     @Test("nothing hidden: the signature is valid, the check is done")
     func notHidden() throws {
         let dir = TemporaryDirectory("overlay-check-clear")
-        let report = try verify(try stamped(dir).path, .renderer(Recorder { Self.fill($0.region, .white) }))
+        let path = try stamped(dir).path
+        let report = try verify(path, .renderer(Recorder(path) { Self.fill($0.region, .white) }))
         #expect(report.signatures[0].valid && report.overlayCheck == .done, "\(report.signatures[0].problems)")
     }
 
@@ -92,7 +97,8 @@ struct OverlayCheckTests {
     func renderFails() throws {
         struct Broken: Error {}
         let dir = TemporaryDirectory("overlay-check-failed")
-        let report = try verify(try stamped(dir).path, .renderer(Recorder { _ in throw Broken() }))
+        let path = try stamped(dir).path
+        let report = try verify(path, .renderer(Recorder(path) { _ in throw Broken() }))
         let signature = report.signatures[0]
         #expect(
             signature.problems.first?.hasPrefix(

@@ -20,16 +20,6 @@ import Testing
 struct RedrawnFieldTests {
     let pki = TestPKI.shared
 
-    /// Pages of one file through poppler (SignetPreview), as `signet-preview` renders them.
-    struct PopplerRenderer: PageRenderer {
-        let path: String
-        func render(page: Int, end: Int?, region: Rect, dpi: Double, printing: Bool) throws -> Bitmap {
-            try PreviewDocument(path: path, end: end).render(
-                page: page, options: PreviewOptions(scale: .dpi(dpi), maxPixels: .max), region: region,
-                printing: printing)
-        }
-    }
-
     static func xobject(_ content: String, resources: String) -> String {
         IncrementalUpdate.stream(
             content, dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 300 60] /Resources \(resources) ")

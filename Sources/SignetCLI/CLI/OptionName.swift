@@ -61,6 +61,7 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case noResize = "no-resize"
     case noText = "no-text"
     case noTrust = "no-trust"
+    case objects
     case opacity
     case open
     case origin

@@ -8,7 +8,7 @@ extension ExternalCommand {
             name: "preview",
             summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
             usage:
-                "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H] [--for-printing]",
+                "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR | --objects ENDS) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H] [--for-printing]",
             positionals: 1...1,
             options: [
                 .value(.output, "FILE", "the PNG of one page (- for standard output)", short: "o"),
@@ -23,6 +23,10 @@ extension ExternalCommand {
                     "read only the file's first BYTES bytes: an earlier revision, as a signature ending there covers it"
                 ),
                 .flag(.forPrinting, "draw the page as printed: annotations without the Print flag left out"),
+                .value(
+                    .objects, "ENDS",
+                    "instead of a page, print every object poppler resolves of the file cut at each of ENDS (byte counts, comma-separated; 0: whole), as signet verify compares them"
+                ),
                 .value(
                     .region, "X,Y,W,H",
                     "draw only these pixels of the page image (from its top-left corner), as signet verify compares them"

@@ -160,7 +160,7 @@ package final class PDFDocument {
         qpdf.warnings.contains { $0.isDamage && $0.text.contains("reconstruct") }
     }
 
-    private static func open(
+    static func open(
         path: String, password: Secret?, read: (QPDF, Secret?) throws -> Void
     ) throws -> (QPDF, Secret?) {
         guard let password else {

@@ -178,6 +178,13 @@ final class QPDF {
     func integer(_ oh: qpdf_oh) throws -> Int { Int(try call { qpdf_oh_get_int_value($0, oh) }) }
     func number(_ oh: qpdf_oh) throws -> Double { try call { qpdf_oh_get_numeric_value($0, oh) } }
     func name(_ oh: qpdf_oh) throws -> String { try call { String(cString: qpdf_oh_get_name($0, oh)) } }
+    /// A name's bytes with its leading `/`, `#xx` escapes decoded, as they are (no UTF-8 repair).
+    func nameBytes(_ oh: qpdf_oh) throws -> [UInt8] { try call { Self.bytes(qpdf_oh_get_name($0, oh)) } }
+
+    private static func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8] {
+        guard let text else { return [] }
+        return Array(UnsafeRawBufferPointer(start: text, count: strlen(text)))
+    }
 
     /// The bytes of a string object (decrypted when the file is encrypted).
     func stringBytes(_ oh: qpdf_oh) throws -> [UInt8] {
@@ -216,6 +223,26 @@ final class QPDF {
             keys.append(try call { String(cString: qpdf_oh_dict_next_key($0)) })
         }
         return keys
+    }
+
+    /// The keys' bytes, each with its leading `/` (no UTF-8 repair).
+    func keyBytes(_ dict: qpdf_oh) throws -> [[UInt8]] {
+        try call { qpdf_oh_begin_dict_key_iter($0, dict) }
+        var keys: [[UInt8]] = []
+        while try call({ qpdf_oh_dict_more_keys($0) != 0 }) {
+            keys.append(try call { Self.bytes(qpdf_oh_dict_next_key($0)) })
+        }
+        return keys
+    }
+
+    /// The value under a key given as bytes (with its leading `/`).
+    func value(_ dict: qpdf_oh, keyBytes key: [UInt8]) throws -> qpdf_oh {
+        try call { data in
+            (key + [0]).withUnsafeBufferPointer {
+                qpdf_oh_get_key(
+                    data, dict, $0.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
+            }
+        }
     }
 
     func setValue(_ dict: qpdf_oh, _ key: String, _ value: qpdf_oh) throws {
