@@ -15,9 +15,8 @@ Writes into DIR:
   cmyk.jpg                    a CMYK JPEG as Pillow writes it (Adobe, inverted)
   picture.tif / .gif / .webp  the reference as TIFF (LZW), GIF and lossless WebP
   orient-6.tif                the TIFF stored turned, with TIFF Orientation 6
-  big.jpg (with --big WxH)    a large noisy photo-like JPEG for the memory benchmark
 
-Usage: make-photo-fixtures.py DIR [--big WxH]
+Usage: make-photo-fixtures.py DIR
 """
 import argparse
 import io
@@ -98,7 +97,6 @@ def saturated():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("dir")
-    parser.add_argument("--big", help="also write big.jpg of WxH pixels")
     args = parser.parse_args()
     os.makedirs(args.dir, exist_ok=True)
     path = lambda name: os.path.join(args.dir, name)
@@ -131,14 +129,6 @@ def main():
     reference.transpose(STORE[6]).save(path("orient-6.tif"), compression="tiff_lzw", tiffinfo={0x0112: 6})
     reference.save(path("picture.gif"))
     reference.save(path("picture.webp"), lossless=True)
-
-    if args.big:
-        width, height = (int(v) for v in args.big.lower().split("x"))
-        # Smooth shapes with grain: compresses like a photo, not like flat colour or pure noise.
-        tile = Image.effect_noise((width // 4, height // 4), 40).convert("RGB")
-        base = Image.linear_gradient("L").resize((width, height)).convert("RGB")
-        grain = tile.resize((width, height), Image.BILINEAR)
-        Image.blend(base, grain, 0.5).save(path("big.jpg"), quality=90)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,16 @@ final class SRGBConversion {
 
     deinit { cmsDeleteTransform(transform) }
 
+    /// The number of colour channels of `profile` (1 gray, 3 RGB, 4 CMYK…); nil when Little CMS
+    /// cannot read it.
+    static func channels(of profile: [UInt8]) -> Int? {
+        guard !profile.isEmpty, profile.count <= Int(UInt32.max),
+            let opened = profile.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) })
+        else { return nil }
+        defer { cmsCloseProfile(opened) }
+        return Int(cmsChannelsOf(cmsGetColorSpace(opened)))
+    }
+
     /// Converts `pixels` (4 bytes each) in place; CMYK pixels come out opaque.
     func apply(to pixels: inout [UInt8]) {
         let count = pixels.count / 4
