@@ -10,8 +10,9 @@ Writes into DIR:
   adobe-rgb.icc               an Adobe RGB (1998)-compatible matrix profile (D50-adapted primaries,
                               gamma 563/256), written here byte by byte
   adobe.jpg / adobe.png       saturated colours stored in Adobe RGB with that profile embedded
-  adobe-srgb.png              the same pixels converted back to sRGB by Little CMS: what a
-                              colour-managed viewer shows
+  adobe-srgb.png              adobe.jpg's pixels (as Pillow decodes them) converted back to sRGB by
+                              Little CMS: what a colour-managed viewer shows
+  adobe-png-srgb.png          the same for adobe.png
   cmyk.jpg                    a CMYK JPEG as Pillow writes it (Adobe, inverted)
   picture.tif / .gif / .webp  the reference as TIFF (LZW), GIF and lossless WebP
   orient-6.tif                the TIFF stored turned, with TIFF Orientation 6
@@ -123,6 +124,7 @@ def main():
     stored.save(path("adobe.png"), icc_profile=icc)
     decoded = Image.open(path("adobe.jpg"))
     ImageCms.profileToProfile(decoded, adobe, srgb, outputMode="RGB").save(path("adobe-srgb.png"))
+    ImageCms.profileToProfile(stored, adobe, srgb, outputMode="RGB").save(path("adobe-png-srgb.png"))
 
     reference.convert("CMYK").save(path("cmyk.jpg"), quality=95)
     reference.save(path("picture.tif"), compression="tiff_lzw")

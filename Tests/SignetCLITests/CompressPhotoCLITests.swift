@@ -52,11 +52,12 @@ struct CompressPhotoCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         // The input fits 50 KB, but is re-encoded: kept, it would look dull where profiles are ignored.
         #expect(!result.stdoutText.contains("kept the input"), "\(result.stdoutText)")
-        let mean = { (image: Bitmap) in
-            (0..<3).map { c in
-                Double(stride(from: c, to: image.pixels.count, by: 4).reduce(0) { $0 + Int(image.pixels[$1]) })
-                    / Double(image.pixelCount)
+        func mean(_ image: Bitmap) -> [Double] {
+            var sums = [0, 0, 0]
+            for i in 0..<image.pixelCount {
+                for c in 0..<3 { sums[c] += Int(image.pixels[4 * i + c]) }
             }
+            return sums.map { Double($0) / Double(image.pixelCount) }
         }
         let got = mean(try Self.decoded(out))
         let reference = mean(try Self.decoded(dir.path("adobe-srgb.png")))
@@ -73,7 +74,8 @@ struct CompressPhotoCLITests {
             #expect(result.status == 0, "\(name): \(result.stderr)")
             #expect(Self.quadrants(try Self.decoded(out)) == expected, "\(name)")
         }
-        let heic = dir.write("photo.heic", bytes: [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
+        let heic = dir.write(
+            "photo.heic", bytes: [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
         let refused = try ProcessRunner.signet(["compress", heic, "-o", dir.path("x.jpg")])
         #expect(refused.status == 2 && refused.stderr.contains("HEIC is not supported"), "\(refused.stderr)")
     }
@@ -85,7 +87,9 @@ struct CompressPhotoCLITests {
             "compress", dir.path("orient-1.jpg"), "-o", dir.path("x.jpg"), "--max-pixels", "6000",
         ])
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("96×64 pixels, over the limit of 6000 pixels; raise --max-pixels"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("96×64 pixels, over the limit of 6000 pixels; raise --max-pixels"),
+            "\(result.stderr)")
         let allowed = try ProcessRunner.signet([
             "compress", dir.path("orient-1.jpg"), "-o", dir.path("y.jpg"), "--max-pixels", "6144",
         ])

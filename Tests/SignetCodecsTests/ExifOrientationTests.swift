@@ -41,7 +41,8 @@ struct ExifOrientationTests {
 
     @Test("an IFD after padding is found through its offset")
     func offset() {
-        #expect(ExifOrientation.parse(Self.tiff(bigEndian: false, entries: [(0x0112, 3, 1, 8)], ifdOffset: 40)) == .left)
+        #expect(
+            ExifOrientation.parse(Self.tiff(bigEndian: false, entries: [(0x0112, 3, 1, 8)], ifdOffset: 40)) == .left)
     }
 
     /// Named malformed blocks: none may turn the image, none may trap.
@@ -85,8 +86,13 @@ struct ExifOrientationTests {
     }
 
     /// A 3×2 bitmap whose pixel (x, y) holds the value 10·y + x + 1 in its red byte.
-    static let indexed = Bitmap(
-        width: 3, height: 2, pixels: (0..<6).flatMap { i in [UInt8(10 * (i / 3) + i % 3 + 1), 0, 0, 255] })
+    static let indexed: Bitmap = {
+        var pixels: [UInt8] = []
+        for y in 0..<2 {
+            for x in 0..<3 { pixels += [UInt8(10 * y + x + 1), 0, 0, 255] }
+        }
+        return Bitmap(width: 3, height: 2, pixels: pixels)
+    }()
 
     /// What a viewer shows for each orientation, rows top to bottom (TIFF 6.0's definitions: for
     /// 6, the stored first row is the shown right column, top to bottom).
@@ -104,7 +110,10 @@ struct ExifOrientationTests {
     @Test("the turn of each orientation, pixel by pixel", arguments: shown)
     func turn(orientation: ExifOrientation, rows: [[Int]]) {
         let turned = Self.indexed.oriented(orientation)
-        let got = (0..<turned.height).map { y in (0..<turned.width).map { x in Int(turned.pixels[4 * (y * turned.width + x)]) } }
+        var got: [[Int]] = []
+        for y in 0..<turned.height {
+            got.append((0..<turned.width).map { x in Int(turned.pixels[4 * (y * turned.width + x)]) })
+        }
         #expect(got == rows, "\(orientation)")
         #expect(turned.pixelCount == 6 && (turned.width == 2) == orientation.swapsSides)
     }

@@ -27,7 +27,8 @@ enum CompressCommand: Command {
         try OutputGuard.refuseOverwriting([input], with: [output], command: spec.name)
         // The search allocates and frees the same image-sized buffers: reused, they are not faulted in again.
         AllocatorTuning.keepFreedMemoryForReuse()
-        let limits = DecodeLimits(maxPixels: try args.int(.maxPixels, in: 1...4_000_000_000) ?? DecodeLimits.defaultMaxPixels)
+        let limits = DecodeLimits(
+            maxPixels: try args.int(.maxPixels, in: 1...4_000_000_000) ?? DecodeLimits.defaultMaxPixels)
         let result = try SignetAPI.fit(imageAt: input, to: output, options: options, limits: limits)
         if let named = BudgetFlags.format(forOutput: output), named.rawValue != result.format.rawValue {
             context.warn(

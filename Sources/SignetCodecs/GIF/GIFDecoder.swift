@@ -7,7 +7,8 @@ enum GIFDecoder {
     static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws -> Bitmap {
         var message = [CChar](repeating: 0, count: Int(SIGNET_GIF_MESSAGE_SIZE))
         var (w, h) = (UInt32(0), UInt32(0))
-        try check(bytes.withUnsafeBufferPointer { signet_gif_read_info($0.baseAddress, $0.count, &w, &h, &message) }, message)
+        try check(
+            bytes.withUnsafeBufferPointer { signet_gif_read_info($0.baseAddress, $0.count, &w, &h, &message) }, message)
         let (width, height) = (Int(w), Int(h))
         guard width * height <= limits.maxPixels else {
             throw CodecError(.tooLarge(width: width, height: height, maxPixels: limits.maxPixels))

@@ -49,7 +49,8 @@ enum LibJPEG {
         var message = messageBuffer()
         let status = bytes.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer {
-                signet_jpeg_read_metadata(data.baseAddress, data.count, &exif, &exifSize, &icc, &iccSize, $0.baseAddress)
+                signet_jpeg_read_metadata(
+                    data.baseAddress, data.count, &exif, &exifSize, &icc, &iccSize, $0.baseAddress)
             }
         }
         defer {

@@ -1,7 +1,7 @@
 /// How a camera says its pixels must be turned to be seen upright: the EXIF / TIFF Orientation
 /// tag (0x0112), values 1 to 8 (TIFF 6.0 §"Orientation", CIPA DC-008 §4.6.4). The name of each
 /// case is what the stored rows and columns are, the comment what a reader does to show them.
-public enum ExifOrientation: Int, Sendable, Hashable, Codable, CaseIterable {
+package enum ExifOrientation: Int, Sendable, Hashable, Codable, CaseIterable {
     /// 1: stored upright; nothing to do.
     case up = 1
     /// 2: mirrored left to right; flip horizontally.
@@ -46,7 +46,9 @@ public enum ExifOrientation: Int, Sendable, Hashable, Codable, CaseIterable {
             }
             return value
         }
-        guard let ifd = unsigned(4, 4), let count = unsigned(ifd, 2) else { return .up }
+        // The whole IFD must be there: a count that runs past the end says the block is not what it claims.
+        guard let ifd = unsigned(4, 4), let count = unsigned(ifd, 2), unsigned(ifd + 2 + 12 * count - 1, 1) != nil
+        else { return .up }
         for index in 0..<count {
             let entry = ifd + 2 + 12 * index
             guard let tag = unsigned(entry, 2), let type = unsigned(entry + 2, 2), let values = unsigned(entry + 4, 4)

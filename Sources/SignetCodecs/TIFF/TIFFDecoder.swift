@@ -9,7 +9,8 @@ enum TIFFDecoder {
     static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws -> (Bitmap, ImageMetadata) {
         var message = [CChar](repeating: 0, count: Int(SIGNET_TIFF_MESSAGE_SIZE))
         var info = signet_tiff_info()
-        try check(bytes.withUnsafeBufferPointer { signet_tiff_read_info($0.baseAddress, $0.count, &info, &message) }, message)
+        try check(
+            bytes.withUnsafeBufferPointer { signet_tiff_read_info($0.baseAddress, $0.count, &info, &message) }, message)
         let (width, height) = (Int(info.width), Int(info.height))
         guard width.multipliedReportingOverflow(by: height).partialValue <= limits.maxPixels else {
             throw CodecError(.tooLarge(width: width, height: height, maxPixels: limits.maxPixels))

@@ -6,7 +6,9 @@ import SignetRaster
 enum WebPDecoder {
     static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws -> (Bitmap, ImageMetadata) {
         try bytes.withUnsafeBufferPointer { data in
-            guard let demuxer = WebPDemuxing(data) else { throw CodecError(.corrupt(format: "WebP", detail: "unreadable container")) }
+            guard let demuxer = WebPDemuxing(data) else {
+                throw CodecError(.corrupt(format: "WebP", detail: "unreadable container"))
+            }
             return try demuxer.firstFrame(limits: limits)
         }
     }
@@ -57,7 +59,9 @@ private final class WebPDemuxing {
                 payload, frame.fragment.size, canvas.baseAddress! + (y * width + x) * 4,
                 canvas.count - (y * width + x) * 4, Int32(width * 4))
         }
-        guard decoded != nil else { throw CodecError(.corrupt(format: "WebP", detail: "the image data could not be decoded")) }
+        guard decoded != nil else {
+            throw CodecError(.corrupt(format: "WebP", detail: "the image data could not be decoded"))
+        }
         let metadata = ImageMetadata(exif: chunk("EXIF").map(Self.tiffData), iccProfile: chunk("ICCP"))
         return (Bitmap(width: width, height: height, pixels: pixels), metadata)
     }
