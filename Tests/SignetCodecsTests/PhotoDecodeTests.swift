@@ -135,13 +135,13 @@ struct InputFormatTests {
         #expect(InputFormat.sniff(Array("BM".utf8) + [UInt8](repeating: 7, count: 20)) == nil)
     }
 
-    /// (width, height, budget, eighths): 32 pixels kept per byte of budget.
+    /// (width, height, budget, eighths): at least 200 pixels per byte of budget and 16 MP kept.
     static let scales: [(Int, Int, Int, Int)] = [
-        (8000, 6000, 100_000, 3),  // 3000×2250, 6.75 MP ≥ 3.2 MP; 2/8 would be 3 MP
-        (4000, 3000, 100_000, 5),  // 2500×1875
-        (4000, 3000, 30_000, 3),  // 1500×1125 ≥ 0.96 MP
-        (640, 480, 100_000, 8),  // nothing to spare
-        (8000, 6000, 10_000_000, 8),
+        (8000, 6000, 100_000, 6),  // 6000×4500, 27 MP ≥ 20 MP; 5/8 would be 18.75 MP
+        (8000, 6000, 30_000, 5),  // 5000×3750 ≥ 16 MP
+        (8660, 5774, 1_000_000, 8),  // 200 MP wanted: every pixel
+        (4000, 3000, 30_000, 8),  // 12 MP, under 16 MP: never scaled
+        (640, 480, 100_000, 8),
         (65_500, 65_500, 1, 1),
         (100, 100, Int.max, 8),  // no overflow
     ]

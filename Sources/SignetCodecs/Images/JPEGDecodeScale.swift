@@ -2,18 +2,21 @@
 /// decodes it at n/8 of its size straight from the coefficients, so a 48 MP photo meant for
 /// 100 KB never holds its 192 MB of full-size pixels. Pure.
 package enum JPEGDecodeScale {
-    /// Pixels kept per byte of budget: at 32, a file filling the budget at the decoded size would
-    /// spend a quarter of a bit per pixel — under JPEG's quality 5 on photos, far below the
-    /// qualities 30 to 85 the search aims its downscaled sizes at, so every size the search
-    /// would choose is still there to choose (docs/budget.md).
-    package static let pixelsPerByte = 32
+    /// Pixels kept per byte of budget: 200, a twenty-fifth of a bit per pixel. JPEG's lowest
+    /// quality spends more than that on photos (ImageMagick's quality 1: 0.056 bit per pixel on
+    /// `Tools/bench-compress-images.py`'s photo), so no size left out could fit at any quality.
+    package static let pixelsPerByte = 200
+    /// Pixels always kept: images up to 16 MP (today's phone photos) are decoded whole, and the
+    /// search scores against every pixel, as it always has.
+    package static let minimumPixels = 16_000_000
 
-    /// The smallest n in 1…8 whose n/8 scale keeps at least `budget · pixelsPerByte` pixels; 8
-    /// (every pixel) for an image that does not have that many to spare.
+    /// The smallest n in 1…8 whose n/8 scale keeps at least `budget · pixelsPerByte` pixels and
+    /// `minimumPixels`; 8 (every pixel) for an image that does not have that many to spare.
     package static func eighths(width: Int, height: Int, budget: Int) -> Int {
         let wanted = budget.multipliedReportingOverflow(by: pixelsPerByte)
         guard !wanted.overflow else { return 8 }
-        for n in 1...7 where ((width * n + 7) / 8) * ((height * n + 7) / 8) >= wanted.partialValue { return n }
+        let keep = max(wanted.partialValue, minimumPixels)
+        for n in 1...7 where ((width * n + 7) / 8) * ((height * n + 7) / 8) >= keep { return n }
         return 8
     }
 }
