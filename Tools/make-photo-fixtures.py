@@ -13,6 +13,7 @@ Writes into DIR:
   adobe-srgb.png              adobe.jpg's pixels (as Pillow decodes them) converted back to sRGB by
                               Little CMS: what a colour-managed viewer shows
   adobe-png-srgb.png          the same for adobe.png
+  srgb-tagged.png             the reference with Little CMS's own sRGB profile embedded
   cmyk.jpg                    a CMYK JPEG as Pillow writes it (Adobe, inverted)
   picture.tif / .gif / .webp  the reference as TIFF (LZW), GIF and lossless WebP
   orient-6.tif                the TIFF stored turned, with TIFF Orientation 6
@@ -126,6 +127,7 @@ def main():
     ImageCms.profileToProfile(decoded, adobe, srgb, outputMode="RGB").save(path("adobe-srgb.png"))
     ImageCms.profileToProfile(stored, adobe, srgb, outputMode="RGB").save(path("adobe-png-srgb.png"))
 
+    reference.save(path("srgb-tagged.png"), icc_profile=ImageCms.ImageCmsProfile(srgb).tobytes())
     reference.convert("CMYK").save(path("cmyk.jpg"), quality=95)
     reference.save(path("picture.tif"), compression="tiff_lzw")
     reference.transpose(STORE[6]).save(path("orient-6.tif"), compression="tiff_lzw", tiffinfo={0x0112: 6})

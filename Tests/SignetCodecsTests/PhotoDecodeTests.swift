@@ -77,6 +77,21 @@ struct PhotoDecodeTests {
         #expect(off > 10, "unmanaged \(unmanaged)")
     }
 
+    @Test("a file that fits is kept unless its orientation or profile changes it; an sRGB profile does not")
+    func kept() throws {
+        let dir = try PhotoFixtures.make()
+        let options = BudgetOptions(maxBytes: 1_000_000, format: .auto)
+        let cases = [
+            ("upright.png", true), ("srgb-tagged.png", true), ("orient-1.jpg", true),
+            ("adobe.png", false), ("orient-6.png", false), ("orient-6.jpg", false), ("cmyk.jpg", false),
+        ]
+        for (name, keep) in cases {
+            let result = try BudgetFitter.fit(encoded: try PhotoFixtures.bytes(dir, name), options: options)
+            #expect(result.keptInput == keep, "\(name): \(result.reason)")
+        }
+        #expect(try Self.decoded(dir, "srgb-tagged.png") == (try Self.decoded(dir, "upright.png")))
+    }
+
     @Test("TIFF (and its Orientation tag), GIF and WebP decode to the picture exactly; CMYK within JPEG's loss")
     func formats() throws {
         let dir = try PhotoFixtures.make()

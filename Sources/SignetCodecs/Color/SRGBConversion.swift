@@ -47,6 +47,24 @@ final class SRGBConversion {
 
     deinit { cmsDeleteTransform(transform) }
 
+    /// Whether converting RGB or gray pixels from `profile` changes them: false for a profile Little
+    /// CMS ignores (above) and for an sRGB profile, whose conversion moves no colour of a 6×6×6 grid
+    /// by more than one level — so a file tagged sRGB, as most editors tag their exports, is taken
+    /// as it is and may be kept.
+    static func changesColours(_ profile: [UInt8]) -> Bool {
+        guard let conversion = SRGBConversion(profile: profile, layout: .rgba) else { return false }
+        let levels: [UInt8] = [0, 51, 102, 153, 204, 255]
+        var grid: [UInt8] = []
+        for r in levels {
+            for g in levels {
+                for b in levels { grid += [r, g, b, 255] }
+            }
+        }
+        var converted = grid
+        conversion.apply(to: &converted)
+        return zip(grid, converted).contains { abs(Int($0) - Int($1)) > 1 }
+    }
+
     /// The number of colour channels of `profile` (1 gray, 3 RGB, 4 CMYK…); nil when Little CMS
     /// cannot read it.
     static func channels(of profile: [UInt8]) -> Int? {

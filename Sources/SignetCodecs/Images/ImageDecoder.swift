@@ -22,28 +22,32 @@ package enum ImageDecoder {
     package static func decodeWithMetadata(
         _ bytes: [UInt8], limits: DecodeLimits = DecodeLimits(), budget: Int? = nil
     ) throws -> (bitmap: Bitmap, changed: Bool) {
-        let (stored, metadata): (Bitmap, ImageMetadata)
+        let (stored, read): (Bitmap, ImageMetadata)
         switch InputFormat.sniff(bytes) {
         case .png:
-            metadata = try LibPNG.readMetadata(bytes)
+            read = try LibPNG.readMetadata(bytes)
             stored = try PNGDecoder.decode(bytes, limits: limits)
         case .jpeg:
-            metadata = try LibJPEG.readMetadata(bytes)
+            let metadata = try LibJPEG.readMetadata(bytes)
             let info = try JPEGInfo(bytes)
             let scale = budget.map { JPEGDecodeScale.eighths(width: info.width, height: info.height, budget: $0) } ?? 8
             // The profile is applied by the decode itself (CMYK needs it before becoming RGB).
-            let bitmap = try JPEGCodec.decode(bytes, limits: limits, scale: scale, profile: metadata.iccProfile)
-            return (bitmap.oriented(metadata.orientation), metadata.changesPixels || info.components == 4)
-        case .tiff: (stored, metadata) = try TIFFDecoder.decode(bytes, limits: limits)
-        case .gif: (stored, metadata) = (try GIFDecoder.decode(bytes, limits: limits), ImageMetadata())
-        case .webp: (stored, metadata) = try WebPDecoder.decode(bytes, limits: limits)
+            let cmyk = info.components == 4
+            let profile = metadata.iccProfile.flatMap { cmyk || SRGBConversion.changesColours($0) ? $0 : nil }
+            let bitmap = try JPEGCodec.decode(bytes, limits: limits, scale: scale, profile: profile)
+            return (bitmap.oriented(metadata.orientation), metadata.orientation != .up || profile != nil || cmyk)
+        case .tiff: (stored, read) = try TIFFDecoder.decode(bytes, limits: limits)
+        case .gif: (stored, read) = (try GIFDecoder.decode(bytes, limits: limits), ImageMetadata())
+        case .webp: (stored, read) = try WebPDecoder.decode(bytes, limits: limits)
         case .unsupported(let name): throw CodecError(.unsupportedFormat(name: name))
         case nil: throw CodecError(.notAnImage(format: InputFormat.readable))
         }
         var bitmap = stored
-        if let profile = metadata.iccProfile, let conversion = SRGBConversion(profile: profile, layout: .rgba) {
+        // A profile that changes nothing (sRGB) is not applied, and does not stop the file being kept.
+        let profile = read.iccProfile.flatMap { SRGBConversion.changesColours($0) ? $0 : nil }
+        if let profile, let conversion = SRGBConversion(profile: profile, layout: .rgba) {
             conversion.apply(to: &bitmap.pixels)
         }
-        return (bitmap.oriented(metadata.orientation), metadata.changesPixels)
+        return (bitmap.oriented(read.orientation), read.orientation != .up || profile != nil)
     }
 }

@@ -10,10 +10,6 @@ struct ImageMetadata: Sendable, Hashable {
     /// How the file says its pixels must be turned (`.up` when it says nothing).
     var orientation: ExifOrientation { stated ?? exif.map { ExifOrientation.parse($0) } ?? .up }
 
-    /// Whether the file carries anything a decode applies: a re-encode is then needed for a file
-    /// that shows the same everywhere, even when the input would fit as it is.
-    var changesPixels: Bool { orientation != .up || iccProfile != nil }
-
     /// `count` bytes at `pointer` as an array; nil for none.
     static func copy(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8]? {
         guard let pointer, count > 0 else { return nil }
