@@ -15,6 +15,7 @@ SWIFT ?= swift
 
 # Libraries the build links (headers from the -dev packages), and the font visible signatures write with.
 BUILD_PACKAGES := pkg-config libcairo2-dev libfreetype-dev libpng-dev libjpeg-dev zlib1g-dev libdeflate-dev libqpdf-dev \
+                  liblcms2-dev libtiff-dev libgif-dev libwebp-dev \
                   libpoppler-glib-dev libpoppler-private-dev libssl-dev libidn-dev libp11-kit-dev libcurl4-openssl-dev fonts-dejavu-core
 # Independent tools the tests check our output with.
 TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip parallel time softhsm2 opensc curl \

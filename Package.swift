@@ -29,6 +29,12 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: ["libjpeg-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        // Input formats beside PNG and JPEG: TIFF, GIF (first frame) and WebP (with its demuxer, for ICC and EXIF).
+        systemLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
+        systemLibrary("CGIF", pkgConfig: "libgif", apt: ["libgif-dev"]),
+        systemLibrary("CWebP", pkgConfig: "libwebpdemux", apt: ["libwebp-dev"]),
+        // Little CMS: an embedded ICC profile's colours converted to sRGB before a budget fit scores and writes them.
+        systemLibrary("CLCMS", pkgConfig: "lcms2", apt: ["liblcms2-dev"]),
         // libdeflate: whole-buffer inflate for PNG pixel data (PNGPixelData), far faster than zlib on long runs.
         systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
@@ -45,6 +51,9 @@ let package = Package(
         // libjpeg, and glibc's mallopt (which <malloc.h> alone declares).
         .target(name: "CSignetPNG", dependencies: ["CPNG"]),
         .target(name: "CSignetJPEG", dependencies: ["CJPEG"]),
+        // libtiff's variadic error handler and its in-memory client; giflib's read callback and first frame.
+        .target(name: "CSignetTIFF", dependencies: ["CTIFF"]),
+        .target(name: "CSignetGIF", dependencies: ["CGIF"]),
         .target(name: "CSignetGlibc"),
         // OpenSSL's stack/memory macros as plain functions (kept apart so image code never links OpenSSL).
         .target(name: "CSignetOpenSSL", dependencies: ["COpenSSL"]),
@@ -65,7 +74,11 @@ let package = Package(
         .target(name: "SignetCapture", dependencies: ["SignetCore"]),
         // Stages over C libraries.
         .target(name: "SignetRaster", dependencies: ["SignetStrokes", "CCairo"]),
-        .target(name: "SignetCodecs", dependencies: ["SignetRaster", "CSignetPNG", "CSignetJPEG", "CDeflate"]),
+        .target(
+            name: "SignetCodecs",
+            dependencies: [
+                "SignetRaster", "CSignetPNG", "CSignetJPEG", "CDeflate", "CSignetTIFF", "CSignetGIF", "CWebP", "CLCMS",
+            ]),
         // PDF documents, stamps, and the password forms (SASLprep by libidn) and envelope checks every opener shares.
         .target(
             name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib", "CIDN"]),

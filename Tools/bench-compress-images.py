@@ -95,8 +95,7 @@ def seal(path):
     Image.fromarray(out, "RGBA").save(path, optimize=False)
 
 
-def photo(path):
-    w, h = 4000, 3000
+def photo(path, w=4000, h=3000):
     rng = np.random.default_rng(13)
     y, x = np.mgrid[0:h, 0:w].astype(np.float32)
     img = np.empty((h, w, 3), dtype=np.float32)

@@ -31,6 +31,11 @@ typedef struct {
     struct jpeg_decompress_struct cinfo;
     struct jpeg_progress_mgr progress;
     signet_jpeg_trap trap;
+    /// Filled by a metadata read (malloc'ed, handed over to the caller on success, freed otherwise).
+    unsigned char *exif;
+    size_t exif_size;
+    JOCTET *icc;
+    unsigned int icc_size;
 } decode_state;
 
 typedef struct {
@@ -41,6 +46,8 @@ typedef struct {
     /// One flag per row: only the rows flagged are decoded, stacked in `out`, as RGBA whatever
     /// the file's components; NULL decodes every row as stored.
     const unsigned char *wanted;
+    /// Output scale in eighths (1…8; libjpeg's scale_num over scale_denom 8).
+    int scale_eighths;
 } decode_target;
 
 static void check_header(decode_state *s, const decode_target *t) {
@@ -49,6 +56,10 @@ static void check_header(decode_state *s, const decode_target *t) {
         signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_TOO_LARGE, "image larger than the pixel limit");
     if ((int)cinfo->image_width != t->expected_width || (int)cinfo->image_height != t->expected_height)
         signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_ERROR, "image size differs from its header");
+    if (t->scale_eighths < 1 || t->scale_eighths > 8)
+        signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_ERROR, "scale outside 1/8 to 8/8");
+    cinfo->scale_num = (unsigned int)t->scale_eighths;
+    cinfo->scale_denom = 8;
     if (t->wanted) {
         if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK)
             signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_ERROR, "rows of a CMYK JPEG asked for as RGBA");
@@ -117,6 +128,11 @@ static void decode_body(void *context) {
     if (job->target) {
         check_header(s, job->target);
         jpeg_start_decompress(&s->cinfo);
+        // The caller sized `out` from the header with the same rounding (jdiv_round_up).
+        long long scale = job->target->scale_eighths;
+        if ((long long)s->cinfo.output_width != ((long long)s->cinfo.image_width * scale + 7) / 8 ||
+            (long long)s->cinfo.output_height != ((long long)s->cinfo.image_height * scale + 7) / 8)
+            signet_jpeg_trap_fail((j_common_ptr)&s->cinfo, SIGNET_JPEG_ERROR, "scaled size differs from the request");
         if (job->target->wanted)
             read_wanted_rows(&s->cinfo, job->target->wanted, job->target->out);
         else
@@ -146,7 +162,14 @@ signet_jpeg_status signet_jpeg_read_info(const unsigned char *data, size_t size,
 signet_jpeg_status signet_jpeg_decode(const unsigned char *data, size_t size, long long max_pixels,
                                       int expected_width, int expected_height, unsigned char *out,
                                       signet_jpeg_info *info, char message[SIGNET_JPEG_MESSAGE_SIZE]) {
-    const decode_target target = {max_pixels, expected_width, expected_height, out, NULL};
+    return signet_jpeg_decode_scaled(data, size, max_pixels, expected_width, expected_height, 8, out, info, message);
+}
+
+signet_jpeg_status signet_jpeg_decode_scaled(const unsigned char *data, size_t size, long long max_pixels,
+                                             int expected_width, int expected_height, int scale_eighths,
+                                             unsigned char *out, signet_jpeg_info *info,
+                                             char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+    const decode_target target = {max_pixels, expected_width, expected_height, out, NULL, scale_eighths};
     return decode_with_state(data, size, &target, info, message);
 }
 
@@ -154,6 +177,71 @@ signet_jpeg_status signet_jpeg_decode_rows(const unsigned char *data, size_t siz
                                            int expected_width, int expected_height, const unsigned char *wanted,
                                            unsigned char *out, signet_jpeg_info *info,
                                            char message[SIGNET_JPEG_MESSAGE_SIZE]) {
-    const decode_target target = {max_pixels, expected_width, expected_height, out, wanted};
+    const decode_target target = {max_pixels, expected_width, expected_height, out, wanted, 8};
     return decode_with_state(data, size, &target, info, message);
+}
+
+/// What a metadata read works on.
+typedef struct {
+    decode_state *state;
+    const unsigned char *data;
+    size_t size;
+} metadata_job;
+
+static const unsigned char exif_header[6] = {'E', 'x', 'i', 'f', 0, 0};
+
+/// Keeps the APP1 and APP2 markers, reads the header, copies the first Exif payload and
+/// assembles the ICC profile (run inside the trap; what it allocates is on the heap state).
+static void metadata_body(void *context) {
+    const metadata_job *job = context;
+    decode_state *const s = job->state;
+    jpeg_create_decompress(&s->cinfo);
+    jpeg_save_markers(&s->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&s->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_mem_src(&s->cinfo, job->data, (unsigned long)job->size);
+    jpeg_read_header(&s->cinfo, TRUE);
+    for (jpeg_saved_marker_ptr m = s->cinfo.marker_list; m; m = m->next) {
+        if (m->marker != JPEG_APP0 + 1 || m->data_length <= sizeof exif_header ||
+            memcmp(m->data, exif_header, sizeof exif_header) != 0)
+            continue;
+        size_t length = m->data_length - sizeof exif_header;
+        s->exif = malloc(length);
+        if (!s->exif)
+            signet_jpeg_trap_fail((j_common_ptr)&s->cinfo, SIGNET_JPEG_NO_MEMORY, "out of memory for the Exif data");
+        memcpy(s->exif, m->data + sizeof exif_header, length);
+        s->exif_size = length;
+        break;
+    }
+    if (!jpeg_read_icc_profile(&s->cinfo, &s->icc, &s->icc_size)) {
+        s->icc = NULL;
+        s->icc_size = 0;
+    }
+}
+
+signet_jpeg_status signet_jpeg_read_metadata(const unsigned char *data, size_t size, unsigned char **exif,
+                                             size_t *exif_size, unsigned char **icc, size_t *icc_size,
+                                             char message[SIGNET_JPEG_MESSAGE_SIZE]) {
+    *exif = NULL;
+    *icc = NULL;
+    *exif_size = 0;
+    *icc_size = 0;
+    decode_state *s = calloc(1, sizeof *s);
+    if (!s) {
+        if (message) snprintf(message, SIGNET_JPEG_MESSAGE_SIZE, "out of memory for the JPEG decoder");
+        return SIGNET_JPEG_NO_MEMORY;
+    }
+    metadata_job job = {s, data, size};
+    signet_jpeg_status status =
+        signet_jpeg_run_trapped((j_common_ptr)&s->cinfo, &s->trap, metadata_body, &job, message);
+    if (status == SIGNET_JPEG_OK) {
+        *exif = s->exif;
+        *exif_size = s->exif_size;
+        *icc = s->icc;
+        *icc_size = s->icc_size;
+    } else {
+        free(s->exif);
+        free(s->icc);
+    }
+    free(s);
+    return status;
 }

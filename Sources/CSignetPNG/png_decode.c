@@ -99,6 +99,80 @@ signet_png_status signet_png_read_info(const uint8_t *data, size_t size, signet_
     return status;
 }
 
+/// What a metadata read hands over: malloc'ed copies, freed here when the read fails.
+typedef struct {
+    read_state base;
+    uint8_t *exif;
+    size_t exif_size;
+    uint8_t *icc;
+    size_t icc_size;
+} metadata_state;
+
+static uint8_t *copy_of(png_structp png, const uint8_t *bytes, size_t size) {
+    uint8_t *copy = malloc(size ? size : 1);
+    if (!copy) png_error(png, "out of memory for the image's metadata");
+    memcpy(copy, bytes, size);
+    return copy;
+}
+
+static signet_png_status read_metadata_trapped(metadata_state *const s, const uint8_t *data, size_t size) {
+    png_structp png = NULL;
+    png_infop info = NULL;
+    signet_png_status status = open_reader(data, size, &s->base.trap, &s->base.src, &png, &info);
+    if (status != SIGNET_PNG_OK) return status;
+    if (setjmp(s->base.trap.jump)) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return s->base.trap.no_memory ? SIGNET_PNG_NO_MEMORY : SIGNET_PNG_ERROR;
+    }
+    // The two chunks asked for here, besides pHYs; an ICC profile inflates to at most 16 MiB.
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, (png_const_bytep) "iCCP\0eXIf", 2);
+    png_set_chunk_malloc_max(png, 16 << 20);
+    png_read_info(png, info);
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 profile_size = 0;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_size) && profile && profile_size > 0) {
+        s->icc = copy_of(png, profile, profile_size);
+        s->icc_size = profile_size;
+    }
+    png_uint_32 exif_size = 0;
+    png_bytep exif = NULL;
+    if (png_get_eXIf_1(png, info, &exif_size, &exif) && exif && exif_size > 0) {
+        s->exif = copy_of(png, exif, exif_size);
+        s->exif_size = exif_size;
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    return SIGNET_PNG_OK;
+}
+
+signet_png_status signet_png_read_metadata(
+    const uint8_t *data, size_t size, uint8_t **exif, size_t *exif_size, uint8_t **icc, size_t *icc_size,
+    char *message) {
+    *exif = NULL;
+    *icc = NULL;
+    *exif_size = 0;
+    *icc_size = 0;
+    metadata_state *s = calloc(1, sizeof *s);
+    if (!s) {
+        signet_png_set_message(message, "out of memory for the PNG reader");
+        return SIGNET_PNG_NO_MEMORY;
+    }
+    s->base.trap.message = message;
+    signet_png_status status = read_metadata_trapped(s, data, size);
+    if (status == SIGNET_PNG_OK) {
+        *exif = s->exif;
+        *exif_size = s->exif_size;
+        *icc = s->icc;
+        *icc_size = s->icc_size;
+    } else {
+        free(s->exif);
+        free(s->icc);
+    }
+    free(s);
+    return status;
+}
+
 static signet_png_status decode_trapped(read_state *const s, const uint8_t *data, size_t size, uint8_t *rgba,
                                         size_t rgba_size) {
     png_structp png = NULL;

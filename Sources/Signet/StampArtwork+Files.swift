@@ -3,11 +3,14 @@ extension StampArtwork {
     /// The largest image file read as artwork.
     package static let maxImageFileBytes = 64 << 20
 
-    /// A PNG (alpha becomes a soft mask) or a JPEG (embedded untouched) file; `-` = standard input.
-    /// - Parameter path: The image file (`-` = standard input).
+    /// A JPEG (embedded untouched) or a PNG, TIFF, GIF or WebP (decoded upright in sRGB, alpha as a
+    /// soft mask) file; `-` = standard input.
+    /// - Parameters:
+    ///   - path: The image file (`-` = standard input).
+    ///   - limits: The largest image accepted (default 60 million pixels).
     /// - Throws: ``FileError``, or ``CodecError`` naming the file.
-    public static func image(at path: String) throws -> StampArtwork {
-        try image(try InputFile.read(path, limit: maxImageFileBytes), name: path)
+    public static func image(at path: String, limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
+        try image(try InputFile.read(path, limit: maxImageFileBytes), name: path, limits: limits)
     }
 
     /// A stroke file of any format `StrokeFile` reads, as vector ink (smoothed, pens as captured).

@@ -23,6 +23,8 @@ public enum OptionProperty: String, CaseIterable, Sendable, Hashable, Codable {
     case pngColorType = "PNGOptions.colorType"
     /// `PNGOptions.maskLevels`.
     case pngMaskLevels = "PNGOptions.maskLevels"
+    /// `DecodeLimits.maxPixels`: the largest image a decoder accepts.
+    case decodeMaxPixels = "DecodeLimits.maxPixels"
     /// `BudgetOptions.maxBytes`.
     case budgetMaxBytes = "BudgetOptions.maxBytes"
     /// `BudgetOptions.format`.

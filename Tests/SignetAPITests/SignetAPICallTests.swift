@@ -68,7 +68,9 @@ struct SignetAPICallTests {
             Issue.record("a text file was fitted")
         } catch let error as CodecError {
             #expect(
-                error.message == "\(dir.path("bad.png")): not a PNG or JPEG image; check that it is the right file.")
+                error.message
+                    == "\(dir.path("bad.png")): not a PNG, JPEG, TIFF, GIF or WebP image; check that it is the right file."
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: dir.path("bad.jpg")))
     }

@@ -164,7 +164,7 @@ struct CompressCLITests {
     @Test(
         "bad input and impossible budgets: exit code, one clear sentence, no file left",
         arguments: [
-            (["notimage.txt", "--max-bytes", "10KB"], 2, "notimage.txt: not a PNG or JPEG image"),
+            (["notimage.txt", "--max-bytes", "10KB"], 2, "notimage.txt: not a PNG, JPEG, TIFF, GIF or WebP image"),
             (["cut.png", "--max-bytes", "10KB"], 2, "cut.png: the PNG data is corrupt or truncated"),
             (
                 ["cut.jpg", "--max-bytes", "10KB"], 2,

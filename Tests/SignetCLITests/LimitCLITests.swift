@@ -66,7 +66,8 @@ struct LimitCLITests {
             label: "a JPEG stamp claiming 60000×60000 pixels", command: "stamp",
             arguments: stampImage { CompressCLITests.forgedSize(try photo(), width: 60_000, height: 60_000) },
             message:
-                "stamp.jpg: the image is 60000×60000 pixels, over the limit of 25000000 pixels; use a smaller image."),
+                "stamp.jpg: the image is 60000×60000 pixels, over the limit of 60000000 pixels; raise --max-pixels or use a smaller image."
+        ),
         Case(
             label: "a truncated JPEG stamp", command: "stamp",
             arguments: stampImage { Array(try photo().dropLast(400)) },

@@ -124,14 +124,19 @@ struct StampBadInputTests {
         #expect(!dir.contents().contains("out.pdf"))
     }
 
-    @Test("an image that is not PNG or JPEG")
+    @Test("an image in no format Signet reads, and one it knows by name")
     func notAnImage() throws {
         let dir = TemporaryDirectory("stamp-image")
         let input = dir.write("in.pdf", bytes: Self.minimal)
-        let image = dir.write("stamp.png", "GIF89a is not supported")
+        let image = dir.write("stamp.png", "a signature, in words")
         let r = try ProcessRunner.signet(["stamp", input, "-o", dir.path("out.pdf"), "--image", image])
         #expect(r.status == 2)
-        #expect(r.stderr.contains("not a PNG or JPEG image"), "\(r.stderr)")
+        #expect(r.stderr.contains("not a PNG, JPEG, TIFF, GIF or WebP image"), "\(r.stderr)")
+        let avif = dir.write(
+            "stamp.avif", bytes: [0, 0, 0, 20] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avif".utf8))
+        let named = try ProcessRunner.signet(["stamp", input, "-o", dir.path("out.pdf"), "--image", avif])
+        #expect(named.status == 2 && named.stderr.contains("AVIF is not supported"), "\(named.stderr)")
+        #expect(!dir.contents().contains("out.pdf"))
     }
 }
 

@@ -15,7 +15,7 @@ struct BudgetPieceTests {
         #expect(try ImageDecoder.decode(png).pixels == image.pixels)
         #expect(try ImageDecoder.decode(jpeg).width == 32)
         let error = #expect(throws: CodecError.self) { try ImageDecoder.decode(Array("%PDF-1.7\n".utf8)) }
-        #expect(error?.reason == .notAnImage(format: "PNG or JPEG"))
+        #expect(error?.reason == .unsupportedFormat(name: "PDF"))
     }
 
     @Test("the shrink step: 0.95·√(budget/bytes), never below the minimum side")

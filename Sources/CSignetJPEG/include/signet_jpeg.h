@@ -75,6 +75,25 @@ signet_jpeg_status signet_jpeg_decode(const unsigned char *data, size_t size, lo
                                       int expected_width, int expected_height, unsigned char *out,
                                       signet_jpeg_info *info, char message[SIGNET_JPEG_MESSAGE_SIZE]);
 
+/// signet_jpeg_decode with libjpeg's DCT scaling: the image is decoded at `scale_eighths` / 8 of its
+/// size (1…8), each side rounded up, so `out` needs room for ceil(width · scale / 8) ×
+/// ceil(height · scale / 8) × 4 bytes; 8 is signet_jpeg_decode. The pixel limit applies to the
+/// file's own size. A scaled decode reads only the DCT coefficients it needs: a 48 MP photo at 1/4
+/// never holds more than its scaled pixels.
+signet_jpeg_status signet_jpeg_decode_scaled(const unsigned char *data, size_t size, long long max_pixels,
+                                             int expected_width, int expected_height, int scale_eighths,
+                                             unsigned char *out, signet_jpeg_info *info,
+                                             char message[SIGNET_JPEG_MESSAGE_SIZE]);
+
+/// The metadata a decode needs besides the pixels: the TIFF data of the first APP1 "Exif" marker
+/// (after its 6-byte "Exif\0\0" header) and the ICC profile of the APP2 "ICC_PROFILE" markers,
+/// put together by libjpeg-turbo (jpeg_read_icc_profile). Each is a malloc'ed buffer the caller
+/// frees with free(), or NULL with size 0 when the file has none (a malformed ICC sequence is
+/// treated as none, as libjpeg-turbo does).
+signet_jpeg_status signet_jpeg_read_metadata(const unsigned char *data, size_t size, unsigned char **exif,
+                                             size_t *exif_size, unsigned char **icc, size_t *icc_size,
+                                             char message[SIGNET_JPEG_MESSAGE_SIZE]);
+
 /// Decodes only the rows that `wanted` (one flag per row) flags, as R, G, B, 255 per pixel whatever
 /// the file's components (gray too; CMYK and YCCK fail), stacked in `out` (room for width × 4 bytes
 /// per flagged row); the others are skipped. Otherwise as signet_jpeg_decode.

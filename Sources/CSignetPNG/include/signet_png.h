@@ -60,6 +60,14 @@ typedef struct {
 signet_png_status signet_png_read_info(
     const uint8_t *data, size_t size, signet_png_info *info, char *message);
 
+/// The metadata a decode needs besides the pixels, from the chunks before the pixel data: the
+/// TIFF data of an `eXIf` chunk and the ICC profile of an `iCCP` chunk (inflated by libpng, at most
+/// 16 MiB). Each is a malloc'ed buffer the caller frees with free(), or NULL with size 0 when the
+/// file has none (libpng drops an iCCP chunk it finds malformed, with a warning).
+signet_png_status signet_png_read_metadata(
+    const uint8_t *data, size_t size, uint8_t **exif, size_t *exif_size, uint8_t **icc, size_t *icc_size,
+    char *message);
+
 /// Decodes into `rgba` (width * height * 4 bytes, straight alpha, 8 bits per sample): any color
 /// type and bit depth, palettes, tRNS, 16-bit (rounded to 8) and interlaced images.
 signet_png_status signet_png_decode_rgba(

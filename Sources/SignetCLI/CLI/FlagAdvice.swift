@@ -31,6 +31,7 @@ package enum FlagAdvice {
         case .signatureText: return negative(.noText, action)
         case .pngColorType: return noun("the PNG's colour type", action)
         case .pngMaskLevels: return noun("the PNG's coverage levels", action)
+        case .decodeMaxPixels: return value(.maxPixels, "N", action)
         case .budgetMaxBytes: return value(.maxBytes, "SIZE", action)
         case .budgetFormat: return value(.format, "FORMAT", action)
         case .budgetAllowResize: return negative(.noResize, action)

@@ -52,6 +52,7 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case ltv
     case man
     case maxBytes = "max-bytes"
+    case maxPixels = "max-pixels"
     case maxQuality = "max-quality"
     case minDimension = "min-dimension"
     case minInkLength = "min-ink-length"

@@ -5,7 +5,13 @@ import Signet
 enum ArtworkFlags {
     static let specs: [OptionSpec] =
         [
-            .value(.image, "FILE", "a PNG (alpha kept as a soft mask) or a JPEG (embedded untouched)"),
+            .value(
+                .image, "FILE",
+                "a JPEG (embedded untouched, turned by its EXIF orientation, in its ICC profile's colours), or a PNG, TIFF, GIF or WebP (alpha kept as a soft mask; upright, in sRGB)"
+            ),
+            .value(
+                .maxPixels, "N",
+                "largest --image accepted, in pixels of the file's own size (default \(DecodeLimits.defaultMaxPixels))"),
             .value(.strokes, "FILE", "a stroke file of any format 'signet render' reads, embedded as vector paths"),
         ] + StrokeInputFlags.specs
 
@@ -13,7 +19,8 @@ enum ArtworkFlags {
     static func read(_ args: Arguments) throws -> StampArtwork? {
         switch (args.string(.image), args.string(.strokes)) {
         case (let image?, nil):
-            return try StampArtwork.image(at: image)
+            let limit = try args.int(.maxPixels, in: 1...4_000_000_000) ?? DecodeLimits.defaultMaxPixels
+            return try StampArtwork.image(at: image, limits: DecodeLimits(maxPixels: limit))
         case (nil, let strokes?):
             return try StampArtwork.strokes(at: strokes, reading: try StrokeInputFlags.readOptions(args))
         case (nil, nil):

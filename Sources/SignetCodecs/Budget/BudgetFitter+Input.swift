@@ -1,16 +1,22 @@
 import SignetRaster
 
-/// A PNG or JPEG file under a budget: the file itself when it already fits in the format asked for.
+/// An image file under a budget: the file itself when it already fits in the format asked for.
 extension BudgetFitter {
-    /// `encoded` (PNG or JPEG, told apart by content) under the budget of `options`. When it is
-    /// already a file of the format asked for (`options.format`; `.auto` takes either) within the
-    /// budget, it is the result unchanged (`BudgetResult.keptInput`): a re-encode could only lose
-    /// quality, and often gains bytes. Otherwise the search runs on the decoded image, and its
-    /// result is smaller than the input whenever they share a format.
-    package static func fit(encoded: [UInt8], options: BudgetOptions) throws -> BudgetResult {
+    /// `encoded` (any format `ImageDecoder` reads, told apart by content) under the budget of
+    /// `options`, decoded upright and in sRGB. When it is already a file of the format asked for
+    /// (`options.format`; `.auto` takes PNG or JPEG) within the budget, and nothing in it turns or
+    /// converts its pixels (no EXIF orientation, no ICC profile, not CMYK), it is the result
+    /// unchanged (`BudgetResult.keptInput`): a re-encode could only lose quality, and often gains
+    /// bytes. Otherwise the search runs on the decoded image, and its result is smaller than the
+    /// input whenever they share a format. With `allowResize`, a JPEG far larger than the budget
+    /// can show is decoded smaller (`JPEGDecodeScale`), and scored against that.
+    package static func fit(
+        encoded: [UInt8], options: BudgetOptions, limits: DecodeLimits = DecodeLimits()
+    ) throws -> BudgetResult {
         try options.validate()
-        let image = try ImageDecoder.decode(encoded)
-        if let kept = try kept(encoded, image, options) { return kept }
+        let (image, changed) = try ImageDecoder.decodeWithMetadata(
+            encoded, limits: limits, budget: options.allowResize ? options.maxBytes : nil)
+        if !changed, let kept = try kept(encoded, image, options) { return kept }
         // The decoded pixels are this call's alone: given up, so a JPEG fit flattens them in place.
         return try fit(consume image, options: options)
     }

@@ -19,6 +19,8 @@ public enum CodecReason: StageReason {
     case encoderFailed(format: String, detail: String)
     /// A valid file of a kind the decoder does not handle (e.g. a 12-bit JPEG).
     case unsupported(format: String, detail: String)
+    /// A file of a known format Signet does not read (`name`, e.g. "HEIC"), told by its signature.
+    case unsupportedFormat(name: String)
     /// An option is out of range: one sentence naming it and what is accepted.
     case invalidOption(Sentence)
     /// The budget cannot be met; `smallest` describes the smallest result reached, `hint` what to change.
@@ -27,7 +29,8 @@ public enum CodecReason: StageReason {
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
         switch self {
-        case .notAnImage, .corrupt, .tooLarge, .cannotRepresent, .unsupported, .invalidOption: return .badInput
+        case .notAnImage, .corrupt, .tooLarge, .cannotRepresent, .unsupported, .unsupportedFormat, .invalidOption:
+            return .badInput
         case .outOfMemory, .encoderFailed, .doesNotFit: return .failed
         }
     }
@@ -42,7 +45,8 @@ public enum CodecReason: StageReason {
         case .corrupt(let format, let detail):
             return prefix + "the \(format) data is corrupt or truncated (\(detail)); export the image again."
         case .tooLarge(let w, let h, let limit):
-            return prefix + "the image is \(w)×\(h) pixels, over the limit of \(limit) pixels; use a smaller image."
+            return prefix
+                + "the image is \(w)×\(h) pixels, over the limit of \(limit) pixels; \(.raise, .decodeMaxPixels) or use a smaller image."
         case .cannotRepresent(let what):
             return prefix + what
         case .outOfMemory(let format):
@@ -51,6 +55,8 @@ public enum CodecReason: StageReason {
             return prefix + "the \(format) encoder failed (\(detail))."
         case .unsupported(let format, let detail):
             return prefix + "this kind of \(format) is not supported (\(detail)); convert it to an 8-bit PNG or JPEG."
+        case .unsupportedFormat(let name):
+            return prefix + "\(name) is not supported; convert it to \(InputFormat.readable)."
         case .invalidOption(let sentence):
             return prefix + sentence
         case .doesNotFit(let budget, let smallest, let hint):

@@ -13,32 +13,43 @@ package enum JPEGCodec {
             progressive: options.progressive, optimize: options.optimizeHuffman)!
     }
 
-    /// Decodes a gray, YCbCr/RGB or CMYK/YCCK JPEG into opaque RGBA. The pixel area is checked
-    /// against `limits` from the header, before anything is allocated. Truncated or damaged data
-    /// throws `CodecError` (libjpeg's warnings are not passed over).
-    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
-        let (info, stored) = try decodeStored(bytes, limits: limits)
+    /// Decodes a gray, YCbCr/RGB or CMYK/YCCK JPEG into opaque RGBA, at `scale` eighths of its
+    /// size (libjpeg's DCT scaling: each side rounded up; the dpi scaled with it). With `profile`
+    /// (the file's ICC profile) the pixels are converted from it to sRGB; without one CMYK becomes
+    /// RGB by the naive formula. The pixel area is checked against `limits` from the header, before
+    /// anything is allocated. Truncated or damaged data throws `CodecError` (libjpeg's warnings are
+    /// not passed over).
+    package static func decode(
+        _ bytes: [UInt8], limits: DecodeLimits = DecodeLimits(), scale: Int = 8, profile: [UInt8]? = nil
+    ) throws -> Bitmap {
+        let (info, stored) = try decodeStored(bytes, limits: limits, scale: scale)
         var pixels = stored
-        switch info.components {
-        case 1: expandGray(&pixels, count: info.width * info.height)
-        case 4: convertCMYK(&pixels, inverted: info.isAdobeInverted)
-        default: break
+        let (width, height) = (LibJPEG.scaled(info.width, scale), LibJPEG.scaled(info.height, scale))
+        if info.components == 1 { expandGray(&pixels, count: width * height) }
+        let layout: SRGBConversion.Layout = info.components == 4 ? .cmyk(inverted: info.isAdobeInverted) : .rgba
+        if let profile, let conversion = SRGBConversion(profile: profile, layout: layout) {
+            conversion.apply(to: &pixels)
+        } else if info.components == 4 {
+            convertCMYK(&pixels, inverted: info.isAdobeInverted)
         }
-        return Bitmap(width: info.width, height: info.height, pixels: pixels, dpi: info.dpi)
+        return Bitmap(width: width, height: height, pixels: pixels, dpi: info.dpi.map { $0 * Double(scale) / 8 })
     }
 
-    /// The header and the pixels as libjpeg delivers them: width × height × 4 bytes whose first
-    /// width × height hold the gray values of a 1-component file (see `signet_jpeg_decode`).
-    static func decodeStored(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> (JPEGInfo, [UInt8]) {
+    /// The header and the pixels as libjpeg delivers them at `scale` eighths of the size: width ×
+    /// height × 4 bytes (of the scaled size) whose first width × height hold the gray values of a
+    /// 1-component file (see `signet_jpeg_decode`).
+    static func decodeStored(
+        _ bytes: [UInt8], limits: DecodeLimits = DecodeLimits(), scale: Int = 8
+    ) throws -> (JPEGInfo, [UInt8]) {
         let header = try LibJPEG.readInfo(bytes)
         let info = JPEGInfo(header)
         guard info.width * info.height <= limits.maxPixels else {
             throw CodecError(.tooLarge(width: info.width, height: info.height, maxPixels: limits.maxPixels))
         }
         // Not zeroed first: a successful decode writes every byte the layout above promises.
-        let count = info.width * info.height * 4
+        let count = LibJPEG.scaled(info.width, scale) * LibJPEG.scaled(info.height, scale) * 4
         let pixels = try [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            try LibJPEG.decode(bytes, info: header, maxPixels: limits.maxPixels, into: out)
+            try LibJPEG.decode(bytes, info: header, maxPixels: limits.maxPixels, scale: scale, into: out)
             initialized = count
         }
         return (info, pixels)

@@ -38,6 +38,30 @@ public struct JPEGInfo: Sendable, Hashable, Codable {
     package var isProgressive: Bool
     /// Dots per inch from the JFIF header, when it gives a physical unit.
     package var dpi: Double?
+    /// How the pixels must be turned to be seen upright (EXIF); `.up` unless read by `forEmbedding`.
+    package var orientation: ExifOrientation = .up
+    /// The embedded ICC profile, when Little CMS reads it and it has as many channels as the file
+    /// has components; nil unless read by `forEmbedding`.
+    package var iccProfile: [UInt8]? = nil
+
+    /// The header of `bytes` with what a PDF needs to show the file untouched as its camera meant:
+    /// its EXIF orientation and its usable ICC profile.
+    /// - Parameter bytes: A JPEG file's bytes.
+    /// - Throws: ``CodecError`` when they are not a JPEG libjpeg can read.
+    package static func forEmbedding(_ bytes: [UInt8]) throws -> JPEGInfo {
+        var info = try JPEGInfo(bytes)
+        let metadata = try LibJPEG.readMetadata(bytes)
+        info.orientation = metadata.orientation
+        if let profile = metadata.iccProfile, SRGBConversion.channels(of: profile) == info.components {
+            info.iccProfile = profile
+        }
+        return info
+    }
+
+    /// Width and height as the image is seen: swapped when the orientation turns it a quarter.
+    package var shownSize: (width: Int, height: Int) {
+        orientation.swapsSides ? (height, width) : (width, height)
+    }
 
     /// Reads the header of `bytes`; throws `CodecError` when it is not a readable JPEG.
     /// - Parameter bytes: A JPEG file's bytes.

@@ -40,18 +40,45 @@ enum LibJPEG {
         return info
     }
 
-    /// Decodes `bytes` whose header said `info` into `out` (width × height × 4 bytes; see
-    /// `signet_jpeg_decode` for the layout per color space).
+    /// The Exif TIFF data and the ICC profile of `bytes` (`signet_jpeg_read_metadata`).
+    static func readMetadata(_ bytes: [UInt8]) throws -> ImageMetadata {
+        var exif: UnsafeMutablePointer<UInt8>?
+        var icc: UnsafeMutablePointer<UInt8>?
+        var exifSize = 0
+        var iccSize = 0
+        var message = messageBuffer()
+        let status = bytes.withUnsafeBufferPointer { data in
+            message.withUnsafeMutableBufferPointer {
+                signet_jpeg_read_metadata(
+                    data.baseAddress, data.count, &exif, &exifSize, &icc, &iccSize, $0.baseAddress)
+            }
+        }
+        defer {
+            free(exif)
+            free(icc)
+        }
+        try check(status, message, encoding: false)
+        return ImageMetadata(exif: ImageMetadata.copy(exif, exifSize), iccProfile: ImageMetadata.copy(icc, iccSize))
+    }
+
+    /// The size a decode at `scale` eighths gives: each side rounded up, as libjpeg does.
+    static func scaled(_ side: Int, _ scale: Int) -> Int { (side * scale + 7) / 8 }
+
+    /// Decodes `bytes` whose header said `info` into `out` at `scale` eighths of its size (room for
+    /// the scaled width × height × 4 bytes; see `signet_jpeg_decode` for the layout per color space).
     static func decode(
-        _ bytes: [UInt8], info: signet_jpeg_info, maxPixels: Int, into out: UnsafeMutableBufferPointer<UInt8>
+        _ bytes: [UInt8], info: signet_jpeg_info, maxPixels: Int, scale: Int = 8,
+        into out: UnsafeMutableBufferPointer<UInt8>
     ) throws {
-        precondition(out.count >= Int(info.width) * Int(info.height) * 4, "room for 4 bytes per pixel")
+        precondition(
+            out.count >= scaled(Int(info.width), scale) * scaled(Int(info.height), scale) * 4,
+            "room for 4 bytes per pixel")
         var decoded = signet_jpeg_info()
         var message = messageBuffer()
         let status = bytes.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer {
-                signet_jpeg_decode(
-                    data.baseAddress, data.count, Int64(maxPixels), info.width, info.height,
+                signet_jpeg_decode_scaled(
+                    data.baseAddress, data.count, Int64(maxPixels), info.width, info.height, Int32(scale),
                     out.baseAddress, &decoded, $0.baseAddress)
             }
         }

@@ -1,4 +1,5 @@
 import CSignetPNG
+import Glibc
 import SignetRaster
 
 // The one place SignetCodecs talks to libpng, through the setjmp traps in CSignetShims: every
@@ -84,6 +85,24 @@ package enum LibPNG {
         let status = data.withUnsafeBufferPointer { signet_png_read_info($0.baseAddress, $0.count, &info, &message) }
         try check(status, message, encoding: false)
         return info
+    }
+
+    /// The `eXIf` TIFF data and the `iCCP` profile before the pixel data (`signet_png_read_metadata`).
+    static func readMetadata(_ data: [UInt8]) throws -> ImageMetadata {
+        var message = messageBuffer()
+        var exif: UnsafeMutablePointer<UInt8>?
+        var icc: UnsafeMutablePointer<UInt8>?
+        var exifSize = 0
+        var iccSize = 0
+        let status = data.withUnsafeBufferPointer {
+            signet_png_read_metadata($0.baseAddress, $0.count, &exif, &exifSize, &icc, &iccSize, &message)
+        }
+        defer {
+            free(exif)
+            free(icc)
+        }
+        try check(status, message, encoding: false)
+        return ImageMetadata(exif: ImageMetadata.copy(exif, exifSize), iccProfile: ImageMetadata.copy(icc, iccSize))
     }
 
     /// The pixels as straight-alpha RGBA, `width * height * 4` bytes.

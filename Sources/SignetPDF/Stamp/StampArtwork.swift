@@ -12,24 +12,27 @@ public enum StampArtwork: Sendable {
     /// Smoothed strokes, embedded as vector paths (sharp at any zoom).
     case ink(Ink)
 
-    /// A JPEG to embed untouched. Every reader of the PDF will decode it, so it is decoded once
-    /// here first: a file that is truncated, damaged, of a kind readers may not show (12-bit,
-    /// lossless), larger than `limits` allow or with hundreds of progressive scans is refused
-    /// with the decoder's `CodecError` instead of being embedded.
+    /// A JPEG to embed untouched, shown as its camera meant: turned by its EXIF orientation (the
+    /// stamp's form draws it turned) and in the colours of its ICC profile (`/ICCBased`). Every
+    /// reader of the PDF will decode it, so it is decoded once here first: a file that is
+    /// truncated, damaged, of a kind readers may not show (12-bit, lossless), larger than `limits`
+    /// allow or with hundreds of progressive scans is refused with the decoder's `CodecError`
+    /// instead of being embedded.
     /// - Parameters:
     ///   - bytes: A JPEG file's bytes.
     ///   - limits: The largest image accepted.
     /// - Throws: ``CodecError``.
     package static func jpeg(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits()) throws -> StampArtwork {
-        let info = try JPEGInfo(bytes)
+        let info = try JPEGInfo.forEmbedding(bytes)
         _ = try JPEGCodec.decode(bytes, limits: limits)
         return .jpeg(bytes, info)
     }
 
-    /// A PNG (decoded to a bitmap) or a JPEG (kept as it is), told apart by their signatures;
-    /// `name` is the file the bytes came from, for messages. Either is refused over `limits`.
+    /// A JPEG (kept as it is), or any other image `ImageDecoder` reads (PNG, TIFF, GIF, WebP:
+    /// decoded upright, in sRGB), told apart by their signatures; `name` is the file the bytes came
+    /// from, for messages. Any is refused over `limits`.
     /// - Parameters:
-    ///   - bytes: A PNG or JPEG file's bytes.
+    ///   - bytes: An image file's bytes.
     ///   - name: The file the bytes came from, for messages.
     ///   - limits: The largest image accepted.
     /// - Throws: ``CodecError`` naming `name`.
@@ -37,11 +40,8 @@ public enum StampArtwork: Sendable {
         _ bytes: [UInt8], name: String, limits: DecodeLimits = DecodeLimits()
     ) throws -> StampArtwork {
         do {
-            switch ImageFormat.sniff(bytes) {
-            case .png: return .bitmap(try PNGDecoder.decode(bytes, limits: limits))
-            case .jpeg: return try jpeg(bytes, limits: limits)
-            case nil: throw CodecError(.notAnImage(format: "PNG or JPEG"))
-            }
+            if InputFormat.sniff(bytes) == .jpeg { return try jpeg(bytes, limits: limits) }
+            return .bitmap(try ImageDecoder.decode(bytes, limits: limits))
         } catch let error as CodecError {
             throw error.naming(name)
         }
@@ -52,7 +52,7 @@ public enum StampArtwork: Sendable {
     package var naturalSize: Size {
         switch self {
         case .bitmap(let b): return Size(width: Double(b.width), height: Double(b.height))
-        case .jpeg(_, let info): return Size(width: Double(info.width), height: Double(info.height))
+        case .jpeg(_, let info): return Size(width: Double(info.shownSize.width), height: Double(info.shownSize.height))
         case .ink(let ink): return ink.bounds?.size ?? .zero
         }
     }

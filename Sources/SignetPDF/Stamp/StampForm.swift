@@ -29,7 +29,8 @@ package struct StampForm {
             return StampForm(object: try drawImage(image, size: size, box: box, state: state, in: document), size: size)
         case .jpeg(let bytes, let info):
             let image = try jpegXObject(bytes, info, in: document)
-            return StampForm(object: try drawImage(image, size: size, box: box, state: state, in: document), size: size)
+            let form = try drawImage(image, size: size, box: box, state: state, turned: info.orientation, in: document)
+            return StampForm(object: form, size: size)
         case .ink(let ink):
             guard let content = InkContent(ink) else { throw document.error(.badStamp("the strokes hold no ink")) }
             let alphas = content.alphaStates.sorted { $0.key < $1.key }.map {
@@ -63,11 +64,12 @@ package struct StampForm {
             Array(content.utf8), dictionary: "<< /Type /XObject /Subtype /Form /BBox \(box) /Resources \(resources) >>")
     }
 
-    /// A form that draws `image` over its whole box.
+    /// A form that draws `image` over its whole box, turned as `turned` says (EXIF orientation).
     private static func drawImage(
-        _ image: PDFObject, size: Size, box: String, state: String?, in document: PDFDocument
+        _ image: PDFObject, size: Size, box: String, state: String?, turned: ExifOrientation = .up,
+        in document: PDFDocument
     ) throws -> PDFObject {
-        let scale = "\(PDFNumber.format(size.width)) 0 0 \(PDFNumber.format(size.height)) 0 0 cm"
+        let scale = imageMatrix(turned, shown: size).map { PDFNumber.format($0) }.joined(separator: " ") + " cm"
         let xobjects = "/XObject << /Im \(try reference(image)) >>"
         guard let state else {
             return try form("q \(scale) /Im Do Q\n", resources: "<< \(xobjects) >>", box: box, in: document)
@@ -116,10 +118,28 @@ package struct StampForm {
         }
     }
 
-    /// The JPEG's bytes untouched as `/DCTDecode`; Adobe CMYK JPEGs store inverted values, which
-    /// `/Decode [1 0 1 0 1 0 1 0]` turns back.
+    /// The matrix that draws an image's unit square (its first stored row at the top) into a box
+    /// of `shown` size as the image is seen when stored with `orientation` (EXIF): for 5 to 8
+    /// the stored rows become columns. `[a b c d e f]` as `cm` takes them.
+    static func imageMatrix(_ orientation: ExifOrientation, shown: Size) -> [Double] {
+        let (w, h) = (shown.width, shown.height)
+        switch orientation {
+        case .up: return [w, 0, 0, h, 0, 0]
+        case .upMirrored: return [-w, 0, 0, h, w, 0]
+        case .down: return [-w, 0, 0, -h, w, h]
+        case .downMirrored: return [w, 0, 0, -h, 0, h]
+        case .leftMirrored: return [0, -h, -w, 0, w, h]
+        case .right: return [0, -h, w, 0, 0, h]
+        case .rightMirrored: return [0, h, w, 0, 0, 0]
+        case .left: return [0, h, -w, 0, w, 0]
+        }
+    }
+
+    /// The JPEG's bytes untouched as `/DCTDecode`, in its ICC profile's colours when it has one
+    /// (`/ICCBased`); Adobe CMYK JPEGs store inverted values, which `/Decode [1 0 1 0 1 0 1 0]`
+    /// turns back.
     static func jpegXObject(_ bytes: [UInt8], _ info: JPEGInfo, in document: PDFDocument) throws -> PDFObject {
-        let space: String
+        var space: String
         switch (info.colorSpace, info.components) {
         case (.gray, _), (.unknown, 1): space = "/DeviceGray"
         case (.ycbcr, _), (.rgb, _), (.unknown, 3): space = "/DeviceRGB"
@@ -129,6 +149,12 @@ package struct StampForm {
                 .badStamp("the JPEG has \(info.components) components; only gray, RGB and CMYK can be embedded"))
         }
         let decode = space == "/DeviceCMYK" && info.isAdobeInverted ? " /Decode [1 0 1 0 1 0 1 0]" : ""
+        if let profile = info.iccProfile {
+            let stream = try document.makeStream(
+                try compress(profile, document), filter: "/FlateDecode",
+                dictionary: "<< /N \(info.components) /Alternate \(space) >>")
+            space = "[/ICCBased \(try reference(stream))]"
+        }
         return try document.makeStream(
             bytes, filter: "/DCTDecode",
             dictionary:

@@ -13,8 +13,9 @@ extension BadInputCases {
     }
 
     static let compress: [BadInputCase] = [
-        image("not an image", .text("IN.png", "just some words\n"), fragment: "not a PNG or JPEG image"),
-        image("empty file", .text("IN.png", ""), fragment: "not a PNG or JPEG image"),
+        image(
+            "not an image", .text("IN.png", "just some words\n"), fragment: "not a PNG, JPEG, TIFF, GIF or WebP image"),
+        image("empty file", .text("IN.png", ""), fragment: "not a PNG, JPEG, TIFF, GIF or WebP image"),
         image("truncated PNG", F.truncatedPNG("IN.png"), fragment: "the PNG data is corrupt or truncated"),
         image("truncated JPEG", F.truncatedJPEG("IN.jpg"), fragment: "the JPEG data is corrupt or truncated"),
         image(

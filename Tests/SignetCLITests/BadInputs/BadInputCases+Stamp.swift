@@ -60,8 +60,8 @@ extension BadInputCases {
             files: [F.pdf(), F.stamp()], argumentSecrets: ["hunter2-secret"], fragment: "unknown option --password"),
         BadInputCase(
             "stamp", "--image not an image", ["IN.pdf", "-o", "OUT.pdf", "--image", "stamp.png"],
-            files: [F.pdf(), .text("stamp.png", "GIF89a is not supported")],
-            fragment: "stamp.png: not a PNG or JPEG image"),
+            files: [F.pdf(), .text("stamp.png", "a signature, in words")],
+            fragment: "stamp.png: not a PNG, JPEG, TIFF, GIF or WebP image"),
         BadInputCase(
             "stamp", "--image truncated", ["IN.pdf", "-o", "OUT.pdf", "--image", "stamp.png"],
             files: [F.pdf(), F.truncatedPNG("stamp.png")], fragment: "stamp.png: the PNG data is corrupt"),
