@@ -60,7 +60,7 @@ public:
             queue.pop_front();
             count += 1;
             std::string object = "obj " + std::to_string(ref.num) + " " + std::to_string(ref.gen) + " ";
-            Object value = xref->fetch(ref.num, ref.gen);
+            Object value = fetch(ref);
             write(value, object, ref == catalog);
             emit(object + "\n");
         }
@@ -74,8 +74,23 @@ private:
     void *context;
     std::deque<Ref> queue;
     std::set<std::pair<int, int>> seen;
+    /// Objects fetched to see whether they are null, kept until the walk writes them (each is
+    /// parsed once), and what is known of each object's being null.
+    std::map<std::pair<int, int>, Object> fetched;
     std::map<std::pair<int, int>, bool> nulls;
     Ref catalog = Ref::INVALID();
+
+    Object fetch(Ref ref) {
+        auto kept = fetched.find({ref.num, ref.gen});
+        if (kept != fetched.end()) {
+            Object value = std::move(kept->second);
+            fetched.erase(kept);
+            return value;
+        }
+        Object value = xref->fetch(ref.num, ref.gen);
+        nulls[{ref.num, ref.gen}] = value.isNull();
+        return value;
+    }
 
     void emit(const std::string &text) { sink(context, text.data(), text.size()); }
 
@@ -106,8 +121,12 @@ private:
         if (entry == nullptr || entry->type == xrefEntryFree) { return true; }
         auto known = nulls.find({ref.num, ref.gen});
         if (known != nulls.end()) { return known->second; }
-        bool null = xref->fetch(ref.num, ref.gen).isNull();
+        Object object = xref->fetch(ref.num, ref.gen);
+        bool null = object.isNull();
         nulls[{ref.num, ref.gen}] = null;
+        if (!null && seen.count({ref.num, ref.gen}) == 0) {
+            fetched.try_emplace(std::make_pair(ref.num, ref.gen), std::move(object));
+        }
         return null;
     }
 
@@ -179,7 +198,9 @@ private:
 
     /// `~START.LENGTH`: the stream's bytes in the file, not decoded; encrypted, `~hSHA256.LENGTH` of
     /// its bytes decrypted and not decoded; and when poppler reads another length than /Length says
-    /// (a damaged file), `~dSHA256.LENGTH` of its data decoded.
+    /// (a damaged file, whose end each reader finds its own way), `~rSHA256.LENGTH` of those bytes
+    /// up to the first `endstream` in them, without the white space that ends them. Nothing is
+    /// decoded: a bomb costs no more than its bytes.
     void writeData(Stream *stream, std::string &out) {
         BaseStream *base = stream->getBaseStream();
         Object declared = stream->getDict()->lookup("Length");
@@ -188,45 +209,33 @@ private:
             out += " ~" + std::to_string(base->getStart()) + "." + std::to_string(base->getLength());
             return;
         }
-        out += recovered ? " ~d" : " ~h";
-        out += recovered ? digest(stream, true) : digest(stream->getUndecodedStream(), false);
+        std::string bytes;
+        Stream *raw = stream->getUndecodedStream();
+        raw->reset();
+        char buffer[65536];
+        int n;
+        while ((n = raw->doGetChars(sizeof buffer, reinterpret_cast<unsigned char *>(buffer))) > 0) {
+            bytes.append(buffer, static_cast<size_t>(n));
+        }
+        raw->close();
+        if (recovered) {
+            size_t keyword = bytes.find("endstream");
+            if (keyword != std::string::npos) { bytes.resize(keyword); }
+            while (!bytes.empty() && isWhite(static_cast<unsigned char>(bytes.back()))) { bytes.pop_back(); }
+        }
+        out += recovered ? " ~r" : " ~h";
+        out += digest(bytes);
     }
 
     /// PDF white space: NUL, tab, line feed, form feed, carriage return, space.
     static bool isWhite(unsigned char c) { return c == 0 || c == 9 || c == 10 || c == 12 || c == 13 || c == 32; }
 
-    /// SHA-256 (hex) of what `stream` gives, a dot, and its length; `?` past the bound. `trim`: white
-    /// space at the end left out (decoded data whose end two readers find differently).
-    static std::string digest(Stream *stream, bool trim) {
-        static const long long bound = 1LL << 30;
-        std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> hash(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-        if (!hash || EVP_DigestInit_ex(hash.get(), EVP_sha256(), nullptr) != 1) { return "?"; }
-        stream->reset();
-        unsigned char buffer[65536];
-        long long length = 0;
-        std::string pending; // white space not yet hashed: it may be the end
-        int n;
-        while (length <= bound && (n = stream->doGetChars(sizeof buffer, buffer)) > 0) {
-            int keep = n;
-            if (trim) {
-                while (keep > 0 && isWhite(buffer[keep - 1])) { keep -= 1; }
-                if (keep == 0) {
-                    pending.append(reinterpret_cast<char *>(buffer), static_cast<size_t>(n));
-                    continue;
-                }
-                EVP_DigestUpdate(hash.get(), pending.data(), pending.size());
-                length += static_cast<long long>(pending.size());
-                pending.assign(reinterpret_cast<char *>(buffer + keep), static_cast<size_t>(n - keep));
-            }
-            EVP_DigestUpdate(hash.get(), buffer, static_cast<size_t>(keep));
-            length += keep;
-        }
-        stream->close();
-        if (length > bound) { return "?"; }
+    /// SHA-256 (hex) of `bytes`, a dot, and their length.
+    static std::string digest(const std::string &bytes) {
         unsigned char value[EVP_MAX_MD_SIZE];
         unsigned int size = 0;
-        EVP_DigestFinal_ex(hash.get(), value, &size);
-        return hex(reinterpret_cast<const char *>(value), size) + "." + std::to_string(length);
+        if (EVP_Digest(bytes.data(), bytes.size(), value, &size, EVP_sha256(), nullptr) != 1) { return "?"; }
+        return hex(reinterpret_cast<const char *>(value), size) + "." + std::to_string(bytes.size());
     }
 };
 

@@ -9,6 +9,8 @@ package enum ObjectReading {
     /// The most objects read of one document (200,000: a 1,000-page file has about 10,000); past
     /// it the reading says `bound` and the signatures concerned are not valid.
     package static let maxObjects = 200_000
+    /// The address space `signet-preview --objects` may use (1 GiB), the file's mapping included.
+    package static let maxAddressSpace: UInt = 1 << 30
 
     /// The reading of `path` cut at each of `ends` (0: the whole file), in the documented format,
     /// opened with the first form of `password` poppler accepts.

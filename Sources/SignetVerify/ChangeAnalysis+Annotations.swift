@@ -17,7 +17,7 @@ extension ChangeAnalysis {
     mutating func annotationAdded(_ item: PDFObject, page: Int) throws {
         let number = try item.id?.number
         if let number { guard reported.insert(number).inserted else { return } }
-        let subtype = try item.value("/Subtype")?.nameValue() ?? "(no subtype)"
+        let subtype = try item.value("/Subtype")?.nameValue() ?? "/(no subtype)"
         let label = number.map { " (object \($0))" } ?? ""
         if subtype == "/Widget" {
             guard let number, let (name, field) = new.field(containing: number) else {
@@ -132,6 +132,19 @@ extension ChangeAnalysis {
             ? "signature field \(name) added\(page.map { " on page \($0)" } ?? "") and signed"
             : "signature field \(name) signed"
         add(.formFilling, "\(verb) in this revision", page: page, object: value)
+        // An existing field the signer saw drawing nothing may now paint over what was signed.
+        if !added, let field = old.fields[name], try !field.widgets.contains(where: drewBefore) {
+            for widget in new.fields[name]?.widgets ?? [] {
+                try overlay(
+                    number: widget, page: page,
+                    what: "the widget of signature field \(name), which drew nothing before it was signed,")
+            }
+        }
+    }
+
+    /// Widget `number` showed something in the revision before the span.
+    private func drewBefore(_ number: Int) throws -> Bool {
+        try before.object(PDFObjectID(number: number)).map { try Self.visibleRect($0) != nil } ?? false
     }
 
     /// The rectangle of the field's first widget that a viewer shows (every widget is judged, so a
@@ -220,7 +233,7 @@ extension ChangeAnalysis {
                 object: number)
         }
         // The annotation itself: what it is and what it does may not change.
-        let subtype = try b.value("/Subtype")?.nameValue() ?? "(no subtype)"
+        let subtype = try b.value("/Subtype")?.nameValue() ?? "/(no subtype)"
         let keys = try Self.differingKeys(a, b)
         if let key = keys.first(where: { ["/Subtype", "/A", "/AA", "/FS", "/Dest", "/Parent", "/FT"].contains($0) }) {
             return add(.other, "annotation \(number)\(on): its \(key) changed", page: page, object: number)

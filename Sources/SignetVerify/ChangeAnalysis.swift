@@ -105,11 +105,50 @@ struct ChangeAnalysis {
     /// Remembers `annotation` on page `page` (when known) for the overlay check, as `what`
     /// ("the Stamp annotation added"); one drawing nothing (no area) is not remembered.
     mutating func overlay(_ annotation: PDFObject, page: Int?, what: String) throws {
+        if let page, let why = try Self.uncomparable(annotation, rotated: after.page(page).geometry().rotation != 0) {
+            return add(
+                .other, "\(what) on page \(page) cannot be compared with the page as signed: \(why)", page: page,
+                object: try annotation.id?.number)
+        }
         guard let page,
             let target = try OverlayTarget(annotation, page: page, in: after, revision: revision.index, what: what),
             !overlays.contains(target)
         else { return }
         overlays.append(target)
+    }
+
+    /// Filters every reader decodes (ISO 32000's general ones, full and abbreviated names).
+    static let commonFilters: Set<String> = [
+        "/FlateDecode", "/Fl", "/LZWDecode", "/LZW", "/ASCIIHexDecode", "/AHx", "/ASCII85Decode", "/A85",
+        "/RunLengthDecode", "/RL", "/Crypt",
+    ]
+
+    /// Why what `annotation` draws cannot be judged by rendering its /Rect with one reader, or `nil`:
+    /// readers part on it, so poppler drawing nothing there proves nothing. A /Rect of other than
+    /// four numbers (MuPDF takes the first four, poppler drops the annotation); optional content
+    /// (`/OC`: MuPDF ignores /VE expressions); NoRotate on a turned page (it draws upright from a
+    /// corner, outside its /Rect); an appearance stream whose filter not every reader decodes.
+    static func uncomparable(_ annotation: PDFObject, rotated: Bool) throws -> String? {
+        if let rect = try annotation.value("/Rect"), try rect.numbers()?.count != 4 {
+            return "its /Rect is not four numbers, and readers place it differently"
+        }
+        if try annotation.value("/OC") != nil {
+            return "it is optional content (/OC), which readers evaluate differently"
+        }
+        let flags = try annotation.value("/F")?.intValue() ?? 0
+        if flags & 16 != 0, rotated {
+            return "it stays upright (NoRotate) on a turned page, so it draws outside its /Rect"
+        }
+        guard let normal = try annotation.value("/AP")?.value("/N") else { return nil }
+        let streams = try normal.kind == .stream ? [normal] : normal.keys().compactMap { try normal.value($0) }
+        for stream in streams where try stream.kind == .stream {
+            let filter = try stream.value("/Filter")
+            let names = try filter?.kind == .array ? filter!.items().compactMap { try $0.nameValue() } : []
+            for name in try names + [filter?.nameValue()].compactMap({ $0 }) where !commonFilters.contains(name) {
+                return "its appearance is encoded with \(name), which not every reader decodes"
+            }
+        }
+        return nil
     }
 
     /// `overlay` for the annotation that is object `number` now, on its page (or `page`).

@@ -172,20 +172,25 @@ enum ReaderCheck {
 
     /// qpdf's token for a stream's data, made to equal the reader's `token` when the data is the
     /// same: `~START.LENGTH` when qpdf's bytes are the file's bytes there; `~hSHA256.LENGTH` (an
-    /// encrypted file) or `~dSHA256.LENGTH` (decoded, white space at its end left out, where the
-    /// reader found another length than /Length says) when the digests agree.
+    /// encrypted file) when the digests of the decrypted bytes agree; `~rSHA256.LENGTH` (where the
+    /// reader found another length than /Length says) when those of the bytes up to the first
+    /// `endstream`, without their closing white space, agree. Nothing is decoded.
     static func streamToken(
-        _ token: Substring?, data: (Bool) throws -> [UInt8], mapped: MappedFile, limit: Int
+        _ token: Substring?, data: () throws -> [UInt8], mapped: MappedFile, limit: Int
     ) throws -> String {
         guard let token, token.hasPrefix("~") else { return "~qpdf" }
-        if token.hasPrefix("~h") || token.hasPrefix("~d") {
-            let decoded = token.hasPrefix("~d")
-            guard var bytes = try? data(decoded) else { return "~qpdf" }
-            if decoded { bytes = Array(bytes[..<(bytes.lastIndex { !isWhite($0) }.map { $0 + 1 } ?? 0)]) }
+        var bytes = try data()
+        if token.hasPrefix("~h") || token.hasPrefix("~r") {
+            let recovered = token.hasPrefix("~r")
+            if recovered {
+                if let keyword = bytes.firstRange(of: Array("endstream".utf8)) {
+                    bytes.removeSubrange(keyword.lowerBound...)
+                }
+                bytes = Array(bytes[..<(bytes.lastIndex { !isWhite($0) }.map { $0 + 1 } ?? 0)])
+            }
             let digest = try ContentDigest.compute(bytes, algorithm: .sha256)
-            return (decoded ? "~d" : "~h") + hex(digest) + ".\(bytes.count)"
+            return (recovered ? "~r" : "~h") + hex(digest) + ".\(bytes.count)"
         }
-        let bytes = try data(false)
         let parts = token.dropFirst().split(separator: ".")
         guard parts.count == 2, let start = Int(parts[0]), let length = Int(parts[1]), length == bytes.count,
             start >= 0, start <= limit - length, let base = mapped.base

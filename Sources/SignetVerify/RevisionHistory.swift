@@ -35,6 +35,13 @@ struct RevisionHistory {
                 revision.problems.map {
                     Change(revision: revision.index, level: .other, what: "its syntax cannot be trusted: \($0)")
                 }
+                    + revision.shadowed.map {
+                        Change(
+                            revision: revision.index, level: .other,
+                            what:
+                                "its cross-reference table lists object \($0) as free and its /XRefStm defines it: readers that skip /XRefStm (MuPDF) see another document"
+                        )
+                    }
             }
             let previous = try? before.get()
             let after = try Self.open(

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Signet
 import SignetCLI
 import SignetPreview
@@ -73,6 +74,10 @@ enum PreviewCommand: Command {
                 args.command, "--objects takes byte counts such as 0,1234 (0: the whole file) of a named file, alone")
         }
         let password = try SecretInput.read(args, context)
+        // A damaged stream poppler decodes without end must not take the machine: past this much
+        // address space an allocation fails, the run ends, and verify says what was not compared.
+        var limit = rlimit(rlim_cur: ObjectReading.maxAddressSpace, rlim_max: ObjectReading.maxAddressSpace)
+        setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
         context.writeOutput(try ObjectReading.read(path: input, password: password, ends: ends.map { $0! }))
         return CommandOutcome(json: nil as String?, lines: [], outputUsedStdout: true)
     }

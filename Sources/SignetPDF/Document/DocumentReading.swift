@@ -58,10 +58,9 @@ package struct DocumentReading {
     }
 
     /// Object `id` as tokens joined by spaces (references inside it stay references).
-    /// `streamToken` gets a function that returns a stream's bytes as stored (decrypted), or
-    /// decoded (`true`).
+    /// `streamToken` gets a function that returns a stream's bytes as stored (decrypted).
     package func tokens(
-        of id: PDFObjectID, streamToken: ((Bool) throws -> [UInt8]) throws -> String
+        of id: PDFObjectID, streamToken: (() throws -> [UInt8]) throws -> String
     ) throws
         -> String
     {
@@ -85,7 +84,7 @@ package struct DocumentReading {
     /// One object written as tokens.
     private struct Writer {
         let qpdf: QPDF
-        let streamToken: ((Bool) throws -> [UInt8]) throws -> String
+        let streamToken: (() throws -> [UInt8]) throws -> String
         var catalog = false
 
         /// The catalog's entries that change what pages show.
@@ -131,7 +130,7 @@ package struct DocumentReading {
                 let dictionary = try qpdf.streamDictionary(value)
                 defer { qpdf.release(dictionary) }
                 try writeDictionary(dictionary, into: &out)
-                out.append(try streamToken { try qpdf.streamData(value, decoded: $0) })
+                out.append(try streamToken { try qpdf.streamData(value, decoded: false) })
             case .other: out.append("?")
             }
         }

@@ -25,6 +25,10 @@ package struct Revision: Sendable {
     package var freed: [Int] = []
     /// Syntax problems, one sentence each: a problem here means what the revision says cannot be trusted.
     package var problems: [String] = []
+    /// Objects its hybrid table lists as free and its /XRefStm as stored whole: defined for readers
+    /// of /XRefStm (qpdf, poppler), freed for the others (MuPDF). Normal in a file's first save
+    /// (Word writes them); after a signature, a way to show two documents.
+    package var shadowed: [Int] = []
 
     /// The trailer's `/Root` and `/Info` references.
     package var root: PDFObjectID? { trailer["/Root"]?.objectID }
@@ -71,8 +75,12 @@ package struct FileRevisions: Sendable {
                     let hybrid = try XrefStreamReader.read(file, at: at)
                 {
                     // Its entries count where the table's are free or missing.
+                    let freed = section.freeNumbers
                     for (number, entry) in hybrid.entries where section.entries[number] == nil {
                         section.entries[number] = entry
+                        if case .inUse = entry, freed.contains(where: { $0.contains(number) }) {
+                            section.shadowed.append(number)
+                        }
                     }
                     section.free += hybrid.freeNumbers
                     section.decoded += hybrid.decoded
@@ -118,7 +126,9 @@ package struct FileRevisions: Sendable {
             var entries: [Int: XrefEntry] = [:]
             var free: [Range<Int>] = []
             var problems: [String] = []
+            var shadowed: [Int] = []
             for section in group {
+                shadowed += section.shadowed
                 entries.merge(section.entries) { _, newer in newer }
                 free += section.freeNumbers
                 problems += section.problems
@@ -142,7 +152,8 @@ package struct FileRevisions: Sendable {
             revisions.append(
                 Revision(
                     index: i + 1, start: start, end: max(end, start), eofEnd: max(eofEnd, start), entries: entries,
-                    free: free, trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems))
+                    free: free, trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems,
+                    shadowed: shadowed.sorted()))
             start = max(end, start)
         }
         let trailing = try revisions.last.flatMap {

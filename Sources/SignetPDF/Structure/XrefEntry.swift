@@ -35,6 +35,9 @@ struct ReadXrefSection {
     var problems: [String]
     /// Bytes of decoded cross-reference stream data (counted against `FileRevisions.maxDecoded`).
     var decoded = 0
+    /// A hybrid table's objects that it lists as free and its /XRefStm as stored whole (not in an
+    /// object stream): readers that skip /XRefStm see them freed, the others see them defined.
+    var shadowed: [Int] = []
 
     init(
         kind: FileStructure.XrefKind, offset: Int, end: Int, trailer: [String: SyntaxValue], problems: [String] = []

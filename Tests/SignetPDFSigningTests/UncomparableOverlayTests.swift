@@ -1,0 +1,133 @@
+import Foundation
+import SignetFiles
+import SignetPDF
+import SignetTestSupport
+import Testing
+
+@testable import SignetCrypto
+@testable import SignetPDFSigning
+@testable import SignetVerify
+
+/// Additions after a signature that readers draw differently, so that rendering their /Rect with
+/// poppler proves nothing: a stamp that MuPDF draws and poppler does not (a /Rect of five numbers,
+/// optional content, an appearance filter poppler refuses), one that draws outside its /Rect
+/// (NoRotate on a turned page), and an update whose hybrid table frees an object its /XRefStm
+/// defines (MuPDF sees it freed). Each made here on a signed TestPDF (page 4, its content 5).
+@Suite("Verify: additions readers draw differently, and hybrid tables that free what /XRefStm defines")
+struct UncomparableOverlayTests {
+    let pki = TestPKI.shared
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var label: String
+        /// The page's /Rotate when signed.
+        var rotate = 0
+        /// The stamp's entries besides /Type, /Subtype and /AP.
+        var entries: String
+        /// The appearance stream's dictionary entries.
+        var appearance = ""
+        var names: String
+        var testDescription: String { label }
+    }
+
+    static let cases: [Case] = [
+        Case(label: "a /Rect of five numbers", entries: "/Rect [72 690 400 730 0]", names: "not four numbers"),
+        Case(label: "a /Rect of three numbers", entries: "/Rect [72 690 400]", names: "not four numbers"),
+        Case(
+            label: "optional content", entries: "/Rect [72 690 400 730] /OC << /Type /OCMD /VE [/Not 60 0 R] >>",
+            names: "optional content"),
+        Case(
+            label: "NoRotate on a turned page", rotate: 90, entries: "/Rect [72 690 112 730] /F 20", names: "NoRotate"),
+        Case(
+            label: "an appearance filter not every reader decodes", entries: "/Rect [72 690 400 730]",
+            appearance: "/Filter /Foo", names: "encoded with /Foo"),
+    ]
+
+    func verify(_ bytes: [UInt8], _ name: String) throws -> SignatureReport {
+        let dir = TemporaryDirectory("uncomparable-\(name)")
+        let report = try PDFVerifier.verify(
+            path: dir.write("\(name).pdf", bytes: bytes), password: nil,
+            options: VerifyOptions(now: Date(), anchors: try TrustAnchors(files: [pki.rootCert])), rendering: .skipped)
+        return try #require(report.signatures.first)
+    }
+
+    /// Page 4 of `bytes` with annotation 50 added to its /Annots.
+    static func listing50(_ bytes: [UInt8]) -> String {
+        let page = DuplicateKeyTests.body(of: 4, in: bytes)
+        return page.contains("/Annots [")
+            ? DuplicateKeyTests.first("/Annots [", in: page, with: "/Annots [50 0 R ")
+            : DuplicateKeyTests.first("<<", in: page, with: "<< /Annots [50 0 R]")
+    }
+
+    func signed(rotate: Int = 0) throws -> [UInt8] {
+        try DuplicateKeyTests().sign(TestPDF.bytes(rotations: [rotate]))
+    }
+
+    @Test("a stamp whose drawing one reader's render cannot judge is a change at level other", arguments: cases)
+    func uncomparable(_ c: Case) throws {
+        let signed = try signed(rotate: c.rotate)
+        let page = Self.listing50(signed)
+        let attack = IncrementalUpdate.append(
+            to: signed,
+            objects: [
+                4: page,
+                50: "<< /Type /Annot /Subtype /Stamp \(c.entries) /AP << /N 51 0 R >> >>",
+                51: IncrementalUpdate.stream(
+                    "1 g 0 0 328 40 re f",
+                    dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 328 40] \(c.appearance)"),
+                60: "<< /Type /OCG /Name (Layer) >>",
+            ])
+        let first = try verify(attack, "attack")
+        #expect(!first.valid && first.modificationLevel == .other, "\(first.changes.map(\.what))")
+        #expect(
+            first.changes.contains {
+                $0.what.contains("cannot be compared with the page as signed: ") && $0.what.contains(c.names)
+            },
+            "\(first.changes.map(\.what))")
+    }
+
+    @Test("the same stamp with a plain /Rect on an upright page is an annotation, permitted")
+    func control() throws {
+        let signed = try signed()
+        let page = Self.listing50(signed)
+        let update = IncrementalUpdate.append(
+            to: signed,
+            objects: [
+                4: page,
+                50: "<< /Type /Annot /Subtype /Stamp /Rect [400 60 500 100] /F 20 /AP << /N 51 0 R >> >>",
+                51: IncrementalUpdate.stream(
+                    "0 g 0 0 100 40 re f", dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 100 40]"),
+            ])
+        let first = try verify(update, "control")
+        #expect(first.modificationLevel == .annotations && first.permitted, "\(first.changes.map(\.what))")
+    }
+
+    @Test("an update whose table frees page 1's content while its /XRefStm defines it is a change at level other")
+    func hybridShadow() throws {
+        let signed = try signed()
+        let text = String(decoding: signed, as: UTF8.self)
+        let size = Int(text.matches(#"/Size (\d+)"#).last ?? "0")!
+        let prev = NumberSyntaxTests.startxref(signed)
+        let root = text.matches(#"/Root (\d+ \d+ R)"#).last ?? "1 0 R"
+        let copy = "5 0 obj\n" + DuplicateKeyTests.body(of: 5, in: signed) + "\nendobj\n"
+        var out = signed
+        let copyAt = out.count
+        out += Array(copy.utf8)
+        let rows: [UInt8] = [1] + (0..<4).reversed().map { UInt8(truncatingIfNeeded: copyAt >> ($0 * 8)) } + [0, 0]
+        let streamAt = out.count
+        out +=
+            Array(
+                "\(size) 0 obj\n<< /Type /XRef /Size \(size + 1) /W [1 4 2] /Index [5 1] /Length \(rows.count) >>\nstream\n"
+                    .utf8) + rows + Array("\nendstream\nendobj\n".utf8)
+        let tableAt = out.count
+        out += Array(
+            ("xref\n0 1\n0000000000 65535 f \n5 1\n0000000000 00001 f \n\(size) 1\n"
+                + String(repeating: "0", count: 10 - String(streamAt).count) + "\(streamAt) 00000 n \n"
+                + "trailer\n<< /Size \(size + 1) /Root \(root) /Prev \(prev) /XRefStm \(streamAt) >>\nstartxref\n\(tableAt)\n%%EOF\n")
+                .utf8)
+        let first = try verify(out, "hybrid")
+        #expect(!first.valid && first.modificationLevel == .other, "\(first.changes.map(\.what))")
+        #expect(
+            first.changes.contains { $0.what.contains("lists object 5 as free and its /XRefStm defines it") },
+            "\(first.changes.map(\.what))")
+    }
+}
