@@ -51,9 +51,13 @@ package struct FileRevisions: Sendable {
 
     /// The most decoded cross-reference stream data read from one file (256 MiB).
     static let maxDecoded = 256 << 20
+    /// The most objects in use that the sections of one file may list (400,000: a 1,000-page file
+    /// lists about 10,000). Every object is read and checked, about 30 µs each, so a million
+    /// one-token objects in an update kept a verification busy for 30 s.
+    package static let maxObjects = 400_000
 
     /// Reads every revision; a file over the limits (`FileStructure.maxSections`,
-    /// `FileStructure.maxStreamEntries`, `maxDecoded`) is refused with a `PDFError` rather than
+    /// `FileStructure.maxStreamEntries`, `maxDecoded`, `maxObjects`) is refused with a `PDFError` rather than
     /// read for minutes. `cipher` decrypts an encrypted file's object streams, so that their
     /// headers are checked too (`ObjectStreamCheck`).
     package static func read(_ file: any ByteSource, cipher: ObjectCipher? = nil) throws -> FileRevisions {
@@ -62,6 +66,7 @@ package struct FileRevisions: Sendable {
         var sections: [ReadXrefSection] = []
         var chainProblem = structure.problem
         var decoded = 0
+        var listed = 0
         for relative in structure.sectionOffsets {
             guard
                 var section = try XrefTableReader.read(file, at: header + relative)
@@ -89,6 +94,10 @@ package struct FileRevisions: Sendable {
                 } else {
                     section.problems.append("its /XRefStm \(stream) is not a cross-reference stream")
                 }
+            }
+            listed += section.entries.count
+            guard listed <= maxObjects else {
+                throw PDFError(file.name, .overLimit("its cross-reference sections list over \(maxObjects) objects"))
             }
             decoded += section.decoded
             guard decoded <= maxDecoded else {

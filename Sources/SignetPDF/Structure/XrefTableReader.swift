@@ -27,6 +27,7 @@ enum XrefTableReader {
             kind: .table, offset: offset, end: offset + trailerAt + dictReader.position, trailer: trailer)
         var reader = SyntaxReader(Array(bytes[..<trailerAt]))
         guard reader.word() == "xref" else { return nil }
+        var listed = 0
         while true {
             reader.skipSpace()
             if reader.atEnd { break }
@@ -42,6 +43,11 @@ enum XrefTableReader {
                             ? "written \(header.0) \(header.1), \(FileNumber.notDigits(header.0 + header.1))"
                             : "that is not two numbers"))
                 break
+            }
+            listed += count
+            guard listed <= FileRevisions.maxObjects else {
+                throw PDFError(
+                    file.name, .overLimit("its cross-reference sections list over \(FileRevisions.maxObjects) objects"))
             }
             section.beginSubsection(first, count: count)
             for number in first..<(first + count) {
