@@ -4,7 +4,7 @@ import Signet
 import SignetCLI
 import SignetPreview
 
-/// `signet preview IN.pdf -o PAGE.png [--page N] [--width W | --height H | --dpi D]`, or every page
+/// `signet preview IN.pdf -o PAGE.png [--pages N] [--width W | --height H | --dpi D]`, or every page
 /// with `--all --output-dir DIR`.
 enum PreviewCommand: Command {
     /// The options `signet` knows too (`ExternalCommand.preview`), with the note on the size limits first.
@@ -117,12 +117,12 @@ enum PreviewCommand: Command {
 
     /// One page to `-o`, or every page into `--output-dir`.
     private static func targets(_ args: Arguments) throws -> (output: String?, page: Int, folder: String?) {
-        let page = try args.int(.page, in: 1...Int(Int32.max))
+        let page = try PageFlags.one(args, last: .notAccepted)
         switch (args.string(.output), args.flag(.all), args.string(.outputDir)) {
         case (let output?, false, nil):
             return (output, page ?? 1, nil)
         case (nil, true, let folder?):
-            guard page == nil else { throw UsageError(args.command, "--page and --all exclude each other") }
+            guard page == nil else { throw UsageError(args.command, "--pages and --all exclude each other") }
             return (nil, 1, folder)
         case (nil, false, nil):
             throw UsageError(

@@ -145,8 +145,8 @@ struct BatchCLITests {
         let dir = TemporaryDirectory("batch-usage")
         let list = dir.write("jobs.ndjson", "")
         for (args, message) in [
-            (["--shard", "0/2"], "--shard wants I/N with 1 ≤ I ≤ N, like 2/4, not '0/2'"),
-            (["--shard", "3/2"], "--shard wants I/N with 1 ≤ I ≤ N, like 2/4, not '3/2'"),
+            (["--shard", "0/2"], "--shard takes I/N with 1 ≤ I ≤ N (like 2/4); got '0/2'"),
+            (["--shard", "3/2"], "--shard takes I/N with 1 ≤ I ≤ N (like 2/4); got '3/2'"),
             (["--jobs", "0"], "--jobs must be between 1 and 1024, not 0"),
         ] {
             let result = try ProcessRunner.signet(["batch", list] + args)

@@ -175,7 +175,7 @@ struct CompressCLITests {
             (["seal.png", "--max-bytes", "-3kB"], 2, "--max-bytes must be at least 1 byte"),
             (
                 ["seal.png", "--max-bytes", "ten"], 2,
-                "--max-bytes wants a size like 102400, 100kB or 100KiB, not 'ten'"
+                "--max-bytes takes a size (like 100000, 100k, 100kB, 100KiB or 1M); got 'ten'"
             ),
             (
                 ["seal.png", "--max-bytes", "150"], 1,

@@ -93,7 +93,7 @@ struct PDFSignCLITests {
             (["sign", good, "-o", "-"] + identity, "must be written to a file"),
             (["sign", good] + identity, "give -o OUT.pdf"),
             (["sign", good, "-o", dir.path("o3.pdf"), "--reserve", "600"] + identity, "only 600 are reserved"),
-            (["sign", good, "-o", dir.path("o4.pdf"), "--page", "2"] + identity, "--page places a visible signature"),
+            (["sign", good, "-o", dir.path("o4.pdf"), "--page", "2"] + identity, "--pages places a visible signature"),
             (["sign", good, "-o", dir.path("o5.pdf"), "--image", notPDF] + identity, notPDF),
             (["verify", notPDF], "not a PDF"),
             (["verify", truncated], "truncated"),

@@ -71,7 +71,7 @@ struct PreviewCommandTests {
         BadCase(name: "not a PDF", arguments: ["NOTES", "-o", "OUT"], message: "not a PDF (no %PDF- header"),
         BadCase(
             name: "page out of range", arguments: ["FIXTURE", "-o", "OUT", "--page", "30"],
-            message: "there is no page 30: the PDF has 22 pages; pick --page 1 to 22."),
+            message: "there is no page 30: the PDF has 22 pages; pick --pages 1 to 22."),
         BadCase(
             name: "pixel limit", arguments: ["FIXTURE", "-o", "OUT", "--dpi", "9000"],
             message: "page 1 would render at 74409.5×105236.3 pixels, over the limit of 25000000 pixels"),

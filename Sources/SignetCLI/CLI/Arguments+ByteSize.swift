@@ -1,8 +1,10 @@
-/// Byte sizes on the command line: `102400`, `100kB` / `100KB` (×1000), `100KiB` (×1024),
-/// `1.5MB` (×1000²), `2MiB` (×1024²), `500B`. Units are case-insensitive; a space before the unit is allowed.
+/// Byte sizes on the command line: `100000`, `100k` / `100kB` (×1000), `100Ki` / `100KiB` (×1024),
+/// `1M` / `1.5MB` (×1000²), `2Mi` / `2MiB` (×1024²), `500B`. Units are case-insensitive; a space
+/// before the unit is allowed within the one word (`'100 kB'`).
 extension Arguments {
-    static let byteUnits: [(suffix: String, factor: Double)] = [
-        ("kib", 1024), ("mib", 1024 * 1024), ("kb", 1000), ("mb", 1_000_000), ("b", 1),
+    static let byteUnits: [String: Double] = [
+        "": 1, "b": 1, "k": 1000, "kb": 1000, "ki": 1024, "kib": 1024,
+        "m": 1_000_000, "mb": 1_000_000, "mi": 1024 * 1024, "mib": 1024 * 1024,
     ]
 
     /// Sizes at or above this are refused (no file is that large; it keeps the value an exact `Int`).
@@ -12,12 +14,12 @@ extension Arguments {
     func byteSize(_ name: OptionName) throws -> Int? {
         guard let text = string(name) else { return nil }
         let lower = text.trimmingSpaces().lowercased()
-        let unit = Self.byteUnits.first { lower.hasSuffix($0.suffix) }
-        let number = String(lower.dropLast(unit?.suffix.count ?? 0)).trimmingSpaces()
-        guard let value = Double(number), value.isFinite, !number.hasPrefix("+") else {
-            throw UsageError(command, "--\(name) wants a size like 102400, 100kB or 100KiB, not '\(text)'")
+        let number = String(lower.prefix { "0123456789.-".contains($0) })
+        let unit = String(lower.dropFirst(number.count)).trimmingSpaces()
+        guard let value = Double(number), value.isFinite, let factor = Self.byteUnits[unit] else {
+            throw UsageError(command, "--\(name) takes \(ValueForm.byteSize); got '\(text)'")
         }
-        let bytes = value * (unit?.factor ?? 1)
+        let bytes = value * factor
         guard bytes >= 1 else {
             throw UsageError(command, "--\(name) must be at least 1 byte, not '\(text)'")
         }

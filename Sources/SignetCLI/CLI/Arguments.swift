@@ -23,8 +23,21 @@ package struct Arguments: Sendable {
     package var flags: Set<OptionName> = []
     /// One-letter aliases of the command's options (`output` → `o`), so messages name both.
     package var shortNames: [OptionName: Character] = [:]
+    /// The option whose value was the word just before a positional, by the positional's index
+    /// (`--at 36 36`: 1 → `--at`), so a value split over two words can be named as such.
+    package var afterValue: [Int: OptionSpec] = [:]
 
     package func flag(_ name: OptionName) -> Bool { flags.contains(name) }
+
+    /// "--at takes X,Y (like 72,680) in one word; got '36 36'" for the first positional that came
+    /// right after an option's value; nil when none did. For a command given more inputs than it takes.
+    package func splitValue() -> UsageError? {
+        guard let split = afterValue.min(by: { $0.key < $1.key }), let first = values[split.value.name]?.last
+        else { return nil }
+        let form = ValueForm.described(split.value.value ?? "")
+        return UsageError(
+            command, "--\(split.value.name) takes \(form) in one word; got '\(first) \(positionals[split.key])'")
+    }
 
     package func string(_ name: OptionName) -> String? { values[name]?.last }
 
@@ -45,7 +58,7 @@ package struct Arguments: Sendable {
     {
         guard let text = string(name) else { return nil }
         guard let v = Double(text), v.isFinite else {
-            throw UsageError(command, "--\(name) wants a number, not '\(text)'")
+            throw UsageError(command, "--\(name) takes \(ValueForm.number); got '\(text)'")
         }
         guard range.contains(v) else {
             throw UsageError(
@@ -58,7 +71,9 @@ package struct Arguments: Sendable {
 
     package func int(_ name: OptionName, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
         guard let text = string(name) else { return nil }
-        guard let v = Int(text) else { throw UsageError(command, "--\(name) wants a whole number, not '\(text)'") }
+        guard let v = Int(text) else {
+            throw UsageError(command, "--\(name) takes \(ValueForm.wholeNumber); got '\(text)'")
+        }
         guard range.contains(v) else {
             throw UsageError(
                 command, "--\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(text)")
@@ -79,7 +94,7 @@ package struct Arguments: Sendable {
     package func color(_ name: OptionName) throws -> Color? {
         guard let text = string(name) else { return nil }
         guard let c = Color(css: text) else {
-            throw UsageError(command, "--\(name) wants a color (\(Color.acceptedForms)), not '\(text)'")
+            throw UsageError(command, "--\(name) takes \(ValueForm.color(Color.acceptedForms)); got '\(text)'")
         }
         return c
     }
@@ -89,7 +104,7 @@ package struct Arguments: Sendable {
         guard let text = string(name) else { return nil }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite
-        else { throw UsageError(command, "--\(name) wants WIDTHxHEIGHT like 600x200, not '\(text)'") }
+        else { throw UsageError(command, "--\(name) takes \(ValueForm.size); got '\(text)'") }
         return Size(width: w, height: h)
     }
 
@@ -98,7 +113,7 @@ package struct Arguments: Sendable {
         guard let text = string(name) else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite
-        else { throw UsageError(command, "--\(name) wants X,Y like 72,680, not '\(text)'") }
+        else { throw UsageError(command, "--\(name) takes \(ValueForm.point); got '\(text)'") }
         return Point(x: x, y: y)
     }
 

@@ -45,6 +45,10 @@ package enum CLI {
     ) -> Int32 {
         let externals = commands.count == Commands.all.count ? Commands.external : []
         let specs = commands.map { $0.spec } + externals.map(\.spec)
+        // `signet help CMD` is `signet CMD --help`.
+        if argv.count == 2, argv[0] == "help", !argv[1].hasPrefix("-") {
+            return run([argv[1], "--help"], context: context, commands: commands)
+        }
         guard let name = argv.first, name != "-h", name != "--help", name != "help" else {
             let help = Help.general(specs)
             if argv.isEmpty {
@@ -62,7 +66,9 @@ package enum CLI {
             return result.exitCode
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
-            context.writeMessage("signet: unknown command '\(name)'; run 'signet --help' to see the commands.")
+            let guess = Suggestion.clause(Suggestion.nearest(to: name, in: specs.map(\.name)))
+            context.writeMessage(
+                "signet: unknown command '\(name)'\(guess); run 'signet --help' to see the commands.")
             return 2
         }
         if rest.contains("--help") || rest.contains("-h") {

@@ -11,17 +11,21 @@ package struct OptionSpec: Sendable {
     /// The words the value must be one of (`best`, `fast`); empty when it is free. Help, the manual
     /// pages and the completions list them, and the parser refuses any other word.
     package var choices: [String] = []
+    /// Other names the option answers to (`--page` for `--pages`): the parser reads them as the
+    /// option itself, and help, the manual pages and the completions list them beside it.
+    package var synonyms: [OptionName] = []
 
     package static func flag(_ name: OptionName, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
     }
 
     package static func value(
-        _ name: OptionName, _ value: String, _ help: String, short: Character? = nil, repeatable: Bool = false
+        _ name: OptionName, _ value: String, _ help: String, short: Character? = nil, repeatable: Bool = false,
+        synonyms: [OptionName] = []
     )
         -> OptionSpec
     {
-        OptionSpec(name: name, value: value, help: help, short: short, repeatable: repeatable)
+        OptionSpec(name: name, value: value, help: help, short: short, repeatable: repeatable, synonyms: synonyms)
     }
 
     /// An option whose value names one case of `type`, spelt as its raw value, so the list of choices
@@ -69,6 +73,8 @@ package struct CommandSpec: Sendable {
     /// What help, the manual pages and the completions list: the command's own options, then the shared ones.
     package var allOptions: [OptionSpec] { options + Self.sharedOptions }
 
-    func option(named name: String) -> OptionSpec? { options.first { $0.name.rawValue == name } }
+    func option(named name: String) -> OptionSpec? {
+        options.first { $0.name.rawValue == name || $0.synonyms.contains { $0.rawValue == name } }
+    }
     func option(short c: Character) -> OptionSpec? { options.first { $0.short == c } }
 }

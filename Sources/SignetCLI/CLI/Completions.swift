@@ -36,8 +36,8 @@ enum ValueCompletion: Equatable {
 }
 
 extension OptionSpec {
-    /// How it is typed: `-o` and `--output`, or `--output` alone.
-    var spellings: [String] { (short.map { ["-\($0)"] } ?? []) + ["--" + name.rawValue] }
+    /// How it is typed: `-o` and `--output`, or `--output` alone; then its synonyms (`--page`).
+    var spellings: [String] { (short.map { ["-\($0)"] } ?? []) + ([name] + synonyms).map { "--" + $0.rawValue } }
 }
 
 extension CommandSpec {

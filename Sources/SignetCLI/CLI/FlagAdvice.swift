@@ -55,7 +55,7 @@ package enum FlagAdvice {
         case .previewWidth: return value(.width, "PX", action)
         case .previewHeight: return value(.height, "PX", action)
         case .previewFit: return value(words: "--\(OptionName.width) and --\(OptionName.height)", "PX", action)
-        case .previewPage: return value(.page, "N", action)
+        case .previewPage: return value(.pages, "N", action)
         case .pdfPassword: return source(Self.secret(.password), action)
         case .identityPassword: return source(Self.secret(.password), action)
         case .identityKeyAndCertificate:

@@ -47,9 +47,9 @@ enum Help {
         return out
     }
 
-    /// `-o, --output FILE`: how help and the manual pages name an option.
+    /// `-o, --output FILE` or `--pages, --page LIST`: how help names an option.
     static func label(_ o: OptionSpec) -> String {
-        (o.short.map { "-\($0), " } ?? "") + "--" + o.name.rawValue + (o.value.map { " " + $0 } ?? "")
+        o.spellings.joined(separator: ", ") + (o.value.map { " " + $0 } ?? "")
     }
 }
 

@@ -62,8 +62,8 @@ enum ManPage {
     }
 
     private static func synopsis(_ o: OptionSpec) -> String {
-        let short = o.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
-        return short + "\\fB\(escape("--" + o.name.rawValue))\\fR" + (o.value.map { " \\fI\(escape($0))\\fR" } ?? "")
+        o.spellings.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
+            + (o.value.map { " \\fI\(escape($0))\\fR" } ?? "")
     }
 
     private static func exitStatus() -> String {

@@ -138,7 +138,7 @@ enum BatchCommand: Command {
         guard let text = args.string(.shard) else { return (0, 1) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
-            throw UsageError(spec.name, "--shard wants I/N with 1 ≤ I ≤ N, like 2/4, not '\(text)'")
+            throw UsageError(spec.name, "--shard takes I/N with 1 ≤ I ≤ N (like 2/4); got '\(text)'")
         }
         return (i - 1, n)
     }

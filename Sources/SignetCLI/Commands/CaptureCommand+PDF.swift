@@ -8,7 +8,7 @@ extension CaptureCommand {
     static let pdfOptions: [OptionSpec] =
         [
             .value(.pdf, "FILE", "sign this PDF: the page shows its page with the box to sign in; -o is the result"),
-            .value(.page, "N", "with --pdf: the page to sign, from 1 (default the last)"),
+            PageFlags.spec("PAGE", "with --pdf: the page to sign, from 1, first or last (default)"),
         ] + PlacementFlags.specs + IdentityFlags.options + SignatureFlags.specs + SignatureTextFlags.specs
         + SecretInput.signedPDFPasswordSpecs
 
@@ -16,7 +16,7 @@ extension CaptureCommand {
     static let pdfOnly = pdfOptions.map(\.name).filter { $0 != .pdf }
 
     static let pdfNote = """
-        --pdf: the page shows page --page (default the last) of the PDF as displayed, rendered by \
+        --pdf: the page shows page --pages (default the last) of the PDF as displayed, rendered by \
         signet-preview, with the box the signer draws in: --size WxH is that box (--width W alone keeps 3:1; \
         default 180 x 60 pt); --at, --units, --origin and --anchor place the whole stamp (the box and, when \
         signing, its text) as 'signet stamp' places one (default 36 pt in from the bottom-right corner). On Done the strokes are stamped there as drawn (vector ink) and, with \
@@ -51,7 +51,7 @@ extension CaptureCommand {
         let server = try serverOptions(args)
         var options = PipelineOptions(render: try RenderFlags.options(args), artwork: .vector)
         options.stamp.placement = try PlacementFlags.placement(args)
-        let page = try args.int(.page, in: 1...Int(Int32.max))
+        let page = try PageFlags.one(args, last: .isDefault)
         var warnings: [String] = []
         var signingTime: Date?
         var signing: (() throws -> PipelineSigning)?

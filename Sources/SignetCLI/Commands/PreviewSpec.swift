@@ -1,5 +1,5 @@
 extension ExternalCommand {
-    /// `signet preview IN.pdf -o PAGE.png [--page N] [--width W | --height H | --dpi D]`, or every page
+    /// `signet preview IN.pdf -o PAGE.png [--pages N] [--width W | --height H | --dpi D]`, or every page
     /// with `--all --output-dir DIR`: the `signet-preview` program (poppler, GPL). Its options live here so
     /// that `signet`'s help, manual pages and completions list them without linking poppler; the program
     /// adds the note on its size limits, which are poppler-side constants.
@@ -8,11 +8,11 @@ extension ExternalCommand {
             name: "preview",
             summary: "render PDF pages to PNG the way a viewer shows them (CropBox, /Rotate, /UserUnit)",
             usage:
-                "IN.pdf (-o PAGE.png [--page N] | --all --output-dir DIR | --objects ENDS) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H] [--for-printing]",
+                "IN.pdf (-o PAGE.png [--pages N] | --all --output-dir DIR | --objects ENDS) [--width W] [--height H] [--dpi D] [--end BYTES] [--region X,Y,W,H] [--for-printing]",
             positionals: 1...1,
             options: [
                 .value(.output, "FILE", "the PNG of one page (- for standard output)", short: "o"),
-                .value(.page, "N", "the page to render, 1-based (default 1)"),
+                PageFlags.spec("PAGE", "the page to render, 1-based or first (default 1)"),
                 .flag(.all, "render every page (needs --output-dir)"),
                 .value(.outputDir, "DIR", "with --all: write DIR/<input name>-<page>.png (the folder is created)"),
                 .value(.width, "W", "exactly W pixels wide (with --height: fit into W x H, aspect kept)"),

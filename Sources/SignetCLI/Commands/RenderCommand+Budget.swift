@@ -14,6 +14,7 @@ extension RenderCommand {
         _ args: Arguments, _ read: StrokeReadOptions, _ options: RenderOptions, _ context: CommandContext
     ) throws -> CommandOutcome {
         guard let output = args.string(.output), args.string(.outputDir) == nil, args.positionals.count == 1 else {
+            if args.positionals.count > 1, let split = args.splitValue() { throw split }
             throw UsageError("render", "--max-bytes works with -o and one input")
         }
         let input = args.positionals[0]

@@ -22,7 +22,8 @@ enum SignCommand: Command {
                 .docTimestamp,
                 "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)"),
         ] + TwoStepSigning.specs + ArtworkFlags.specs + [
-            .value(.page, "N", "page of a visible signature: 1-based, negative counts from the end; default the last")
+            PageFlags.spec(
+                "PAGE", "page of a visible signature: 1-based, negative counts from the end, first, last (default)")
         ] + PlacementFlags.specs + SignatureTextFlags.specs + SecretInput.signedPDFPasswordSpecs,
         notes: [
             "Without --image or --strokes the signature is invisible (/Rect [0 0 0 0]); with one of them it shows that artwork, placed like 'signet stamp' places it, upright on rotated pages, with the signer's name (--name, else the certificate's common name), the signing time in UTC (as in /M, to the minute) and --reason/--location as selectable text (--no-text leaves it out). The artwork and text together fit the placement; with --field they are fitted into the existing field's rectangle.",
@@ -63,7 +64,7 @@ enum SignCommand: Command {
                 [OptionName.pades, .certify, .docTimestamp, .ltv, SignatureTextFlags.flag, .pdfPasswordStdin].filter(
                     args.flag)
                 + ([
-                    OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .image, .strokes, .page, .at,
+                    OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .image, .strokes, .pages, .at,
                     .size, .width, .certs, .pdfPasswordEnv, .pdfPasswordFile,
                 ] + SignatureTextFlags.values)
                 .filter { args.string($0) != nil }
@@ -137,14 +138,15 @@ extension SignCommand {
         let output = try args.required(.output)
         let appearance = try ArtworkFlags.read(args).map {
             SignatureAppearance(
-                artwork: $0, page: try args.int(.page), placement: try PlacementFlags.placement(args),
+                artwork: $0, page: try PageFlags.one(args, last: .countsFromEnd),
+                placement: try PlacementFlags.placement(args),
                 text: try SignatureTextFlags.text(args, identity: identity, options: options))
         }
         if appearance == nil,
-            let name = ([OptionName.page] + SignatureTextFlags.values).first(where: { args.string($0) != nil })
+            let name = ([OptionName.pages] + SignatureTextFlags.values).first(where: { args.string($0) != nil })
                 ?? (args.flag(SignatureTextFlags.flag) ? SignatureTextFlags.flag : nil)
         {
-            let what = name == .page ? "places a visible signature" : "is about a visible signature's text"
+            let what = name == .pages ? "places a visible signature" : "is about a visible signature's text"
             throw UsageError(spec.name, "--\(name) \(what); give --image or --strokes too")
         }
         var result = try SecretInput.withSignedPDFPassword(args, context) { password in

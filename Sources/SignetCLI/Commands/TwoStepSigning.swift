@@ -99,7 +99,8 @@ enum TwoStepSigning {
                 )
             }
             return SignatureAppearance(
-                artwork: artwork, page: try args.int(.page), placement: try PlacementFlags.placement(args),
+                artwork: artwork, page: try PageFlags.one(args, last: .countsFromEnd),
+                placement: try PlacementFlags.placement(args),
                 text: try SignatureTextFlags.text(args, signer: options.name ?? "", options: options))
         }
         let prepared = try SecretInput.withSignedPDFPassword(args, context) { password in
@@ -144,7 +145,7 @@ enum TwoStepSigning {
         let command = args.command
         let prepareOnly =
             ArtworkFlags.specs.map(\.name) + PlacementFlags.specs.map(\.name) + SignatureFlags.specs.map(\.name)
-            + SignatureTextFlags.specs.map(\.name) + [OptionName.page, .digestOut]
+            + SignatureTextFlags.specs.map(\.name) + [OptionName.pages, .digestOut]
         if let option = given(prepareOnly, args) {
             throw UsageError(
                 command, "--\(option) belongs to --prepare: the prepared file already holds the signature's field")

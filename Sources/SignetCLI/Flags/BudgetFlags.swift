@@ -3,7 +3,8 @@ import Signet
 /// The byte-budget options shared by `signet compress` and `signet render --max-bytes`.
 enum BudgetFlags {
     static let maxBytes = OptionSpec.value(
-        .maxBytes, "SIZE", "byte budget: 102400, 100kB (×1000), 100KiB (×1024), 1MB, 1MiB (default 100KiB)")
+        .maxBytes, "SIZE",
+        "byte budget: 100000, 100k or 100kB (×1000), 100Ki or 100KiB (×1024), 1M, 1MiB (default 100KiB)")
     /// The options both commands take (render has its own --background and --format meanings).
     static let searchOptions: [OptionSpec] = [
         .value(

@@ -5,7 +5,7 @@ import Signet
 enum StampFlags {
     static let specs: [OptionSpec] =
         [
-            .value(.pages, "LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …")
+            PageFlags.spec("LIST", "pages to stamp: all, first, last (default), 1,3-5, -1 (last), -2 …")
         ] + PlacementFlags.specs + [
             .value(.opacity, "A", "stamp opacity, above 0 up to 1 (default 1)"),
             .choice(.blend, "MODE", BlendMode.self, "normal (default) or multiply (a white background disappears)"),

@@ -51,7 +51,7 @@ enum StrokeInputFlags {
             else {
                 throw UsageError(
                     args.command,
-                    "--axis-range wants AXIS=MIN:MAX[:RES] items with MAX above MIN, like x=0:4095,y=0:4095,pressure=0:255, not '\(item)'"
+                    "--axis-range takes AXIS=MIN:MAX[:RES] items with MAX above MIN (like x=0:4095,y=0:4095,pressure=0:255); got '\(item)'"
                 )
             }
             let axis = TouchAxis(min: values[0], max: values[1], resolution: values.count == 3 ? values[2] : 0)

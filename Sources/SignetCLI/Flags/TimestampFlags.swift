@@ -32,7 +32,7 @@ enum TimestampFlags {
         let scheme = url.prefix { $0 != ":" }.lowercased()
         guard ["http", "https"].contains(scheme), url.contains("://") else {
             throw UsageError(
-                args.command, "--tsa wants an http:// or https:// URL, not '\(HTTPReason.withoutCredentials(url))'")
+                args.command, "--tsa takes an http:// or https:// URL; got '\(HTTPReason.withoutCredentials(url))'")
         }
         guard !HTTPReason.hasCredentials(url) else {
             throw UsageError(

@@ -41,7 +41,7 @@ extension BadInputCases {
         jobs(
             "--shard beyond the count", [#"{"op":"render","input":"IN.json","output":"OUT.png"}"#], ["--shard", "3/2"],
             exit: 2,
-            fragment: "--shard wants I/N"),
+            fragment: "--shard takes I/N"),
         jobs(
             "--jobs 0", [#"{"op":"render","input":"IN.json","output":"OUT.png"}"#], ["--jobs", "0"], exit: 2,
             fragment: "--jobs must be between 1 and 1024"),

@@ -28,7 +28,7 @@ extension BadInputCases {
             stdin: "IN.png", fragment: "standard input: the PNG data is corrupt"),
         budget("zero budget", ["--max-bytes", "0"], fragment: "--max-bytes must be at least 1 byte"),
         budget("negative budget", ["--max-bytes", "-3kB"], fragment: "--max-bytes must be at least 1 byte"),
-        budget("garbage budget", ["--max-bytes", "ten"], fragment: "--max-bytes wants a size like"),
+        budget("garbage budget", ["--max-bytes", "ten"], fragment: "--max-bytes takes a size (like"),
         budget("absurd budget", ["--max-bytes", "1e20"], fragment: "must be below"),
         budget("unreachable budget", ["--max-bytes", "150"], exit: 1, fragment: "cannot fit 150 bytes"),
         budget(
