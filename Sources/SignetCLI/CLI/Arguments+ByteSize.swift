@@ -14,9 +14,10 @@ extension Arguments {
     func byteSize(_ name: OptionName) throws -> Int? {
         guard let text = string(name) else { return nil }
         let lower = text.trimmingSpaces().lowercased()
-        let number = String(lower.prefix { "0123456789.-".contains($0) })
-        let unit = String(lower.dropFirst(number.count)).trimmingSpaces()
-        guard let value = Double(number), value.isFinite, let factor = Self.byteUnits[unit] else {
+        let unit = String(lower.reversed().prefix { $0.isLetter }.reversed())
+        let number = String(lower.dropLast(unit.count)).trimmingSpaces()
+        guard let value = Double(number), value.isFinite, !number.hasPrefix("+"), let factor = Self.byteUnits[unit]
+        else {
             throw UsageError(command, "--\(name) takes \(ValueForm.byteSize); got '\(text)'")
         }
         let bytes = value * factor

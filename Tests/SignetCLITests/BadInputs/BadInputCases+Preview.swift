@@ -15,7 +15,7 @@ extension BadInputCases {
         previewing(
             "truncated PDF", F.truncatedPDF("IN.pdf"), fragment: "the file is truncated (it does not end with %%EOF)"),
         BadInputCase("preview", "missing input file", ["IN.pdf", "-o", "OUT.png"], fragment: "IN.pdf: cannot open"),
-        previewing("page out of range", F.pdf(), ["--page", "4"], fragment: "there is no page 4"),
+        previewing("page out of range", F.pdf(), ["--pages", "4"], fragment: "there is no page 4"),
         previewing("pixel limit", F.pdf(), ["--dpi", "9000"], fragment: "over the limit of 25000000 pixels"),
         previewing(
             "encrypted, no password given", F.encryptedPDF("IN.pdf"),
@@ -34,7 +34,7 @@ extension BadInputCases {
             "preview", "output is the input", ["IN.pdf", "-o", "IN.pdf"], files: [F.pdf()],
             fragment: "inputs are never overwritten"),
         previewing(
-            "page beyond a looping page tree", .corpus("pdfs/qpdf/pages-loop.pdf"), ["--page", "2"],
+            "page beyond a looping page tree", .corpus("pdfs/qpdf/pages-loop.pdf"), ["--pages", "2"],
             fragment: "there is no page 2"),
     ]
 }

@@ -79,9 +79,9 @@ extension BadInputCases {
         signing(
             "placeholder too small (--reserve 600)", F.pdf(), ["--reserve", "600"], fragment: "only 600 are reserved"),
         signing("--reserve below 512", F.pdf(), ["--reserve", "100"], fragment: "--reserve must be between 512"),
-        signing("--page without artwork", F.pdf(), ["--page", "2"], fragment: "--pages places a visible signature"),
+        signing("--pages without artwork", F.pdf(), ["--pages", "2"], fragment: "--pages places a visible signature"),
         signing(
-            "visible signature page out of range", F.pdf(), ["--image", "stamp.png", "--page", "4"], files: [F.stamp()],
+            "visible signature page out of range", F.pdf(), ["--image", "stamp.png", "--pages", "4"], files: [F.stamp()],
             fragment: "page 4 is out of range"),
         signing("--field that does not exist", F.pdf(), ["--field", "Nope"], fragment: "has no field named 'Nope'"),
         signing(
