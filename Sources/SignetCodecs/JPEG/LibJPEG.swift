@@ -1,7 +1,7 @@
 import CSignetJPEG
 import Glibc
 
-/// The one place Signet calls libjpeg (through the setjmp shims in CSignetShims): every status
+/// The one place Signet calls libjpeg (through the setjmp shims in CSignetJPEG): every status
 /// is checked here and turned into a `CodecError`.
 enum LibJPEG {
     /// Why a call failed, as the shims report it.

@@ -2,7 +2,7 @@ import CSignetPNG
 import Glibc
 import SignetRaster
 
-// The one place SignetCodecs talks to libpng, through the setjmp traps in CSignetShims: every
+// The one place SignetCodecs talks to libpng, through the setjmp traps in CSignetPNG: every
 // status is checked by `LibPNG.check`, and the encoder's malloc'd output is owned by `PNGBytes`.
 
 package enum LibPNG {

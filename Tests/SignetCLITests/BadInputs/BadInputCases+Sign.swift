@@ -81,7 +81,8 @@ extension BadInputCases {
         signing("--reserve below 512", F.pdf(), ["--reserve", "100"], fragment: "--reserve must be between 512"),
         signing("--pages without artwork", F.pdf(), ["--pages", "2"], fragment: "--pages places a visible signature"),
         signing(
-            "visible signature page out of range", F.pdf(), ["--image", "stamp.png", "--pages", "4"], files: [F.stamp()],
+            "visible signature page out of range", F.pdf(), ["--image", "stamp.png", "--pages", "4"],
+            files: [F.stamp()],
             fragment: "page 4 is out of range"),
         signing("--field that does not exist", F.pdf(), ["--field", "Nope"], fragment: "has no field named 'Nope'"),
         signing(
