@@ -10,6 +10,9 @@ a viewer shows each at the same display size (scikit-image SSIM, Gaussian window
   luma     SSIM of Y = 0.299R + 0.587G + 0.114B
   colour   0.8 SSIM(Y) + 0.1 SSIM(Cb) + 0.1 SSIM(Cr), JFIF's full-range YCbCr: the score Signet
            ranks its candidates by (ColorSSIM), which sees chroma blocking that luma misses
+  ΔE       mean CIE76 colour difference in CIELAB (scikit-image rgb2lab, D65), pixel by pixel: a
+           hue or chroma shift (a blue turned teal) that SSIM's mean term, relative to Cb and Cr
+           near 128, barely sees; about 2.3 is a just-noticeable difference. Lower is better
 
 JPEG policies:
   signet       `signet compress --format jpeg` with its defaults (the best colour score of the
@@ -33,7 +36,8 @@ quality 1 over the budget when nothing fits; such files are marked and not count
 each: this is about what the budget buys, not speed (see bench-compress.py for times).
 
 Images: the three of bench-compress-images.py, noise.png there (3000x2000 noise over a
-gradient), red-seal.png there (a flat red seal), and multicolor.png: Tools/make-samples.py's
+gradient), red-seal.png there (a flat red seal), blue-seal.png there (a seal of red, blue and
+grey), logo.png there (smooth gradients), and multicolor.png: Tools/make-samples.py's
 InkML signature (SampleStrokes/inkml-nora-quinn.inkml) with each stroke in its own pen colour
 (red, blue, green, magenta), rendered by `signet render --scale 8`.
 
@@ -51,14 +55,17 @@ import sys
 
 import numpy as np
 from PIL import Image
+from skimage.color import rgb2lab
 from skimage.metrics import structural_similarity
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUDGETS = (100_000, 30_000)
 IMAGES = ("signature.png", "seal.png", "photo.jpg", "noise.png")
 JPEG_CASES = [(name, budget) for name in IMAGES for budget in BUDGETS] + [
-    ("multicolor.png", 30_000), ("red-seal.png", 30_000), ("red-seal.png", 10_000)]
-PNG_CASES = [("signature.png", 30_000), ("multicolor.png", 30_000), ("red-seal.png", 30_000), ("seal.png", 100_000)]
+    ("multicolor.png", 30_000), ("red-seal.png", 30_000), ("red-seal.png", 10_000), ("blue-seal.png", 30_000),
+    ("blue-seal.png", 15_000), ("logo.png", 30_000), ("logo.png", 10_000)]
+PNG_CASES = [("signature.png", 30_000), ("multicolor.png", 30_000), ("red-seal.png", 30_000), ("seal.png", 100_000),
+             ("blue-seal.png", 30_000), ("blue-seal.png", 100_000), ("logo.png", 30_000), ("logo.png", 100_000)]
 TOLERANCE = 0.005
 PEN_COLORS = ("#D0101A", "#1030C8", "#0A8A2A", "#C01890")
 
@@ -80,15 +87,21 @@ def planes(image):
             128 + 0.5 * r - 0.418688 * g - 0.081312 * b)
 
 
+def lab(image):
+    return rgb2lab(np.asarray(image.convert("RGB"), dtype=np.float32) / 255)
+
+
 def scores(bc, reference, path):
-    """(luma, colour) SSIM of the file at `path` against the reference planes, at their size."""
+    """(luma, colour) SSIM and mean ΔE of the file at `path` against the reference (its planes and
+    its CIELAB pixels), at their size."""
     output = bc.flattened(path)
-    size = reference[0].shape[::-1]
+    size = reference[0][0].shape[::-1]
     if output.size != size:
         output = output.resize(size, Image.LANCZOS)
     each = [structural_similarity(x, y, gaussian_weights=True, sigma=1.5, use_sample_covariance=False,
-                                  data_range=255) for x, y in zip(reference, planes(output))]
-    return each[0], 0.8 * each[0] + 0.1 * each[1] + 0.1 * each[2]
+                                  data_range=255) for x, y in zip(reference[0], planes(output))]
+    delta = float(np.mean(np.linalg.norm(reference[1] - lab(output), axis=-1)))
+    return each[0], 0.8 * each[0] + 0.1 * each[1] + 0.1 * each[2], delta
 
 
 def multicolor(signet, work):
@@ -171,7 +184,7 @@ def case(bc, signet, work, name, budget):
     quality["imagemagick"] = int(run(["identify", "-format", "%Q", out["imagemagick"]]))
     quality["pillow"] = int(run([sys.executable, os.path.join(HERE, "pillow-budget-fit.py"), source,
                                  out["pillow"], str(budget)]).split()[0])
-    return score_rows(bc, planes(flat), out, quality), report, runner
+    return score_rows(bc, (planes(flat), lab(flat)), out, quality), report, runner
 
 
 def score_rows(bc, reference, out, quality):
@@ -179,9 +192,9 @@ def score_rows(bc, reference, out, quality):
     for policy, path in out.items():
         with Image.open(path) as image:
             size = image.size
-        luma, colour = scores(bc, reference, path)
+        luma, colour, delta = scores(bc, reference, path)
         rows.append({"policy": policy, "bytes": os.path.getsize(path), "quality": quality[policy], "size": size,
-                     "luma": luma, "colour": colour})
+                     "luma": luma, "colour": colour, "delta": delta})
     return rows
 
 
@@ -199,7 +212,8 @@ def png_case(bc, signet, work, name, budget):
             break
     run(["pngquant", "--force", "--speed", "1", "--output", out["pngquant-256"], source])
     quality["pngquant-256"] = "256 colours"
-    return score_rows(bc, planes(bc.flattened(source)), out, quality), report, report["runner_up"]
+    flat = bc.flattened(source)
+    return score_rows(bc, (planes(flat), lab(flat)), out, quality), report, report["runner_up"]
 
 
 def table(name, budget, rows, report, runner):
@@ -207,12 +221,12 @@ def table(name, budget, rows, report, runner):
     for r in rows:
         fits = "" if r["bytes"] <= budget else " (over!)"
         print(f"| {name} | {budget} | {r['policy']} | {r['size'][0]}×{r['size'][1]} | {r['quality']} "
-              f"| {r['bytes']}{fits} | {r['luma']:.4f} | {r['colour']:.4f} |")
+              f"| {r['bytes']}{fits} | {r['luma']:.4f} | {r['colour']:.4f} | {r['delta']:.2f} |")
         if r["policy"] == "signet" and runner:
             estimate = "≈" if runner["estimated"] else ""
             print(f"| | | signet runner-up | {runner['width']}×{runner['height']} | {runner['quality'] or ''} "
                   f"| {runner['bytes'] or 'estimate'} | {estimate}{runner['ssim']:.4f} "
-                  f"| {estimate}{runner['color_ssim']:.4f} |")
+                  f"| {estimate}{runner['color_ssim']:.4f} | |")
     peers = ("imagemagick", "pillow", "pngquant")
     best = max((r["colour"] for r in rows if r["policy"] in peers and r["bytes"] <= budget), default=0)
     return rows[0]["colour"] - best, rows[0]["bytes"] <= budget
@@ -234,8 +248,8 @@ def main():
                    stdout=subprocess.DEVNULL)
     multicolor(signet, args.work)
     print(f"load average before: {bc.load_average()}")
-    print("| image | budget | policy | size | q | bytes | luma SSIM | colour SSIM |")
-    print("|---|---:|---|---|---:|---:|---:|---:|")
+    print("| image | budget | policy | size | q | bytes | luma SSIM | colour SSIM | ΔE |")
+    print("|---|---:|---|---|---:|---:|---:|---:|---:|")
     verdicts = []
     for name, budget in JPEG_CASES if args.kind != "png" else []:
         if wanted and name not in wanted:

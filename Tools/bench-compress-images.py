@@ -7,6 +7,12 @@
   noise.png      3000×2000 RGB: noise over a gradient (the case of issue 13), lossless
   red-seal.png   900×900 RGBA: a flat red seal (two rings, text round the rim and across; Pillow,
                  drawn 4× larger and reduced for smooth edges) on transparency
+  blue-seal.png  1024×1024 RGBA: a red-and-blue seal (a blue ring with white lettering and a shaded
+                 rim, red stars, a grey scroll with dark text, a red centre with a cream emblem;
+                 Pillow, drawn 4× larger and reduced) on transparency: saturated colours next to
+                 each other, where chroma blocking shows
+  logo.png       1024×1024 RGBA: a logo of smooth radial and angular gradients (orange through
+                 magenta to violet round a blue globe) on transparency, where a palette shows bands
 
 Usage: bench-compress-images.py OUTPUT_DIR
 """
@@ -151,11 +157,78 @@ def red_seal(path):
     big.resize((size, size), Image.LANCZOS).save(path)
 
 
+def blue_seal(path):
+    from PIL import ImageDraw, ImageFont
+    size, k = 1024, 4
+    n = size * k
+    c = n / 2
+    y, x = np.mgrid[0:n, 0:n].astype(np.float32)
+    d = np.hypot(x - c, y - c) / k
+    # A blue ring shaded from its rim inwards, a red disc inside, each with a smooth edge.
+    rgba = np.zeros((n, n, 4), dtype=np.float32)
+    ring = np.clip((500 - d) / 1.5, 0, 1) * np.clip((d - 330) / 1.5, 0, 1)
+    shade = 0.75 + 0.25 * np.cos((d - 415) / 85 * math.pi / 2)
+    blue = np.stack([40 * shade, 70 * shade, 150 * shade], axis=-1)
+    disc = np.clip((322 - d) / 1.5, 0, 1)
+    red = np.stack([190 + 0 * d, 24 + 0 * d, 36 + 0 * d], axis=-1)
+    for mask, colour in ((ring, blue), (disc, red)):
+        rgba[..., :3] = rgba[..., :3] * (1 - mask[..., None]) + colour * mask[..., None]
+        rgba[..., 3] = np.maximum(rgba[..., 3], mask * 255)
+    big = Image.fromarray(np.clip(rgba, 0, 255).astype(np.uint8), "RGBA")
+    del rgba, y, x, d
+    draw = ImageDraw.Draw(big)
+    bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    font = ImageFont.truetype(bold, 64 * k)
+    text = "HARBOUR CITY NOTARY PUBLIC  \u2605  OFFICIAL SEAL  \u2605  "
+    for i, ch in enumerate(text):
+        angle = 2 * math.pi * i / len(text) - math.pi / 2
+        glyph = Image.new("RGBA", (96 * k, 96 * k), (0, 0, 0, 0))
+        fill = (235, 40, 50, 255) if ch == "\u2605" else (250, 250, 245, 255)
+        ImageDraw.Draw(glyph).text((48 * k, 48 * k), ch, font=font, fill=fill, anchor="mm")
+        glyph = glyph.rotate(-math.degrees(angle) - 90, resample=Image.BICUBIC)
+        gx, gy = c + 415 * k * math.cos(angle), c + 415 * k * math.sin(angle)
+        big.alpha_composite(glyph, (int(gx - 48 * k), int(gy - 48 * k)))
+    # A cream emblem: a five-pointed star in the red centre.
+    points = [(c + r * k * math.cos(math.pi * j / 5 - math.pi / 2), c - 70 * k + r * k * math.sin(math.pi * j / 5 - math.pi / 2))
+              for j, r in zip(range(10), [150, 60] * 5)]
+    draw.polygon(points, fill=(245, 232, 200, 255))
+    # A grey scroll across the seal with dark lettering, its ends folded in a darker grey.
+    for dx in (-1, 1):
+        draw.polygon([(c + dx * 470 * k, c + 90 * k), (c + dx * 520 * k, c + 140 * k), (c + dx * 470 * k, c + 190 * k),
+                      (c + dx * 380 * k, c + 190 * k), (c + dx * 380 * k, c + 90 * k)], fill=(120, 124, 118, 255))
+    draw.rounded_rectangle((c - 420 * k, c + 70 * k, c + 420 * k, c + 170 * k), radius=14 * k, fill=(176, 180, 172, 255),
+                           outline=(90, 92, 88, 255), width=5 * k)
+    draw.text((c, c + 120 * k), "APPROVED 2026", font=ImageFont.truetype(bold, 72 * k), fill=(30, 32, 40, 255),
+              anchor="mm")
+    big.resize((size, size), Image.LANCZOS).save(path)
+
+
+def logo(path):
+    size = 1024
+    y, x = np.mgrid[0:size, 0:size].astype(np.float64)
+    c = size / 2
+    dx, dy = (x - c) / c, (y - c) / c
+    r = np.hypot(dx, dy)
+    angle = np.arctan2(dy, dx)
+    # An outer swirl: orange at the top fading through magenta to violet, shaded by the radius.
+    t = (np.sin(angle * 1.0 + 2.0 * r) + 1) / 2
+    outer = np.stack([255 - 90 * t, 150 - 120 * t + 60 * r, 40 + 170 * t], axis=-1) * (1.05 - 0.35 * r[..., None])
+    # An inner globe: light blue to deep indigo from its upper left.
+    gx, gy = dx + 0.12, dy + 0.05
+    g = np.hypot(gx + 0.25, gy + 0.25)
+    inner = np.stack([120 - 90 * g, 190 - 140 * g, 255 - 90 * g], axis=-1)
+    globe = np.clip((0.55 - np.hypot(gx, gy)) * size / 2, 0, 1)[..., None]
+    rgb = outer * (1 - globe) + inner * globe
+    alpha = np.clip((0.96 - r) * size / 2, 0, 1) * 255
+    out = np.dstack([np.clip(rgb, 0, 255), alpha]).round().astype(np.uint8)
+    Image.fromarray(out, "RGBA").save(path)
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     for name, make in (("signature.png", signature), ("seal.png", seal), ("photo.jpg", photo), ("noise.png", noise),
-                       ("red-seal.png", red_seal)):
+                       ("red-seal.png", red_seal), ("blue-seal.png", blue_seal), ("logo.png", logo)):
         path = os.path.join(out, name)
         if not os.path.exists(path):
             make(path)

@@ -21,13 +21,20 @@ struct BudgetChoiceTests {
     }
 
     @Test(
-        "the choice: within the budget, at most 12 full encodes, its SSIM at the original size the best tried",
+        "the choice: within the budget, at most 12 full encodes (16 after a blocky full size), its SSIM at the "
+            + "original size the best tried",
         arguments: 0..<cases.count)
     func choice(_ index: Int) throws {
         let (name, image, budget) = Self.cases[index]
         let result = try BudgetFitter.fit(image, options: BudgetOptions(maxBytes: budget, format: .jpeg))
+        // Never worse than the full size alone (what --no-resize gives).
+        let full = try BudgetFitter.fit(
+            image, options: BudgetOptions(maxBytes: budget, format: .jpeg, allowResize: false))
         #expect(result.bytes.count <= budget, "\(name)")
-        #expect(result.encodes <= JPEGBudgetFit.maxEncodes, "\(name): \(result.encodes) encodes")
+        let blocky = full.quality! < JPEGSizeLadder.aims[0]
+        let allowed =
+            JPEGBudgetFit.maxEncodes + (blocky ? QualitySearch.probes(toSettle: 2 * JPEGSizeLadder.window + 1) : 0)
+        #expect(result.encodes <= allowed, "\(name): \(result.encodes) encodes, full size at \(full.quality!)")
         #expect(abs(result.ssim - (try Self.independentSSIM(image, result))) < 1e-6, "\(name)")
         if let runnerUp = result.runnerUp {
             #expect(runnerUp.width != result.width, "\(name): the runner-up is another size")
@@ -39,9 +46,6 @@ struct BudgetChoiceTests {
                 #expect(runnerUp.colorSSIM <= result.colorSSIM && (runnerUp.bytes ?? .max) <= budget, "\(name)")
             }
         }
-        // Never worse than the full size alone (what --no-resize gives).
-        let full = try BudgetFitter.fit(
-            image, options: BudgetOptions(maxBytes: budget, format: .jpeg, allowResize: false))
         #expect(result.colorSSIM >= full.colorSSIM, "\(name): \(result.colorSSIM) vs full size \(full.colorSSIM)")
     }
 

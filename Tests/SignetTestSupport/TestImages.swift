@@ -54,6 +54,36 @@ package enum TestImages {
         return Bitmap(width: size, height: size, pixels: pixels)
     }
 
+    /// A seal of two inks on white (opaque): a shaded blue ring flecked with white lettering, a
+    /// red disc flecked with cream, and a grey band with dark lettering across — saturated colours
+    /// side by side, where a JPEG at a very low quality shifts hues and blocks chroma.
+    package static func twoInkSeal(size: Int, seed: UInt64 = 4) -> Bitmap {
+        var rng = SeededRandom(seed: seed)
+        var pixels = [UInt8](repeating: 255, count: size * size * 4)
+        let c = Double(size) / 2
+        for y in 0..<size {
+            for x in 0..<size {
+                let (dx, dy) = ((Double(x) - c) / c, (Double(y) - c) / c)
+                let d = (dx * dx + dy * dy).squareRoot()
+                let fleck = Double.random(in: 0...1, using: &rng) < 0.3
+                let colour: [Double]
+                if abs(dy - 0.15) < 0.1 && abs(dx) < 0.85 {
+                    colour = fleck ? [30, 32, 40] : [176, 180, 172]
+                } else if d > 0.66 && d < 0.96 {
+                    let shade = 0.75 + 0.25 * cos((d - 0.81) / 0.15 * Double.pi / 2)
+                    colour = fleck ? [250, 250, 245] : [40 * shade, 70 * shade, 150 * shade]
+                } else if d < 0.62 {
+                    colour = fleck ? [245, 232, 200] : [190, 24, 36]
+                } else {
+                    continue
+                }
+                let i = 4 * (y * size + x)
+                for k in 0..<3 { pixels[i + k] = UInt8(colour[k].rounded()) }
+            }
+        }
+        return Bitmap(width: size, height: size, pixels: pixels)
+    }
+
     /// Smooth color gradients, soft-edged shapes and fine noise (opaque), like a photo.
     package static func photo(width: Int, height: Int, seed: UInt64 = 3, noise: Int = 12) -> Bitmap {
         var rng = SeededRandom(seed: seed)

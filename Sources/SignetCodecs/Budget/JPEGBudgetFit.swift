@@ -4,8 +4,8 @@ import SignetRaster
 /// Fits an opaque image under a byte budget as a JPEG: the full size and a few downscaled sizes
 /// (`JPEGSizeLadder`), each at the highest quality that fits (`JPEGSizeSearch`); the winner has
 /// the best score (SSIM over luma and chroma, `ColorSSIM`) against the original at the original
-/// size. At most `maxEncodes` full encodes, except when no size on the ladder fits
-/// (`shrinkUntilFit`). docs/budget.md explains the strategy.
+/// size. At most `maxEncodes` full encodes, except when the full size is blocky (`encodesLeft`)
+/// and when no size on the ladder fits (`shrinkUntilFit`). docs/budget.md explains the strategy.
 struct JPEGBudgetFit {
     /// Full encodes one size may use.
     static let encodesPerSize = 8
@@ -112,10 +112,10 @@ struct JPEGBudgetFit {
         var costlier = 1.0
         while !pending.isEmpty {
             let step = pending.removeFirst()
-            guard QualitySearch.probes(toSettle: step.range.count) <= Self.maxEncodes - encodes else { break }
+            let left = encodesLeft(for: step, after: candidates)
+            guard QualitySearch.probes(toSettle: step.range.count) <= left else { break }
             var search = sizeSearch(
-                opaque, step.size, gray: gray, range: step.range,
-                cap: min(Self.encodesPerSize, Self.maxEncodes - encodes))
+                opaque, step.size, gray: gray, range: step.range, cap: min(Self.encodesPerSize, left))
             // A step its size sample puts over the budget is passed over before it is estimated.
             let over = try search.predictedOver()
             // Estimated below the best so far at its aimed quality: it cannot win, nor can the smaller ones.
@@ -148,6 +148,20 @@ struct JPEGBudgetFit {
         }
         try raiseWinner(&candidates, opaque, gray: gray)
         return try result(candidates, opaque, gray: gray, prefix, last)
+    }
+
+    /// The encodes `step` may use: what `maxEncodes` leaves, except that a full size which fits
+    /// only below the lowest aim (`JPEGSizeLadder.aims`), when it is the only candidate, leaves
+    /// the first step enough to be searched. Such a full size is blocky, and the hard quality
+    /// search that usually finds it (the seal of two inks at 15 KB: 9 encodes for quality 4, the
+    /// next quality 10 % over) left no encodes for any smaller size, so it won untried against
+    /// them.
+    private func encodesLeft(for step: JPEGSizeLadder.Step, after candidates: [Candidate]) -> Int {
+        let left = Self.maxEncodes - encodes
+        guard candidates.count == 1, let full = candidates.first, full.quality < JPEGSizeLadder.aims[0] else {
+            return left
+        }
+        return max(left, QualitySearch.probes(toSettle: step.range.count))
     }
 
     /// When the best candidate fits at the top of its size's quality window (the size was aimed
