@@ -21,8 +21,7 @@ struct BudgetChoiceTests {
     }
 
     @Test(
-        "the choice: within the budget, at most 12 full encodes (16 after a blocky full size), its SSIM at the "
-            + "original size the best tried",
+        "the choice: within the budget, at most 12 encodes (16 past a blocky full size), the best SSIM tried",
         arguments: 0..<cases.count)
     func choice(_ index: Int) throws {
         let (name, image, budget) = Self.cases[index]
