@@ -1,6 +1,6 @@
 /// `fit(_:options:)`: an image (a bitmap, or PNG/JPEG bytes or files) under a byte budget.
 extension SignetAPI {
-    /// The largest image files `fit(imageAt:to:options:)` reads.
+    /// The largest image files `fit(imageAt:to:options:limits:)` reads.
     package static let maxImageFileBytes = 256 << 20
 
     /// The best file of at most `options.maxBytes` bytes: a lossless PNG with transparency when it
