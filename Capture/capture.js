@@ -50,6 +50,9 @@ async function showDocument() {
   place(pad, facts.ink);
   sheet.append(pad);
   sheet.hidden = false;
+  // The box may lie below the fold of a long page: bring it to the middle of the window (the
+  // sheet's aspect ratio gives it its height before the image arrives); Done stays in view below.
+  pad.scrollIntoView({ block: 'center', inline: 'nearest' });
   document.body.dataset.document = 'shown';
 }
 

@@ -48,27 +48,28 @@ extension SignetAPI {
             signing: signing)
     }
 
-    /// Where the PDF comes from and goes to.
-    private enum Ends {
+    /// Where the PDF comes from and goes to: files by path, or bytes read already (in memory) and
+    /// a sink (memory, or an atomic file).
+    enum Ends {
         case files(input: String, output: String)
-        case memory(MemorySource, MemorySink)
+        case streams(any ByteSource, any ByteSink)
 
         var input: String {
             switch self {
             case .files(let input, _): input
-            case .memory(let source, _): source.name
+            case .streams(let source, _): source.name
             }
         }
 
         var output: String {
             switch self {
             case .files(_, let output): output
-            case .memory(_, let sink): sink.name
+            case .streams(_, let sink): sink.name
             }
         }
     }
 
-    private static func pipeline(
+    static func pipeline(
         _ drawing: Drawing, named strokes: String?, ends: Ends, password: Secret?,
         options: PipelineOptions, signing: PipelineSigning?
     ) throws -> PipelineReport {
@@ -97,7 +98,7 @@ extension SignetAPI {
                     try PDFSigner.sign(
                         input: input, output: output, password: password, identity: signing.identity,
                         options: signing.options, editing: editing, network: CurlTransport())
-                case .memory(let source, let sink):
+                case .streams(let source, let sink):
                     try PDFSigner.sign(
                         source: source, to: sink, password: password, identity: signing.identity,
                         options: signing.options, editing: editing, network: CurlTransport())
@@ -110,7 +111,7 @@ extension SignetAPI {
                 switch ends {
                 case .files(let input, let output):
                     try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
-                case .memory(let source, let sink):
+                case .streams(let source, let sink):
                     try Stamper.stamp(
                         source: source, password: password, artwork: art.artwork, options: options.stamp,
                         to: sink, ciphers: OpenSSLCiphers())
@@ -139,7 +140,7 @@ extension SignetAPI {
     ) throws -> PipelinedPDF {
         let output = MemorySink(name: returnedPDF)
         let report = try pipeline(
-            drawing, named: nil, ends: .memory(MemorySource(pdf, name: memoryPDF), output), password: password,
+            drawing, named: nil, ends: .streams(MemorySource(pdf, name: memoryPDF), output), password: password,
             options: options,
             signing: signing)
         return PipelinedPDF(pdf: output.bytes, report: report)

@@ -75,11 +75,7 @@ struct RawSyntaxFindings {
             }
             for id in account.unlisted {
                 changes.append(
-                    Change(
-                        revision: r, level: .other,
-                        what:
-                            "revision \(r) holds object \(id.number) \(id.generation), which its cross-reference section does not list",
-                        object: id.number))
+                    Change(revision: r, level: .other, what: Self.unlisted(id, revision: r), object: id.number))
             }
         }
         return changes
@@ -88,6 +84,37 @@ struct RawSyntaxFindings {
     /// What the document as revision `covered` left it defines twice: keys with different values
     /// are problems (`ambiguous`), repeated values are notes.
     func signed(through covered: Int, describe: Describe) -> (problems: [Problem], notes: [String]) {
+        var problems: [Problem] = []
+        var notes: [String] = []
+        for (name, key) in definedTwice(through: covered, describe: describe) {
+            if key.differs {
+                problems.append(
+                    Problem(
+                        .ambiguous,
+                        "the signed revision reads two ways: \(Self.differing(name, key)), and viewers do not agree on which one counts"
+                    ))
+            } else {
+                notes.append("\(name) defines \(key.keyPath) twice, with the same value both times")
+            }
+        }
+        return (problems, notes)
+    }
+
+    /// What makes the document as the last revision left it read two ways, one phrase each: keys
+    /// defined twice with different values (as `signed(through:)` finds them), and objects that a
+    /// revision holds and its cross-reference section does not list (a reader that rebuilds the
+    /// table finds them, one that follows it does not).
+    func twoReadings(describe: Describe) -> [String] {
+        let unlisted = bytes.flatMap { account in
+            account.unlisted.map { Self.unlisted($0, revision: account.revision) }
+        }
+        let keys = definedTwice(through: revisions.count, describe: describe).filter(\.key.differs)
+        return keys.map { Self.differing($0.name, $0.key) } + unlisted
+    }
+
+    /// Every key defined twice in the document as revision `covered` left it (each object's newest
+    /// definition counts) and in that revision's trailer, with what it is in.
+    private func definedTwice(through covered: Int, describe: Describe) -> [(name: String, key: DuplicateKey)] {
         var current: [Int: [DuplicateKey]] = [:]
         for (revision, account) in zip(revisions, bytes) where revision.index <= covered {
             for number in revision.entries.keys { current[number] = nil }
@@ -102,19 +129,14 @@ struct RawSyntaxFindings {
         if let trailer = bytes.first(where: { $0.revision == covered }) {
             found += trailer.trailerDuplicates.map { ("its trailer", $0) }
         }
-        var problems: [Problem] = []
-        var notes: [String] = []
-        for (name, key) in found {
-            if key.differs {
-                problems.append(
-                    Problem(
-                        .ambiguous,
-                        "the signed revision reads two ways: \(name) defines \(key.keyPath) twice with different values, and viewers do not agree on which one counts"
-                    ))
-            } else {
-                notes.append("\(name) defines \(key.keyPath) twice, with the same value both times")
-            }
-        }
-        return (problems, notes)
+        return found
+    }
+
+    private static func differing(_ name: String, _ key: DuplicateKey) -> String {
+        "\(name) defines \(key.keyPath) twice with different values"
+    }
+
+    private static func unlisted(_ id: PDFObjectID, revision r: Int) -> String {
+        "revision \(r) holds object \(id.number) \(id.generation), which its cross-reference section does not list"
     }
 }

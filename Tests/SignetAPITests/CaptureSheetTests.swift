@@ -13,10 +13,9 @@ import Testing
         canvas: Size(width: 600, height: 200))
 
     @Test func theBoxIsWhereThePlacementPutsItOnTheRotatedPage() throws {
-        let dir = TemporaryDirectory("signet-capture-sheet")
-        let pdf = try TestPDF.write(to: dir.path("in.pdf"), rotations: [0, 90])
+        let pdf = TestPDF.bytes(rotations: [0, 90])
         let sheet = try SignetAPI.captureSheet(
-            pdfAt: pdf, name: "in.pdf", page: nil, placement: StampPlacement(at: Point(x: 60, y: 50), width: 240),
+            pdf: pdf, name: "in.pdf", page: nil, placement: StampPlacement(at: Point(x: 60, y: 50), width: 240),
             text: nil, signer: nil)
         #expect(sheet.page == 2 && sheet.pageCount == 2, "\(sheet)")
         #expect(sheet.pageSize == Size(width: 792, height: 612), "the /Rotate 90 page is landscape: \(sheet.pageSize)")
@@ -25,15 +24,14 @@ import Testing
     }
 
     @Test func textGoesBelowTheBoxAndTheWholeStampIsAnchored() throws {
-        let dir = TemporaryDirectory("signet-capture-sheet")
-        let pdf = try TestPDF.write(to: dir.path("in.pdf"))
+        let pdf = TestPDF.bytes()
         let text = SignatureText(
             lines: SignatureText.lines(
                 name: "Alice Example", signingTime: Date(timeIntervalSince1970: 1_800_000_000), reason: "I agree",
                 location: nil),
             font: try TextFont.file())
         let sheet = try SignetAPI.captureSheet(
-            pdfAt: pdf, name: "in.pdf", page: 1, placement: StampPlacement(), text: text, signer: "Alice Example")
+            pdf: pdf, name: "in.pdf", page: 1, placement: StampPlacement(), text: text, signer: "Alice Example")
         let (ink, stamp) = (sheet.inkBox, sheet.stampBox)
         // Default placement: the whole stamp's bottom-right corner 36 pt in from the page's.
         #expect(abs(stamp.maxX - (612 - 36)) < 1e-6 && abs(stamp.maxY - (792 - 36)) < 1e-6, "\(stamp)")
@@ -44,16 +42,15 @@ import Testing
     }
 
     @Test func aBoxOffThePageIsRefusedUpFront() throws {
-        let dir = TemporaryDirectory("signet-capture-sheet")
-        let pdf = try TestPDF.write(to: dir.path("in.pdf"))
+        let pdf = TestPDF.bytes()
         #expect(throws: PDFError.self) {
             try SignetAPI.captureSheet(
-                pdfAt: pdf, name: "in.pdf", page: 1, placement: StampPlacement(at: Point(x: 600, y: 10), width: 90),
+                pdf: pdf, name: "in.pdf", page: 1, placement: StampPlacement(at: Point(x: 600, y: 10), width: 90),
                 text: nil, signer: nil)
         }
         #expect(throws: PDFError.self) {
             try SignetAPI.captureSheet(
-                pdfAt: pdf, name: "in.pdf", page: 2, placement: StampPlacement(), text: nil, signer: nil)
+                pdf: pdf, name: "in.pdf", page: 2, placement: StampPlacement(), text: nil, signer: nil)
         }
     }
 

@@ -50,13 +50,15 @@ import Testing
 
     /// `signet capture --pdf` end to end: the page shows the box, the signer draws, the output is
     /// stamped and signed (signet verify with the test root, pdfsig), the ink lies in the box as shown,
-    /// on a /Rotate 90 page too; the refusals hold and nothing is written before Done.
+    /// on a /Rotate 90 page too; a box low on a long page is scrolled into a 1000 × 800 window with
+    /// Done; the refusals hold and nothing is written before Done.
     @Test func capturePDFCommand() throws {
         let work = TemporaryDirectory("signet-capture-pdf")
         let pdf = try TestPDF.write(to: work.path("contract.pdf"), rotations: [0, 90])
+        let long = try TestPDF.write(to: work.path("long.pdf"), mediaBox: [0, 0, 612, 2400])
         let pki = TestPKI.shared
         _ = try runScript(
-            "test-capture-pdf.py", [pdf, pki.rsaP12, pki.rootCert], in: work,
+            "test-capture-pdf.py", [pdf, pki.rsaP12, pki.rootCert, long], in: work,
             environment: ["SIGNET_TEST_P12_PASSWORD": TestPKI.password])
     }
 

@@ -2,9 +2,11 @@
 """`signet capture --pdf` end to end (run by Tests/SignetCaptureTests/CaptureBrowserTests.swift): the
 page shows the PDF's page with the box, the signer draws in headless Chromium, Done stamps and signs;
 the output verifies (signet verify with the test root, pdfsig) and the red ink lies where the page
-showed the box, on an upright and on a /Rotate 90 page; the server's refusals hold and nothing is
-written before Done. Usage: test-capture-pdf.py SIGNET WORK_DIR IN.pdf P12 ROOT.pem, the PKCS#12
-password in SIGNET_TEST_P12_PASSWORD. IN.pdf has two Letter pages: /Rotate 0, then /Rotate 90."""
+showed the box, on an upright and on a /Rotate 90 page; in a 1000 × 800 window the page scrolls a
+box low on a long page into view with Done beside it; the server's refusals hold and nothing is
+written before Done. Usage: test-capture-pdf.py SIGNET WORK_DIR IN.pdf P12 ROOT.pem LONG.pdf, the
+PKCS#12 password in SIGNET_TEST_P12_PASSWORD. IN.pdf has two Letter pages: /Rotate 0, then /Rotate
+90; LONG.pdf one page 612 × 2400 pt."""
 import json
 import pathlib
 import re
@@ -18,7 +20,8 @@ from playwright.sync_api import sync_playwright
 
 import padlib
 
-signet, work, pdf, p12, root = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+signet, work, pdf, p12, root, long_pdf = (sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3], sys.argv[4],
+                                           sys.argv[5], sys.argv[6])
 c = padlib.Checks()
 IDENTITY = ["--p12", p12, "--password-env", "SIGNET_TEST_P12_PASSWORD"]
 
@@ -26,8 +29,8 @@ IDENTITY = ["--p12", p12, "--password-env", "SIGNET_TEST_P12_PASSWORD"]
 class Capture:
     """A running `signet capture --pdf`, its address read from stderr."""
 
-    def __init__(self, *args):
-        self.proc = subprocess.Popen([signet, "capture", "--pdf", pdf, *args], stdout=subprocess.PIPE,
+    def __init__(self, *args, document=pdf):
+        self.proc = subprocess.Popen([signet, "capture", "--pdf", document, *args], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
         self.line = self.proc.stderr.readline()
         m = re.search(r"http://127\.0\.0\.1:(\d+)/([A-Za-z0-9_-]+)/", self.line)
@@ -156,9 +159,38 @@ with sync_playwright() as pw:
             f"{ink} vs {drawn}")
     q = subprocess.run(["qpdf", "--check", str(stamped)], capture_output=True, text=True)
     c.check("rotated: qpdf --check passes", q.returncode == 0, q.stdout.strip()[-300:])
+
+    # 3. A box near the foot of a 2400 pt page, in a 1000 x 800 window: the page scrolls to it, and
+    #    the box and Done are both in the window without the signer scrolling.
+    low = work / "low.pdf"
+    cap = Capture("-o", str(low), "--at", "400,2300", "--size", "180x60", "--timeout", "120", document=long_pdf)
+    page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+    page.goto(cap.url)
+    page.locator("body[data-document=shown]").wait_for(state="attached", timeout=15000)
+    page.locator("#page").evaluate("img => img.decode()")
+    seen = page.evaluate("""() => {
+        const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        return { pad: box(document.getElementById('pad').shadowRoot.querySelector('canvas')),
+                 done: box(document.getElementById('done')), scrolled: window.scrollY,
+                 window: [window.innerWidth, window.innerHeight] };
+    }""")
+    width, height = seen["window"]
+    for name in ["pad", "done"]:
+        left, top, right, bottom = seen[name]
+        c.check(f"long page: the {name} is within the 1000 x 800 window after load",
+                left >= 0 and top >= 0 and right <= width and bottom <= height, f"{seen[name]} in {seen['window']}")
+    c.check("long page: the page was scrolled to the box", seen["scrolled"] > 800, str(seen["scrolled"]))
+    pad = padlib.canvas_origin(page)
+    pen = padlib.Pointer(page, "pen")
+    pen.stroke([dict(x=pad[2] * x, y=pad[3] * 0.5, force=0.5) for x in (0.2, 0.4, 0.6, 0.8)])
+    page.locator("#done").click()
+    page.locator("body[data-state=saved]").wait_for(state="attached", timeout=60000)
+    page.context.close()
+    code, _, stderr = cap.finish()
+    c.check("long page: Done in view stamps it, exit 0", code == 0 and low.exists(), stderr.strip())
     browser.close()
 
-# 3. The server's rules hold with --pdf; nothing is written before Done.
+# 4. The server's rules hold with --pdf; nothing is written before Done.
 out = work / "refused.pdf"
 cap = Capture("-o", str(out), *IDENTITY, "--timeout", "60")
 t = cap.token
@@ -192,7 +224,7 @@ code, _, stderr = cap.finish()
 c.check("--pdf: Ctrl-C exits 1 and writes nothing", code == 1 and not (work / "interrupted.pdf").exists(),
         stderr.strip())
 
-# 4. What cannot work on this PDF is refused before anything is served (the rest: CaptureCLITests).
+# 5. What cannot work on this PDF is refused before anything is served (the rest: CaptureCLITests).
 for name, args, needle in [
     ("a box off the page", ["capture", "--pdf", pdf, "-o", str(work / "x.pdf"), "--page", "1", "--at", "600,10",
                             "--size", "90x30", "--timeout", "5"],

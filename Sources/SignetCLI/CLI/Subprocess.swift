@@ -20,14 +20,16 @@ enum Subprocess {
     }
 
     /// Runs `path` with `arguments`. `input`, when given, is its whole standard input (at most
-    /// 64 KiB: it is written into the pipe before the program starts, so it never blocks). The
-    /// program gets this process's environment without the secrets `withholding` names (see
+    /// 64 KiB: it is written into the pipe before the program starts, so it never blocks).
+    /// `document`, when given, is open as the program's descriptor 3 (`documentPath`): an anonymous
+    /// file in memory holding those bytes, of any size, which the program opens and seeks in as a
+    /// file. The program gets this process's environment without the secrets `withholding` names (see
     /// `childEnvironment`), with `environment` added. With `errorLimit`, only the last
     /// `errorLimit` bytes of standard error are kept (a program cannot fill the memory with it).
     static func run(
         _ path: String, _ arguments: [String], withholding secrets: Set<String>, input: [UInt8]? = nil,
-        environment: [String: String] = [:], timeout: Double? = nil, errorLimit: Int? = nil,
-        output: ([UInt8]) -> Void
+        document: [UInt8]? = nil, environment: [String: String] = [:], timeout: Double? = nil,
+        errorLimit: Int? = nil, output: ([UInt8]) -> Void
     ) throws -> Result {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0 else { throw SpawnError(code: errno) }
@@ -37,6 +39,8 @@ enum Subprocess {
         }
         let inRead = try input.map { try filledPipe($0) }
         defer { if let inRead { close(inRead) } }
+        let documentFD = try document.map { try memoryFile($0) }
+        defer { if let documentFD { close(documentFD) } }
         // Our ends must not leak into other children; the child gets its ends as 0, 1 and 2.
         for fd in outPipe + errPipe + (inRead.map { [$0] } ?? []) { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
@@ -45,9 +49,10 @@ enum Subprocess {
         if let inRead { posix_spawn_file_actions_adddup2(&actions, inRead, 0) }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        // Nothing above standard error reaches the program: files libraries opened without
+        if let documentFD { posix_spawn_file_actions_adddup2(&actions, documentFD, 3) }
+        // Nothing else above standard error reaches the program: files libraries opened without
         // O_CLOEXEC (qpdf's input PDF among them) are closed in the child, whichever thread opened them.
-        let closing = signet_spawn_close_from(&actions, 3)
+        let closing = signet_spawn_close_from(&actions, documentFD == nil ? 3 : 4)
         guard closing == 0 else {
             close(outPipe[0]); close(outPipe[1]); close(errPipe[0]); close(errPipe[1])
             throw SpawnError(code: closing)
@@ -130,6 +135,35 @@ enum Subprocess {
             throw SpawnError(code: code)
         }
         return ends[0]
+    }
+
+    /// Where a program `run` gave a `document` finds it.
+    static let documentPath = "/dev/fd/3"
+
+    /// An anonymous file in memory holding `bytes`, read from its start, at a descriptor above 3
+    /// (a `dup2` onto itself would keep close-on-exec set).
+    private static func memoryFile(_ bytes: [UInt8]) throws -> Int32 {
+        var fd = signet_memory_file("signet-document")
+        guard fd >= 0 else { throw SpawnError(code: errno) }
+        if fd <= 3 {
+            let moved = fcntl(fd, F_DUPFD_CLOEXEC, 4)
+            close(fd)
+            guard moved >= 0 else { throw SpawnError(code: errno) }
+            fd = moved
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else {
+                let code = errno
+                close(fd)
+                throw SpawnError(code: code)
+            }
+            offset += n
+        }
+        lseek(fd, 0, SEEK_SET)
+        return fd
     }
 
     /// Starts `program` (looked up on PATH) with `arguments` and the environment `run` gives, and

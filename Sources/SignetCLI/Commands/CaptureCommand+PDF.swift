@@ -24,7 +24,9 @@ extension CaptureCommand {
         --vector' does; the signer's name and the signing time go below the box (or --text-position right) \
         unless --no-text. An encrypted PDF takes its password from --pdf-password-env, -file or -stdin (or, \
         at a terminal, a prompt) and stays encrypted. The page names the file, the page and the signer. -o is written only when Done \
-        succeeds.
+        succeeds. IN.pdf is read once, at the start: those bytes are shown and signed, whatever happens to the file \
+        meanwhile; a document that reads two ways (as signet verify judges signed bytes: duplicate keys with different \
+        values, unlisted objects, offsets not in digits, a rebuilt cross-reference table) is refused before it is shown.
         """
 
     static func runPDF(_ pdf: String, _ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
@@ -75,23 +77,24 @@ extension CaptureCommand {
             }
         }
         let name = StreamName.stem(pdf, orElse: "document.pdf")
+        // Read once: these bytes are laid out, shown and signed, whatever happens to the file meanwhile.
+        let document = try InputFile.read(pdf, limit: maxDocumentBytes)
         let (sheet, password) = try SecretInput.withSignedPDFPassword(args, context) { password in
             let sheet = try SignetAPI.captureSheet(
-                pdfAt: pdf, password: password, name: pdf, page: page, placement: options.stamp.placement,
+                pdf: document, password: password, name: pdf, page: page, placement: options.stamp.placement,
                 text: layoutText, signer: signer)
             return (sheet, password)
         }
         let image = try PagePreview.png(
-            pdf, page: sheet.page, arguments: ["--width", String(pageImageWidth)], password: password,
+            .bytes(document), page: sheet.page, arguments: ["--width", String(pageImageWidth)], password: password,
             withholding: context.secretVariables,
             missing: "the signer sees; build it with 'swift build -c release --product \(PagePreview.executable)'")
         var shown = sheet
         shown.fileName = name
         let report = try announcing("sign page \(sheet.page) of \(name)", args, context) { listening in
             try SignetAPI.capture(
-                intoPDFAt: pdf, password: password, to: output, sheet: shown, pageImage: image, options: options,
-                signing: signing,
-                capture: server, listening: listening)
+                intoPDF: document, named: pdf, password: password, to: output, sheet: shown, pageImage: image,
+                options: options, signing: signing, capture: server, listening: listening)
         }
         for warning in report.stamp.warnings { context.warn("\(pdf): \(warning)") }
         let result = PipelineResult(
@@ -102,4 +105,7 @@ extension CaptureCommand {
 
     /// Pixels across the page image the signer sees (sharp on a 2× screen at about 700 CSS px).
     static let pageImageWidth = 1400
+
+    /// The largest PDF signed in the browser (1 GiB): it is held in memory from the start to Done.
+    static let maxDocumentBytes = 1 << 30
 }

@@ -68,7 +68,7 @@ struct OverlayRenderer: PageRenderer {
             )
         }
         let png = try PagePreview.png(
-            input, page: page, arguments: arguments, password: password, withholding: secretVariables,
+            .file(input), page: page, arguments: arguments, password: password, withholding: secretVariables,
             timeout: remaining,
             missing:
                 "compared; build it with 'swift build -c release --product \(PagePreview.executable)', or give --allow-overlays to skip the check"

@@ -20,6 +20,12 @@ extension CapturePage {
         "aWR0aDogMTAwJTsgaGVpZ2h0OiAxMDAlOyB9CiNzaGVldCBzaWduZXQtcGFkIHsgcG9zaXRpb246IGFic29sdXRlOyBib3JkZXI6",
         "IG5vbmU7IGJvcmRlci1yYWRpdXM6IDA7IGJhY2tncm91bmQ6IHJnYigyNTUgMjU1IDI1NSAvIDAuMzUpOwogICAgICAgICAgICAg",
         "ICAgICAgIG91dGxpbmU6IDJweCBzb2xpZCAjMWEyMzdlOyB9CiNzdGFtcC1ib3ggeyBwb3NpdGlvbjogYWJzb2x1dGU7IG91dGxp",
-        "bmU6IDFweCBkYXNoZWQgIzU5NjA2YjsgYmFja2dyb3VuZDogcmdiKDI2IDM1IDEyNiAvIDAuMDYpOyB9Cg==",
+        "bmU6IDFweCBkYXNoZWQgIzU5NjA2YjsgYmFja2dyb3VuZDogcmdiKDI2IDM1IDEyNiAvIDAuMDYpOyB9Ci8qIERvbmUgYW5kIHdo",
+        "YXQgdGhlIHBhZ2Ugc2F5cyBzdGF5IGluIHZpZXcgaG93ZXZlciBsb25nIHRoZSBwYWdlIGlzICh0aGUgYm94IGlzIHNjcm9sbGVk",
+        "IHRvKS4gKi8KbWFpbi5kb2N1bWVudCAjYWN0aW9ucyB7IHBvc2l0aW9uOiBzdGlja3k7IGJvdHRvbTogMDsgei1pbmRleDogMTsg",
+        "YmFja2dyb3VuZDogI2Y0ZjVmNzsKICAgICAgICAgICAgICAgICAgICAgICAgIGJveC1zaGFkb3c6IDAgLTFweCAwIHJnYigwIDAg",
+        "MCAvIDAuMTIpOyB9Cm1haW4uZG9jdW1lbnQgI2FjdGlvbnMgLmJ1dHRvbnMgeyBtYXJnaW4tdG9wOiAwOyBwYWRkaW5nLXRvcDog",
+        "MC41cmVtOyB9Cm1haW4uZG9jdW1lbnQgI3N0YXR1cyB7IG1hcmdpbjogMC4yNXJlbSAwIDA7IHBhZGRpbmctYm90dG9tOiAwLjI1",
+        "cmVtOyB9Cg==",
     ])
 }

@@ -45,7 +45,7 @@ extension PDFDocument {
     }
 
     /// The damage that keeps the document from taking an incremental update, or nil.
-    var damage: String? {
+    package var damage: String? {
         var clauses: [String] = []
         if endsWithoutEOF { clauses.append("it does not end with %%EOF") }
         if wasReconstructed {

@@ -58,6 +58,9 @@ public enum PDFReason: StageReason {
     case unsupportedEncryption(String)
     /// The document's permissions forbid the change, and it was not opened with the owner password.
     case notPermitted(permission: String, openedWith: String)
+    /// Readers may not agree on what the document says (why, as a phrase), so a page shown for
+    /// signing might not be what gets signed (`signet capture --pdf`).
+    case readsTwoWays(String)
 
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
@@ -137,6 +140,9 @@ public enum PDFReason: StageReason {
         case .notPermitted(let permission, let openedWith):
             return
                 "\(name): the document's permissions do not allow \(permission), and it was opened with \(openedWith); give the owner password instead."
+        case .readsTwoWays(let why):
+            return
+                "\(name): the document reads two ways (\(why)), so the page shown might not be what gets signed; ask for a clean copy, or re-save it with a PDF reader."
         }
     }
 }

@@ -1,0 +1,28 @@
+import SignetCrypto
+import SignetFiles
+import SignetPDF
+
+/// Whether a document reads one way to every reader, judged from its bytes as `signet verify`
+/// judges what a signature covers: damage each reader repairs its own way (a cross-reference table
+/// qpdf had to rebuild by scanning), a revision whose syntax cannot be trusted (an offset not in
+/// digits, a startxref that names another section, a revision the chain does not reach…), bytes
+/// after the last `%%EOF`, a key defined twice with different values in the document as it stands,
+/// and an object a revision holds without listing it. Where readers disagree, the page one of them
+/// shows may not be what another one signs.
+package enum AmbiguousReading {
+    /// The first reason `file` (opened as `document`) reads two ways, as a phrase; `nil` when it reads one way.
+    package static func ambiguity(of file: any ByteSource, document: PDFDocument) throws -> String? {
+        if let damage = document.damage { return damage }
+        let cipher = try? document.readingCipher(using: OpenSSLCiphers())
+        let read = try FileRevisions.read(file, cipher: cipher)
+        for revision in read.revisions {
+            if let problem = revision.problems.first {
+                return "the syntax of revision \(revision.index) cannot be trusted: \(problem)"
+            }
+        }
+        if let trailing = read.trailingBytes { return trailing }
+        let raw = RawSyntaxFindings(revisions: read.revisions, bytes: try read.accountBytes(file, cipher: cipher))
+        guard !raw.isEmpty else { return nil }
+        return raw.twoReadings(describe: RawSyntaxFindings.describe(try? DocumentMap(document))).first
+    }
+}
