@@ -8,6 +8,8 @@
 #   make lint   check the sources with swift-format and the pad's JavaScript with Biome and tsc
 #               (`make format` rewrites them)
 #   make test-spark   run docs/cli.md's Spark and Kubernetes recipes as written (CI runs it after make test)
+#   make test-corpus  run info, verify, stamp and sign over every file of the shared corpus's pdf.js and EU DSS
+#                     halves and check each result with pdftoppm and pdfsig (CI runs it after make test)
 #   make install      build the release programs and install them with their manual pages and completions
 #                     under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); `make uninstall` removes them
 SHELL := /bin/bash
@@ -23,7 +25,7 @@ TEST_PACKAGES := qpdf poppler-utils mupdf-tools openssl imagemagick python3-pip 
 
 DEMO_OUT := demo-output
 
-.PHONY: install uninstall test-spark demo test lint lint-js format build release deps test-deps docs docs-check cshims bench-compress bench-verify bench-batch bad-inputs-table readme-table fuzz sanitize clean
+.PHONY: install uninstall test-spark test-corpus demo test lint lint-js format build release deps test-deps docs docs-check cshims bench-compress bench-verify bench-batch bad-inputs-table readme-table fuzz sanitize clean
 
 # Every program the README lists: `signet` and `signet-preview` (which `signet preview` runs).
 RELEASE_PRODUCTS := signet signet-preview
@@ -86,6 +88,14 @@ test-spark: release
 	@command -v java >/dev/null || Tools/install-deps.sh default-jre-headless
 	@Tools/install-pip.sh 'python3 -c "import pyspark"' pyspark
 	python3 Tools/test-recipes.py .build/release/signet
+
+# Real files nobody here wrote (Tools/test-corpus.py, docs/testing.md#real-files-make-test-corpus): the release
+# signet's info, verify, stamp and sign over every file of ../shared/corpus/pdfs/pdfjs-corpus and pdfs/dss, two
+# files at a time: no signal, at most 20 s and 1 GiB per command, every stamp seen where pdftoppm shows the page,
+# every new signature valid in pdfsig, every refusal a sentence docs/testing.md lists. Skipped, saying so, without
+# the corpus. About 2.5 minutes on 2 cores; `.ci/run` runs it after make test.
+test-corpus: test-deps release
+	python3 Tools/test-corpus.py .build/release/signet --jobs 2
 
 # The libjpeg/libpng shims' own tests under ASan/UBSan at -O2 and plain at -O3/-Os (Tests/CShims/run.sh).
 cshims: deps

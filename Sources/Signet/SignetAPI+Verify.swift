@@ -67,14 +67,16 @@ extension SignetAPI {
             options: options)
     }
 
-    /// `signet info IN.pdf`: version, pages as displayed, encryption, signatures, revisions.
+    /// `signet info IN.pdf`: version, pages as displayed, encryption, signatures, revisions. A
+    /// damaged file is described as viewers open it, with the damage among the warnings (a file
+    /// without a final `%%EOF` too, unless qpdf cannot read it at all: then it is truncated).
     /// - Parameters:
     ///   - path: The PDF to read.
     ///   - password: The PDF's password, when it is encrypted.
     /// - Returns: What the document holds.
     /// - Throws: ``PDFError`` or ``FileError`` when the PDF cannot be read.
     public static func info(pdfAt path: String, password: Secret? = nil) throws -> DocumentInfo {
-        try DocumentInfo(try PDFDocument(path: path, password: password))
+        try DocumentInfo(try PDFDocument.reading(path: path, password: password))
     }
 
     /// The same on a PDF in memory (`file` then names it "the PDF in memory").
@@ -85,7 +87,7 @@ extension SignetAPI {
     /// - Throws: ``PDFError`` when the PDF cannot be read.
     public static func info(pdf: [UInt8], password: Secret? = nil) throws -> DocumentInfo {
         var document = try DocumentInfo(
-            try PDFDocument(source: MemorySource(pdf, name: memoryPDF), password: password))
+            try PDFDocument.reading(source: MemorySource(pdf, name: memoryPDF), password: password))
         document.file = memoryPDF
         return document
     }

@@ -97,6 +97,20 @@ struct DamagedRepairCLITests {
         }
     }
 
+    @Test("info describes the damaged file and names the damage", arguments: Damage.allCases)
+    func info(_ damage: Damage) throws {
+        let dir = TemporaryDirectory("repair-info")
+        dir.write("IN.pdf", bytes: damage.apply(to: TestPDF.bytes()))
+        let result = try ProcessRunner.signet(["info", "IN.pdf"], currentDirectory: dir.url.path)
+        #expect(result.status == 0, "exit status, stderr: \(result.stderr)")
+        let warning =
+            damage == .noEOF
+            ? "warning: the file does not end with %%EOF" : "warning: qpdf reconstructed the damaged cross-reference table"
+        #expect(
+            result.stdoutText.contains("1 page") && result.stdoutText.contains(warning),
+            "the page and the warning '\(warning)': \(result.stdoutText)")
+    }
+
     @Test("a signed damaged file keeps its refusal", arguments: Damage.allCases)
     func signedRefused(_ damage: Damage) throws {
         let dir = TemporaryDirectory("repair-signed")

@@ -18,19 +18,29 @@ extension PDFDocument {
     /// "cannot append an incremental update" from the writer.
     package static func opening(path: String, password: Secret?, repairing: Bool) throws -> PDFDocument {
         guard repairing else { return try PDFDocument(path: path, password: password) }
-        let document = try truncatedWhenUnreadable(
-            path, bytes: { try ReadableFile(path: path) },
-            open: { try PDFDocument(path: path, password: password, allowingMissingEOF: true) })
-        return try repaired(document, password)
+        return try repaired(try reading(path: path, password: password), password)
     }
 
     /// The same for the bytes of `source`.
     package static func opening(source: any ByteSource, password: Secret?, repairing: Bool) throws -> PDFDocument {
         guard repairing else { return try PDFDocument(source: source, password: password) }
-        let document = try truncatedWhenUnreadable(
+        return try repaired(try reading(source: source, password: password), password)
+    }
+
+    /// Opens `path` as viewers open it, to read it rather than write into it: a file without a final
+    /// `%%EOF` opens (`endsWithoutEOF` says so, `damage` names it), one qpdf cannot read at all is
+    /// refused as truncated.
+    package static func reading(path: String, password: Secret?) throws -> PDFDocument {
+        try truncatedWhenUnreadable(
+            path, bytes: { try ReadableFile(path: path) },
+            open: { try PDFDocument(path: path, password: password, allowingMissingEOF: true) })
+    }
+
+    /// The same for the bytes of `source`.
+    package static func reading(source: any ByteSource, password: Secret?) throws -> PDFDocument {
+        try truncatedWhenUnreadable(
             source.name, bytes: { source },
             open: { try PDFDocument(source: source, password: password, allowingMissingEOF: true) })
-        return try repaired(document, password)
     }
 
     /// A file without `%%EOF` that qpdf cannot read at all is refused as truncated, the likelier

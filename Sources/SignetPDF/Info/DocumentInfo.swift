@@ -122,7 +122,8 @@ public struct DocumentInfo: Sendable, Hashable, Codable {
                 notes: g.notes)
         }
         warnings =
-            (document.wasReconstructed ? ["qpdf reconstructed the damaged cross-reference table"] : [])
+            (document.endsWithoutEOF ? ["the file does not end with %%EOF (it may be cut short)"] : [])
+            + (document.wasReconstructed ? ["qpdf reconstructed the damaged cross-reference table"] : [])
             + document.warnings + (structure.problem.map { ["cross-reference chain: \($0)"] } ?? [])
     }
 

@@ -65,7 +65,7 @@ public enum PDFSignReason: StageReason {
                 "\(context): a signature cannot be appended to this file (\(why)); repair a copy first (qpdf IN.pdf repaired.pdf) and sign the repaired copy."
         case .certifiedNoChanges:
             return
-                "\(context): is certified with DocMDP P=1 (no changes allowed), so adding a signature would invalidate the certification; sign a copy that is not certified."
+                "\(context): it is certified with DocMDP P=1 (no changes allowed), so adding a signature would invalidate the certification; sign a copy that is not certified."
         case .noSignatures:
             return "\(context): contains no signatures to verify; \(.give, .detachedSignature) if there is one."
         case .outputMustBeFile:
