@@ -105,7 +105,8 @@ struct DamagedRepairCLITests {
         #expect(result.status == 0, "exit status, stderr: \(result.stderr)")
         let warning =
             damage == .noEOF
-            ? "warning: the file does not end with %%EOF" : "warning: qpdf reconstructed the damaged cross-reference table"
+            ? "warning: the file does not end with %%EOF"
+            : "warning: qpdf reconstructed the damaged cross-reference table"
         #expect(
             result.stdoutText.contains("1 page") && result.stdoutText.contains(warning),
             "the page and the warning '\(warning)': \(result.stdoutText)")
