@@ -4,9 +4,10 @@ pdf.js half (pdfs/pdfjs-corpus/) and EU DSS half (pdfs/dss/), as a new user woul
 
 Every command must end by itself (no signal), within 20 s of wall time and 1 GiB of resident memory
 (the peak wait4 reports for it and the programs it started, as /usr/bin/time -v does); a run past
-60 s is killed. Every stamp is looked for where pdftoppm shows it: page 1 of the input and of the
-output rendered 400 px wide, and most of the box asked for (10 %, 10 %, 25 % of the page's width
-wide, the image's aspect) must have changed. Every new signature must be valid for pdfsig. Every
+60 s is killed. Every stamp is looked for where pdftoppm shows it (`stamp_shown`): page 1 of the
+input and of the output rendered as displayed, 400 px wide, and the box asked for (10 %, 10 %, 25 %
+of the page's width wide, the image's aspect) must look like the stamp image. Every new signature
+must be valid for pdfsig. Controls (`controls`) first show that these checks fail on wrong outputs. Every
 refusal (exit 1 or 2) must be one line on stderr, `signet COMMAND: ` and a sentence that the table
 "Refusals the corpus run accepts" of docs/testing.md lists for that command; any other text is a
 failure. Files the table "Files the corpus run leaves out" names are not run (each with its
@@ -106,7 +107,13 @@ def measure(argv, work, name):
         # is reported, far over the 1 GiB checked). prlimit execs the command: wait4 sees it.
         limited = ["prlimit", f"--as={4 << 30}", "--core=0", "--"] + argv
         proc = subprocess.Popen(limited, stdout=o, stderr=e, stdin=subprocess.DEVNULL, start_new_session=True)
-    killed = threading.Timer(KILL_AFTER, lambda: os.killpg(proc.pid, 9))
+    def kill():
+        try:
+            os.killpg(proc.pid, 9)
+        except ProcessLookupError:
+            pass  # it ended meanwhile
+
+    killed = threading.Timer(KILL_AFTER, kill)
     killed.start()
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.monotonic() - start
@@ -149,13 +156,13 @@ def share_alike(a, b):
 def stamp_shown(original, stamped, work, image, warned):
     """(outcome, failure or None) for the stamp on page 1, which pdftoppm renders with annotations:
     in the box asked for, page 1 must look like the stamp image (a mean difference of at most
-    MAX_DIFFERENCE levels, and at most half its difference from the page before). When annotations of the page lie over
-    it, the stamp drawn as page content must be there without them, and at least MIN_SEEN of the box
-    must still show it with them; a stamp hidden more than that passes only when `warned` (signet
-    said so)."""
+    MAX_DIFFERENCE levels, and at most half its difference from the page before). When annotations
+    of the page lie over it, the stamp drawn as page content must be there without them, and at
+    least MIN_SEEN of the box must still show it with them; a stamp hidden more than that passes
+    only when `warned` (signet said so)."""
     before = render(original, work / "before", annotations=True)
     if before is None:
-        return "stamped, pdftoppm cannot render the input", None
+        return "not checked: pdftoppm cannot render the input", None
     after = render(stamped, work / "after", annotations=True)
     if after is None:
         return "not shown", "pdftoppm renders page 1 of the input but not of the stamped output"
@@ -191,8 +198,8 @@ def stamp_shown(original, stamped, work, image, warned):
             if warned:
                 return "hidden by annotations, warned", None
             return "hidden by annotations", f"annotations hide the stamp: {share:.0%} of {where} shows it"
-    return "not shown", (f"pdftoppm does not show the stamp in {where}: it differs from the stamp image "
-                                  f"by {to_stamp:.0f} levels on average, from the page before by {to_page:.0f}")
+    return "not shown", (f"pdftoppm does not show the stamp in {where}: it differs from the stamp image by "
+                         f"{to_stamp:.0f} levels on average, from the page before by {to_page:.0f}")
 
 
 def new_signature_valid(signed):
@@ -238,8 +245,9 @@ def controls(signet, work, keys, reasons, image):
     signed = work / "signed.pdf"
     subprocess.run([signet, "sign", str(pdf), "-o", str(signed), "--key", str(keys.key), "--cert", str(keys.cert)],
                    check=True, capture_output=True)
-    if new_signature_valid(signed) is not None:
-        problems.append(f"pdfsig does not call a signature valid: {new_signature_valid(signed)}")
+    refused = new_signature_valid(signed)
+    if refused is not None:
+        problems.append(f"pdfsig does not call a signature valid: {refused}")
     changed = bytearray(signed.read_bytes())
     changed[len(changed) // 4] ^= 0x01  # in the page's content, which the signature covers
     (work / "changed.pdf").write_bytes(bytes(changed))
@@ -318,17 +326,14 @@ def summary(results, seconds, jobs):
     for name in SETS:
         mine = [r for r in results if r["set"] == name]
         for command in COMMANDS:
-            done, refused, failed = {}, {}, 0
+            done, refused = {}, {}
             for r in mine:
                 outcome = r["outcomes"].get(command, "failed")
                 if outcome.startswith("refused: "):
                     refused[outcome[9:]] = refused.get(outcome[9:], 0) + 1
-                elif outcome == "failed":
-                    failed += 1
-                else:
+                elif outcome != "failed":
                     done[outcome] = done.get(outcome, 0) + 1
-            failed += sum(1 for r in mine if any(f.startswith(f"{r['file']}: signet {command}: ")
-                                                 for f in r["failures"]) and r["outcomes"].get(command) != "failed")
+            failed = sum(1 for r in mine if any(f.startswith(f"{r['file']}: signet {command}: ") for f in r["failures"]))
 
             def counts(table):
                 return "; ".join(f"{what} {n}" for what, n in sorted(table.items(), key=lambda kv: -kv[1])) or "—"
@@ -387,7 +392,7 @@ def main():
             futures = [pool.submit(run_file, signet, path, work / f"{i:04d}", keys, reasons, image)
                        for i, (_, path) in enumerate(files)]
             results = []
-            for (name, path), future in zip(files, futures):
+            for (name, _), future in zip(files, futures):
                 result = future.result()
                 result["set"] = name
                 results.append(result)
