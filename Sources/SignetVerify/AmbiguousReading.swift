@@ -5,10 +5,13 @@ import SignetPDF
 /// Whether a document reads one way to every reader, judged from its bytes as `signet verify`
 /// judges what a signature covers: damage each reader repairs its own way (a cross-reference table
 /// qpdf had to rebuild by scanning), a revision whose syntax cannot be trusted (an offset not in
-/// digits, a startxref that names another section, a revision the chain does not reach…), bytes
-/// after the last `%%EOF`, a key defined twice with different values in the document as it stands,
-/// and an object a revision holds without listing it. Where readers disagree, the page one of them
-/// shows may not be what another one signs.
+/// digits, an entry that points at another object or at none, an object stream whose header
+/// disagrees with the entries…), bytes after the last `%%EOF`, a key defined twice with different
+/// values in the document as it stands, and an object a revision holds without listing it. Where
+/// readers disagree, the page one of them shows may not be what another one signs. What only
+/// concerns the file's history (`Revision.historyProblems`: an update pointing an object back at its
+/// definition in an earlier revision's bytes, as Word's second cross-reference section does) leaves
+/// every reader reading the same document.
 package enum AmbiguousReading {
     /// The first reason `file` (opened as `document`) reads two ways, as a phrase; `nil` when it reads one way.
     package static func ambiguity(of file: any ByteSource, document: PDFDocument) throws -> String? {
@@ -16,7 +19,7 @@ package enum AmbiguousReading {
         let cipher = try? document.readingCipher(using: OpenSSLCiphers())
         let read = try FileRevisions.read(file, cipher: cipher)
         for revision in read.revisions {
-            if let problem = revision.problems.first {
+            if let problem = revision.problems.first(where: { !revision.historyProblems.contains($0) }) {
                 return "the syntax of revision \(revision.index) cannot be trusted: \(problem)"
             }
         }

@@ -96,6 +96,37 @@ struct CapturePDFDocumentTests {
         #expect(!r.stderr.contains("http://"), "\(name): no page was served: \(r.stderr)")
     }
 
+    /// Control: an update may point an object back at its definition in an earlier revision's bytes
+    /// (as Word's second cross-reference section does for a whole file): a verifier distrusts such a
+    /// revision's history, but every reader reads the document as it stands the same way, so it is shown.
+    @Test("a document whose update points back into an earlier revision's bytes is shown")
+    func pointedBackIsShown() throws {
+        if let missing = CaptureSigner.previewMissing { return print(missing) }
+        let dir = TemporaryDirectory("capture-pointed-back")
+        // Revision 2 gives the font (object 3) a new definition; revision 3 points it back at revision 1's.
+        let base = TestPDF.bytes()
+        let font = Data(base).range(of: Data("\n3 0 obj".utf8))!.lowerBound + 1
+        let second = IncrementalUpdate.append(
+            to: base, objects: [3: "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>"])
+        let startxref = String(decoding: second, as: UTF8.self).matches(#"startxref\s+(\d+)"#).last ?? "0"
+        let offset = String(repeating: "0", count: 10 - String(font).count) + String(font)
+        let third =
+            "xref\n3 1\n\(offset) 00000 n \ntrailer\n<< /Size 6 /Root 1 0 R /Prev \(startxref) >>\n"
+            + "startxref\n\(second.count)\n%%EOF\n"
+        let input = dir.write("contract.pdf", bytes: second + Array(third.utf8))
+        let r = try ProcessRunner.signet(["capture", "--pdf", input, "-o", dir.path("signed.pdf"), "--timeout", "1"])
+        #expect(r.stderr.contains("sign page 1 of contract.pdf at http://"), "the page was served: \(r.stderr)")
+        #expect(!r.stderr.contains("reads two ways"), "\(r.stderr)")
+        // The same file signed: verify names the revision's history problem, so the control has one.
+        let signed = try ProcessRunner.signet(
+            ["sign", input, "-o", dir.path("signed.pdf"), "--key", pki.rsaKey, "--cert", pki.rsaCert, "--json"])
+        #expect(signed.status == 0, "signet sign: \(signed.stderr)")
+        let report = try ProcessRunner.signet(["verify", dir.path("signed.pdf"), "--no-trust", "--json"])
+        #expect(
+            report.stdoutText.contains("back into the bytes of an earlier revision"),
+            "verify finds the entry that points back: \(report.stdoutText.prefix(2000))")
+    }
+
     static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
     /// Page 1 says "Pay 100" (object 5); object 6 says "Pay 9999".

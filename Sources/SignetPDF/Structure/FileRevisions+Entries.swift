@@ -18,10 +18,11 @@ extension FileRevisions {
                 if before == entry { continue }
                 if before == nil { revision.added.append(number) } else { revision.changed.append(number) }
                 if case .inUse(let offset, let generation) = entry,
-                    let problem = try checkObject(
+                    let (problem, history) = try checkObject(
                         number, generation, at: offset, header: header, file: file, revision: revision)
                 {
                     revision.problems.append(problem)
+                    if history { revision.historyProblems.insert(problem) }
                 }
             }
             for run in revision.free {
@@ -51,32 +52,41 @@ extension FileRevisions {
                 try streams.checkCompressed(written.union(redefined), in: state, problems: &revision.problems)
             }
             if revision.problems.count > 20 {
-                let more = revision.problems.count - 20
-                revision.problems = Array(revision.problems.prefix(20)) + ["and \(more) more problems"]
+                // The problems that may change how the document reads come first, so none is dropped
+                // for one about its history.
+                let history = revision.historyProblems
+                let kept =
+                    revision.problems.filter { !history.contains($0) } + revision.problems.filter(history.contains)
+                let more = "and \(kept.count - 20) more problems"
+                revision.problems = Array(kept.prefix(20)) + [more]
+                if kept[20...].allSatisfy(history.contains) { revision.historyProblems.insert(more) }
             }
             revisions[r] = revision
         }
     }
 
-    /// `relative`: the entry's offset as written (from the header), which may be anything.
+    /// `relative`: the entry's offset as written (from the header), which may be anything. The
+    /// problem, and whether it is only about the revision's history (`Revision.historyProblems`).
     private static func checkObject(
         _ number: Int, _ generation: Int, at relative: Int, header: Int, file: any ByteSource, revision: Revision
-    ) throws -> String? {
+    ) throws -> (String, history: Bool)? {
         guard let offset = FileNumber.absolute(relative, header: header), offset < file.size else {
-            return relative < 0
-                ? "the entry for object \(number) points at byte \(relative), before the start of the file"
-                : "the entry for object \(number) points at byte \(relative), past the end of the file"
+            let place = relative < 0 ? "before the start of the file" : "past the end of the file"
+            return ("the entry for object \(number) points at byte \(relative), \(place)", false)
         }
         var reader = SyntaxReader(try file.bytes(offset..<min(file.size, offset + 64)))
         let n = Int(reader.word()), g = Int(reader.word()), keyword = reader.word()
         guard keyword == "obj", let n, let g else {
-            return "the entry for object \(number) points at byte \(offset), where no object starts"
+            return ("the entry for object \(number) points at byte \(offset), where no object starts", false)
         }
         guard n == number, g == generation else {
-            return "the entry for object \(number) \(generation) points at object \(n) \(g) (byte \(offset))"
+            return ("the entry for object \(number) \(generation) points at object \(n) \(g) (byte \(offset))", false)
         }
         if revision.index > 1, offset < revision.start {
-            return "the entry for object \(number) points at byte \(offset), back into the bytes of an earlier revision"
+            return (
+                "the entry for object \(number) points at byte \(offset), back into the bytes of an earlier revision",
+                true
+            )
         }
         return nil
     }

@@ -29,6 +29,11 @@ package struct Revision: Sendable {
     /// of /XRefStm (qpdf, poppler), freed for the others (MuPDF). Normal in a file's first save
     /// (Word writes them); after a signature, a way to show two documents.
     package var shadowed: [Int] = []
+    /// Those of `problems` about the revision's place in the file's history — an entry pointing back
+    /// into an earlier revision's bytes, a startxref naming another section, a section inside an
+    /// earlier revision, earlier revisions cut off — which leave every reader reading the document
+    /// as it stands the same way (`AmbiguousReading`); the others may not.
+    package var historyProblems: Set<String> = []
 
     /// The trailer's `/Root` and `/Info` references.
     package var root: PDFObjectID? { trailer["/Root"]?.objectID }
@@ -136,6 +141,7 @@ package struct FileRevisions: Sendable {
             var free: [Range<Int>] = []
             var problems: [String] = []
             var shadowed: [Int] = []
+            var history: Set<String> = []
             for section in group {
                 shadowed += section.shadowed
                 entries.merge(section.entries) { _, newer in newer }
@@ -146,14 +152,16 @@ package struct FileRevisions: Sendable {
             let (eofEnd, end, startxref, written) = try endOfRevision(after: last.end, file: file)
             if group.contains(where: { $0.offset < start }) {
                 problems.append("its cross-reference section lies inside the bytes of an earlier revision")
+                history.insert(problems.last!)
             }
             // A reader opening the file as this revision left it starts at this startxref: it must
             // name the revision's own section, or the revision means something else to it.
             let own = group.last!.offset - header
-            if startxref != own {
-                problems.append(
-                    startxref.map { "its startxref names byte \($0), not its own cross-reference section at \(own)" }
-                        ?? "it has no startxref before its %%EOF")
+            if let startxref, startxref != own {
+                problems.append("its startxref names byte \(startxref), not its own cross-reference section at \(own)")
+                history.insert(problems.last!)
+            } else if startxref == nil {
+                problems.append("it has no startxref before its %%EOF")
             }
             if startxref != nil, let written, FileNumber.digits(written) == nil {
                 problems.append("its startxref is written \(written), \(FileNumber.notDigits(written))")
@@ -162,7 +170,7 @@ package struct FileRevisions: Sendable {
                 Revision(
                     index: i + 1, start: start, end: max(end, start), eofEnd: max(eofEnd, start), entries: entries,
                     free: free, trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems,
-                    shadowed: shadowed.sorted()))
+                    shadowed: shadowed.sorted(), historyProblems: history))
             start = max(end, start)
         }
         let trailing = try revisions.last.flatMap {
@@ -233,6 +241,7 @@ package struct FileRevisions: Sendable {
         revisions[0].problems.append(
             "earlier revisions are cut off: the cross-reference section at \(hidden) is not reachable through /Prev (a trailer without /Prev, or a wrong one)"
         )
+        revisions[0].historyProblems.insert(revisions[0].problems.last!)
     }
 }
 
