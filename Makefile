@@ -93,7 +93,7 @@ test-spark: release
 # signet's info, verify, stamp and sign over every file of ../shared/corpus/pdfs/pdfjs-corpus and pdfs/dss, two
 # files at a time: no signal, at most 20 s and 1 GiB per command, every stamp seen where pdftoppm shows the page,
 # every new signature valid in pdfsig, every refusal a sentence docs/testing.md lists. Skipped, saying so, without
-# the corpus. About 2.5 minutes on 2 cores; `.ci/run` runs it after make test.
+# the corpus. 1.5 to 4 minutes on 2 cores, by the load (docs/testing.md); `.ci/run` runs it after make test.
 test-corpus: test-deps release
 	python3 Tools/test-corpus.py .build/release/signet --jobs 2
 
