@@ -10,7 +10,8 @@ extension SignetAPI {
     /// The whole stamp must stay on the page. A document that reads two ways — as `signet verify`
     /// judges the bytes a signature covers: a key defined twice with different values, an object no
     /// cross-reference section lists, an offset not written in digits, bytes after the last
-    /// `%%EOF` — is refused: the page one reader shows might not be what another one signs.
+    /// `%%EOF`, and, with a renderer in `rendering`, an object poppler resolves otherwise than qpdf —
+    /// is refused: the page one reader shows might not be what another one signs.
     /// - Parameters:
     ///   - pdf: The PDF's bytes, the ones that will be shown and signed.
     ///   - password: The PDF's password, when it is encrypted.
@@ -19,15 +20,17 @@ extension SignetAPI {
     ///   - placement: Where the ink box goes and its size, as `signet stamp` places a stamp.
     ///   - text: The signature's text when signing with one; `nil` when only the strokes are stamped.
     ///   - signer: The signer's name for the page; `nil` when the document is only stamped.
+    ///   - rendering: The renderer whose reading of `pdf` (``PageRenderer/readObjects(ends:)``) is
+    ///     compared with qpdf's; `.unavailable` or `.skipped` compares nothing (the byte scans still run).
     /// - Returns: The page's layout.
     /// - Throws: ``PDFError`` when the PDF cannot be read, reads two ways, has no such page, or the box misses the page.
     public static func captureSheet(
         pdf: [UInt8], password: Secret? = nil, name: String, page: Int?, placement: StampPlacement,
-        text: SignatureText?, signer: String?
+        text: SignatureText?, signer: String?, rendering: PageRendering = .unavailable
     ) throws -> CaptureSheet {
         let source = MemorySource(pdf, name: name)
         let document = try PDFDocument(source: source, password: password)
-        if let why = try AmbiguousReading.ambiguity(of: source, document: document) {
+        if let why = try AmbiguousReading.ambiguity(of: source, document: document, rendering: rendering) {
             throw PDFError(name, .readsTwoWays(why))
         }
         guard document.pageCount > 0 else { throw PDFError(name, .noPages) }
@@ -75,7 +78,7 @@ extension SignetAPI {
     ///   - name: The document's name in messages and reports (its path, say).
     ///   - password: The PDF's password, when it is encrypted.
     ///   - output: The PDF to write.
-    ///   - sheet: The page and box from ``captureSheet(pdf:password:name:page:placement:text:signer:)``.
+    ///   - sheet: The page and box from ``captureSheet(pdf:password:name:page:placement:text:signer:rendering:)``.
     ///   - pageImage: The page as displayed, as a PNG (`signet-preview` renders it).
     ///   - options: The options of every stage (see above for what `sheet` overrides).
     ///   - signing: Makes the identity and options to sign with, at Done; `nil` only stamps.

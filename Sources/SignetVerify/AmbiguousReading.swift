@@ -13,8 +13,12 @@ import SignetPDF
 /// definition in an earlier revision's bytes, as Word's second cross-reference section does) leaves
 /// every reader reading the same document.
 package enum AmbiguousReading {
-    /// The first reason `file` (opened as `document`) reads two ways, as a phrase; `nil` when it reads one way.
-    package static func ambiguity(of file: any ByteSource, document: PDFDocument) throws -> String? {
+    /// The first reason `file` (opened as `document`) reads two ways, as a phrase; `nil` when it
+    /// reads one way. With a renderer in `rendering`, last, what it resolves of every object against
+    /// what qpdf resolves (`ReaderCheck.compare`, as `signet verify` compares them).
+    package static func ambiguity(
+        of file: any ByteSource, document: PDFDocument, rendering: PageRendering
+    ) throws -> String? {
         if let damage = document.damage { return damage }
         let cipher = try? document.readingCipher(using: OpenSSLCiphers())
         let read = try FileRevisions.read(file, cipher: cipher)
@@ -25,7 +29,18 @@ package enum AmbiguousReading {
         }
         if let trailing = read.trailingBytes { return trailing }
         let raw = RawSyntaxFindings(revisions: read.revisions, bytes: try read.accountBytes(file, cipher: cipher))
-        guard !raw.isEmpty else { return nil }
-        return raw.twoReadings(describe: RawSyntaxFindings.describe(try? DocumentMap(document))).first
+        let describe = RawSyntaxFindings.describe(try? DocumentMap(document))
+        if let found = raw.twoReadings(describe: describe).first { return found }
+        guard case .renderer(let renderer) = rendering else { return nil }
+        guard let reading = ReaderReading.parse(try renderer.readObjects(ends: [nil]))?.first else {
+            return "what poppler resolves of it cannot be read back"
+        }
+        if let failed = reading.failed { return "poppler cannot open it (its error \(failed)), though qpdf reads it" }
+        if let bound = reading.bound {
+            return "it has over \(bound) objects, more than poppler's reading is compared with qpdf's for"
+        }
+        var agreed = AgreedObjects(revisions: read.revisions)
+        return try ReaderCheck.compare(
+            reading, DocumentReading(document), mapped: try MappedFile.of(file), agreed: &agreed, describe: describe)
     }
 }

@@ -26,7 +26,8 @@ extension CaptureCommand {
         at a terminal, a prompt) and stays encrypted. The page names the file, the page and the signer. -o is written only when Done \
         succeeds. IN.pdf is read once, at the start: those bytes are shown and signed, whatever happens to the file \
         meanwhile; a document that reads two ways (as signet verify judges signed bytes: duplicate keys with different \
-        values, unlisted objects, offsets not in digits, a rebuilt cross-reference table) is refused before it is shown.
+        values, unlisted objects, offsets not in digits, a rebuilt cross-reference table, an object poppler resolves \
+        otherwise than qpdf) is refused before it is shown.
         """
 
     static func runPDF(_ pdf: String, _ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
@@ -80,9 +81,12 @@ extension CaptureCommand {
         // Read once: these bytes are laid out, shown and signed, whatever happens to the file meanwhile.
         let document = try InputFile.read(pdf, limit: maxDocumentBytes)
         let (sheet, password) = try SecretInput.withSignedPDFPassword(args, context) { password in
+            // poppler draws the page the signer sees and qpdf signs: the two readings are compared first.
+            let reader = OverlayRenderer(
+                input: .bytes(document), password: password, secretVariables: context.secretVariables)
             let sheet = try SignetAPI.captureSheet(
                 pdf: document, password: password, name: pdf, page: page, placement: options.stamp.placement,
-                text: layoutText, signer: signer)
+                text: layoutText, signer: signer, rendering: .renderer(reader))
             return (sheet, password)
         }
         let image = try PagePreview.png(

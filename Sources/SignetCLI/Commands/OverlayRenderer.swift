@@ -2,10 +2,11 @@ import Signet
 
 /// Renders pages for the overlay check of `signet verify` (the library's `PageRenderer`) by running
 /// `signet-preview` beside `signet`, so that `signet` never links poppler: one run per rectangle
-/// and revision, only the rectangle's pixels drawn, the PNG read from its standard output.
+/// and revision, only the rectangle's pixels drawn, the PNG read from its standard output. It also
+/// reads what poppler resolves, for `verify` and for the page `capture --pdf` shows.
 struct OverlayRenderer: PageRenderer {
-    /// The PDF being verified (a readable path).
-    let input: String
+    /// The PDF being verified (a readable path), or the bytes `capture --pdf` shows.
+    let input: PagePreview.Input
     /// The PDF's password, passed on to `signet-preview` on its standard input.
     let password: Secret?
     /// The environment variables `signet-preview` is not given (`CommandContext.secretVariables`).
@@ -20,7 +21,7 @@ struct OverlayRenderer: PageRenderer {
     /// Seconds of reading and rendering one verification may spend.
     static let budget = 15.0
 
-    init(input: String, password: Secret?, secretVariables: Set<String>) {
+    init(input: PagePreview.Input, password: Secret?, secretVariables: Set<String>) {
         (self.input, self.password, self.secretVariables) = (input, password, secretVariables)
     }
 
@@ -68,7 +69,7 @@ struct OverlayRenderer: PageRenderer {
             )
         }
         let png = try PagePreview.png(
-            .file(input), page: page, arguments: arguments, password: password, withholding: secretVariables,
+            input, page: page, arguments: arguments, password: password, withholding: secretVariables,
             timeout: remaining,
             missing:
                 "compared; build it with 'swift build -c release --product \(PagePreview.executable)', or give --allow-overlays to skip the check"

@@ -78,7 +78,7 @@ enum VerifyCommand: Command {
                 let report = try SecretInput.withPDFPassword(args, context) { password in
                     try pdf.openForSigning { path in
                         let renderer = OverlayRenderer(
-                            input: path, password: password, secretVariables: context.secretVariables)
+                            input: .file(path), password: password, secretVariables: context.secretVariables)
                         return try SignetAPI.verify(
                             pdfAt: path, password: password, options: options,
                             rendering: args.flag(.allowOverlays) ? .skipped : .renderer(renderer))
