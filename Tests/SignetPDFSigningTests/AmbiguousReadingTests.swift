@@ -14,7 +14,9 @@ import Testing
 @Suite("capture --pdf: poppler's reading of the page shown against qpdf's")
 struct AmbiguousReadingTests {
     /// Why `bytes` reads two ways, with poppler's reading passed through `change`; `nil` when it does not.
-    func ambiguity(_ bytes: [UInt8], _ name: String, change: @escaping @Sendable (String) -> String = { $0 }) throws
+    func ambiguity(
+        _ bytes: [UInt8], _ name: String, change: @escaping @Sendable (String) -> String = { $0 }
+    ) throws
         -> String?
     {
         let dir = TemporaryDirectory("ambiguous-reading-\(name)")
