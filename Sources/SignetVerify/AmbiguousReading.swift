@@ -15,7 +15,8 @@ import SignetPDF
 package enum AmbiguousReading {
     /// The first reason `file` (opened as `document`) reads two ways, as a phrase; `nil` when it
     /// reads one way. With a renderer in `rendering`, last, what it resolves of every object against
-    /// what qpdf resolves (`ReaderCheck.compare`, as `signet verify` compares them).
+    /// what qpdf resolves (`ReaderCheck.compare`, as `signet verify` compares them); a reading that
+    /// cannot be compared (malformed, over the bound) throws `PDFReason.readingsNotCompared`.
     package static func ambiguity(
         of file: any ByteSource, document: PDFDocument, rendering: PageRendering
     ) throws -> String? {
@@ -33,11 +34,11 @@ package enum AmbiguousReading {
         if let found = raw.twoReadings(describe: describe).first { return found }
         guard case .renderer(let renderer) = rendering else { return nil }
         guard let reading = ReaderReading.parse(try renderer.readObjects(ends: [nil]))?.first else {
-            return "what poppler resolves of it cannot be read back"
+            throw PDFError(file.name, .readingsNotCompared("the renderer's reading is malformed"))
         }
         if let failed = reading.failed { return "poppler cannot open it (its error \(failed)), though qpdf reads it" }
         if let bound = reading.bound {
-            return "it has over \(bound) objects, more than poppler's reading is compared with qpdf's for"
+            throw PDFError(file.name, .readingsNotCompared("it has over \(bound) objects, the bound of the comparison"))
         }
         var agreed = AgreedObjects(revisions: read.revisions)
         return try ReaderCheck.compare(

@@ -84,12 +84,18 @@ struct ChildEnvironmentTests {
 
     @Test("capture --pdf --open: signet-preview and xdg-open run without the key's or the PDF's variable")
     func capturePreviewAndBrowser() throws {
+        if let missing = CaptureSigner.previewMissing { return print(missing) }
         let dir = TemporaryDirectory("child-env-capture")
         let input = try TestPDF.write(to: dir.path("in.pdf"))
         let page = dir.write("page.png", bytes: TestStamp.png(width: 100, height: 130))
         let previewSeen = dir.path("preview-env.txt"), browserSeen = dir.path("browser-env.txt")
+        // The stand-in answers the page image; what poppler resolves (compared before the page is
+        // shown) comes from the real signet-preview, which gets the document on descriptor 3 too.
+        let real = URL(fileURLWithPath: ProcessRunner.signet).deletingLastPathComponent()
+            .appendingPathComponent("signet-preview").path
         let signet = try Self.signetBeside(
-            preview: Self.recordEnvironment(to: previewSeen) + "; cat '\(page)'", in: dir)
+            preview: Self.recordEnvironment(to: previewSeen)
+                + "; case \"$*\" in *--objects*) exec '\(real)' \"$@\";; esac; cat '\(page)'", in: dir)
         let fakes = dir.path("fakes")
         try FileManager.default.createDirectory(atPath: fakes, withIntermediateDirectories: true)
         chmod(dir.write("fakes/xdg-open", "#!/bin/sh\n\(Self.recordEnvironment(to: browserSeen))\n"), 0o755)

@@ -49,6 +49,20 @@ struct AmbiguousReadingTests {
         #expect(try ambiguity(bytes, "unchanged") == nil, "the control: the same file, its reading as poppler gave it")
     }
 
+    @Test("a reading that cannot be compared is an error, not a verdict")
+    func readingNotCompared() throws {
+        do {
+            let found = try ambiguity(TestPDF.bytes(), "malformed") { _ in "not a reading\n" }
+            Issue.record("a malformed reading was judged: \(found ?? "read alike")")
+        } catch let error as PDFError {
+            guard case .readingsNotCompared(let why) = error.reason else {
+                Issue.record("another error: \(error.message)")
+                return
+            }
+            #expect(why == "the renderer's reading is malformed", "\(why)")
+        }
+    }
+
     @Test("a document poppler cannot open is refused")
     func readerCannotOpen() throws {
         let found = try ambiguity(TestPDF.bytes(), "unopened") { _ in "reading 0\nfailed 1\nend\n" }

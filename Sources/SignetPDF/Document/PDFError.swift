@@ -61,6 +61,9 @@ public enum PDFReason: StageReason {
     /// Readers may not agree on what the document says (why, as a phrase), so a page shown for
     /// signing might not be what gets signed (`signet capture --pdf`).
     case readsTwoWays(String)
+    /// What the page renderer resolves of the document could not be compared with what qpdf reads
+    /// (why, as a phrase), so the page is not shown for signing (`signet capture --pdf`).
+    case readingsNotCompared(String)
 
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
@@ -143,6 +146,9 @@ public enum PDFReason: StageReason {
         case .readsTwoWays(let why):
             return
                 "\(name): the document reads two ways (\(why)), so the page shown might not be what gets signed; ask for a clean copy, or re-save it with a PDF reader."
+        case .readingsNotCompared(let why):
+            return
+                "\(name): what poppler shows of it was not compared with what qpdf signs (\(why)), so it is not shown for signing; check that signet-preview beside signet is the one built with it."
         }
     }
 }
