@@ -135,10 +135,13 @@ package enum OverlayCheck {
     /// default user space (rounded to points) around the covered ink.
     static func change(_ target: OverlayTarget, covering bounds: Rect) -> Change {
         let r = target.displayToUser.apply(bounds)
-        let box = PDFNumber.format([r.minX, r.minY, r.width, r.height], decimals: 0)
+        let covered = [r.minX, r.minY, r.width, r.height].map { $0.rounded() }
+        let box = target.displayToUser.apply(target.box)
         return Change(
             revision: target.revision, level: .other,
-            what: "\(target.what) on page \(target.page) covers signed content at [\(box)]", page: target.page,
-            object: target.object)
+            what: "\(target.what) on page \(target.page) covers signed content at [\(PDFNumber.format(covered))]",
+            page: target.page, object: target.object,
+            hides: Change.Hiding(
+                rect: [box.minX, box.minY, box.maxX, box.maxY].map { PDFNumber.rounded($0) }, covered: covered))
     }
 }

@@ -8,9 +8,10 @@ import Testing
 @Suite("CLI: capture --pdf of an encrypted PDF")
 struct CapturePDFPasswordTests {
     /// Starts `signet ARGUMENTS` with `stdin` on its standard input, reads the page's address from
-    /// its first stderr line, posts `strokes` there with the page's Origin, and waits for the end.
+    /// its first stderr line, posts `strokes` there with the page's Origin, and waits for the end;
+    /// a submission the page refuses gives `answer` "STATUS: its text".
     static let signer = #"""
-        import json, re, subprocess, sys, urllib.request
+        import json, re, subprocess, sys, urllib.error, urllib.request
         exe, stdin, strokes = sys.argv[1], sys.argv[2].encode(), sys.argv[3].encode()
         p = subprocess.Popen([exe] + sys.argv[4:], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)
@@ -22,7 +23,10 @@ struct CapturePDFPasswordTests {
         if found:
             request = urllib.request.Request(found.group(0) + "submit", data=strokes, method="POST",
                                              headers={"Origin": found.group(1), "Content-Type": "application/json"})
-            answer = urllib.request.urlopen(request, timeout=120).read().decode()
+            try:
+                answer = urllib.request.urlopen(request, timeout=120).read().decode()
+            except urllib.error.HTTPError as refused:
+                answer = "%d: %s" % (refused.code, refused.read().decode())
         p.stdin = None  # already closed: communicate must not flush it
         out, err = p.communicate(timeout=300)
         print(json.dumps({"status": p.returncode, "stdout": out.decode(), "stderr": first + err.decode(),
