@@ -57,9 +57,12 @@ package enum AdditionJudgement {
         switch report.overlayCheck {
         case .notNeeded, .done, .skipped: return .clear
         case .notRun, .failed:
-            let why = report.signatures.lazy.flatMap { zip($0.problemKinds, $0.problems) }
-                .first { $0.0 == .rendering }?.1
-            return .notJudged(why ?? "the pages could not be rendered")
+            // The overlay check's problem, less its opening (the reason is what the caller says).
+            let problem =
+                report.signatures.lazy.flatMap { zip($0.problemKinds, $0.problems) }
+                .first { $0.0 == .rendering }?.1 ?? "the pages could not be rendered"
+            let opening = [OverlayCheck.uncheckedNotRun, OverlayCheck.uncheckedFailed].first(where: problem.hasPrefix)
+            return .notJudged(String(problem.dropFirst(opening?.count ?? 0)))
         }
     }
 }

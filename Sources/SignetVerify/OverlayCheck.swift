@@ -69,10 +69,7 @@ package enum OverlayCheck {
         case .unavailable:
             for item in work {
                 findings[item.signature].problems.append(
-                    Problem(
-                        .rendering,
-                        "whether the annotations added after it hide signed content was not checked: no page renderer was given"
-                    ))
+                    Problem(.rendering, "\(uncheckedNotRun)no page renderer was given"))
             }
             return .notRun
         case .renderer(let renderer):
@@ -112,16 +109,18 @@ package enum OverlayCheck {
                 let why =
                     (error as? OverlayComparison.SizeMismatch)?.message ?? (error as? Bound)?.message
                     ?? (error as? any SignetError)?.message ?? "\(error)"
-                findings[item.signature].problems.append(
-                    Problem(
-                        .rendering,
-                        "whether the annotations added after it hide signed content could not be checked: \(why)"))
+                findings[item.signature].problems.append(Problem(.rendering, uncheckedFailed + why))
                 continue
             }
             findings[item.signature].changes += changes
         }
         return failed ? .failed : .done
     }
+
+    /// How the problem of a check that was not run begins; the reason follows.
+    static let uncheckedNotRun = "whether the annotations added after it hide signed content was not checked: "
+    /// How the problem of a check that failed begins; the reason follows.
+    static let uncheckedFailed = "whether the annotations added after it hide signed content could not be checked: "
 
     /// The check stopped at `maxRenders`.
     struct Bound: Error {

@@ -164,6 +164,26 @@ struct PlacementCLITests {
         #expect(try PopplerSignatures.signatures(countersigned).map(\.isValid) == [true, true])
     }
 
+    @Test("without signet-preview a stamp on a signed input cannot be judged: refused, unless --over-signed-content")
+    func notJudged() throws {
+        let c = try Contract("unjudged", Self.binaries[0], pki: pki)
+        let lonely = c.dir.path("signet")
+        try FileManager.default.copyItem(atPath: c.binary.path, toPath: lonely)
+        let out = c.dir.path("out.pdf")
+        let r = try ProcessRunner.run(
+            lonely, ["stamp", c.signed, "-o", out, "--image", c.stamp], environment: ["PATH": "/nonexistent"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "signet stamp: \(c.signed): whether the stamp would hide signed content could not be judged (signet-preview is not installed next to signet"
+            ) && r.stderr.hasSuffix("add --over-signed-content to write it unjudged.\n"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let asked = try ProcessRunner.run(
+            lonely, ["stamp", c.signed, "-o", out, "--image", c.stamp, "--over-signed-content"],
+            environment: ["PATH": "/nonexistent"])
+        #expect(asked.status == 0 && FileManager.default.fileExists(atPath: out), "\(asked.stderr)")
+    }
+
     @Test(
         "capture --pdf: Done over the signed text is answered with the refusal and nothing is written; --over-signed-content takes it",
         arguments: binaries)

@@ -37,9 +37,11 @@ public enum PDFReason: StageReason {
     case stampDoesNotFit(page: Int, detail: String)
     /// A placement that cannot be computed (zero size, non-finite numbers).
     case badPlacement(String)
-    /// No free area of the stamp's size on the page (`StampPlacement.freeArea`); `detail` says
-    /// why: none is free, or the page could not be rendered to look.
+    /// No free area of the stamp's size on the page (`StampPlacement.freeArea`): `detail` names
+    /// the size.
     case noFreeArea(page: Int, detail: String)
+    /// The page could not be rendered to look for a free area (`StampPlacement.freeArea`).
+    case freeAreaNotSearched(page: Int, why: String)
     /// What a job would add (`what`: "the stamp", "the signature's appearance") lies over content
     /// an existing signature signed: on page `page`, at `box` (`[x0 y0 x1 y1]` of the page's
     /// default user space), over what `signature` ("signature 1 (field Signature1)") signed;
@@ -124,6 +126,9 @@ public enum PDFReason: StageReason {
         case .noFreeArea(let page, let detail):
             return
                 "page \(page) of \(name): \(detail); make the stamp smaller with \(.placementWidth) or \(.placementSize), or place it with \(.placementAt)."
+        case .freeAreaNotSearched(let page, let why):
+            return
+                "page \(page) of \(name): the page could not be rendered to look for a free area (\(why)); place the stamp with \(.placementAt)."
         case .coversSignedContent(let what, let page, let box, let signature, let more):
             let others = more > 0 ? " (and \(more) more place\(more > 1 ? "s" : "") like it)" : ""
             return

@@ -24,7 +24,8 @@ package struct StampPlacer {
 
     /// The stamp's rectangle in displayed points on page `number` (with `geometry`), for a stamp
     /// whose width/height ratio is `aspect`.
-    /// - Throws: `PDFError` `.stampDoesNotFit`, or `.noFreeArea` for a `freeArea` placement.
+    /// - Throws: `PDFError` `.stampDoesNotFit`, or for a `freeArea` placement `.noFreeArea` or
+    ///   `.freeAreaNotSearched`.
     package func rect(
         _ placement: StampPlacement, page number: Int, geometry: PageGeometry, aspect: Double
     ) throws -> Rect {
@@ -60,8 +61,7 @@ package struct StampPlacer {
     /// What page `number` shows, as rendered through `pageImage`.
     private func occupancy(page number: Int, geometry: PageGeometry) throws -> Occupancy {
         guard let pageImage else {
-            throw document.error(
-                .noFreeArea(page: number, detail: "no page renderer was given to look for a free area"))
+            throw document.error(.freeAreaNotSearched(page: number, why: "no page renderer was given"))
         }
         let shown = geometry.displayedSize
         let dpi = min(Self.dpi, 72 * (Double(Self.maxPixels) / max(1, shown.area)).squareRoot())
@@ -70,16 +70,12 @@ package struct StampPlacer {
         let image: Bitmap
         do { image = try pageImage(number, dpi, width, height) } catch {
             let why = (error as? any SignetError)?.message ?? "\(error)"
-            throw document.error(
-                .noFreeArea(page: number, detail: "the page could not be rendered to look for a free area (\(why))"))
+            throw document.error(.freeAreaNotSearched(page: number, why: why))
         }
         guard image.width == width, image.height == height else {
             throw document.error(
-                .noFreeArea(
-                    page: number,
-                    detail:
-                        "the page rendered to look for a free area is \(image.width)×\(image.height) pixels, not \(width)×\(height)"
-                ))
+                .freeAreaNotSearched(
+                    page: number, why: "its image is \(image.width)×\(image.height) pixels, not \(width)×\(height)"))
         }
         return Occupancy(rgba: image.pixels, width: width, height: height, scale: scale)
     }
