@@ -56,7 +56,7 @@ extension SignetAPI {
     /// `signet capture --pdf IN.pdf -o OUT.pdf`: serves the signing page with `pageImage` (the page
     /// as displayed, a PNG) and the box of `sheet`; on the signer's Done stamps the strokes as vector
     /// ink into the ink box, as drawn, and signs with `signing` when given — one incremental update,
-    /// as ``pipeline(_:pdfAt:password:to:options:signing:)`` does (it is what runs, with `password`). `options` gives
+    /// as ``pipeline(_:pdfAt:password:to:options:signing:renderer:)`` does (it is what runs, with `password`). `options` gives
     /// the pen, opacity, blend and output mode; the page, placement, artwork (vector) and canvas (not
     /// cropped) come from `sheet`. `signing` is called at Done, so the signing time is then. The
     /// server's rules are `capture(to:writing:options:listening:)`'s; only `output` is written, once

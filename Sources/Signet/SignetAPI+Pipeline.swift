@@ -1,7 +1,7 @@
 /// `pipeline`: strokes → image under a budget (or vector ink) → stamped into a PDF → signed.
 extension SignetAPI {
     /// `signet pipeline STROKES --pdf IN.pdf -o OUT.pdf`: reads the stroke file and runs
-    /// `pipeline(_:pdfAt:password:to:options:signing:)`. Reading and rendering errors name `strokes`.
+    /// `pipeline(_:pdfAt:password:to:options:signing:renderer:)`. Reading and rendering errors name `strokes`.
     /// - Parameters:
     ///   - strokes: The stroke file (any format ``StrokeReader`` reads; `-` = standard input).
     ///   - input: The PDF to stamp.
