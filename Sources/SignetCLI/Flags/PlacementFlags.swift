@@ -49,7 +49,7 @@ enum PlacementFlags {
         if let width, !(width > 0) { throw UsageError(args.command, "--width must be positive, not \(width)") }
         let auto = args.string(.at)?.lowercased() == Self.auto
         return StampPlacement(
-            at: auto ? nil : try args.point(.at), size: try args.size(.size), width: width,
+            at: auto ? nil : try args.point(.at, form: ValueForm.pointOrAuto), size: try args.size(.size), width: width,
             units: try args.choice(.units, StampPlacement.Units.self) ?? .pt,
             origin: try args.choice(.origin, StampPlacement.Origin.self) ?? .topLeft,
             anchor: try args.choice(.anchor, StampPlacement.Anchor.self), freeArea: auto,
