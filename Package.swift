@@ -68,6 +68,8 @@ let package = Package(
         // Pure stages: Swift only, no C, no I/O.
         .target(name: "SignetCore"),
         .target(name: "SignetStrokes", dependencies: ["SignetCore"]),
+        // Where a stamp may go on a rendered page (`--at auto`): the free-area search, pure Swift.
+        .target(name: "SignetPlacement", dependencies: ["SignetCore"]),
         // Thin file helpers at the edge: atomic output, bounded input, streamed ranges, secrets.
         .target(name: "SignetFiles", dependencies: ["SignetCore"]),
         // `signet capture`'s loopback HTTP server and the embedded `<signet-pad>` page (Capture/): sockets only.
@@ -81,7 +83,8 @@ let package = Package(
             ]),
         // PDF documents, stamps, and the password forms (SASLprep by libidn) and envelope checks every opener shares.
         .target(
-            name: "SignetPDF", dependencies: ["SignetCodecs", "SignetFiles", "CQPDF", "CSignetQPDF", "CZlib", "CIDN"]),
+            name: "SignetPDF",
+            dependencies: ["SignetCodecs", "SignetFiles", "SignetPlacement", "CQPDF", "CSignetQPDF", "CZlib", "CIDN"]),
         // poppler (GPL): the engine of the `signet-preview` executable only, not a library product (its API is `package`).
         .target(name: "SignetPreview", dependencies: ["SignetPDF", "CPoppler", "CSignetPoppler"]),
         // Identities (files, or keys on PKCS#11 tokens), detached CMS signing and verification, certificate and
@@ -127,6 +130,7 @@ let package = Package(
         .testTarget(name: "SignetFilesTests", dependencies: ["SignetFiles", "SignetTestSupport"]),
         .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto", "SignetTestSupport"]),
         .testTarget(name: "SignetStrokesTests", dependencies: ["SignetStrokes", "Signet", "SignetTestSupport"]),
+        .testTarget(name: "SignetPlacementTests", dependencies: ["SignetPlacement", "SignetTestSupport"]),
         .testTarget(
             name: "SignetRasterTests", dependencies: ["SignetRaster", "SignetCodecs", "SignetTestSupport"],
             exclude: ["Goldens"]),

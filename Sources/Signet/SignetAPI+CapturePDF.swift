@@ -84,6 +84,8 @@ extension SignetAPI {
     ///   - signing: Makes the identity and options to sign with, at Done; `nil` only stamps.
     ///   - capture: Token, port and time limits of the server.
     ///   - listening: Called once with the page's address, before the wait.
+    ///   - renderer: Makes a page renderer of the PDF at a path, as for ``pipeline(_:pdfAt:password:to:options:signing:renderer:)``:
+    ///     on an input that holds a signature, the stamp is judged through it before anything is written.
     /// - Returns: What every stage did.
     /// - Throws: ``CaptureError`` on timeout, interruption or a server failure (nothing written); the
     ///   error of a stage that failed for a reason other than the submission.
@@ -92,14 +94,16 @@ extension SignetAPI {
         intoPDF pdf: [UInt8], named name: String, password: Secret? = nil, to output: String, sheet: CaptureSheet,
         pageImage: [UInt8],
         options: PipelineOptions = PipelineOptions(), signing: (() throws -> PipelineSigning)? = nil,
-        capture: CaptureOptions, listening: (String) -> Void
+        capture: CaptureOptions, listening: (String) -> Void, renderer: ((String) throws -> any PageRenderer)? = nil
     ) throws -> PipelineReport {
         var options = options
         options.artwork = .vector
         options.render.crop = false
         options.imageOutput = nil
         options.stamp.pages = PageSelection(String(sheet.page))
+        let overSignedContent = options.stamp.placement.overSignedContent
         options.stamp.placement = sheet.stampPlacement
+        options.stamp.placement.overSignedContent = overSignedContent
         let files = [
             CapturePage.File(name: "document.json", contentType: "application/json", bytes: try sheet.json()),
             CapturePage.File(name: "page.png", contentType: "image/png", bytes: pageImage),
@@ -109,7 +113,7 @@ extension SignetAPI {
         try serveCapture(options: capture, extraFiles: files, listening: listening) { _, drawing in
             report = try pipeline(
                 drawing, named: nil, ends: .streams(source, try AtomicOutput(path: output)), password: password,
-                options: options, signing: try signing?())
+                options: options, signing: try signing?(), renderer: renderer)
         }
         guard let report else { throw CaptureError(.socket("the server stopped without a signature")) }
         return report

@@ -1,7 +1,7 @@
 /// `pipeline`: strokes → image under a budget (or vector ink) → stamped into a PDF → signed.
 extension SignetAPI {
     /// `signet pipeline STROKES --pdf IN.pdf -o OUT.pdf`: reads the stroke file and runs
-    /// `pipeline(_:pdfAt:password:to:options:signing:)`. Reading and rendering errors name `strokes`.
+    /// `pipeline(_:pdfAt:password:to:options:signing:renderer:)`. Reading and rendering errors name `strokes`.
     /// - Parameters:
     ///   - strokes: The stroke file (any format ``StrokeReader`` reads; `-` = standard input).
     ///   - input: The PDF to stamp.
@@ -9,17 +9,20 @@ extension SignetAPI {
     ///   - output: The PDF to write.
     ///   - options: The options of every stage.
     ///   - signing: The identity and options to sign with; `nil` only stamps.
+    ///   - renderer: Makes a page renderer of the PDF at a path, as for ``stamp(pdfAt:password:with:options:to:renderer:progress:)``:
+    ///     a `freeArea` placement and the judgement of a stamp on an input that holds a signature need it.
     /// - Returns: What every stage did.
     /// - Throws: The error of the stage that failed: ``StrokeReadError``, ``RenderError``, ``CodecError``, ``PDFError``, ``SignError`` or ``FileError``.
     @discardableResult
     public static func pipeline(
         strokesAt strokes: String, pdfAt input: String, password: Secret? = nil, to output: String,
-        options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
+        options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil,
+        renderer: ((String) throws -> any PageRenderer)? = nil
     ) throws -> PipelineReport {
         let drawing = try StrokeFile.read(path: strokes, options: options.reading)
         return try pipeline(
             drawing, named: strokes, ends: .files(input: input, output: output), password: password, options: options,
-            signing: signing)
+            signing: signing, renderer: renderer)
     }
 
     /// Renders `drawing` and fits it under the budget (or prepares it as vector ink), stamps it
@@ -36,16 +39,19 @@ extension SignetAPI {
     ///   - output: The PDF to write.
     ///   - options: The options of every stage.
     ///   - signing: The identity and options to sign with; `nil` only stamps.
+    ///   - renderer: Makes a page renderer of the PDF at a path, as for ``stamp(pdfAt:password:with:options:to:renderer:progress:)``:
+    ///     a `freeArea` placement and the judgement of a stamp on an input that holds a signature need it.
     /// - Returns: What every stage did.
     /// - Throws: The error of the stage that failed: ``RenderError``, ``CodecError``, ``PDFError``, ``SignError`` or ``FileError``.
     @discardableResult
     public static func pipeline(
         _ drawing: Drawing, pdfAt input: String, password: Secret? = nil, to output: String,
-        options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil
+        options: PipelineOptions = PipelineOptions(), signing: PipelineSigning? = nil,
+        renderer: ((String) throws -> any PageRenderer)? = nil
     ) throws -> PipelineReport {
         try pipeline(
             drawing, named: nil, ends: .files(input: input, output: output), password: password, options: options,
-            signing: signing)
+            signing: signing, renderer: renderer)
     }
 
     /// Where the PDF comes from and goes to: files by path, or bytes read already (in memory) and
@@ -71,9 +77,14 @@ extension SignetAPI {
 
     static func pipeline(
         _ drawing: Drawing, named strokes: String?, ends: Ends, password: Secret?,
-        options: PipelineOptions, signing: PipelineSigning?
+        options: PipelineOptions, signing: PipelineSigning?, renderer: ((String) throws -> any PageRenderer)? = nil
     ) throws -> PipelineReport {
         let (input, output) = (ends.input, ends.output)
+        let path: String? = if case .files(let input, _) = ends { input } else { nil }
+        let hooks = PlacementCheck(
+            renderer: renderer, input: path, password: password, context: input, what: "the stamp",
+            judged: !options.stamp.placement.overSignedContent
+        ).hooks
         let art: (artwork: StampArtwork, image: BudgetResult?, layout: RenderLayout)
         do {
             art = try artwork(drawing, options)
@@ -90,18 +101,19 @@ extension SignetAPI {
             var edit: StampEdit?
             let editing = { (document: PDFDocument) in
                 edit = try Stamper.apply(
-                    art.artwork, text: signing.text, options: options.stamp, to: document, incremental: true)
+                    art.artwork, text: signing.text, options: options.stamp, to: document, incremental: true,
+                    pageImage: hooks.pageImage)
             }
             let signed =
                 switch ends {
                 case .files(let input, let output):
                     try PDFSigner.sign(
                         input: input, output: output, password: password, identity: signing.identity,
-                        options: signing.options, editing: editing, network: CurlTransport())
+                        options: signing.options, editing: editing, network: CurlTransport(), hooks: hooks)
                 case .streams(let source, let sink):
                     try PDFSigner.sign(
                         source: source, to: sink, password: password, identity: signing.identity,
-                        options: signing.options, editing: editing, network: CurlTransport())
+                        options: signing.options, editing: editing, network: CurlTransport(), hooks: hooks)
                 }
             guard let edit else { throw PDFError(input, .structure("internal: the stamp was not applied")) }
             stampReport = edit.report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)
@@ -110,11 +122,13 @@ extension SignetAPI {
             stampReport =
                 switch ends {
                 case .files(let input, let output):
-                    try stamp(pdfAt: input, password: password, with: art.artwork, options: options.stamp, to: output)
+                    try Stamper.stamp(
+                        input: input, password: password, artwork: art.artwork, options: options.stamp, output: output,
+                        ciphers: OpenSSLCiphers(), hooks: hooks)
                 case .streams(let source, let sink):
                     try Stamper.stamp(
                         source: source, password: password, artwork: art.artwork, options: options.stamp,
-                        to: sink, ciphers: OpenSSLCiphers())
+                        to: sink, ciphers: OpenSSLCiphers(), hooks: hooks)
                 }
         }
         if let imageOutput = options.imageOutput, let image = art.image {

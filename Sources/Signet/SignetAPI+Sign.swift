@@ -18,6 +18,11 @@ extension SignetAPI {
     ///     certificates and OCSP responses (or CRLs) of the signer's and the timestamp authority's
     ///     chains, fetched through it at `options.signingTime` (before any document timestamp); a
     ///     revoked signer or a certificate without OCSP or CRL URL is refused and nothing is written.
+    ///   - renderer: Makes a page renderer (see ``PageRenderer``) of the PDF at a path, opened with
+    ///     `password`: the input, or the output about to be written. Through it a `freeArea` placement
+    ///     finds its place, and on an input that already holds a signature, what is added is judged as
+    ///     `verify` judges it before anything is written. Without one (`nil`), both are refused,
+    ///     unless `the appearance's `placement.overSignedContent``.
     /// - Returns: The field, page, byte range and bytes added.
     /// - Throws: ``SignError`` when the document cannot be signed or the key fails; ``PDFError`` when the PDF cannot
     ///   be read; ``FileError``; ``HTTPError`` or ``TimestampError`` when the timestamp authority fails;
@@ -27,19 +32,24 @@ extension SignetAPI {
         pdfAt input: String, to output: String, password: Secret? = nil, identity: SigningIdentity,
         options: PDFSignOptions,
         appearance: SignatureAppearance? = nil, network: any HTTPTransport = CurlTransport(),
-        ltv: OnlineRevocation? = nil
+        ltv: OnlineRevocation? = nil, renderer: ((String) throws -> any PageRenderer)? = nil
     ) throws -> PDFSignResult {
         let collector = try ltv.map {
             try RevocationCollector(
                 identity: identity, extraCertificates: $0.certificates, now: options.signingTime, nonce: $0.nonce,
                 fetch: $0.request)
         }
+        let check = PlacementCheck(
+            renderer: renderer, input: input, password: password, context: input,
+            what: "the signature's appearance", judged: appearance.map { !$0.placement.overSignedContent } ?? false)
         return try PDFSigner.sign(
             input: input, output: output, password: password, identity: identity, options: options,
-            appearance: appearance, network: network, collector: collector)
+            appearance: appearance, network: network, collector: collector, hooks: check.hooks)
     }
 
     /// The same on a PDF in memory (nothing touches the disk): the signed document's bytes and what was signed.
+    /// No page is rendered, so a visible appearance with a `freeArea` placement is refused, and so is a visible
+    /// appearance on an input that holds a signature unless its `placement.overSignedContent`.
     /// - Parameters:
     ///   - pdf: The PDF's bytes.
     ///   - identity: The key, certificate and chain that sign.
@@ -53,9 +63,12 @@ extension SignetAPI {
         network: any HTTPTransport = CurlTransport()
     ) throws -> SignedPDF {
         let output = MemorySink(name: returnedPDF)
+        let check = PlacementCheck(
+            renderer: nil, input: nil, password: nil, context: memoryPDF, what: "the signature's appearance",
+            judged: appearance.map { !$0.placement.overSignedContent } ?? false)
         let result = try PDFSigner.sign(
             source: MemorySource(pdf, name: memoryPDF), to: output, identity: identity, options: options,
-            appearance: appearance, network: network)
+            appearance: appearance, network: network, hooks: check.hooks)
         return SignedPDF(pdf: output.bytes, result: result)
     }
 

@@ -63,6 +63,12 @@ public enum OptionProperty: String, CaseIterable, Sendable, Hashable, Codable {
     case placementWidth = "StampPlacement.width"
     /// `StampPlacement.size`.
     case placementSize = "StampPlacement.size"
+    /// `StampPlacement.freeArea`: find a free place for the stamp.
+    case placementFreeArea = "StampPlacement.freeArea"
+    /// `StampPlacement.overSignedContent`: write the stamp even over signed content.
+    case placementOverSignedContent = "StampPlacement.overSignedContent"
+    /// `StampOptions.asAnnotation`.
+    case stampAsAnnotation = "StampOptions.asAnnotation"
     /// `PreviewOptions.Scale.dpi`.
     case previewDPI = "PreviewOptions.Scale.dpi"
     /// `PreviewOptions.Scale.width`.

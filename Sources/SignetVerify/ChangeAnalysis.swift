@@ -103,15 +103,17 @@ struct ChangeAnalysis {
     mutating func forged(_ field: String) { forgedFields.insert(field) }
 
     /// Remembers `annotation` on page `page` (when known) for the overlay check, as `what`
-    /// ("the Stamp annotation added"); one drawing nothing (no area) is not remembered.
+    /// ("the Stamp annotation added"), credited to the revision that wrote it (as `add` credits
+    /// changes); one drawing nothing (no area) is not remembered.
     mutating func overlay(_ annotation: PDFObject, page: Int?, what: String) throws {
         if let page, let why = try Self.uncomparable(annotation, rotated: after.page(page).geometry().rotation != 0) {
             return add(
                 .other, "\(what) on page \(page) cannot be compared with the page as signed: \(why)", page: page,
                 object: try annotation.id?.number)
         }
+        let by = try annotation.id.flatMap { revision.writer[$0.number] } ?? revision.index
         guard let page,
-            let target = try OverlayTarget(annotation, page: page, in: after, revision: revision.index, what: what),
+            let target = try OverlayTarget(annotation, page: page, in: after, revision: by, what: what),
             !overlays.contains(target)
         else { return }
         overlays.append(target)

@@ -34,13 +34,23 @@ package struct Change: Sendable, Hashable, Codable {
     package var object: Int?
     /// The form field it concerns, when one.
     package var field: String?
+    /// For an annotation or widget that hides signed content: where (the overlay check).
+    package var hides: Hiding?
+
+    /// Where an annotation or widget hides signed content.
+    package struct Hiding: Sendable, Hashable, Codable {
+        /// The annotation's rectangle, `[x0 y0 x1 y1]` in default user space.
+        package var rect: [Double]
+        /// The bounds of the signed ink it hides, `[x y width height]` in default user space, rounded to points.
+        package var covered: [Double]
+    }
 
     package init(
         revision: Int, level: ModificationLevel, what: String, page: Int? = nil, object: Int? = nil,
-        field: String? = nil
+        field: String? = nil, hides: Hiding? = nil
     ) {
-        (self.revision, self.level, self.what, self.page, self.object, self.field) = (
-            revision, level, what, page, object, field
+        (self.revision, self.level, self.what, self.page, self.object, self.field, self.hides) = (
+            revision, level, what, page, object, field, hides
         )
     }
 }

@@ -69,10 +69,7 @@ package enum OverlayCheck {
         case .unavailable:
             for item in work {
                 findings[item.signature].problems.append(
-                    Problem(
-                        .rendering,
-                        "whether the annotations added after it hide signed content was not checked: no page renderer was given"
-                    ))
+                    Problem(.rendering, "\(uncheckedNotRun)no page renderer was given"))
             }
             return .notRun
         case .renderer(let renderer):
@@ -112,16 +109,18 @@ package enum OverlayCheck {
                 let why =
                     (error as? OverlayComparison.SizeMismatch)?.message ?? (error as? Bound)?.message
                     ?? (error as? any SignetError)?.message ?? "\(error)"
-                findings[item.signature].problems.append(
-                    Problem(
-                        .rendering,
-                        "whether the annotations added after it hide signed content could not be checked: \(why)"))
+                findings[item.signature].problems.append(Problem(.rendering, uncheckedFailed + why))
                 continue
             }
             findings[item.signature].changes += changes
         }
         return failed ? .failed : .done
     }
+
+    /// How the problem of a check that was not run begins; the reason follows.
+    static let uncheckedNotRun = "whether the annotations added after it hide signed content was not checked: "
+    /// How the problem of a check that failed begins; the reason follows.
+    static let uncheckedFailed = "whether the annotations added after it hide signed content could not be checked: "
 
     /// The check stopped at `maxRenders`.
     struct Bound: Error {
@@ -135,10 +134,13 @@ package enum OverlayCheck {
     /// default user space (rounded to points) around the covered ink.
     static func change(_ target: OverlayTarget, covering bounds: Rect) -> Change {
         let r = target.displayToUser.apply(bounds)
-        let box = PDFNumber.format([r.minX, r.minY, r.width, r.height], decimals: 0)
+        let covered = [r.minX, r.minY, r.width, r.height].map { $0.rounded() }
+        let box = target.displayToUser.apply(target.box)
         return Change(
             revision: target.revision, level: .other,
-            what: "\(target.what) on page \(target.page) covers signed content at [\(box)]", page: target.page,
-            object: target.object)
+            what: "\(target.what) on page \(target.page) covers signed content at [\(PDFNumber.format(covered))]",
+            page: target.page, object: target.object,
+            hides: Change.Hiding(
+                rect: [box.minX, box.minY, box.maxX, box.maxY].map { PDFNumber.rounded($0) }, covered: covered))
     }
 }

@@ -15,8 +15,9 @@ import SignetRaster
 package enum OverlayComparison {
     /// Resolution of both renders: 144 dpi, two pixels per point.
     package static let dpi = 144.0
-    /// A pixel carried ink below this luminance (0–255).
-    package static let inkLuminance = 224
+    /// A pixel carried ink below this luminance (0–255): `Luminance.ink`, which the free-area
+    /// search of `--at auto` shares.
+    package static let inkLuminance = Luminance.ink
     /// A luminance change of at least this much covers the pixel.
     package static let changeLuminance = 64
     /// Covered ink pixels at which signed content counts as hidden (16 pixels at 144 dpi: 4 pt²).
@@ -70,8 +71,10 @@ package enum OverlayComparison {
         for y in 0..<signed.height {
             for x in 0..<signed.width {
                 let i = (y * signed.width + x) * 4
-                let before = luminance(signed.pixels, i)
-                guard before < inkLuminance, abs(luminance(now.pixels, i) - before) >= changeLuminance else { continue }
+                let before = Luminance.onWhite(signed.pixels, i)
+                guard before < inkLuminance, abs(Luminance.onWhite(now.pixels, i) - before) >= changeLuminance else {
+                    continue
+                }
                 count += 1
                 (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x + 1), max(maxY, y + 1))
             }
@@ -82,12 +85,5 @@ package enum OverlayComparison {
             x: (region.minX + Double(minX)) / s, y: (region.minY + Double(minY)) / s, width: Double(maxX - minX) / s,
             height: Double(maxY - minY) / s)
         return Finding(pixels: count, bounds: bounds)
-    }
-
-    /// Rec. 601 luminance (0–255) of the RGBA pixel at byte `i`, composited on white.
-    static func luminance(_ pixels: [UInt8], _ i: Int) -> Int {
-        let y = (299 * Int(pixels[i]) + 587 * Int(pixels[i + 1]) + 114 * Int(pixels[i + 2])) / 1000
-        let alpha = Int(pixels[i + 3])
-        return 255 - (255 - y) * alpha / 255
     }
 }

@@ -28,11 +28,7 @@ package struct OverlayTarget: Sendable, Hashable {
     package init?(
         _ annotation: PDFObject, page: Int, in document: PDFDocument, revision: Int, what: String
     ) throws {
-        guard let n = try annotation.value("/Rect")?.numbers(), n.count == 4, n.allSatisfy(\.isFinite) else {
-            return nil
-        }
-        let rect = Rect(corners: Point(x: n[0], y: n[1]), Point(x: n[2], y: n[3]))
-        guard !rect.isEmpty else { return nil }
+        guard let rect = try annotation.annotationRect() else { return nil }
         let geometry = try document.page(page).geometry()
         guard let userToDisplay = geometry.displayToUser.inverted else { return nil }
         (self.revision, self.page, self.object, self.what) = (revision, page, try annotation.id?.number, what)

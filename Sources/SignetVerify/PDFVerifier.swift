@@ -31,8 +31,15 @@ package enum PDFVerifier {
     /// Verifies the PDF in `source` (a file, or memory); messages name `source.name`. Every check
     /// adds to each signature's findings, the overlay check through `rendering` among them, and
     /// `Judge.report` alone judges them.
+    ///
+    /// With `judging`, the byte offset where an update about to be written begins (see
+    /// `AdditionJudgement`), only what that update adds is compared with the pages as signed, and
+    /// the signatures' CMS, certificates and times are not checked, nor what a reader resolves
+    /// (the update does not change how the signed bytes read): the report then says what the
+    /// overlay check and the change analysis say, and nothing about the signatures' own validity.
     package static func verify(
-        source file: any ByteSource, password: Secret?, options: VerifyOptions, rendering: PageRendering = .unavailable
+        source file: any ByteSource, password: Secret?, options: VerifyOptions, rendering: PageRendering = .unavailable,
+        judging: Int? = nil
     ) throws -> VerificationReport {
         let path = file.name
         let mapped = try MappedFile.of(file)
@@ -73,7 +80,7 @@ package enum PDFVerifier {
             ReaderCheck.work(
                 counted.map { ($0.number.flatMap { covered[$0] ?? nil }, $0.signature.byteRange.values) },
                 fileSize: mapped.size),
-            rendering: rendering)
+            rendering: judging == nil ? rendering : .skipped)
         let history = try RevisionHistory(
             revisions: revisions, signed: Set(covered.values.compactMap { $0 }), final: document,
             mapped: mapped, password: password,
@@ -119,8 +126,9 @@ package enum PDFVerifier {
             }
             var finding = try check(
                 item.signature, index: i + 1, file: file, coverage: coverages[i], digest: { try digests.digest(i, $0) },
-                revision: revision, changes: changes, docmdp: permissions.docMDP, allowed: allowed, options: options,
-                revocationData: store.material, crls: crls, protectedAt: protectedAt)
+                revision: revision, changes: changes, docmdp: permissions.docMDP, allowed: allowed,
+                options: judging == nil ? options : nil, revocationData: store.material, crls: crls,
+                protectedAt: protectedAt)
             finding.problems = problems + finding.problems
             if let revision {
                 let signed = raw.signed(through: revision, describe: describe)
@@ -140,11 +148,17 @@ package enum PDFVerifier {
             return finding
         }
         var findings = try counted.indices.map { try findingsOf($0, protectedAt: nil) }
-        try LongTermTime.protect(&findings, requireTrust: options.requireTrust) { try findingsOf($0, protectedAt: $1) }
+        if judging == nil {
+            try LongTermTime.protect(&findings, requireTrust: options.requireTrust) {
+                try findingsOf($0, protectedAt: $1)
+            }
+        }
         ReaderCheck.run(
             &findings, reading, document: document, mapped: mapped, password: password, revisions: revisions,
             describe: describe)
-        let overlayCheck = OverlayCheck.run(&findings, overlays: history.overlays, rendering: rendering)
+        let added = judging.map { from in Set(revisions.filter { $0.start >= from }.map(\.index)) }
+        let overlays = history.overlays.filter { added?.contains($0.revision) ?? true }
+        let overlayCheck = OverlayCheck.run(&findings, overlays: overlays, rendering: rendering)
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
         let dssRevisions = revisions.filter { r in
             dssHolder.map { r.added.contains($0) || r.changed.contains($0) } ?? false
@@ -194,11 +208,12 @@ package enum PDFVerifier {
         }
     }
 
-    /// What checking one signature's CMS (or timestamp token) over its ranges found.
+    /// What checking one signature's CMS (or timestamp token) over its ranges found; without
+    /// `options` (a judgement, see `verify`) its coverage only.
     private static func check(
         _ signature: EmbeddedSignature, index: Int, file: any ByteSource, coverage: Coverage,
         digest: @escaping (DigestAlgorithm) throws -> [UInt8], revision: Int?, changes: [Change], docmdp: Int?,
-        allowed: ModificationLevel, options: VerifyOptions, revocationData: ValidationMaterial,
+        allowed: ModificationLevel, options: VerifyOptions?, revocationData: ValidationMaterial,
         crls: RevocationListCache, protectedAt: Date?
     ) throws -> SignatureFindings {
         // Sentences of the report name the signature, not the file: the report is the file's, and
@@ -229,7 +244,7 @@ package enum PDFVerifier {
                 ))
             return finding
         }
-        guard coverage.ranges != nil else { return finding }
+        guard coverage.ranges != nil, let options else { return finding }
         do {
             switch subFilter {
             case timestampSubFilter:

@@ -119,7 +119,11 @@ struct SignetAPICallTests {
             #expect(report.valid && report.signatures.count == 1)
             let info = try SignetAPI.info(pdf: signed.pdf)
             #expect(info.pageCount == 2 && info.signatures.count == 1)
-            let restamped = try SignetAPI.stamp(pdf: signed.pdf, with: ink)
+            // In memory no page is rendered, so a stamp on a signed PDF cannot be judged: refused unless asked for.
+            #expect(throws: PDFError.self) { try SignetAPI.stamp(pdf: signed.pdf, with: ink) }
+            let restamped = try SignetAPI.stamp(
+                pdf: signed.pdf, with: ink,
+                options: StampOptions(placement: StampPlacement(overSignedContent: true)))
             #expect(restamped.pdf.starts(with: signed.pdf), "a signed PDF is only appended to")
             #expect(try SignetAPI.verify(pdf: restamped.pdf, options: Self.integrityOnly, rendering: .skipped).valid)
             let piped = try SignetAPI.pipeline(

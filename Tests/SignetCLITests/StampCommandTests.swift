@@ -26,8 +26,9 @@ struct StampCommandTests {
         let object = try json(r)
         #expect(
             Set(object.keys) == [
-                "input", "output", "mode", "form", "pages_stamped", "bytes_added", "per_page", "warnings",
+                "input", "output", "mode", "form", "pages_stamped", "bytes_added", "per_page", "warnings", "hidden",
             ])
+        #expect((object["hidden"] as? [Any])?.isEmpty == true, "no annotation hides the stamp")
         #expect(object["mode"] as? String == "rewrite")
         #expect(object["pages_stamped"] as? Int == 3)
         let size = try Data(contentsOf: URL(fileURLWithPath: output)).count

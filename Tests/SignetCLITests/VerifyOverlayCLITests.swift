@@ -47,7 +47,7 @@ struct VerifyOverlayCLITests {
 
     @Test("a stamp over the signed text: not permitted, named, exit 3; --allow-overlays skips it and says so")
     func stampOverSignedText() throws {
-        let f = try stamped("cli-verify-overlay", placement: ["--at", "60,60"])
+        let f = try stamped("cli-verify-overlay", placement: ["--at", "60,60", "--over-signed-content"])
         let r = try ProcessRunner.signet(["verify", "--no-trust", f.pdf])
         #expect(r.status == 3, "\(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("NOT PERMITTED"), "\(r.stdoutText)")
@@ -91,8 +91,8 @@ struct VerifyOverlayCLITests {
         arguments: [0, 90, 180, 270])
     func turnedPages(rotation: Int) throws {
         let over = try stamped(
-            "cli-verify-overlay-\(rotation)", rotation: rotation, red: true, placement: Self.textBox(rotation: rotation)
-        )
+            "cli-verify-overlay-\(rotation)", rotation: rotation, red: true,
+            placement: Self.textBox(rotation: rotation) + ["--over-signed-content"])
         let r = try ProcessRunner.signet(["verify", "--no-trust", over.pdf])
         #expect(r.status == 3, "/Rotate \(rotation): \(r.stdoutText)\(r.stderr)")
         #expect(r.stdoutText.contains("covers signed content at ["), "/Rotate \(rotation): \(r.stdoutText)")
@@ -105,7 +105,7 @@ struct VerifyOverlayCLITests {
 
     @Test("signet preview --region draws exactly those pixels of the page image; --end draws the signed revision")
     func regionAndEnd() throws {
-        let f = try stamped("cli-verify-overlay-region", placement: ["--at", "60,60"])
+        let f = try stamped("cli-verify-overlay-region", placement: ["--at", "60,60", "--over-signed-content"])
         func render(_ extra: [String]) throws -> Bitmap {
             let r = try ProcessRunner.signet(["preview", f.pdf, "--dpi", "144", "-o", "-"] + extra)
             try #require(r.status == 0, "\(r.stderr)")

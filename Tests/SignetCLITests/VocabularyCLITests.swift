@@ -132,7 +132,7 @@ struct VocabularyCLITests {
         let cases: [([String], String)] = [
             (
                 ["stamp", pdf, "-o", dir.path("a.pdf"), "--image", stamp, "--at", "36", "36"],
-                "--at takes X,Y (like 72,680) in one word; got '36 36'"
+                "--at takes X,Y (like 72,680) or auto in one word; got '36 36'"
             ),
             (
                 ["render", input, "-o", dir.path("a.png"), "--max-bytes", "100", "KB"],
@@ -140,7 +140,7 @@ struct VocabularyCLITests {
             ),
             (
                 ["stamp", pdf, "-o", dir.path("b.pdf"), "--image", stamp, "--at", "36"],
-                "--at takes X,Y (like 72,680); got '36'"
+                "--at takes X,Y (like 72,680) or auto; got '36'"
             ),
             (
                 ["render", input, "-o", dir.path("b.png"), "--max-bytes", "100 kg"],

@@ -102,3 +102,39 @@ struct StampPlacementTests {
         }
     }
 }
+
+/// `StampPlacement.freeArea`: where the search starts (the spot a blank page gives, per corner),
+/// and that a job which renders nothing refuses it instead of guessing.
+@Suite("Stamp placement: the free-area placement's starting spot")
+struct FreeAreaPlacementTests {
+    @Test(
+        "the blank-page spot: the anchor's corner, 36 pt in; bottom-right by default; the centre on the centre",
+        arguments: [
+            (StampPlacement.Anchor?.none, Point(x: 612 - 36 - 180, y: 792 - 36 - 60)),
+            (.topLeft, Point(x: 36, y: 36)), (.topRight, Point(x: 612 - 36 - 180, y: 36)),
+            (.bottomLeft, Point(x: 36, y: 792 - 36 - 60)), (.center, Point(x: 306 - 90, y: 396 - 30)),
+        ])
+    func blankPageSpot(anchor: StampPlacement.Anchor?, origin: Point) {
+        let placement = StampPlacement(anchor: anchor, freeArea: true)
+        let rect = placement.blankPageRect(Size(width: 180, height: 60), on: StampPlacementTests.letter)
+        #expect(
+            rect == Rect(origin: origin, size: Size(width: 180, height: 60)),
+            "anchor \(String(describing: anchor)): \(rect)")
+    }
+
+    @Test("without a rendered page, a free-area placement is refused with the reason; its size is still checked")
+    func refusedWithoutRender() {
+        #expect(throws: StampPlacement.Problem.self) {
+            try StampPlacement(freeArea: true).rect(on: StampPlacementTests.letter, aspect: 3)
+        }
+        do {
+            _ = try StampPlacement(freeArea: true).rect(on: StampPlacementTests.letter, aspect: 3)
+        } catch {
+            #expect(error.detail.contains("free area needs the page rendered"), "\(error.detail)")
+        }
+        #expect(throws: StampPlacement.Problem.self) {
+            try StampPlacement(size: Size(width: 700, height: 10), freeArea: true).boxSize(
+                on: StampPlacementTests.letter, aspect: 3)
+        }
+    }
+}

@@ -28,7 +28,7 @@ package enum CaptureSigner {
         }
     }
 
-    static let script = #"""
+    package static let script = #"""
         import json, os, re, shutil, subprocess, sys, urllib.error, urllib.request
         exe, stdin, strokes = sys.argv[1], sys.argv[2].encode(), sys.argv[3].encode()
         swap = json.loads(sys.argv[4])

@@ -109,11 +109,11 @@ package struct Arguments: Sendable {
     }
 
     /// `X,Y` (`72,680`).
-    package func point(_ name: OptionName) throws -> Point? {
+    package func point(_ name: OptionName, form: String = ValueForm.point) throws -> Point? {
         guard let text = string(name) else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite
-        else { throw UsageError(command, "--\(name) takes \(ValueForm.point); got '\(text)'") }
+        else { throw UsageError(command, "--\(name) takes \(form); got '\(text)'") }
         return Point(x: x, y: y)
     }
 

@@ -51,6 +51,9 @@ package enum FlagAdvice {
         case .placementAt: return value(.at, "X,Y", action)
         case .placementWidth: return value(.width, "W", action)
         case .placementSize: return value(.size, "WxH", action)
+        case .placementFreeArea: return freeArea(action)
+        case .placementOverSignedContent: return positive(.overSignedContent, action)
+        case .stampAsAnnotation: return positive(.asAnnotation, action)
         case .previewDPI: return value(.dpi, "N", action)
         case .previewWidth: return value(.width, "PX", action)
         case .previewHeight: return value(.height, "PX", action)
@@ -141,6 +144,15 @@ package enum FlagAdvice {
     private static func noun(_ words: String, _ action: Advice.Action) -> String? {
         if case .name = action { return words }
         return nil
+    }
+
+    /// `StampPlacement.freeArea`: `--at auto`.
+    private static func freeArea(_ action: Advice.Action) -> String {
+        switch action {
+        case .set("true"), .give, .raise: return "use --\(OptionName.at) \(PlacementFlags.auto)"
+        case .set, .unset, .lower: return "give --\(OptionName.at) X,Y"
+        case .name, .check, .change: return "--\(OptionName.at) \(PlacementFlags.auto)"
+        }
     }
 
     /// `StampOptions.mode`: `.rewrite` is `--rewrite`, `.incremental` is `--incremental`, the

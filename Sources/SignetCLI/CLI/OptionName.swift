@@ -67,6 +67,7 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case open
     case origin
     case output
+    case overSignedContent = "over-signed-content"
     case outputDir = "output-dir"
     case p12
     case p7s

@@ -3,6 +3,8 @@
 /// say it the same way.
 enum ValueForm {
     static let point = "X,Y (like 72,680)"
+    /// `--at`: a point, or `auto` (`PlacementFlags.auto`).
+    static let pointOrAuto = "X,Y (like 72,680) or auto"
     static let size = "WIDTHxHEIGHT (like 600x200)"
     static let byteSize = "a size (like 100000, 100k, 100kB, 100KiB or 1M)"
     static let number = "a number"
@@ -13,6 +15,7 @@ enum ValueForm {
     static func described(_ placeholder: String) -> String {
         switch placeholder {
         case "X,Y": point
+        case "X,Y|auto": pointOrAuto
         case "WxH": size
         case "SIZE": byteSize
         default: placeholder

@@ -95,11 +95,13 @@ extension CaptureCommand {
             missing: "the signer sees; build it with 'swift build -c release --product \(PagePreview.executable)'")
         var shown = sheet
         shown.fileName = name
-        let report = try announcing("sign page \(sheet.page) of \(name)", args, context) { listening in
+        var report = try announcing("sign page \(sheet.page) of \(name)", args, context) { listening in
             try SignetAPI.capture(
                 intoPDF: document, named: pdf, password: password, to: output, sheet: shown, pageImage: image,
-                options: options, signing: signing, capture: server, listening: listening)
+                options: options, signing: signing, capture: server, listening: listening,
+                renderer: OverlayRenderer.renderers(password: password, context))
         }
+        report.stamp.addHiddenWarnings()
         for warning in report.stamp.warnings { context.warn("\(pdf): \(warning)") }
         let result = PipelineResult(
             strokes: "the signing page", report: report, imageOutput: nil, signer: signer,

@@ -3,7 +3,9 @@ import Signet
 /// Renders pages for the overlay check of `signet verify` (the library's `PageRenderer`) by running
 /// `signet-preview` beside `signet`, so that `signet` never links poppler: one run per rectangle
 /// and revision, only the rectangle's pixels drawn, the PNG read from its standard output. It also
-/// reads what poppler resolves, for `verify` and for the page `capture --pdf` shows.
+/// reads what poppler resolves, for `verify` and for the page `capture --pdf` shows. The jobs that
+/// write stamps and visible signatures render through it too: the input's pages for `--at auto`,
+/// and the output about to be written for `verify`'s judgement (`renderers`).
 struct OverlayRenderer: PageRenderer {
     /// The PDF being verified (a readable path), or the bytes `capture --pdf` shows.
     let input: PagePreview.Input
@@ -17,12 +19,27 @@ struct OverlayRenderer: PageRenderer {
     /// valid. Counted from the first run, not from the start of the verification, so a file whose
     /// own checks are slow on a busy machine (9 million free entries) still gets its comparisons.
     private let clock = Budget()
+    /// The option that does without the renders, which messages advise (`--allow-overlays` for
+    /// `verify`); `nil` for the jobs that write, whose refusal advises its own option.
+    let skip: OptionName?
 
     /// Seconds of reading and rendering one verification may spend.
     static let budget = 15.0
 
-    init(input: PagePreview.Input, password: Secret?, secretVariables: Set<String>) {
-        (self.input, self.password, self.secretVariables) = (input, password, secretVariables)
+    init(
+        input: PagePreview.Input, password: Secret?, secretVariables: Set<String>, skip: OptionName? = .allowOverlays
+    ) {
+        (self.input, self.password, self.secretVariables, self.skip) = (input, password, secretVariables, skip)
+    }
+
+    /// What `stamp`, `sign`, `pipeline` and `capture --pdf` hand the library: a renderer of the PDF at
+    /// a path (their input, or the output about to be written), opened with `password`, each with
+    /// its own time budget.
+    static func renderers(
+        password: Secret?, _ context: CommandContext
+    ) -> (String) throws -> any PageRenderer {
+        let secrets = context.secretVariables
+        return { OverlayRenderer(input: .file($0), password: password, secretVariables: secrets, skip: nil) }
     }
 
     /// The deadline, set when first asked (monotonic seconds); verification is one thread.
@@ -64,16 +81,14 @@ struct OverlayRenderer: PageRenderer {
         let remaining = clock.remaining
         guard remaining > 0 else {
             throw PagePreview.Failure(
-                message:
-                    "the check stopped at its bound of \(Int(Self.budget)) s of page rendering; give --allow-overlays to skip it"
-            )
+                message: "the check stopped at its bound of \(Int(Self.budget)) s of page rendering"
+                    + (skip.map { "; give --\($0) to skip it" } ?? ""))
         }
         let png = try PagePreview.png(
             input, page: page, arguments: arguments, password: password, withholding: secretVariables,
             timeout: remaining,
-            missing:
-                "compared; build it with 'swift build -c release --product \(PagePreview.executable)', or give --allow-overlays to skip the check"
-        )
+            missing: "compared; build it with 'swift build -c release --product \(PagePreview.executable)'"
+                + (skip.map { ", or give --\($0) to skip the check" } ?? ""))
         do {
             return try PNGDecoder.decode(png)
         } catch let error as any SignetError {

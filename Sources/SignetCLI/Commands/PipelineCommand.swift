@@ -82,12 +82,14 @@ enum PipelineCommand: Command {
         var report = try SecretInput.withSignedPDFPassword(args, context) { password in
             try source.openForSigning { path in
                 try SignetAPI.pipeline(
-                    strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing)
+                    strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing,
+                    renderer: OverlayRenderer.renderers(password: password, context))
             }
         }
         report.stamp.input = source.name
         report.signature?.input = source.name
         context.noteRepaired(source.name, report.signature?.repaired ?? report.stamp.repaired)
+        report.stamp.addHiddenWarnings()
         for warning in report.stamp.warnings { context.warn("\(source.name): \(warning)") }
         let result = PipelineResult(
             strokes: strokes, report: report, imageOutput: options.imageOutput, signer: signing?.identity.subject,

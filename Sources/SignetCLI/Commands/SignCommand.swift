@@ -61,8 +61,10 @@ enum SignCommand: Command {
                 throw UsageError(spec.name, "--detached writes only the signature; leave out -o")
             }
             let pdfOnly =
-                [OptionName.pades, .certify, .docTimestamp, .ltv, SignatureTextFlags.flag, .pdfPasswordStdin].filter(
-                    args.flag)
+                [
+                    OptionName.pades, .certify, .docTimestamp, .ltv, SignatureTextFlags.flag, .pdfPasswordStdin,
+                    .overSignedContent,
+                ].filter(args.flag)
                 + ([
                     OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .image, .strokes, .pages, .at,
                     .size, .width, .certs, .pdfPasswordEnv, .pdfPasswordFile,
@@ -154,7 +156,8 @@ extension SignCommand {
                 try SignetAPI.sign(
                     pdfAt: $0, to: output, password: password, identity: identity, options: options,
                     appearance: appearance, network: network,
-                    ltv: args.flag(.ltv) ? try RevocationAccess.online(args) : nil)
+                    ltv: args.flag(.ltv) ? try RevocationAccess.online(args) : nil,
+                    renderer: OverlayRenderer.renderers(password: password, context))
             }
         }
         result.input = source.name

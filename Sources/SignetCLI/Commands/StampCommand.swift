@@ -27,12 +27,14 @@ enum StampCommand: Command {
             try input.open { path in
                 try SignetAPI.stamp(
                     pdfAt: path, password: password, with: artwork, options: options, to: output,
+                    renderer: OverlayRenderer.renderers(password: password, context),
                     progress: context.stderrIsTerminal ? bars.update : nil)
             }
         }
         bars.finish()
         report.input = input.name
         context.noteRepaired(input.name, report.repaired)
+        report.addHiddenWarnings()
         for warning in report.warnings { context.warn("\(input.name): \(warning)") }
         return CommandOutcome(
             json: report,

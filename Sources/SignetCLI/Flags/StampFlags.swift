@@ -53,6 +53,10 @@ enum StampFlags {
 
 /// The pieces of `stamp`'s and `pipeline`'s one-line summaries that describe the stamping.
 extension StampReport {
+    /// Adds to `warnings` (which go to stderr and into `--json`) the stamps an annotation hides,
+    /// advising their flag (`--as-annotation`).
+    mutating func addHiddenWarnings() { warnings += hiddenWarnings.map(FlagAdvice.line) }
+
     /// "page 3" for one page, "5 pages" for several.
     var pagesPhrase: String { pagesStamped == 1 ? "page \(perPage[0].page)" : "\(pagesStamped) pages" }
 

@@ -37,6 +37,18 @@ public enum PDFReason: StageReason {
     case stampDoesNotFit(page: Int, detail: String)
     /// A placement that cannot be computed (zero size, non-finite numbers).
     case badPlacement(String)
+    /// No free area of the stamp's size on the page (`StampPlacement.freeArea`): `detail` names
+    /// the size.
+    case noFreeArea(page: Int, detail: String)
+    /// The page could not be rendered to look for a free area (`StampPlacement.freeArea`).
+    case freeAreaNotSearched(page: Int, why: String)
+    /// What a job would add (`what`: "the stamp", "the signature's appearance") lies over content
+    /// an existing signature signed: on page `page`, at `box` (`[x0 y0 x1 y1]` of the page's
+    /// default user space), over what `signature` ("signature 1 (field Signature1)") signed;
+    /// `more` other boxes or signatures are hidden too.
+    case coversSignedContent(what: String, page: Int, box: [Double], signature: String, more: Int)
+    /// Whether what a job would add to a signed document hides signed content could not be judged.
+    case additionNotJudged(what: String, why: String)
     /// The stamp's image or ink cannot be embedded.
     case badStamp(String)
     /// Incremental writing was asked for, or needed, but is not possible for this file.
@@ -117,6 +129,19 @@ public enum PDFReason: StageReason {
                 "page \(page) of \(name): \(detail); move it with \(.placementAt) or make it smaller with \(.placementWidth) or \(.placementSize)."
         case .badPlacement(let detail):
             return "\(name): \(detail)."
+        case .noFreeArea(let page, let detail):
+            return
+                "page \(page) of \(name): \(detail); make the stamp smaller with \(.placementWidth) or \(.placementSize), or place it with \(.placementAt)."
+        case .freeAreaNotSearched(let page, let why):
+            return
+                "page \(page) of \(name): the page could not be rendered to look for a free area (\(why)); place the stamp with \(.placementAt)."
+        case .coversSignedContent(let what, let page, let box, let signature, let more):
+            let others = more > 0 ? " (and \(more) more place\(more > 1 ? "s" : "") like it)" : ""
+            return
+                "page \(page) of \(name): \(what) at [\(PDFNumber.format(box, decimals: 1))] (x0 y0 x1 y1 in points) would hide content that \(signature) signed\(others), and verify would then find that signature not valid; move it with \(.placementAt) or \(.set("true"), .placementFreeArea), or \(.set("true"), .placementOverSignedContent) to write it anyway."
+        case .additionNotJudged(let what, let why):
+            return
+                "\(name): whether \(what) would hide signed content could not be judged (\(why)), so nothing was written; \(.set("true"), .placementOverSignedContent) to write it unjudged."
         case .badStamp(let detail):
             return "\(name): \(detail)."
         case .incrementalImpossible(let why):

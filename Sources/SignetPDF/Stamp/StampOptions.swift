@@ -1,3 +1,5 @@
+import SignetCore
+
 /// Everything `signet stamp` can be asked, with the CLI's defaults.
 public struct StampOptions: Sendable, Hashable, Codable {
     /// How the output is written.
@@ -99,9 +101,35 @@ public struct StampReport: Sendable, Hashable, Codable {
     /// The damage of an input that was stamped as a repaired copy (see
     /// `PDFDocument.opening(path:password:repairing:)`), or nil.
     package var repaired: String? = nil
+    /// Pages where an annotation with an opaque background lies over the stamp, which is in the
+    /// page content below it (see `hiddenWarnings`).
+    package var hidden: [Hidden] = []
+
+    /// A stamp in the page content that an annotation above it hides.
+    package struct Hidden: Sendable, Hashable, Codable {
+        /// The page, 1-based.
+        package var page: Int
+        /// The annotation's subtype: "Widget", "FreeText", "Square"…
+        package var annotation: String
+        /// Its object number, when it is an indirect object.
+        package var object: Int?
+    }
+
+    /// One warning for the stamps an opaque annotation hides (`hidden`), advising a Stamp
+    /// annotation, which readers draw above the others; empty when none is hidden.
+    public var hiddenWarnings: [Sentence] {
+        guard let first = hidden.first else { return [] }
+        let under =
+            hidden.count == 1
+            ? "the \(first.annotation) annotation\(first.object.map { " (object \($0))" } ?? "")"
+            : "an annotation"
+        return [
+            "\(Stamper.pageList(hidden.map(\.page))): the stamp lies in the page content under \(under) whose opaque background readers draw over it, so it does not show there; \(.set("true"), .stampAsAnnotation) to draw it above the annotations."
+        ]
+    }
 
     enum CodingKeys: String, CodingKey {
-        case input, output, mode, form, warnings, repaired
+        case input, output, mode, form, warnings, repaired, hidden
         case pagesStamped = "pages_stamped"
         case bytesAdded = "bytes_added"
         case perPage = "per_page"

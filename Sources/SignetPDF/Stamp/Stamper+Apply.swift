@@ -6,12 +6,14 @@ package struct StampEdit: Sendable, Hashable {
     package var perPage: [StampReport.PageStamp]
     /// Damage qpdf worked around and page oddities that were corrected, one sentence each.
     package var warnings: [String]
+    /// Pages where an annotation above the stamp hides it.
+    package var hidden: [StampReport.Hidden] = []
 
     /// The report of a run that wrote these stamps to `output`, `bytesAdded` bytes more than `input`.
     package func report(input: String, output: String, incremental: Bool, bytesAdded: Int) -> StampReport {
         StampReport(
             input: input, output: output, mode: incremental ? "incremental" : "rewrite", form: form,
-            pagesStamped: perPage.count, bytesAdded: bytesAdded, perPage: perPage, warnings: warnings)
+            pagesStamped: perPage.count, bytesAdded: bytesAdded, perPage: perPage, warnings: warnings, hidden: hidden)
     }
 }
 
@@ -21,10 +23,12 @@ extension Stamper {
     /// memory: as page content, or as Stamp annotations on a signed input or when asked (see
     /// `StampProtection`). `incremental` says the caller appends the changes as an incremental
     /// update (a signer always does); writing is the caller's. `text` is shown with the artwork
-    /// (a signing pipeline's name and time), the two fitted together.
+    /// (a signing pipeline's name and time), the two fitted together. `pageImage` renders pages
+    /// for a free-area placement (`StampPlacer`). A stamp in the page content that an opaque
+    /// annotation above it hides is reported (`StampEdit.hidden`, see `AnnotationBackground`).
     package static func apply(
         _ artwork: StampArtwork, text: SignatureText? = nil, options: StampOptions, to document: PDFDocument,
-        incremental: Bool,
+        incremental: Bool, pageImage: PageImage? = nil,
         progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampEdit {
         guard document.pageCount > 0 else { throw document.error(.noPages) }
@@ -50,6 +54,7 @@ extension Stamper {
         // qpdf's own words for the reconstruction repeat that sentence; its details do not.
         warnings += document.warnings.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
         let aspect = try StampForm.aspect(artwork, text: text)
+        let placer = StampPlacer(document: document, pageImage: pageImage)
         var placed: [(page: PDFPage, geometry: PageGeometry, rect: Rect)] = []
         var notes: [(note: String, pages: [Int])] = []
         for number in pages {
@@ -62,11 +67,8 @@ extension Stamper {
                     notes.append((note, [number]))
                 }
             }
-            do {
-                placed.append((page, geometry, try options.placement.rect(on: geometry, aspect: aspect)))
-            } catch {
-                throw document.error(.stampDoesNotFit(page: number, detail: error.detail))
-            }
+            placed.append(
+                (page, geometry, try placer.rect(options.placement, page: number, geometry: geometry, aspect: aspect)))
         }
         warnings += notes.map { pageList($0.pages) + ": " + $0.note }
 
@@ -84,7 +86,11 @@ extension Stamper {
             stampPage = { try stamper.stamp($0, at: $1, geometry: $2) }
         }
         var perPage: [StampReport.PageStamp] = []
+        var hidden: [StampReport.Hidden] = []
         for (i, item) in placed.enumerated() {
+            if kind == .content, let above = try opaqueAnnotation(over: item.rect, on: item.page, item.geometry) {
+                hidden.append(above)
+            }
             try stampPage(item.page, item.rect, item.geometry)
             let user = StampTransform.userRect(item.rect, on: item.geometry)
             perPage.append(
@@ -93,6 +99,22 @@ extension Stamper {
                     rectUserSpace: [user.minX, user.minY, user.maxX, user.maxY].map { PDFNumber.rounded($0) }))
             progress?(StampProgress(phase: .stamping, fraction: Double(i + 1) / Double(placed.count)))
         }
-        return StampEdit(form: kind, perPage: perPage, warnings: warnings)
+        return StampEdit(form: kind, perPage: perPage, warnings: warnings, hidden: hidden)
+    }
+
+    /// The first annotation of `page` (before the stamp is added) whose opaque background lies
+    /// over `rect` (displayed points).
+    static func opaqueAnnotation(
+        over rect: Rect, on page: PDFPage, _ geometry: PageGeometry
+    ) throws
+        -> StampReport.Hidden?
+    {
+        for item in try page.annotationBoxes(geometry) where item.box.intersection(rect) != nil {
+            guard try AnnotationBackground.isOpaque(item.annotation) else { continue }
+            let subtype = try item.annotation.value("/Subtype")?.nameValue().map { String($0.dropFirst()) }
+            return StampReport.Hidden(
+                page: page.number, annotation: subtype ?? "unnamed", object: try item.annotation.id?.number)
+        }
+        return nil
     }
 }

@@ -8,14 +8,17 @@ package enum Stamper {
     /// encrypted input gets an incremental update encrypted with its own key (see
     /// `PDFDocument.prepareEncryptedUpdates(for:using:)`); without, it is rewritten by qpdf. A
     /// damaged unsigned input is stamped as a repaired copy unless `options.mode` is
-    /// `.incremental` (see `PDFDocument.opening(path:password:repairing:)`).
+    /// `.incremental` (see `PDFDocument.opening(path:password:repairing:)`). `hooks` renders pages
+    /// for a free-area placement and judges what an update adds to a signed input before it is
+    /// committed.
     package static func stamp(
         input: String, password: Secret? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
-        output: String, ciphers: (any CipherPrimitives)? = nil, progress: ((StampProgress) -> Void)? = nil
+        output: String, ciphers: (any CipherPrimitives)? = nil, hooks: PlacementHooks = PlacementHooks(),
+        progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(
             try PDFDocument.opening(path: input, password: password, repairing: options.mode != .incremental),
-            artwork: artwork, options: options, ciphers: ciphers,
+            artwork: artwork, options: options, ciphers: ciphers, hooks: hooks,
             progress: progress
         ) {
             try AtomicOutput(path: output)
@@ -26,19 +29,21 @@ package enum Stamper {
     /// The report names `source.name` and `sink.name`.
     package static func stamp(
         source: any ByteSource, password: Secret? = nil, artwork: StampArtwork, options: StampOptions = StampOptions(),
-        to sink: any ByteSink, ciphers: (any CipherPrimitives)? = nil, progress: ((StampProgress) -> Void)? = nil
+        to sink: any ByteSink, ciphers: (any CipherPrimitives)? = nil, hooks: PlacementHooks = PlacementHooks(),
+        progress: ((StampProgress) -> Void)? = nil
     ) throws -> StampReport {
         try stamp(
             try PDFDocument.opening(source: source, password: password, repairing: options.mode != .incremental),
-            artwork: artwork, options: options, ciphers: ciphers,
+            artwork: artwork, options: options, ciphers: ciphers, hooks: hooks,
             progress: progress
         ) { sink }
     }
 
-    /// The sink is made only once every placement has been checked.
+    /// The sink is made only once every placement has been checked, and committed only once
+    /// `hooks.judge` accepted what an update to a signed input adds.
     private static func stamp(
         _ document: PDFDocument, artwork: StampArtwork, options: StampOptions, ciphers: (any CipherPrimitives)?,
-        progress: ((StampProgress) -> Void)?, sink: () throws -> any ByteSink
+        hooks: PlacementHooks, progress: ((StampProgress) -> Void)?, sink: () throws -> any ByteSink
     ) throws -> StampReport {
         if let ciphers, document.isEncrypted {
             let annotates = try options.asAnnotation || SignatureScanner.needsIncrementalUpdate(document)
@@ -46,13 +51,18 @@ package enum Stamper {
         }
         let incremental = try chooseIncremental(document, options)
         let writer = try incremental ? incrementalWriter(document, options) : nil
-        let edit = try apply(artwork, options: options, to: document, incremental: incremental, progress: progress)
+        let signed = try SignatureScanner.fields(of: document).contains(where: \.isSigned)
+        let edit = try apply(
+            artwork, options: options, to: document, incremental: incremental, pageImage: hooks.pageImage,
+            progress: progress)
 
         let out = try sink()
         let written: Int
         let report: ((Double) -> Void)? = progress.map { p in { p(StampProgress(phase: .writing, fraction: $0)) } }
         if let writer {
-            written = try writer.write(to: out, progress: report).totalLength
+            let lengths = try writer.write(to: out, progress: report)
+            written = lengths.totalLength
+            if signed { try hooks.judge?(out, lengths.inputLength) }
         } else {
             written = try RewriteWriter.write(document, to: out, progress: report)
         }

@@ -49,8 +49,10 @@ package struct DocumentTimestamper: PostSignatureUpdate {
         guard let timestampID = try timestamp.id else {
             throw PDFError(document.path, .structure("internal: timestamp object is not indirect"))
         }
-        let placed = try SignatureFieldEditor(document: document, fields: fields)
-            .addField(signature: timestamp, appearance: nil)
+        let placed = try SignatureFieldEditor(
+            document: document, fields: fields, placer: StampPlacer(document: document, pageImage: nil)
+        )
+        .addField(signature: timestamp, appearance: nil)
         let dictionary = SignatureDictionary(documentTimestampReserving: reserved)
         let written = try SignedUpdate.write(
             writer, document: document, signatureID: timestampID, dictionary: dictionary, to: sink, context: context

@@ -15,19 +15,22 @@ package enum PDFSigner {
     /// `network` carries the timestamp requests (`options.timestamp`). `collector`, when given,
     /// adds the validation material in an update after the signature (`DSSUpdate`, PAdES B-LT).
     /// `password` opens an encrypted input (user or owner password; none when its user password is
-    /// empty), whose updates are then encrypted with its own key.
+    /// empty), whose updates are then encrypted with its own key. `hooks` renders pages for a
+    /// free-area placement of the appearance, and judges the signed update on an input that holds
+    /// a signature, written but not yet signed, before the key is used.
     package static func sign(
         input: String, output: String, password: Secret? = nil, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
         editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
-        collector: RevocationCollector? = nil
+        collector: RevocationCollector? = nil, hooks: PlacementHooks = PlacementHooks()
     ) throws -> PDFSignResult {
         guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         return try sign(
             opening: { try PDFDocument.opening(path: input, password: password, repairing: true) },
             password: password, input: input,
             key: .identity(identity), options: options, appearance: appearance, editing: editing, network: network,
-            collector: collector, sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
+            collector: collector, hooks: hooks,
+            sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
     }
 
     /// The same from `source` (a file, or memory) into `sink` (committed on success); the result
@@ -36,13 +39,13 @@ package enum PDFSigner {
         source: any ByteSource, to sink: any ByteSink, password: Secret? = nil, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
         editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
-        collector: RevocationCollector? = nil
+        collector: RevocationCollector? = nil, hooks: PlacementHooks = PlacementHooks()
     ) throws -> PDFSignResult {
         try sign(
             opening: { try PDFDocument.opening(source: source, password: password, repairing: true) },
             password: password,
             input: source.name, key: .identity(identity), options: options, appearance: appearance, editing: editing,
-            network: network, collector: collector, sinks: PostSignatureUpdates.Sinks(into: sink))
+            network: network, collector: collector, hooks: hooks, sinks: PostSignatureUpdates.Sinks(into: sink))
     }
 
     /// Who fills `/Contents`: an identity now, or (`--prepare`) nobody yet: the room is left zero-filled.
@@ -55,7 +58,8 @@ package enum PDFSigner {
     static func sign(
         opening: () throws -> PDFDocument, password: Secret?, input: String, key: Key,
         options: PDFSignOptions, appearance: SignatureAppearance?, editing: ((PDFDocument) throws -> Void)?,
-        network: (any HTTPTransport)?, collector: RevocationCollector?, sinks: PostSignatureUpdates.Sinks
+        network: (any HTTPTransport)?, collector: RevocationCollector?, hooks: PlacementHooks = PlacementHooks(),
+        sinks: PostSignatureUpdates.Sinks
     ) throws -> PDFSignResult {
         let timestamping = options.timestamp.map {
             TimestampAuthority(options: $0, transport: network ?? NoTransport(), now: options.signingTime)
@@ -69,9 +73,8 @@ package enum PDFSigner {
         try document.prepareEncryptedUpdates(for: .fillAndSign, using: OpenSSLCiphers())
         if try SignatureScanner.permissions(of: document).docMDP == 1 { throw PDFSignError(input, .certifiedNoChanges) }
         let fields = try FormFields.all(in: document)
-        if options.certify, try fields.contains(where: { try $0.signatureValue() != nil }) {
-            throw PDFSignError(input, .certifyNeedsUnsignedDocument)
-        }
+        let signed = try fields.contains(where: { try $0.signatureValue() != nil })
+        if options.certify, signed { throw PDFSignError(input, .certifyNeedsUnsignedDocument) }
         let reserved: Int
         switch key {
         case .identity(let identity):
@@ -87,7 +90,8 @@ package enum PDFSigner {
             throw PDFError(document.path, .structure("internal: signature object is not indirect"))
         }
 
-        let editor = SignatureFieldEditor(document: document, fields: fields)
+        let editor = SignatureFieldEditor(
+            document: document, fields: fields, placer: StampPlacer(document: document, pageImage: hooks.pageImage))
         let placed =
             try options.field.map {
                 try editor.fillField(
@@ -100,7 +104,8 @@ package enum PDFSigner {
 
         let out = try PostSignatureUpdates.firstSink(before: updates, sinks: sinks)
         let written = try SignedUpdate.write(
-            writer, document: document, signatureID: signatureID, dictionary: dictionary, to: out, context: input
+            writer, document: document, signatureID: signatureID, dictionary: dictionary, to: out, context: input,
+            beforeSigning: signed ? hooks.judge : nil
         ) { digest in
             switch key {
             case .identity(let identity):

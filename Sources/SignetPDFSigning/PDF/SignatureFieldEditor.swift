@@ -17,6 +17,8 @@ struct PlacedWidget {
 struct SignatureFieldEditor {
     let document: PDFDocument
     let fields: [FormField]
+    /// Places a visible signature's appearance as stamps are placed.
+    let placer: StampPlacer
 
     /// A new field named after the existing ones ("Signature1", "Signature2", ...).
     func addField(signature: PDFObject, appearance: SignatureAppearance?) throws -> PlacedWidget {
@@ -33,12 +35,7 @@ struct SignatureFieldEditor {
         if let appearance {
             let geometry = try page.geometry()
             let aspect = try StampForm.aspect(appearance.artwork, text: appearance.text)
-            let displayed: Rect
-            do {
-                displayed = try appearance.placement.rect(on: geometry, aspect: aspect)
-            } catch {
-                throw PDFError(document.path, .stampDoesNotFit(page: pageNumber, detail: error.detail))
-            }
+            let displayed = try placer.rect(appearance.placement, page: pageNumber, geometry: geometry, aspect: aspect)
             let built = try normalAppearance(
                 appearance.artwork, text: appearance.text, displayed: displayed, on: geometry)
             rect = built.rect

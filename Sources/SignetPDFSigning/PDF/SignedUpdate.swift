@@ -7,6 +7,8 @@ import SignetPDF
 /// placeholders, the ByteRange is filled in place, the two signed ranges are hashed (the input's
 /// bytes as the writer copies them, then only the appended bytes from the output: flat memory at
 /// any size), and what `contents` makes of that SHA-256 digest is written into `/Contents`.
+/// `beforeSigning`, when given, sees the update written (ByteRange filled, `/Contents` still
+/// zeros) before the digest is signed, with the offset where it begins, and may refuse it.
 /// The sink is left uncommitted: the caller commits it, or hands it to the next update.
 enum SignedUpdate {
     /// Where the update put things.
@@ -20,7 +22,8 @@ enum SignedUpdate {
     static func write(
         _ writer: IncrementalWriter, document: PDFDocument, signatureID: PDFObjectID,
         dictionary clear: SignatureDictionary,
-        to out: any ByteSink, context input: String, contents: ([UInt8]) throws -> [UInt8]
+        to out: any ByteSink, context input: String, beforeSigning: ((any ByteSink, Int) throws -> Void)? = nil,
+        contents: ([UInt8]) throws -> [UInt8]
     ) throws -> Written {
         let output = out.name
         let dictionary = try document.objectCipher.map { try clear.encrypted(with: $0, as: signatureID) } ?? clear
@@ -45,6 +48,7 @@ enum SignedUpdate {
             let ranges = byteRange.ranges(fileSize: written.totalLength), range.lowerBound >= written.inputLength
         else { throw SignError(output, .crypto(operation: "ByteRange", details: "offsets do not fit the placeholder")) }
         try out.overwrite(byteRangeText, at: base + dictionary.byteRangeOffset)
+        try beforeSigning?(out, written.inputLength)
 
         let bytes: [UInt8]
         do {

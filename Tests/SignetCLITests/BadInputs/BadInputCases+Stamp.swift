@@ -73,7 +73,8 @@ extension BadInputCases {
         stamping("--opacity 0", F.pdf(), ["--opacity", "0"], fragment: "would make the stamp invisible"),
         stamping("--opacity above 1", F.pdf(), ["--opacity", "1.5"], fragment: "--opacity must be between 0 and 1"),
         stamping("unknown --units", F.pdf(), ["--units", "furlong"], fragment: "--units must be one of"),
-        stamping("--at without a y", F.pdf(), ["--at", "10"], fragment: "--at takes X,Y (like 72,680); got '10'"),
+        stamping(
+            "--at without a y", F.pdf(), ["--at", "10"], fragment: "--at takes X,Y (like 72,680) or auto; got '10'"),
         stamping(
             "--incremental with --rewrite", F.pdf(), ["--incremental", "--rewrite"],
             fragment: "either --incremental or --rewrite"),
