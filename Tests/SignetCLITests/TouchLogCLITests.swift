@@ -95,7 +95,7 @@ struct TouchLogCLITests {
         "a bad --axis-range, or one with another --format, is refused naming what is wrong",
         arguments: [
             (["--axis-range", "x=0:99,z=0:9"], "knows the axes x, y and pressure, not 'z'"),
-            (["--axis-range", "x=99:0"], "wants AXIS=MIN:MAX[:RES] items with MAX above MIN"),
+            (["--axis-range", "x=99:0"], "takes AXIS=MIN:MAX[:RES] items with MAX above MIN"),
             (["--axis-range", "x=0:9,x=0:19"], "names the axis 'x' twice"),
             (["--axis-range", "x=0:9", "--format", "signet"], "--axis-range is about Android getevent logs"),
         ])
