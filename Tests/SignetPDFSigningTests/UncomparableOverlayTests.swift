@@ -58,6 +58,19 @@ struct UncomparableOverlayTests {
             : DuplicateKeyTests.first("<<", in: page, with: "<< /Annots [50 0 R]")
     }
 
+    /// `signed` with a Stamp (object 50: `entries`, drawn by form 51 with `content` in `box`, which
+    /// may carry more of the form's entries) added to page 4, and an optional content group (60).
+    static func stamping(_ signed: [UInt8], entries: String, content: String, box: String) -> [UInt8] {
+        IncrementalUpdate.append(
+            to: signed,
+            objects: [
+                4: listing50(signed),
+                50: "<< /Type /Annot /Subtype /Stamp \(entries) /AP << /N 51 0 R >> >>",
+                51: IncrementalUpdate.stream(content, dictionary: "/Type /XObject /Subtype /Form /BBox \(box)"),
+                60: "<< /Type /OCG /Name (Layer) >>",
+            ])
+    }
+
     func signed(rotate: Int = 0) throws -> [UInt8] {
         try DuplicateKeyTests().sign(TestPDF.bytes(rotations: [rotate]))
     }
@@ -65,17 +78,8 @@ struct UncomparableOverlayTests {
     @Test("a stamp whose drawing one reader's render cannot judge is a change at level other", arguments: cases)
     func uncomparable(_ c: Case) throws {
         let signed = try signed(rotate: c.rotate)
-        let page = Self.listing50(signed)
-        let attack = IncrementalUpdate.append(
-            to: signed,
-            objects: [
-                4: page,
-                50: "<< /Type /Annot /Subtype /Stamp \(c.entries) /AP << /N 51 0 R >> >>",
-                51: IncrementalUpdate.stream(
-                    "1 g 0 0 328 40 re f",
-                    dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 328 40] \(c.appearance)"),
-                60: "<< /Type /OCG /Name (Layer) >>",
-            ])
+        let attack = Self.stamping(
+            signed, entries: c.entries, content: "1 g 0 0 328 40 re f", box: "[0 0 328 40] \(c.appearance)")
         let first = try verify(attack, "attack")
         #expect(!first.valid && first.modificationLevel == .other, "\(first.changes.map(\.what))")
         #expect(
@@ -88,15 +92,8 @@ struct UncomparableOverlayTests {
     @Test("the same stamp with a plain /Rect on an upright page is an annotation, permitted")
     func control() throws {
         let signed = try signed()
-        let page = Self.listing50(signed)
-        let update = IncrementalUpdate.append(
-            to: signed,
-            objects: [
-                4: page,
-                50: "<< /Type /Annot /Subtype /Stamp /Rect [400 60 500 100] /F 20 /AP << /N 51 0 R >> >>",
-                51: IncrementalUpdate.stream(
-                    "0 g 0 0 100 40 re f", dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 100 40]"),
-            ])
+        let update = Self.stamping(
+            signed, entries: "/Rect [400 60 500 100] /F 20", content: "0 g 0 0 100 40 re f", box: "[0 0 100 40]")
         let first = try verify(update, "control")
         #expect(first.modificationLevel == .annotations && first.permitted, "\(first.changes.map(\.what))")
     }
