@@ -1,0 +1,95 @@
+import Foundation
+import SignetTestSupport
+import Testing
+
+/// docs/cli.md against the commands' own option lists (what `signet CMD --help` prints, generated
+/// from each command's spec): every option is named on the page, every example passes only options
+/// its command takes, and every option the page quotes exists.
+@Suite("Docs: docs/cli.md's options are the commands' options")
+struct CLIDocsOptionsTests {
+    /// Options the page names on purpose although `signet` has none by that name.
+    static let namedElsewhere: [String: String] = [
+        "--pin": "the page says PINs never travel on the command line: there is no --pin",
+        "--line-buffer": "GNU parallel's option, for the batch recipes",
+    ]
+
+    /// Each command's options (every spelling), and the program's own (`--version`, `--man`, …).
+    struct Options {
+        var commands: [String: Set<String>] = [:]
+        var program: Set<String> = []
+        var all: Set<String> { commands.values.reduce(program) { $0.union($1) } }
+    }
+
+    static func options(_ binary: String) throws -> Options {
+        var options = Options()
+        let general = try ProcessRunner.run(binary, ["--help"]).stdoutText
+        let programPart = try #require(general.firstRange(of: "options (instead of a command):"))
+        options.program = Set(general[programPart.upperBound...].matches(of: /--[a-z][a-z0-9-]*/).map { String($0.0) })
+        let names = try ProcessRunner.run(binary, ["--commands"]).stdoutText.split(separator: "\n").map(String.init)
+        try #require(!names.isEmpty, "signet --commands printed nothing")
+        let line = /^  (?:-\w, )?(--[a-z0-9-]+)(?:, (--[a-z0-9-]+))?/.anchorsMatchLineEndings()
+        for name in names {
+            let help = try ProcessRunner.run(binary, [name, "--help"]).stdoutText
+            let list = try #require(help.firstRange(of: "\noptions:\n"), "signet \(name) --help lists no options")
+            options.commands[name] = Set(
+                help[list.upperBound...].matches(of: line).flatMap { [$0.1, $0.2].compactMap { $0.map(String.init) } })
+        }
+        return options
+    }
+
+    static func page() throws -> String {
+        try String(contentsOf: Corpus.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+    }
+
+    /// Whether `text` names `option` as a whole word (`--page` is not named by `--pages`).
+    static func names(_ text: String, _ option: String) -> Bool {
+        var rest = text[...]
+        while let found = rest.firstRange(of: option) {
+            let next = rest[found.upperBound...].first
+            if next.map({ !($0.isLetter || $0.isNumber || $0 == "-") }) ?? true { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
+    }
+
+    @Test("every option of every command is named in docs/cli.md", arguments: VocabularyCLITests.binaries)
+    func everyOptionNamed(binary: String) throws {
+        let options = try Self.options(binary)
+        let page = try Self.page()
+        let unnamed = options.all.filter { !["--help"].contains($0) && !Self.names(page, $0) }.sorted()
+        #expect(unnamed.isEmpty, "docs/cli.md never names \(unnamed.joined(separator: ", "))")
+    }
+
+    @Test(
+        "every `signet CMD …` example in docs/cli.md passes only options CMD takes",
+        arguments: VocabularyCLITests.binaries)
+    func examplesUseOwnOptions(binary: String) throws {
+        let options = try Self.options(binary)
+        let page = try Self.page().replacing(/\\\n\s*/, with: " ")  // continued command lines joined
+        var checked = 0
+        for example in page.matches(of: /(?:^|\$ |`)signet ([a-z]+)((?: [^\n`|]*)?)/.anchorsMatchLineEndings()) {
+            guard let own = options.commands[String(example.1)] else { continue }
+            checked += 1
+            for used in example.2.matches(of: /(?:^|[^\w-])(--[a-z][a-z0-9-]*[a-z0-9])/) {
+                let option = String(used.1)
+                #expect(
+                    own.contains(option) || option == "--man" || option == "--help",
+                    "docs/cli.md: `\(example.0)` passes \(option), which signet \(example.1) does not take")
+            }
+        }
+        #expect(checked > 50, "only \(checked) examples found in docs/cli.md")
+    }
+
+    @Test("every option docs/cli.md quotes is an option of signet", arguments: VocabularyCLITests.binaries)
+    func quotedOptionsExist(binary: String) throws {
+        let all = try Self.options(binary).all
+        for quoted in try Self.page().matches(of: /`(--[a-z][a-z0-9-]*)[^`]*`/) {
+            let option = String(quoted.1)
+            let known =
+                option.hasSuffix("-") ? all.contains { $0.hasPrefix(option) } : all.contains(option)
+            #expect(
+                known || Self.namedElsewhere[option] != nil,
+                "docs/cli.md quotes `\(quoted.0)`, and no signet command takes \(option)")
+        }
+    }
+}
