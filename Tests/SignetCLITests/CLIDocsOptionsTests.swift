@@ -17,6 +17,8 @@ struct CLIDocsOptionsTests {
     struct Options {
         var commands: [String: Set<String>] = [:]
         var program: Set<String> = []
+        /// Each option's lines of `--help` text, over every command that takes it.
+        var help: [String: [String]] = [:]
         var all: Set<String> { commands.values.reduce(program) { $0.union($1) } }
     }
 
@@ -31,8 +33,17 @@ struct CLIDocsOptionsTests {
         for name in names {
             let help = try ProcessRunner.run(binary, [name, "--help"]).stdoutText
             let list = try #require(help.firstRange(of: "\noptions:\n"), "signet \(name) --help lists no options")
-            options.commands[name] = Set(
-                help[list.upperBound...].matches(of: line).flatMap { [$0.1, $0.2].compactMap { $0.map(String.init) } })
+            var own: Set<String> = []
+            for match in help[list.upperBound...].matches(of: line) {
+                let spellings = [match.1, match.2].compactMap { $0.map(String.init) }
+                // The option's text runs to the next option or paragraph (a long label wraps it).
+                let rest = help[match.range.upperBound...]
+                let end = rest.firstRange(of: /\n  -|\n\n/)?.lowerBound ?? rest.endIndex
+                let text = String(help[match.range.lowerBound..<end])
+                for spelling in spellings { options.help[spelling, default: []].append(text) }
+                own.formUnion(spellings)
+            }
+            options.commands[name] = own
         }
         return options
     }
@@ -90,6 +101,47 @@ struct CLIDocsOptionsTests {
             #expect(
                 known || Self.namedElsewhere[option] != nil,
                 "docs/cli.md quotes `\(quoted.0)`, and no signet command takes \(option)")
+        }
+    }
+
+    @Test(
+        "every default docs/cli.md states for an option is the one its --help states",
+        arguments: VocabularyCLITests.binaries)
+    func statedDefaults(binary: String) throws {
+        let options = try Self.options(binary)
+        var checked = 0
+        for stated in try Self.page().matches(
+            of: /`(--[a-z][a-z0-9-]*)[^`]*`[^.;`]{0,80}\(default (?:the )?([^ ,):]+)[,)]/)
+        {
+            let option = String(stated.1), value = String(stated.2)
+            let lines = options.help[option] ?? []
+            checked += 1
+            #expect(
+                lines.contains { $0.contains("default") && $0.contains(value) },
+                "docs/cli.md says \(option) defaults to \(value); --help says:\n\(lines.joined(separator: "\n"))")
+        }
+        #expect(checked >= 5, "only \(checked) stated defaults found in docs/cli.md")
+    }
+
+    @Test("the number of stroke formats the docs state is the number `render --format` takes")
+    func formatCount() throws {
+        let help = try ProcessRunner.signet(["render", "--help"]).stdoutText
+        let choices = try #require(help.firstMatch(of: /--format NAME[^\n]*\(one of: ([^)]*)\)/), "\(help)")
+        let count = choices.1.split(separator: ",").count
+        let words = [10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen", 14: "fourteen", 15: "fifteen"]
+        let statements = [
+            ("README.md", #"\((\d+) formats\)"#), ("README.md", #"the (\w+) stroke formats"#),
+            ("docs/architecture.md", #"\((\d+) formats\)"#),
+            ("docs/formats.md", #"captured strokes from (\w+) formats"#),
+        ]
+        for (file, pattern) in statements {
+            let text = try String(contentsOf: Corpus.packageRoot.appendingPathComponent(file), encoding: .utf8)
+            let stated = try #require(
+                text.firstMatch(of: try Regex(pattern)).flatMap { $0.output[1].substring.map(String.init) },
+                "\(file) no longer says /\(pattern)/")
+            #expect(
+                stated == "\(count)" || stated == words[count],
+                "\(file) says \(stated) formats; render --format takes \(count): \(choices.1)")
         }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 /// Every limit the docs state as a number is the constant the code enforces: the figure the page
 /// states (with its unit) against the constant as Sources/ writes it. A renamed or moved constant
 /// fails here too, naming the file to look in.
-@Suite("Docs: the limits the pages state are the code's constants")
+@Suite("Docs: the limits and parameters the pages state are the code's constants")
 struct StatedLimitsTests {
     /// One stated number: where the page says it, and the constant it must equal.
     struct Limit: CustomStringConvertible, Sendable {
@@ -18,8 +18,11 @@ struct StatedLimitsTests {
         /// The constant's name as declared there (`maxObjects`, or an init parameter's label).
         var constant: String
 
-        init(_ page: String, _ stated: String, _ source: String, _ constant: String) {
-            (self.page, self.stated, self.source, self.constant) = (page, stated, source, constant)
+        /// What one stated unit is worth when the page's unit is not the figure's (`16 MP`: a million).
+        var unit: Double
+
+        init(_ page: String, _ stated: String, _ source: String, _ constant: String, unit: Double = 1) {
+            (self.page, self.stated, self.source, self.constant, self.unit) = (page, stated, source, constant, unit)
         }
 
         var description: String { "\(page): \(constant) (\(source))" }
@@ -29,6 +32,7 @@ struct StatedLimitsTests {
     static let verify = "docs/verify.md"
     static let cli = "docs/cli.md"
     static let formats = "docs/formats.md"
+    static let budget = "docs/budget.md"
 
     static let limits: [Limit] = [
         Limit(
@@ -159,8 +163,38 @@ struct StatedLimitsTests {
             cli, #"\(default\s+(\d+): a 50 MP photo is read\)"#, "SignetCodecs/Images/DecodeLimits.swift",
             "defaultMaxPixels"),
         Limit(
+            budget, #"smallest n/8 of its size that keeps (\d+) MP"#, "SignetCodecs/Images/JPEGDecodeScale.swift",
+            "minimumPixels", unit: 1_000_000),
+        Limit(
+            budget, #"keeps \d+ MP and (\d+) pixels per byte"#, "SignetCodecs/Images/JPEGDecodeScale.swift",
+            "pixelsPerByte"),
+        Limit(budget, #"`SSIMSample`: (\d+) evenly spaced bands"#, "SignetCodecs/Quality/SSIMSample.swift", "count"),
+        Limit(
+            budget, #"`SSIMSample`: \d+ evenly spaced bands of (\d+) rows"#, "SignetCodecs/Quality/SSIMSample.swift",
+            "bandRows"),
+        Limit(budget, #"on images with (\d+) rows\s+or more"#, "SignetCodecs/Quality/SSIMSample.swift", "bandedRows"),
+        Limit(
+            budget, #"From ([\d.]+) MP \(when the sample is bands"#, "SignetCodecs/Quality/SSIMSample.swift",
+            "scoredPixels", unit: 1_000_000),
+        Limit(
+            budget, #"\*\*Sampled\*\* \(images of ([\d.]+) MP or more"#, "SignetCodecs/Budget/JPEGSizeSample.swift",
+            "minimumPixels", unit: 1_000_000),
+        Limit(
+            budget, #"evenly spaced bands of (\d+) rows,\s+about"#, "SignetCodecs/Budget/JPEGSizeSample.swift",
+            "bandRows"),
+        Limit(
+            budget, #"rows,\s+about ([\d,]+) pixels, are encoded"#, "SignetCodecs/Budget/JPEGSizeSample.swift",
+            "targetPixels"),
+        Limit(
+            budget, #"Up to (\d+) MP the full size's search"#, "SignetCodecs/Budget/JPEGBudgetFit.swift",
+            "pairedFullSizePixels", unit: 1_000_000),
+        Limit(budget, #"search used up the (\d+) encodes"#, "SignetCodecs/Budget/JPEGBudgetFit.swift", "maxEncodes"),
+        Limit(
             cli, #"read once, at the start \(up to (\d+ GiB)"#, "SignetCLI/Commands/CaptureCommand+PDF.swift",
             "maxDocumentBytes"),
+        Limit(
+            cli, #"`/Contents` of `--reserve` bytes \(default (\d+):"#, "SignetPDFSigning/PDF/TwoStepSigner.swift",
+            "defaultReserve"),
         Limit(
             cli, #"`--external-timeout` \(default\s+(\d+ s)"#, "SignetCLI/Flags/ExternalSignerFlags.swift",
             "defaultTimeout"),
@@ -218,7 +252,7 @@ struct StatedLimitsTests {
             try RepositoryText.captures(
                 #"\b\#(limit.constant)(?:: *\w+)? *= *([0-9_.]+(?: *(?:<<|\*) *[0-9_.]+)*)"#, in: code
             ).first, "Sources/\(limit.source) no longer declares \(limit.constant) as a number")
-        let statedValue = try #require(Self.statedValue(stated), "cannot read '\(stated)' as a figure")
+        let statedValue = try #require(Self.statedValue(stated), "cannot read '\(stated)' as a figure") * limit.unit
         let declaredValue = try #require(Self.evaluate(declared), "cannot evaluate '\(declared)'")
         #expect(
             statedValue == declaredValue,
