@@ -33,6 +33,7 @@ struct StatedLimitsTests {
     static let cli = "docs/cli.md"
     static let formats = "docs/formats.md"
     static let budget = "docs/budget.md"
+    static let architecture = "docs/architecture.md"
 
     static let limits: [Limit] = [
         Limit(
@@ -189,6 +190,51 @@ struct StatedLimitsTests {
             budget, #"Up to (\d+) MP the full size's search"#, "SignetCodecs/Budget/JPEGBudgetFit.swift",
             "pairedFullSizePixels", unit: 1_000_000),
         Limit(budget, #"search used up the (\d+) encodes"#, "SignetCodecs/Budget/JPEGBudgetFit.swift", "maxEncodes"),
+        Limit(
+            cli, #"spends \*\*at most (\d+) full encodes\*\*"#, "SignetCodecs/Budget/JPEGBudgetFit.swift", "maxEncodes"),
+        Limit(
+            cli, #"\(up to (\d+) more encodes, to within 1 %\)"#, "SignetCodecs/Budget/PNGBudgetFit.swift",
+            "refineEncodes"),
+        Limit(cli, #"\| `Content-Length` over (\d+ MiB) \|"#, "SignetCapture/HTTPRequest.swift", "maxBodyBytes"),
+        Limit(
+            cli, #"rendered by `signet-preview` at (\d+) dpi \(lower"#, "SignetPDF/Geometry/StampPlacer.swift", "dpi"),
+        Limit(
+            cli, #"\(lower for a page over (\d+) megapixels\)"#, "SignetPDF/Geometry/StampPlacer.swift", "maxPixels",
+            unit: 1_000_000),
+        Limit(
+            cli, #"default (\d+) pt wide, \d+ pt in from the bottom-right"#, "SignetPDF/Geometry/StampPlacement.swift",
+            "defaultWidth"),
+        Limit(
+            cli, #"default \d+ pt wide, (\d+) pt in from the bottom-right"#, "SignetPDF/Geometry/StampPlacement.swift",
+            "defaultMargin"),
+        Limit(
+            cli, #"an answer over (\d+ MiB) is refused"#, "SignetCrypto/HTTP/HTTPTransport.swift", "maxResponseBytes"),
+        Limit(
+            verify, #"chain holds over ([\d,]+) cross-reference sections"#, "SignetPDF/Structure/FileStructure.swift",
+            "maxSections"),
+        Limit(
+            verify, #"streams that decode to over (\d+ MiB) in all"#, "SignetPDF/Structure/FileRevisions.swift",
+            "maxDecoded"),
+        Limit(verify, #"Dictionaries nest at most (\d+) levels"#, "SignetPDF/Structure/SyntaxReader.swift", "maxDepth"),
+        Limit(verify, #"a rectangle over \d+ megapixels at (\d+) dpi"#, "SignetVerify/OverlayComparison.swift", "dpi"),
+        Limit(
+            verify, #"moduli up to ([\d,]+) bits"#, "SignetCrypto/OpenSSL/PrivateKey+Defect.swift",
+            "primeTestedModulusBits"),
+        Limit(
+            verify, #"carrying more than \*\*(\d+) CRLs\*\*"#, "SignetCrypto/Verify/CMSVerifier.swift", "maxCarriedCRLs"
+        ),
+        Limit(
+            verify, #"not decoded \(another filter, over (\d+ MiB) decoded"#,
+            "SignetPDF/Structure/ObjectStreamKeys.swift", "maxDecoded"),
+        Limit(
+            architecture, #"document as a form XObject \(at most (\d+) objects"#,
+            "SignetPDF/Document/PDFDocument+Import.swift", "maxImportedObjects"),
+        Limit(
+            architecture, #"at most \d+ objects, (\d+) levels deep"#, "SignetPDF/Document/PDFDocument+Import.swift",
+            "maxImportDepth"),
+        Limit(
+            architecture, #"an exponent over (\d+ bits)"#, "SignetCrypto/OpenSSL/PrivateKey+Defect.swift",
+            "maximumExponentBits"),
         Limit(
             cli, #"read once, at the start \(up to (\d+ GiB)"#, "SignetCLI/Commands/CaptureCommand+PDF.swift",
             "maxDocumentBytes"),
