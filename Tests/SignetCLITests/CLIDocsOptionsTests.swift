@@ -144,4 +144,18 @@ struct CLIDocsOptionsTests {
                 "\(file) says \(stated) formats; render --format takes \(count): \(choices.1)")
         }
     }
+
+    @Test("the command tables of the README and docs/cli.md list every command, and no other")
+    func commandTables() throws {
+        let names = try ProcessRunner.signet(["--commands"]).stdoutText.split(separator: "\n").map(String.init)
+        try #require(names.count > 5, "signet --commands printed \(names)")
+        for file in ["README.md", "docs/cli.md"] {
+            let text = try String(contentsOf: Corpus.packageRoot.appendingPathComponent(file), encoding: .utf8)
+            let listed = Set(
+                text.matches(of: /^\| `signet ([a-z]+)[ `]/.anchorsMatchLineEndings()).map { String($0.1) })
+            #expect(
+                listed == Set(names),
+                "\(file)'s command table lists \(listed.sorted()); signet --commands prints \(names.sorted())")
+        }
+    }
 }
