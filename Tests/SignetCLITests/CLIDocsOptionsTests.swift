@@ -71,24 +71,37 @@ struct CLIDocsOptionsTests {
         #expect(unnamed.isEmpty, "docs/cli.md never names \(unnamed.joined(separator: ", "))")
     }
 
+    /// The README and every page under docs/ but bad-inputs.md, whose commands are wrong on purpose.
+    static func pages() throws -> [String] {
+        let docs = Corpus.packageRoot.appendingPathComponent("docs").path
+        return ["README.md"]
+            + (try FileManager.default.contentsOfDirectory(atPath: docs)).filter {
+                $0.hasSuffix(".md") && $0 != "bad-inputs.md"
+            }.sorted()
+            .map { "docs/" + $0 }
+    }
+
     @Test(
-        "every `signet CMD …` example in docs/cli.md passes only options CMD takes",
+        "every `signet CMD …` example in the README and docs/ passes only options CMD takes",
         arguments: VocabularyCLITests.binaries)
     func examplesUseOwnOptions(binary: String) throws {
         let options = try Self.options(binary)
-        let page = try Self.page().replacing(/\\\n\s*/, with: " ")  // continued command lines joined
         var checked = 0
-        for example in page.matches(of: /(?:^|\$ |`)signet ([a-z]+)((?: [^\n`|]*)?)/.anchorsMatchLineEndings()) {
-            guard let own = options.commands[String(example.1)] else { continue }
-            checked += 1
-            for used in example.2.matches(of: /(?:^|[^\w-])(--[a-z][a-z0-9-]*[a-z0-9])/) {
-                let option = String(used.1)
-                #expect(
-                    own.contains(option) || option == "--man" || option == "--help",
-                    "docs/cli.md: `\(example.0)` passes \(option), which signet \(example.1) does not take")
+        for file in try Self.pages() {
+            let text = try String(contentsOf: Corpus.packageRoot.appendingPathComponent(file), encoding: .utf8)
+            let page = text.replacing(/\\\n\s*/, with: " ")  // continued command lines joined
+            for example in page.matches(of: /(?:^|\$ |`)signet ([a-z]+)((?: [^\n`|]*)?)/.anchorsMatchLineEndings()) {
+                guard let own = options.commands[String(example.1)] else { continue }
+                checked += 1
+                for used in example.2.matches(of: /(?:^|[^\w-])(--[a-z][a-z0-9-]*[a-z0-9])/) {
+                    let option = String(used.1)
+                    #expect(
+                        own.contains(option) || option == "--man" || option == "--help",
+                        "\(file): `\(example.0)` passes \(option), which signet \(example.1) does not take")
+                }
             }
         }
-        #expect(checked > 50, "only \(checked) examples found in docs/cli.md")
+        #expect(checked > 100, "only \(checked) examples found in the README and docs/")
     }
 
     @Test("every option docs/cli.md quotes is an option of signet", arguments: VocabularyCLITests.binaries)
