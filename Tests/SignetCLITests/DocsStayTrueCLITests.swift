@@ -131,6 +131,28 @@ struct DocsStayTrueCLITests {
         }
     }
 
+    @Test(
+        "docs/cli.md's pipeline example fits and stamps the image it says (the signature's part needs its key)",
+        arguments: VocabularyCLITests.binaries)
+    func pipelineExample(binary: String) throws {
+        let page = try Self.read("docs/cli.md")
+        let command = try Self.capture(#"\n\$ SIGNET_PASS=… signet pipeline ([^\n]*)\n"#, in: page, file: "docs/cli.md")
+        let shown = try Self.capture(
+            #"\$ SIGNET_PASS=… signet pipeline [^\n]*\n([^\n]*) and signed as "#, in: page, file: "docs/cli.md")
+        let words = command.split(separator: " ").map(String.init)
+        let unsigned = Array(words.prefix { $0 != "--p12" })  // the fit and stamp; signing needs the example's key
+        let dir = TemporaryDirectory("docs-pipeline")
+        try FileManager.default.copyItem(
+            atPath: Corpus.packageRoot.appendingPathComponent("SampleStrokes/signet-amelia-reyes.json").path,
+            toPath: dir.path("signet-amelia-reyes.json"))
+        try TestPDF.write(to: dir.path("contract.pdf"), rotations: [0, 0, 0])
+        let r = try ProcessRunner.run(binary, ["pipeline"] + unsigned, currentDirectory: dir.url.path)
+        let printed = (r.stdoutText + r.stderr).trimmingCharacters(in: .newlines)
+        #expect(
+            r.status == 0 && printed.hasPrefix(shown + " ("),
+            "docs/cli.md shows\n\(shown) …\nsignet pipeline \(unsigned.joined(separator: " ")) printed\n\(printed)")
+    }
+
     @Test("docs/cli.md's render examples print what render prints", arguments: VocabularyCLITests.binaries)
     func renderExamples(binary: String) throws {
         let page = try Self.read("docs/cli.md")
