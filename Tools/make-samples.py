@@ -415,6 +415,57 @@ def flutter(strokes, rng):
     return '{"devicePixelRatio":2.75,"data":[\n' + body + "\n]}\n"
 
 
+
+def flutter_packets(strokes, rng):
+    """Flutter pointer data as an app records it from `PlatformDispatcher.onPointerDataPacket`: a
+    JSON array of packets `{"ts", "events"}` (one per frame), `change`/`kind` written as the enums'
+    indexes, physical pixels with no devicePixelRatio beside them, and the records the engine's
+    converter synthesizes (`"synthesized": true`): an add before the stylus first hovers, and a
+    move to where the pen lifted when the up lands away from the last move. A palm (kind touch)
+    lands mid-signature and is cancelled; the stylus is removed at the end."""
+    dpr, epoch_us, clock_ms = 2.625, 402_118_930_000, 1_733_500_000_000
+    CANCEL, ADD, REMOVE, HOVER, DOWN, MOVE, UP = range(7)
+    TOUCH, STYLUS = 0, 2
+    def record(change, kind, device, pointer, x, y, t, pressure, buttons, synthesized=False):
+        return {"timeStamp": round(epoch_us + t * 1000), "change": change, "kind": kind, "signalKind": 0,
+                "device": device, "pointerIdentifier": pointer, "physicalX": round(x * dpr, 2),
+                "physicalY": round(y * dpr, 2), "buttons": buttons, "synthesized": synthesized,
+                "pressure": round(pressure, 4), "pressureMin": 0.0, "pressureMax": 1.0,
+                "distance": 0.0 if buttons else 0.4, "distanceMax": 1.0, "tilt": 0.55, "orientation": -1.1}
+    x0, y0, t0, _ = strokes[0][0]
+    records = [record(ADD, STYLUS, 3, 0, x0 - 18, y0 + 12, t0 - 110, 0.0, 0, synthesized=True),
+               record(HOVER, STYLUS, 3, 0, x0 - 18, y0 + 12, t0 - 110, 0.0, 0)]
+    for k, s in enumerate(strokes):
+        x, y, t, _ = s[0]
+        records.append(record(HOVER, STYLUS, 3, k, x - 2, y + 3, t - 17, 0.0, 0))
+        for j, (x, y, t, p) in enumerate(s):
+            records.append(record(DOWN if j == 0 else MOVE, STYLUS, 3, k + 1, x, y, t, p, 1))
+        x, y, t, p = s[-1]
+        t_up = t + rng.uniform(6, 12)
+        if len(s) > 1 and rng.random() < 0.6:
+            # The up reports the pen a little further on; the converter moves the pointer there first.
+            x, y = x + rng.uniform(0.3, 1.2), y + rng.uniform(-0.6, 0.6)
+            records.append(record(MOVE, STYLUS, 3, k + 1, x, y, t_up, p, 1, synthesized=True))
+        records.append(record(UP, STYLUS, 3, k + 1, x, y, t_up, p, 0))
+    first = strokes[0]
+    t_palm = first[len(first) // 2][2]
+    palm = [record(ADD, TOUCH, 7, 0, 548, 201, t_palm, 0.0, 0, synthesized=True),
+            record(DOWN, TOUCH, 7, 60, 548, 201, t_palm, 0.8, 1)]
+    palm += [record(MOVE, TOUCH, 7, 60, 548 - j, 201 - j, t_palm + j * 8.3, 0.8, 1) for j in range(1, 4)]
+    palm += [record(CANCEL, TOUCH, 7, 60, 545, 198, t_palm + 41, 0.8, 0),
+             record(REMOVE, TOUCH, 7, 60, 545, 198, t_palm + 41, 0.8, 0)]
+    x, y, t, _ = strokes[-1][-1]
+    records.append(record(REMOVE, STYLUS, 3, len(strokes), x, y, t + 280, 0.0, 0))
+    records = sorted(records + palm, key=lambda r: r["timeStamp"])
+    packets, frame = [], None
+    for r in records:
+        at = r["timeStamp"] // 16_667
+        if at != frame:
+            packets.append({"ts": clock_ms + (r["timeStamp"] - epoch_us) // 1000, "events": []})
+            frame = at
+        packets[-1]["events"].append(r)
+    return "[\n" + ",\n".join(json.dumps(p, separators=(",", ":")) for p in packets) + "\n]\n"
+
 def getevent(strokes, rng):
     """`getevent -lp` (the touchscreen's axes) followed by `getevent -lt`: multi-touch protocol B
     (slots, tracking ids, only changed axes reported), BTN_TOUCH on the first contact, a palm
@@ -545,6 +596,7 @@ def main():
     write(folder, "perfect-freehand-kaito-imura.json", perfect_freehand(one_stroke_signature(kai, "Kaito", "Imura", (40, 120))))
     write(folder, "excalidraw-zoe-hill.excalidraw", excalidraw(sig(23, "Zoe", "Hill", x_height=22, slant=0.3)))
     write(folder, "flutter-lina-hoff.json", flutter(sig(24, "Lina", "Hoff", x_height=21, slant=0.28), random.Random(24)))
+    write(folder, "flutter-packets-mila-novak.json", flutter_packets(sig(27, "Mila", "Novak", x_height=22, slant=0.24), random.Random(27)))
     write(folder, "getevent-ravi-kumar.txt", getevent(sig(25, "Ravi", "Kumar", x_height=23, slant=0.2), random.Random(25)))
     write(folder, "pointer-events-nico-baird.json", pointer_events(sig(26, "Nico", "Baird", x_height=22, slant=0.3), random.Random(26)))
 

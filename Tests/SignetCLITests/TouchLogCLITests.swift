@@ -11,7 +11,8 @@ struct TouchLogCLITests {
     @Test(
         "each sample renders without --format, one summary line naming its strokes and the format detected",
         arguments: [
-            ("flutter-lina-hoff.json", 4, "flutter"), ("getevent-ravi-kumar.txt", 4, "getevent"),
+            ("flutter-lina-hoff.json", 4, "flutter"), ("flutter-packets-mila-novak.json", 4, "flutter"),
+            ("getevent-ravi-kumar.txt", 4, "getevent"),
             ("pointer-events-nico-baird.json", 5, "pointer-events"),
         ])
     func renders(sample: String, strokes: Int, format: String) throws {

@@ -1,12 +1,25 @@
-/// Reads Flutter pointer logs: `PointerData` records (dart:ui) as an app dumps them to JSON, a
-/// JSON array of records or an object `{"devicePixelRatio": 2.75, "data": [records]}` (the
-/// shape of a `PointerDataPacket` with the view's ratio beside it).
+/// Reads Flutter pointer logs: dart:ui `PointerData` records as apps write them to JSON, in any
+/// of three shapes:
+/// - a JSON array of records;
+/// - a JSON array of packets, `[{"ts": …, "events": [records]}, …]` (`data` in place of
+///   `events` too: a `PointerDataPacket` as the engine hands it over; the packet's own `ts` is
+///   the app's and not read);
+/// - an object `{"devicePixelRatio": 2.75, "data": [records or packets]}`.
 ///
 /// A record is `{"change", "physicalX", "physicalY", "timeStamp", "device", "kind", "pressure",
-/// "pressureMin", "pressureMax", …}`; other members are ignored.
-/// - `change` (`down`, or `PointerChange.down` as Dart prints it): `down` starts a stroke for its
-///   `device`, `move` adds a point, `up` adds its point and ends it, `cancel` throws it away;
-///   `add`, `remove`, `hover` and the trackpad's `panZoom…` are not ink.
+/// "pressureMin", "pressureMax", "signalKind", "synthesized", …}`; other members are ignored.
+/// - `change` and `kind` are the enums by name (`down`, `PointerChange.down`) or by index (`4`),
+///   in dart:ui's order (``FlutterPointerChange``, ``FlutterDeviceKind``).
+/// - `down` starts a stroke for its `device`, `move` adds a point, `up` adds its point and ends
+///   it, `cancel` throws it away; `add`, `remove`, `hover` and the trackpad's `panZoom…` are not
+///   ink, but an `add` or `remove` while the device is down cancels its stroke (the engine's
+///   `PointerDataPacketConverter` puts a cancel there).
+/// - Synthesized records (`"synthesized": true`, which the converter inserts to keep a pointer's
+///   state consistent) are read as Flutter's gesture layer reads them: like any other record. A
+///   synthesized move lands where the pointer was lifted or cancelled, with that record's time;
+///   like Flutter's velocity tracker, the width model gains no speed from its repeated time.
+/// - A pointer signal (`signalKind` other than `none`: scroll, scale) is no contact change; while
+///   its device is down it moves the pen to its position (the converter's synthesized move).
 /// - `physicalX`/`physicalY` are physical pixels; divided by `devicePixelRatio` when the
 ///   container gives it, they are Flutter's logical pixels (about 96 per inch).
 /// - `timeStamp` is microseconds (a `Duration`), read as milliseconds.
@@ -14,29 +27,42 @@
 ///   senses none reports min = max and gets no pressure, and so does a `mouse`. Strokes of an
 ///   `invertedStylus` (the eraser end) are not ink.
 enum FlutterPointerReader {
-    private enum Change: String {
-        case down, move, up, cancel, add, remove, hover, panZoomStart, panZoomUpdate, panZoomEnd
-    }
-
     static func read(_ json: JSONValue, _ context: ReadContext) throws -> Drawing {
         try context.requireSingleDrawing()
-        let records: JSONArray
+        let items: JSONArray
         var ratio = 1.0
         switch json {
-        case .array(let items):
-            records = items
+        case .array(let array):
+            items = array
         case .object(let o):
-            records = try context.array(o, "data", at: "top level")
+            items = try context.array(o, "data", at: "top level")
             ratio = try context.optionalPositive(o, "devicePixelRatio", at: "top level") ?? 1
         default:
             throw context.badValue("top level", "expected Flutter pointer data records, not \(json.typeName)")
         }
         var strokes = OpenStrokes<Double>(context)
-        for (i, record) in records.enumerated() {
-            try apply(record, ratio: ratio, to: &strokes, at: "record \(i + 1)")
+        var records = 0
+        for (i, item) in items.enumerated() {
+            if let packet = packetRecords(item) {
+                let place = "packet \(i + 1)"
+                let packetRecords = try context.array(packet, named: "its events", at: place)
+                for (j, record) in packetRecords.enumerated() {
+                    try apply(record, ratio: ratio, to: &strokes, at: "\(place), record \(j + 1)")
+                }
+                records += packetRecords.count
+            } else {
+                try apply(item, ratio: ratio, to: &strokes, at: "record \(i + 1)")
+                records += 1
+            }
         }
         return try strokes.builder.drawing(
-            noInk: records.isEmpty ? "no pointer records" : "no pointer went down (change \"down\")")
+            noInk: records == 0 ? "no pointer records" : "no pointer went down (change \"down\")")
+    }
+
+    /// The records of a packet (`events` or `data` of an object that is not itself a record).
+    static func packetRecords(_ item: JSONValue) -> JSONValue? {
+        guard case .object(let o) = item, !o.has("change") else { return nil }
+        return o["events"] ?? o["data"]
     }
 
     private static func apply(
@@ -44,24 +70,24 @@ enum FlutterPointerReader {
     ) throws {
         let context = strokes.context
         let o = try context.object(record, named: "a pointer record", at: place)
-        guard let name = try context.optionalString(o, "change", at: place) else {
+        guard let change = try FlutterPointerChange.read(o, "change", context, at: place) else {
             throw context.badValue(
                 place, "\"change\" is missing; every pointer record needs one of down, move, up, cancel")
         }
-        guard let change = Change(rawValue: String(name.dropPrefix("PointerChange."))) else {
-            throw context.badValue(
-                place,
-                "change '\(name)' is not one of down, move, up, cancel, add, remove, hover, panZoomStart/Update/End")
-        }
-        let kind = try context.optionalString(o, "kind", at: place).map { String($0.dropPrefix("PointerDeviceKind.")) }
+        let kind = try FlutterDeviceKind.read(o, "kind", context, at: place)
+        let signal = try FlutterSignalKind.read(o, "signalKind", context, at: place) ?? FlutterSignalKind.none
         let device = try context.optionalNumber(o, "device", at: place) ?? 0
-        switch change {
-        case .add, .remove, .hover, .panZoomStart, .panZoomUpdate, .panZoomEnd:
-            return
-        case .cancel:
-            return strokes.cancel(device)
-        case .down, .move, .up:
-            if kind == "invertedStylus" || kind == "trackpad" { return }
+        if signal != .none {
+            guard strokes.isDown(device) else { return }
+        } else {
+            switch change {
+            case .add, .remove, .cancel:
+                return strokes.cancel(device)
+            case .hover, .panZoomStart, .panZoomUpdate, .panZoomEnd:
+                return
+            case .down, .move, .up:
+                if kind == .invertedStylus { return }
+            }
         }
         for key in ["physicalX", "physicalY"] where o[key] == nil {
             throw context.badValue(
@@ -71,10 +97,10 @@ enum FlutterPointerReader {
             x: try context.number(o, "physicalX", at: place) / ratio,
             y: try context.number(o, "physicalY", at: place) / ratio,
             t: try context.optionalNumber(o, "timeStamp", at: place).map { $0 / 1000 },
-            force: kind == "mouse" ? nil : try force(o, context, at: place))
-        switch change {
-        case .down: try strokes.down(device, sample, at: place)
-        case .up: try strokes.up(device, sample, at: place)
+            force: kind == .mouse ? nil : try force(o, context, at: place))
+        switch (signal, change) {
+        case (.none, .down): try strokes.down(device, sample, at: place)
+        case (.none, .up): try strokes.up(device, sample, at: place)
         default: try strokes.move(device, sample, at: place)
         }
     }
@@ -86,12 +112,5 @@ enum FlutterPointerReader {
         let high = try context.optionalNumber(o, "pressureMax", at: place) ?? 1
         guard high > low else { return nil }
         return min(max((pressure - low) / (high - low), 0), 1)
-    }
-}
-
-extension String {
-    /// The string without `prefix` when it starts with it.
-    fileprivate func dropPrefix(_ prefix: String) -> Substring {
-        hasPrefix(prefix) ? dropFirst(prefix.count) : self[...]
     }
 }

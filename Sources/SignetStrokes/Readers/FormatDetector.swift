@@ -65,9 +65,7 @@ enum FormatDetector {
             if o["type"]?.string?.hasPrefix("excalidraw") == true || o.has("elements") { return .excalidraw }
             if o.has("phase") { return .touch }
             if o.has("drawing") { return .quickdraw }
-            if o.has("devicePixelRatio") || isFlutterRecord(o)
-                || o["data"]?.array?.first?.object.map(isFlutterRecord) == true
-            {
+            if o.has("devicePixelRatio") || isFlutterRecord(o) || o["data"]?.array.map(holdsFlutterRecords) == true {
                 return .flutter
             }
             if o.values.contains(where: { isPointArray($0) }) { return .perfectFreehand }
@@ -80,7 +78,7 @@ enum FormatDetector {
                 if f.has("phase") { return .touch }
                 if f.has("drawing") { return .quickdraw }
                 if f.has("points") { return .signaturePad }
-                if isFlutterRecord(f) { return .flutter }
+                if holdsFlutterRecords(items) { return .flutter }
                 // A PointerEvent also has `x` and `y` (aliases of clientX and clientY).
                 if f.has("pointerId") || f.has("pointerType") || f.has("clientX")
                     || f["type"]?.string?.hasPrefix("pointer") == true
@@ -104,6 +102,18 @@ enum FormatDetector {
     /// A Flutter `PointerData` record: it has a `change` or a physical position.
     private static func isFlutterRecord(_ o: JSONObject) -> Bool {
         o.has("change") || o.has("physicalX") || o.has("physicalY")
+    }
+
+    /// Flutter records, or packets of them (`{"ts", "events": [records]}`): the first item is a
+    /// record, or the first record of the first packets that hold any is one.
+    private static func holdsFlutterRecords(_ items: JSONArray) -> Bool {
+        guard let first = items.first?.object else { return false }
+        if isFlutterRecord(first) { return true }
+        for item in items.prefix(8) {
+            guard let records = FlutterPointerReader.packetRecords(item)?.array else { return false }
+            if let record = records.first { return record.object.map(isFlutterRecord) == true }
+        }
+        return false
     }
 
     /// Android `getevent` output: one of the first three non-blank lines starts like an event

@@ -65,6 +65,84 @@ struct FlutterPointerReaderTests {
         #expect(d.strokes.map(\.samples) == expected, "\(what)")
     }
 
+    /// A record as an app writes `PointerData` with the enums' indexes (`change.index`).
+    static func indexed(
+        _ change: Int, _ x: Double, _ y: Double, t: Int = 0, device: Int = 1, kind: Int = 0, synthesized: Bool = false,
+        signal: Int? = nil
+    ) -> String {
+        let signalKind = signal.map { #","signalKind":\#($0)"# } ?? ""
+        return
+            #"{"timeStamp":\#(t),"change":\#(change),"kind":\#(kind),"device":\#(device),"physicalX":\#(x),"physicalY":\#(y),"synthesized":\#(synthesized)\#(signalKind)}"#
+    }
+
+    /// A packet as apps record `onPointerDataPacket`: the app's clock beside the packet's records.
+    static func packet(_ ts: Int, _ records: [String]) -> String {
+        #"{"ts":\#(ts),"events":["# + records.joined(separator: ",") + "]}"
+    }
+
+    // dart:ui's order (lib/ui/pointer.dart): PointerChange cancel 0, add 1, remove 2, hover 3,
+    // down 4, move 5, up 6; PointerDeviceKind touch 0, mouse 1, stylus 2, invertedStylus 3.
+    @Test(
+        "packets and indexed enums as apps record them; synthesized records as Flutter reads them",
+        arguments: [
+            (
+                "packets of records by index: synthesized add, then down/move/up; µs times read as ms",
+                [
+                    packet(
+                        1_733_500_000_000,
+                        [indexed(1, 0, 0, synthesized: true), indexed(4, 10, 20, t: 1000), indexed(5, 11, 21, t: 9000)]),
+                    packet(1_733_500_000_016, [indexed(5, 12, 22, t: 17000), indexed(6, 12, 22, t: 25000)]),
+                    packet(1_733_500_000_033, [indexed(2, 12, 22, t: 25000)]),
+                ],
+                [[[10, 20, 1], [11, 21, 9], [12, 22, 17], [12, 22, 25]]]
+            ),
+            (
+                "a synthesized move to where the pen lifted is ink, with the up's time",
+                [
+                    packet(
+                        1,
+                        [
+                            indexed(4, 1, 1, t: 1000), indexed(5, 2, 2, t: 2000),
+                            indexed(5, 3, 2, t: 3000, synthesized: true), indexed(6, 3, 2, t: 3000),
+                        ])
+                ],
+                [[[1, 1, 1], [2, 2, 2], [3, 2, 3], [3, 2, 3]]]
+            ),
+            (
+                "a synthesized cancel drops the stroke; so does a remove or add while down (the converter's cancel)",
+                [
+                    packet(1, [indexed(4, 1, 1), indexed(5, 2, 2), indexed(0, 2, 2, synthesized: true)]),
+                    packet(2, [indexed(4, 5, 5, device: 2), indexed(2, 6, 6, device: 2)]),
+                    packet(3, [indexed(4, 7, 7, device: 3), indexed(1, 8, 8, device: 3)]),
+                    packet(4, [indexed(4, 9, 9, device: 4), indexed(6, 9, 9, device: 4)]),
+                ],
+                [[[9, 9, 0], [9, 9, 0]]]
+            ),
+            (
+                "a scroll signal while down moves the pen, not while up; the inverted stylus (3) is no ink",
+                [
+                    indexed(3, 0, 0, signal: 1), indexed(4, 1, 1, signal: 0), indexed(3, 4, 4, signal: 1),
+                    indexed(6, 4, 4), indexed(4, 6, 6, kind: 3), indexed(6, 7, 7, kind: 3),
+                ],
+                [[[1, 1, 0], [4, 4, 0], [4, 4, 0]]]
+            ),
+            (
+                "plain records by index and names mixed; kind 4 (unknown in older Flutter) is ink",
+                [
+                    indexed(4, 1, 1, kind: 4),
+                    #"{"change":"PointerChange.move","kind":"PointerDeviceKind.touch","device":1,"physicalX":2,"physicalY":2,"timeStamp":0}"#,
+                    indexed(6, 3, 3, kind: 4),
+                ],
+                [[[1, 1, 0], [2, 2, 0], [3, 3, 0]]]
+            ),
+        ])
+    func packets(_ what: String, items: [String], expected: [[[Double]]]) throws {
+        let text = "[\n" + items.joined(separator: ",\n") + "\n]"
+        #expect(StrokeFormat.detect(Array(text.utf8), name: "log.json") == .flutter, "\(what): detected")
+        let d = try read(text)
+        #expect(d.strokes.map { $0.samples.map { [$0.x, $0.y, $0.t ?? -1] } } == expected, "\(what)")
+    }
+
     @Test("the object form divides physical pixels by its devicePixelRatio, and is detected")
     func devicePixelRatio() throws {
         let text =
@@ -86,7 +164,27 @@ struct FlutterPointerReaderTests {
             ),
             (
                 #"[{"change":"press","physicalX":1,"physicalY":2}]"#,
-                "input.json, record 1: change 'press' is not one of down, move, up, cancel, add, remove, hover, panZoomStart/Update/End."
+                "input.json, record 1: change 'press' is not a PointerChange: one of cancel (0), add (1), remove (2), hover (3), down (4), move (5), up (6), panZoomStart (7), panZoomUpdate (8), panZoomEnd (9)."
+            ),
+            (
+                #"[{"change":10,"physicalX":1,"physicalY":2}]"#,
+                "input.json, record 1: change 10 is not a PointerChange: one of cancel (0), add (1), remove (2), hover (3), down (4), move (5), up (6), panZoomStart (7), panZoomUpdate (8), panZoomEnd (9)."
+            ),
+            (
+                #"[{"change":4,"kind":6,"physicalX":1,"physicalY":2}]"#,
+                "input.json, record 1: kind 6 is not a PointerDeviceKind: one of touch (0), mouse (1), stylus (2), invertedStylus (3), trackpad (4), unknown (5)."
+            ),
+            (
+                #"[{"ts":1,"events":[{"change":4,"physicalX":1}]}]"#,
+                "input.json, packet 1, record 1: \"physicalY\" is missing; a down record needs physicalX and physicalY."
+            ),
+            (
+                #"[{"ts":1,"events":{"change":4}}]"#,
+                "input.json, packet 1: its events should be an array, not an object."
+            ),
+            (
+                #"[{"ts":1,"events":[]}]"#,
+                "input.json: no ink: no pointer records; check that the file holds a capture."
             ),
             (
                 #"{"devicePixelRatio":0,"data":[]}"#,
@@ -99,6 +197,6 @@ struct FlutterPointerReaderTests {
             ),
         ])
     func bad(input: String, message: String) {
-        #expect(readError(input) == message)
+        #expect(readError(input, format: .flutter) == message)
     }
 }

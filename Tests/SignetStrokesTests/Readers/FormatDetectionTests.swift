@@ -32,6 +32,11 @@ struct FormatDetectionTests {
             (#"[{"change":"down","physicalX":1,"physicalY":2}]"#, "f.json", .flutter),
             (#"{"devicePixelRatio":3,"data":[]}"#, "f.json", .flutter),
             (#"{"data":[{"change":"down"}]}"#, "f.json", .flutter),
+            (
+                #"[{"ts":1,"events":[]},{"ts":2,"events":[{"change":4,"physicalX":1,"physicalY":2}]}]"#, "f.json",
+                .flutter
+            ),
+            (#"{"data":[{"ts":1,"data":[{"change":1}]}]}"#, "f.json", .flutter),
             ("[   5183.201377] /dev/input/event3: EV_SYN       SYN_REPORT           00000000\n", "log", .getevent),
             ("/dev/input/event3: EV_ABS ABS_MT_POSITION_X 000001a4\n", "log", .getevent),
             ("add device 1: /dev/input/event3\n  name: \"ts\"\n", "log", .getevent),

@@ -16,7 +16,8 @@ struct SampleStrokesTests {
         ("quickdraw-theo-marin.ndjson", .quickdraw), ("inkml-nora-quinn.inkml", .inkml),
         ("inkml-office-iris-vance.xml", .inkml), ("svc2004-pablo-ruiz.txt", .svc2004),
         ("perfect-freehand-kaito-imura.json", .perfectFreehand), ("excalidraw-zoe-hill.excalidraw", .excalidraw),
-        ("flutter-lina-hoff.json", .flutter), ("getevent-ravi-kumar.txt", .getevent),
+        ("flutter-lina-hoff.json", .flutter), ("flutter-packets-mila-novak.json", .flutter),
+        ("getevent-ravi-kumar.txt", .getevent),
         ("pointer-events-nico-baird.json", .pointerEvents),
     ]
 
