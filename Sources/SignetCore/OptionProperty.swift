@@ -41,6 +41,8 @@ public enum OptionProperty: String, CaseIterable, Sendable, Hashable, Codable {
     case strokeFormat = "StrokeReadOptions.format"
     /// `StrokeReadOptions.index`.
     case strokeIndex = "StrokeReadOptions.index"
+    /// `StrokeReadOptions.drawingName`.
+    case strokeDrawingName = "StrokeReadOptions.drawingName"
     /// `CaptureOptions.port`.
     case capturePort = "CaptureOptions.port"
     /// `CaptureOptions.timeout`.

@@ -40,6 +40,7 @@ package enum FlagAdvice {
         case .budgetMinDimension: return value(.minDimension, "PX", action)
         case .strokeFormat: return value(.format, "NAME", action)
         case .strokeIndex: return value(.index, "N", action)
+        case .strokeDrawingName: return value(.index, "NAME", action)
         case .capturePort: return value(.port, "N", action)
         case .captureTimeout: return value(.timeout, "SECONDS", action)
         case .captureToken: return noun("the capture token", action)

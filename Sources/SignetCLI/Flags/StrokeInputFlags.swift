@@ -1,13 +1,14 @@
 import Signet
 
 /// The options of every command that reads strokes (`render`, and `--strokes` of stamp/sign):
-/// `--format NAME`, `--index N` and `--axis-range AXES`, plus the help notes that state the input limits.
+/// `--format NAME`, `--index N|NAME` and `--axis-range AXES`, plus the help notes that state the input limits.
 enum StrokeInputFlags {
     static let specs: [OptionSpec] = [
         .choice(.format, "NAME", StrokeFormat.self, "stroke format, detected from the content when absent"),
         .value(
-            .index, "N",
-            "which drawing of a file holding several (Quick, Draw! records, perfect-freehand paths), from 0; default 0"),
+            .index, "N|NAME",
+            "which drawing of a file holding several (Quick, Draw! records, perfect-freehand paths): its position from 0 (default 0), or its name (a record's key_id or word, a path's name)"
+        ),
         .value(
             .axisRange, "AXES",
             "the touch panel's axes for an Android getevent log recorded without its 'getevent -lp' header (they win over a header's): x=MIN:MAX[:RES],y=MIN:MAX[:RES],pressure=MIN:MAX, RES in units per mm, e.g. x=0:1079,y=0:2399,pressure=0:255"
@@ -32,8 +33,18 @@ enum StrokeInputFlags {
             throw UsageError(
                 args.command, "--axis-range is about Android getevent logs, not --format \(format.rawValue)")
         }
+        let name = args.string(.index).flatMap { isPosition($0) ? nil : $0 }
         return StrokeReadOptions(
-            format: format, index: try args.int(.index, in: 0...Int(Int32.max)) ?? 0, touchAxes: axes)
+            format: format, index: name == nil ? try args.int(.index, in: 0...Int(Int32.max)) ?? 0 : 0,
+            touchAxes: axes, drawingName: name)
+    }
+
+    /// True when an `--index` value is a position: a whole number of at most 10 digits, a sign
+    /// allowed (so `-1` is refused as a position). Anything else, a Quick, Draw! `key_id` of 16
+    /// digits included, is a drawing's name.
+    static func isPosition(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text[...]
+        return (1...10).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// `--axis-range x=0:4095,y=0:4095,pressure=0:255` (each axis at most once, any order; a third

@@ -1,6 +1,6 @@
 /// Reads perfect-freehand input points: one stroke as an array of `[x, y, pressure?, t?]` or
 /// `{x, y, pressure?}` points, or an object of named strokes (the library's test inputs), of
-/// which `--index` picks one by position, counting from 0.
+/// which `--index` picks one by position, counting from 0, or by name.
 ///
 /// Note the order: perfect-freehand puts pressure third (`[x, y, pressure]`), unlike Signet's
 /// compact `[x, y, t, force]`.
@@ -12,13 +12,23 @@ enum PerfectFreehandReader {
             return try stroke(points, context, at: "")
         case .object(let paths):
             guard paths.count > 0 else { throw context.error(.noInk(detail: "the object has no named paths")) }
-            guard context.index < paths.count else {
-                throw context.error(.indexOutOfRange(index: context.index, count: paths.count, unit: "named path"))
+            let keys = paths.keys
+            let chosen: Int
+            if let wanted = context.drawingName {
+                var names = DrawingNames(wanted)
+                guard let found = keys.firstIndex(where: { names.matches([$0], listing: $0) }) else {
+                    throw names.notFound(context, unit: "path named", listed: "path names")
+                }
+                chosen = found
+            } else {
+                guard context.index < paths.count else {
+                    throw context.error(.indexOutOfRange(index: context.index, count: paths.count, unit: "named path"))
+                }
+                chosen = context.index
             }
-            let name = paths.keys[context.index]
-            let place = "path '\(name)'"
+            let place = "path '\(keys[chosen])'"
             return try stroke(
-                try context.array(paths.values[context.index], named: "the path", at: place), context, at: "\(place), ")
+                try context.array(paths.values[chosen], named: "the path", at: place), context, at: "\(place), ")
         default:
             throw context.badValue(
                 "top level", "expected an array of points or an object of named point arrays, not \(json.typeName)")

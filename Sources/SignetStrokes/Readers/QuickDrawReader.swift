@@ -1,11 +1,22 @@
 /// Reads Quick, Draw! records: `{"word", …, "drawing": [[[x…], [y…], [t…]?], …]}`.
 /// Raw records carry times (ms since the first point); simplified ones have only x and y.
 /// A file is NDJSON (one record per line, streamed by `StrokeStreamReader`) or a JSON array of
-/// records; `--index` picks the record, counting from 0.
+/// records; `--index` picks the record, counting from 0, or by name: the first record whose
+/// `key_id` or `word` it is.
 enum QuickDrawReader {
+    /// What a record is looked for by, and what a "no record named" message lists.
+    static let unit = "record with the key_id or word"
+    static let listed = "words"
+
     /// Reads a JSON array of records (or a single record object).
     static func read(_ json: JSONValue, _ context: ReadContext) throws -> Drawing {
         switch json {
+        case .array(let records) where context.drawingName != nil:
+            var names = DrawingNames(context.drawingName!)
+            for (i, item) in records.enumerated() where try names.matches(item, context, at: "record \(i + 1)") {
+                return try record(item, context, at: "record \(i + 1)")
+            }
+            throw names.notFound(context, unit: unit, listed: listed)
         case .array(let records):
             guard context.index < records.count else {
                 if records.isEmpty { throw context.error(.noInk(detail: "the array holds no records")) }
@@ -13,7 +24,14 @@ enum QuickDrawReader {
             }
             return try record(records[context.index], context, at: "record \(context.index + 1)")
         case .object:
-            try context.requireSingleDrawing()
+            if let wanted = context.drawingName {
+                var names = DrawingNames(wanted)
+                guard try names.matches(json, context, at: "record 1") else {
+                    throw names.notFound(context, unit: unit, listed: listed)
+                }
+            } else {
+                try context.requireSingleDrawing()
+            }
             return try record(json, context, at: "record 1")
         default:
             throw context.badValue("top level", "expected Quick, Draw! records, not \(json.typeName)")
@@ -47,6 +65,17 @@ enum QuickDrawReader {
             }
         }
         return try builder.drawing(noInk: "\(place) has an empty \"drawing\"")
+    }
+
+    /// A record's `key_id` (a string, or a number in some derived files) and `word`.
+    static func names(
+        _ json: JSONValue, _ context: ReadContext, at place: String
+    ) throws -> (key: String?, word: String?) {
+        let o = try context.object(json, named: "a Quick, Draw! record", at: place)
+        let key = o["key_id"].flatMap { value in
+            value.string ?? value.number.map { $0 == $0.rounded() && abs($0) < 0x1p53 ? String(Int64($0)) : $0.shown }
+        }
+        return (key, o["word"]?.string)
     }
 
     private static func numbers(

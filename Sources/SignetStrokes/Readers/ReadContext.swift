@@ -5,12 +5,15 @@ import SignetCore
 struct ReadContext: Sendable {
     var name: String
     var index: Int
+    /// The drawing asked for by name (`StrokeReadOptions.drawingName`), `nil` to go by `index`.
+    var drawingName: String?
     var limits: StrokeLimits
     var touchAxes: TouchAxes
 
     init(name: String, options: StrokeReadOptions) {
         self.name = name
         self.index = options.index
+        self.drawingName = options.drawingName
         self.limits = options.limits
         self.touchAxes = options.touchAxes
     }
@@ -36,8 +39,10 @@ struct ReadContext: Sendable {
             .syntax(line: position.line + firstLine - 1, column: position.column, problem: problem, language: language))
     }
 
-    /// Refuses a `StrokeReadOptions.index` other than 0 for a format that holds one drawing.
+    /// Refuses a `StrokeReadOptions.index` other than 0, or a drawing name, for a format that
+    /// holds one drawing.
     func requireSingleDrawing() throws {
+        if let drawingName { throw error(.unnamedDrawings(name: drawingName)) }
         guard index == 0 else { throw error(.indexOutOfRange(index: index, count: 1, unit: "drawing")) }
     }
 }

@@ -20,6 +20,12 @@ public enum StrokeReadReason: StageReason {
     case limitExceeded(place: String, what: String, limit: String)
     /// `StrokeReadOptions.index` asks for a drawing the file does not have.
     case indexOutOfRange(index: Int, count: Int, unit: String)
+    /// `StrokeReadOptions.drawingName` names no drawing of the file. `unit` says what was looked
+    /// for ("record with the word or key_id"), `listed` what `names` are ("words"): the first
+    /// of the file's names, `more` when it has others.
+    case noDrawingNamed(name: String, unit: String, listed: String, names: [String], more: Bool)
+    /// `StrokeReadOptions.drawingName` is set for a file whose format does not name drawings.
+    case unnamedDrawings(name: String)
 
     /// Always bad input.
     public var kind: FailureKind { .badInput }
@@ -47,6 +53,16 @@ public enum StrokeReadReason: StageReason {
             let range: Sentence = count == 1 ? "only \(.strokeIndex) 0" : "\(.strokeIndex) 0 to \(count - 1)"
             return
                 "\(file) holds \(count) \(unit)\(count == 1 ? "" : "s"), so \(.strokeIndex) \(index) is out of range; use \(range)."
+        case .noDrawingNamed(let name, let unit, let listed, let names, let more):
+            guard !names.isEmpty else {
+                return "\(file) has no \(unit) '\(name)', nor any names; \(.give, .strokeIndex) (from 0) instead."
+            }
+            let shown = names.map { "'\($0)'" }.joined(separator: ", ") + (more ? ", …" : "")
+            return
+                "\(file) has no \(unit) '\(name)'; its \(listed) are \(shown); \(.change, .strokeDrawingName) to one of them, or \(.give, .strokeIndex) (from 0)."
+        case .unnamedDrawings(let name):
+            return
+                "\(file) holds one drawing, and its format does not name drawings, so there is none named '\(name)'; \(.unset, .strokeDrawingName)."
         }
     }
 }

@@ -3,7 +3,7 @@
 /// `isComplete` says the rest is not needed, then call `finish()`.
 ///
 /// Touch events build strokes as they arrive; Quick, Draw! lines before `--index` are counted
-/// and skipped without being parsed or kept.
+/// and skipped without being parsed or kept (asked for by name, each is parsed until one matches).
 package struct StrokeStreamReader: Sendable {
     private enum State: Sendable {
         case touch(TouchEventAssembler)
@@ -12,6 +12,8 @@ package struct StrokeStreamReader: Sendable {
 
     private let context: ReadContext
     private var state: State
+    /// The Quick, Draw! record asked for by name, and the names passed.
+    private var names: DrawingNames?
     /// Lines fed so far (the number of the last line).
     package private(set) var lineNumber = 0
 
@@ -24,6 +26,7 @@ package struct StrokeStreamReader: Sendable {
             state = .touch(TouchEventAssembler(context))
         case .quickdraw:
             state = .quickdraw(records: 0, drawing: nil)
+            names = context.drawingName.map(DrawingNames.init)
         default:
             throw context.badValue(
                 "top level", "\(format.rawValue) is not a line-delimited format; only touch and quickdraw are")
@@ -57,7 +60,7 @@ package struct StrokeStreamReader: Sendable {
     private mutating func skipsRecord() -> Bool {
         guard case .quickdraw(let records, let drawing) = state else { return false }
         guard drawing == nil else { return true }
-        guard records < context.index else { return false }
+        guard names == nil, records < context.index else { return false }
         state = .quickdraw(records: records + 1, drawing: nil)
         return true
     }
@@ -71,6 +74,10 @@ package struct StrokeStreamReader: Sendable {
             defer { state = .touch(assembler) }
             try assembler.apply(record, at: place)
         case .quickdraw(let records, _):
+            if names != nil, try !names!.matches(record, context, at: place) {
+                state = .quickdraw(records: records + 1, drawing: nil)
+                return
+            }
             state = .quickdraw(records: records + 1, drawing: try QuickDrawReader.record(record, context, at: place))
         }
     }
@@ -87,6 +94,7 @@ package struct StrokeStreamReader: Sendable {
         case .quickdraw(let records, let drawing):
             if let drawing { return drawing }
             if records == 0 { throw context.error(.noInk(detail: "no Quick, Draw! records")) }
+            if let names { throw names.notFound(context, unit: QuickDrawReader.unit, listed: QuickDrawReader.listed) }
             throw context.error(.indexOutOfRange(index: context.index, count: records, unit: "record"))
         }
     }

@@ -4,23 +4,24 @@ import Testing
 /// Reads `text` as a stroke file called `name`.
 func read(
     _ text: String, name: String = "input.json", format: StrokeFormat? = nil, index: Int = 0,
-    limits: StrokeLimits = StrokeLimits()
+    limits: StrokeLimits = StrokeLimits(), drawingName: String? = nil
 )
     throws -> Drawing
 {
     try StrokeReader.read(
-        Array(text.utf8), name: name, options: StrokeReadOptions(format: format, index: index, limits: limits))
+        Array(text.utf8), name: name,
+        options: StrokeReadOptions(format: format, index: index, limits: limits, drawingName: drawingName))
 }
 
 /// The message of the `StrokeReadError` reading `text` throws (an issue is recorded when it
 /// succeeds or throws something else).
 func readError(
     _ text: String, name: String = "input.json", format: StrokeFormat? = nil, index: Int = 0,
-    limits: StrokeLimits = StrokeLimits(),
+    limits: StrokeLimits = StrokeLimits(), drawingName: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> String {
     do {
-        let drawing = try read(text, name: name, format: format, index: index, limits: limits)
+        let drawing = try read(text, name: name, format: format, index: index, limits: limits, drawingName: drawingName)
         Issue.record("expected an error, read \(drawing.strokes.count) strokes", sourceLocation: sourceLocation)
         return ""
     } catch let error as StrokeReadError {
