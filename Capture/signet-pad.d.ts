@@ -110,10 +110,18 @@ export class SignetPad {
 }
 
 export interface SignetPadElement extends PadMethods {}
-/** `<signet-pad>`: the pad as a form-associated custom element. */
+/**
+ * `<signet-pad>`: the pad as a form-associated custom element. In the tab order while enabled
+ * (tabindex 0 unless the page sets one) with a focus ring on :focus-visible
+ * (`--signet-pad-focus-color`); while focused and writable, Delete clears and Backspace, Ctrl+Z
+ * or ⌘Z undo. Announced as an `application` described as "signature pad", with a default label
+ * the page's aria-label, aria-labelledby or <label> replaces.
+ */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the class has the interface's members at run time.
 export class SignetPadElement extends HTMLElement {
   static readonly formAssociated: true;
+  /** The keys the focused pad takes, as aria-keyshortcuts lists them: 'Delete Backspace Control+Z Meta+Z'. */
+  static readonly keyShortcuts: string;
   static readonly observedAttributes: string[];
   /** The form control: submitted under `name` as the drawing's stroke JSON text (nothing while empty). */
   name: string;

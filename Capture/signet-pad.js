@@ -9,6 +9,7 @@ export { SignetPad, VERSION } from './signet-pad-core.js';
 const template = `
   :host { display: block; position: relative; width: 600px; height: 200px; touch-action: none;
           background: #fff; border: 1px solid #8a8f98; border-radius: 4px; box-sizing: content-box; }
+  :host(:focus-visible) { outline: 3px solid var(--signet-pad-focus-color, #ff9800); outline-offset: 2px; }
   :host([readonly]) { opacity: 0.85; }
   :host(:disabled) { opacity: 0.5; }
   canvas { display: block; width: 100%; height: 100%; cursor: crosshair; }
@@ -17,6 +18,12 @@ const template = `
 
 const DEFAULT_LABEL = 'Signature pad: sign with a mouse, finger or pen';
 const MISSING = 'Please sign in the box.';
+// What assistive technology announces the pad as: a region that takes its own keys.
+const ROLE = 'application';
+const ROLE_DESCRIPTION = 'signature pad';
+// The keys the focused pad takes, as aria-keyshortcuts lists them: Delete clears; Backspace,
+// Ctrl+Z and ⌘Z undo the last stroke.
+const KEY_SHORTCUTS = 'Delete Backspace Control+Z Meta+Z';
 
 /**
  * `<signet-pad name="signature" pen-color="#1a237e" pen-width="2.5" dot-size="3"
@@ -26,9 +33,19 @@ const MISSING = 'Please sign in the box.';
  * disabled fieldset) ignores input and submits nothing; a form reset clears it. Methods toJSON(),
  * fromJSON(obj), clear(), undo(), toDataURL(type, quality), toBlob(type, quality), toSVG();
  * events signet-stroke and signet-change (see SignetPad).
+ *
+ * For keyboard and assistive technology: the pad is in the tab order while enabled (tabindex 0
+ * unless the page sets one), shows a focus ring on :focus-visible, takes Delete (clear) and
+ * Backspace / Ctrl+Z / ⌘Z (undo) while focused and writable, and is announced as an
+ * `application` with the role description "signature pad" and a label (ElementInternals'
+ * defaults where the browser has them, else attributes; the page's aria-label, aria-labelledby
+ * or <label> win). An empty required pad shows the browser's "Please sign in the box." at the
+ * canvas when its form is submitted.
  */
 export class SignetPadElement extends HTMLElement {
   static formAssociated = true;
+  /** The keys the focused pad takes, in aria-keyshortcuts form. */
+  static keyShortcuts = KEY_SHORTCUTS;
   static observedAttributes = [
     'pen-color',
     'pen-width',
@@ -42,6 +59,10 @@ export class SignetPadElement extends HTMLElement {
   #internals;
   #pad;
   #canvas;
+  /** True while the element, not the page, sets its tabindex (the page gave none). */
+  #ownsTabIndex = false;
+  /** The tabindex the element set last (null: removed). */
+  #tabIndexSet = null;
 
   constructor() {
     super();
@@ -61,21 +82,72 @@ export class SignetPadElement extends HTMLElement {
     root.append(this.#canvas);
     // The pad listens only while the element is in a document (connected/disconnectedCallback).
     this.#pad = new SignetPad(this.#canvas, { eventTarget: this, attach: false, onChange: () => this.#syncForm() });
+    // ElementInternals' ARIA defaults: the page's own attributes still win over them.
+    const internals = this.#internals;
+    if ('role' in internals) {
+      internals.role = ROLE;
+      internals.ariaRoleDescription = ROLE_DESCRIPTION;
+      internals.ariaKeyShortcuts = KEY_SHORTCUTS;
+    }
+    this.addEventListener('keydown', this.#onKey);
+    this.addEventListener('focus', () => this.#syncLabel());
     this.#syncForm();
   }
 
   connectedCallback() {
-    // Attributes of its own only once connected (a constructor may not add any).
-    if (!this.hasAttribute('role')) this.setAttribute('role', 'img');
-    if (!this.hasAttribute('aria-label') && !this.hasAttribute('aria-labelledby')) {
-      this.setAttribute('aria-label', DEFAULT_LABEL);
+    // Attributes of its own only once connected (a constructor may not add any), and only
+    // where ElementInternals has no ARIA defaults.
+    if (!('role' in this.#internals)) {
+      const defaults = [
+        ['role', ROLE],
+        ['aria-roledescription', ROLE_DESCRIPTION],
+        ['aria-keyshortcuts', KEY_SHORTCUTS],
+      ];
+      for (const [name, value] of defaults) if (!this.hasAttribute(name)) this.setAttribute(name, value);
+      if (!this.hasAttribute('aria-label') && !this.hasAttribute('aria-labelledby')) {
+        this.setAttribute('aria-label', DEFAULT_LABEL);
+      }
     }
+    this.#syncLabel();
+    if (!this.#ownsTabIndex && !this.hasAttribute('tabindex')) {
+      this.#ownsTabIndex = true;
+      this.#tabIndexSet = null;
+    }
+    this.#syncTabIndex();
     this.#pad.attach();
   }
 
   disconnectedCallback() {
     this.#pad.detach();
   }
+
+  /** The default label only while no <label> names the pad (an aria-label default would hide it). */
+  #syncLabel() {
+    if ('ariaLabel' in this.#internals) {
+      this.#internals.ariaLabel = this.#internals.labels.length > 0 ? null : DEFAULT_LABEL;
+    }
+  }
+
+  /** In the tab order while enabled, out of it while disabled (when the page set no tabindex). */
+  #syncTabIndex() {
+    // A tabindex other than the one set here is the page's: from then on it is left alone.
+    if (this.getAttribute('tabindex') !== this.#tabIndexSet) this.#ownsTabIndex = false;
+    if (!this.#ownsTabIndex) return;
+    this.#tabIndexSet = this.#pad.disabled ? null : '0';
+    if (this.#tabIndexSet === null) this.removeAttribute('tabindex');
+    else this.setAttribute('tabindex', this.#tabIndexSet);
+  }
+
+  /** Delete clears; Backspace, Ctrl+Z and ⌘Z undo; other keys (Tab among them) pass. */
+  #onKey = (event) => {
+    if (this.#pad.readOnly || this.#pad.disabled || event.altKey || event.defaultPrevented) return;
+    const command = event.ctrlKey || event.metaKey;
+    if (event.key === 'Delete' && !command && !event.shiftKey) this.#pad.clear();
+    else if (event.key === 'Backspace' && !command && !event.shiftKey) this.#pad.undo();
+    else if (command && !event.shiftKey && (event.key === 'z' || event.key === 'Z')) this.#pad.undo();
+    else return;
+    event.preventDefault();
+  };
 
   attributeChangedCallback(name, _old, value) {
     const pad = this.#pad;
@@ -100,6 +172,7 @@ export class SignetPadElement extends HTMLElement {
 
   formDisabledCallback(disabled) {
     this.#pad.disabled = disabled;
+    if (this.isConnected) this.#syncTabIndex();
   }
 
   formStateRestoreCallback(state) {

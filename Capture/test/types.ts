@@ -1,7 +1,7 @@
 // Compiled by `tsc --noEmit` (make lint): the declarations describe the API as a page uses it.
 
 import { drawingSVG, SVGPathData, traceStroke } from '../signet-ink.js';
-import { type DrawingJSON, SignetPad, type SignetPadElement, VERSION } from '../signet-pad.js';
+import { type DrawingJSON, SignetPad, SignetPadElement, VERSION } from '../signet-pad.js';
 
 /** What the checks below produce, so that nothing is unused. */
 export const seen: unknown[] = [];
@@ -22,6 +22,8 @@ if (pad) {
   const svg: string = pad.toSVG();
   const valid: boolean = pad.checkValidity() && !pad.validity.valueMissing;
   pad.toBlob().then((blob: Blob) => seen.push(blob.size, json.version, png, svg, valid, pad.form?.id));
+  const keys: string = SignetPadElement.keyShortcuts;
+  seen.push(keys);
 }
 
 const canvas = document.createElement('canvas');

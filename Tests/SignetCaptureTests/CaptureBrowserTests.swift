@@ -43,12 +43,20 @@ import Testing
         _ = try runScript("test-pad-api.py")
     }
 
-    /// `signet capture` end to end, the refusals, Ctrl-C and --timeout.
+    /// The pad from the keyboard and to assistive technology: Tab, the focus ring, Delete and
+    /// Ctrl+Z / Backspace, the accessibility tree's role and name, an empty required pad's
+    /// message in a form submitted from the keyboard (no "not focusable" console error), a
+    /// <label>, disabled and read-only. (The capture pages get the same checks in the scripts below.)
+    @Test func padKeyboardInChromium() throws {
+        _ = try runScript("test-pad-keyboard.py")
+    }
+
+    /// `signet capture` end to end (the page from the keyboard too), the refusals, Ctrl-C and --timeout.
     @Test func captureCommand() throws {
         _ = try runScript("test-capture.py")
     }
 
-    /// `signet capture --pdf` end to end: the page shows the box, the signer draws, the output is
+    /// `signet capture --pdf` end to end: the page shows the box (and passes the keyboard checks), the signer draws, the output is
     /// stamped and signed (signet verify with the test root, pdfsig), the ink lies in the box as shown,
     /// on a /Rotate 90 page too; a box low on a long page is scrolled into a 1000 × 800 window with
     /// Done; the refusals hold and nothing is written before Done.

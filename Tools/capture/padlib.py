@@ -1,6 +1,7 @@
 """Shared by the capture browser tests and the benchmark: the system Chromium under Playwright,
 Capture/ served without a server (page.route), synthetic pens, mice and fingers through the
 DevTools protocol, and stroke loading from the corpus (SVC2004 pens, signature_pad mice)."""
+import json
 import math
 import os
 import pathlib
@@ -146,3 +147,50 @@ class Checks:
     def finish(self):
         print(f"{self.failed} failed" if self.failed else "all passed")
         sys.exit(1 if self.failed else 0)
+
+
+THREE_STROKES = ('{"format":"signet-strokes","version":1,"strokes":[[[40,60,0],[120,90,30]],'
+                 '[[150,60,400],[220,120,430]],[[260,80,800],[330,70,830]]]}')
+
+
+def keyboard_checks(page, c, where, name):
+    """The pad from the keyboard alone, with `name` its accessible name: Tab reaches it (tabindex 0)
+    and shows a focus ring; Ctrl+Z and Backspace undo a stroke, Delete clears; the accessibility
+    tree has its role, role description and name. The strokes are put in with fromJSON."""
+    pad = "document.getElementById('pad')"
+    page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    steps = 0
+    for steps in range(1, 13):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => document.activeElement === {pad}"):
+            break
+    focused = page.evaluate(f"() => document.activeElement === {pad}")
+    c.check(f"{where}: Tab reaches the pad (tabindex 0)", focused and page.evaluate(f"() => {pad}.tabIndex") == 0,
+            f"after {steps} Tab presses, focus on {page.evaluate('() => document.activeElement?.outerHTML.slice(0, 80)')}")
+    ring = page.evaluate(f"() => {{ const s = getComputedStyle({pad}); "
+                         f"return [{pad}.matches(':focus-visible'), s.outlineStyle, parseFloat(s.outlineWidth)]; }}")
+    c.check(f"{where}: a visible focus ring on :focus-visible", ring[0] and ring[1] != "none" and ring[2] >= 2, str(ring))
+    page.evaluate(f"() => {pad}.fromJSON({THREE_STROKES})")
+    counts = [page.evaluate(f"() => {pad}.strokeCount")]
+    for key in ["Control+z", "Backspace", "Delete"]:
+        page.keyboard.press(key)
+        counts.append(page.evaluate(f"() => {pad}.strokeCount"))
+    c.check(f"{where}: Ctrl+Z and Backspace undo a stroke each, Delete clears", counts == [3, 2, 1, 0], str(counts))
+    c.check(f"{where}: the pad keeps the focus", page.evaluate(f"() => document.activeElement === {pad}"))
+    # Chromium's own accessibility tree (Playwright's aria_snapshot reads attributes only, so it
+    # misses ElementInternals' ARIA defaults).
+    node = accessibility_node(page, "application")
+    props = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+    c.check(f"{where}: the accessibility tree has it as an application named '{name}'",
+            node.get("name", {}).get("value") == name, json.dumps(node.get("name", {}).get("value")))
+    c.check(f"{where}: described as a signature pad, with its key shortcuts, focusable",
+            props.get("roledescription") == "signature pad" and props.get("keyshortcuts")
+            == "Delete Backspace Control+Z Meta+Z" and props.get("focusable") is True, json.dumps(props))
+
+
+def accessibility_node(page, role):
+    """The first node of `role` in Chromium's accessibility tree (CDP), {} when there is none."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    cdp.detach()
+    return next((n for n in nodes if n.get("role", {}).get("value") == role), {})

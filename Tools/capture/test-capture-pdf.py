@@ -77,8 +77,9 @@ def red_bounds(path, page):
     return [box[0] / img.width, box[1] / img.height, box[2] / img.width, box[3] / img.height]
 
 
-def sign_in_browser(browser, cap, expect_text):
-    """Opens the page, checks what it says, draws a stroke across the pad's middle, presses Done.
+def sign_in_browser(browser, cap, expect_text, keyboard=False):
+    """Opens the page, checks what it says (and with keyboard=True the pad from the keyboard and its
+    accessible name, padlib.keyboard_checks), draws a stroke across the pad's middle, presses Done.
     Returns the box as the page showed it and the drawn ink's bounds, both in fractions of the page."""
     page = browser.new_context(viewport={"width": 900, "height": 1300}).new_page()
     errors = []
@@ -89,6 +90,9 @@ def sign_in_browser(browser, cap, expect_text):
     hint = page.locator("#hint").inner_text()
     for text in expect_text:
         c.check(f"the page says '{text}'", text in hint, hint)
+    if keyboard:
+        padlib.keyboard_checks(page, c, "capture --pdf page", page.locator("#title").inner_text())
+        page.evaluate("() => document.getElementById('pad').scrollIntoView({ block: 'center' })")
     img = page.locator("#page").bounding_box()
     pad = padlib.canvas_origin(page)
     shown = [(pad[0] - img["x"]) / img["width"], (pad[1] - img["y"]) / img["height"],
@@ -126,7 +130,7 @@ with sync_playwright() as pw:
     cap = Capture("-o", str(signed), "--page", "1", "--at", "300,480", "--size", "220x80", "--color", "#ff0000",
                   "--name", "Alice Example", "--reason", "I agree", *IDENTITY, "--json", "--timeout", "120")
     c.check("the address line names the page and the file", "sign page 1 of" in cap.line, cap.line.strip())
-    shown, drawn = sign_in_browser(browser, cap, ["Signing", "page 1 of 2", "as Alice Example"])
+    shown, drawn = sign_in_browser(browser, cap, ["Signing", "page 1 of 2", "as Alice Example"], keyboard=True)
     code, stdout, stderr = cap.finish()
     c.check("signed: exit 0", code == 0, stderr.strip())
     report = json.loads(stdout or "{}")

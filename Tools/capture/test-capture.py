@@ -76,6 +76,8 @@ with sync_playwright() as pw:
         out = work / f"signed.{suffix}"
         cap = Capture("-o", str(out), "--json", "--timeout", "60")
         page = padlib.open_pad(browser.new_context(viewport={"width": 800, "height": 480}), cap.url)
+        if suffix == "png":
+            padlib.keyboard_checks(page, c, "signet capture page", "Sign here")
         pen = padlib.Pointer(page, "pen")
         for s in strokes:
             pen.stroke(s)

@@ -26,6 +26,8 @@ extension CapturePage {
         "YmFja2dyb3VuZDogI2Y0ZjVmNzsKICAgICAgICAgICAgICAgICAgICAgICAgIGJveC1zaGFkb3c6IDAgLTFweCAwIHJnYigwIDAg",
         "MCAvIDAuMTIpOyB9Cm1haW4uZG9jdW1lbnQgI2FjdGlvbnMgLmJ1dHRvbnMgeyBtYXJnaW4tdG9wOiAwOyBwYWRkaW5nLXRvcDog",
         "MC41cmVtOyB9Cm1haW4uZG9jdW1lbnQgI3N0YXR1cyB7IG1hcmdpbjogMC4yNXJlbSAwIDA7IHBhZGRpbmctYm90dG9tOiAwLjI1",
-        "cmVtOyB9Cg==",
+        "cmVtOyB9Ci8qIFRoZSBwYWQncyBmb2N1cyByaW5nIG92ZXIgdGhlIHBhZ2UgdG9vICh0aGUgcnVsZSBhYm92ZSByZXBsYWNlcyBp",
+        "dHMgb3duIG91dGxpbmUpLiAqLwojc2hlZXQgc2lnbmV0LXBhZDpmb2N1cy12aXNpYmxlIHsgb3V0bGluZTogM3B4IHNvbGlkICNm",
+        "Zjk4MDA7IG91dGxpbmUtb2Zmc2V0OiAycHg7IH0K",
     ])
 }
