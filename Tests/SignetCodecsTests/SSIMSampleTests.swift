@@ -36,9 +36,9 @@ struct SSIMSampleTests {
         #expect(sample.bands.count == SSIMSample.count, "\(name): banded, not whole")
         var fit = JPEGBudgetFit(options: BudgetOptions(maxBytes: 100_000, format: .jpeg))
         for quality in [20, 50, 85] {
-            let estimated = try fit.estimate(image, size, quality: quality, gray: false, sample: sample)
+            let estimated = try fit.estimate(image, size, quality: quality, gray: image.isGray, sample: sample)
             let whole = try JPEGSource(
-                opaque: image.downscaled(toWidth: size.width, height: size.height), grayscale: false
+                opaque: image.downscaled(toWidth: size.width, height: size.height), grayscale: image.isGray
             )
             .encode(quality: quality, mode: JPEGMode(subsampling: .half, progressive: false))!
             let exact = ColorSSIM.atOriginalSize(try JPEGCodec.decode(whole), original: image).color

@@ -21,7 +21,8 @@ struct BudgetReport: Encodable {
     let resized: Bool
     /// Luma SSIM at the original size.
     let ssim: Double
-    /// Luma and chroma SSIM (`BudgetResult.colorSSIM`): what the choice ranked by.
+    /// Luma and chroma SSIM less the colour-difference term (`BudgetResult.colorSSIM`): what the
+    /// choice ranked by.
     let colorSSIM: Double
     /// The size that scored the second-best colour SSIM at the original size, or the size ruled out by
     /// its row-sample estimate (`estimated`, `bytes` null); null when no other size was considered.

@@ -29,9 +29,10 @@ public struct BudgetResult: Sendable, Hashable {
     /// display size. For a JPEG of an image of 1.5 MP or more, over a fixed sample of its rows
     /// (the `reason` says so; docs/budget.md).
     public var ssim: Double
-    /// SSIM over luma and chroma, 0.8 · Y + 0.1 · Cb + 0.1 · Cr, compared as `ssim` is: the score
-    /// the candidates were ranked by, which sees colour blocking that luma misses (a gray image
-    /// scores 0.8 · `ssim` + 0.2).
+    /// SSIM over luma and chroma, 0.8 · Y + 0.1 · Cb + 0.1 · Cr, less 0.01 × the mean colour
+    /// difference ΔE (`ColorDifference`), compared as `ssim` is: the score the candidates were
+    /// ranked by, which sees colour blocking that luma misses and hue shifts that SSIM misses (a
+    /// gray image scores 0.8 · `ssim` + 0.2).
     package var colorSSIM: Double
     /// One sentence: what was chosen and why.
     public var reason: String
@@ -59,7 +60,8 @@ package struct BudgetCandidate: Sendable, Hashable, Codable {
     /// estimate over the row sample the search judged it on (its rows encoded at the quality it
     /// was aimed at, against the same rows of the original).
     package var ssim: Double
-    /// Its luma and chroma SSIM (`BudgetResult.colorSSIM`), over the same pixels as `ssim`.
+    /// Its score (`BudgetResult.colorSSIM`: luma and chroma SSIM less the ΔE term), over the same
+    /// pixels as `ssim`.
     package var colorSSIM: Double
     /// True when the size was ruled out by its row-sample estimate instead of being searched.
     package var isEstimate: Bool = false

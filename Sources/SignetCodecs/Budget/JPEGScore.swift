@@ -13,7 +13,7 @@ enum JPEGScore {
                 info.components == 1 && info.width == source.width && info.height == source.height,
                 "gray JPEG of the source")
             let luma = SSIM.grayScore(source.pixels, decoded, width: source.width, height: source.height)
-            return ColorSSIM(luma: luma, blue: nil, red: nil)
+            return ColorSSIM(luma: luma, blue: nil, red: nil, difference: nil)
         }
         return ColorSSIM.score(image, try JPEGCodec.decode(jpeg))
     }

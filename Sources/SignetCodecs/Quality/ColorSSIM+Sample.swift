@@ -16,21 +16,29 @@ extension ColorSSIM {
         }
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
         let halves = SSIM.halvesChroma(width: original.width, height: original.height)
-        let scores = planes.map { channel in
-            let upscaled = PlaneUpscale(
+        let upscaled = planes.map { channel in
+            PlaneUpscale(
                 strip, channel, present: rows, sourceHeight: sourceHeight, toWidth: original.width,
                 height: original.height)
-            guard channel != .luma, halves else {
+        }
+        let scores = upscaled.map { plane in
+            guard plane.channel != .luma, halves else {
                 return SSIM.upscaledScore(
-                    upscaled, original: original, bands: channel == .luma ? sample.bands : sample.chroma)
+                    plane, original: original, bands: plane.channel == .luma ? sample.bands : sample.chroma)
             }
             return original.pixels.withUnsafeBufferPointer {
                 SSIM.halvedScore(
-                    .upscaled($0.baseAddress!, upscaled), width: original.width, height: original.height,
+                    .upscaled($0.baseAddress!, plane), width: original.width, height: original.height,
                     bands: sample.chroma)
             }
         }
-        return ColorSSIM(luma: scores[0], blue: gray ? nil : scores[1], red: gray ? nil : scores[2])
+        if gray { return ColorSSIM(luma: scores[0], blue: nil, red: nil, difference: nil) }
+        let difference = original.pixels.withUnsafeBufferPointer { op in
+            ColorDifference.score(
+                width: original.width, height: original.height, halves: halves, bands: sample.chroma
+            ) { channel in .upscaled(op.baseAddress!, upscaled.first { $0.channel == channel }!) }
+        }
+        return ColorSSIM(luma: scores[0], blue: scores[1], red: scores[2], difference: difference)
     }
 
     /// `encoded`, a JPEG of the original at its own size (at most the original's), decoded on
@@ -54,22 +62,24 @@ extension ColorSSIM {
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
         var slots = [Int](repeating: -1, count: a.height)
         for (slot, row) in rows.enumerated() { slots[row] = slot }
-        let scores = a.pixels.withUnsafeBufferPointer { ap in
+        return a.pixels.withUnsafeBufferPointer { ap in
             strip.pixels.withUnsafeBufferPointer { bp in
                 slots.withUnsafeBufferPointer { sp in
-                    planes.map { channel in
-                        let input = SSIMInput.rgbaRows(
-                            ap.baseAddress!, bp.baseAddress!, slots: sp.baseAddress!, channel)
+                    let input = { SSIMInput.rgbaRows(ap.baseAddress!, bp.baseAddress!, slots: sp.baseAddress!, $0) }
+                    let scores = planes.map { channel in
                         guard channel != .luma, halves else {
                             let bands = channel == .luma ? sample.bands : sample.chroma
-                            let rows = SSIM.rowSums(input, width: a.width, height: a.height, bands: bands)
+                            let rows = SSIM.rowSums(input(channel), width: a.width, height: a.height, bands: bands)
                             return SSIMScore(rows.mean, rows: rows)
                         }
-                        return SSIM.halvedScore(input, width: a.width, height: a.height, bands: sample.chroma)
+                        return SSIM.halvedScore(input(channel), width: a.width, height: a.height, bands: sample.chroma)
                     }
+                    if gray { return ColorSSIM(luma: scores[0], blue: nil, red: nil, difference: nil) }
+                    let difference = ColorDifference.score(
+                        width: a.width, height: a.height, halves: halves, bands: sample.chroma, input)
+                    return ColorSSIM(luma: scores[0], blue: scores[1], red: scores[2], difference: difference)
                 }
             }
         }
-        return ColorSSIM(luma: scores[0], blue: gray ? nil : scores[1], red: gray ? nil : scores[2])
     }
 }

@@ -1,7 +1,10 @@
 import SignetRaster
 
 /// The score a budget fit ranks its candidates by: SSIM over JPEG's three planes Y, Cb and Cr
-/// (`SSIMChannel`, each with `SSIM`'s window and constants), mixed 0.8 · Y + 0.1 · Cb + 0.1 · Cr.
+/// (`SSIMChannel`, each with `SSIM`'s window and constants), mixed 0.8 · Y + 0.1 · Cb + 0.1 · Cr,
+/// less `ColorDifference.weight` (0.01) times the mean colour difference ΔE in CIELAB
+/// (`ColorDifference`), which sees the hue and chroma shifts that SSIM's relative mean term
+/// misses.
 ///
 /// Why these weights: they are the ones Wang, Lu and Bovik give for SSIM over YCbCr (“Video
 /// quality assessment based on structural distortion measurement”, 2004), and they keep luma —
@@ -10,7 +13,7 @@ import SignetRaster
 /// there) costs 0.1 per plane: more than any size step changes luma on the images measured, so a
 /// blocky full-size JPEG loses to a smaller clean one. A gray image compared with a gray image
 /// has chroma SSIM exactly 1 (both planes are 128 everywhere), so its score is 0.8 · Y + 0.2 and
-/// ranks its candidates as luma SSIM does; the chroma planes are then not computed.
+/// ranks its candidates as luma SSIM does; the chroma planes and ΔE are then not computed.
 ///
 /// Chroma at half resolution: luma is compared at full size, but Cb and Cr of both images are
 /// first averaged over 2×2 blocks (the last odd row and column left out) and compared at that
@@ -31,70 +34,88 @@ struct ColorSSIM: Sendable {
     /// The weighted mix.
     let color: Mix
 
-    /// The three planes' scores mixed; its mean over a sample mixes each plane's mean over the
-    /// sample's rows for that plane (`SSIMSample.chroma` for the chroma planes).
+    /// The three planes' scores mixed, less the colour difference's; its mean over a sample mixes
+    /// each plane's mean over the sample's rows for that plane (`SSIMSample.chroma` for the chroma
+    /// planes and ΔE).
     struct Mix: Sendable {
         let luma: SSIMScore
         /// nil: a perfect (1) score.
         let blue: SSIMScore?
         let red: SSIMScore?
+        /// The mean ΔE (`ColorDifference`); nil: none (two gray images).
+        let difference: SSIMScore?
 
         var mean: Double {
             ColorSSIM.lumaWeight * luma.mean + ColorSSIM.chromaWeight * ((blue?.mean ?? 1) + (red?.mean ?? 1))
+                - ColorDifference.weight * (difference?.mean ?? 0)
         }
 
         /// The mean over `sample`'s rows; nil without a sample or row sums.
         func mean(over sample: SSIMSample?) -> Double? {
             guard let sample, let y = luma.rows?.mean(over: sample.bands) else { return nil }
-            let chroma = [blue, red].map { plane -> Double? in
-                guard let plane else { return 1 }
+            // A plane not compared: SSIM 1, ΔE 0.
+            let chroma = [(blue, 1.0), (red, 1.0), (difference, 0.0)].map { plane, none -> Double? in
+                guard let plane else { return none }
                 return plane.rows?.mean(over: sample.chroma)
             }
-            guard let cb = chroma[0], let cr = chroma[1] else { return nil }
-            return ColorSSIM.lumaWeight * y + ColorSSIM.chromaWeight * (cb + cr)
+            guard let cb = chroma[0], let cr = chroma[1], let delta = chroma[2] else { return nil }
+            return ColorSSIM.lumaWeight * y + ColorSSIM.chromaWeight * (cb + cr) - ColorDifference.weight * delta
         }
     }
 
-    /// `luma` mixed with the chroma planes' scores; nil chroma means a perfect (1) score.
-    init(luma: SSIMScore, blue: SSIMScore?, red: SSIMScore?) {
+    /// `luma` mixed with the chroma planes' scores and ΔE; nil chroma means a perfect (1) score,
+    /// nil `difference` none.
+    init(luma: SSIMScore, blue: SSIMScore?, red: SSIMScore?, difference: SSIMScore?) {
         self.luma = luma
-        color = Mix(luma: luma, blue: blue, red: red)
-    }
-
-    /// The chroma planes, both nil for two gray images, from `score(channel)`.
-    private static func chroma(
-        gray: Bool, _ score: (SSIMChannel) -> SSIMScore
-    ) -> (blue: SSIMScore?, red: SSIMScore?) {
-        gray ? (nil, nil) : (score(.blueDifference), score(.redDifference))
+        color = Mix(luma: luma, blue: blue, red: red, difference: difference)
     }
 
     /// `a` against `b`, of one size.
     static func score(_ a: Bitmap, _ b: Bitmap) -> ColorSSIM {
         let luma = SSIM.score(a, b, .luma)
-        let (blue, red) = chroma(gray: a.isGray && b.isGray) { channel in
-            guard SSIM.halvesChroma(width: a.width, height: a.height) else { return SSIM.score(a, b, channel) }
-            return a.pixels.withUnsafeBufferPointer { ap in
-                b.pixels.withUnsafeBufferPointer { bp in
-                    SSIM.halvedScore(.rgba(ap.baseAddress!, bp.baseAddress!, channel), width: a.width, height: a.height)
+        if a.isGray && b.isGray { return ColorSSIM(luma: luma, blue: nil, red: nil, difference: nil) }
+        let halves = SSIM.halvesChroma(width: a.width, height: a.height)
+        return a.pixels.withUnsafeBufferPointer { ap in
+            b.pixels.withUnsafeBufferPointer { bp in
+                let input = { SSIMInput.rgba(ap.baseAddress!, bp.baseAddress!, $0) }
+                let chroma = { (channel: SSIMChannel) in
+                    halves
+                        ? SSIM.halvedScore(input(channel), width: a.width, height: a.height)
+                        : SSIM.score(a, b, channel)
                 }
+                let (blue, red) = (chroma(.blueDifference), chroma(.redDifference))
+                let difference = ColorDifference.score(width: a.width, height: a.height, halves: halves, input)
+                return ColorSSIM(luma: luma, blue: blue, red: red, difference: difference)
             }
         }
-        return ColorSSIM(luma: luma, blue: blue, red: red)
     }
 
     /// `result` against `original` at the original's size (see `SSIM.atOriginalSize`).
     static func atOriginalSize(_ result: Bitmap, original: Bitmap) -> ColorSSIM {
         if result.width == original.width && result.height == original.height { return score(original, result) }
-        let luma = SSIM.atOriginalSizeScore(result, original: original, .luma)
-        let (blue, red) = chroma(gray: original.isGray && result.isGray) { channel in
-            guard SSIM.halvesChroma(width: original.width, height: original.height) else {
-                return SSIM.atOriginalSizeScore(result, original: original, channel)
-            }
-            let upscaled = PlaneUpscale(result, channel, toWidth: original.width, height: original.height)
-            return original.pixels.withUnsafeBufferPointer {
-                SSIM.halvedScore(.upscaled($0.baseAddress!, upscaled), width: original.width, height: original.height)
-            }
+        let (width, height) = (original.width, original.height)
+        guard width > 2 * SSIM.radius, height > 2 * SSIM.radius else {
+            return score(original, result.upscaled(toWidth: width, height: height))
         }
-        return ColorSSIM(luma: luma, blue: blue, red: red)
+        let gray = original.isGray && result.isGray
+        let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
+        let upscaled = planes.map { PlaneUpscale(result, $0, toWidth: width, height: height) }
+        let luma = SSIM.upscaledScore(upscaled[0], original: original, bands: [SSIM.radius..<(height - SSIM.radius)])
+        if gray { return ColorSSIM(luma: luma, blue: nil, red: nil, difference: nil) }
+        let halves = SSIM.halvesChroma(width: width, height: height)
+        return original.pixels.withUnsafeBufferPointer { op in
+            // upscaled holds the planes in SSIMChannel.allCases' order.
+            let input = { (channel: SSIMChannel) in
+                SSIMInput.upscaled(op.baseAddress!, upscaled[SSIMChannel.allCases.firstIndex(of: channel)!])
+            }
+            let chroma = { (plane: PlaneUpscale) in
+                halves
+                    ? SSIM.halvedScore(.upscaled(op.baseAddress!, plane), width: width, height: height)
+                    : SSIM.upscaledScore(plane, original: original, bands: [SSIM.radius..<(height - SSIM.radius)])
+            }
+            let (blue, red) = (chroma(upscaled[1]), chroma(upscaled[2]))
+            let difference = ColorDifference.score(width: width, height: height, halves: halves, input)
+            return ColorSSIM(luma: luma, blue: blue, red: red, difference: difference)
+        }
     }
 }
