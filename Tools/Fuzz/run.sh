@@ -2,8 +2,8 @@
 # Builds the fuzz targets with libFuzzer and AddressSanitizer, then runs each for a bounded time
 # and prints the executions and findings per run (`make fuzz` calls this).
 #
-#   FUZZ_SECONDS=60     time per run (16 runs: the stroke target once per format and once detecting
-#                       it, then png, jpeg, pdf, verify, numbers, http, raster)
+#   FUZZ_SECONDS=60     time per run (20 runs: the stroke target once per format and once detecting
+#                       it, then png, jpeg, pdf, verify, numbers, http, raster, iso19794)
 #   FUZZ_RUNS="png pdf" only these runs
 #   FUZZ_TIMEOUT=10     seconds one input may take before it counts as a hang
 #   FUZZ_RSS_MB=2048    memory the process may reach; FUZZ_MALLOC_MB=1024 the largest single allocation

@@ -66,8 +66,12 @@ enum ISO19794RecordReader {
         _ count: Int, _ channels: [ISO19794Channel], _ descriptions: [ISO19794Channel: Description],
         _ input: inout ISO19794Cursor, _ context: ReadContext
     ) throws -> Drawing {
+        // Positions in X's unit, or in the coarser unit of the two when Y has its own scaling,
+        // so no coordinate grows past the record's 16 bits.
         let xScale = descriptions[.x]?.scale
-        let yFactor = xScale.flatMap { x in descriptions[.y]?.scale.map { x / $0 } } ?? 1
+        let unit = xScale.map { x in descriptions[.y]?.scale.map { min(x, $0) } ?? x }
+        let xFactor = unit.map { u in xScale.map { u / $0 } ?? 1 } ?? 1
+        let yFactor = unit.map { u in descriptions[.y]?.scale.map { u / $0 } ?? 1 } ?? 1
         let timeScale = descriptions[.time]?.scale ?? descriptions[.timeDelta]?.scale
         let tiltScale = (descriptions[.tiltX]?.scale ?? 1, descriptions[.tiltY]?.scale ?? 1)
         let splitsOn: ISO19794Channel? =
@@ -94,7 +98,7 @@ enum ISO19794RecordReader {
                 continue
             }
             let sample = Sample(
-                x: Double(values[.x]!), y: Double(values[.y]!) * yFactor, t: t,
+                x: Double(values[.x]!) * xFactor, y: Double(values[.y]!) * yFactor, t: t,
                 force: values[.force].map { Double($0) / ISO19794_7.fullScaleForce },
                 tiltX: values[.tiltX].map { Double($0) / tiltScale.0 },
                 tiltY: values[.tiltY].map { Double($0) / tiltScale.1 })
@@ -102,7 +106,7 @@ enum ISO19794RecordReader {
             try builder.append(sample, to: slot!, at: place)
         }
         return try builder.drawing(
-            unitsPerInch: xScale.map { $0 * 25.4 }, noInk: "every sample of the record has the pen up")
+            unitsPerInch: unit.map { $0 * 25.4 }, noInk: "every sample of the record has the pen up")
     }
 }
 

@@ -47,11 +47,15 @@ struct ISO19794RecordWriter {
         self.channels = channels.sorted()
         self.points = points
 
-        let extent = samples.reduce(0.0) { max($0, abs($1.x), abs($1.y)) }
-        guard extent.isFinite else { throw TimeSeriesError(.unscalable(place: "the drawing", what: "position")) }
+        // The int16 range: up to 32767 on the positive side, 32768 on the negative one.
+        let positive = samples.reduce(0.0) { max($0, $1.x, $1.y) }
+        let negative = samples.reduce(0.0) { max($0, -$1.x, -$1.y) }
+        guard positive.isFinite, negative.isFinite else {
+            throw TimeSeriesError(.unscalable(place: "the drawing", what: "position"))
+        }
         // Positions in at most 1/64 of a capture unit, as fine as int16 allows.
         let millimetresPerUnit = 25.4 / (drawing.unitsPerInch ?? options.assumedUnitsPerInch)
-        let perUnit = extent > 0 ? min(64, 32767 / extent) : 64
+        let perUnit = min(64, positive > 0 ? 32767 / positive : 64, negative > 0 ? 32768 / negative : 64)
         guard let positionScale = ISO19794ScalingValue(atMost: perUnit / millimetresPerUnit) else {
             throw TimeSeriesError(.unscalable(place: "the drawing", what: "position"))
         }
@@ -63,8 +67,12 @@ struct ISO19794RecordWriter {
         let duration = (times.max()! - start) / 1000
         guard duration.isFinite else { throw TimeSeriesError(.unscalable(place: "the drawing", what: "time")) }
         // Milliseconds, or as fine as 16 bits allow over a longer drawing.
-        timeScale = ISO19794ScalingValue(
-            atMost: duration > 0 ? min(ISO19794_7.timeUnitsPerSecond, 65535 / duration) : ISO19794_7.timeUnitsPerSecond)!
+        guard
+            let timeScale = ISO19794ScalingValue(
+                atMost: duration > 0
+                    ? min(ISO19794_7.timeUnitsPerSecond, 65535 / duration) : ISO19794_7.timeUnitsPerSecond)
+        else { throw TimeSeriesError(.unscalable(place: "the drawing", what: "time")) }
+        self.timeScale = timeScale
         startTime = start
         tiltScale = ISO19794ScalingValue(atMost: ISO19794_7.tiltUnitsPerDegree)!
     }

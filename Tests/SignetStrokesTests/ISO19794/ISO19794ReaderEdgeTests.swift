@@ -72,6 +72,21 @@ struct ISO19794ReaderEdgeTests {
         #expect(failure(bytes).contains("no samples"))
     }
 
+    @Test("X and Y scaled apart read in the coarser unit, so the drawing writes again (a fuzz finding)")
+    func coarserUnit() throws {
+        // X at 2^(5−16) × 1.625 units per mm, Y at 2^−16; read in Y's unit X would reach 1.7 million.
+        let bytes: [UInt8] = [
+            0x53, 0x44, 0x49, 0x00, 0x20, 0x31, 0x30, 0x00, 0xC1, 0x40, 0x80, 0x2D, 0x00, 0x80, 0x00, 0x00, 0x00,
+            0xB0, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x40, 0x80, 0x80, 0x80, 0x00,
+            0x80, 0x00, 0x00, 0x80, 0xB0, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x40,
+            0x80, 0x80, 0x2A, 0x04, 0x40, 0x80, 0x80, 0x80, 0x00, 0x00,
+        ]
+        let drawing = try ISO19794_7.decode(bytes)
+        #expect(drawing.strokes.flatMap(\.samples).allSatisfy { abs($0.x) <= 32768 && abs($0.y) <= 32768 })
+        let again = try ISO19794_7.decode(try ISO19794_7.encode(drawing))
+        #expect(again.strokes.map(\.samples.count) == drawing.strokes.map(\.samples.count))
+    }
+
     @Test("records are detected by their magic, and read through StrokeReader")
     func detection() throws {
         let (drawing, format) = try StrokeReader.readDetecting(Self.record, name: "sig.bin")
