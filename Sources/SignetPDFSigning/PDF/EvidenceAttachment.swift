@@ -13,9 +13,11 @@ package enum EvidenceAttachment {
     /// Seals `evidence` for the signature whose widget is `widget` (its appearance already set) in
     /// `document` (opened, not yet written), and associates it with the widget.
     static func attach(_ evidence: HandwritingEvidence, to widget: PDFObject, in document: PDFDocument) throws {
-        let sealed = try EvidenceSeal.seal(
-            evidence.record, documentDigest: try documentDigest(of: document),
-            appearanceDigest: try appearanceDigest(of: widget), examiner: evidence.examiner)
+        let sealed =
+            try evidence.presealed
+            ?? EvidenceSeal.seal(
+                evidence.record, documentDigest: try documentDigest(of: document),
+                appearanceDigest: try appearanceDigest(of: widget), examiner: evidence.examiner)
         let files = try document.parse("[]")
         for (name, bytes, relationship, type, what) in [
             (envelopeName, sealed.envelope, "/Source", "application#2Fpkcs7-mime", "Handwriting evidence sealed for"),

@@ -9,6 +9,10 @@ public struct HandwritingEvidence: Sendable {
     public var record: [UInt8]
     /// Who can open it.
     public var examiner: EvidenceExaminer
+    /// Evidence sealed elsewhere, placed as it is instead of sealing `record` (its binding then
+    /// names whatever it was bound to): how tests build a signature carrying another document's
+    /// evidence.
+    package var presealed: SealedEvidence?
 
     /// Evidence of `record`, sealed for `examiner`.
     /// - Parameters:

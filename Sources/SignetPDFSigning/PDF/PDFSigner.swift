@@ -98,6 +98,9 @@ package enum PDFSigner {
                     $0, signature: signature, artwork: appearance?.artwork, text: appearance?.text)
             }
             ?? editor.addField(signature: signature, appearance: appearance)
+        if let evidence = appearance?.evidence {
+            try EvidenceAttachment.attach(evidence, to: placed.widget, in: document)
+        }
         if options.certify { try editor.certify(with: signature) }
         let dictionary = try SignatureDictionary(
             options: options, reserved: reserved, certify: options.certify, in: document)
