@@ -114,3 +114,28 @@ struct EvidenceSigningTests {
         #expect(report.evidence?.line.contains("not this signature's") == true)
     }
 }
+
+extension EvidenceSigningTests {
+    @Test("extract opens the record with the examiner's key; refuses evidence bound to another document", arguments: [false, true])
+    func extract(ecExaminer: Bool) throws {
+        let dir = TemporaryDirectory("evidence-extract")
+        let a = try TestPDF.write(to: dir.path("a.pdf"), rotations: [0])
+        let b = try TestPDF.write(to: dir.path("b.pdf"), rotations: [0, 90])
+        let signedA = dir.path("signed-a.pdf"), signedB = dir.path("signed-b.pdf")
+        let cert = ecExaminer ? pki.ecCert : pki.rsaCert
+        _ = try sign(a, signedA, examinerCert: cert)
+        let key = try EvidenceKey.pem(keyPath: ecExaminer ? pki.ecKey : pki.rsaKey, certificatePath: cert, password: nil)
+        let opened = try EvidenceExtractor.extract(source: try ReadableFile(path: signedA), password: nil, key: key)
+        #expect(opened.count == 1 && opened[0].record.elementsEqual(record) && opened[0].signature == 1)
+        _ = try sign(b, signedB, examinerCert: cert, presealed: try sealed(in: signedA))
+        let refused = #expect(throws: EvidenceError.self) {
+            try EvidenceExtractor.extract(source: try ReadableFile(path: signedB), password: nil, key: key)
+        }
+        #expect(refused?.reason == .boundToOtherDocument, "\(String(describing: refused))")
+        #expect(refused?.message.contains("bound to another document") == true, "\(refused?.message ?? "")")
+        let unsigned = #expect(throws: EvidenceError.self) {
+            try EvidenceExtractor.extract(source: try ReadableFile(path: a), password: nil, key: key)
+        }
+        #expect(unsigned?.reason == .noEvidence)
+    }
+}
