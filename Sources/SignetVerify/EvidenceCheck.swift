@@ -30,7 +30,7 @@ public struct EvidenceReport: Sendable, Hashable, Codable {
     package let detail: String?
 
     /// One line for the report.
-    public var line: String {
+    package var line: String {
         switch status {
         case .bound:
             return

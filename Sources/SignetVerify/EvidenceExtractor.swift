@@ -44,7 +44,8 @@ package enum EvidenceExtractor {
             guard try EvidenceAttachment.appearanceDigest(of: widget) == binding.appearanceDigest else {
                 throw EvidenceError(context, .boundToOtherAppearance)
             }
-            extracted.append(ExtractedEvidence(signature: offset + 1, field: item.field, record: record, binding: binding))
+            extracted.append(
+                ExtractedEvidence(signature: offset + 1, field: item.field, record: record, binding: binding))
         }
         guard !extracted.isEmpty else { throw EvidenceError(file.name, .noEvidence) }
         return extracted

@@ -58,7 +58,8 @@ package enum PDFVerifier {
             guard let value = try field.signatureValue() else { continue }
             found.append(
                 (
-                    field.name, try value.id?.number, try EmbeddedSignature(field: field.name, dictionary: value), value,
+                    field.name, try value.id?.number, try EmbeddedSignature(field: field.name, dictionary: value),
+                    value,
                     try field.widget()
                 ))
         }

@@ -33,16 +33,22 @@ struct EvidenceSealTests {
             examiner: try EvidenceExaminer(certificateAt: examiner.cert(pki)))
     }
 
-    @Test("openssl cms -decrypt gives the record back; the envelope is AES-256-GCM AuthEnvelopedData", arguments: examiners)
+    @Test(
+        "openssl cms -decrypt gives the record back; the envelope is AES-256-GCM AuthEnvelopedData",
+        arguments: examiners)
     func opensslDecrypts(_ examiner: Examiner) throws {
         let sealed = try seal(for: examiner)
         let dir = TemporaryDirectory("evidence-openssl")
         let envelope = dir.write("evidence.p7m", bytes: sealed.envelope)
         let decrypted = try ProcessRunner.run(
             "openssl",
-            ["cms", "-decrypt", "-binary", "-inform", "DER", "-in", envelope, "-recip", examiner.cert(pki), "-inkey", examiner.key(pki)])
+            [
+                "cms", "-decrypt", "-binary", "-inform", "DER", "-in", envelope, "-recip", examiner.cert(pki), "-inkey",
+                examiner.key(pki),
+            ])
         #expect(decrypted.status == 0, "openssl cms -decrypt: \(decrypted.stderr)")
-        #expect(decrypted.stdout.elementsEqual(record), "decrypted \(decrypted.stdout.count) bytes, sealed \(record.count)")
+        #expect(
+            decrypted.stdout.elementsEqual(record), "decrypted \(decrypted.stdout.count) bytes, sealed \(record.count)")
         let printed = try ProcessRunner.run("openssl", ["cms", "-cmsout", "-print", "-inform", "DER", "-in", envelope])
         #expect(printed.stdoutText.contains("id-smime-ct-authEnvelopedData"), "\(printed.stdoutText.prefix(400))")
         #expect(printed.stdoutText.contains("aes-256-gcm"))
@@ -114,7 +120,8 @@ struct EvidenceSealTests {
     func bindingForm() throws {
         let sealed = try seal(for: Self.examiners[0])
         let dir = TemporaryDirectory("evidence-binding")
-        let parsed = try ProcessRunner.run("openssl", ["asn1parse", "-inform", "DER", "-in", dir.write("b.der", bytes: sealed.binding)])
+        let parsed = try ProcessRunner.run(
+            "openssl", ["asn1parse", "-inform", "DER", "-in", dir.write("b.der", bytes: sealed.binding)])
         #expect(parsed.stdoutText.contains(EvidenceBinding.typeIdentifier), "\(parsed.stdoutText)")
         var longer = sealed.binding
         longer.append(0)

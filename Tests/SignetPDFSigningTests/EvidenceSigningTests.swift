@@ -43,7 +43,9 @@ struct EvidenceSigningTests {
         return try #require(try EvidenceAttachment.read(from: widget))
     }
 
-    @Test("signed with evidence: valid everywhere, the evidence line, openssl decrypts the record", arguments: [false, true])
+    @Test(
+        "signed with evidence: valid everywhere, the evidence line, openssl decrypts the record",
+        arguments: [false, true])
     func signsWithEvidence(ecExaminer: Bool) throws {
         let dir = TemporaryDirectory("evidence-sign")
         let input = try TestPDF.write(to: dir.path("in.pdf"))
@@ -74,7 +76,8 @@ struct EvidenceSigningTests {
             ])
         #expect(decrypted.status == 0, "\(decrypted.stderr)")
         #expect(decrypted.stdout.elementsEqual(record), "decrypted \(decrypted.stdout.count) bytes of \(record.count)")
-        #expect(!signed.indices.dropLast(record.count).contains { signed[$0..<($0 + 16)].elementsEqual(record.prefix(16)) },
+        #expect(
+            !signed.indices.dropLast(record.count).contains { signed[$0..<($0 + 16)].elementsEqual(record.prefix(16)) },
             "the record's first bytes appear nowhere in clear")
     }
 
@@ -116,7 +119,9 @@ struct EvidenceSigningTests {
 }
 
 extension EvidenceSigningTests {
-    @Test("extract opens the record with the examiner's key; refuses evidence bound to another document", arguments: [false, true])
+    @Test(
+        "extract opens the record with the examiner's key; refuses evidence bound to another document",
+        arguments: [false, true])
     func extract(ecExaminer: Bool) throws {
         let dir = TemporaryDirectory("evidence-extract")
         let a = try TestPDF.write(to: dir.path("a.pdf"), rotations: [0])
@@ -124,7 +129,8 @@ extension EvidenceSigningTests {
         let signedA = dir.path("signed-a.pdf"), signedB = dir.path("signed-b.pdf")
         let cert = ecExaminer ? pki.ecCert : pki.rsaCert
         _ = try sign(a, signedA, examinerCert: cert)
-        let key = try EvidenceKey.pem(keyPath: ecExaminer ? pki.ecKey : pki.rsaKey, certificatePath: cert, password: nil)
+        let key = try EvidenceKey.pem(
+            keyPath: ecExaminer ? pki.ecKey : pki.rsaKey, certificatePath: cert, password: nil)
         let opened = try EvidenceExtractor.extract(source: try ReadableFile(path: signedA), password: nil, key: key)
         #expect(opened.count == 1 && opened[0].record.elementsEqual(record) && opened[0].signature == 1)
         _ = try sign(b, signedB, examinerCert: cert, presealed: try sealed(in: signedA))

@@ -31,7 +31,7 @@ public struct EvidenceBinding: Sendable, Hashable, Codable {
     ///   - documentDigest: SHA-256 of the document revision the signature was made on.
     ///   - appearanceDigest: SHA-256 of what the signature shows.
     ///   - examiner: The subject of the examiner's certificate.
-    public init(documentDigest: [UInt8], appearanceDigest: [UInt8], examiner: String) {
+    package init(documentDigest: [UInt8], appearanceDigest: [UInt8], examiner: String) {
         self.documentDigest = documentDigest
         self.appearanceDigest = appearanceDigest
         self.examiner = examiner
@@ -40,7 +40,8 @@ public struct EvidenceBinding: Sendable, Hashable, Codable {
     /// The object identifier that opens the DER form (a UUID arc, ITU-T X.667).
     package static let typeIdentifier = "2.25.214391867479210992002326461310538238215"
     static let typeDER: [UInt8] = [
-        0x06, 0x14, 0x69, 0x82, 0xC2, 0xCA, 0xAF, 0xCA, 0xCD, 0xD4, 0x8A, 0xA0, 0xB1, 0x93, 0x8C, 0xDB, 0xFB, 0xBF, 0xA2,
+        0x06, 0x14, 0x69, 0x82, 0xC2, 0xCA, 0xAF, 0xCA, 0xCD, 0xD4, 0x8A, 0xA0, 0xB1, 0x93, 0x8C, 0xDB, 0xFB, 0xBF,
+        0xA2,
         0xC9, 0x92, 0x07,
     ]
     static let version: UInt8 = 1
@@ -62,7 +63,8 @@ public struct EvidenceBinding: Sendable, Hashable, Codable {
             bytes[parts[0]].elementsEqual(typeDER), DER.content(bytes, of: parts[1], tag: 0x02) == [version],
             let document = DER.content(bytes, of: parts[2], tag: 0x04), document.count == 32,
             let appearance = DER.content(bytes, of: parts[3], tag: 0x04), appearance.count == 32,
-            let examiner = DER.content(bytes, of: parts[4], tag: 0x0C).flatMap({ String(validating: $0, as: UTF8.self) }),
+            let examiner = DER.content(bytes, of: parts[4], tag: 0x0C).flatMap({ String(validating: $0, as: UTF8.self) }
+            ),
             let seal = DER.content(bytes, of: parts[5], tag: 0x04), seal.count == 32
         else { return nil }
         let binding = EvidenceBinding(documentDigest: document, appearanceDigest: appearance, examiner: examiner)

@@ -4,7 +4,7 @@ import SignetFiles
 /// notary): only the holder of its private key can open the evidence.
 public struct EvidenceExaminer: Sendable, Hashable {
     /// The certificate, DER.
-    public let certificate: [UInt8]
+    package let certificate: [UInt8]
     /// The certificate's subject (RFC 2253).
     public let subject: String
 
@@ -14,7 +14,7 @@ public struct EvidenceExaminer: Sendable, Hashable {
     ///   - bytes: A PEM or DER certificate with an RSA or EC key.
     ///   - name: The file the bytes came from, for messages.
     /// - Throws: ``EvidenceError`` when it cannot be read or holds another kind of key.
-    public init(certificate bytes: [UInt8], name: String) throws {
+    package init(certificate bytes: [UInt8], name: String) throws {
         let parsed = try Self.parse(bytes, name: name)
         certificate = try EvidenceSeal.crypto(name) { try parsed.der }
         subject = parsed.subject

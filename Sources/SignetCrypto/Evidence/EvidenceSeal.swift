@@ -2,32 +2,32 @@
 /// in a CMS AuthEnvelopedData sealed for the examiner (AES-256-GCM; the content key by RSAES-OAEP
 /// for an RSA certificate, by ECDH for an EC one), whose content is exactly the record, so that
 /// `openssl cms -decrypt` gives it back; and the binding beside it (``EvidenceBinding``).
-public struct SealedEvidence: Sendable, Hashable {
+package struct SealedEvidence: Sendable, Hashable {
     /// The DER ContentInfo holding the AuthEnvelopedData.
-    public var envelope: [UInt8]
+    package var envelope: [UInt8]
     /// The DER binding (``EvidenceBinding``'s form, with its seal).
-    public var binding: [UInt8]
+    package var binding: [UInt8]
 
     /// Evidence as read back from where it is kept.
     /// - Parameters:
     ///   - envelope: The DER ContentInfo holding the AuthEnvelopedData.
     ///   - binding: The DER binding.
-    public init(envelope: [UInt8], binding: [UInt8]) {
+    package init(envelope: [UInt8], binding: [UInt8]) {
         self.envelope = envelope
         self.binding = binding
     }
 }
 
 /// What can be read of sealed evidence without the examiner's key.
-public struct EvidenceInspection: Sendable, Hashable {
+package struct EvidenceInspection: Sendable, Hashable {
     /// What the evidence is bound to, and for whom (its seal is checked only on opening).
-    public var binding: EvidenceBinding
+    package var binding: EvidenceBinding
     /// The envelope's recipients, as "issuer, serial number" (the examiner's certificate).
-    public var recipients: [String]
+    package var recipients: [String]
 }
 
 /// Sealing handwriting evidence for an examiner, reading what is readable of it, and opening it.
-public enum EvidenceSeal {
+package enum EvidenceSeal {
     /// `record` sealed for `examiner`, bound to the document revision and appearance digests.
     /// The record stays in memory; nothing of it is written anywhere in clear.
     /// - Parameters:
@@ -37,7 +37,7 @@ public enum EvidenceSeal {
     ///   - examiner: Who can open it.
     /// - Returns: The envelope and the binding.
     /// - Throws: ``EvidenceError`` when the examiner's certificate cannot be used.
-    public static func seal(
+    package static func seal(
         _ record: [UInt8], documentDigest: [UInt8], appearanceDigest: [UInt8], examiner: EvidenceExaminer
     ) throws -> SealedEvidence {
         let certificate = try EvidenceExaminer.parse(examiner.certificate, name: examiner.subject)
@@ -55,7 +55,7 @@ public enum EvidenceSeal {
     ///   - sealed: The envelope and binding.
     ///   - context: What messages call it (the file, the signature).
     /// - Throws: ``EvidenceError`` (`.unreadable`) when either is not what ``seal(_:documentDigest:appearanceDigest:examiner:)`` writes.
-    public static func inspect(_ sealed: SealedEvidence, context: String) throws -> EvidenceInspection {
+    package static func inspect(_ sealed: SealedEvidence, context: String) throws -> EvidenceInspection {
         let (binding, _) = try readBinding(sealed.binding, context: context)
         let message = try envelope(sealed.envelope, context: context)
         return EvidenceInspection(binding: binding, recipients: message.recipients.map(\.text))
@@ -70,7 +70,7 @@ public enum EvidenceSeal {
     ///   - context: What messages call it (the file, the signature).
     /// - Returns: The record and what it is bound to.
     /// - Throws: ``EvidenceError``.
-    public static func open(
+    package static func open(
         _ sealed: SealedEvidence, with key: EvidenceKey, context: String
     ) throws -> (record: [UInt8], binding: EvidenceBinding) {
         let (binding, seal) = try readBinding(sealed.binding, context: context)

@@ -21,7 +21,10 @@ package enum EvidenceAttachment {
         let files = try document.parse("[]")
         for (name, bytes, relationship, type, what) in [
             (envelopeName, sealed.envelope, "/Source", "application#2Fpkcs7-mime", "Handwriting evidence sealed for"),
-            (bindingName, sealed.binding, "/Supplement", "application#2Foctet-stream", "What the evidence is bound to, sealed for"),
+            (
+                bindingName, sealed.binding, "/Supplement", "application#2Foctet-stream",
+                "What the evidence is bound to, sealed for"
+            ),
         ] {
             let stream = try document.makeStream(
                 bytes,
