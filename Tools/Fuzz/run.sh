@@ -71,8 +71,8 @@ seed() {  # seed RUN FOLDER
              [ -n "$corpus" ] && cp "$corpus"/strokes/signature_pad/*.png "$dir"/ ;;
         jpeg) python3 Tools/Fuzz/make-image-seeds.py "$fuzz/unused-png" "$dir" ;;
         pdf) [ -n "$corpus" ] && find "$corpus/pdfs" -name '*.pdf' -size -40k -exec cp {} "$dir"/ \; ;;
-        iso19794) # the record of docs/iso19794-7.md's worked example: two strokes, X Y T F S
-                  printf 'SDI\0 10\0\xc1\x60\x80\xb0\x00\x80\xb0\x00\x80\xcf\xa0\0\0\0\0\0\0\x04\x80\x40\x80\x80\0\0\x80\0\x01\x80\xc0\x81\0\0\x0a\xff\xff\x01\x80\xc0\x81\0\0\x0a\0\0\0\x81\x40\x81\x80\0\x1e\x40\0\x01' > "$dir/seed-two-strokes" ;;
+        iso19794) # the record of docs/iso19794-7.md's worked example: two strokes, X Y T F
+                  printf 'SDI\0 10\0\xc1\x40\x80\xb0\x00\x80\xb0\x00\x80\xcf\xa0\0\0\0\0\0\x04\x80\x40\x80\x80\0\0\x80\0\x80\xc0\x81\0\0\x0a\xff\xff\x80\xc0\x81\0\0\x0a\0\0\x81\x40\x81\x80\0\x1e\x40\0' > "$dir/seed-two-strokes" ;;
         http) printf 'GET /AAAAAAAAAAAAAAAA/ HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n\r\n' > "$dir/seed-get"
               printf 'POST /AAAAAAAAAAAAAAAA/submit HTTP/1.1\r\nHost: localhost:8000\r\nOrigin: http://localhost:8000\r\nContent-Length: 2\r\n\r\n{}' > "$dir/seed-post" ;;
         raster) python3 -c 'import random, sys

@@ -13,7 +13,7 @@ enum EvidenceCommand: Command {
             .value(.output, "OUT", "where to write the result ('-' for standard output)", short: "o")
         ],
         notes: [
-            "actions:\n  export STROKES -o SIG.iso   write the strokes' ISO/IEC 19794-7 record (full format: X, Y, T, F and tilt when known, S); the strokes need timestamps\n  plot A [B] -o OUT.svg|.png  draw x, y, speed and pressure against time, B overlaid on A, pen-up gaps dashed; any stroke files with timestamps, ISO/IEC 19794-7 records included",
+            "actions:\n  export STROKES -o SIG.iso   write the strokes' ISO/IEC 19794-7 record (full format: X, Y, T, and F, tilt when known; pen-up points between strokes); the strokes need timestamps\n  plot A [B] -o OUT.svg|.png  draw x, y, speed and pressure against time, B overlaid on A, pen-up gaps dashed; any stroke files with timestamps, ISO/IEC 19794-7 records included",
             "Examples: signet evidence export pad.json -o signature.iso\n          signet evidence plot reference.iso questioned.json -o compare.svg",
             "The record is the biometric data itself: keep it as private as the strokes it came from (docs/iso19794-7.md).",
         ] + StrokeInputFlags.notes)

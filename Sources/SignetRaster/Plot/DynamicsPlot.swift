@@ -47,7 +47,7 @@ package struct DynamicsPlot: Sendable, Hashable {
     /// The time axis's span in ms: the longer signature's duration.
     package let duration: Double
 
-    static let (width, left, right, top, panelHeight, gap) = (960.0, 78.0, 24.0, 64.0, 150.0, 34.0)
+    static let (width, left, right, top, panelHeight, gap) = (960.0, 78.0, 24.0, 80.0, 150.0, 34.0)
 
     package init(_ signatures: [Signature]) {
         self.signatures = signatures
@@ -74,7 +74,7 @@ package struct DynamicsPlot: Sendable, Hashable {
                 "\(i == 0 ? "A" : "B"): \(signature.name) — \(s.strokes.count) strokes, \(NumberText.short(s.duration, decimals: 0)) ms"
             items.append(
                 .text(
-                    text, at: Point(x: Self.left + Double(i) * 440, y: 28), size: 14, anchor: .start,
+                    text, at: Point(x: Self.left, y: 22 + Double(i) * 20), size: 14, anchor: .start,
                     color: Self.colors[i]))
         }
         let unit = signatures.first?.series.unit ?? "units"

@@ -39,8 +39,10 @@ struct ISO19794RecordWriter {
         }
         let samples = points.map(\.sample)
         let drawn = points.lazy.filter(\.penDown).map(\.sample)
-        var channels: [ISO19794Channel] = [.x, .y, .time, .tipSwitch]
-        if drawn.allSatisfy({ $0.force != nil }) { channels.append(.force) }
+        // Pen-up points carry F = 0 when every sample has a pressure (as pads write them, and
+        // readers that know no S channel read them), else S = 0 in a tip switch channel.
+        var channels: [ISO19794Channel] = [.x, .y, .time]
+        channels.append(drawn.allSatisfy({ $0.force != nil }) ? .force : .tipSwitch)
         if drawn.allSatisfy({ $0.tiltX != nil && $0.tiltY != nil }) { channels += [.tiltX, .tiltY] }
         self.channels = channels.sorted()
         self.points = points
@@ -120,7 +122,9 @@ struct ISO19794RecordWriter {
         case .y: return clamped(s.y * unitsPerCaptureUnit, signed: true)
         case .time: return clamped((s.t! - startTime) / 1000 * timeScale.value, signed: false)
         case .force:
-            return point.penDown ? clamped(min(1, max(0, s.force!)) * ISO19794_7.fullScaleForce, signed: false) : 0
+            // A pen-down sample never writes 0, the pen-up mark.
+            guard point.penDown else { return 0 }
+            return max(1, clamped(min(1, max(0, s.force!)) * ISO19794_7.fullScaleForce, signed: false))
         case .tipSwitch: return point.penDown ? 1 : 0
         case .tiltX: return clamped((s.tiltX ?? 0) * tiltScale.value, signed: true)
         case .tiltY: return clamped((s.tiltY ?? 0) * tiltScale.value, signed: true)

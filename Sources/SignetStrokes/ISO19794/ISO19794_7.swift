@@ -23,8 +23,9 @@ public enum ISO19794_7 {
     }
 
     /// The record of `drawing`: X, Y and T (time since the first sample) for every sample, F
-    /// (pressure) when every sample has one, TX and TY (tilt) when every sample has them, and S
-    /// (the tip switch), with one pen-up sample between strokes.
+    /// (pressure) when every sample has one, TX and TY (tilt) when every sample has them, and one
+    /// pen-up point between strokes, marked by F = 0 (a pen-down pressure is at least 1/65535), or
+    /// by S = 0 in a tip switch channel when the drawing has no pressure.
     /// - Parameters:
     ///   - drawing: The drawing; every sample needs a time.
     ///   - options: How to write it.

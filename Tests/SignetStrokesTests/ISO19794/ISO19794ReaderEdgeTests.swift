@@ -48,21 +48,21 @@ struct ISO19794ReaderEdgeTests {
     @Test("a sample count above the bytes present is refused before anything is read")
     func countThatLies() {
         var bytes = Self.record
-        bytes[25] = 5  // 5 samples declared, 4 present
-        #expect(failure(bytes).contains("counts 5 samples of 9 bytes, but only 36 bytes follow"))
+        bytes[24] = 5  // 5 samples declared, 4 present
+        #expect(failure(bytes).contains("counts 5 samples of 8 bytes, but only 32 bytes follow"))
     }
 
     @Test("a huge count (16,777,215 samples) in a small record is refused at once")
     func hugeCount() {
         var bytes = Self.record
-        bytes.replaceSubrange(23..<26, with: [0xFF, 0xFF, 0xFF])
+        bytes.replaceSubrange(22..<25, with: [0xFF, 0xFF, 0xFF])
         #expect(failure(bytes).contains("counts 16777215 samples"))
     }
 
     @Test("a count of zero is no ink")
     func zeroCount() {
-        var bytes = Array(Self.record.prefix(26))
-        bytes[25] = 0
+        var bytes = Array(Self.record.prefix(25))
+        bytes[24] = 0
         #expect(failure(bytes).contains("no samples"))
     }
 
