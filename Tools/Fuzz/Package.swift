@@ -47,5 +47,6 @@ let package = Package(
         fuzzTarget("fuzz-numbers"),
         fuzzTarget("fuzz-http"),
         fuzzTarget("fuzz-raster"),
+        fuzzTarget("fuzz-iso19794"),
     ]
 )

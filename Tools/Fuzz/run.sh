@@ -22,7 +22,7 @@ seconds=${FUZZ_SECONDS:-60}
 corpus=$(cd "${CORPUS:-../shared/corpus}" 2>/dev/null && pwd || true)
 fuzz=$root/.build/fuzz
 bin=$fuzz/release
-runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw strokes-flutter strokes-getevent strokes-pointer-events png jpeg pdf verify numbers http raster"}
+runs_wanted=${FUZZ_RUNS:-"strokes-auto strokes-signet strokes-touch strokes-signature_pad strokes-quickdraw strokes-inkml strokes-svc2004 strokes-perfect-freehand strokes-excalidraw strokes-flutter strokes-getevent strokes-pointer-events png jpeg pdf verify numbers http raster iso19794"}
 
 echo "building the fuzz targets (libFuzzer + AddressSanitizer, release) ..."
 # SwiftPM does not always rebuild this package's own modules when a Signet module they import
@@ -39,7 +39,7 @@ swift build --package-path Tools/Fuzz --scratch-path "$fuzz" -c release --toolse
 format_number() {
     case $1 in auto) echo 0 ;; signet) echo 1 ;; touch) echo 2 ;; signature_pad) echo 3 ;; quickdraw) echo 4 ;;
         inkml) echo 5 ;; svc2004) echo 6 ;; perfect-freehand) echo 7 ;; excalidraw) echo 8 ;;
-        flutter) echo 9 ;; getevent) echo 10 ;; pointer-events) echo 11 ;; esac
+        flutter) echo 9 ;; getevent) echo 10 ;; pointer-events) echo 11 ;; iso19794-7) echo 12 ;; esac
 }
 stroke_files() {
     local c=$corpus/strokes
@@ -71,6 +71,8 @@ seed() {  # seed RUN FOLDER
              [ -n "$corpus" ] && cp "$corpus"/strokes/signature_pad/*.png "$dir"/ ;;
         jpeg) python3 Tools/Fuzz/make-image-seeds.py "$fuzz/unused-png" "$dir" ;;
         pdf) [ -n "$corpus" ] && find "$corpus/pdfs" -name '*.pdf' -size -40k -exec cp {} "$dir"/ \; ;;
+        iso19794) # the record of docs/iso19794-7.md's worked example: two strokes, X Y T F
+                  printf 'SDI\0 10\0\xc1\x40\x80\xb0\x00\x80\xb0\x00\x80\xcf\xa0\0\0\0\0\0\x04\x80\x40\x80\x80\0\0\x80\0\x80\xc0\x81\0\0\x0a\xff\xff\x80\xc0\x81\0\0\x0a\0\0\x81\x40\x81\x80\0\x1e\x40\0' > "$dir/seed-two-strokes" ;;
         http) printf 'GET /AAAAAAAAAAAAAAAA/ HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n\r\n' > "$dir/seed-get"
               printf 'POST /AAAAAAAAAAAAAAAA/submit HTTP/1.1\r\nHost: localhost:8000\r\nOrigin: http://localhost:8000\r\nContent-Length: 2\r\n\r\n{}' > "$dir/seed-post" ;;
         raster) python3 -c 'import random, sys
@@ -83,9 +85,9 @@ for n in range(4):
     esac
 }
 
-declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf [verify]=fuzz-verify [numbers]=fuzz-numbers [http]=fuzz-http [raster]=fuzz-raster)
-declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf [verify]=pdf [numbers]=numbers [http]=http [raster]=)
-declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536 [verify]=81920 [numbers]=1024 [http]=8192 [raster]=4096)
+declare -A target=([png]=fuzz-png [jpeg]=fuzz-jpeg [pdf]=fuzz-pdf [verify]=fuzz-verify [numbers]=fuzz-numbers [http]=fuzz-http [raster]=fuzz-raster [iso19794]=fuzz-iso19794)
+declare -A dict=([png]=png [jpeg]=jpeg [pdf]=pdf [verify]=pdf [numbers]=numbers [http]=http [raster]= [iso19794]=)
+declare -A maxlen=([png]=65536 [jpeg]=65536 [pdf]=65536 [verify]=81920 [numbers]=1024 [http]=8192 [raster]=4096 [iso19794]=4096)
 stamp=$(date +%Y%m%d-%H%M%S)
 rows=()
 found=0

@@ -12,6 +12,7 @@ package enum Commands {
         TimestampCommand.self,
         VerifyCommand.self,
         PipelineCommand.self,
+        EvidenceCommand.self,
         BatchCommand.self,
     ]
 

@@ -57,7 +57,9 @@ enum PointerEventsReader {
         var sample = Sample(
             x: try context.number(o, "clientX", at: place), y: try context.number(o, "clientY", at: place),
             t: try context.optionalNumber(o, "timeStamp", at: place),
-            force: pointerType == "mouse" ? nil : try context.optionalNumber(o, "pressure", at: place))
+            force: pointerType == "mouse" ? nil : try context.optionalNumber(o, "pressure", at: place),
+            tiltX: pointerType == "pen" ? try context.optionalNumber(o, "tiltX", at: place) : nil,
+            tiltY: pointerType == "pen" ? try context.optionalNumber(o, "tiltY", at: place) : nil)
         switch type {
         case "pointerdown":
             try strokes.down(id, sample, at: place)

@@ -3,7 +3,8 @@ import SignetCore
 /// Reads Signet's own stroke JSON (docs/formats.md):
 /// `{"format":"signet-strokes","version":1,"canvas":{…},"pen":{…},"strokes":[…]}` where a stroke
 /// is `{"points":[…],"pen":{…}}` or a bare array of points, and a point is `{"x","y","t","force"}`
-/// or compact `[x, y, t?, force?]`. Unknown members are ignored, so writers may add metadata.
+/// (with `"tiltX"`, `"tiltY"` in degrees for pens) or compact `[x, y, t?, force?]`. Unknown members
+/// are ignored, so writers may add metadata.
 enum SignetJSONReader {
     static let formatName = "signet-strokes"
     static let version = 1.0
@@ -59,7 +60,8 @@ enum SignetJSONReader {
         return drawing
     }
 
-    /// `{"x","y","t"?,"force"?}` or `[x, y, t?, force?]` (`null` skips a slot: `[x, y, null, 0.4]`).
+    /// `{"x","y","t"?,"force"?,"tiltX"?,"tiltY"?}` or `[x, y, t?, force?]` (`null` skips a slot:
+    /// `[x, y, null, 0.4]`).
     static func sample(_ point: JSONValue, _ context: ReadContext, at place: @autoclosure () -> String) throws -> Sample
     {
         switch point {
@@ -84,7 +86,9 @@ enum SignetJSONReader {
             return Sample(
                 x: try context.number(o, "x", at: place()), y: try context.number(o, "y", at: place()),
                 t: try context.optionalNumber(o, "t", at: place()),
-                force: try context.optionalNumber(o, "force", at: place()))
+                force: try context.optionalNumber(o, "force", at: place()),
+                tiltX: try context.optionalNumber(o, "tiltX", at: place()),
+                tiltY: try context.optionalNumber(o, "tiltY", at: place()))
         default:
             throw context.badValue(place(), "a point should be an object or an array, not \(point.typeName)")
         }

@@ -26,6 +26,9 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// W3C Pointer Events as a web page logs them: a JSON array of `{type, pointerId, pointerType,
     /// clientX, clientY, pressure, timeStamp, …}`.
     case pointerEvents = "pointer-events"
+    /// An ISO/IEC 19794-7 signature/sign time series record, full format (binary; told by its
+    /// "SDI" format identifier).
+    case iso19794_7 = "iso19794-7"
 
     /// The `--format` names, comma separated, for help and error messages.
     package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -44,14 +47,15 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case .flutter: return "Flutter pointer data records, a JSON array or {devicePixelRatio, data}"
         case .getevent: return "Android getevent -lt output, with or without the -lp header"
         case .pointerEvents: return "W3C Pointer Events dump, a JSON array of pointerdown/move/up events"
+        case .iso19794_7: return "ISO/IEC 19794-7 signature time series record, full format (binary)"
         }
     }
 
     /// True for formats that may come one record per line (NDJSON) and are then read as a stream.
     package var isLineDelimited: Bool { self == .touch || self == .quickdraw }
 
-    /// True for the formats written in JSON (all but InkML, SVC2004 and getevent).
-    package var isJSON: Bool { self != .inkml && self != .svc2004 && self != .getevent }
+    /// True for the formats written in JSON (all but InkML, SVC2004, getevent and ISO/IEC 19794-7).
+    package var isJSON: Bool { ![.inkml, .svc2004, .getevent, .iso19794_7].contains(self) }
 
     /// The format a file name's extension suggests, used only when the content does not decide.
     package static func hinted(byName name: String) -> StrokeFormat? {
@@ -60,6 +64,7 @@ public enum StrokeFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case "inkml", "xml": return .inkml
         case "txt", "svc": return .svc2004
         case "excalidraw": return .excalidraw
+        case "iso": return .iso19794_7
         default: return nil
         }
     }

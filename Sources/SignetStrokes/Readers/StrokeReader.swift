@@ -28,6 +28,10 @@ public enum StrokeReader {
             throw context.error(
                 .limitExceeded(place: "the whole input", what: "bytes", limit: "\(options.limits.maxInputBytes)"))
         }
+        // A binary record, told by its magic before any text is looked at.
+        if options.format == .iso19794_7 || (options.format == nil && ISO19794_7.hasMagic(buffer)) {
+            return (try ISO19794RecordReader.read(Array(buffer), context), .iso19794_7)
+        }
         let text = try unicodeText(buffer, context)
         guard TextScan.firstNonSpace(text) != nil else { throw context.error(.empty) }
         switch try FormatDetector.plan(text, forced: options.format, context) {
@@ -50,6 +54,7 @@ public enum StrokeReader {
             case .flutter: drawing = try FlutterPointerReader.read(document(), context)
             case .getevent: drawing = try GeteventReader.read(text, context)
             case .pointerEvents: drawing = try PointerEventsReader.read(document(), context)
+            case .iso19794_7: drawing = try ISO19794RecordReader.read(Array(text), context)
             }
             return (drawing, format)
         }
@@ -105,6 +110,7 @@ extension StrokeFormat {
     package static func detect(_ bytes: [UInt8], name: String) -> StrokeFormat? {
         let context = ReadContext(name: name, options: StrokeReadOptions())
         return bytes.withUnsafeBufferPointer { buffer in
+            if ISO19794_7.hasMagic(buffer) { return .iso19794_7 }
             var text = buffer
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
                 text = UnsafeBufferPointer(rebasing: buffer[3...])

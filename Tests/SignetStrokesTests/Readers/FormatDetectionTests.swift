@@ -63,7 +63,7 @@ struct FormatDetectionTests {
     func names() {
         #expect(
             StrokeFormat.names
-                == "signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events"
+                == "signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events, iso19794-7"
         )
         for format in StrokeFormat.allCases { #expect(StrokeFormat(rawValue: format.rawValue) == format) }
     }
@@ -75,11 +75,11 @@ struct BadInputTests {
     func unknownFormat() {
         #expect(
             readError(#"{"hello":"world"}"#, name: "notes.json")
-                == "cannot tell the format of notes.json; give StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events)."
+                == "cannot tell the format of notes.json; give StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events, iso19794-7)."
         )
         #expect(
             readError("just some text", name: "notes")
-                == "cannot tell the format of notes; give StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events)."
+                == "cannot tell the format of notes; give StrokeReadOptions.format (one of signet, touch, signature_pad, quickdraw, inkml, svc2004, perfect-freehand, excalidraw, flutter, getevent, pointer-events, iso19794-7)."
         )
     }
 

@@ -5,26 +5,28 @@ import Testing
 struct PointerEventsReaderTests {
     static func event(
         _ type: String, _ x: Double, _ y: Double, t: Double = 0, id: Int = 1, pointer: String = "pen",
-        pressure: Double = 0.4, buttons: Int = 1
+        pressure: Double = 0.4, buttons: Int = 1, tilt: (Double, Double) = (0, 0)
     ) -> String {
-        #"{"type":"\#(type)","pointerId":\#(id),"pointerType":"\#(pointer)","clientX":\#(x),"clientY":\#(y),"pressure":\#(pressure),"tiltX":0,"tiltY":0,"buttons":\#(buttons),"timeStamp":\#(t)}"#
+        #"{"type":"\#(type)","pointerId":\#(id),"pointerType":"\#(pointer)","clientX":\#(x),"clientY":\#(y),"pressure":\#(pressure),"tiltX":\#(tilt.0),"tiltY":\#(tilt.1),"buttons":\#(buttons),"timeStamp":\#(t)}"#
     }
 
     @Test(
-        "events become strokes",
+        "events become strokes (a pen's tilt kept, a mouse's and a finger's not)",
         arguments: [
             (
                 "down/move/up; hovering moves and other event types are not ink; up adds its point with the last pressure",
                 [
                     event("pointerover", 0, 0, buttons: 0), event("pointermove", 1, 1, pressure: 0, buttons: 0),
-                    event("pointerdown", 10, 10, t: 5), event("pointermove", 11, 12, t: 13, pressure: 0.6),
+                    event("pointerdown", 10, 10, t: 5),
+                    event("pointermove", 11, 12, t: 13, pressure: 0.6, tilt: (-18, 27)),
                     event("pointerup", 12, 13, t: 21, pressure: 0, buttons: 0),
                     event("pointermove", 20, 20, pressure: 0, buttons: 0), event("pointerleave", 20, 20, buttons: 0),
                 ],
                 [
                     [
-                        Sample(x: 10, y: 10, t: 5, force: 0.4), Sample(x: 11, y: 12, t: 13, force: 0.6),
-                        Sample(x: 12, y: 13, t: 21, force: 0.6),
+                        Sample(x: 10, y: 10, t: 5, force: 0.4, tiltX: 0, tiltY: 0),
+                        Sample(x: 11, y: 12, t: 13, force: 0.6, tiltX: -18, tiltY: 27),
+                        Sample(x: 12, y: 13, t: 21, force: 0.6, tiltX: 0, tiltY: 0),
                     ]
                 ]
             ),
@@ -50,7 +52,12 @@ struct PointerEventsReaderTests {
                     event("pointermove", 2, 2), event("pointercancel", 50, 50, id: 2, pointer: "touch"),
                     event("pointerup", 90, 90, id: 7, pressure: 0, buttons: 0),
                 ],
-                [[Sample(x: 1, y: 1, t: 0, force: 0.4), Sample(x: 2, y: 2, t: 0, force: 0.4)]]
+                [
+                    [
+                        Sample(x: 1, y: 1, t: 0, force: 0.4, tiltX: 0, tiltY: 0),
+                        Sample(x: 2, y: 2, t: 0, force: 0.4, tiltX: 0, tiltY: 0),
+                    ]
+                ]
             ),
         ])
     func strokes(_ what: String, events: [String], expected: [[Sample]]) throws {

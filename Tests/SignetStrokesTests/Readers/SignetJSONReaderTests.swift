@@ -63,6 +63,13 @@ struct SignetJSONReaderTests {
         #expect(sized.pen.width == 4, "a given width is in the file's units, as is")
     }
 
+    @Test("a pen's tiltX and tiltY (degrees, as the pad writes them) are kept")
+    func tilt() throws {
+        let d = try read(#"{"strokes":[{"points":[{"x":1,"y":2,"t":0,"force":0.5,"tiltX":-18,"tiltY":27}]}]}"#)
+        #expect(d.strokes[0].samples == [Sample(x: 1, y: 2, t: 0, force: 0.5, tiltX: -18, tiltY: 27)])
+        #expect(try read(#"{"strokes":[[{"x":1,"y":2}]]}"#).strokes[0].samples[0].tiltX == nil)
+    }
+
     @Test("unknown members are ignored; format and version are optional")
     func lenientExtras() throws {
         let d = try read(#"{"strokes":[{"points":[[1,2]],"id":"a"}],"meta":{"app":"x"}}"#)

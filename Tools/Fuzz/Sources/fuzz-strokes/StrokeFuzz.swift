@@ -2,7 +2,7 @@ import FuzzSupport
 import Signet
 
 /// The stroke-reader target: the first input byte picks the format (0 = detect it, as the CLI
-/// does without `--format`; 1–11 = `StrokeFormat.allCases`, taken modulo 12), the second byte
+/// does without `--format`; 1–12 = `StrokeFormat.allCases`, taken modulo 13), the second byte
 /// the `--index` (modulo 4), and the rest is the file. Seeds carry the two bytes in front of a
 /// real file of that format, so each format's run starts from its own files and a saved
 /// reproducer says by itself which reader it is for.
