@@ -83,6 +83,9 @@ package enum EvidenceSeal {
         do {
             record = try message.decrypt(with: key.key, certificate: key.certificate)
         } catch let failure as OpenSSLFailure {
+            if failure.hasReason("no matching recipient") {
+                throw EvidenceError(context, .notSealedForKey(recipients: recipients.map(\.text)))
+            }
             throw EvidenceError(context, .doesNotOpen(failure.summary, certificateGiven: key.certificate != nil))
         }
         let expected = try crypto(context) { try OpenSSLCiphers.hmacSHA256(key: record, binding.sealedFields) }
