@@ -52,7 +52,7 @@ for examiner in rsa ec; do
   row "openssl cms -encrypt -aes-256-gcm ($examiner, record alone)" "$t" "" "$c" ""
 done
 "${sign[@]}" --evidence-for "$work/ec.pem" >/dev/null
-"$SIGNET" verify "$work/out.pdf" | grep -q "biometric evidence present" \
+{ "$SIGNET" verify "$work/out.pdf" 2>/dev/null || true; } | grep -q "biometric evidence present" \
   || echo "  warning: signet verify does not report the evidence" >&2
 echo
 echo "load after: $(uptime | sed 's/.*load average/load average/')"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Signet
 
 /// `signet evidence extract SIGNED.pdf --key EXAMINER.key [--cert EXAMINER.pem] -o DIR|FILE`.
@@ -43,7 +43,7 @@ extension EvidenceCommand {
             throw UsageError(spec.name, "extract needs the examiner's key: --key EXAMINER.key")
         }
         let certificate = args.string(.cert)
-        let folder = output.hasSuffix("/") || isDirectory(output)
+        let folder = output.hasSuffix("/") || InputFile.isDirectory(output)
         let given = try SecretInput.secret(args, context, .password)
         let key = try SecretInput.asking(given, when: EvidenceReason.keyPasswordNeeded, "Password", args, context) {
             try EvidenceKey.pem(keyPath: keyPath, certificatePath: certificate, password: $0)
@@ -87,11 +87,6 @@ extension EvidenceCommand {
         let name = file.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return file + ".json" }
         return String(file.dropLast(name.distance(from: dot, to: name.endIndex))) + ".json"
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
