@@ -69,7 +69,7 @@ uninstall:
 demo: release
 	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)
 	@echo "rendering SampleStrokes/ into $(DEMO_OUT)/"
-	.build/release/signet render SampleStrokes/*.* --output-dir $(DEMO_OUT)
+	@.build/release/signet render SampleStrokes/*.* --output-dir $(DEMO_OUT)
 	@echo "done: open $(DEMO_OUT)/ to see the PNGs"
 
 # The release smoke suite (Tests/SignetCLITests/ReleaseSmokeTests) runs the release programs; with

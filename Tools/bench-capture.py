@@ -11,7 +11,7 @@
    while the same signature is fed at 240 Hz density — 4 samples per 60 Hz frame — 95th percentile.
 3. toJSON() of a 10,000-sample drawing, median of 21 calls.
 
-With SIGNET_CAPTURE_BASELINE=DIR (another checkout's Capture/ folder, e.g. main's), 2 and 3 also run
+With SIGNET_CAPTURE_BASELINE=DIR (another checkout's Capture/ folder, e.g. an earlier version's), 2 and 3 also run
 for that pad, the two alternating in one run (5 rounds each), and both are printed.
 """
 import asyncio

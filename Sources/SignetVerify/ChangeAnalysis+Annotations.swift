@@ -4,7 +4,7 @@ import SignetPDFSigning
 
 /// Annotations and form fields: added, changed, signed.
 extension ChangeAnalysis {
-    /// Markup annotations (ISO 32000-2 12.5.6.1) a reviewer may add under P=3 or an approval signature.
+    /// Markup annotations (ISO 32000-2 12.5.6.1) a reader commenting on the document may add under P=3 or an approval signature.
     static let markup: Set<String> = [
         "/Text", "/FreeText", "/Line", "/Square", "/Circle", "/Polygon", "/PolyLine", "/Highlight", "/Underline",
         "/Squiggly", "/StrikeOut", "/Stamp", "/Caret", "/Ink", "/Popup", "/Redact",

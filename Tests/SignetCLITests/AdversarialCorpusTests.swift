@@ -79,12 +79,12 @@ struct AdversarialCorpusTests {
     }
 }
 
-/// The adversarial review's attacks (Tools/verify-corpus/review_attacks.py): each generator states
+/// The overlay and structure attacks of Tools/verify-corpus/review_attacks.py: each generator states
 /// whether a careful validator accepts or rejects its file; the script runs `signet verify` on
 /// every one and exits 1 when any answer differs (or a run takes over 10 s of CPU).
-@Suite("CLI: verify against the review's attacks")
+@Suite("CLI: verify against the overlay and structure attacks")
 struct ReviewAttackTests {
-    @Test("every review attack gets the expected verdict, none crashes or runs long")
+    @Test("every overlay and structure attack gets the expected verdict, none crashes or runs long")
     func reviewAttacks() throws {
         _ = try AdversarialCorpus.require()  // python3 with pyhanko, or the reason it is missing
         try AdversarialCorpus.runAttacks("review_attacks.py", flagging: ["MISMATCH", "GEN-ERR", "SLOW"])

@@ -13,11 +13,27 @@ enum RepositoryText {
 
     /// Every `.swift` file under `folder` (relative to the package root), as paths relative to the root.
     static func swiftFiles(under folder: String) -> [String] {
+        files(under: folder, extensions: ["swift"])
+    }
+
+    /// Every file under `folder` whose extension is one of `extensions`, as paths relative to the root;
+    /// hidden folders (`.build`) and `node_modules` are not entered.
+    static func files(under folder: String, extensions: Set<String>) -> [String] {
         let base = root.appendingPathComponent(folder)
-        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
         let prefix = root.standardizedFileURL.path + "/"
-        return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
-            .map { String($0.standardizedFileURL.path.dropFirst(prefix.count)) }.sorted()
+        var found: [String] = []
+        for case let url as URL in walker {
+            if url.lastPathComponent == "node_modules" {
+                walker.skipDescendants()
+            } else if extensions.contains(url.pathExtension) {
+                found.append(String(url.standardizedFileURL.path.dropFirst(prefix.count)))
+            }
+        }
+        return found.sorted()
     }
 
     /// The first capture group of `pattern` in every line of `text` that matches it.

@@ -4,7 +4,7 @@ import Testing
 /// the page states of the `@Test` functions under Tests/ (one `swift test list` entry each).
 @Suite("Docs: the test count in docs/testing.md")
 struct TestCountDocsTests {
-    /// How far the stated count may drift before the page must be updated (other branches add tests).
+    /// How far the stated count may drift before the page must be updated (tests are added all the time).
     static let tolerancePercent = 5
 
     @Test("the stated count is within the stated tolerance of the @Test functions in Tests/")

@@ -384,7 +384,7 @@ def twin_control(x):
     return sign_with_chain(x, lk, lc, [twin_of("Good Intermediate", ik), ic, x.p.root])
 
 
-# Keys whose signatures prove nothing, however large (an adversarial review): OpenSSL verifies with them.
+# Keys whose signatures prove nothing, however large: OpenSSL verifies with them.
 P256 = dict(p=0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff,
             b=0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b,
             gx=0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,

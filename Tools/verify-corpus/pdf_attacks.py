@@ -252,7 +252,7 @@ def approval_field_rect_moved_over_price(x):
 
 
 @case("form", "reject", "certified P=2, then only Buyer's /Rect moved over the price (its appearance empty): not a "
-      "form fill (the review left it unjudged; ISO 32000 P=2 allows only filling, so reject)", docmdp=2, **FORBIDDEN)
+      "form fill (ISO 32000 P=2 allows only filling, so reject)", docmdp=2, **FORBIDDEN)
 def p2_rect_only(x):
     pdf = certify(x)
     return update(pdf, TEXT_FIELD, Rect=PRICE_RECT)
@@ -323,7 +323,7 @@ def docmdp_no_p_content(x):
     return mc.append_update(certify(x, p=b""), {CONTENT1: mc.NEW_TEXT})
 
 
-@case("mdp", "reject", "certified P=2, then page 1's content replaced (the review's control for the DocMDP cases)",
+@case("mdp", "reject", "certified P=2, then page 1's content replaced (the control for the DocMDP cases)",
       docmdp=2, **FORBIDDEN)
 def p2_content_replaced(x):
     return mc.append_update(certify(x), {CONTENT1: mc.NEW_TEXT})

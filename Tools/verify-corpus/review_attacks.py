@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Adversarial review of `signet verify`: attack generators beyond make_corpus.py.
+"""Attacks on `signet verify`: attack generators beyond make_corpus.py.
 
     python3 Tools/verify-corpus/review_attacks.py OUTDIR [--signet PATH]
 

@@ -1,9 +1,15 @@
+import SignetCore
+
 /// Help text, generated from the command specs so it cannot drift from the parser.
 enum Help {
     static let tagline = "captured pen strokes to signature images, budgeted stamps, placed in PDFs and signed"
-    /// The exit codes every command shares.
-    static let exitStatus: [(code: Int, meaning: String)] = [
-        (0, "success"), (1, "failure"), (2, "bad usage or bad input"), (3, "a verification said no"),
+    /// The exit codes every command shares: 0, then each `FailureKind`'s code. docs/cli.md's table
+    /// is this list, as `signet --man` prints it (a docs test compares them).
+    static let exitStatus: [(code: Int32, meaning: String)] = [
+        (0, "success"),
+        (FailureKind.failed.exitCode, "the job could not be done (a budget out of reach, a write failed)"),
+        (FailureKind.badInput.exitCode, "bad usage or bad input"),
+        (FailureKind.rejected.exitCode, "a verification ran and said no"),
     ]
     static let secrets =
         "Secrets (passwords) are read from an environment variable, a file or stdin, never from arguments."
