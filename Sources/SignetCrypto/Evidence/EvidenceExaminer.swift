@@ -69,7 +69,8 @@ public final class EvidenceKey: @unchecked Sendable {
             switch error.reason {
             case .passwordNeeded: throw EvidenceError(keyPath, .keyPasswordNeeded)
             case .wrongPassword: throw EvidenceError(keyPath, .keyWrongPassword)
-            default: throw EvidenceError(keyPath, .keyUnreadable(error.sentence.description))
+            case .unreadable(let why): throw EvidenceError(keyPath, .keyUnreadable(why))
+            default: throw EvidenceError(keyPath, .keyUnreadable(error.message))
             }
         }
         let certificate = try certificatePath.map {

@@ -20,7 +20,8 @@ package struct DynamicsSeries: Sendable, Hashable {
     /// "mm" when the drawing records its resolution, else "units" (its capture units).
     package var unit: String
 
-    /// The series of `drawing`; `nil` when a sample has no time (`missingTime` names it).
+    /// The series of `drawing`.
+    /// - Throws: ``TimeSeriesError`` (`.noTimestamps`) naming the first sample without a time.
     package init(_ drawing: Drawing) throws {
         let samples = drawing.strokes.flatMap(\.samples)
         guard let firstMissing = Self.firstWithoutTime(drawing) else {

@@ -36,7 +36,8 @@ enum ISO19794RecordReader {
             descriptions[channel] = try description(of: channel, &input)
         }
         _ = try input.bytes(1, "the reserved byte after the channel descriptions")
-        let flags = try input.byte("the body's flags")
+        // The body's flags say whether extended data follows the samples; Signet does not read it.
+        _ = try input.byte("the body's flags")
         let count = try input.bytes(3, "the sample count").reduce(0) { $0 << 8 | Int($1) }
         let pointSize = channels.reduce(0) { $0 + $1.width }
         guard count <= input.remaining / pointSize else {
@@ -46,16 +47,7 @@ enum ISO19794RecordReader {
             )
         }
         guard count > 0 else { throw context.error(.noInk(detail: "the record holds no samples")) }
-        let drawing = try samples(count, channels, descriptions, &input, context)
-        if flags != 0, input.remaining >= 2 {
-            let length = try input.uint16("the extended data length")
-            guard Int(length) <= input.remaining else {
-                throw context.badValue(
-                    "byte \(input.offset - 1)",
-                    "the extended data is \(length) bytes, but only \(input.remaining) follow; the record is cut short")
-            }
-        }
-        return drawing
+        return try samples(count, channels, descriptions, &input, context)
     }
 
     /// A channel description: a preamble byte, then a 16-bit value for each part it includes.

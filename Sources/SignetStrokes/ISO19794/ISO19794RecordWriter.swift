@@ -6,12 +6,12 @@ import SignetCore
 /// are big-endian.
 struct ISO19794RecordWriter {
     /// One point of the record: a sample, or the pen-up point written between two strokes.
-    private struct Point {
+    private struct RecordPoint {
         var sample: Sample
         var penDown: Bool
     }
 
-    private let points: [Point]
+    private let points: [RecordPoint]
     private let channels: [ISO19794Channel]
     private let positionScale: ISO19794ScalingValue
     private let timeScale: ISO19794ScalingValue
@@ -21,16 +21,16 @@ struct ISO19794RecordWriter {
     private let startTime: Double
 
     init(_ drawing: Drawing, options: ISO19794_7.Options) throws {
-        var points: [Point] = []
+        var points: [RecordPoint] = []
         for (s, stroke) in drawing.strokes.enumerated() where !stroke.samples.isEmpty {
             if let last = points.last {
-                points.append(Point(sample: last.sample, penDown: false))
+                points.append(RecordPoint(sample: last.sample, penDown: false))
             }
             for (p, sample) in stroke.samples.enumerated() {
                 guard sample.t != nil else {
                     throw TimeSeriesError(.noTimestamps(place: "stroke \(s + 1), point \(p + 1)"))
                 }
-                points.append(Point(sample: sample, penDown: true))
+                points.append(RecordPoint(sample: sample, penDown: true))
             }
         }
         guard !points.isEmpty else { throw TimeSeriesError(.noSamples) }
@@ -115,7 +115,7 @@ struct ISO19794RecordWriter {
     }
 
     /// `channel`'s value at `point`, in record units, within the channel's range.
-    private func value(of channel: ISO19794Channel, at point: Point) -> Int {
+    private func value(of channel: ISO19794Channel, at point: RecordPoint) -> Int {
         let s = point.sample
         switch channel {
         case .x: return clamped(s.x * unitsPerCaptureUnit, signed: true)

@@ -3,5 +3,5 @@
 enum BadInputCases {
     typealias F = BadInputFixtures
 
-    static let all: [BadInputCase] = render + compress + stamp + info + preview + sign + verify + batch
+    static let all: [BadInputCase] = render + compress + stamp + info + preview + sign + verify + batch + evidence
 }

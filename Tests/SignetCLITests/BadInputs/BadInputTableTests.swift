@@ -48,7 +48,7 @@ struct BadInputTableTests {
     func coverage() {
         #expect(Self.generated.count >= 50, "\(Self.generated.count) cases run without the corpus")
         let commands = Set(BadInputCases.all.map(\.command))
-        #expect(commands == ["render", "compress", "stamp", "info", "preview", "sign", "verify", "batch"])
+        #expect(commands == ["render", "compress", "stamp", "info", "preview", "sign", "verify", "batch", "evidence"])
         let keys = BadInputCases.all.map(BadInputTable.key)
         #expect(
             Set(keys).count == keys.count, "duplicate case: \(keys.filter { k in keys.filter { $0 == k }.count > 1 })")

@@ -7,18 +7,9 @@ import Testing
 struct ISO19794ReaderEdgeTests {
     static let record = try! ISO19794_7.encode(ISO19794LayoutTests.drawing)
 
-    /// The message decoding `bytes` throws.
+    /// The message reading `bytes` as a record throws.
     func failure(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        do {
-            let d = try ISO19794_7.decode(bytes, name: "sig.iso")
-            Issue.record("expected a refusal, read \(d.sampleCount) samples", sourceLocation: sourceLocation)
-        } catch let error as StrokeReadError {
-            #expect(error.kind == .badInput, sourceLocation: sourceLocation)
-            return error.message
-        } catch {
-            Issue.record("expected a StrokeReadError, got \(error)", sourceLocation: sourceLocation)
-        }
-        return ""
+        readError(bytes: bytes, name: "sig.iso", format: .iso19794_7, sourceLocation: sourceLocation)
     }
 
     @Test("every truncation is refused, naming where the record ends")

@@ -82,3 +82,29 @@ struct ISO19794RoundTripTests {
         }
     }
 }
+
+/// Damaged records never crash the reader: each seeded mutation of a real record reads or throws
+/// `StrokeReadError`, and what reads is written and read again with the same strokes (the
+/// property `Tools/Fuzz`'s `fuzz-iso19794` checks on its own inputs).
+@Suite("ISO/IEC 19794-7 damaged records")
+struct ISO19794MutationTests {
+    @Test("mutated records read or fail cleanly; what reads writes and reads back the same strokes")
+    func mutations() throws {
+        var random = SeededRandom(seed: 19794)
+        for round in 0..<400 {
+            var bytes = try ISO19794_7.encode(ISO19794RoundTripTests.randomDrawing(&random))
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            if round % 3 == 0 { bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random))) }
+            do {
+                let drawing = try ISO19794_7.decode(bytes)
+                guard drawing.strokes.allSatisfy({ $0.samples.allSatisfy { $0.t != nil } }) else { continue }
+                let again = try ISO19794_7.decode(try ISO19794_7.encode(drawing))
+                #expect(again.strokes.map(\.samples.count) == drawing.strokes.map(\.samples.count), "round \(round)")
+            } catch is StrokeReadError {
+                continue
+            }
+        }
+    }
+}

@@ -19,8 +19,20 @@ func readError(
     limits: StrokeLimits = StrokeLimits(),
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> String {
+    readError(
+        bytes: Array(text.utf8), name: name, format: format, index: index, limits: limits,
+        sourceLocation: sourceLocation)
+}
+
+/// The message of the `StrokeReadError` reading `bytes` throws.
+func readError(
+    bytes: [UInt8], name: String = "input.json", format: StrokeFormat? = nil, index: Int = 0,
+    limits: StrokeLimits = StrokeLimits(),
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> String {
     do {
-        let drawing = try read(text, name: name, format: format, index: index, limits: limits)
+        let drawing = try StrokeReader.read(
+            bytes, name: name, options: StrokeReadOptions(format: format, index: index, limits: limits))
         Issue.record("expected an error, read \(drawing.strokes.count) strokes", sourceLocation: sourceLocation)
         return ""
     } catch let error as StrokeReadError {
