@@ -3,81 +3,88 @@ import SignetFiles
 import SignetPDF
 import SignetPDFSigning
 
-/// What `verify` can say of the handwriting evidence a signature carries without the examiner's
-/// key: who it is sealed for, and whether its binding names the revision the signature covers and
-/// the appearance its widget shows. The envelope's GCM tag and the binding's seal are checked only
-/// by the examiner (`signet evidence extract`): without the key they are read, not proven.
-public struct EvidenceReport: Sendable, Hashable, Codable {
-    /// What the binding says against the document.
-    public enum Status: String, Sendable, Hashable, Codable {
-        /// Bound to the revision the signature covers and to the appearance it shows.
-        case bound
-        /// Bound to another document revision.
-        case otherDocument = "other_document"
-        /// Bound to another appearance than the one the widget shows.
-        case otherAppearance = "other_appearance"
-        /// The envelope or its binding cannot be read.
-        case unreadable
-    }
-
-    /// What the binding says against the document.
-    public let status: Status
-    /// The examiner's certificate subject the binding names, when readable.
-    public let examiner: String?
-    /// The envelope's recipients (issuer and serial number).
-    package let recipients: [String]
-    /// Why it is unreadable.
-    package let detail: String?
-
-    /// One line for the report.
-    package var line: String {
-        switch status {
-        case .bound:
-            return
-                "biometric evidence present, sealed for \(examiner ?? "?"), bound to this revision and to the appearance shown (only the examiner's key checks the envelope itself)"
-        case .otherDocument:
-            return
-                "biometric evidence present, sealed for \(examiner ?? "?"), but bound to another document than the revision this signature covers: it is not this signature's"
-        case .otherAppearance:
-            return
-                "biometric evidence present, sealed for \(examiner ?? "?"), but bound to another appearance than the one this signature shows: it is not this signature's"
-        case .unreadable:
-            return "biometric evidence present but unreadable: \(detail ?? "not what Signet writes")"
-        }
-    }
-}
-
 enum EvidenceCheck {
-    /// The report of the evidence associated with `widget`, or nil when it carries none. `revision`
-    /// is the one the signature covers: the evidence must be bound to the bytes before it.
+    /// What one signature's evidence check needs: the signature, the file and who signed.
+    struct Signed {
+        /// The signature's field name.
+        var field: String
+        /// Its widget in the document as the file ends.
+        var widget: PDFObject?
+        /// The revision its bytes cover.
+        var revision: Int?
+        /// SHA-256 of the signer's certificate, when its CMS was read.
+        var signer: [UInt8]?
+    }
+
+    /// The report of the evidence associated with `signed`'s widget, or nil when it carries none.
+    ///
+    /// The evidence is read from the revision the signature covers (the bytes it signs), and must
+    /// be the same in the file as it ends; its binding must name the revision before (the document
+    /// signed), the appearance the widget showed when signed and shows now, and the signer; and the
+    /// signature's own update may change nothing but the signature's field, its widget and
+    /// appearance, the form and page entries that list them, and the evidence: otherwise the
+    /// revision the binding names is not the document the signature shows.
     static func run(
-        widget: PDFObject?, revision: Int?, revisions: [Revision], file: any ByteSource
+        _ signed: Signed, revisions: [Revision], file: any ByteSource, mapped: MappedFile, password: Secret?
     ) -> EvidenceReport? {
-        guard let widget else { return nil }
-        let sealed: SealedEvidence
+        guard let widget = signed.widget else { return nil }
+        let shown: SealedEvidence
         do {
             guard let read = try EvidenceAttachment.read(from: widget) else { return nil }
-            sealed = read
+            shown = read
         } catch {
-            return EvidenceReport(status: .unreadable, examiner: nil, recipients: [], detail: "\(error)")
+            return EvidenceReport(unreadable: error)
         }
-        let inspection: EvidenceInspection
         do {
-            inspection = try EvidenceSeal.inspect(sealed, context: "the evidence")
-        } catch let error as EvidenceError {
-            return EvidenceReport(status: .unreadable, examiner: nil, recipients: [], detail: error.message)
+            return try check(
+                signed, shown: shown, widget: widget, revisions: revisions, file: file, mapped: mapped,
+                password: password)
         } catch {
-            return EvidenceReport(status: .unreadable, examiner: nil, recipients: [], detail: "\(error)")
+            return EvidenceReport(unreadable: error)
         }
-        let binding = inspection.binding
-        func report(_ status: EvidenceReport.Status) -> EvidenceReport {
-            EvidenceReport(status: status, examiner: binding.examiner, recipients: inspection.recipients, detail: nil)
+    }
+
+    private static func check(
+        _ signed: Signed, shown: SealedEvidence, widget: PDFObject, revisions: [Revision], file: any ByteSource,
+        mapped: MappedFile, password: Secret?
+    ) throws -> EvidenceReport {
+        let inspection = try EvidenceSeal.inspect(shown, context: "the evidence")
+        func report(_ status: EvidenceReport.Status, _ detail: String? = nil) -> EvidenceReport {
+            EvidenceReport(status: status, recipients: inspection.recipients, detail: detail)
         }
-        guard let revision, revision >= 2,
-            (try? documentDigests(before: revisions[revision - 2], file: file).contains(binding.documentDigest)) == true
+        guard let revision = signed.revision, revision >= 1, revision <= revisions.count else {
+            return report(.notCovered, "its signature covers no revision of the file")
+        }
+        guard revision >= 2 else {
+            return report(
+                .notBound,
+                "its signature covers the file's first revision, so no document signed before it can be the one the evidence is bound to"
+            )
+        }
+        let signedDocument =
+            revision == revisions.count
+            ? nil : try PDFDocument(mapped: mapped, prefix: revisions[revision - 1].end, password: password)
+        let signedWidget =
+            try signedDocument.map { document in
+                try FormFields.all(in: document).first { $0.name == signed.field }?.widget()
+            } ?? widget
+        guard let signedWidget, let sealed = try EvidenceAttachment.read(from: signedWidget) else {
+            return report(.notCovered, "added after the signature")
+        }
+        guard sealed == shown else { return report(.notCovered, "changed after the signature") }
+        guard
+            try documentDigests(before: revisions[revision - 2], file: file).contains(inspection.binding.documentDigest)
         else { return report(.otherDocument) }
-        guard (try? EvidenceAttachment.appearanceDigest(of: widget)) == binding.appearanceDigest else {
-            return report(.otherAppearance)
+        guard signed.signer == inspection.binding.signerDigest else { return report(.otherSigner) }
+        let appearance = inspection.binding.appearanceDigest
+        guard try EvidenceAttachment.appearanceDigest(of: signedWidget) == appearance,
+            try EvidenceAttachment.appearanceDigest(of: widget) == appearance
+        else { return report(.otherAppearance) }
+        if let change = try SigningUpdate.unrelatedChange(
+            field: signed.field, revision: revisions[revision - 1], previous: revisions[revision - 2],
+            signed: signedDocument, final: widget.document, mapped: mapped, password: password)
+        {
+            return report(.notBound, "its signature's own update also made another change: \(change)")
         }
         return report(.bound)
     }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SignetCrypto
 import SignetFiles
 import SignetPDF
@@ -16,36 +17,49 @@ public struct ExtractedEvidence: Sendable, Hashable {
 }
 
 /// `signet evidence extract`: every signature's sealed evidence opened with the examiner's key,
-/// its GCM tag and its binding's seal checked, and its binding checked against the document: the
-/// revision the signature covers must be the one it was sealed with, the appearance the widget
-/// shows the one it was bound to. Whether the signature itself is valid is `verify`'s to say.
+/// its GCM tag and its binding's seal checked, once `verify`'s checks said the signature holds
+/// (its digest and signature value) and covers the evidence, and the binding names the revision
+/// it signs, its signer and the appearance it shows, in an update that changed nothing else.
+/// Whether the signer is trusted is `verify`'s to say.
 package enum EvidenceExtractor {
     package static func extract(
-        source file: any ByteSource, password: Secret?, key: EvidenceKey
+        source file: any ByteSource, password: Secret?, key: EvidenceKey, now: Date
     ) throws -> [ExtractedEvidence] {
-        let document = try PDFDocument(source: file, password: password)
-        let read = try FileRevisions.read(file, cipher: try? document.readingCipher(using: OpenSSLCiphers()))
-        var signed: [(field: String, signature: EmbeddedSignature, widget: PDFObject?)] = []
-        for field in try FormFields.all(in: document) {
-            guard let value = try field.signatureValue() else { continue }
-            signed.append((field.name, try EmbeddedSignature(field: field.name, dictionary: value), try field.widget()))
+        let report: VerificationReport
+        do {
+            report = try PDFVerifier.verify(
+                source: file, password: password,
+                options: VerifyOptions(now: now, requireTrust: false, revocation: .none))
+        } catch let error as PDFSignError {
+            guard case .noSignatures = error.reason else { throw error }
+            throw EvidenceError(file.name, .noEvidence)
         }
-        signed.sort { $0.signature.coveredEnd < $1.signature.coveredEnd }
+        let document = try PDFDocument(source: file, password: password)
+        let fields = try FormFields.all(in: document)
         var extracted: [ExtractedEvidence] = []
-        for (offset, item) in signed.enumerated() {
-            guard let widget = item.widget, let sealed = try EvidenceAttachment.read(from: widget) else { continue }
-            let context = "\(file.name), signature \(offset + 1) (field \(item.field))"
-            let (record, binding) = try EvidenceSeal.open(sealed, with: key, context: context)
-            let revision = PDFVerifier.coveredRevision(item.signature, read.revisions)
-            guard let revision, revision >= 2,
-                try EvidenceCheck.documentDigests(before: read.revisions[revision - 2], file: file)
-                    .contains(binding.documentDigest)
-            else { throw EvidenceError(context, .boundToOtherDocument) }
-            guard try EvidenceAttachment.appearanceDigest(of: widget) == binding.appearanceDigest else {
-                throw EvidenceError(context, .boundToOtherAppearance)
+        for signature in report.signatures {
+            guard let evidence = signature.evidence, let name = signature.field else { continue }
+            let context = "\(file.name), signature \(signature.index) (field \(name))"
+            guard signature.integrity == .ok else {
+                throw EvidenceError(context, .signatureBroken(signature.reason ?? "its integrity does not hold"))
             }
+            switch evidence.status {
+            case .bound: break
+            case .notCovered:
+                throw EvidenceError(context, .notCovered(evidence.detail ?? "changed after the signature"))
+            case .otherDocument: throw EvidenceError(context, .boundToOtherDocument)
+            case .otherAppearance: throw EvidenceError(context, .boundToOtherAppearance)
+            case .otherSigner: throw EvidenceError(context, .boundToOtherSigner)
+            case .notBound: throw EvidenceError(context, .notBound(evidence.detail ?? ""))
+            case .unreadable: throw EvidenceError(context, .unreadable(evidence.detail ?? "not what Signet writes"))
+            }
+            // Bound: the evidence the widget shows is the one the signature covers.
+            guard let widget = try fields.first(where: { $0.name == name })?.widget(),
+                let sealed = try EvidenceAttachment.read(from: widget)
+            else { throw EvidenceError(context, .unreadable("its widget no longer reads")) }
+            let (record, binding) = try EvidenceSeal.open(sealed, with: key, context: context)
             extracted.append(
-                ExtractedEvidence(signature: offset + 1, field: item.field, record: record, binding: binding))
+                ExtractedEvidence(signature: signature.index, field: name, record: record, binding: binding))
         }
         guard !extracted.isEmpty else { throw EvidenceError(file.name, .noEvidence) }
         return extracted

@@ -138,7 +138,10 @@ package enum PDFVerifier {
             finding.problems = problems + finding.problems
             if judging == nil {
                 finding.evidence = EvidenceCheck.run(
-                    widget: item.widget, revision: revision, revisions: revisions, file: file)
+                    EvidenceCheck.Signed(
+                        field: item.field, widget: item.widget, revision: revision,
+                        signer: finding.cms?.signer?.certificateSHA256),
+                    revisions: revisions, file: file, mapped: mapped, password: password)
             }
             if let revision {
                 let signed = raw.signed(through: revision, describe: describe)

@@ -12,6 +12,7 @@ struct EvidenceSealTests {
     let record: [UInt8] = Array("ISO record stand-in ".utf8) + (0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 37) }
     let documentDigest = [UInt8](repeating: 0xD0, count: 32)
     let appearanceDigest = [UInt8](repeating: 0xA9, count: 32)
+    let signerDigest = [UInt8](repeating: 0x5E, count: 32)
 
     struct Examiner: Sendable, CustomTestStringConvertible {
         let name: String
@@ -29,7 +30,7 @@ struct EvidenceSealTests {
 
     func seal(for examiner: Examiner) throws -> SealedEvidence {
         try EvidenceSeal.seal(
-            record, documentDigest: documentDigest, appearanceDigest: appearanceDigest,
+            record, documentDigest: documentDigest, appearanceDigest: appearanceDigest, signerDigest: signerDigest,
             examiner: try EvidenceExaminer(certificateAt: examiner.cert(pki)))
     }
 
@@ -109,7 +110,7 @@ struct EvidenceSealTests {
         }
         let rebound = try EvidenceSeal.seal(
             [0x42], documentDigest: [UInt8](repeating: 1, count: 32), appearanceDigest: appearanceDigest,
-            examiner: try EvidenceExaminer(certificateAt: examiner.cert(pki)))
+            signerDigest: signerDigest, examiner: try EvidenceExaminer(certificateAt: examiner.cert(pki)))
         // Another seal's binding (another document) beside this envelope: its seal cannot match.
         let swapped = SealedEvidence(envelope: sealed.envelope, binding: rebound.binding)
         let altered = #expect(throws: EvidenceError.self) { try EvidenceSeal.open(swapped, with: key, context: "test") }

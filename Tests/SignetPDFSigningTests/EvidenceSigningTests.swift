@@ -15,17 +15,25 @@ struct EvidenceSigningTests {
     let pki = TestPKI.shared
     let record: [UInt8] = Array("record stand-in ".utf8) + (0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 131) }
 
+    /// Signs `input` into `output` with the evidence of `record` sealed for `examinerCert` (or,
+    /// with `presealed`, those files placed as they are; with `examinerCert` nil, no evidence),
+    /// by the identity in `p12`; `editing` changes the document in the signature's own update.
+    @discardableResult
     func sign(
-        _ input: String, _ output: String, examinerCert: String, presealed: SealedEvidence? = nil
+        _ input: String, _ output: String, examinerCert: String?, presealed: SealedEvidence? = nil,
+        p12: String? = nil, editing: ((PDFDocument) throws -> Void)? = nil
     ) throws -> PDFSignResult {
-        var evidence = HandwritingEvidence(record: record, examiner: try EvidenceExaminer(certificateAt: examinerCert))
-        evidence.presealed = presealed
+        var evidence = try examinerCert.map {
+            HandwritingEvidence(record: record, examiner: try EvidenceExaminer(certificateAt: $0))
+        }
+        evidence?.presealed = presealed
         return try PDFSigner.sign(
             input: input, output: output,
-            identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
+            identity: try .pkcs12(path: p12 ?? pki.rsaP12, password: Secret(TestPKI.password)),
             options: PDFSignOptions(signingTime: Date(), reason: "Approved"),
             appearance: SignatureAppearance(
-                artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"), evidence: evidence))
+                artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"), evidence: evidence),
+            editing: editing)
     }
 
     func verify(_ path: String) throws -> [SignatureReport] {
@@ -58,7 +66,10 @@ struct EvidenceSigningTests {
         let report = try #require(try verify(out).first)
         #expect(report.valid, "\(report.problems)")
         #expect(report.evidence?.status == .bound, "\(String(describing: report.evidence))")
-        #expect(report.evidence?.line.contains("sealed for C=BE,O=Signet Tests,CN=") == true || ecExaminer)
+        #expect(report.evidence?.recipients.count == 1, "\(String(describing: report.evidence))")
+        #expect(
+            report.evidence?.line.contains("sealed for \(report.evidence?.recipients.first ?? "?"),") == true,
+            "the envelope's recipient, not the binding's label: \(report.evidence?.line ?? "")")
         #expect(report.evidence?.line.contains("bound to this revision") == true)
         #expect(try SignatureCheckers.pdfsig(out).first?.validation == "Signature is Valid.")
         #expect(try ProcessRunner.run("qpdf", ["--check", out]).status == 0)
@@ -131,16 +142,17 @@ extension EvidenceSigningTests {
         _ = try sign(a, signedA, examinerCert: cert)
         let key = try EvidenceKey.pem(
             keyPath: ecExaminer ? pki.ecKey : pki.rsaKey, certificatePath: cert, password: nil)
-        let opened = try EvidenceExtractor.extract(source: try ReadableFile(path: signedA), password: nil, key: key)
+        let opened = try EvidenceExtractor.extract(
+            source: try ReadableFile(path: signedA), password: nil, key: key, now: Date())
         #expect(opened.count == 1 && opened[0].record.elementsEqual(record) && opened[0].signature == 1)
         _ = try sign(b, signedB, examinerCert: cert, presealed: try sealed(in: signedA))
         let refused = #expect(throws: EvidenceError.self) {
-            try EvidenceExtractor.extract(source: try ReadableFile(path: signedB), password: nil, key: key)
+            try EvidenceExtractor.extract(source: try ReadableFile(path: signedB), password: nil, key: key, now: Date())
         }
         #expect(refused?.reason == .boundToOtherDocument, "\(String(describing: refused))")
         #expect(refused?.message.contains("bound to another document") == true, "\(refused?.message ?? "")")
         let unsigned = #expect(throws: EvidenceError.self) {
-            try EvidenceExtractor.extract(source: try ReadableFile(path: a), password: nil, key: key)
+            try EvidenceExtractor.extract(source: try ReadableFile(path: a), password: nil, key: key, now: Date())
         }
         #expect(unsigned?.reason == .noEvidence)
     }

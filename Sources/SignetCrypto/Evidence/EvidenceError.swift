@@ -18,6 +18,8 @@ public enum EvidenceReason: StageReason {
     case keyWrongPassword
     /// The certificate given is not the key's.
     case keyCertificateMismatch
+    /// Evidence names its signer's certificate, and a signature prepared for another to sign has none yet.
+    case signerNeeded
     /// The document holds no sealed evidence.
     case noEvidence
     /// The envelope or its binding is not what Signet writes.
@@ -33,11 +35,22 @@ public enum EvidenceReason: StageReason {
     case boundToOtherDocument
     /// The evidence is bound to another appearance than the one its signature shows.
     case boundToOtherAppearance
+    /// The evidence is bound to another signer's certificate than the signature's.
+    case boundToOtherSigner
+    /// The evidence was added or changed after its signature (how), which does not cover it.
+    case notCovered(String)
+    /// The signature's own update changed more than the signature (what), or covers no earlier
+    /// revision: the evidence is not bound to what the signature shows.
+    case notBound(String)
+    /// The signature carrying the evidence does not hold (why): its bytes are not those signed.
+    case signatureBroken(String)
 
     /// Bad input, or a check that said no.
     public var kind: FailureKind {
         switch self {
-        case .doesNotOpen, .bindingAltered, .boundToOtherDocument, .boundToOtherAppearance: return .rejected
+        case .doesNotOpen, .bindingAltered, .boundToOtherDocument, .boundToOtherAppearance, .boundToOtherSigner,
+            .notCovered, .notBound, .signatureBroken:
+            return .rejected
         default: return .badInput
         }
     }
@@ -60,6 +73,9 @@ public enum EvidenceReason: StageReason {
             return "\(at)the password does not open the examiner's key; \(.check, .identityPassword)."
         case .keyCertificateMismatch:
             return "\(at)the certificate given is not the examiner key's; \(.check, .evidenceKey)."
+        case .signerNeeded:
+            return
+                "\(at)sealed evidence is bound to the signer's certificate, which a prepared signature does not have yet; sign in one step to seal evidence."
         case .noEvidence:
             return "\(at)no signature in it carries sealed handwriting evidence; check that it was signed with it."
         case .unreadable(let why):
@@ -83,6 +99,15 @@ public enum EvidenceReason: StageReason {
         case .boundToOtherAppearance:
             return
                 "\(at)the evidence is bound to another handwriting appearance than the one its signature shows, so it is not this signature's."
+        case .boundToOtherSigner:
+            return
+                "\(at)the evidence is bound to another signer than the one whose signature carries it, so it is not this signature's."
+        case .notCovered(let how):
+            return "\(at)the evidence was \(how), not covered by it, so it is not this signature's."
+        case .notBound(let why):
+            return "\(at)the evidence is not bound to what its signature shows: \(why)."
+        case .signatureBroken(let why):
+            return "\(at)the signature carrying the evidence does not hold (\(why)); run signet verify on the file."
         }
     }
 }

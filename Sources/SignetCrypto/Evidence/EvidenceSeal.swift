@@ -34,15 +34,18 @@ package enum EvidenceSeal {
     ///   - record: The handwriting record (ISO/IEC 19794-7 bytes).
     ///   - documentDigest: SHA-256 of the document revision being signed.
     ///   - appearanceDigest: SHA-256 of the signature's appearance.
+    ///   - signerDigest: SHA-256 of the signer's certificate.
     ///   - examiner: Who can open it.
     /// - Returns: The envelope and the binding.
     /// - Throws: ``EvidenceError`` when the examiner's certificate cannot be used.
     package static func seal(
-        _ record: [UInt8], documentDigest: [UInt8], appearanceDigest: [UInt8], examiner: EvidenceExaminer
+        _ record: [UInt8], documentDigest: [UInt8], appearanceDigest: [UInt8], signerDigest: [UInt8],
+        examiner: EvidenceExaminer
     ) throws -> SealedEvidence {
         let certificate = try EvidenceExaminer.parse(examiner.certificate, name: examiner.subject)
         let binding = EvidenceBinding(
-            documentDigest: documentDigest, appearanceDigest: appearanceDigest, examiner: examiner.subject)
+            documentDigest: documentDigest, appearanceDigest: appearanceDigest, signerDigest: signerDigest,
+            examiner: examiner.subject)
         return try crypto(examiner.subject) {
             let envelope = try CMSMessage.authEnveloped(record, to: certificate).der
             let seal = try OpenSSLCiphers.hmacSHA256(key: record, binding.sealedFields)
@@ -54,7 +57,7 @@ package enum EvidenceSeal {
     /// - Parameters:
     ///   - sealed: The envelope and binding.
     ///   - context: What messages call it (the file, the signature).
-    /// - Throws: ``EvidenceError`` (`.unreadable`) when either is not what ``seal(_:documentDigest:appearanceDigest:examiner:)`` writes.
+    /// - Throws: ``EvidenceError`` (`.unreadable`) when either is not what ``seal(_:documentDigest:appearanceDigest:signerDigest:examiner:)`` writes.
     package static func inspect(_ sealed: SealedEvidence, context: String) throws -> EvidenceInspection {
         let (binding, _) = try readBinding(sealed.binding, context: context)
         let message = try envelope(sealed.envelope, context: context)

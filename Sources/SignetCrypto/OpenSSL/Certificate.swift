@@ -98,6 +98,11 @@ final class Certificate {
         get throws { try OpenSSL.encode("i2d_X509") { i2d_X509(pointer, $0) } }
     }
 
+    /// SHA-256 of the DER form.
+    var sha256: [UInt8] {
+        get throws { try ContentDigest.compute(try der, algorithm: .sha256) }
+    }
+
     /// True for the same certificate (same DER).
     func isSame(as other: Certificate) -> Bool { X509_cmp(pointer, other.pointer) == 0 }
 

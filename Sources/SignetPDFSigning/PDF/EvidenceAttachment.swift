@@ -10,14 +10,27 @@ package enum EvidenceAttachment {
     package static let envelopeName = "handwriting-evidence.p7m"
     package static let bindingName = "handwriting-evidence-binding.der"
 
+    /// The most bytes an evidence file may decode to (4 MiB): a record of a few seconds is some
+    /// kilobytes, so anything near it is not Signet's evidence (and a compressed stream is not
+    /// inflated past it).
+    package static let maxFileBytes = 4 << 20
+
+    /// Evidence in a PDF that cannot be read as Signet writes it.
+    package struct Unreadable: Error, CustomStringConvertible {
+        package let description: String
+    }
+
     /// Seals `evidence` for the signature whose widget is `widget` (its appearance already set) in
-    /// `document` (opened, not yet written), and associates it with the widget.
-    static func attach(_ evidence: HandwritingEvidence, to widget: PDFObject, in document: PDFDocument) throws {
+    /// `document` (opened, not yet written), signed by the certificate whose SHA-256 is `signer`,
+    /// and associates it with the widget.
+    static func attach(
+        _ evidence: HandwritingEvidence, to widget: PDFObject, in document: PDFDocument, signer: [UInt8]
+    ) throws {
         let sealed =
             try evidence.presealed
             ?? EvidenceSeal.seal(
                 evidence.record, documentDigest: try documentDigest(of: document),
-                appearanceDigest: try appearanceDigest(of: widget), examiner: evidence.examiner)
+                appearanceDigest: try appearanceDigest(of: widget), signerDigest: signer, examiner: evidence.examiner)
         let files = try document.parse("[]")
         for (name, bytes, relationship, type, what) in [
             (envelopeName, sealed.envelope, "/Source", "application#2Fpkcs7-mime", "Handwriting evidence sealed for"),
@@ -41,46 +54,31 @@ package enum EvidenceAttachment {
     }
 
     /// The sealed evidence associated with `widget`, or nil when it carries none.
+    /// - Throws: ``Unreadable`` when a file is named twice, does not decode, or decodes to more
+    ///   than ``maxFileBytes``.
     package static func read(from widget: PDFObject) throws -> SealedEvidence? {
-        var envelope: [UInt8]?
-        var binding: [UInt8]?
+        var found: [String: [UInt8]] = [:]
         for spec in try widget.value("/AF")?.items() ?? [] {
             guard let stream = try spec.value("/EF")?.value("/F") else { continue }
-            switch try spec.value("/UF")?.textValue() ?? spec.value("/F")?.textValue() {
-            case envelopeName?: envelope = try stream.streamData(decoded: true)
-            case bindingName?: binding = try stream.streamData(decoded: true)
-            default: continue
+            let name = try spec.value("/UF")?.textValue() ?? spec.value("/F")?.textValue()
+            guard let name, [envelopeName, bindingName].contains(name) else { continue }
+            guard found[name] == nil else {
+                throw Unreadable(description: "the widget's /AF names \(name) twice")
             }
+            let (bytes, overLimit) = try stream.boundedData(limit: maxFileBytes)
+            guard let bytes else {
+                throw Unreadable(
+                    description: overLimit
+                        ? "\(name) decodes to more than \(maxFileBytes) bytes" : "\(name) does not decode")
+            }
+            found[name] = bytes
         }
-        guard let envelope, let binding else { return nil }
+        guard let envelope = found[envelopeName], let binding = found[bindingName] else { return nil }
         return SealedEvidence(envelope: envelope, binding: binding)
     }
 
     /// SHA-256 of the document as opened: the bytes an incremental update is appended to.
     package static func documentDigest(of document: PDFDocument) throws -> [UInt8] {
         try ContentDigest.compute(document.source, ranges: [0..<document.fileSize], algorithm: .sha256)
-    }
-
-    /// SHA-256 of what the widget shows: its normal appearance stream and every XObject it draws
-    /// (through `/Resources /XObject`, names in order, and images' `/SMask`), depth first, each
-    /// stream's data as stored, preceded by its length (8 bytes, big-endian); no appearance hashes
-    /// nothing.
-    package static func appearanceDigest(of widget: PDFObject) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var seen: Set<PDFObjectID> = []
-        func visit(_ stream: PDFObject) throws {
-            guard try stream.kind == .stream || stream.isPendingStream else { return }
-            if let id = try stream.id, !seen.insert(id).inserted { return }
-            let data = try stream.streamData(decoded: false)
-            bytes += withUnsafeBytes(of: UInt64(data.count).bigEndian, Array.init) + data
-            if let xobjects = try stream.value("/Resources")?.value("/XObject") {
-                for name in try xobjects.keys().sorted() {
-                    if let child = try xobjects.value(name) { try visit(child) }
-                }
-            }
-            if let mask = try stream.value("/SMask") { try visit(mask) }
-        }
-        if let normal = try widget.value("/AP")?.value("/N") { try visit(normal) }
-        return try ContentDigest.compute(bytes, algorithm: .sha256)
     }
 }

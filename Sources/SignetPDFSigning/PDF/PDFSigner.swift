@@ -99,7 +99,9 @@ package enum PDFSigner {
             }
             ?? editor.addField(signature: signature, appearance: appearance)
         if let evidence = appearance?.evidence {
-            try EvidenceAttachment.attach(evidence, to: placed.widget, in: document)
+            guard case .identity(let identity) = key else { throw EvidenceError(input, .signerNeeded) }
+            try EvidenceAttachment.attach(
+                evidence, to: placed.widget, in: document, signer: try identity.certificateSHA256)
         }
         if options.certify { try editor.certify(with: signature) }
         let dictionary = try SignatureDictionary(
