@@ -16,15 +16,34 @@ public struct ExtractedEvidence: Sendable, Hashable {
     public let binding: EvidenceBinding
 }
 
+/// Evidence of a signature sealed for another examiner than the key's, which extract leaves closed.
+public struct SkippedEvidence: Sendable, Hashable {
+    /// 1-based position of its signature among the file's signatures, oldest first.
+    public let signature: Int
+    /// The signature's field.
+    public let field: String
+    /// Whom it is sealed for (issuer and serial number of each recipient's certificate).
+    public let recipients: [String]
+}
+
+/// What `extract` opened, and what it left closed because it is sealed for another examiner.
+public struct EvidenceExtraction: Sendable, Hashable {
+    /// The evidence opened, oldest signature first.
+    public let opened: [ExtractedEvidence]
+    /// The evidence sealed for someone else.
+    public let skipped: [SkippedEvidence]
+}
+
 /// `signet evidence extract`: every signature's sealed evidence opened with the examiner's key,
 /// its GCM tag and its binding's seal checked, once `verify`'s checks said the signature holds
 /// (its digest and signature value) and covers the evidence, and the binding names the revision
 /// it signs, its signer and the appearance it shows, in an update that changed nothing else.
-/// Whether the signer is trusted is `verify`'s to say.
+/// Evidence sealed for another examiner is skipped (and listed) when some other opens; when none
+/// opens, the first refusal stands. Whether the signer is trusted is `verify`'s to say.
 package enum EvidenceExtractor {
     package static func extract(
         source file: any ByteSource, password: Secret?, key: EvidenceKey, now: Date
-    ) throws -> [ExtractedEvidence] {
+    ) throws -> EvidenceExtraction {
         let report: VerificationReport
         do {
             report = try PDFVerifier.verify(
@@ -37,6 +56,8 @@ package enum EvidenceExtractor {
         let document = try PDFDocument(source: file, password: password)
         let fields = try FormFields.all(in: document)
         var extracted: [ExtractedEvidence] = []
+        var skipped: [SkippedEvidence] = []
+        var refusal: EvidenceError?
         for signature in report.signatures {
             guard let evidence = signature.evidence, let name = signature.field else { continue }
             let context = "\(file.name), signature \(signature.index) (field \(name))"
@@ -57,11 +78,18 @@ package enum EvidenceExtractor {
             guard let widget = try fields.first(where: { $0.name == name })?.widget(),
                 let sealed = try EvidenceAttachment.read(from: widget)
             else { throw EvidenceError(context, .unreadable("its widget no longer reads")) }
-            let (record, binding) = try EvidenceSeal.open(sealed, with: key, context: context)
-            extracted.append(
-                ExtractedEvidence(signature: signature.index, field: name, record: record, binding: binding))
+            do {
+                let (record, binding) = try EvidenceSeal.open(sealed, with: key, context: context)
+                extracted.append(
+                    ExtractedEvidence(signature: signature.index, field: name, record: record, binding: binding))
+            } catch let error as EvidenceError {
+                guard case .notSealedForKey(let recipients) = error.reason else { throw error }
+                skipped.append(SkippedEvidence(signature: signature.index, field: name, recipients: recipients))
+                refusal = refusal ?? error
+            }
         }
+        if let refusal, extracted.isEmpty { throw refusal }
         guard !extracted.isEmpty else { throw EvidenceError(file.name, .noEvidence) }
-        return extracted
+        return EvidenceExtraction(opened: extracted, skipped: skipped)
     }
 }

@@ -96,6 +96,29 @@ struct EvidenceSealTests {
         #expect(recipients.count == 1 && recipients[0].contains("Intermediate"), "\(recipients)")
     }
 
+    @Test("a binding whose examiner label is not the certificate's subject is refused when the certificate is given")
+    func mislabelled() throws {
+        let sealed = try seal(for: Self.examiners[0])
+        // Whoever holds the record can seal any label: here, another examiner's name.
+        let label = EvidenceBinding(
+            documentDigest: documentDigest, appearanceDigest: appearanceDigest, signerDigest: signerDigest,
+            examiner: "CN=Someone Else")
+        let relabelled = SealedEvidence(
+            envelope: sealed.envelope,
+            binding: label.der(seal: try OpenSSLCiphers.hmacSHA256(key: record, label.sealedFields)))
+        let key = try EvidenceKey.pem(keyPath: pki.rsaKey, certificatePath: pki.rsaCert, password: nil)
+        let error = #expect(throws: EvidenceError.self) {
+            try EvidenceSeal.open(relabelled, with: key, context: "test")
+        }
+        guard case .examinerMislabelled(let named, _)? = error?.reason else {
+            Issue.record("expected examinerMislabelled, got \(String(describing: error))")
+            return
+        }
+        #expect(named == "CN=Someone Else")
+        let keyOnly = try EvidenceKey.pem(keyPath: pki.rsaKey, certificatePath: nil, password: nil)
+        #expect(try EvidenceSeal.open(relabelled, with: keyOnly, context: "test").binding.examiner == "CN=Someone Else")
+    }
+
     @Test("a changed ciphertext byte does not open (GCM tag); a changed binding breaks its seal", arguments: examiners)
     func tampering(_ examiner: Examiner) throws {
         let sealed = try seal(for: examiner)

@@ -143,7 +143,8 @@ extension EvidenceSigningTests {
         let key = try EvidenceKey.pem(
             keyPath: ecExaminer ? pki.ecKey : pki.rsaKey, certificatePath: cert, password: nil)
         let opened = try EvidenceExtractor.extract(
-            source: try ReadableFile(path: signedA), password: nil, key: key, now: Date())
+            source: try ReadableFile(path: signedA), password: nil, key: key, now: Date()
+        ).opened
         #expect(opened.count == 1 && opened[0].record.elementsEqual(record) && opened[0].signature == 1)
         _ = try sign(b, signedB, examinerCert: cert, presealed: try sealed(in: signedA))
         let refused = #expect(throws: EvidenceError.self) {

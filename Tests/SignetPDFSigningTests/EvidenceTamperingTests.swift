@@ -37,6 +37,7 @@ extension EvidenceSigningTests {
     func extract(_ path: String) throws -> [ExtractedEvidence] {
         let key = try EvidenceKey.pem(keyPath: pki.rsaKey, certificatePath: pki.rsaCert, password: nil)
         return try EvidenceExtractor.extract(source: try ReadableFile(path: path), password: nil, key: key, now: Date())
+            .opened
     }
 
     /// `path`'s first signature's evidence has `status`, its line says `words`, and extract refuses

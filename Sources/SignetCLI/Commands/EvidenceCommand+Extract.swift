@@ -8,7 +8,7 @@ extension EvidenceCommand {
         [
             .value(.key, "FILE", "extract: the examiner's PEM private key (PKCS#8 or traditional, encrypted or not)"),
             .value(.cert, "FILE", "extract: the examiner's certificate, which picks the envelope's recipient"),
-        ] + SecretInput.passwordSpecs
+        ] + SecretInput.passwordSpecs + SecretInput.signedPDFPasswordSpecs
 
     /// What `extract` wrote, per signature.
     struct Extracted: Encodable {
@@ -28,9 +28,17 @@ extension EvidenceCommand {
         }
     }
 
+    /// Evidence sealed for another examiner, left closed.
+    struct Skipped: Encodable {
+        var signature: Int
+        var field: String
+        var recipients: [String]
+    }
+
     struct ExtractResult: Encodable {
         var input: String
         var evidence: [Extracted]
+        var skipped: [Skipped]
     }
 
     static func extract(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
@@ -39,6 +47,11 @@ extension EvidenceCommand {
         }
         let input = args.positionals[1]
         let output = try args.required(.output)
+        guard output != "-" else {
+            throw UsageError(
+                spec.name,
+                "extract writes a record and its strokes, two files: give -o a folder (ending in /) or a file, not '-'")
+        }
         guard let keyPath = args.string(.key) else {
             throw UsageError(spec.name, "extract needs the examiner's key: --key EXAMINER.key")
         }
@@ -48,11 +61,20 @@ extension EvidenceCommand {
         let key = try SecretInput.asking(given, when: EvidenceReason.keyPasswordNeeded, "Password", args, context) {
             try EvidenceKey.pem(keyPath: keyPath, certificatePath: certificate, password: $0)
         }
-        let found = try SignetAPI.extractEvidence(pdfAt: input, key: key)
+        let extraction = try SecretInput.withSignedPDFPassword(args, context) {
+            try SignetAPI.extractEvidence(pdfAt: input, password: $0, key: key)
+        }
+        let found = extraction.opened
         guard folder || found.count == 1 else {
             throw UsageError(
                 spec.name,
                 "\(input) has \(found.count) signatures with evidence; give -o a folder (ending in /) to write them all"
+            )
+        }
+        guard folder || jsonPath(for: output) != output else {
+            throw UsageError(
+                spec.name,
+                "-o \(output) would hold the record and the strokes both: give the record another extension (.iso), the strokes go beside it as .json"
             )
         }
         let targets = found.map { item -> (record: String, strokes: String) in
@@ -67,8 +89,9 @@ extension EvidenceCommand {
         var written: [Extracted] = []
         for (item, target) in zip(found, targets) {
             let drawing = try ISO19794_7.decode(item.record, name: "\(input), signature \(item.signature)")
-            try AtomicOutput.write(item.record, to: target.record)
-            try AtomicOutput.write(SignetJSONWriter.json(drawing), to: target.strokes)
+            // Biometric data: readable by the examiner only.
+            try AtomicOutput.write(item.record, to: target.record, ownerOnly: true)
+            try AtomicOutput.write(SignetJSONWriter.json(drawing), to: target.strokes, ownerOnly: true)
             written.append(
                 Extracted(
                     signature: item.signature, field: item.field, record: target.record, strokes: target.strokes,
@@ -76,10 +99,17 @@ extension EvidenceCommand {
                     documentSHA256: hex(item.binding.documentDigest),
                     appearanceSHA256: hex(item.binding.appearanceDigest)))
         }
-        let lines = written.map {
-            "\(StreamName.input(input)) signature \($0.signature) (field \($0.field)): evidence opened and bound to the revision it signs and the appearance it shows → \($0.record) (ISO/IEC 19794-7, \($0.bytes) bytes), \($0.strokes)"
+        let skipped = extraction.skipped.map {
+            Skipped(signature: $0.signature, field: $0.field, recipients: $0.recipients)
         }
-        return CommandOutcome(json: ExtractResult(input: input, evidence: written), lines: lines)
+        let lines =
+            written.map {
+                "\(StreamName.input(input)) signature \($0.signature) (field \($0.field)): evidence opened and bound to the revision it signs, its signer and the appearance it shows → \($0.record) (ISO/IEC 19794-7, \($0.bytes) bytes), \($0.strokes)"
+            }
+            + skipped.map {
+                "\(StreamName.input(input)) signature \($0.signature) (field \($0.field)): evidence sealed for \($0.recipients.joined(separator: " and ")), not this key: left closed"
+            }
+        return CommandOutcome(json: ExtractResult(input: input, evidence: written, skipped: skipped), lines: lines)
     }
 
     /// FILE with `.json` for its extension (`sig.iso` → `sig.json`; `sig` → `sig.json`).

@@ -35,6 +35,8 @@ public enum EvidenceReason: StageReason {
     case boundToOtherDocument
     /// The evidence is bound to another appearance than the one its signature shows.
     case boundToOtherAppearance
+    /// The binding names another examiner (its label) than the subject of the certificate given.
+    case examinerMislabelled(label: String, subject: String)
     /// The evidence is bound to another signer's certificate than the signature's.
     case boundToOtherSigner
     /// The evidence was added or changed after its signature (how), which does not cover it.
@@ -49,7 +51,7 @@ public enum EvidenceReason: StageReason {
     public var kind: FailureKind {
         switch self {
         case .doesNotOpen, .bindingAltered, .boundToOtherDocument, .boundToOtherAppearance, .boundToOtherSigner,
-            .notCovered, .notBound, .signatureBroken:
+            .examinerMislabelled, .notCovered, .notBound, .signatureBroken:
             return .rejected
         default: return .badInput
         }
@@ -99,6 +101,9 @@ public enum EvidenceReason: StageReason {
         case .boundToOtherAppearance:
             return
                 "\(at)the evidence is bound to another handwriting appearance than the one its signature shows, so it is not this signature's."
+        case .examinerMislabelled(let label, let subject):
+            return
+                "\(at)the evidence's binding names the examiner \(label), not \(subject) whose certificate it is sealed for, so whoever sealed it mislabelled it."
         case .boundToOtherSigner:
             return
                 "\(at)the evidence is bound to another signer than the one whose signature carries it, so it is not this signature's."

@@ -93,6 +93,10 @@ package enum EvidenceSeal {
         }
         let expected = try crypto(context) { try OpenSSLCiphers.hmacSHA256(key: record, binding.sealedFields) }
         guard expected == seal else { throw EvidenceError(context, .bindingAltered) }
+        // The label is the sealer's word; with the certificate it must be its subject.
+        if let certificate = key.certificate, certificate.subject != binding.examiner {
+            throw EvidenceError(context, .examinerMislabelled(label: binding.examiner, subject: certificate.subject))
+        }
         return (record, binding)
     }
 
