@@ -13,11 +13,19 @@ extension SignetAPI {
     ///   - input: The signed PDF.
     ///   - password: The PDF's password, when it is encrypted.
     ///   - key: The examiner's key.
-    /// - Returns: Each signature's record and binding, oldest signature first, and the signatures
-    ///   whose evidence is sealed for another examiner (skipped when some other opens).
+    /// - Returns: Each signature's record and binding, oldest signature first (evidence sealed for
+    ///   another examiner is skipped when some other opens).
     /// - Throws: ``EvidenceError`` when there is none, it does not open, its signature does not
-    ///   hold or cover it, or it is bound to another document, signer or appearance; ``PDFError`` or ``FileError`` when the file cannot be read.
+    ///   hold or cover it, or it is bound to another document, signer or appearance; ``PDFError``
+    ///   or ``FileError`` when the file cannot be read.
     public static func extractEvidence(
+        pdfAt input: String, password: Secret? = nil, key: EvidenceKey
+    ) throws -> [ExtractedEvidence] {
+        try evidenceExtraction(pdfAt: input, password: password, key: key).opened
+    }
+
+    /// ``extractEvidence(pdfAt:password:key:)`` with the signatures whose evidence it skipped.
+    package static func evidenceExtraction(
         pdfAt input: String, password: Secret? = nil, key: EvidenceKey
     ) throws -> EvidenceExtraction {
         try EvidenceExtractor.extract(source: try ReadableFile(path: input), password: password, key: key, now: Date())

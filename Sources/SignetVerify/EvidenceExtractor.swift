@@ -17,21 +17,21 @@ public struct ExtractedEvidence: Sendable, Hashable {
 }
 
 /// Evidence of a signature sealed for another examiner than the key's, which extract leaves closed.
-public struct SkippedEvidence: Sendable, Hashable {
+package struct SkippedEvidence: Sendable, Hashable {
     /// 1-based position of its signature among the file's signatures, oldest first.
-    public let signature: Int
+    package let signature: Int
     /// The signature's field.
-    public let field: String
+    package let field: String
     /// Whom it is sealed for (issuer and serial number of each recipient's certificate).
-    public let recipients: [String]
+    package let recipients: [String]
 }
 
 /// What `extract` opened, and what it left closed because it is sealed for another examiner.
-public struct EvidenceExtraction: Sendable, Hashable {
+package struct EvidenceExtraction: Sendable, Hashable {
     /// The evidence opened, oldest signature first.
-    public let opened: [ExtractedEvidence]
+    package let opened: [ExtractedEvidence]
     /// The evidence sealed for someone else.
-    public let skipped: [SkippedEvidence]
+    package let skipped: [SkippedEvidence]
 }
 
 /// `signet evidence extract`: every signature's sealed evidence opened with the examiner's key,

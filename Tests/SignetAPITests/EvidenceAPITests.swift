@@ -33,7 +33,7 @@ struct EvidenceAPITests {
             "\(String(describing: report.signatures.first?.evidence?.examiner))")
 
         let key = try EvidenceKey.pem(keyPath: pki.ecKey, certificatePath: pki.ecCert, password: nil)
-        let opened = try SignetAPI.extractEvidence(pdfAt: output, key: key).opened
+        let opened = try SignetAPI.extractEvidence(pdfAt: output, key: key)
         #expect(opened.count == 1 && opened[0].record == record, "\(opened.map(\.record.count)) of \(record.count)")
         #expect(opened.first?.binding.examiner == "O=Signet Tests,CN=Elliptic Signer")
         #expect(try ISO19794_7.decode(opened[0].record).strokes.count == drawing.strokes.count)

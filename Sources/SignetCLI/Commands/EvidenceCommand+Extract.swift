@@ -62,7 +62,7 @@ extension EvidenceCommand {
             try EvidenceKey.pem(keyPath: keyPath, certificatePath: certificate, password: $0)
         }
         let extraction = try SecretInput.withSignedPDFPassword(args, context) {
-            try SignetAPI.extractEvidence(pdfAt: input, password: $0, key: key)
+            try SignetAPI.evidenceExtraction(pdfAt: input, password: $0, key: key)
         }
         let found = extraction.opened
         guard folder || found.count == 1 else {
