@@ -34,13 +34,13 @@ struct SealedEvidenceCLITests {
         return output
     }
 
-    /// The envelope's bytes as pikepdf reads them from the widget's /AF.
+    /// The envelope's bytes as pikepdf reads them from the /AF of the widget's appearance.
     func dumpEnvelope(of pdf: String, to path: String) throws {
         let script = """
             import sys, pikepdf
             pdf = pikepdf.open(sys.argv[1])
             for annot in pdf.pages[-1].Annots:
-                for spec in annot.get('/AF', []):
+                for spec in annot.AP.N.get('/AF', []):
                     if str(spec.UF) == 'handwriting-evidence.p7m':
                         open(sys.argv[2], 'wb').write(spec.EF.F.read_bytes())
                         sys.exit(0)

@@ -25,6 +25,13 @@ extension SealedEvidenceCLITests {
         #expect(
             verify.stdoutText.components(separatedBy: "bound to this revision").count == 3,
             "both signatures' evidence bound: \(verify.stdoutText)")
+        if SignatureCheckers.hasPyhanko {
+            // The second signature's evidence files are new objects pyHanko must accept in a signing update.
+            let pyhanko = try SignatureCheckers.pyhanko(both, trust: pki.rootCert)
+            #expect(
+                pyhanko.stdoutText.components(separatedBy: "The signature is judged VALID").count == 3,
+                "both signatures valid in pyHanko: \(pyhanko.stdoutText)")
+        }
 
         let folder = dir.path("case") + "/"
         let extract = try ProcessRunner.run(

@@ -79,7 +79,7 @@ extension EvidenceSigningTests {
         let bomb = dir.path("bomb.pdf"), twice = dir.path("twice.pdf")
         try update(signed, to: bomb) { document in
             let widget = try #require(try FormFields.all(in: document).first?.widget())
-            for spec in try #require(try widget.value("/AF")).items()
+            for spec in try #require(try widget.value("/AP")?.value("/N")?.value("/AF")).items()
             where try spec.value("/UF")?.textValue() == EvidenceAttachment.envelopeName {
                 let zeros = [UInt8](repeating: 0, count: EvidenceAttachment.maxFileBytes + 1)
                 try spec.value("/EF")?.set("/F", try document.makeFlateStream(zeros))
@@ -96,9 +96,10 @@ extension EvidenceSigningTests {
 
         try update(signed, to: twice) { document in
             let widget = try #require(try FormFields.all(in: document).first?.widget())
-            let files = try #require(try widget.value("/AF"))
+            let normal = try #require(try widget.value("/AP")?.value("/N"))
+            let files = try #require(try normal.value("/AF"))
             try files.append(try #require(try files.items().first))
-            try document.markChanged(widget)
+            try document.markChanged(normal)
         }
         let duplicate = #expect(throws: EvidenceAttachment.Unreadable.self) {
             try EvidenceAttachment.read(

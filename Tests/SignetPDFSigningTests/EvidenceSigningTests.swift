@@ -44,7 +44,7 @@ struct EvidenceSigningTests {
     }
 
     /// The embedded files' bytes as qpdf reads them (`--show-attachment` lists only the name tree,
-    /// so the widget's /AF is found by the evidence reader of the PDF stage).
+    /// so the appearance's /AF is found by the evidence reader of the PDF stage).
     func sealed(in path: String) throws -> SealedEvidence {
         let document = try PDFDocument(path: path)
         let widget = try #require(try FormFields.all(in: document).first?.widget())

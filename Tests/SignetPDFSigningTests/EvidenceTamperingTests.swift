@@ -54,7 +54,7 @@ extension EvidenceSigningTests {
         #expect(named(error?.reason) == named(reason), "\(String(describing: error))")
     }
 
-    @Test("evidence replaced after the signature (the widget's /AF, or the files it names) is not covered")
+    @Test("evidence replaced after the signature (the appearance's /AF, or the files it names) is not covered")
     func replacedAfterSigning() throws {
         let dir = TemporaryDirectory("evidence-replaced")
         let input = try TestPDF.write(to: dir.path("in.pdf"))
@@ -77,7 +77,7 @@ extension EvidenceSigningTests {
         let files = dir.path("files.pdf")
         try update(signed, to: files) { document in
             let widget = try #require(try FormFields.all(in: document).first?.widget())
-            for spec in try #require(try widget.value("/AF")).items() {
+            for spec in try #require(try widget.value("/AP")?.value("/N")?.value("/AF")).items() {
                 let name = try spec.value("/UF")?.textValue()
                 let bytes = name == EvidenceAttachment.envelopeName ? forgery.envelope : forgery.binding
                 try spec.value("/EF")?.set(

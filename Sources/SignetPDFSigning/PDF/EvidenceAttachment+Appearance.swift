@@ -21,7 +21,8 @@ extension EvidenceAttachment {
             if let value = try widget.value(key) { try graph.add(value, depth: 1) } else { graph.bytes.append(0x6E) }
         }
         graph.name("/AP /N")
-        if let normal = try widget.value("/AP")?.value("/N") { try graph.add(normal, depth: 1) }
+        // The evidence's own files (`/AF` of the appearance) are not what it shows.
+        if let normal = try widget.value("/AP")?.value("/N") { try graph.add(normal, depth: 1, skipping: ["/AF"]) }
         return try ContentDigest.compute(graph.bytes, algorithm: .sha256)
     }
 }
@@ -36,7 +37,8 @@ struct AppearanceGraph {
     private var seen: [PDFObjectID: Int] = [:]
     private var visited = 0
 
-    mutating func add(_ object: PDFObject, depth: Int) throws {
+    /// Adds `object`, without `skipping`'s keys when it is a dictionary or stream.
+    mutating func add(_ object: PDFObject, depth: Int, skipping: Set<String> = []) throws {
         guard depth <= EvidenceAttachment.maxAppearanceDepth else {
             throw EvidenceAttachment.Unreadable(
                 description: "its appearance nests deeper than \(EvidenceAttachment.maxAppearanceDepth) levels")
@@ -60,9 +62,9 @@ struct AppearanceGraph {
             let items = try object.items()
             tagged(0x5B, count(items.count))
             for item in items { try add(item, depth: depth + 1) }
-        case .dictionary: try entries(of: object, skipping: [], depth: depth, tag: 0x3C)
+        case .dictionary: try entries(of: object, skipping: skipping, depth: depth, tag: 0x3C)
         case .stream:
-            try entries(of: object, skipping: ["/Length"], depth: depth, tag: 0x53)
+            try entries(of: object, skipping: skipping.union(["/Length"]), depth: depth, tag: 0x53)
             tagged(0x44, try object.streamData(decoded: false))
         case .other: throw EvidenceAttachment.Unreadable(description: "its appearance holds an object of no PDF type")
         }

@@ -1,10 +1,12 @@
 import SignetCrypto
 import SignetPDF
 
-/// Where sealed evidence lives in a PDF: two embedded files associated with the signature's widget
-/// (ISO 32000-2 §14.13, `/AF` on the annotation): the envelope (`/AFRelationship /Source`: the
-/// record the appearance was drawn from) and its binding (`/Supplement`). They are written in the
-/// signature's own update, so its ByteRange covers them.
+/// Where sealed evidence lives in a PDF: two embedded files associated with the signature's
+/// appearance (ISO 32000-2 §14.13, `/AF` on the form XObject `/AP /N`): the envelope
+/// (`/AFRelationship /Source`: the record the appearance was drawn from) and its binding
+/// (`/Supplement`). They are written in the signature's own update, so its ByteRange covers them;
+/// on the appearance rather than the widget, since pyHanko accepts new objects under a new
+/// signature field's appearance and refuses them under its widget.
 package enum EvidenceAttachment {
     /// The embedded files' names (`/F` and `/UF`).
     package static let envelopeName = "handwriting-evidence.p7m"
@@ -22,7 +24,7 @@ package enum EvidenceAttachment {
 
     /// Seals `evidence` for the signature whose widget is `widget` (its appearance already set) in
     /// `document` (opened, not yet written), signed by the certificate whose SHA-256 is `signer`,
-    /// and associates it with the widget.
+    /// and associates it with the widget's normal appearance.
     static func attach(
         _ evidence: HandwritingEvidence, to widget: PDFObject, in document: PDFDocument, signer: [UInt8]
     ) throws {
@@ -50,20 +52,23 @@ package enum EvidenceAttachment {
             try spec.value("/EF")?.set("/F", stream)
             try files.append(spec)
         }
-        try widget.set("/AF", files)
+        guard let normal = try widget.value("/AP")?.value("/N"), try normal.kind == .stream else {
+            throw PDFError(document.path, .structure("internal: the signature's appearance is not one stream"))
+        }
+        try normal.set("/AF", files)
     }
 
-    /// The sealed evidence associated with `widget`, or nil when it carries none.
+    /// The sealed evidence associated with `widget`'s normal appearance, or nil when it carries none.
     /// - Throws: ``Unreadable`` when a file is named twice, does not decode, or decodes to more
     ///   than ``maxFileBytes``.
     package static func read(from widget: PDFObject) throws -> SealedEvidence? {
         var found: [String: [UInt8]] = [:]
-        for spec in try widget.value("/AF")?.items() ?? [] {
+        for spec in try widget.value("/AP")?.value("/N")?.value("/AF")?.items() ?? [] {
             guard let stream = try spec.value("/EF")?.value("/F") else { continue }
             let name = try spec.value("/UF")?.textValue() ?? spec.value("/F")?.textValue()
             guard let name, [envelopeName, bindingName].contains(name) else { continue }
             guard found[name] == nil else {
-                throw Unreadable(description: "the widget's /AF names \(name) twice")
+                throw Unreadable(description: "the appearance's /AF names \(name) twice")
             }
             let (bytes, overLimit) = try stream.boundedData(limit: maxFileBytes)
             guard let bytes else {
