@@ -60,7 +60,8 @@ package enum PDFVerifier {
                 (
                     field.name, try value.id?.number, try EmbeddedSignature(field: field.name, dictionary: value),
                     value,
-                    try field.widget()
+                    // A widget that cannot be read carries no evidence to report; the other checks judge the field.
+                    (try? field.widget()) ?? nil
                 ))
         }
         guard !found.isEmpty else { throw PDFSignError(path, .noSignatures) }
