@@ -28,13 +28,9 @@ enum EvidenceCheck {
         _ signed: Signed, revisions: [Revision], file: any ByteSource, mapped: MappedFile, password: Secret?
     ) -> EvidenceReport? {
         guard let widget = signed.widget else { return nil }
-        let shown: SealedEvidence
-        do {
-            guard let read = try EvidenceAttachment.read(from: widget) else { return nil }
-            shown = read
-        } catch {
-            return EvidenceReport(unreadable: error)
-        }
+        // Unreadable now is judged against what the signature covers: it may have been changed since.
+        let shown = Result { try EvidenceAttachment.read(from: widget) }
+        if case .success(nil) = shown { return nil }
         do {
             return try check(
                 signed, shown: shown, widget: widget, revisions: revisions, file: file, mapped: mapped,
@@ -45,12 +41,13 @@ enum EvidenceCheck {
     }
 
     private static func check(
-        _ signed: Signed, shown: SealedEvidence, widget: PDFObject, revisions: [Revision], file: any ByteSource,
-        mapped: MappedFile, password: Secret?
+        _ signed: Signed, shown: Result<SealedEvidence?, any Error>, widget: PDFObject, revisions: [Revision],
+        file: any ByteSource, mapped: MappedFile, password: Secret?
     ) throws -> EvidenceReport {
-        let inspection = try EvidenceSeal.inspect(shown, context: "the evidence")
+        let showing = try? shown.get()
+        var recipients = showing.flatMap { try? EvidenceSeal.inspect($0, context: "the evidence").recipients } ?? []
         func report(_ status: EvidenceReport.Status, _ detail: String? = nil) -> EvidenceReport {
-            EvidenceReport(status: status, recipients: inspection.recipients, detail: detail)
+            EvidenceReport(status: status, recipients: recipients, detail: detail)
         }
         guard let revision = signed.revision, revision >= 1, revision <= revisions.count else {
             return report(.notCovered, "its signature covers no revision of the file")
@@ -71,7 +68,9 @@ enum EvidenceCheck {
         guard let signedWidget, let sealed = try EvidenceAttachment.read(from: signedWidget) else {
             return report(.notCovered, "added after the signature")
         }
-        guard sealed == shown else { return report(.notCovered, "changed after the signature") }
+        guard sealed == showing else { return report(.notCovered, "changed after the signature") }
+        let inspection = try EvidenceSeal.inspect(sealed, context: "the evidence")
+        recipients = inspection.recipients
         guard
             try documentDigests(before: revisions[revision - 2], file: file).contains(inspection.binding.documentDigest)
         else { return report(.otherDocument) }
