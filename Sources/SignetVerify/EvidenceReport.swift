@@ -44,7 +44,10 @@ public struct EvidenceReport: Sendable, Hashable, Codable {
     }
 
     init(unreadable error: any Error) {
-        let detail = (error as? EvidenceError)?.message ?? "\(error)"
+        var detail = "\(error)"
+        if let error = error as? EvidenceError {
+            if case .unreadable(let why) = error.reason { detail = why } else { detail = error.message }
+        }
         self.init(status: .unreadable, recipients: [], detail: detail)
     }
 

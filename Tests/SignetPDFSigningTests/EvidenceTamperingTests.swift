@@ -86,6 +86,10 @@ extension EvidenceSigningTests {
             }
         }
         try refused(files, .notCovered, "changed after the signature, not covered", .notCovered(""))
+        let changes = try #require(try verify(files).first).changes.map(\.what)
+        #expect(
+            changes.contains { $0.hasPrefix("a file associated with the appearance (handwriting evidence)") },
+            "the change list names the evidence's files, not the appearance: \(changes)")
     }
 
     @Test("evidence added to a signature made without it is not covered")
