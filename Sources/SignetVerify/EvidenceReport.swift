@@ -53,7 +53,7 @@ public struct EvidenceReport: Sendable, Hashable, Codable {
 
     /// One line for the report.
     package var line: String {
-        let sealed = "biometric evidence present, sealed for \(examiner ?? "?")"
+        let sealed = "biometric evidence present" + (examiner.map { ", sealed for \($0)" } ?? "")
         switch status {
         case .bound:
             return
