@@ -133,3 +133,22 @@ extension EvidenceSigningTests {
         try refused(other, .otherSigner, "bound to another signer", .boundToOtherSigner)
     }
 }
+
+extension EvidenceSigningTests {
+    @Test("evidence of a signature that covers the file's first revision is reported as bound to nothing before it")
+    func firstRevision() throws {
+        let dir = TemporaryDirectory("evidence-first")
+        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let signed = dir.path("signed.pdf")
+        try sign(input, signed, examinerCert: pki.rsaCert)
+        let file = try ReadableFile(path: signed)
+        let document = try PDFDocument(path: signed)
+        let widget = try FormFields.all(in: document).first?.widget()
+        let report = EvidenceCheck.run(
+            EvidenceCheck.Signed(field: "Signature1", widget: widget, revision: 1, signer: nil),
+            revisions: try FileRevisions.read(file, cipher: nil).revisions, file: file, mapped: try MappedFile.of(file),
+            password: nil)
+        #expect(report?.status == .notBound, "\(String(describing: report))")
+        #expect(report?.line.contains("covers the file's first revision") == true, "\(report?.line ?? "")")
+    }
+}
