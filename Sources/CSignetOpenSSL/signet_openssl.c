@@ -40,3 +40,20 @@ ASN1_OBJECT *signet_sk_ASN1_OBJECT_value(const STACK_OF(ASN1_OBJECT) *stack, int
 EXTENDED_KEY_USAGE *signet_X509_get_eku(X509 *cert, int *critical) {
     return X509_get_ext_d2i(cert, NID_ext_key_usage, critical, NULL);
 }
+
+int signet_sk_CMS_RecipientInfo_num(const STACK_OF(CMS_RecipientInfo) *stack) {
+    return sk_CMS_RecipientInfo_num(stack);
+}
+
+CMS_RecipientInfo *signet_sk_CMS_RecipientInfo_value(const STACK_OF(CMS_RecipientInfo) *stack, int index) {
+    return sk_CMS_RecipientInfo_value(stack, index);
+}
+
+int signet_sk_CMS_RecipientEncryptedKey_num(const STACK_OF(CMS_RecipientEncryptedKey) *stack) {
+    return sk_CMS_RecipientEncryptedKey_num(stack);
+}
+
+CMS_RecipientEncryptedKey *signet_sk_CMS_RecipientEncryptedKey_value(
+    const STACK_OF(CMS_RecipientEncryptedKey) *stack, int index) {
+    return sk_CMS_RecipientEncryptedKey_value(stack, index);
+}

@@ -22,7 +22,7 @@ extension SignetAPI {
         } catch let error as TimeSeriesError {
             throw error.naming(input)
         }
-        try AtomicOutput.write(record, to: output)
+        try AtomicOutput.write(record, to: output, ownerOnly: true)
         return ISORecordExport(
             input: input, output: output, format: format, bytes: record.count, strokes: drawing.strokes.count,
             samples: drawing.sampleCount, channels: ISO19794_7.channelNames(of: record))

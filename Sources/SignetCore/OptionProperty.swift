@@ -120,6 +120,11 @@ public enum OptionProperty: String, CaseIterable, Sendable, Hashable, Codable {
     /// The time an external signer command may take (the CLI's; a Swift signing function keeps its own).
     case externalSignerTimeout = "the external signer's time limit"
 
+    /// `HandwritingEvidence.examiner`: the certificate evidence is sealed for.
+    case evidenceExaminer = "HandwritingEvidence.examiner"
+    /// The examiner's private key (and certificate) given to `EvidenceKey.pem`.
+    case evidenceKey = "EvidenceKey.pem's key"
+
     /// How a Swift caller names it.
     package var name: String { rawValue }
 }

@@ -16,7 +16,9 @@ package final class AtomicOutput {
     /// Where the next `startWriteback()` range begins.
     private var writebackStart = 0
 
-    package init(path: String) throws {
+    /// - Parameter owner: Create the file readable and writable by its owner only (0600, whatever
+    ///   the umask or a replaced file's mode): for biometric data.
+    package init(path: String, ownerOnly owner: Bool = false) throws {
         self.path = path
         if path == "-" {
             temporaryPath = nil
@@ -33,7 +35,7 @@ package final class AtomicOutput {
         for _ in 0..<100 where created == nil {
             let suffix = String(random.next() & 0xFFFF_FFFF_FFFF, radix: 36)
             let candidate = folder + "." + name + ".signet-" + suffix
-            let fd = Posix.retrying { open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+            let fd = Posix.retrying { open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, owner ? 0o600 : 0o666) }
             if fd >= 0 {
                 created = (fd, candidate)
             } else if errno != EEXIST {
@@ -43,7 +45,7 @@ package final class AtomicOutput {
         guard let created else { throw FileError(path, .cannotWrite(Posix.errorText())) }
         let fd = created.fd
         var existing = stat()
-        if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+        if !owner, stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
             fchmod(fd, existing.st_mode & 0o777)
         }
         self.fd = fd
@@ -133,9 +135,9 @@ package final class AtomicOutput {
         committed = true
     }
 
-    /// Writes `bytes` to `path` atomically in one call.
-    package static func write(_ bytes: [UInt8], to path: String) throws {
-        let out = try AtomicOutput(path: path)
+    /// Writes `bytes` to `path` atomically in one call (`ownerOnly`: see `init`).
+    package static func write(_ bytes: [UInt8], to path: String, ownerOnly: Bool = false) throws {
+        let out = try AtomicOutput(path: path, ownerOnly: ownerOnly)
         try out.write(bytes)
         try out.commit()
     }

@@ -24,6 +24,12 @@ package enum InputFile {
         }
     }
 
+    /// True when `path` names an existing directory.
+    package static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// True when `path` names an existing regular file.
     package static func exists(_ path: String) -> Bool {
         var st = stat()

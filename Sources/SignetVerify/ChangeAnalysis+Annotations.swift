@@ -206,9 +206,12 @@ extension ChangeAnalysis {
                     try overlay(
                         number: owner, page: page, what: "the widget of unsigned signature field \(name) changed")
                 }
+                // Files associated with the appearance (its handwriting evidence) are not what it draws.
+                let file = try ["/EmbeddedFile", "/Filespec"].contains(b.value("/Type")?.nameValue() ?? "")
+                let part = file ? "a file associated with the appearance (handwriting evidence)" : "the appearance"
                 return add(
                     signed ? .other : .annotations,
-                    "the appearance of \(signed ? "signed" : "unsigned") signature field \(name) changed (object \(number))",
+                    "\(part) of \(signed ? "signed" : "unsigned") signature field \(name) changed (object \(number))",
                     page: page, object: number, field: name)
             }
             let what =

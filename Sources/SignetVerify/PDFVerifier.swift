@@ -51,11 +51,18 @@ package enum PDFVerifier {
             file.size - content > 512
             ? try PDFDocument(mapped: mapped, prefix: min(file.size, content + 2), password: password)
             : try PDFDocument(source: file, password: password)
-        var found: [(field: String, number: Int?, signature: EmbeddedSignature, dictionary: PDFObject)] = []
+        var found:
+            [(field: String, number: Int?, signature: EmbeddedSignature, dictionary: PDFObject, widget: PDFObject?)] =
+                []
         for field in try FormFields.all(in: document) {
             guard let value = try field.signatureValue() else { continue }
             found.append(
-                (field.name, try value.id?.number, try EmbeddedSignature(field: field.name, dictionary: value), value))
+                (
+                    field.name, try value.id?.number, try EmbeddedSignature(field: field.name, dictionary: value),
+                    value,
+                    // A widget that cannot be read carries no evidence to report; the other checks judge the field.
+                    (try? field.widget()) ?? nil
+                ))
         }
         guard !found.isEmpty else { throw PDFSignError(path, .noSignatures) }
         guard found.count <= maxSignatures else {
@@ -130,6 +137,13 @@ package enum PDFVerifier {
                 options: judging == nil ? options : nil, revocationData: store.material, crls: crls,
                 protectedAt: protectedAt)
             finding.problems = problems + finding.problems
+            if judging == nil {
+                finding.evidence = EvidenceCheck.run(
+                    EvidenceCheck.Signed(
+                        field: item.field, widget: item.widget, revision: revision,
+                        signer: finding.cms?.signer?.certificateSHA256),
+                    revisions: revisions, file: file, mapped: mapped, password: password)
+            }
             if let revision {
                 let signed = raw.signed(through: revision, describe: describe)
                 finding.problems += signed.problems

@@ -25,6 +25,8 @@ package struct SignatureFindings: Sendable, Hashable {
     var claimedTime: Date?
     /// What the container and the document checks found wrong (coverage, structure, overlays …).
     var problems: [Problem] = []
+    /// The handwriting evidence the signature carries, as read without the examiner's key.
+    var evidence: EvidenceReport?
     /// What could not be checked and does not change the verdict.
     var notes: [String] = []
 

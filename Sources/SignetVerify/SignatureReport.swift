@@ -117,6 +117,9 @@ public struct SignatureReport: Sendable, Hashable, Codable {
     public let verdict: Verdict
     /// The most serious problem, in one sentence (`nil` for a valid signature).
     public let reason: String?
+    /// The handwriting evidence sealed into the signature, as read without the examiner's key
+    /// (it does not change the verdict); `nil` when it carries none.
+    public let evidence: EvidenceReport?
     /// `verdict` is `valid`.
     public let valid: Bool
     /// `verdict` is `intactButUntrusted` (the exit code stays 3).
@@ -127,7 +130,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case index, field, kind, revision, integrity, coverage, permitted, docmdp, changes, signer, timestamp, trust
-        case problems, valid, revocation, notes, verdict, reason
+        case problems, valid, revocation, notes, verdict, reason, evidence
         case intactButUntrusted = "intact_but_untrusted"
         case fieldHasControls = "field_has_controls"
         case integrityFailures = "integrity_failures"
@@ -175,6 +178,7 @@ public struct SignatureReport: Sendable, Hashable, Codable {
         trustDetail = f.cms?.trustDetail
         revocation = f.cms?.revocation ?? []
         notes = f.notes + (f.cms?.notes ?? [])
+        evidence = f.evidence
         padesLevel = judgement.level
         problems = judgement.problems.map(\.sentence)
         problemKinds = judgement.problems.map(\.kind)

@@ -34,8 +34,18 @@ struct StatedLimitsTests {
     static let formats = "docs/formats.md"
     static let budget = "docs/budget.md"
     static let architecture = "docs/architecture.md"
+    static let evidence = "docs/evidence.md"
 
     static let limits: [Limit] = [
+        Limit(
+            evidence, #"a ceiling of (\d+ MiB) decoded"#, "SignetPDFSigning/PDF/EvidenceAttachment.swift",
+            "maxFileBytes"),
+        Limit(
+            evidence, #"nested deeper than (\d+) levels"#, "SignetPDFSigning/PDF/EvidenceAttachment+Appearance.swift",
+            "maxAppearanceDepth"),
+        Limit(
+            evidence, #"holding more than ([\d,]+) objects"#,
+            "SignetPDFSigning/PDF/EvidenceAttachment+Appearance.swift", "maxAppearanceObjects"),
         Limit(
             hardening, #"\| rendered or previewed image \| ([\d,]+) pixels"#, "SignetRaster/RenderOptions.swift",
             "defaultMaxPixels"),

@@ -25,6 +25,14 @@ void signet_sk_X509_free_all(STACK_OF(X509) *stack);
 int signet_sk_CMS_SignerInfo_num(const STACK_OF(CMS_SignerInfo) *stack);
 CMS_SignerInfo *signet_sk_CMS_SignerInfo_value(const STACK_OF(CMS_SignerInfo) *stack, int index);
 
+// STACK_OF(CMS_RecipientInfo) and STACK_OF(CMS_RecipientEncryptedKey), borrowed from an
+// enveloped CMS_ContentInfo (sealed evidence).
+int signet_sk_CMS_RecipientInfo_num(const STACK_OF(CMS_RecipientInfo) *stack);
+CMS_RecipientInfo *signet_sk_CMS_RecipientInfo_value(const STACK_OF(CMS_RecipientInfo) *stack, int index);
+int signet_sk_CMS_RecipientEncryptedKey_num(const STACK_OF(CMS_RecipientEncryptedKey) *stack);
+CMS_RecipientEncryptedKey *signet_sk_CMS_RecipientEncryptedKey_value(
+    const STACK_OF(CMS_RecipientEncryptedKey) *stack, int index);
+
 // STACK_OF(ASN1_OBJECT), e.g. an EXTENDED_KEY_USAGE, borrowed.
 int signet_sk_ASN1_OBJECT_num(const STACK_OF(ASN1_OBJECT) *stack);
 ASN1_OBJECT *signet_sk_ASN1_OBJECT_value(const STACK_OF(ASN1_OBJECT) *stack, int index);

@@ -78,6 +78,8 @@ package enum FlagAdvice {
         case .httpTimeout: return value(.tsaTimeout, "SECONDS", action)
         case .httpMaxResponseBytes: return nil
         case .externalSignerTimeout: return value(.externalTimeout, "SECONDS", action)
+        case .evidenceExaminer: return value(.evidenceFor, "EXAMINER.pem", action)
+        case .evidenceKey: return value(.key, "EXAMINER.key", action)
         }
     }
 

@@ -29,6 +29,7 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
     case docTimestamp = "doc-timestamp"
     case dpi
     case end
+    case evidenceFor = "evidence-for"
     case externalSigner = "external-signer"
     case externalTimeout = "external-timeout"
     case failFast = "fail-fast"

@@ -21,7 +21,7 @@ enum SignCommand: Command {
             .flag(
                 .docTimestamp,
                 "then add a document timestamp from the --tsa authority in a further incremental update (PAdES B-LTA)"),
-        ] + TwoStepSigning.specs + ArtworkFlags.specs + [
+        ] + TwoStepSigning.specs + ArtworkFlags.specs + EvidenceFlags.specs + [
             PageFlags.spec(
                 "PAGE", "page of a visible signature: 1-based, negative counts from the end, first, last (default)")
         ] + PlacementFlags.specs + SignatureTextFlags.specs + SecretInput.signedPDFPasswordSpecs,
@@ -67,7 +67,7 @@ enum SignCommand: Command {
                 ].filter(args.flag)
                 + ([
                     OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .image, .strokes, .pages, .at,
-                    .size, .width, .certs, .pdfPasswordEnv, .pdfPasswordFile,
+                    .size, .width, .certs, .pdfPasswordEnv, .pdfPasswordFile, .evidenceFor,
                 ] + SignatureTextFlags.values)
                 .filter { args.string($0) != nil }
             if let first = pdfOnly.first {
@@ -83,7 +83,7 @@ enum SignCommand: Command {
             [input]
                 + [
                     OptionName.p12, .key, .cert, .chain, .passwordFile, .pinFile, .image, .strokes, .pdfPasswordFile,
-                    .tsaCredentialsFile,
+                    .tsaCredentialsFile, .evidenceFor,
                 ]
                 .compactMap(
                     args.string),
@@ -138,11 +138,13 @@ extension SignCommand {
         warnings: [String], _ args: Arguments, _ context: CommandContext
     ) throws -> CommandOutcome {
         let output = try args.required(.output)
-        let appearance = try ArtworkFlags.read(args).map {
+        let sealed = try EvidenceFlags.read(args)
+        let appearance = try (sealed?.artwork ?? ArtworkFlags.read(args)).map {
             SignatureAppearance(
                 artwork: $0, page: try PageFlags.one(args, last: .countsFromEnd),
                 placement: try PlacementFlags.placement(args),
-                text: try SignatureTextFlags.text(args, identity: identity, options: options))
+                text: try SignatureTextFlags.text(args, identity: identity, options: options),
+                evidence: sealed?.evidence)
         }
         if appearance == nil,
             let name = ([OptionName.pages] + SignatureTextFlags.values).first(where: { args.string($0) != nil })
@@ -166,6 +168,7 @@ extension SignCommand {
         let what =
             (result.visible ? "visible signature on page \(result.page)" : "invisible signature")
             + " in field \(result.field)" + (result.timestamped ? ", timestamped" : "")
+            + (sealed.map { ", pen dynamics sealed for \($0.evidence.examiner.subject)" } ?? "")
         let stamped = result.documentTimestamp.map { ", then document timestamp in field \($0.field)" } ?? ""
         let line =
             "signed \(input) → \(output) (\(what), \(result.subFilter), \(result.bytesAdded) bytes added\(stamped)) as \(identity.subject)"

@@ -82,6 +82,7 @@ enum VerifyText {
             lines.append(
                 "  revocation \(c.status.rawValue) at \(c.time): \(c.subject) (\(c.source ?? "no source")\(revoked))")
         }
+        if let evidence = r.evidence { lines.append("  \(evidence.line)") }
         for problem in r.problems { lines.append("  problem: \(problem)") }
         for note in r.notes { lines.append("  note: \(note)") }
         return lines.map(HiddenCharacters.escaped)

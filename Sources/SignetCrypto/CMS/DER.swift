@@ -39,6 +39,18 @@ extension DER {
         return children(bytes, of: 0..<end, tag: 0x30)
     }
 
+    /// The content octets of the element at `range` (one of `elements(ofSequence:)`) when its tag is
+    /// `tag` and its length definite; nil otherwise.
+    static func content(_ bytes: [UInt8], of range: Range<Int>, tag: UInt8) -> [UInt8]? {
+        guard bytes[range.lowerBound] == tag, let (start, length) = header(bytes, at: range.lowerBound), let length,
+            start + length == range.upperBound
+        else { return nil }
+        return Array(bytes[start..<range.upperBound])
+    }
+
+    /// A primitive or constructed element: `tag`, the definite length, `content`.
+    static func element(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] { [tag] + length(content.count) + content }
+
     /// The DER of the content type id-signedData (1.2.840.113549.1.7.2): an EnvelopedData also
     /// carries certificates and CRLs (in its originatorInfo), where this does not count them.
     static let signedDataType: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
@@ -106,7 +118,7 @@ extension DER {
     }
 
     /// Where the content of the element at `offset` starts, and its length (nil: indefinite).
-    private static func header(_ bytes: [UInt8], at offset: Int) -> (start: Int, length: Int?)? {
+    static func header(_ bytes: [UInt8], at offset: Int) -> (start: Int, length: Int?)? {
         guard offset >= 0, offset + 2 <= bytes.count, bytes[offset] & 0x1F != 0x1F else { return nil }
         let first = Int(bytes[offset + 1])
         guard first & 0x80 != 0 else { return (offset + 2, first) }

@@ -34,7 +34,7 @@ extension SigningIdentity {
         }
     }
 
-    private static func readKey(_ path: String, password: Secret?) throws -> PrivateKey {
+    static func readKey(_ path: String, password: Secret?) throws -> PrivateKey {
         let bytes = try InputFile.read(path, limit: fileLimit)
         // An encrypted PKCS#8 key states its PBKDF2 iterations: refuse a runaway count up front.
         let cost = try PrivateKey.pemDecryptionCost(bytes)

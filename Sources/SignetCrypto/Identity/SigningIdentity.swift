@@ -20,6 +20,11 @@ public final class SigningIdentity: @unchecked Sendable {
     /// How an RSA key signs (`.pkcs1v15` unless ``withRSAPadding(_:)`` chose PSS); EC keys ignore it.
     package let rsaPadding: RSAPadding
 
+    /// SHA-256 of the signer's certificate (DER), as sealed handwriting evidence names its signer.
+    package var certificateSHA256: [UInt8] {
+        get throws { try certificate.sha256 }
+    }
+
     init(key: SigningKey, certificate: Certificate, chain: [Certificate], source: String) throws {
         let publicKey: PrivateKey
         do {

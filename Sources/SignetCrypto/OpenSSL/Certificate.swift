@@ -62,8 +62,11 @@ final class Certificate {
     }
 
     /// The serial number in hexadecimal.
-    var serialHex: String {
-        guard let serial = X509_get0_serialNumber(pointer), let bn = ASN1_INTEGER_to_BN(serial, nil) else {
+    var serialHex: String { Self.hex(X509_get0_serialNumber(pointer)) }
+
+    /// A serial number in hexadecimal ("?" when unreadable).
+    static func hex(_ serial: UnsafePointer<ASN1_INTEGER>?) -> String {
+        guard let serial, let bn = ASN1_INTEGER_to_BN(serial, nil) else {
             OpenSSL.clearErrors()
             return "?"
         }
@@ -95,10 +98,16 @@ final class Certificate {
         get throws { try OpenSSL.encode("i2d_X509") { i2d_X509(pointer, $0) } }
     }
 
+    /// SHA-256 of the DER form.
+    var sha256: [UInt8] {
+        get throws { try ContentDigest.compute(try der, algorithm: .sha256) }
+    }
+
     /// True for the same certificate (same DER).
     func isSame(as other: Certificate) -> Bool { X509_cmp(pointer, other.pointer) == 0 }
 
-    private static func text(of name: OpaquePointer?) -> String {
+    /// A name in RFC 2253 form ("?" when unreadable).
+    static func text(of name: OpaquePointer?) -> String {
         guard let name, let bio = try? MemoryBIO() else { return "?" }
         guard signet_X509_NAME_print_rfc2253(bio.pointer, name) >= 0 else {
             OpenSSL.clearErrors()

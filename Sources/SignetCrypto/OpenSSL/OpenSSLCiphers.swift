@@ -74,3 +74,15 @@ private final class CipherContext {
         return Array(out.prefix(Int(written + final)))
     }
 }
+
+extension OpenSSLCiphers {
+    /// HMAC-SHA-256 of `data` under `key` (RFC 2104).
+    static func hmacSHA256(key: [UInt8], _ data: [UInt8]) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length = 0
+        let made = EVP_Q_mac(
+            nil, "HMAC", nil, "SHA256", nil, key, key.count, data, data.count, &out, out.count, &length)
+        guard made != nil else { throw OpenSSL.failure("EVP_Q_mac(HMAC-SHA-256)") }
+        return Array(out.prefix(length))
+    }
+}

@@ -16,6 +16,8 @@ public struct SignerSummary: Sendable, Hashable, Codable {
     /// The subject holds a bidirectional control or a zero-width character (`HiddenCharacters`),
     /// which can make the name read as another; the text report shows them escaped (`<U+202E>`).
     package var nameHasControls: Bool
+    /// SHA-256 of the certificate (DER): what handwriting evidence names its signer by.
+    package var certificateSHA256: [UInt8] = []
 
     enum CodingKeys: String, CodingKey {
         case subject, issuer, serial
@@ -31,6 +33,7 @@ public struct SignerSummary: Sendable, Hashable, Codable {
         notBefore = certificate.notBefore.map(DateText.utc)
         notAfter = certificate.notAfter.map(DateText.utc)
         nameHasControls = HiddenCharacters.found(in: subject)
+        certificateSHA256 = (try? certificate.sha256) ?? []
     }
 }
 

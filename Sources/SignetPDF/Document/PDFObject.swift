@@ -67,7 +67,7 @@ package final class PDFObject {
     }
 
     /// A new stream whose data the document keeps until it is written (qpdf sees its dictionary).
-    var isPendingStream: Bool {
+    package var isPendingStream: Bool {
         get throws { try !document.pendingStreams.isEmpty && id.map { document.pendingStreams[$0] != nil } == true }
     }
 

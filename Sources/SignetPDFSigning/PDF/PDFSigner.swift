@@ -98,6 +98,11 @@ package enum PDFSigner {
                     $0, signature: signature, artwork: appearance?.artwork, text: appearance?.text)
             }
             ?? editor.addField(signature: signature, appearance: appearance)
+        if let evidence = appearance?.evidence {
+            guard case .identity(let identity) = key else { throw EvidenceError(input, .signerNeeded) }
+            try EvidenceAttachment.attach(
+                evidence, to: placed.widget, in: document, signer: try identity.certificateSHA256)
+        }
         if options.certify { try editor.certify(with: signature) }
         let dictionary = try SignatureDictionary(
             options: options, reserved: reserved, certify: options.certify, in: document)

@@ -14,6 +14,9 @@ public struct SignatureAppearance: Sendable {
     /// Text shown with the artwork (see ``SignatureText/lines(name:signingTime:reason:location:)``);
     /// `nil` (default) shows the artwork only. The artwork and the text together fit `placement`.
     public var text: SignatureText?
+    /// The pen's record behind the artwork, sealed for an examiner into the signature (see
+    /// ``HandwritingEvidence``); `nil` (default): none.
+    public var evidence: HandwritingEvidence?
 
     /// A visible signature showing `artwork` at `placement`.
     /// - Parameters:
@@ -21,10 +24,12 @@ public struct SignatureAppearance: Sendable {
     ///   - page: 1-based page; negative counts from the end (-1 = last); `nil` = last page.
     ///   - placement: Where on that page, as for a stamp.
     ///   - text: Text shown with the artwork; `nil` shows the artwork only.
+    ///   - evidence: The pen's record behind the artwork, sealed for an examiner; `nil` for none.
     public init(
         artwork: StampArtwork, page: Int? = nil, placement: StampPlacement = StampPlacement(),
-        text: SignatureText? = nil
+        text: SignatureText? = nil, evidence: HandwritingEvidence? = nil
     ) {
+        self.evidence = evidence
         self.artwork = artwork
         self.page = page
         self.placement = placement

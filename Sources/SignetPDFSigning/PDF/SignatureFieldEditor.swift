@@ -8,6 +8,8 @@ struct PlacedWidget {
     let page: Int
     let rect: Rect
     let visible: Bool
+    /// The widget annotation (merged with its field, or the field's own).
+    let widget: PDFObject
 }
 
 /// Adds the signature field to the document, or fills an existing empty one: field and widget
@@ -46,7 +48,8 @@ struct SignatureFieldEditor {
         var annotations = PageAnnotations(document: document)
         try annotations.append(widget, to: page)
         try updateForm(adding: widget)
-        return PlacedWidget(fieldName: name, page: pageNumber, rect: rect, visible: appearance != nil)
+        return PlacedWidget(
+            fieldName: name, page: pageNumber, rect: rect, visible: appearance != nil, widget: widget)
     }
 
     /// Fills the empty signature field `name`; a visible appearance fits the artwork into the
@@ -84,7 +87,8 @@ struct SignatureFieldEditor {
         }
         if try widget.id != field.field.id { try document.markChanged(widget) }
         try updateForm(adding: nil)
-        return PlacedWidget(fieldName: name, page: pageNumber, rect: rect, visible: artwork != nil && !rect.isEmpty)
+        return PlacedWidget(
+            fieldName: name, page: pageNumber, rect: rect, visible: artwork != nil && !rect.isEmpty, widget: widget)
     }
 
     /// `/Perms /DocMDP` → the signature dictionary (certification).

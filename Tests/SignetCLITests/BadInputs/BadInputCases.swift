@@ -3,5 +3,6 @@
 enum BadInputCases {
     typealias F = BadInputFixtures
 
-    static let all: [BadInputCase] = render + compress + stamp + info + preview + sign + verify + batch + evidence
+    static let all: [BadInputCase] =
+        render + compress + stamp + info + preview + sign + verify + batch + evidence + sealedEvidence
 }

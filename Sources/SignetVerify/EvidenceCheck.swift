@@ -1,0 +1,98 @@
+import SignetCrypto
+import SignetFiles
+import SignetPDF
+import SignetPDFSigning
+
+enum EvidenceCheck {
+    /// What one signature's evidence check needs: the signature, the file and who signed.
+    struct Signed {
+        /// The signature's field name.
+        var field: String
+        /// Its widget in the document as the file ends.
+        var widget: PDFObject?
+        /// The revision its bytes cover.
+        var revision: Int?
+        /// SHA-256 of the signer's certificate, when its CMS was read.
+        var signer: [UInt8]?
+    }
+
+    /// The report of the evidence associated with `signed`'s widget, or nil when it carries none.
+    ///
+    /// The evidence is read from the revision the signature covers (the bytes it signs), and must
+    /// be the same in the file as it ends; its binding must name the revision before (the document
+    /// signed), the appearance the widget showed when signed and shows now, and the signer; and the
+    /// signature's own update may change nothing but the signature's field, its widget and
+    /// appearance, the form and page entries that list them, and the evidence: otherwise the
+    /// revision the binding names is not the document the signature shows.
+    static func run(
+        _ signed: Signed, revisions: [Revision], file: any ByteSource, mapped: MappedFile, password: Secret?
+    ) -> EvidenceReport? {
+        guard let widget = signed.widget else { return nil }
+        // Unreadable now is judged against what the signature covers: it may have been changed since.
+        let shown = Result { try EvidenceAttachment.read(from: widget) }
+        if case .success(nil) = shown { return nil }
+        do {
+            return try check(
+                signed, shown: shown, widget: widget, revisions: revisions, file: file, mapped: mapped,
+                password: password)
+        } catch {
+            return EvidenceReport(unreadable: error)
+        }
+    }
+
+    private static func check(
+        _ signed: Signed, shown: Result<SealedEvidence?, any Error>, widget: PDFObject, revisions: [Revision],
+        file: any ByteSource, mapped: MappedFile, password: Secret?
+    ) throws -> EvidenceReport {
+        let showing = try? shown.get()
+        var recipients = showing.flatMap { try? EvidenceSeal.inspect($0, context: "the evidence").recipients } ?? []
+        func report(_ status: EvidenceReport.Status, _ detail: String? = nil) -> EvidenceReport {
+            EvidenceReport(status: status, recipients: recipients, detail: detail)
+        }
+        guard let revision = signed.revision, revision >= 1, revision <= revisions.count else {
+            return report(.notCovered, "its signature covers no revision of the file")
+        }
+        guard revision >= 2 else {
+            return report(
+                .notBound,
+                "its signature covers the file's first revision, so no document signed before it can be the one the evidence is bound to"
+            )
+        }
+        let signedDocument =
+            revision == revisions.count
+            ? nil : try PDFDocument(mapped: mapped, prefix: revisions[revision - 1].end, password: password)
+        let signedWidget =
+            try signedDocument.map { document in
+                try FormFields.all(in: document).first { $0.name == signed.field }?.widget()
+            } ?? widget
+        guard let signedWidget, let sealed = try EvidenceAttachment.read(from: signedWidget) else {
+            return report(.notCovered, "added after the signature")
+        }
+        guard sealed == showing else { return report(.notCovered, "changed after the signature") }
+        let inspection = try EvidenceSeal.inspect(sealed, context: "the evidence")
+        recipients = inspection.recipients
+        guard
+            try documentDigests(before: revisions[revision - 2], file: file).contains(inspection.binding.documentDigest)
+        else { return report(.otherDocument) }
+        guard signed.signer == inspection.binding.signerDigest else { return report(.otherSigner) }
+        let appearance = inspection.binding.appearanceDigest
+        guard try EvidenceAttachment.appearanceDigest(of: signedWidget) == appearance,
+            try EvidenceAttachment.appearanceDigest(of: widget) == appearance
+        else { return report(.otherAppearance) }
+        if let change = try SigningUpdate.unrelatedChange(
+            field: signed.field, revision: revisions[revision - 1], previous: revisions[revision - 2],
+            signed: signedDocument, final: widget.document, mapped: mapped, password: password)
+        {
+            return report(.notBound, "its signature's own update also made another change: \(change)")
+        }
+        return report(.bound)
+    }
+
+    /// SHA-256 of the document as `previous` left it: up to its end, and (when the update began with
+    /// the line end a file without one lacked) up to just past its `%%EOF`.
+    static func documentDigests(before previous: Revision, file: any ByteSource) throws -> [[UInt8]] {
+        try Set([previous.end, previous.eofEnd]).map {
+            try ContentDigest.compute(file, ranges: [0..<$0], algorithm: .sha256)
+        }
+    }
+}

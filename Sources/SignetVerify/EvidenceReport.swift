@@ -1,0 +1,77 @@
+import SignetCrypto
+
+/// What `verify` can say of the handwriting evidence a signature carries without the examiner's
+/// key: who it is sealed for, and whether the signature covers it and its binding names the
+/// revision the signature signs, the appearance its widget shows and its signer. The envelope's
+/// GCM tag and the binding's seal are checked only by the examiner (`signet evidence extract`):
+/// without the key they are read, not proven.
+public struct EvidenceReport: Sendable, Hashable, Codable {
+    /// What the binding says against the document.
+    public enum Status: String, Sendable, Hashable, Codable {
+        /// Covered by the signature, and bound to the revision it signs, the appearance it shows
+        /// and its signer, in an update that changed nothing else.
+        case bound
+        /// Added or changed after the signature: the signature does not cover it.
+        case notCovered = "not_covered"
+        /// Bound to another document revision.
+        case otherDocument = "other_document"
+        /// Bound to another appearance than the one the widget shows.
+        case otherAppearance = "other_appearance"
+        /// Bound to another signer's certificate.
+        case otherSigner = "other_signer"
+        /// Covered, but the signature's update also changed the document, so the revision the
+        /// binding names is not what the signature shows (`detail` says what).
+        case notBound = "not_bound"
+        /// The envelope or its binding cannot be read.
+        case unreadable
+    }
+
+    /// What the binding says against the document.
+    public let status: Status
+    /// The examiner the envelope is sealed for, as its recipients name them (issuer and serial
+    /// number); the binding's own label is not trusted for it.
+    public let examiner: String?
+    /// The envelope's recipients (issuer and serial number).
+    package let recipients: [String]
+    /// Why it is unreadable, not covered or not bound.
+    package let detail: String?
+
+    init(status: Status, recipients: [String], detail: String?) {
+        self.status = status
+        self.examiner = recipients.isEmpty ? nil : recipients.joined(separator: " and ")
+        self.recipients = recipients
+        self.detail = detail
+    }
+
+    init(unreadable error: any Error) {
+        var detail = "\(error)"
+        if let error = error as? EvidenceError {
+            if case .unreadable(let why) = error.reason { detail = why } else { detail = error.message }
+        }
+        self.init(status: .unreadable, recipients: [], detail: detail)
+    }
+
+    /// One line for the report.
+    package var line: String {
+        let sealed = "biometric evidence present" + (examiner.map { ", sealed for \($0)" } ?? "")
+        switch status {
+        case .bound:
+            return
+                "\(sealed), bound to this revision, this signer and the appearance shown (only the examiner's key checks the envelope itself)"
+        case .notCovered:
+            return "\(sealed), but \(detail ?? "changed after the signature"), not covered: it is not this signature's"
+        case .otherDocument:
+            return
+                "\(sealed), but bound to another document than the revision this signature covers: it is not this signature's"
+        case .otherAppearance:
+            return
+                "\(sealed), but bound to another appearance than the one this signature shows: it is not this signature's"
+        case .otherSigner:
+            return "\(sealed), but bound to another signer: it is not this signature's"
+        case .notBound:
+            return "\(sealed), but not bound to what this signature shows: \(detail ?? "")"
+        case .unreadable:
+            return "biometric evidence present but unreadable: \(detail ?? "not what Signet writes")"
+        }
+    }
+}

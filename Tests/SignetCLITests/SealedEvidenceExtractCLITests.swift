@@ -1,0 +1,85 @@
+import Foundation
+import SignetTestSupport
+import Testing
+
+/// `signet evidence extract`'s outputs and inputs as a process: two files, never standard output
+/// nor one path for both, readable by their owner only; evidence sealed for another examiner left
+/// closed; an encrypted PDF opened with its own password options.
+extension SealedEvidenceCLITests {
+    @Test(
+        "extract: outputs 0600, '-' and a .json record refused, another examiner's evidence left closed",
+        arguments: VocabularyCLITests.binaries)
+    func extractOutputs(binary: String) throws {
+        let dir = TemporaryDirectory("signet-extract-outputs")
+        let first = try signed(binary, examiner: Examiner(name: "RSA", ec: false), in: dir)
+        let both = dir.path("both.pdf")
+        let second = try ProcessRunner.run(
+            binary,
+            [
+                "sign", first, "-o", both, "--key", pki.rsaKey, "--cert", pki.rsaCert, "--chain", pki.chain,
+                "--strokes", Self.pad, "--evidence-for", pki.ecCert, "--at", "100,400",
+            ])
+        #expect(second.status == 0, "\(second.stderr)")
+        let verify = try ProcessRunner.run(binary, ["verify", both, "--ca", pki.rootCert])
+        #expect(verify.status == 0, "\(verify.stdoutText) \(verify.stderr)")
+        #expect(
+            verify.stdoutText.components(separatedBy: "bound to this revision").count == 3,
+            "both signatures' evidence bound: \(verify.stdoutText)")
+        if SignatureCheckers.hasPyhanko {
+            // The second signature's evidence files are new objects pyHanko must accept in a signing update.
+            let pyhanko = try SignatureCheckers.pyhanko(both, trust: pki.rootCert)
+            #expect(
+                pyhanko.stdoutText.components(separatedBy: "The signature is judged VALID").count == 3,
+                "both signatures valid in pyHanko: \(pyhanko.stdoutText)")
+        }
+
+        let folder = dir.path("case") + "/"
+        let extract = try ProcessRunner.run(
+            binary, ["evidence", "extract", both, "--key", pki.rsaKey, "--cert", pki.rsaCert, "-o", folder])
+        #expect(extract.status == 0, "\(extract.stderr)")
+        #expect(
+            extract.stdoutText.contains("signature 2 (field Signature2): evidence sealed for"), "\(extract.stdoutText)")
+        #expect(extract.stdoutText.contains("left closed"), "\(extract.stdoutText)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "signature-2.iso"))
+        for name in ["signature-1.iso", "signature-1.json"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: folder + name)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(name) is created 0600, not \(String(mode ?? 0, radix: 8))")
+        }
+
+        for (output, words) in [("-", "not '-'"), (dir.path("rec.json"), "would hold the record and the strokes both")]
+        {
+            let refused = try ProcessRunner.run(
+                binary, ["evidence", "extract", first, "--key", pki.rsaKey, "--cert", pki.rsaCert, "-o", output])
+            #expect(refused.status == 2 && refused.stderr.contains(words), "-o \(output): \(refused.stderr)")
+            #expect(refused.stdout.isEmpty, "nothing on standard output for -o \(output)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("-.json")))
+    }
+
+    @Test("extract opens an encrypted PDF with --pdf-password-env, the key's password kept apart")
+    func extractEncrypted() throws {
+        let dir = TemporaryDirectory("signet-extract-encrypted")
+        let input = try PDFPasswordCLITests.encrypted(PDFPasswordCLITests.cases[3], in: dir)
+        let out = dir.path("signed.pdf")
+        let environment = ["PDF_PASS": "view", "EXAMINER_PASS": TestPKI.password]
+        let sign = try ProcessRunner.signet(
+            [
+                "sign", input, "-o", out, "--key", pki.rsaKey, "--cert", pki.rsaCert, "--strokes", Self.pad,
+                "--evidence-for", pki.rsaCert, "--pdf-password-env", "PDF_PASS",
+            ], environment: environment)
+        #expect(sign.status == 0, "\(sign.stderr)")
+        let locked = try ProcessRunner.signet(
+            [
+                "evidence", "extract", out, "--key", pki.rsaKeyPKCS8Encrypted, "--password-env", "EXAMINER_PASS",
+                "-o", dir.path("a.iso"),
+            ], environment: environment)
+        #expect(locked.status == 2 && locked.stderr.contains("--pdf-password-env"), "\(locked.stderr)")
+        let opened = try ProcessRunner.signet(
+            [
+                "evidence", "extract", out, "--key", pki.rsaKeyPKCS8Encrypted, "--password-env", "EXAMINER_PASS",
+                "--pdf-password-env", "PDF_PASS", "-o", dir.path("b.iso"),
+            ], environment: environment)
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.path("b.iso")))
+    }
+}
