@@ -3,7 +3,7 @@ import SignetCrypto
 /// The pen's record behind a visible signature, to seal into the signature for an examiner: the
 /// record (ISO/IEC 19794-7 bytes) is encrypted for `examiner` and placed, with its binding to the
 /// signed revision and to the appearance, in the same incremental update as the signature, so
-/// that the signature covers it (see ``EvidenceAttachment``).
+/// that the signature covers it (see `EvidenceAttachment`).
 public struct HandwritingEvidence: Sendable {
     /// The record to seal: an ISO/IEC 19794-7 signature/sign time series.
     public var record: [UInt8]
