@@ -4,7 +4,9 @@ extension SignetAPI {
     /// timestamps (any format, an ISO/IEC 19794-7 record included) and writes their x, y, speed
     /// and pressure against time, overlaid, as SVG or PNG (by `output`'s extension), atomically.
     /// - Parameters:
-    ///   - inputs: One or two stroke files (`-` = standard input, for one of them).
+    ///   - inputs: One or two stroke files (`-` = standard input, for one of them). When one
+    ///     records its resolution and the other does not, the other is read at
+    ///     ``ISO19794_7/Options/assumedUnitsPerInch`` (96), as `evidence export` writes it.
     ///   - output: The chart to write, named .svg or .png (`-` = standard output, SVG).
     ///   - reading: The format, drawing index and limits to read with.
     /// - Returns: What was written.
@@ -19,9 +21,17 @@ extension SignetAPI {
             throw RenderError(
                 .badOption("cannot plot to '\(output)'; name it .svg or .png, and give one or two stroke files."))
         }
+        var drawings = try inputs.map { try StrokeFile.read(path: $0, options: reading) }
+        // One axis for both: a file that records no resolution, overlaid on one that does, is
+        // read at the resolution the record writer assumes for it (so strokes and their record
+        // plot alike).
+        if drawings.contains(where: { $0.unitsPerInch != nil }) {
+            for i in drawings.indices where drawings[i].unitsPerInch == nil {
+                drawings[i].unitsPerInch = ISO19794_7.Options().assumedUnitsPerInch
+            }
+        }
         var signatures: [DynamicsPlot.Signature] = []
-        for input in inputs {
-            let drawing = try StrokeFile.read(path: input, options: reading)
+        for (input, drawing) in zip(inputs, drawings) {
             do {
                 signatures.append(
                     DynamicsPlot.Signature(name: StreamName.input(input), series: try DynamicsSeries(drawing)))

@@ -29,6 +29,40 @@ struct EvidenceCLITests {
         #expect(plot.stdoutText.contains("SVG plot of x, y, speed and pressure against time"), "\(plot.stdoutText)")
     }
 
+    @Test("strokes and their own record plot on one axis, in mm", arguments: VocabularyCLITests.binaries)
+    func strokesBesideTheirRecord(binary: String) throws {
+        let dir = TemporaryDirectory("signet-evidence-same-axis")
+        let record = dir.path("pad.iso")
+        let export = try ProcessRunner.run(binary, ["evidence", "export", Self.pad, "-o", record])
+        #expect(export.status == 0, "\(export.stderr)")
+        let plot = try ProcessRunner.run(
+            binary, ["evidence", "plot", record, Self.pad, "-o", dir.path("same.svg"), "--json"])
+        #expect(plot.status == 0, "\(plot.stderr)")
+        #expect(
+            plot.stdoutText.components(separatedBy: #""unit":"mm""#).count == 3,
+            "both signatures in mm (the JSON records no resolution; the record was written at 96 per inch): \(plot.stdoutText)"
+        )
+        let svg = try String(contentsOfFile: dir.path("same.svg"), encoding: .utf8)
+        for panel in ["x", "y"] {
+            let a = Self.points(svg, series: "A \(panel)")
+            let b = Self.points(svg, series: "B \(panel)")
+            let apart = zip(a, b).map { max(abs($0.0 - $1.0), abs($0.1 - $1.1)) }.max() ?? .infinity
+            #expect(
+                !a.isEmpty && a.count == b.count && apart < 0.5,
+                "\(panel): the record's \(a.count) points and the strokes' \(b.count) lie \(apart) page units apart at most")
+        }
+    }
+
+    /// The points of the solid polylines of `series` ("A x", "B y", …) in a plot's SVG.
+    static func points(_ svg: String, series: String) -> [(Double, Double)] {
+        svg.components(separatedBy: "<polyline data-series=\"\(series)\" points=\"").dropFirst().flatMap { run in
+            run.prefix { $0 != "\"" }.split(separator: " ").map { pair in
+                let xy = pair.split(separator: ",").compactMap { Double($0) }
+                return (xy.first ?? .nan, xy.last ?? .nan)
+            }
+        }
+    }
+
     @Test("plot writes a PNG through cairo", arguments: VocabularyCLITests.binaries)
     func plotPNG(binary: String) throws {
         let dir = TemporaryDirectory("signet-evidence-png")
