@@ -49,7 +49,8 @@ struct EvidenceCLITests {
             let apart = zip(a, b).map { max(abs($0.0 - $1.0), abs($0.1 - $1.1)) }.max() ?? .infinity
             #expect(
                 !a.isEmpty && a.count == b.count && apart < 0.5,
-                "\(panel): the record's \(a.count) points and the strokes' \(b.count) lie \(apart) page units apart at most")
+                "\(panel): the record's \(a.count) points and the strokes' \(b.count) lie \(apart) page units apart at most"
+            )
         }
     }
 
