@@ -4,7 +4,7 @@
 /// are left out: the JSON carries what was captured, not how it is drawn.
 package enum SignetJSONWriter {
     package static func json(_ drawing: Drawing) -> [UInt8] {
-        var out = #"{"format":"signet-strokes","version":1"#
+        var out = #"{"format":"\#(SignetJSONReader.formatName)","version":1"#
         if let canvas = drawing.canvas {
             out += #","canvas":{"width":\#(number(canvas.width)),"height":\#(number(canvas.height))}"#
         }
@@ -28,8 +28,6 @@ package enum SignetJSONWriter {
 
     /// A finite number as JSON writes it (integers without a fraction); anything else as 0.
     private static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        value.isFinite ? value.shown : "0"
     }
 }
