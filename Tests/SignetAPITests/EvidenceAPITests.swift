@@ -38,4 +38,51 @@ struct EvidenceAPITests {
         #expect(opened.first?.binding.examiner == "O=Signet Tests,CN=Elliptic Signer")
         #expect(try ISO19794_7.decode(opened[0].record).strokes.count == drawing.strokes.count)
     }
+
+    @Test(
+        "the examiner's two outputs: in memory the record as sealed and its strokes, on files 0600 and the same bytes")
+    func evidenceFiles() throws {
+        let dir = TemporaryDirectory("api-evidence-files")
+        let input = try TestPDF.write(to: dir.path("contract.pdf"))
+        let output = dir.path("signed.pdf")
+        let drawing = try StrokeFile.read(
+            path: Corpus.packageRoot.appendingPathComponent("SampleStrokes/signet-amelia-reyes.json").path)
+        let record = try ISO19794_7.encode(drawing)
+        let identity = try SigningIdentity.pem(
+            keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
+        try SignetAPI.sign(
+            pdfAt: input, to: output, identity: identity, options: PDFSignOptions(signingTime: SignetAPICallTests.now),
+            appearance: SignatureAppearance(
+                artwork: .ink(Ink(drawing)),
+                evidence: HandwritingEvidence(record: record, examiner: try EvidenceExaminer(certificateAt: pki.ecCert))
+            ))
+        let key = try EvidenceKey.pem(keyPath: pki.ecKey, certificatePath: pki.ecCert, password: nil)
+        let opened = try #require(try SignetAPI.extractEvidence(pdfAt: output, key: key).first)
+
+        let files = try SignetAPI.evidenceFiles(opened, name: "signed.pdf, signature 1")
+        #expect(files.record == record, "the record as sealed: \(files.record.count) of \(record.count) bytes")
+        let recordPath = dir.path("sig.iso")
+        let strokesPath = dir.path("sig.json")
+        let written = try SignetAPI.writeEvidence(opened, recordTo: recordPath, strokesTo: strokesPath)
+        #expect(written == files)
+        for (path, bytes) in [(recordPath, files.record), (strokesPath, files.strokes)] {
+            let onDisk = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(onDisk == bytes, "\(path): \(onDisk.count) bytes written, \(bytes.count) returned")
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(path) is created 0600, not \(String(mode ?? 0, radix: 8))")
+        }
+        // The strokes read back as the record decodes: same strokes, samples and times.
+        let strokes = try StrokeFile.read(path: strokesPath)
+        let decoded = try ISO19794_7.decode(record)
+        #expect(strokes.strokes.count == drawing.strokes.count, "\(strokes.strokes.count) of \(drawing.strokes.count)")
+        #expect(
+            strokes.strokes.map(\.samples.count) == decoded.strokes.map(\.samples.count),
+            "\(strokes.strokes.map(\.samples.count)) vs \(decoded.strokes.map(\.samples.count))")
+        // Every sample where the record puts it, to the precision the JSON shows.
+        let pairs = zip(strokes.strokes.flatMap(\.samples), decoded.strokes.flatMap(\.samples))
+        let worst = pairs.map { max(abs($0.x - $1.x), abs($0.y - $1.y), abs(($0.t ?? -1) - ($1.t ?? -2))) }.max()
+        #expect(
+            (worst ?? 1) < 1e-6,
+            "largest difference between the JSON and the decoded record: \(String(describing: worst))")
+    }
 }

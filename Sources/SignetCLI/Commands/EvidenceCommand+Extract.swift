@@ -56,7 +56,7 @@ extension EvidenceCommand {
             throw UsageError(spec.name, "extract needs the examiner's key: --key EXAMINER.key")
         }
         let certificate = args.string(.cert)
-        let folder = output.hasSuffix("/") || InputFile.isDirectory(output)
+        let destination = EvidenceDestination(output: output)
         let given = try SecretInput.secret(args, context, .password)
         let key = try SecretInput.asking(given, when: EvidenceReason.keyPasswordNeeded, "Password", args, context) {
             try EvidenceKey.pem(keyPath: keyPath, certificatePath: certificate, password: $0)
@@ -65,39 +65,31 @@ extension EvidenceCommand {
             try SignetAPI.evidenceExtraction(pdfAt: input, password: $0, key: key)
         }
         let found = extraction.opened
-        guard folder || found.count == 1 else {
+        guard destination.isFolder || found.count == 1 else {
             throw UsageError(
                 spec.name,
                 "\(input) has \(found.count) signatures with evidence; give -o a folder (ending in /) to write them all"
             )
         }
-        guard folder || jsonPath(for: output) != output else {
+        guard destination.separatesRecordAndStrokes else {
             throw UsageError(
                 spec.name,
                 "-o \(output) would hold the record and the strokes both: give the record another extension (.iso), the strokes go beside it as .json"
             )
         }
-        let targets = found.map { item -> (record: String, strokes: String) in
-            guard folder else { return (output, jsonPath(for: output)) }
-            let base = (output.hasSuffix("/") ? output : output + "/") + "signature-\(item.signature)"
-            return (base + ".iso", base + ".json")
-        }
         try OutputGuard.refuseOverwriting(
-            [input, keyPath] + [certificate].compactMap { $0 }, with: targets.flatMap { [$0.record, $0.strokes] },
+            [input, keyPath] + [certificate].compactMap { $0 },
+            with: found.flatMap { item -> [String] in
+                let target = destination.paths(for: item.signature)
+                return [target.record, target.strokes]
+            },
             command: spec.name)
-        if folder { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
-        var written: [Extracted] = []
-        for (item, target) in zip(found, targets) {
-            let drawing = try ISO19794_7.decode(item.record, name: "\(input), signature \(item.signature)")
-            // Biometric data: readable by the examiner only.
-            try AtomicOutput.write(item.record, to: target.record, ownerOnly: true)
-            try AtomicOutput.write(SignetJSONWriter.json(drawing), to: target.strokes, ownerOnly: true)
-            written.append(
-                Extracted(
-                    signature: item.signature, field: item.field, record: target.record, strokes: target.strokes,
-                    bytes: item.record.count, examiner: item.binding.examiner,
-                    documentSHA256: hex(item.binding.documentDigest),
-                    appearanceSHA256: hex(item.binding.appearanceDigest)))
+        let written = try SignetAPI.writeEvidence(found, to: destination, from: input).map {
+            Extracted(
+                signature: $0.evidence.signature, field: $0.evidence.field, record: $0.record, strokes: $0.strokes,
+                bytes: $0.bytes, examiner: $0.evidence.binding.examiner,
+                documentSHA256: hex($0.evidence.binding.documentDigest),
+                appearanceSHA256: hex($0.evidence.binding.appearanceDigest))
         }
         let skipped = extraction.skipped.map {
             Skipped(signature: $0.signature, field: $0.field, recipients: $0.recipients)
@@ -110,13 +102,6 @@ extension EvidenceCommand {
                 "\(StreamName.input(input)) signature \($0.signature) (field \($0.field)): evidence sealed for \($0.recipients.joined(separator: " and ")), not this key: left closed"
             }
         return CommandOutcome(json: ExtractResult(input: input, evidence: written, skipped: skipped), lines: lines)
-    }
-
-    /// FILE with `.json` for its extension (`sig.iso` → `sig.json`; `sig` → `sig.json`).
-    private static func jsonPath(for file: String) -> String {
-        let name = file.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return file + ".json" }
-        return String(file.dropLast(name.distance(from: dot, to: name.endIndex))) + ".json"
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
