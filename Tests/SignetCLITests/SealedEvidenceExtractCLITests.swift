@@ -56,6 +56,24 @@ extension SealedEvidenceCLITests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("-.json")))
     }
 
+    @Test(
+        "extract into a folder whose path a file holds: exit 1, one sentence naming it, nothing written",
+        arguments: VocabularyCLITests.binaries)
+    func extractFolderBlocked(binary: String) throws {
+        let dir = TemporaryDirectory("signet-extract-blocked")
+        let signed = try signed(binary, examiner: Examiner(name: "RSA", ec: false), in: dir)
+        let blocker = dir.path("case")
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: blocker))
+        let extract = try ProcessRunner.run(
+            binary, ["evidence", "extract", signed, "--key", pki.rsaKey, "--cert", pki.rsaCert, "-o", blocker + "/"])
+        #expect(extract.status == 1, "exit \(extract.status): \(extract.stderr)")
+        #expect(extract.stderr.contains("\(blocker)/: cannot write"), "\(extract.stderr)")
+        #expect(extract.stdout.isEmpty, "nothing on standard output: \(extract.stdoutText)")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: blocker)) == Data("not a folder".utf8),
+            "the file in the way is left as it was")
+    }
+
     @Test("extract opens an encrypted PDF with --pdf-password-env, the key's password kept apart")
     func extractEncrypted() throws {
         let dir = TemporaryDirectory("signet-extract-encrypted")
