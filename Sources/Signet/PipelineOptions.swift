@@ -48,14 +48,26 @@ public struct PipelineSigning: Sendable {
     /// Text the stamp shows beside or below the strokes (see ``SignatureText/lines(name:signingTime:reason:location:)``);
     /// `nil` (default) stamps the strokes only.
     public var text: SignatureText?
+    /// Who the strokes' pen dynamics are sealed for: their ISO/IEC 19794-7 record is encrypted for
+    /// this examiner and associated with the stamp's form XObject in the signature's own update,
+    /// bound to the document, the stamp and where it is drawn, and the signer (docs/evidence.md).
+    /// The strokes must have timestamps. `nil` (default): nothing is sealed.
+    public var examiner: EvidenceExaminer?
+    /// Evidence sealed elsewhere, placed as it is instead of sealing the strokes' record (with
+    /// `examiner`): how tests build a stamp carrying another document's or another stamp's evidence.
+    package var presealed: SealedEvidence?
 
     /// Signs with `identity` as `options` say.
     /// - Parameters:
     ///   - identity: The key, certificate and chain that sign.
     ///   - options: How the signature is made: format, signing time, reason, field.
     ///   - text: Text the stamp shows with the strokes; `nil` stamps the strokes only.
-    public init(identity: SigningIdentity, options: PDFSignOptions, text: SignatureText? = nil) {
-        (self.identity, self.options, self.text) = (identity, options, text)
+    ///   - examiner: Who the strokes' pen dynamics are sealed for; `nil` seals nothing.
+    public init(
+        identity: SigningIdentity, options: PDFSignOptions, text: SignatureText? = nil,
+        examiner: EvidenceExaminer? = nil
+    ) {
+        (self.identity, self.options, self.text, self.examiner) = (identity, options, text, examiner)
     }
 }
 

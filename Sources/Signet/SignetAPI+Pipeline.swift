@@ -12,7 +12,8 @@ extension SignetAPI {
     ///   - renderer: Makes a page renderer of the PDF at a path, as for ``stamp(pdfAt:password:with:options:to:renderer:progress:)``:
     ///     a `freeArea` placement and the judgement of a stamp on an input that holds a signature need it.
     /// - Returns: What every stage did.
-    /// - Throws: The error of the stage that failed: ``StrokeReadError``, ``RenderError``, ``CodecError``, ``PDFError``, ``SignError`` or ``FileError``.
+    /// - Throws: The error of the stage that failed: ``StrokeReadError``, ``RenderError``, ``CodecError``,
+    ///   ``TimeSeriesError`` (sealing evidence of strokes without times), ``PDFError``, ``SignError`` or ``FileError``.
     @discardableResult
     public static func pipeline(
         strokesAt strokes: String, pdfAt input: String, password: Secret? = nil, to output: String,
@@ -99,10 +100,20 @@ extension SignetAPI {
             // One revision: the stamp's objects go into the signer's incremental update, so the new
             // signature covers them; on a signed input the stamp is an annotation (see `Stamper.apply`).
             var edit: StampEdit?
+            let evidence = try signing.examiner.map { try handwritingEvidence(drawing, named: strokes, for: $0) }
             let editing = { (document: PDFDocument) in
-                edit = try Stamper.apply(
+                let stamped = try Stamper.apply(
                     art.artwork, text: signing.text, options: options.stamp, to: document, incremental: true,
                     pageImage: hooks.pageImage)
+                edit = stamped
+                if var evidence {
+                    evidence.presealed = signing.presealed
+                    guard let form = try stamped.formID.flatMap(document.object) else {
+                        throw PDFError(input, .structure("internal: the stamp has no form XObject"))
+                    }
+                    try EvidenceAttachment.attach(
+                        evidence, to: .stamp(form), in: document, signer: try signing.identity.certificateSHA256)
+                }
             }
             let signed =
                 switch ends {
@@ -158,6 +169,17 @@ extension SignetAPI {
             options: options,
             signing: signing)
         return PipelinedPDF(pdf: output.bytes, report: report)
+    }
+
+    /// The record of `drawing` (read from `strokes`, which errors name) sealed for `examiner`.
+    private static func handwritingEvidence(
+        _ drawing: Drawing, named strokes: String?, for examiner: EvidenceExaminer
+    ) throws -> HandwritingEvidence {
+        do {
+            return HandwritingEvidence(record: try ISO19794_7.encode(drawing), examiner: examiner)
+        } catch let error as TimeSeriesError {
+            throw strokes.map(error.naming) ?? error
+        }
     }
 
     /// The stamp artwork: the fitted image (PNG decoded to pixels, JPEG kept as it is) or the ink.

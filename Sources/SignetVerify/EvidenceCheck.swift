@@ -24,16 +24,24 @@ enum EvidenceCheck {
     /// signature's own update may change nothing but the signature's field, its widget and
     /// appearance, the form and page entries that list them, and the evidence: otherwise the
     /// revision the binding names is not the document the signature shows.
+    ///
+    /// The evidence of a signature made with a page stamp (`pipeline`, `capture --pdf`) is on a
+    /// form XObject its own update wrote (``EvidenceCarrier/find(widget:written:)``); its appearance is
+    /// the stamp and where pages draw it, and the update may also add the stamp (see `SigningUpdate`).
     static func run(
         _ signed: Signed, revisions: [Revision], file: any ByteSource, mapped: MappedFile, password: Secret?
     ) -> EvidenceReport? {
         guard let widget = signed.widget else { return nil }
+        let written =
+            signed.revision.flatMap { revisions.indices.contains($0 - 1) ? revisions[$0 - 1] : nil }.map { revision in
+                revision.added.map { PDFObjectID(number: $0, generation: revision.entries[$0]?.generation ?? 0) }
+            } ?? []
+        guard let carrier = try? EvidenceCarrier.find(widget: widget, written: written) else { return nil }
         // Unreadable now is judged against what the signature covers: it may have been changed since.
-        let shown = Result { try EvidenceAttachment.read(from: widget) }
-        if case .success(nil) = shown { return nil }
+        let shown = Result { try EvidenceAttachment.read(from: carrier) }
         do {
             return try check(
-                signed, shown: shown, widget: widget, revisions: revisions, file: file, mapped: mapped,
+                signed, shown: shown, carrier: carrier, revisions: revisions, file: file, mapped: mapped,
                 password: password)
         } catch {
             return EvidenceReport(unreadable: error)
@@ -41,13 +49,13 @@ enum EvidenceCheck {
     }
 
     private static func check(
-        _ signed: Signed, shown: Result<SealedEvidence?, any Error>, widget: PDFObject, revisions: [Revision],
+        _ signed: Signed, shown: Result<SealedEvidence?, any Error>, carrier: EvidenceCarrier, revisions: [Revision],
         file: any ByteSource, mapped: MappedFile, password: Secret?
     ) throws -> EvidenceReport {
         let showing = try? shown.get()
         var recipients = showing.flatMap { try? EvidenceSeal.inspect($0, context: "the evidence").recipients } ?? []
         func report(_ status: EvidenceReport.Status, _ detail: String? = nil) -> EvidenceReport {
-            EvidenceReport(status: status, recipients: recipients, detail: detail)
+            EvidenceReport(status: status, recipients: recipients, detail: detail, sealed: showing)
         }
         guard let revision = signed.revision, revision >= 1, revision <= revisions.count else {
             return report(.notCovered, "its signature covers no revision of the file")
@@ -61,11 +69,8 @@ enum EvidenceCheck {
         let signedDocument =
             revision == revisions.count
             ? nil : try PDFDocument(mapped: mapped, prefix: revisions[revision - 1].end, password: password)
-        let signedWidget =
-            try signedDocument.map { document in
-                try FormFields.all(in: document).first { $0.name == signed.field }?.widget()
-            } ?? widget
-        guard let signedWidget, let sealed = try EvidenceAttachment.read(from: signedWidget) else {
+        let signedCarrier = try signedDocument.map { try carrier.counterpart(in: $0, field: signed.field) } ?? carrier
+        guard let signedCarrier, let sealed = try EvidenceAttachment.read(from: signedCarrier) else {
             return report(.notCovered, "added after the signature")
         }
         guard sealed == showing else { return report(.notCovered, "changed after the signature") }
@@ -76,12 +81,12 @@ enum EvidenceCheck {
         else { return report(.otherDocument) }
         guard signed.signer == inspection.binding.signerDigest else { return report(.otherSigner) }
         let appearance = inspection.binding.appearanceDigest
-        guard try EvidenceAttachment.appearanceDigest(of: signedWidget) == appearance,
-            try EvidenceAttachment.appearanceDigest(of: widget) == appearance
+        guard try signedCarrier.appearanceDigest() == appearance, try carrier.appearanceDigest() == appearance
         else { return report(.otherAppearance) }
         if let change = try SigningUpdate.unrelatedChange(
-            field: signed.field, revision: revisions[revision - 1], previous: revisions[revision - 2],
-            signed: signedDocument, final: widget.document, mapped: mapped, password: password)
+            field: signed.field, carrier: signedCarrier, revision: revisions[revision - 1],
+            previous: revisions[revision - 2], signed: signedDocument, final: carrier.document, mapped: mapped,
+            password: password)
         {
             return report(.notBound, "its signature's own update also made another change: \(change)")
         }

@@ -53,8 +53,6 @@ package enum EvidenceExtractor {
             guard case .noSignatures = error.reason else { throw error }
             throw EvidenceError(file.name, .noEvidence)
         }
-        let document = try PDFDocument(source: file, password: password)
-        let fields = try FormFields.all(in: document)
         var extracted: [ExtractedEvidence] = []
         var skipped: [SkippedEvidence] = []
         var refusal: EvidenceError?
@@ -74,10 +72,8 @@ package enum EvidenceExtractor {
             case .notBound: throw EvidenceError(context, .notBound(evidence.detail ?? ""))
             case .unreadable: throw EvidenceError(context, .unreadable(evidence.detail ?? "not what Signet writes"))
             }
-            // Bound: the evidence the widget shows is the one the signature covers.
-            guard let widget = try fields.first(where: { $0.name == name })?.widget(),
-                let sealed = try EvidenceAttachment.read(from: widget)
-            else { throw EvidenceError(context, .unreadable("its widget no longer reads")) }
+            // Bound: the evidence the file shows is the one the signature covers.
+            guard let sealed = evidence.sealed else { throw EvidenceError(context, .unreadable("it no longer reads")) }
             do {
                 let (record, binding) = try EvidenceSeal.open(sealed, with: key, context: context)
                 extracted.append(

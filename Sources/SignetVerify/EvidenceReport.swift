@@ -35,8 +35,16 @@ public struct EvidenceReport: Sendable, Hashable, Codable {
     package let recipients: [String]
     /// Why it is unreadable, not covered or not bound.
     package let detail: String?
+    /// The envelope and binding as the file shows them, when they read (what `extract` opens
+    /// once they are bound); not part of the report's JSON.
+    package var sealed: SealedEvidence? = nil
 
-    init(status: Status, recipients: [String], detail: String?) {
+    private enum CodingKeys: String, CodingKey {
+        case status, examiner, recipients, detail
+    }
+
+    init(status: Status, recipients: [String], detail: String?, sealed: SealedEvidence? = nil) {
+        self.sealed = sealed
         self.status = status
         self.examiner = recipients.isEmpty ? nil : recipients.joined(separator: " and ")
         self.recipients = recipients

@@ -88,7 +88,7 @@ extension EvidenceSigningTests {
         }
         let read = #expect(throws: EvidenceAttachment.Unreadable.self) {
             try EvidenceAttachment.read(
-                from: try #require(try FormFields.all(in: PDFDocument(path: bomb)).first?.widget()))
+                from: .widget(try #require(try FormFields.all(in: PDFDocument(path: bomb)).first?.widget())))
         }
         #expect(read?.description.contains("more than 4194304 bytes") == true, "\(String(describing: read))")
         // Unreadable now, readable as signed: changed after the signature.
@@ -105,7 +105,7 @@ extension EvidenceSigningTests {
         }
         let duplicate = #expect(throws: EvidenceAttachment.Unreadable.self) {
             try EvidenceAttachment.read(
-                from: try #require(try FormFields.all(in: PDFDocument(path: twice)).first?.widget()))
+                from: .widget(try #require(try FormFields.all(in: PDFDocument(path: twice)).first?.widget())))
         }
         #expect(duplicate?.description.contains("twice") == true, "\(String(describing: duplicate))")
     }

@@ -48,7 +48,7 @@ struct EvidenceSigningTests {
     func sealed(in path: String) throws -> SealedEvidence {
         let document = try PDFDocument(path: path)
         let widget = try #require(try FormFields.all(in: document).first?.widget())
-        return try #require(try EvidenceAttachment.read(from: widget))
+        return try #require(try EvidenceAttachment.read(from: .widget(widget)))
     }
 
     @Test(

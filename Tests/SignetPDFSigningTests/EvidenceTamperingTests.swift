@@ -69,7 +69,7 @@ extension EvidenceSigningTests {
         let widgetAF = dir.path("widget-af.pdf")
         try update(signed, to: widgetAF) { document in
             let widget = try #require(try FormFields.all(in: document).first?.widget())
-            try EvidenceAttachment.attach(evidence, to: widget, in: document, signer: [])
+            try EvidenceAttachment.attach(evidence, to: .widget(widget), in: document, signer: [])
             try document.markChanged(widget)
         }
         try refused(widgetAF, .notCovered, "changed after the signature, not covered", .notCovered(""))
@@ -102,7 +102,7 @@ extension EvidenceSigningTests {
         evidence.presealed = try forged(for: signed, unsigned: input)
         try update(signed, to: added) { document in
             let widget = try #require(try FormFields.all(in: document).first?.widget())
-            try EvidenceAttachment.attach(evidence, to: widget, in: document, signer: [])
+            try EvidenceAttachment.attach(evidence, to: .widget(widget), in: document, signer: [])
             try document.markChanged(widget)
         }
         try refused(added, .notCovered, "added after the signature, not covered", .notCovered(""))

@@ -63,8 +63,11 @@ package enum CaptureSigner {
 
     /// Why a capture test cannot run: `signet-preview`, which renders the page shown, is not built
     /// beside the `signet` under test; `nil` when it is.
-    package static var previewMissing: String? {
-        let preview = URL(fileURLWithPath: ProcessRunner.signet).deletingLastPathComponent()
+    package static var previewMissing: String? { previewMissing(beside: ProcessRunner.signet) }
+
+    /// Why a capture test of `binary` cannot run (`signet-preview` is not built beside it); `nil` when it is.
+    package static func previewMissing(beside binary: String) -> String? {
+        let preview = URL(fileURLWithPath: binary).deletingLastPathComponent()
             .appendingPathComponent("signet-preview").path
         if FileManager.default.isExecutableFile(atPath: preview) { return nil }
         return "skipped: \(preview) is not built (swift build --build-tests builds it)"
@@ -73,14 +76,15 @@ package enum CaptureSigner {
     /// One stroke across a 3:1 canvas.
     package static let strokes = #"{"strokes":[[[0,0],[40,20],[80,5]]]}"#
 
-    /// Runs `signet ARGUMENTS` (`capture --pdf …`) as described above, with `environment` added.
+    /// Runs `signet ARGUMENTS` (`capture --pdf …`; `binary`, the debug build by default) as
+    /// described above, with `environment` added.
     package static func run(
-        _ arguments: [String], stdin: String = "", strokes: String = strokes, replacing: Replacement? = nil,
-        environment: [String: String] = [:]
+        _ arguments: [String], binary: String = ProcessRunner.signet, stdin: String = "", strokes: String = strokes,
+        replacing: Replacement? = nil, environment: [String: String] = [:]
     ) throws -> Run {
         let swap = String(decoding: try JSONEncoder().encode(replacing), as: UTF8.self)
         let r = try ProcessRunner.run(
-            "python3", ["-c", script, ProcessRunner.signet, stdin, strokes, swap] + arguments,
+            "python3", ["-c", script, binary, stdin, strokes, swap] + arguments,
             environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 })
         guard r.status == 0, let run = try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any] else {
             throw ToolFailure("the capture signer (python3) failed with exit \(r.status): \(r.stderr)")

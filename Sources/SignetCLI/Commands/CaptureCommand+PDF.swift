@@ -10,7 +10,7 @@ extension CaptureCommand {
             .value(.pdf, "FILE", "sign this PDF: the page shows its page with the box to sign in; -o is the result"),
             PageFlags.spec("PAGE", "with --pdf: the page to sign, from 1, first or last (default)"),
         ] + PlacementFlags.specs + IdentityFlags.options + SignatureFlags.specs + SignatureTextFlags.specs
-        + SecretInput.signedPDFPasswordSpecs
+        + SecretInput.signedPDFPasswordSpecs + EvidenceFlags.specs
 
     /// Options that mean nothing without --pdf.
     static let pdfOnly = pdfOptions.map(\.name).filter { $0 != .pdf }
@@ -22,7 +22,8 @@ extension CaptureCommand {
         signing, its text) as 'signet stamp' places one (default 36 pt in from the bottom-right corner). On Done the strokes are stamped there as drawn (vector ink) and, with \
         --p12 or --key/--cert, the document is signed in the same incremental update, as 'signet pipeline \
         --vector' does; the signer's name and the signing time go below the box (or --text-position right) \
-        unless --no-text. An encrypted PDF takes its password from --pdf-password-env, -file or -stdin (or, \
+        unless --no-text; with --evidence-for the pen dynamics drawn on the pad are sealed for the examiner \
+        on the stamp (docs/evidence.md). An encrypted PDF takes its password from --pdf-password-env, -file or -stdin (or, \
         at a terminal, a prompt) and stays encrypted. The page names the file, the page and the signer. -o is written only when Done \
         succeeds. IN.pdf is read once, at the start: those bytes are shown and signed, whatever happens to the file \
         meanwhile; a document that reads two ways (as signet verify judges signed bytes: duplicate keys with different \
@@ -48,7 +49,9 @@ extension CaptureCommand {
                 "capture", "--\(name) is about the signature; give --p12 FILE or --key FILE --cert FILE to sign")
         }
         try OutputGuard.refuseOverwriting(
-            [pdf] + [OptionName.p12, .key, .cert, .chain, .passwordFile, .pdfPasswordFile].compactMap(args.string),
+            [pdf]
+                + [OptionName.p12, .key, .cert, .chain, .passwordFile, .pdfPasswordFile, .evidenceFor].compactMap(
+                    args.string),
             with: [output],
             command: "capture")
         let server = try serverOptions(args)
@@ -60,6 +63,7 @@ extension CaptureCommand {
         var signing: (() throws -> PipelineSigning)?
         var layoutText: SignatureText?
         var signer: String?
+        let examiner = try EvidenceFlags.examiner(args)
         if signs {
             let identity = try IdentityFlags.load(args, context)
             let now = Date()
@@ -74,7 +78,7 @@ extension CaptureCommand {
                 let options = try SignatureFlags.options(args, signingTime: at)
                 return PipelineSigning(
                     identity: identity, options: options,
-                    text: try SignatureTextFlags.text(args, identity: identity, options: options))
+                    text: try SignatureTextFlags.text(args, identity: identity, options: options), examiner: examiner)
             }
         }
         let name = StreamName.stem(pdf, orElse: "document.pdf")
@@ -105,7 +109,7 @@ extension CaptureCommand {
         for warning in report.stamp.warnings { context.warn("\(pdf): \(warning)") }
         let result = PipelineResult(
             strokes: "the signing page", report: report, imageOutput: nil, signer: signer,
-            signingTime: signingTime.map(UTCTime.iso8601), warnings: warnings)
+            signingTime: signingTime.map(UTCTime.iso8601), warnings: warnings, sealedFor: examiner?.subject)
         return CommandOutcome(json: result, lines: [result.line], outputUsedStdout: output == "-")
     }
 

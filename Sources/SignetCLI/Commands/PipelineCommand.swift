@@ -22,7 +22,7 @@ enum PipelineCommand: Command {
             BudgetFlags.maxBytes,
         ] + BudgetFlags.searchOptions + StrokeInputFlags.specs + RenderFlags.specs + StampFlags.specs
             + SecretInput.signedPDFPasswordSpecs + IdentityFlags.options + SignatureFlags.specs
-            + SignatureTextFlags.specs,
+            + SignatureTextFlags.specs + EvidenceFlags.specs,
         notes: [
             """
             stages: read STROKES (any format of 'signet render'), render them as 'signet render' does (same
@@ -30,8 +30,10 @@ enum PipelineCommand: Command {
               does, and — with --p12 or --key/--cert — append an invisible signature as 'signet sign' does
               (the stamp is what shows: when signing, it also shows the signer's name and the signing time
               as 'signet sign' does, unless --no-text). When signing, the stamp and the signature are one incremental update
-              that the signature covers; on an already signed input the stamp is a Stamp annotation. Only -o
-              (and --save-image) is written, atomically, once every stage has succeeded.
+              that the signature covers; on an already signed input the stamp is a Stamp annotation. With
+              --evidence-for, the STROKES' pen dynamics (they need timestamps) are sealed for the examiner on the
+              stamp's form, bound to the document, the stamp and where it is drawn, and the signer (docs/evidence.md).
+              Only -o (and --save-image) is written, atomically, once every stage has succeeded.
             """
         ] + StampFlags.notes + StrokeInputFlags.notes)
 
@@ -41,8 +43,10 @@ enum PipelineCommand: Command {
     ]
     static let signatureOnly =
         [OptionName.pades, .certify, .strict, .passwordStdin, SignatureTextFlags.flag].map { ($0, true) }
-        + ([OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .chain, .passwordEnv, .passwordFile]
-        + SignatureTextFlags.values)
+        + ([
+            OptionName.name, .reason, .location, .contactInfo, .field, .reserve, .chain, .passwordEnv, .passwordFile,
+            .evidenceFor,
+        ] + SignatureTextFlags.values)
         .map { ($0, false) }
 
     static func run(_ args: Arguments, _ context: CommandContext) throws -> CommandOutcome {
@@ -66,7 +70,8 @@ enum PipelineCommand: Command {
         let source = try PDFInput(pdf)
         try OutputGuard.refuseOverwriting(
             [strokes, source.name]
-                + [OptionName.p12, .key, .cert, .chain, .passwordFile, .pdfPasswordFile].compactMap(args.string),
+                + [OptionName.p12, .key, .cert, .chain, .passwordFile, .pdfPasswordFile, .evidenceFor].compactMap(
+                    args.string),
             with: [output] + [options.imageOutput].compactMap { $0 }, command: spec.name)
         var signing: PipelineSigning?
         var warnings: [String] = []
@@ -77,7 +82,8 @@ enum PipelineCommand: Command {
             let signatureOptions = try SignatureFlags.options(args, signingTime: now)
             signing = PipelineSigning(
                 identity: identity, options: signatureOptions,
-                text: try SignatureTextFlags.text(args, identity: identity, options: signatureOptions))
+                text: try SignatureTextFlags.text(args, identity: identity, options: signatureOptions),
+                examiner: try EvidenceFlags.examiner(args))
         }
         var report = try SecretInput.withSignedPDFPassword(args, context) { password in
             try source.openForSigning { path in
@@ -93,7 +99,8 @@ enum PipelineCommand: Command {
         for warning in report.stamp.warnings { context.warn("\(source.name): \(warning)") }
         let result = PipelineResult(
             strokes: strokes, report: report, imageOutput: options.imageOutput, signer: signing?.identity.subject,
-            signingTime: signing.map { _ in UTCTime.iso8601(now) }, warnings: warnings)
+            signingTime: signing.map { _ in UTCTime.iso8601(now) }, warnings: warnings,
+            sealedFor: signing?.examiner?.subject)
         return CommandOutcome(json: result, lines: [result.line], outputUsedStdout: output == "-")
     }
 

@@ -8,17 +8,20 @@ struct PipelineResult: Encodable {
     let signer: String?
     let signingTime: String?
     let warnings: [String]
+    /// The examiner the pen dynamics were sealed for (`--evidence-for`), by subject.
+    let sealedFor: String?
 
     init(
         strokes: String, report: PipelineReport, imageOutput: String?, signer: String?, signingTime: String?,
-        warnings: [String]
+        warnings: [String], sealedFor: String? = nil
     ) {
-        (strokesFile, self.report, self.imageOutput, self.signer, self.signingTime, self.warnings) =
-            (strokes, report, imageOutput, signer, signingTime, warnings)
+        (strokesFile, self.report, self.imageOutput, self.signer, self.signingTime, self.warnings, self.sealedFor) =
+            (strokes, report, imageOutput, signer, signingTime, warnings, sealedFor)
     }
 
     private enum Key: String, CodingKey {
-        case input, pdf, output, strokes, points, artwork, image, stamp, signature, signer, signing_time, warnings
+        case input, pdf, output, strokes, points, artwork, image, stamp, signature, signer, signing_time, warnings,
+            evidence_for
     }
 
     func encode(to encoder: Encoder) throws {
@@ -36,6 +39,7 @@ struct PipelineResult: Encodable {
         try c.encode(signer, forKey: .signer)
         try c.encode(signingTime, forKey: .signing_time)
         try c.encode(warnings, forKey: .warnings)
+        try c.encodeIfPresent(sealedFor, forKey: .evidence_for)
     }
 
     /// "png", "jpeg" or "vector".
@@ -62,6 +66,8 @@ struct PipelineResult: Encodable {
             return text + " (\(stamp.formPhrase.map { "\($0), " } ?? "")\(how), \(stamp.sizeChange))"
         }
         return text + (stamp.formPhrase.map { " (\($0))" } ?? "")
-            + " and signed as \(signer) (invisible signature in field \(signature.field), \(signature.subFilter)), in one incremental update, \(stamp.sizeChange)"
+            + " and signed as \(signer) (invisible signature in field \(signature.field), \(signature.subFilter)"
+            + (sealedFor.map { ", pen dynamics sealed for \($0)" } ?? "")
+            + "), in one incremental update, \(stamp.sizeChange)"
     }
 }

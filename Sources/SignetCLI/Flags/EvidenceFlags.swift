@@ -1,12 +1,12 @@
 import Signet
 
-/// `--evidence-for EXAMINER.pem` of `sign` (and `capture --pdf`): the strokes' ISO/IEC 19794-7
-/// record sealed for an examiner into the signature (docs/evidence.md).
+/// `--evidence-for EXAMINER.pem` of `sign`, `pipeline` and `capture --pdf`: the strokes' ISO/IEC
+/// 19794-7 record sealed for an examiner into the signature (docs/evidence.md).
 enum EvidenceFlags {
     static let specs: [OptionSpec] = [
         .value(
             .evidenceFor, "EXAMINER.pem",
-            "seal the --strokes' pen dynamics (an ISO/IEC 19794-7 record, encrypted for this certificate: AES-256-GCM, RSA-OAEP or ECDH) into the signature, bound to the document and the appearance"
+            "seal the strokes' pen dynamics (an ISO/IEC 19794-7 record, encrypted for this certificate: AES-256-GCM, RSA-OAEP or ECDH) into the signature, bound to the document and the appearance"
         )
     ]
 
@@ -32,5 +32,11 @@ enum EvidenceFlags {
             throw error.naming(name)
         }
         return HandwritingEvidence(record: record, examiner: try EvidenceExaminer(certificateAt: examiner))
+    }
+
+    /// The examiner of `--evidence-for`, for `pipeline` and `capture --pdf` (the record is made
+    /// from the strokes they stamp); `nil` without the option.
+    static func examiner(_ args: Arguments) throws -> EvidenceExaminer? {
+        try args.string(.evidenceFor).map { try EvidenceExaminer(certificateAt: $0) }
     }
 }

@@ -8,6 +8,8 @@ package struct StampEdit: Sendable, Hashable {
     package var warnings: [String]
     /// Pages where an annotation above the stamp hides it.
     package var hidden: [StampReport.Hidden] = []
+    /// The stamp's form XObject, the one every stamped page draws.
+    package var formID: PDFObjectID?
 
     /// The report of a run that wrote these stamps to `output`, `bytesAdded` bytes more than `input`.
     package func report(input: String, output: String, incremental: Bool, bytesAdded: Int) -> StampReport {
@@ -99,7 +101,7 @@ extension Stamper {
                     rectUserSpace: [user.minX, user.minY, user.maxX, user.maxY].map { PDFNumber.rounded($0) }))
             progress?(StampProgress(phase: .stamping, fraction: Double(i + 1) / Double(placed.count)))
         }
-        return StampEdit(form: kind, perPage: perPage, warnings: warnings, hidden: hidden)
+        return StampEdit(form: kind, perPage: perPage, warnings: warnings, hidden: hidden, formID: try form.object.id)
     }
 
     /// The first annotation of `page` (before the stamp is added) whose opaque background lies

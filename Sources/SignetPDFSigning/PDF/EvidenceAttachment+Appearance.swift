@@ -16,13 +16,30 @@ extension EvidenceAttachment {
     ///   more than ``maxAppearanceObjects`` objects.
     package static func appearanceDigest(of widget: PDFObject) throws -> [UInt8] {
         var graph = AppearanceGraph()
-        for key in ["/Rect", "/F"] {
-            graph.name(key)
-            if let value = try widget.value(key) { try graph.add(value, depth: 1) } else { graph.bytes.append(0x6E) }
+        try graph.annotation(widget)
+        return try ContentDigest.compute(graph.bytes, algorithm: .sha256)
+    }
+
+    /// SHA-256 of what a page stamp shows: its form XObject and every object it reaches, then
+    /// every place a page draws it (``StampPlacements``), page by page: for page content, the
+    /// page's number, the name its resources give the form and the stream that draws it (with
+    /// its matrix); for a Stamp annotation, the page's number and the annotation as a widget is
+    /// written (`/Rect`, `/F`, `/AP /N`). Written canonically (``AppearanceGraph``), the form's
+    /// `/AF` left out. A form no page draws hashes the form alone.
+    /// - Throws: ``Unreadable`` as ``appearanceDigest(of:)`` does.
+    package static func appearanceDigest(ofStamp form: PDFObject) throws -> [UInt8] {
+        let placements = try StampPlacements(of: form)
+        var graph = AppearanceGraph()
+        graph.name("/Stamp")
+        try graph.add(form, depth: 1, skipping: ["/AF"])
+        for drawn in placements.drawn {
+            graph.name("/Page \(drawn.page) \(drawn.name)")
+            try graph.add(drawn.stream, depth: 1)
         }
-        graph.name("/AP /N")
-        // The evidence's own files (`/AF` of the appearance) are not what it shows.
-        if let normal = try widget.value("/AP")?.value("/N") { try graph.add(normal, depth: 1, skipping: ["/AF"]) }
+        for annotated in placements.annotated {
+            graph.name("/Page \(annotated.page) /Annot")
+            try graph.annotation(annotated.annotation)
+        }
         return try ContentDigest.compute(graph.bytes, algorithm: .sha256)
     }
 }
@@ -71,6 +88,17 @@ struct AppearanceGraph {
     }
 
     mutating func name(_ name: String) { tagged(0x2F, Array(name.utf8)) }
+
+    /// Adds what `annotation` shows: its `/Rect` and `/F`, then its normal appearance and all it
+    /// reaches, without the appearance's `/AF` (associated files are not drawn).
+    mutating func annotation(_ annotation: PDFObject) throws {
+        for key in ["/Rect", "/F"] {
+            name(key)
+            if let value = try annotation.value(key) { try add(value, depth: 1) } else { bytes.append(0x6E) }
+        }
+        name("/AP /N")
+        if let normal = try annotation.value("/AP")?.value("/N") { try add(normal, depth: 1, skipping: ["/AF"]) }
+    }
 
     private mutating func entries(of object: PDFObject, skipping: Set<String>, depth: Int, tag: UInt8) throws {
         let keys = try object.keys().filter { !skipping.contains($0) }.sorted()

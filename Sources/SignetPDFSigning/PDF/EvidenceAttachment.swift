@@ -1,8 +1,9 @@
 import SignetCrypto
 import SignetPDF
 
-/// Where sealed evidence lives in a PDF: two embedded files associated with the signature's
-/// appearance (ISO 32000-2 §14.13, `/AF` on the form XObject `/AP /N`): the envelope
+/// Where sealed evidence lives in a PDF: two embedded files associated with the form XObject that
+/// shows the handwriting (ISO 32000-2 §14.13, `/AF` on the widget's `/AP /N`, or on a page
+/// stamp's form: see ``EvidenceCarrier``): the envelope
 /// (`/AFRelationship /Source`: the record the appearance was drawn from) and its binding
 /// (`/Supplement`). They are written in the signature's own update, so its ByteRange covers them;
 /// on the appearance rather than the widget, since pyHanko accepts new objects under a new
@@ -22,17 +23,21 @@ package enum EvidenceAttachment {
         package let description: String
     }
 
-    /// Seals `evidence` for the signature whose widget is `widget` (its appearance already set) in
-    /// `document` (opened, not yet written), signed by the certificate whose SHA-256 is `signer`,
-    /// and associates it with the widget's normal appearance.
-    static func attach(
-        _ evidence: HandwritingEvidence, to widget: PDFObject, in document: PDFDocument, signer: [UInt8]
+    /// Seals `evidence` for the signature whose handwriting `carrier` shows (its appearance
+    /// already set: the widget's, or the stamp's and where pages draw it) in `document` (opened,
+    /// not yet written), signed by the certificate whose SHA-256 is `signer`, and associates it
+    /// with the form XObject `carrier` shows (``EvidenceCarrier/holder()``).
+    package static func attach(
+        _ evidence: HandwritingEvidence, to carrier: EvidenceCarrier, in document: PDFDocument, signer: [UInt8]
     ) throws {
+        guard let holder = try carrier.holder(), try holder.kind == .stream else {
+            throw PDFError(document.path, .structure("internal: the signature's appearance is not one stream"))
+        }
         let sealed =
             try evidence.presealed
             ?? EvidenceSeal.seal(
                 evidence.record, documentDigest: try documentDigest(of: document),
-                appearanceDigest: try appearanceDigest(of: widget), signerDigest: signer, examiner: evidence.examiner)
+                appearanceDigest: try carrier.appearanceDigest(), signerDigest: signer, examiner: evidence.examiner)
         let files = try document.parse("[]")
         for (name, bytes, relationship, type, what) in [
             (envelopeName, sealed.envelope, "/Source", "application#2Fpkcs7-mime", "Handwriting evidence sealed for"),
@@ -52,18 +57,15 @@ package enum EvidenceAttachment {
             try spec.value("/EF")?.set("/F", stream)
             try files.append(spec)
         }
-        guard let normal = try widget.value("/AP")?.value("/N"), try normal.kind == .stream else {
-            throw PDFError(document.path, .structure("internal: the signature's appearance is not one stream"))
-        }
-        try normal.set("/AF", files)
+        try holder.set("/AF", files)
     }
 
-    /// The sealed evidence associated with `widget`'s normal appearance, or nil when it carries none.
+    /// The sealed evidence associated with what `carrier` shows, or nil when it carries none.
     /// - Throws: ``Unreadable`` when a file is named twice, does not decode, or decodes to more
     ///   than ``maxFileBytes``.
-    package static func read(from widget: PDFObject) throws -> SealedEvidence? {
+    package static func read(from carrier: EvidenceCarrier) throws -> SealedEvidence? {
         var found: [String: [UInt8]] = [:]
-        for spec in try widget.value("/AP")?.value("/N")?.value("/AF")?.items() ?? [] {
+        for spec in try carrier.holder()?.value("/AF")?.items() ?? [] {
             guard let stream = try spec.value("/EF")?.value("/F") else { continue }
             let name = try spec.value("/UF")?.textValue() ?? spec.value("/F")?.textValue()
             guard let name, [envelopeName, bindingName].contains(name) else { continue }

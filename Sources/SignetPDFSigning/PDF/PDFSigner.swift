@@ -101,7 +101,7 @@ package enum PDFSigner {
         if let evidence = appearance?.evidence {
             guard case .identity(let identity) = key else { throw EvidenceError(input, .signerNeeded) }
             try EvidenceAttachment.attach(
-                evidence, to: placed.widget, in: document, signer: try identity.certificateSHA256)
+                evidence, to: .widget(placed.widget), in: document, signer: try identity.certificateSHA256)
         }
         if options.certify { try editor.certify(with: signature) }
         let dictionary = try SignatureDictionary(
