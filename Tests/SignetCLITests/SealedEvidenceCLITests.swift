@@ -50,6 +50,27 @@ struct SealedEvidenceCLITests {
         #expect(run.status == 0, "\(run.stderr)")
     }
 
+    /// The record `openssl cms -decrypt` opens from `envelope` with the examiner's `cert` and `key`,
+    /// expected to start with the ISO/IEC 19794-7 format identifier and version.
+    static func opensslRecord(_ envelope: String, cert: String, key: String) throws -> [UInt8] {
+        let decrypted = try ProcessRunner.run(
+            "openssl", ["cms", "-decrypt", "-binary", "-inform", "DER", "-in", envelope, "-recip", cert, "-inkey", key])
+        #expect(decrypted.status == 0, "\(decrypted.stderr)")
+        #expect(
+            Array(decrypted.stdout.prefix(8)) == Array("SDI\0 10\0".utf8),
+            "ISO/IEC 19794-7 format identifier and version: \(Array(decrypted.stdout.prefix(8)))")
+        return decrypted.stdout
+    }
+
+    /// `binary verify path` exits 0 and finds `signatures` signatures' evidence bound.
+    static func expectBound(_ binary: String, _ path: String, signatures: Int) throws {
+        let verify = try ProcessRunner.run(binary, ["verify", path, "--ca", TestPKI.shared.rootCert])
+        #expect(verify.status == 0, "\(verify.stdoutText) \(verify.stderr)")
+        #expect(
+            verify.stdoutText.components(separatedBy: "bound to this revision").count == signatures + 1,
+            "\(signatures) signatures' evidence bound: \(verify.stdoutText)")
+    }
+
     @Test(
         "sign --evidence-for: valid in verify, pdfsig and pyHanko; openssl and extract give the same record",
         arguments: cases)
@@ -71,16 +92,8 @@ struct SealedEvidenceCLITests {
 
         let envelope = dir.path("evidence.p7m")
         try dumpEnvelope(of: out, to: envelope)
-        let decrypted = try ProcessRunner.run(
-            "openssl",
-            [
-                "cms", "-decrypt", "-binary", "-inform", "DER", "-in", envelope, "-recip",
-                examiner.ec ? pki.ecCert : pki.rsaCert, "-inkey", examiner.ec ? pki.ecKey : pki.rsaKey,
-            ])
-        #expect(decrypted.status == 0, "\(decrypted.stderr)")
-        #expect(
-            Array(decrypted.stdout.prefix(8)) == Array("SDI\0 10\0".utf8),
-            "ISO/IEC 19794-7 format identifier and version")
+        let decrypted = try Self.opensslRecord(
+            envelope, cert: examiner.ec ? pki.ecCert : pki.rsaCert, key: examiner.ec ? pki.ecKey : pki.rsaKey)
 
         let folder = dir.path("case") + "/"
         let extract = try ProcessRunner.run(
@@ -91,7 +104,7 @@ struct SealedEvidenceCLITests {
             ])
         #expect(extract.status == 0, "\(extract.stderr)")
         let record = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "signature-1.iso")))
-        #expect(record == decrypted.stdout, "extract wrote \(record.count) bytes, openssl \(decrypted.stdout.count)")
+        #expect(record == decrypted, "extract wrote \(record.count) bytes, openssl \(decrypted.count)")
         let exported = try ProcessRunner.run(binary, ["evidence", "export", Self.pad, "-o", dir.path("pad.iso")])
         #expect(exported.status == 0, "\(exported.stderr)")
         #expect(

@@ -20,11 +20,7 @@ extension SealedEvidenceCLITests {
                 "--strokes", Self.pad, "--evidence-for", pki.ecCert, "--at", "100,400",
             ])
         #expect(second.status == 0, "\(second.stderr)")
-        let verify = try ProcessRunner.run(binary, ["verify", both, "--ca", pki.rootCert])
-        #expect(verify.status == 0, "\(verify.stdoutText) \(verify.stderr)")
-        #expect(
-            verify.stdoutText.components(separatedBy: "bound to this revision").count == 3,
-            "both signatures' evidence bound: \(verify.stdoutText)")
+        try Self.expectBound(binary, both, signatures: 2)
         if SignatureCheckers.hasPyhanko {
             // The second signature's evidence files are new objects pyHanko must accept in a signing update.
             let pyhanko = try SignatureCheckers.pyhanko(both, trust: pki.rootCert)

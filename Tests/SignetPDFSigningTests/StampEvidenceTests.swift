@@ -96,13 +96,19 @@ struct StampEvidenceTests {
         return nil
     }
 
+    /// `input` (a new test PDF in `dir`) stamped and signed with evidence into `dir`'s a.pdf, and that evidence.
+    func signedOnce(in dir: TemporaryDirectory) throws -> (input: String, signed: String, sealed: SealedEvidence) {
+        let input = try TestPDF.write(to: dir.path("in.pdf"))
+        let signed = dir.path("a.pdf")
+        try stampAndSign(input, signed)
+        return (input, signed, try #require(try reports(signed).first?.evidence?.sealed))
+    }
+
     @Test("a stamp's evidence is bound to its place: moved to another stamp of the same document, refused")
     func otherStamp() throws {
         let dir = TemporaryDirectory("stamp-evidence-moved")
-        let input = try TestPDF.write(to: dir.path("in.pdf"))
-        let first = dir.path("a.pdf"), moved = dir.path("moved.pdf")
-        try stampAndSign(input, first)
-        let sealed = try #require(try reports(first).first?.evidence?.sealed)
+        let (input, _, sealed) = try signedOnce(in: dir)
+        let moved = dir.path("moved.pdf")
         try stampAndSign(input, moved, at: Point(x: 72, y: 72), presealed: sealed)
         try refused(moved, .otherAppearance, "boundToOtherAppearance")
         // The same stamp and place on the same document: bound (the digest is of what shows, not of object numbers).
@@ -114,9 +120,8 @@ struct StampEvidenceTests {
     @Test("a stamp's evidence moved to another document is refused")
     func otherDocument() throws {
         let dir = TemporaryDirectory("stamp-evidence-document")
-        let first = dir.path("a.pdf"), moved = dir.path("moved.pdf")
-        try stampAndSign(try TestPDF.write(to: dir.path("in.pdf")), first)
-        let sealed = try #require(try reports(first).first?.evidence?.sealed)
+        let (_, _, sealed) = try signedOnce(in: dir)
+        let moved = dir.path("moved.pdf")
         let other = try TestPDF.write(to: dir.path("other.pdf"), rotations: [0, 0])
         try stampAndSign(other, moved, presealed: sealed)
         try refused(moved, .otherDocument, "boundToOtherDocument")
@@ -141,10 +146,8 @@ struct StampEvidenceTests {
     @Test("evidence added to a stamp after it was signed is not covered")
     func addedAfter() throws {
         let dir = TemporaryDirectory("stamp-evidence-added")
-        let input = try TestPDF.write(to: dir.path("in.pdf"))
-        let signed = dir.path("signed.pdf"), added = dir.path("added.pdf")
-        try stampAndSign(input, signed)
-        let sealed = try #require(try reports(signed).first?.evidence?.sealed)
+        let (_, signed, sealed) = try signedOnce(in: dir)
+        let added = dir.path("added.pdf")
         // Replace the envelope in a later update: the signature covers the first one only.
         let document = try PDFDocument(path: signed)
         let number = try #require(try stampForm(in: document))

@@ -4,6 +4,8 @@ Tests/SignetCaptureTests/EvidenceBrowserTests.swift): `signet capture` in headle
 pen signature with pressure and tilt; `signet sign --strokes --evidence-for` seals its ISO/IEC
 19794-7 record for an examiner into the signature; `signet verify` reports it; `signet evidence
 extract` opens it with the examiner's key; `signet evidence plot` draws it over the captured strokes.
+Then `signet capture --pdf --evidence-for` in Chromium: the signer draws on the PDF's page, the record
+is sealed on the page stamp, and verify and extract find it there.
 Usage: test-evidence.py SIGNET WORK PDF P12 ROOT EXAMINER.pem EXAMINER.key (the P12's password in
 SIGNET_TEST_P12_PASSWORD)."""
 import json
@@ -92,4 +94,42 @@ plot = work / "compare.svg"
 code, out, err = run("evidence", "plot", str(record), str(captured), "-o", str(plot))
 c.check("plot: exit 0, an SVG of both", code == 0 and plot.exists() and "<svg" in plot.read_text()[:400],
         (out + err).strip())
+
+# 6. capture --pdf --evidence-for: drawn on the PDF's page, sealed on the stamp with the invisible signature.
+stamped = work / "stamped.pdf"
+proc = subprocess.Popen([signet, "capture", "--pdf", pdf, "-o", str(stamped), "--p12", p12, "--password-env",
+                         "SIGNET_TEST_P12_PASSWORD", "--evidence-for", examiner, "--timeout", "120"],
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+m = re.search(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]+/", proc.stderr.readline())
+if not m:
+    proc.kill()
+    sys.exit("FAIL: capture --pdf printed no address on stderr")
+with sync_playwright() as pw:
+    browser = padlib.launch(pw)
+    page = browser.new_context(viewport={"width": 900, "height": 1300}).new_page()
+    page.goto(m.group(0))
+    page.locator("body[data-document=shown]").wait_for(state="attached", timeout=15000)
+    pad = padlib.canvas_origin(page)
+    pen = padlib.Pointer(page, "pen")
+    pen.stroke([dict(x=pad[2] * (0.1 + 0.04 * i), y=pad[3] * (0.3 + 0.03 * (i % 9)), force=0.3 + i / 60, tiltX=10,
+                     tiltY=-15) for i in range(20)])
+    page.locator("#done").click()
+    page.locator("body[data-state=saved]").wait_for(state="attached", timeout=60000)
+    browser.close()
+out, err = proc.communicate(timeout=60)
+c.check("capture --pdf --evidence-for: exit 0, sealed for the examiner",
+        proc.returncode == 0 and "pen dynamics sealed for" in out, (out + err).strip())
+code, out, err = run("verify", str(stamped), "--ca", root)
+c.check("capture --pdf: verify finds the stamp's evidence bound", code == 0 and "bound to this revision" in out,
+        (out + err).strip()[-600:])
+case = work / "case-pdf"
+code, out, err = run("evidence", "extract", str(stamped), "--key", examiner_key, "--cert", examiner, "-o", f"{case}/")
+record = case / "signature-1.iso"
+data = record.read_bytes() if record.exists() else b""
+c.check("capture --pdf: extract writes the record from the stamp", code == 0 and data[:8] == b"SDI\x00 10\x00",
+        (err or data[:8].hex()).strip())
+back = json.loads((case / "signature-1.json").read_text()) if (case / "signature-1.json").exists() else {"strokes": []}
+c.check("capture --pdf: the record holds the stroke drawn, timed, with its pressure",
+        len(back["strokes"]) == 1 and all("t" in p and "force" in p for p in points(back["strokes"][0])),
+        json.dumps(back)[:300])
 c.finish()
