@@ -85,4 +85,27 @@ struct EvidenceAPITests {
             (worst ?? 1) < 1e-6,
             "largest difference between the JSON and the decoded record: \(String(describing: worst))")
     }
+
+    @Test("a pipeline seals the strokes' record on its stamp; verify reports it bound, the examiner extracts it")
+    func pipelineOnStamp() throws {
+        let dir = TemporaryDirectory("api-stamp-evidence")
+        let input = try TestPDF.write(to: dir.path("contract.pdf"))
+        let output = dir.path("signed.pdf")
+        let drawing = try StrokeFile.read(
+            path: Corpus.packageRoot.appendingPathComponent("SampleStrokes/signet-amelia-reyes.json").path)
+        let identity = try SigningIdentity.pem(
+            keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
+        try SignetAPI.pipeline(
+            drawing, pdfAt: input, to: output, options: PipelineOptions(artwork: .vector),
+            signing: PipelineSigning(
+                identity: identity, options: PDFSignOptions(signingTime: SignetAPICallTests.now),
+                examiner: try EvidenceExaminer(certificateAt: pki.rsaCert)))
+        let report = try SignetAPI.verify(pdfAt: output, options: SignetAPICallTests.integrityOnly)
+        #expect(
+            report.signatures.first?.evidence?.status == .bound,
+            "\(String(describing: report.signatures.first?.evidence))")
+        let key = try EvidenceKey.pem(keyPath: pki.rsaKey, certificatePath: pki.rsaCert, password: nil)
+        let opened = try SignetAPI.extractEvidence(pdfAt: output, key: key)
+        #expect(opened.first?.record == (try ISO19794_7.encode(drawing)), "\(opened.map(\.record.count))")
+    }
 }
