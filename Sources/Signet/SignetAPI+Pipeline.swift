@@ -31,7 +31,9 @@ extension SignetAPI {
     /// stamp and the signature are one incremental update, covered by the signature (the
     /// stamp's `mode` is not consulted: a signer always appends, an encrypted input opened with
     /// `password` and kept encrypted); on an input that is already signed the stamp is a Stamp
-    /// annotation, never page content. Only `output` (and `options.imageOutput` when set) is
+    /// annotation, never page content. With `signing.examiner`, the drawing's ISO/IEC 19794-7
+    /// record is sealed for the examiner on the stamp's form XObject in that update (see
+    /// ``PipelineSigning/examiner``). Only `output` (and `options.imageOutput` when set) is
     /// written, atomically, once every stage has succeeded: the image stays in memory.
     /// - Parameters:
     ///   - drawing: The strokes to render.
@@ -43,7 +45,8 @@ extension SignetAPI {
     ///   - renderer: Makes a page renderer of the PDF at a path, as for ``stamp(pdfAt:password:with:options:to:renderer:progress:)``:
     ///     a `freeArea` placement and the judgement of a stamp on an input that holds a signature need it.
     /// - Returns: What every stage did.
-    /// - Throws: The error of the stage that failed: ``RenderError``, ``CodecError``, ``PDFError``, ``SignError`` or ``FileError``.
+    /// - Throws: The error of the stage that failed: ``RenderError``, ``CodecError``, ``TimeSeriesError``
+    ///   (sealing evidence of strokes without times), ``PDFError``, ``SignError`` or ``FileError``.
     @discardableResult
     public static func pipeline(
         _ drawing: Drawing, pdfAt input: String, password: Secret? = nil, to output: String,
@@ -158,7 +161,8 @@ extension SignetAPI {
     ///   - options: The options of every stage.
     ///   - signing: The identity and options to sign with; `nil` only stamps.
     /// - Returns: The finished document's bytes and what every stage did.
-    /// - Throws: The error of the stage that failed: ``RenderError``, ``CodecError``, ``PDFError`` or ``SignError``.
+    /// - Throws: The error of the stage that failed: ``RenderError``, ``CodecError``, ``TimeSeriesError``, ``PDFError``
+    ///   or ``SignError``.
     public static func pipeline(
         _ drawing: Drawing, pdf: [UInt8], password: Secret? = nil, options: PipelineOptions = PipelineOptions(),
         signing: PipelineSigning? = nil
