@@ -36,10 +36,10 @@ enum EvidenceCheck {
             signed.revision.flatMap { revisions.indices.contains($0 - 1) ? revisions[$0 - 1] : nil }.map { revision in
                 revision.added.map { PDFObjectID(number: $0, generation: revision.entries[$0]?.generation ?? 0) }
             } ?? []
-        guard let carrier = try? EvidenceCarrier.find(widget: widget, written: written) else { return nil }
-        // Unreadable now is judged against what the signature covers: it may have been changed since.
-        let shown = Result { try EvidenceAttachment.read(from: carrier) }
         do {
+            guard let carrier = try EvidenceCarrier.find(widget: widget, written: written) else { return nil }
+            // Unreadable now is judged against what the signature covers: it may have been changed since.
+            let shown = Result { try EvidenceAttachment.read(from: carrier) }
             return try check(
                 signed, shown: shown, carrier: carrier, revisions: revisions, file: file, mapped: mapped,
                 password: password)
