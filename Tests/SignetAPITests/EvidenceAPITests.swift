@@ -8,17 +8,33 @@ import Testing
 struct EvidenceAPITests {
     let pki = TestPKI.shared
 
+    /// What each test signs: a contract in a folder of its own, the sample strokes, the RSA signer.
+    struct Setup {
+        let dir: TemporaryDirectory
+        let input: String
+        let output: String
+        let drawing: Drawing
+        let identity: SigningIdentity
+    }
+
+    func setup(_ name: String) throws -> Setup {
+        let dir = TemporaryDirectory(name)
+        return Setup(
+            dir: dir, input: try TestPDF.write(to: dir.path("contract.pdf")), output: dir.path("signed.pdf"),
+            drawing: try StrokeFile.read(
+                path: Corpus.packageRoot.appendingPathComponent("SampleStrokes/signet-amelia-reyes.json").path),
+            identity: try SigningIdentity.pem(
+                keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil))
+    }
+
     @Test("sign with the strokes' record sealed, verify reports it bound, the examiner extracts the record")
     func signVerifyExtract() throws {
-        let dir = TemporaryDirectory("api-evidence")
-        let input = try TestPDF.write(to: dir.path("contract.pdf"))
-        let output = dir.path("signed.pdf")
-        let drawing = try StrokeFile.read(
-            path: Corpus.packageRoot.appendingPathComponent("SampleStrokes/signet-amelia-reyes.json").path)
+        let given = try setup("api-evidence")
+        let (_, input, output, drawing, identity) = (
+            given.dir, given.input, given.output, given.drawing, given.identity
+        )
         let record = try ISO19794_7.encode(drawing)
         let evidence = HandwritingEvidence(record: record, examiner: try EvidenceExaminer(certificateAt: pki.ecCert))
-        let identity = try SigningIdentity.pem(
-            keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
         try SignetAPI.sign(
             pdfAt: input, to: output, identity: identity, options: PDFSignOptions(signingTime: SignetAPICallTests.now),
             appearance: SignatureAppearance(artwork: .ink(Ink(drawing)), evidence: evidence))
@@ -42,14 +58,11 @@ struct EvidenceAPITests {
     @Test(
         "the examiner's two outputs: in memory the record as sealed and its strokes, on files 0600 and the same bytes")
     func evidenceFiles() throws {
-        let dir = TemporaryDirectory("api-evidence-files")
-        let input = try TestPDF.write(to: dir.path("contract.pdf"))
-        let output = dir.path("signed.pdf")
-        let drawing = try StrokeFile.read(
-            path: Corpus.packageRoot.appendingPathComponent("SampleStrokes/signet-amelia-reyes.json").path)
+        let given = try setup("api-evidence-files")
+        let (dir, input, output, drawing, identity) = (
+            given.dir, given.input, given.output, given.drawing, given.identity
+        )
         let record = try ISO19794_7.encode(drawing)
-        let identity = try SigningIdentity.pem(
-            keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
         try SignetAPI.sign(
             pdfAt: input, to: output, identity: identity, options: PDFSignOptions(signingTime: SignetAPICallTests.now),
             appearance: SignatureAppearance(
@@ -88,13 +101,10 @@ struct EvidenceAPITests {
 
     @Test("a pipeline seals the strokes' record on its stamp; verify reports it bound, the examiner extracts it")
     func pipelineOnStamp() throws {
-        let dir = TemporaryDirectory("api-stamp-evidence")
-        let input = try TestPDF.write(to: dir.path("contract.pdf"))
-        let output = dir.path("signed.pdf")
-        let drawing = try StrokeFile.read(
-            path: Corpus.packageRoot.appendingPathComponent("SampleStrokes/signet-amelia-reyes.json").path)
-        let identity = try SigningIdentity.pem(
-            keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
+        let given = try setup("api-stamp-evidence")
+        let (_, input, output, drawing, identity) = (
+            given.dir, given.input, given.output, given.drawing, given.identity
+        )
         try SignetAPI.pipeline(
             drawing, pdfAt: input, to: output, options: PipelineOptions(artwork: .vector),
             signing: PipelineSigning(
