@@ -101,10 +101,11 @@ package final class AtomicOutput {
         guard n == bytes.count else { throw FileError(path, .cannotWrite(Posix.errorText())) }
     }
 
-    /// The bytes written so far: the temporary file read by position (or, for `-`, the held bytes).
+    /// The bytes written so far: the temporary file read by position (or, for `-`, the held bytes),
+    /// named `path` in messages.
     package func writtenBytes() throws -> any ByteSource {
         guard let temporaryPath else { return MemorySource(pending, name: path) }
-        return try ReadableFile(path: temporaryPath)
+        return try ReadableFile(path: temporaryPath, name: path)
     }
 
     /// Asks the kernel to start writing the bytes written since the last call to disk now, in the

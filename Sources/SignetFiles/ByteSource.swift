@@ -28,9 +28,7 @@ extension ByteSource {
     package func allBytes() throws -> [UInt8] { try bytes(0..<size) }
 }
 
-extension ReadableFile: ByteSource {
-    package var name: String { path }
-}
+extension ReadableFile: ByteSource {}
 
 /// Bytes in memory as a `ByteSource`.
 package final class MemorySource: ByteSource {

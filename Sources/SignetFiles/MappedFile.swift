@@ -5,13 +5,14 @@ import Glibc
 /// touches are read. Owns the mapping and unmaps it in `deinit`. Bytes that are not a file
 /// (`init(copying:)`) are copied into memory of its own instead, freed in `deinit`.
 package final class MappedFile {
+    /// What messages call it: the file's name (`ReadableFile.name`) or the copied source's.
     package let path: String
     package let size: Int
     package let base: UnsafeRawPointer?
     private let isMapped: Bool
 
     package init(_ file: ReadableFile) throws {
-        path = file.path
+        path = file.name
         size = file.size
         isMapped = true
         guard size > 0 else {

@@ -4,23 +4,28 @@ import Glibc
 /// Owns one file descriptor and closes it in `deinit`.
 package final class ReadableFile {
     package let path: String
+    /// What messages call the file: its path, or the name of what it holds (an output's temporary
+    /// file is called by the output's name, so no message shows the temporary path).
+    package let name: String
     package let size: Int
     private let fd: Int32
 
-    package init(path: String) throws {
+    package init(path: String, name: String? = nil) throws {
+        let name = name ?? path
         let fd = Posix.retrying { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw FileError(path, .cannotOpen(Posix.errorText())) }
+        guard fd >= 0 else { throw FileError(name, .cannotOpen(Posix.errorText())) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             let why = Posix.errorText()
             close(fd)
-            throw FileError(path, .cannotRead(why))
+            throw FileError(name, .cannotRead(why))
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw FileError(path, .isDirectory)
+            throw FileError(name, .isDirectory)
         }
         self.path = path
+        self.name = name
         self.fd = fd
         self.size = Int(st.st_size)
     }
@@ -31,7 +36,7 @@ package final class ReadableFile {
     /// and closes it itself (poppler); this object keeps and closes its own.
     package func duplicatedDescriptor() throws -> Int32 {
         let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else { throw FileError(path, .cannotRead(Posix.errorText())) }
+        guard copy >= 0 else { throw FileError(name, .cannotRead(Posix.errorText())) }
         return copy
     }
 
@@ -41,7 +46,7 @@ package final class ReadableFile {
         while done < count {
             let n = Posix.retrying { pread(fd, buffer + done, count - done, off_t(offset + done)) }
             guard n > 0 else {
-                throw FileError(path, .cannotRead(n == 0 ? "unexpected end of file" : Posix.errorText()))
+                throw FileError(name, .cannotRead(n == 0 ? "unexpected end of file" : Posix.errorText()))
             }
             done += n
         }
@@ -89,12 +94,12 @@ package final class ReadableFile {
             var st = stat()
             guard fstat(fd, &st) == 0, Int(st.st_size) >= end else {
                 let why = "it became shorter while it was read, so another program is changing it; try again later"
-                throw FileError(path, .cannotRead(why))
+                throw FileError(name, .cannotRead(why))
             }
             let length = end - start
             let mapping = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, off_t(start))
             guard let mapping, mapping != MAP_FAILED else {
-                throw FileError(path, .cannotRead(Posix.errorText()))
+                throw FileError(name, .cannotRead(Posix.errorText()))
             }
             defer { munmap(mapping, length) }
             try body(UnsafeRawBufferPointer(start: mapping + (offset - start), count: end - offset))

@@ -21,7 +21,7 @@ package final class SpooledInput {
             guard n > 0 else { throw FileError("-", .cannotRead(Posix.errorText())) }
             total += n
             guard total <= limit else { throw FileError("-", .tooLarge(limit: limit)) }
-            try chunk.withUnsafeBytes { try Self.write(UnsafeRawBufferPointer(rebasing: $0[..<n]), to: out, path, "-") }
+            try chunk.withUnsafeBytes { try Self.write(UnsafeRawBufferPointer(rebasing: $0[..<n]), to: out, "-") }
         }
     }
 
@@ -31,7 +31,7 @@ package final class SpooledInput {
         self.path = path
         defer { close(out) }
         try source.forEachChunk(of: 0..<source.size, chunkSize: 1 << 20) {
-            try Self.write($0, to: out, path, source.name)
+            try Self.write($0, to: out, source.name)
         }
     }
 
@@ -46,13 +46,14 @@ package final class SpooledInput {
         return (out, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    /// Writes all of `buffer` to `out` (the file at `path`); errors name `context`.
-    private static func write(_ buffer: UnsafeRawBufferPointer, to out: Int32, _ path: String, _ context: String) throws
-    {
+    /// Writes all of `buffer` to `out`; errors name `context`, never the temporary file.
+    private static func write(_ buffer: UnsafeRawBufferPointer, to out: Int32, _ context: String) throws {
         var done = 0
         while done < buffer.count {
             let w = Posix.retrying { Glibc.write(out, buffer.baseAddress! + done, buffer.count - done) }
-            guard w > 0 else { throw FileError(context, .cannotRead("cannot spool to \(path): " + Posix.errorText())) }
+            guard w > 0 else {
+                throw FileError(context, .cannotRead("cannot copy it to a temporary file: " + Posix.errorText()))
+            }
             done += w
         }
     }

@@ -104,8 +104,11 @@ struct ChangeAnalysis {
 
     /// Remembers `annotation` on page `page` (when known) for the overlay check, as `what`
     /// ("the Stamp annotation added"), credited to the revision that wrote it (as `add` credits
-    /// changes); one drawing nothing (no area) is not remembered.
-    mutating func overlay(_ annotation: PDFObject, page: Int?, what: String) throws {
+    /// changes); one drawing nothing (no area) is not remembered. The page is the one of `after`
+    /// that shows it: one that no page of `after` shows (its page was removed since) hides nothing.
+    mutating func overlay(_ annotation: PDFObject, page given: Int?, what: String) throws {
+        let page = try annotation.id.flatMap { new.pageOf[$0.number] } ?? given
+        if let page, page < 1 || page > after.pageCount { return }
         if let page, let why = try Self.uncomparable(annotation, rotated: after.page(page).geometry().rotation != 0) {
             return add(
                 .other, "\(what) on page \(page) cannot be compared with the page as signed: \(why)", page: page,
@@ -180,7 +183,9 @@ struct ChangeAnalysis {
     /// the form, fields and annotations, then long-term validation material.
     private mutating func judge(_ number: Int, _ a: PDFObject, _ b: PDFObject) throws {
         let roles = old.roles(of: number).union(new.roles(of: number))
-        let page = old.pageOf[number] ?? new.pageOf[number]
+        // The page it is on now, as the document after this span numbers its pages (a page removed
+        // or moved since the span's start has another number, or none): else the one it was on.
+        let page = new.pageOf[number] ?? old.pageOf[number]
         let keyed: Set<DocumentMap.Role> = [.catalog, .page, .annotations, .form, .fields, .info]
         if !roles.isDisjoint(with: keyed), try Self.dataChanged(a, b) {
             // These are dictionaries: a stream here, or stream data changing, is judged by no key.

@@ -10,7 +10,7 @@ import Testing
 struct CompressCLITests {
     static let jsonKeys: Set<String> = [
         "input", "output", "format", "quality", "subsampling", "layout", "progressive", "width", "height", "bytes",
-        "budget", "encodes", "probe_encodes", "resized", "ssim", "color_ssim", "runner_up", "kept_input",
+        "budget", "encodes", "probe_encodes", "resized", "ssim", "score", "color_ssim", "runner_up", "kept_input",
         "reason",
     ]
 
@@ -46,6 +46,9 @@ struct CompressCLITests {
         #expect(Self.size(out) > 0 && Self.size(out) <= 20_000)
         #expect(result.stdoutText.hasPrefix("\(out): JPEG 400×400 q"))
         #expect(result.stdoutText.contains("of 20000 bytes, SSIM 0."))
+        // The score (SSIM less the ΔE term) is named as a score, not as an SSIM.
+        #expect(result.stdoutText.contains(" (score 0."), "\(result.stdoutText)")
+        #expect(!result.stdoutText.contains("(colour "), "\(result.stdoutText)")
         #expect(result.stdoutText.contains("highest quality that fits"))
     }
 
@@ -65,11 +68,15 @@ struct CompressCLITests {
         #expect(object["width"] as? Int == 640 && object["resized"] as? Bool == false)
         let ssim = try #require(object["ssim"] as? Double)
         #expect(ssim > 0.5 && ssim <= 1)
-        let color = try #require(object["color_ssim"] as? Double)
-        #expect(color > 0.5 && color <= 1, "colour SSIM \(color)")
+        let score = try #require(object["score"] as? Double)
+        #expect(score > 0.5 && score <= 1, "score \(score)")
+        // color_ssim: the score's older name, the same number.
+        #expect(object["color_ssim"] as? Double == score, "\(object)")
         // runner_up: null, or every key present; an estimate has null bytes.
         if let runner = object["runner_up"] as? [String: Any] {
-            #expect(Set(runner.keys) == ["width", "height", "quality", "bytes", "ssim", "color_ssim", "estimated"])
+            #expect(
+                Set(runner.keys) == ["width", "height", "quality", "bytes", "ssim", "score", "color_ssim", "estimated"])
+            #expect(runner["color_ssim"] as? Double == runner["score"] as? Double, "\(runner)")
             let estimated = try #require(runner["estimated"] as? Bool)
             #expect(estimated == (runner["bytes"] is NSNull), "\(runner)")
         } else {
@@ -93,6 +100,7 @@ struct CompressCLITests {
         #expect((object["reason"] as? String ?? "").contains("not tried"))
         let line = try ProcessRunner.signet(["compress", dir.path("seal.png"), "-o", out, "--max-bytes", "20kB"])
         #expect(line.stdoutText.contains("SSIM ≈0.") && line.stdoutText.contains("on a row sample"))
+        #expect(line.stdoutText.contains("(score ≈0."), "\(line.stdoutText)")
     }
 
     @Test(

@@ -21,10 +21,11 @@ struct BudgetReport: Encodable {
     let resized: Bool
     /// Luma SSIM at the original size.
     let ssim: Double
-    /// Luma and chroma SSIM less the colour-difference term (`BudgetResult.colorSSIM`): what the
-    /// choice ranked by.
-    let colorSSIM: Double
-    /// The size that scored the second-best colour SSIM at the original size, or the size ruled out by
+    /// The budget's score (`BudgetResult.colorSSIM`): luma and chroma SSIM less 0.01 × the mean
+    /// colour difference ΔE, what the choice ranked by. `score` in the JSON, and again as
+    /// `color_ssim`, the key's name before the ΔE term, kept for scripts that read it.
+    let score: Double
+    /// The size with the second-best score at the original size, or the size ruled out by
     /// its row-sample estimate (`estimated`, `bytes` null); null when no other size was considered.
     let runnerUp: RunnerUp?
     /// The input file already fit in the format asked for and was written unchanged.
@@ -38,7 +39,7 @@ struct BudgetReport: Encodable {
         let quality: Int?
         let bytes: Int?
         let ssim: Double
-        let colorSSIM: Double
+        let score: Double
         let estimated: Bool
 
         /// Every key is always present (`bytes` null for an estimate).
@@ -49,12 +50,13 @@ struct BudgetReport: Encodable {
             try c.encode(quality, forKey: .quality)
             try c.encode(bytes, forKey: .bytes)
             try c.encode(ssim, forKey: .ssim)
-            try c.encode(colorSSIM, forKey: .colorSSIM)
+            try c.encode(score, forKey: .score)
+            try c.encode(score, forKey: .colorSSIM)
             try c.encode(estimated, forKey: .estimated)
         }
 
         enum CodingKeys: String, CodingKey {
-            case width, height, quality, bytes, ssim
+            case width, height, quality, bytes, ssim, score
             case colorSSIM = "color_ssim"
             case estimated
         }
@@ -63,7 +65,7 @@ struct BudgetReport: Encodable {
     enum CodingKeys: String, CodingKey {
         case input, output, format, quality, subsampling, layout, progressive, width, height, bytes, budget, encodes
         case probeEncodes = "probe_encodes"
-        case resized, ssim
+        case resized, ssim, score
         case colorSSIM = "color_ssim"
         case runnerUp = "runner_up"
         case keptInput = "kept_input"
@@ -88,7 +90,8 @@ struct BudgetReport: Encodable {
         try c.encode(probeEncodes, forKey: .probeEncodes)
         try c.encode(resized, forKey: .resized)
         try c.encode(ssim, forKey: .ssim)
-        try c.encode(colorSSIM, forKey: .colorSSIM)
+        try c.encode(score, forKey: .score)
+        try c.encode(score, forKey: .colorSSIM)
         try c.encode(runnerUp, forKey: .runnerUp)
         try c.encode(keptInput, forKey: .keptInput)
         try c.encode(reason, forKey: .reason)
@@ -110,11 +113,11 @@ struct BudgetReport: Encodable {
         probeEncodes = result.probeEncodes
         resized = result.resized
         ssim = Self.rounded(result.ssim)
-        colorSSIM = Self.rounded(result.colorSSIM)
+        score = Self.rounded(result.colorSSIM)
         runnerUp = result.runnerUp.map {
             RunnerUp(
                 width: $0.width, height: $0.height, quality: $0.quality, bytes: $0.bytes, ssim: Self.rounded($0.ssim),
-                colorSSIM: Self.rounded($0.colorSSIM), estimated: $0.isEstimate)
+                score: Self.rounded($0.colorSSIM), estimated: $0.isEstimate)
         }
         keptInput = result.keptInput
         reason = result.reason
@@ -130,9 +133,9 @@ struct BudgetReport: Encodable {
         return "\(scaled / 100_000)." + String(repeating: "0", count: 5 - fraction.count) + fraction
     }
 
-    /// `photo.jpg: JPEG 1051×701 q45 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (colour 0.97410;
-    /// 7 encodes; runner-up 1486×991 q30 SSIM 0.96500 (colour 0.96800)); why…` (the runner-up
-    /// only when there is one; an estimate reads `SSIM ≈0.96500 (colour ≈0.96800) on a row sample`)
+    /// `photo.jpg: JPEG 1051×701 q45 4:2:0, 99812 of 102400 bytes, SSIM 0.97120 (score 0.95410;
+    /// 7 encodes; runner-up 1486×991 q30 SSIM 0.96500 (score 0.94800)); why…` (the runner-up
+    /// only when there is one; an estimate reads `SSIM ≈0.96500 (score ≈0.94800) on a row sample`)
     var line: String {
         let name = output.map { StreamName.output($0) } ?? "the image"
         if keptInput {
@@ -146,10 +149,10 @@ struct BudgetReport: Encodable {
         let runner = runnerUp.map {
             "; runner-up \($0.width)×\($0.height)\($0.quality.map { " q\($0)" } ?? "") SSIM "
                 + ($0.estimated
-                    ? "≈\(Self.text($0.ssim)) (colour ≈\(Self.text($0.colorSSIM))) on a row sample"
-                    : "\(Self.text($0.ssim)) (colour \(Self.text($0.colorSSIM)))")
+                    ? "≈\(Self.text($0.ssim)) (score ≈\(Self.text($0.score))) on a row sample"
+                    : "\(Self.text($0.ssim)) (score \(Self.text($0.score)))")
         }
         return
-            "\(name): \(what), \(bytes) of \(budget) bytes, SSIM \(Self.text(ssim)) (colour \(Self.text(colorSSIM)); \(encodes) encodes\(runner ?? "")); \(reason)."
+            "\(name): \(what), \(bytes) of \(budget) bytes, SSIM \(Self.text(ssim)) (score \(Self.text(score)); \(encodes) encodes\(runner ?? "")); \(reason)."
     }
 }

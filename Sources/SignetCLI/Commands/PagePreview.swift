@@ -75,8 +75,12 @@ enum PagePreview {
             throw Failure(message: "\(executable) did not finish \(what) within \(Int(timeout.rounded(.up))) s")
         }
         guard result.status == 0 else {
+            // "signet preview: FILE: what": the caller names the document; FILE may be a temporary
+            // file (the output about to be written) or the anonymous file the bytes were handed in.
             let last = result.errorText.split(separator: "\n").last.map(String.init) ?? ""
-            let why = last.hasPrefix("signet preview: ") ? String(last.dropFirst(16)) : last
+            let why =
+                ["signet preview: " + file + ": ", "signet preview: "].first(where: last.hasPrefix)
+                .map { String(last.dropFirst($0.count)) } ?? last
             throw Failure(message: "\(executable) failed on \(what) with exit code \(result.status): \(why)")
         }
         return output

@@ -30,7 +30,7 @@ enum BudgetFlags {
     static let notes = [
         """
         JPEG: the full size and a few downscaled sizes (aimed by the size model at qualities 30, 50, \
-        70 and 85), each at the largest quality that fits; the winner is the one with the best SSIM \
+        70 and 85), each at the largest quality that fits; the winner is the one with the best score \
         against the original at the original size (at most 12 full encodes in all; a smaller size whose \
         estimate on a sample of rows is below the best so far is not searched; the runner-up reported is \
         the best other size searched, or else that ruled-out size with its estimate). Gray images become 1-component JPEGs; 4:4:4 chroma only when it fits at the top \
@@ -39,6 +39,7 @@ enum BudgetFlags {
         transparency and a lossless PNG fits at full size, else JPEG.
         """,
         "SSIM: luma (Rec. 601), Gaussian window sigma 1.5 (11x11), against the flattened original at the original size (a downscaled result upscaled back with Lanczos-3).",
+        "Score: 0.8 SSIM of Y + 0.1 of Cb + 0.1 of Cr, less 0.01 x the mean colour difference (CIE76 delta E); what the choice ranks by, shown as 'score' (JSON: score, also color_ssim).",
         "Exit 1 when the budget cannot be met (the message names the smallest result reached); 2 for bad input.",
     ]
 

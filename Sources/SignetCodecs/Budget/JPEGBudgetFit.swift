@@ -207,7 +207,7 @@ struct JPEGBudgetFit {
                     ssim: $0.estimate.luma.mean, colorSSIM: $0.estimate.color.mean, isEstimate: true)
             }
         if candidates.count > 1 {
-            reason += "; the best luma and colour SSIM at the original size of \(candidates.count) sizes tried"
+            reason += "; the best score at the original size of \(candidates.count) sizes tried"
         }
         if scoresOnSample == true, let sample = ssimSample {
             let rows = sample.bands.reduce(0) { $0 + $1.count }
@@ -218,7 +218,7 @@ struct JPEGBudgetFit {
                 NumberText.short(out.estimate.color.mean, decimals: 4), NumberText.short(out.best, decimals: 4)
             )
             reason +=
-                "; \(out.size.width)×\(out.size.height) and smaller not tried (on a row sample of the original, colour SSIM "
+                "; \(out.size.width)×\(out.size.height) and smaller not tried (on a row sample of the original, score "
                 + "\(estimate) at quality \(out.quality) against \(best) for the best size tried)"
         }
         return BudgetResult(

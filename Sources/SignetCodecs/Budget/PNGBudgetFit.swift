@@ -102,7 +102,7 @@ struct PNGBudgetFit {
         let resized = best.width != original.width || best.height != original.height
         var reason = prefix + best.why
         if best.colors != nil, resized { reason += ", downscaled from \(original.width)×\(original.height)" }
-        if ranked.count > 1 { reason += "; the best colour SSIM at the original size of \(ranked.count) PNGs tried" }
+        if ranked.count > 1 { reason += "; the best score at the original size of \(ranked.count) PNGs tried" }
         let runnerUp = ranked.dropFirst().first.map {
             BudgetCandidate(
                 width: $0.width, height: $0.height, quality: nil, bytes: $0.bytes.count, ssim: $0.score.luma.mean,

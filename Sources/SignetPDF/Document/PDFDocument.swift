@@ -8,7 +8,8 @@ import SignetFiles
 /// same edits can be written either as a full rewrite (`RewriteWriter`) or appended as an
 /// incremental update (`IncrementalWriter`).
 package final class PDFDocument {
-    /// The path as given (or the name of the bytes in memory).
+    /// The path as given (or the name of the bytes in memory, or of what a temporary file holds:
+    /// `ReadableFile.name`); messages name the document by it.
     package let path: String
     /// The bytes the document was opened on: the file, a mapped prefix, or memory.
     package let source: any ByteSource
@@ -56,19 +57,25 @@ package final class PDFDocument {
     /// `allowingMissingEOF` opens a file that does not end with `%%EOF` instead of refusing it.
     package convenience init(path: String, password: Secret? = nil, allowingMissingEOF: Bool = false) throws {
         // A missing or unreadable path is a FileError ("cannot open", "is a folder"), not a damaged PDF.
-        let file = try ReadableFile(path: path)
-        try self.init(
-            name: path, source: file, backing: nil, password: password, allowingMissingEOF: allowingMissingEOF
-        ) { q, candidate in
-            try q.read(path: path, password: candidate)
-        }
+        try self.init(source: try ReadableFile(path: path), password: password, allowingMissingEOF: allowingMissingEOF)
     }
 
     /// Opens the bytes of `source`: a file by its path (read lazily), a mapped prefix without a copy,
     /// or any other source (bytes in memory) through `qpdf_read_memory`. Messages name `source.name`.
     package convenience init(source: any ByteSource, password: Secret? = nil, allowingMissingEOF: Bool = false) throws {
         if let file = source as? ReadableFile {
-            try self.init(path: file.path, password: password, allowingMissingEOF: allowingMissingEOF)
+            // Named as the file is (an output's temporary file by the output's name), read by its
+            // path; qpdf's message names the path when it cannot open it, so that is renamed too.
+            try self.init(
+                name: file.name, source: file, backing: nil, password: password, allowingMissingEOF: allowingMissingEOF
+            ) { q, candidate in
+                do { try q.read(path: file.path, password: candidate) } catch var failure as QPDFFailure
+                    where file.path != file.name
+                {
+                    failure.detail = failure.detail.replacing(file.path, with: file.name)
+                    throw failure
+                }
+            }
         } else if let prefix = source as? MappedPrefix {
             try self.init(
                 mapped: prefix.file, prefix: prefix.size, password: password, allowingMissingEOF: allowingMissingEOF)

@@ -88,7 +88,11 @@ package final class IncrementalWriter {
             position = output.size
         } else {
             // A file is opened again by its path, to notice a change on disk since it was read.
-            let input: any ByteSource = document.isInMemory ? document.source : try ReadableFile(path: document.path)
+            let input: any ByteSource =
+                try document.isInMemory
+                ? document.source
+                : (document.source as? ReadableFile).map { try ReadableFile(path: $0.path, name: $0.name) }
+                    ?? ReadableFile(path: document.path)
             guard input.size == document.fileSize else {
                 throw document.error(.incrementalImpossible("the file changed on disk while it was being stamped"))
             }

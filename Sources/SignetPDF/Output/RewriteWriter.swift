@@ -16,16 +16,19 @@ package enum RewriteWriter {
         // qpdf refuses a deterministic /ID for an encrypted file: its key derives from the /ID kept.
         settings.deterministicID = !document.isEncrypted
         let report = progress.map { p in { (percent: Int) in p(Double(percent) / 100) } }
+        let working = (output as? AtomicOutput)?.workingPath
         do {
-            if let path = (output as? AtomicOutput)?.workingPath {
-                _ = try document.qpdf.write(path: path, settings: settings, progress: report)
-                return try ReadableFile(path: path).size
+            if let working {
+                _ = try document.qpdf.write(path: working, settings: settings, progress: report)
+                return try ReadableFile(path: working, name: output.name).size
             }
             let bytes = try document.qpdf.write(path: nil, settings: settings, progress: report)
             try output.write(bytes)
             return bytes.count
         } catch let failure as QPDFFailure {
-            throw document.error(.writeFailed(failure.detail))
+            // qpdf names the file it could not write: the output's, not its temporary file's.
+            throw document.error(
+                .writeFailed(working.map { failure.detail.replacing($0, with: output.name) } ?? failure.detail))
         }
     }
 }
