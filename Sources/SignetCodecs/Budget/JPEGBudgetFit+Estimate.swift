@@ -43,7 +43,7 @@ extension JPEGBudgetFit {
         probeEncodes += 1
         return ColorSSIM.overSample(
             try JPEGCodec.decode(bytes), rows: rows, sourceHeight: size.height, original: opaque, sample: sample,
-            gray: gray)
+            gray: gray, reference: reference)
     }
 
     /// The rows of an image `height` rows high that the sample's bands (with their SSIM windows,

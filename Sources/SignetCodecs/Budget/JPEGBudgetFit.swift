@@ -67,6 +67,10 @@ struct JPEGBudgetFit {
     /// estimate, size sample and trial image of a size that averages the same blocks starts
     /// from them instead of averaging the original again.
     private var reductions: [Int: Bitmap] = [:]
+    /// The original in CIELAB (`LabReference`), made as scores ask for its rows and shared by
+    /// every estimate and candidate of the fit; nil for a gray image (no colour difference) and
+    /// before `fit`.
+    var reference: LabReference?
     /// Whole downscales an estimate made (its rows were most of the image), by size, for the
     /// search of that size to reuse.
     var downscales: [Int: Bitmap] = [:]
@@ -93,6 +97,12 @@ struct JPEGBudgetFit {
         let gray = opaque.isGray
         let full = (width: opaque.width, height: opaque.height)
         ssimSample = SSIMSample(width: full.width, height: full.height)
+        reference =
+            gray
+            ? nil
+            : LabReference(
+                width: full.width, height: full.height,
+                halves: SSIM.halvesChroma(width: full.width, height: full.height))
         if scoresOnSample == nil {
             scoresOnSample = ssimSample.map { $0.scoresCandidates(width: full.width, height: full.height) } ?? false
         }

@@ -6,7 +6,10 @@ enum JPEGScore {
     /// `jpeg`, an encoding of `source` (made from `image`), decoded and compared. A gray JPEG is
     /// compared as stored — its gray bytes against the source's, which for a gray image are its
     /// exact luma, with no chroma to lose — without expanding either to RGBA.
-    static func ssim(of jpeg: [UInt8], source: JPEGSource, image: Bitmap) throws -> ColorSSIM {
+    /// `reference`, when given, holds `image` in CIELAB (`LabReference`).
+    static func ssim(
+        of jpeg: [UInt8], source: JPEGSource, image: Bitmap, reference: LabReference? = nil
+    ) throws -> ColorSSIM {
         if source.isGray {
             let (info, decoded) = try JPEGCodec.decodeStored(jpeg)
             precondition(
@@ -15,6 +18,6 @@ enum JPEGScore {
             let luma = SSIM.grayScore(source.pixels, decoded, width: source.width, height: source.height)
             return ColorSSIM(luma: luma, blue: nil, red: nil, difference: nil)
         }
-        return ColorSSIM.score(image, try JPEGCodec.decode(jpeg))
+        return ColorSSIM.score(image, try JPEGCodec.decode(jpeg), reference: reference)
     }
 }

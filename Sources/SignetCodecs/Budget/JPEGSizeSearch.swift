@@ -24,6 +24,8 @@ struct JPEGSizeSearch {
     var downscaled: Bitmap?
     /// Whether candidates are scored on `bands` alone (`SSIMSample.scoresCandidates`).
     let scoresOnSample: Bool
+    /// The original in CIELAB, shared by the whole fit (nil: a gray image, no colour difference).
+    let reference: LabReference?
     private var predictor: any JPEGSizePredictor
     /// Progressive first: with the spectral-selection script it was the smaller one in nearly every
     /// case measured; baseline is checked at the predicted quality.
@@ -44,9 +46,10 @@ struct JPEGSizeSearch {
     init(
         _ original: Bitmap, at size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
         options: BudgetOptions, targets: [Int], bands: SSIMSample?, scoresOnSample: Bool = false,
-        reduced: Bitmap? = nil, downscaled: Bitmap? = nil
+        reduced: Bitmap? = nil, downscaled: Bitmap? = nil, reference: LabReference? = nil
     ) {
         self.reduced = reduced
+        self.reference = reference
         self.downscaled = downscaled
         (self.original, self.size, self.gray, self.range, self.cap) = (original, size, gray, range, cap)
         (self.options, self.targets, self.bands) = (options, targets, bands)
@@ -70,7 +73,7 @@ struct JPEGSizeSearch {
         if guess == range.lowerBound, let over = try overAtLowest() { return .over(bytes: over) }
         let trial = JPEGTrialImage(
             original, at: size, gray: gray, sample: scoresOnSample ? bands : nil, reduced: reduced,
-            downscaled: downscaled)
+            downscaled: downscaled, reference: reference)
         if let fits = try fullChroma(trial, known: floor == nil ? 0 : 1) { return .fits(fits) }
         if let guess { mode = try predictor.smaller(of: mode, at: guess) }
         let search = try searchQualities(trial, floor: floor)
@@ -204,15 +207,18 @@ struct JPEGTrialImage {
     let source: JPEGSource
     /// The rows scored, when not every row is (`SSIMSample.scoresCandidates`).
     let sample: SSIMSample?
+    /// `original` in CIELAB (`LabReference`), when the fit keeps one.
+    let reference: LabReference?
 
     /// `reduced`: the original's block averages for `size`, when already made (`Bitmap.blockReduced`);
-    /// `downscaled`: the original at `size`, when already made.
+    /// `downscaled`: the original at `size`, when already made; `reference`: the original in CIELAB.
     init(
         _ original: Bitmap, at size: (width: Int, height: Int), gray: Bool, sample: SSIMSample? = nil,
-        reduced: Bitmap? = nil, downscaled: Bitmap? = nil
+        reduced: Bitmap? = nil, downscaled: Bitmap? = nil, reference: LabReference? = nil
     ) {
         self.original = original
         self.sample = sample
+        self.reference = reference
         image =
             size.width == original.width && size.height == original.height
             ? original
@@ -226,10 +232,11 @@ struct JPEGTrialImage {
     /// over `sample`'s rows when there is one.
     func score(_ jpeg: [UInt8]) throws -> ColorSSIM {
         if let sample {
-            return try ColorSSIM.overSample(jpeg: jpeg, original: original, sample: sample, gray: source.isGray)
+            return try ColorSSIM.overSample(
+                jpeg: jpeg, original: original, sample: sample, gray: source.isGray, reference: reference)
         }
         return image.width == original.width && image.height == original.height
-            ? try JPEGScore.ssim(of: jpeg, source: source, image: image)
-            : ColorSSIM.atOriginalSize(try JPEGCodec.decode(jpeg), original: original)
+            ? try JPEGScore.ssim(of: jpeg, source: source, image: image, reference: reference)
+            : ColorSSIM.atOriginalSize(try JPEGCodec.decode(jpeg), original: original, reference: reference)
     }
 }

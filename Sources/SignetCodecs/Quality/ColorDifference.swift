@@ -23,13 +23,22 @@ enum ColorDifference {
 
     /// The mean ΔE over `bands` (rows of the compared image: halved rows when `halves`; every row
     /// when nil) of two images `width` × `height` whose planes `input` gives, with the row sums.
+    /// With a `reference` (the first image's CIELAB, of the same size and `halves`), the first
+    /// image's rows are read from it, converted there on first use: the same sums, bit for bit.
     static func score(
-        width: Int, height: Int, halves: Bool, bands: [Range<Int>]? = nil, _ input: (SSIMChannel) -> SSIMInput
+        width: Int, height: Int, halves: Bool, bands: [Range<Int>]? = nil, reference: LabReference? = nil,
+        _ input: (SSIMChannel) -> SSIMInput
     ) -> SSIMScore {
         let (w, h) = halves ? (width / 2, height / 2) : (width, height)
         let planes = SSIMChannel.allCases.map { halves ? SSIMInput.halved(input($0), fullWidth: width) : input($0) }
         let bands = bands ?? [0..<h]
         let rows = bands.flatMap { band in stride(from: band.lowerBound, to: band.upperBound, by: 8).map { $0 } }
+        if let reference {
+            precondition(
+                reference.width == width && reference.height == height && reference.halves == halves,
+                "a reference of the compared image")
+            reference.fill(bands, planes: planes)
+        }
         let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: h)
         defer { sums.deallocate() }
         sums.initialize(repeating: 0)
@@ -38,13 +47,18 @@ enum ColorDifference {
         Parallel.forEach(rows.count) { chunk in
             let first = rows[chunk]
             let end = min(first + 8, ends.first { $0 > first }!)
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: 6 * w) { buffer in
-                let p = buffer.baseAddress!
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 9 * w) { buffer in
+                // The first image's L*, a*, b* (3 × w), then Y, Cb, Cr of either image (3 × w each).
+                let (known, p) = (buffer.baseAddress!, buffer.baseAddress! + 3 * w)
                 for row in first..<end {
+                    let held = reference?.row(row)
                     for (k, plane) in planes.enumerated() {
-                        plane.load(row: row, imageWidth: w, from: 0, count: w, x: p + k * w, y: p + (3 + k) * w)
+                        plane.load(
+                            row: row, imageWidth: w, from: 0, count: w, x: held == nil ? p + k * w : nil,
+                            y: p + (3 + k) * w)
                     }
-                    out[row] = rowSum(p, width: w)
+                    if held == nil { labRow(p, width: w, into: known) }
+                    out[row] = rowSum(held ?? UnsafePointer(known), p + 3 * w, width: w)
                 }
             }
         }
@@ -52,16 +66,39 @@ enum ColorDifference {
         return SSIMScore(result.mean, rows: result)
     }
 
-    /// ΔE summed over a row: `planes` holds Y, Cb, Cr of the first image, then of the second.
-    private static func rowSum(_ planes: UnsafePointer<Float>, width w: Int) -> Double {
+    /// ΔE summed over a row: `known` holds the first image's L*, a*, b* by pixel, `planes` the
+    /// second's Y, Cb, Cr, each a plane `w` long.
+    private static func rowSum(_ known: UnsafePointer<Float>, _ planes: UnsafePointer<Float>, width w: Int) -> Double {
         var sum = 0.0
+        var last = LabMemo()
         for i in 0..<w {
-            let a = lab(planes[i], planes[w + i], planes[2 * w + i])
-            let b = lab(planes[3 * w + i], planes[4 * w + i], planes[5 * w + i])
-            let (dl, da, db) = (a.l - b.l, a.a - b.a, a.b - b.b)
+            let b = last.lab(planes[i], planes[w + i], planes[2 * w + i])
+            let (dl, da, db) = (known[3 * i] - b.l, known[3 * i + 1] - b.a, known[3 * i + 2] - b.b)
             sum += Double((dl * dl + da * da + db * db).squareRoot())
         }
         return sum
+    }
+
+    /// L*, a*, b* by pixel into `out` (3 × `w`) of a row whose Y, Cb, Cr planes (each `w` long) `planes` holds.
+    static func labRow(_ planes: UnsafePointer<Float>, width w: Int, into out: UnsafeMutablePointer<Float>) {
+        var last = LabMemo()
+        for i in 0..<w {
+            let c = last.lab(planes[i], planes[w + i], planes[2 * w + i])
+            (out[3 * i], out[3 * i + 1], out[3 * i + 2]) = (c.l, c.a, c.b)
+        }
+    }
+
+    /// `lab` of the last pixel converted, kept for the next: runs of one colour (paper, a flat
+    /// ink, a seal's fill) are converted once. Keyed by the bits, so a hit is the same value.
+    private struct LabMemo {
+        var key: (UInt32, UInt32, UInt32) = (.max, .max, .max)
+        var value: (l: Float, a: Float, b: Float) = (0, 0, 0)
+
+        mutating func lab(_ y: Float, _ cb: Float, _ cr: Float) -> (l: Float, a: Float, b: Float) {
+            let bits = (y.bitPattern, cb.bitPattern, cr.bitPattern)
+            if bits != key { (key, value) = (bits, ColorDifference.lab(y, cb, cr)) }
+            return value
+        }
     }
 
     /// CIELAB (D65) of a JFIF full-range Y, Cb, Cr, each 0…255.

@@ -7,12 +7,14 @@ extension ColorSSIM {
     /// `rows` (ascending) of an image `sourceHeight` rows high — a candidate at its own size,
     /// at most the original's, as decoded — stacked in `strip`, scored against `original` over
     /// `sample`'s bands: upscaled back first when smaller, as `atOriginalSize` does. The rows
-    /// must hold all that the bands read (`JPEGBudgetFit.rowsRead`). Luma alone when `gray`.
+    /// must hold all that the bands read (`JPEGBudgetFit.rowsRead`). Luma alone when `gray`;
+    /// `reference`, when given, holds `original` in CIELAB (`LabReference`).
     static func overSample(
-        _ strip: Bitmap, rows: [Int], sourceHeight: Int, original: Bitmap, sample: SSIMSample, gray: Bool
+        _ strip: Bitmap, rows: [Int], sourceHeight: Int, original: Bitmap, sample: SSIMSample, gray: Bool,
+        reference: LabReference? = nil
     ) -> ColorSSIM {
         guard strip.width != original.width || sourceHeight != original.height else {
-            return sameSize(original, strip, rows: rows, sample: sample, gray: gray)
+            return sameSize(original, strip, rows: rows, sample: sample, gray: gray, reference: reference)
         }
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
         let halves = SSIM.halvesChroma(width: original.width, height: original.height)
@@ -35,7 +37,8 @@ extension ColorSSIM {
         if gray { return ColorSSIM(luma: scores[0], blue: nil, red: nil, difference: nil) }
         let difference = original.pixels.withUnsafeBufferPointer { op in
             ColorDifference.score(
-                width: original.width, height: original.height, halves: halves, bands: sample.chroma
+                width: original.width, height: original.height, halves: halves, bands: sample.chroma,
+                reference: reference
             ) { channel in .upscaled(op.baseAddress!, upscaled.first { $0.channel == channel }!) }
         }
         return ColorSSIM(luma: scores[0], blue: scores[1], red: scores[2], difference: difference)
@@ -43,20 +46,21 @@ extension ColorSSIM {
 
     /// `encoded`, a JPEG of the original at its own size (at most the original's), decoded on
     /// the rows `sample`'s bands read alone (the others skipped) and scored over the bands; luma
-    /// alone when `gray`.
-    static func overSample(jpeg encoded: [UInt8], original: Bitmap, sample: SSIMSample, gray: Bool) throws -> ColorSSIM
-    {
+    /// alone when `gray`; `reference`, when given, holds `original` in CIELAB.
+    static func overSample(
+        jpeg encoded: [UInt8], original: Bitmap, sample: SSIMSample, gray: Bool, reference: LabReference? = nil
+    ) throws -> ColorSSIM {
         let height = try JPEGInfo(encoded).height
         let rows = JPEGBudgetFit.rowsRead(by: sample, height: height, upscaledTo: original.height)
         return overSample(
             try JPEGCodec.decodeRows(encoded, rows), rows: rows, sourceHeight: height, original: original,
-            sample: sample, gray: gray)
+            sample: sample, gray: gray, reference: reference)
     }
 
     /// `a` against the image of its size whose rows `rows` (ascending, every row the bands read)
     /// are stacked in `strip`, over `sample`'s bands.
     private static func sameSize(
-        _ a: Bitmap, _ strip: Bitmap, rows: [Int], sample: SSIMSample, gray: Bool
+        _ a: Bitmap, _ strip: Bitmap, rows: [Int], sample: SSIMSample, gray: Bool, reference: LabReference?
     ) -> ColorSSIM {
         let halves = SSIM.halvesChroma(width: a.width, height: a.height)
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
@@ -76,7 +80,8 @@ extension ColorSSIM {
                     }
                     if gray { return ColorSSIM(luma: scores[0], blue: nil, red: nil, difference: nil) }
                     let difference = ColorDifference.score(
-                        width: a.width, height: a.height, halves: halves, bands: sample.chroma, input)
+                        width: a.width, height: a.height, halves: halves, bands: sample.chroma,
+                        reference: reference, input)
                     return ColorSSIM(luma: scores[0], blue: scores[1], red: scores[2], difference: difference)
                 }
             }

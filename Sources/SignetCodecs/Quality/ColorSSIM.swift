@@ -70,8 +70,8 @@ struct ColorSSIM: Sendable {
         color = Mix(luma: luma, blue: blue, red: red, difference: difference)
     }
 
-    /// `a` against `b`, of one size.
-    static func score(_ a: Bitmap, _ b: Bitmap) -> ColorSSIM {
+    /// `a` against `b`, of one size; `reference`, when given, holds `a` in CIELAB (`LabReference`).
+    static func score(_ a: Bitmap, _ b: Bitmap, reference: LabReference? = nil) -> ColorSSIM {
         let luma = SSIM.score(a, b, .luma)
         if a.isGray && b.isGray { return ColorSSIM(luma: luma, blue: nil, red: nil, difference: nil) }
         let halves = SSIM.halvesChroma(width: a.width, height: a.height)
@@ -84,18 +84,22 @@ struct ColorSSIM: Sendable {
                         : SSIM.score(a, b, channel)
                 }
                 let (blue, red) = (chroma(.blueDifference), chroma(.redDifference))
-                let difference = ColorDifference.score(width: a.width, height: a.height, halves: halves, input)
+                let difference = ColorDifference.score(
+                    width: a.width, height: a.height, halves: halves, reference: reference, input)
                 return ColorSSIM(luma: luma, blue: blue, red: red, difference: difference)
             }
         }
     }
 
-    /// `result` against `original` at the original's size (see `SSIM.atOriginalSize`).
-    static func atOriginalSize(_ result: Bitmap, original: Bitmap) -> ColorSSIM {
-        if result.width == original.width && result.height == original.height { return score(original, result) }
+    /// `result` against `original` at the original's size (see `SSIM.atOriginalSize`);
+    /// `reference`, when given, holds `original` in CIELAB (`LabReference`).
+    static func atOriginalSize(_ result: Bitmap, original: Bitmap, reference: LabReference? = nil) -> ColorSSIM {
+        if result.width == original.width && result.height == original.height {
+            return score(original, result, reference: reference)
+        }
         let (width, height) = (original.width, original.height)
         guard width > 2 * SSIM.radius, height > 2 * SSIM.radius else {
-            return score(original, result.upscaled(toWidth: width, height: height))
+            return score(original, result.upscaled(toWidth: width, height: height), reference: reference)
         }
         let gray = original.isGray && result.isGray
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
@@ -114,7 +118,8 @@ struct ColorSSIM: Sendable {
                     : SSIM.upscaledScore(plane, original: original, bands: [SSIM.radius..<(height - SSIM.radius)])
             }
             let (blue, red) = (chroma(upscaled[1]), chroma(upscaled[2]))
-            let difference = ColorDifference.score(width: width, height: height, halves: halves, input)
+            let difference = ColorDifference.score(
+                width: width, height: height, halves: halves, reference: reference, input)
             return ColorSSIM(luma: luma, blue: blue, red: red, difference: difference)
         }
     }
