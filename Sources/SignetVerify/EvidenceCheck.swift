@@ -14,6 +14,9 @@ enum EvidenceCheck {
         var revision: Int?
         /// SHA-256 of the signer's certificate, when its CMS was read.
         var signer: [UInt8]?
+        /// The changes made after the signature (as the change analysis judged them, before any
+        /// signature's permissions raised them).
+        var after: [Change] = []
     }
 
     /// The report of the evidence associated with `signed`'s widget, or nil when it carries none.
@@ -90,7 +93,40 @@ enum EvidenceCheck {
         {
             return report(.notBound, "its signature's own update also made another change: \(change)")
         }
-        return report(.bound)
+        let pages = try pages(showing: carrier)
+        if let change = laterChange(signed.after, on: pages) {
+            return report(.notBound, "a later update changed what shows it: \(change)")
+        }
+        var bound = report(.bound)
+        bound.shownOn = pages
+        return bound
+    }
+
+    /// The first change in `after` beyond annotations and form filling (content, resources, page
+    /// boxes, the catalog, optional content…) made to one of `pages` (those showing the evidence's
+    /// carrier), or to no page in
+    /// particular, in words, or nil. The appearance digest covers the widget or the stamp and
+    /// where it is drawn, not what a page draws around it: such a change can clip it, paint over
+    /// it, crop it away or put it in hidden optional content, so the appearance sealed is no
+    /// longer known to be what the page shows.
+    static func laterChange(_ after: [Change], on pages: Set<Int>) -> String? {
+        after.first { change in change.level == .other && (change.page.map(pages.contains) ?? true) }?.what
+    }
+
+    /// The pages (1-based) that show `carrier` in its document.
+    private static func pages(showing carrier: EvidenceCarrier) throws -> Set<Int> {
+        switch carrier {
+        case .stamp(let form):
+            let placements = try StampPlacements(of: form)
+            return Set(placements.drawn.map(\.page) + placements.annotated.map(\.page))
+        case .widget(let widget):
+            let document = widget.document
+            guard let id = try widget.id, document.pageCount > 0 else { return [] }
+            return try Set(
+                (1...document.pageCount).filter { number in
+                    try document.page(number).object.value("/Annots")?.items().contains { try $0.id == id } ?? false
+                })
+        }
     }
 
     /// SHA-256 of the document as `previous` left it: up to its end, and (when the update began with

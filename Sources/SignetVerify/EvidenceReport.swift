@@ -38,6 +38,8 @@ public struct EvidenceReport: Sendable, Hashable, Codable {
     /// The envelope and binding as the file shows them, when they read (what `extract` opens
     /// once they are bound); not part of the report's JSON.
     package var sealed: SealedEvidence? = nil
+    /// The pages (1-based) that show the handwriting, when bound; not part of the report's JSON.
+    package var shownOn: Set<Int> = []
 
     private enum CodingKeys: String, CodingKey {
         case status, examiner, recipients, detail
@@ -57,6 +59,18 @@ public struct EvidenceReport: Sendable, Hashable, Codable {
             if case .unreadable(let why) = error.reason { detail = why } else { detail = error.message }
         }
         self.init(status: .unreadable, recipients: [], detail: detail)
+    }
+
+    /// This report, or "not bound" when it is bound and one of `changes` is an annotation that
+    /// hides signed content on a page showing the handwriting (the overlay check, run after the
+    /// evidence check): the appearance sealed may no longer be what the page shows.
+    func hidden(by changes: [Change]) -> EvidenceReport {
+        guard status == .bound,
+            let hiding = changes.first(where: { $0.hides != nil && $0.page.map(shownOn.contains) ?? true })
+        else { return self }
+        return EvidenceReport(
+            status: .notBound, recipients: recipients, detail: "a later update changed what shows it: \(hiding.what)",
+            sealed: sealed)
     }
 
     /// One line for the report.

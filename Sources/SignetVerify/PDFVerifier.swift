@@ -113,7 +113,8 @@ package enum PDFVerifier {
             var changes =
                 revision.map { raw.changes(after: $0, among: history.changes(after: $0), describe: describe) }
                 ?? unmatched(item.signature, revisions)
-            changes = (changes + trailing).map { permissions.escalated($0) }
+            let madeAfter = changes + trailing
+            changes = madeAfter.map { permissions.escalated($0) }
             var allowed = SignaturePermissions.allowed(docMDP: nil)
             var problems: [Problem] = []
             if history.forgedFields.contains(item.field) {
@@ -141,7 +142,7 @@ package enum PDFVerifier {
                 finding.evidence = EvidenceCheck.run(
                     EvidenceCheck.Signed(
                         field: item.field, widget: item.widget, revision: revision,
-                        signer: finding.cms?.signer?.certificateSHA256),
+                        signer: finding.cms?.signer?.certificateSHA256, after: madeAfter),
                     revisions: revisions, file: file, mapped: mapped, password: password)
             }
             if let revision {
@@ -173,6 +174,7 @@ package enum PDFVerifier {
         let added = judging.map { from in Set(revisions.filter { $0.start >= from }.map(\.index)) }
         let overlays = history.overlays.filter { added?.contains($0.revision) ?? true }
         let overlayCheck = OverlayCheck.run(&findings, overlays: overlays, rendering: rendering)
+        for i in findings.indices { findings[i].evidence = findings[i].evidence?.hidden(by: findings[i].changes) }
         let dssHolder = try store.dictionary?.id?.number ?? document.catalog().id?.number
         let dssRevisions = revisions.filter { r in
             dssHolder.map { r.added.contains($0) || r.changed.contains($0) } ?? false
