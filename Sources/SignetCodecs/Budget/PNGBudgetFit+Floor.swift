@@ -8,8 +8,9 @@ import SignetRaster
 /// 398 at 100 KB). So the score decides among the candidates no smaller than the image a
 /// smaller budget picks.
 extension PNGBudgetFit {
-    /// How many palette PNGs below the budget are checked, each against the lossless downscale
-    /// that fits in its bytes: one per palette size, at most.
+    /// How many palette PNGs below the budget are checked at most, each against the lossless
+    /// downscale that fits in its bytes (each check is a lossless search): past that many, no
+    /// floor is set.
     static let floorSteps = paletteSizes.count
 
     /// The image a fit under a smaller budget picks, when that is larger than `winner` (the best
