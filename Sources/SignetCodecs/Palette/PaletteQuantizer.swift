@@ -5,10 +5,13 @@ import SignetRaster
 ///
 /// Premultiplied, so that every fully transparent pixel is one colour whatever RGB it hides, and
 /// a faint edge pixel counts by what it adds to the page, not by its hidden colour. The histogram
-/// keeps 5 bits of each premultiplied colour channel and 34 alpha classes (0, 255 and 32 in
-/// between), with each bin's exact sums, so opaque and fully transparent pixels never share a bin
-/// with translucent ones and the palette's means are exact: one pass over the pixels, then all
-/// the work is on the bins (a few thousand for a signature). No dithering: ink on a page has few
+/// has a bin per premultiplied colour (8 bits a channel) while there are at most `exactBins` of
+/// them — ink, seals and logos have a few thousand — so no two colours share an entry unless the
+/// palette merges them; an image of more colours (a photo) is binned again by 5 bits of each
+/// colour channel and 34 alpha classes (0, 255 and 32 in between), so opaque and fully
+/// transparent pixels never share a bin with translucent ones. Each bin keeps its exact sums, so
+/// the palette's means are exact: one or two passes over the pixels, then all the work is on the
+/// bins. No dithering: ink on a page has few
 /// colours and flat areas, where dithering noise costs bytes and looks like grain.
 ///
 /// Built once per image; `quantize(colors:)` for each palette size tried.
@@ -16,25 +19,46 @@ struct PaletteQuantizer {
     /// Occupied bins: pixel counts and premultiplied channel means (R, G, B, A, 0…255).
     private var counts: [Double] = []
     private var means: [SIMD4<Float>] = []
-    /// The bin of each key (see `key`), -1 when empty.
-    private let slots: [Int32]
+    /// The bin of each key (see `key`).
+    private let slots: [Int: Int32]
+    /// Whether the bins are exact colours (else 5 bits a channel).
+    private let exact: Bool
     private let image: Bitmap
 
     /// k-means rounds after median cut.
     static let refinements = 3
     private static let alphaClasses = 34
+    /// The most exact colours binned one by one.
+    static let exactBins = 1 << 15
 
     init(_ image: Bitmap) {
         self.image = image
-        var slots = [Int32](repeating: -1, count: 32 * 32 * 32 * Self.alphaClasses)
+        let binned = Self.histogram(image, exact: true) ?? Self.histogram(image, exact: false)!
+        (slots, counts, exact) = (binned.slots, binned.counts, binned.exact)
+        means = zip(binned.sums, counts).map { SIMD4<Float>($0 / $1) }
+    }
+
+    /// One pass over the pixels: each bin's key, pixel count and premultiplied sums; nil (exact
+    /// bins only) past `exactBins` bins.
+    private static func histogram(
+        _ image: Bitmap, exact: Bool
+    ) -> (slots: [Int: Int32], counts: [Double], sums: [SIMD4<Double>], exact: Bool)? {
+        var overflow = false
+        var slots: [Int: Int32] = [:]
         var sums: [SIMD4<Double>] = []
         var counts: [Double] = []
         image.pixels.withUnsafeBufferPointer { px in
             for i in 0..<image.pixelCount {
-                let p = Self.premultiplied(px, i)
-                let key = Self.key(p)
-                var slot = Int(slots[key])
-                if slot < 0 {
+                let p = premultiplied(px, i)
+                let key = key(p, exact: exact)
+                var slot: Int
+                if let known = slots[key] {
+                    slot = Int(known)
+                } else {
+                    if exact && counts.count == exactBins {
+                        overflow = true
+                        break
+                    }
                     slot = counts.count
                     slots[key] = Int32(slot)
                     counts.append(0)
@@ -44,9 +68,7 @@ struct PaletteQuantizer {
                 sums[slot] += SIMD4<Double>(p)
             }
         }
-        self.slots = slots
-        self.counts = counts
-        means = zip(sums, counts).map { SIMD4<Float>($0 / $1) }
+        return overflow ? nil : (slots, counts, sums, exact)
     }
 
     /// Pixel `i` premultiplied, 0…255 per channel.
@@ -56,8 +78,9 @@ struct PaletteQuantizer {
         return SIMD4(Float(px[4 * i]) * scale, Float(px[4 * i + 1]) * scale, Float(px[4 * i + 2]) * scale, a)
     }
 
-    /// The histogram bin of a premultiplied colour.
-    private static func key(_ p: SIMD4<Float>) -> Int {
+    /// The histogram bin of a premultiplied colour; fully transparent pixels are key 0 either way.
+    private static func key(_ p: SIMD4<Float>, exact: Bool) -> Int {
+        if exact { return ((Int(p.x) << 8 | Int(p.y)) << 8 | Int(p.z)) << 8 | Int(p.w) }
         let a = Int(p.w)
         let alpha = a == 0 ? 0 : a == 255 ? alphaClasses - 1 : 1 + (a >> 3)
         let (r, g, b) = (Int(p.x) >> 3, Int(p.y) >> 3, Int(p.z) >> 3)
@@ -69,7 +92,7 @@ struct PaletteQuantizer {
         precondition((2...256).contains(colors), "a PNG palette holds 2 to 256 colours")
         // Fully transparent pixels (premultiplied: all zero, the bin of key 0) keep an entry of
         // their own, so the page around the ink never turns faintly tinted.
-        let clear = slots[0] >= 0 ? Int(slots[0]) : nil
+        let clear = slots[0].map(Int.init)
         let ink = means.indices.filter { $0 != clear }
         var palette = MedianCut.split(
             means: ink.map { means[$0] }, counts: ink.map { counts[$0] }, into: colors - (clear == nil ? 0 : 1))
@@ -87,7 +110,7 @@ struct PaletteQuantizer {
         var indices = [UInt8](repeating: 0, count: image.pixelCount)
         image.pixels.withUnsafeBufferPointer { px in
             for i in 0..<image.pixelCount {
-                indices[i] = UInt8(nearest[Int(slots[Self.key(Self.premultiplied(px, i))])])
+                indices[i] = UInt8(nearest[Int(slots[Self.key(Self.premultiplied(px, i), exact: exact)]!)])
             }
         }
         return IndexedImage(width: image.width, height: image.height, palette: entries, indices: indices)
