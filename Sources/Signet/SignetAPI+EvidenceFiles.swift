@@ -7,7 +7,7 @@ extension SignetAPI {
     /// sealed, and the strokes that record holds as Signet JSON (the record decoded with
     /// ``ISO19794_7/decode(_:name:limits:)``, positions in the record's units, times in milliseconds).
     /// - Parameters:
-    ///   - evidence: Evidence from ``extractEvidence(pdfAt:password:key:)``.
+    ///   - evidence: Evidence from ``extractEvidence(pdfAt:password:key:rendering:)``.
     ///   - name: What the record is called in messages, such as "signed.pdf, signature 1".
     /// - Returns: The record and its strokes.
     /// - Throws: ``StrokeReadError`` naming `name` and the byte offset when the record does not decode.
@@ -24,7 +24,7 @@ extension SignetAPI {
     /// writable by its owner only (0600: biometric data is the examiner's alone). Nothing is written
     /// when the record does not decode; the record is in place before its strokes are written.
     /// - Parameters:
-    ///   - evidence: Evidence from ``extractEvidence(pdfAt:password:key:)``.
+    ///   - evidence: Evidence from ``extractEvidence(pdfAt:password:key:rendering:)``.
     ///   - record: Where the record goes (an `.iso` file).
     ///   - strokes: Where its strokes go (a `.json` file).
     ///   - name: What the record is called in messages.

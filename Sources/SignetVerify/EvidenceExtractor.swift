@@ -41,14 +41,20 @@ package struct EvidenceExtraction: Sendable, Hashable {
 /// Evidence sealed for another examiner is skipped (and listed) when some other opens; when none
 /// opens, the first refusal stands. Whether the signer is trusted is `verify`'s to say.
 package enum EvidenceExtractor {
+    /// What a signature's problems must not include for its evidence to open: the bytes are what
+    /// was signed, read one way, and the signature is shaped as it must be. Trust, revocation,
+    /// the certificate's dates and permitted changes elsewhere are `verify`'s to judge.
+    static let refusing: Set<Problem.Kind> = [.digest, .signatureValue, .coverage, .ambiguous, .unreadable, .structure]
+
     package static func extract(
-        source file: any ByteSource, password: Secret?, key: EvidenceKey, now: Date
+        source file: any ByteSource, password: Secret?, key: EvidenceKey, now: Date,
+        rendering: PageRendering = .unavailable
     ) throws -> EvidenceExtraction {
         let report: VerificationReport
         do {
             report = try PDFVerifier.verify(
                 source: file, password: password,
-                options: VerifyOptions(now: now, requireTrust: false, revocation: .none))
+                options: VerifyOptions(now: now, requireTrust: false, revocation: .none), rendering: rendering)
         } catch let error as PDFSignError {
             guard case .noSignatures = error.reason else { throw error }
             throw EvidenceError(file.name, .noEvidence)
@@ -61,6 +67,9 @@ package enum EvidenceExtractor {
             let context = "\(file.name), signature \(signature.index) (field \(name))"
             guard signature.integrity == .ok else {
                 throw EvidenceError(context, .signatureBroken(signature.reason ?? "its integrity does not hold"))
+            }
+            if let problem = signature.problemList.first(where: { refusing.contains($0.kind) }) {
+                throw EvidenceError(context, .signatureBroken(problem.sentence))
             }
             switch evidence.status {
             case .bound: break

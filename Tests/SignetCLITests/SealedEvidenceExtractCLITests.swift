@@ -70,6 +70,51 @@ extension SealedEvidenceCLITests {
             "the file in the way is left as it was")
     }
 
+    /// A page whose graphics state defines its fill opacity twice: readers that keep the first
+    /// value show the square, readers that keep the last one hide it. `sign` leaves that object
+    /// as it is, so the signed revision reads two ways.
+    static func ambiguousPDF() -> [UInt8] {
+        var pdf = RawPDFBuilder()
+        let catalog = pdf.reserve(), pages = pdf.reserve(), page = pdf.reserve()
+        let state = pdf.add("<< /Type /ExtGState /ca 1 /ca 0 >>")
+        let resources = pdf.add("<< /ExtGState << /G \(state) 0 R >> >>")
+        let content = pdf.addStream("", Array("/G gs 0 0 1 rg 100 100 200 200 re f".utf8))
+        pdf.set(catalog, "<< /Type /Catalog /Pages \(pages) 0 R >>")
+        pdf.set(pages, "<< /Type /Pages /Kids [\(page) 0 R] /Count 1 >>")
+        pdf.set(
+            page,
+            "<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 612 792] /Resources \(resources) 0 R /Contents \(content) 0 R >>"
+        )
+        return pdf.build(root: catalog)
+    }
+
+    @Test(
+        "extract refuses evidence whose signed revision reads two ways, as verify calls its signature INVALID",
+        arguments: VocabularyCLITests.binaries)
+    func extractAmbiguous(binary: String) throws {
+        let dir = TemporaryDirectory("signet-extract-ambiguous")
+        let input = dir.path("two-ways.pdf"), output = dir.path("signed.pdf"), folder = dir.path("case") + "/"
+        try Data(Self.ambiguousPDF()).write(to: URL(fileURLWithPath: input))
+        let sign = try ProcessRunner.run(
+            binary,
+            [
+                "sign", input, "-o", output, "--key", pki.rsaKey, "--cert", pki.rsaCert, "--chain", pki.chain,
+                "--strokes", Self.pad, "--evidence-for", pki.rsaCert,
+            ])
+        #expect(sign.status == 0, "\(sign.stderr)")
+        let verify = try ProcessRunner.run(binary, ["verify", output, "--ca", pki.rootCert])
+        #expect(
+            verify.status == 3 && verify.stdoutText.contains("reads two ways"),
+            "verify: exit \(verify.status): \(verify.stdoutText)")
+        let extract = try ProcessRunner.run(
+            binary, ["evidence", "extract", output, "--key", pki.rsaKey, "--cert", pki.rsaCert, "-o", folder])
+        #expect(extract.status == 3, "extract: exit \(extract.status): \(extract.stdoutText) \(extract.stderr)")
+        #expect(
+            extract.stderr.contains("does not hold") && extract.stderr.contains("defines /ca twice"),
+            "extract names the two readings: \(extract.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "signature-1.iso"), "nothing opened")
+    }
+
     @Test("extract opens an encrypted PDF with --pdf-password-env, the key's password kept apart")
     func extractEncrypted() throws {
         let dir = TemporaryDirectory("signet-extract-encrypted")

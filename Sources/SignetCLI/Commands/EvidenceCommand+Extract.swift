@@ -62,7 +62,9 @@ extension EvidenceCommand {
             try EvidenceKey.pem(keyPath: keyPath, certificatePath: certificate, password: $0)
         }
         let extraction = try SecretInput.withSignedPDFPassword(args, context) {
-            try SignetAPI.evidenceExtraction(pdfAt: input, password: $0, key: key)
+            let reader = OverlayRenderer(input: .file(input), password: $0, secretVariables: context.secretVariables)
+            return try SignetAPI.evidenceExtraction(
+                pdfAt: input, password: $0, key: key, rendering: .renderer(reader))
         }
         let found = extraction.opened
         guard destination.isFolder || found.count == 1 else {

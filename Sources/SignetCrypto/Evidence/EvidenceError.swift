@@ -44,7 +44,8 @@ public enum EvidenceReason: StageReason {
     /// The signature's own update changed more than the signature (what), or covers no earlier
     /// revision: the evidence is not bound to what the signature shows.
     case notBound(String)
-    /// The signature carrying the evidence does not hold (why): its bytes are not those signed.
+    /// The signature carrying the evidence does not hold (why): its bytes are not those signed,
+    /// it leaves bytes out, or what it signs reads two ways.
     case signatureBroken(String)
 
     /// Bad input, or a check that said no.
