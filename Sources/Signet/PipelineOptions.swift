@@ -49,8 +49,9 @@ public struct PipelineSigning: Sendable {
     /// `nil` (default) stamps the strokes only.
     public var text: SignatureText?
     /// Who the strokes' pen dynamics are sealed for: their ISO/IEC 19794-7 record is encrypted for
-    /// this examiner and associated with the stamp's form XObject in the signature's own update,
-    /// bound to the document, the stamp and where it is drawn, and the signer (docs/evidence.md).
+    /// this examiner and associated with the stamp's form XObject (or, when the stamp is the
+    /// signature's widget on a signed input, with the widget's appearance) in the signature's own
+    /// update, bound to the document, the stamp and where it is drawn, and the signer (docs/evidence.md).
     /// The strokes must have timestamps. `nil` (default): nothing is sealed.
     public var examiner: EvidenceExaminer?
     /// Evidence sealed elsewhere, placed as it is instead of sealing the strokes' record (with

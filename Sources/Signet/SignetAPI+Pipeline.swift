@@ -27,13 +27,14 @@ extension SignetAPI {
     }
 
     /// Renders `drawing` and fits it under the budget (or prepares it as vector ink), stamps it
-    /// into `input`, then — with `signing` — appends an invisible signature. With `signing` the
+    /// into `input`, then — with `signing` — appends a signature. With `signing` the
     /// stamp and the signature are one incremental update, covered by the signature (the
     /// stamp's `mode` is not consulted: a signer always appends, an encrypted input opened with
-    /// `password` and kept encrypted); on an input that is already signed the stamp is a Stamp
-    /// annotation, never page content. With `signing.examiner`, the drawing's ISO/IEC 19794-7
-    /// record is sealed for the examiner on the stamp's form XObject in that update (see
-    /// ``PipelineSigning/examiner``). Only `output` (and `options.imageOutput` when set) is
+    /// `password` and kept encrypted); on an input that is already signed the stamp is never page
+    /// content: it is the new signature's visible appearance (one page, full opacity, normal
+    /// blending, no `asAnnotation`, not certified), else a Stamp annotation. With `signing.examiner`,
+    /// the drawing's ISO/IEC 19794-7 record is sealed for the examiner in that update, on the
+    /// stamp's form XObject or on the signature's widget (see ``PipelineSigning/examiner``). Only `output` (and `options.imageOutput` when set) is
     /// written, atomically, once every stage has succeeded: the image stays in memory.
     /// - Parameters:
     ///   - drawing: The strokes to render.
@@ -101,22 +102,32 @@ extension SignetAPI {
         var signature: PDFSignResult?
         if let signing {
             // One revision: the stamp's objects go into the signer's incremental update, so the new
-            // signature covers them; on a signed input the stamp is an annotation (see `Stamper.apply`).
+            // signature covers them; on a signed input the stamp is the new signature's appearance
+            // (see `Stamper.signaturePage`), else a Stamp annotation there (see `Stamper.apply`).
             var edit: StampEdit?
-            let evidence = try signing.examiner.map { try handwritingEvidence(drawing, named: strokes, for: $0) }
-            let editing = { (document: PDFDocument) in
+            let evidence = try signing.examiner.map {
+                var evidence = try handwritingEvidence(drawing, named: strokes, for: $0)
+                evidence.presealed = signing.presealed
+                return evidence
+            }
+            let editing = { (document: PDFDocument) -> SignatureAppearance? in
+                if let page = try Stamper.signaturePage(options.stamp, in: document) {
+                    return SignatureAppearance(
+                        artwork: art.artwork, page: page, placement: options.stamp.placement, text: signing.text,
+                        evidence: evidence)
+                }
                 let stamped = try Stamper.apply(
                     art.artwork, text: signing.text, options: options.stamp, to: document, incremental: true,
                     pageImage: hooks.pageImage)
                 edit = stamped
-                if var evidence {
-                    evidence.presealed = signing.presealed
+                if let evidence {
                     guard let form = try stamped.formID.flatMap(document.object) else {
                         throw PDFError(input, .structure("internal: the stamp has no form XObject"))
                     }
                     try EvidenceAttachment.attach(
                         evidence, to: .stamp(form), in: document, signer: try signing.identity.certificateSHA256)
                 }
+                return nil
             }
             let signed =
                 switch ends {
@@ -129,8 +140,8 @@ extension SignetAPI {
                         source: source, to: sink, password: password, identity: signing.identity,
                         options: signing.options, editing: editing, network: CurlTransport(), hooks: hooks)
                 }
-            guard let edit else { throw PDFError(input, .structure("internal: the stamp was not applied")) }
-            stampReport = edit.report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)
+            stampReport = (edit ?? StampEdit.signature(page: signed.page, rect: signed.rect))
+                .report(input: input, output: output, incremental: true, bytesAdded: signed.bytesAdded)
             signature = signed
         } else {
             stampReport =

@@ -33,7 +33,12 @@ struct EvidenceSigningTests {
             options: PDFSignOptions(signingTime: Date(), reason: "Approved"),
             appearance: SignatureAppearance(
                 artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"), evidence: evidence),
-            editing: editing)
+            editing: editing.map { edit in
+                { document -> SignatureAppearance? in
+                    try edit(document)
+                    return nil
+                }
+            })
     }
 
     func verify(_ path: String) throws -> [SignatureReport] {

@@ -31,7 +31,7 @@ struct StampEvidenceTests {
         let options = StampOptions(placement: StampPlacement(at: at), asAnnotation: annotation)
         try PDFSigner.sign(
             input: input, output: output, identity: identity, options: PDFSignOptions(signingTime: Date()),
-            editing: { document in
+            editing: { document -> SignatureAppearance? in
                 let edit = try Stamper.apply(
                     try StampArtwork.image(TestStamp.png(), name: "test stamp"), options: options, to: document,
                     incremental: true)
@@ -39,6 +39,7 @@ struct StampEvidenceTests {
                 try EvidenceAttachment.attach(
                     evidence, to: .stamp(form), in: document, signer: try identity.certificateSHA256)
                 try also?(document)
+                return nil
             })
     }
 

@@ -32,5 +32,19 @@ package enum SignatureCheckers {
             "pyhanko", ["sign", "validate", "--pretty-print", "--trust", trust, "--trust-replace", path])
     }
 
+    /// `pyhanko(_:trust:)`'s report cut per signature, in file order: the field's name and its section.
+    package static func pyhankoSections(_ report: String) -> [(field: String, text: String)] {
+        report.components(separatedBy: "\nField ").dropFirst().map { section in
+            let header = section.prefix { $0 != "\n" }
+            let field = header.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? String(header)
+            return (field, section)
+        }
+    }
+
+    /// What pyHanko says of the changes after every signature but the last, when its default
+    /// difference analysis finds nothing beyond signing and form filling (`FORM_FILLING` at most).
+    package static let pyhankoFormFilling =
+        "All modifications relate to signing and form filling operations, and they appear to be compatible"
+
     package static var hasPyhanko: Bool { ProcessRunner.hasTool("pyhanko") }
 }

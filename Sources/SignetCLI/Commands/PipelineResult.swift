@@ -66,7 +66,7 @@ struct PipelineResult: Encodable {
             return text + " (\(stamp.formPhrase.map { "\($0), " } ?? "")\(how), \(stamp.sizeChange))"
         }
         return text + (stamp.formPhrase.map { " (\($0))" } ?? "")
-            + " and signed as \(signer) (invisible signature in field \(signature.field), \(signature.subFilter)"
+            + " and signed as \(signer) (\(signature.visible ? "visible" : "invisible") signature in field \(signature.field), \(signature.subFilter)"
             + (sealedFor.map { ", pen dynamics sealed for \($0)" } ?? "")
             + "), in one incremental update, \(stamp.sizeChange)"
     }

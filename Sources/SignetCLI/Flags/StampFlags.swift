@@ -60,9 +60,14 @@ extension StampReport {
     /// "page 3" for one page, "5 pages" for several.
     var pagesPhrase: String { pagesStamped == 1 ? "page \(perPage[0].page)" : "\(pagesStamped) pages" }
 
-    /// "as a Stamp annotation" (or "as Stamp annotations"); nil for a stamp in the page content.
+    /// "as a Stamp annotation" (or "as Stamp annotations"), "as the signature's appearance"; nil for
+    /// a stamp in the page content.
     var formPhrase: String? {
-        form == .annotation ? "as \(pagesStamped == 1 ? "a Stamp annotation" : "Stamp annotations")" : nil
+        switch form {
+        case .content: nil
+        case .annotation: "as \(pagesStamped == 1 ? "a Stamp annotation" : "Stamp annotations")"
+        case .signature: "as the signature's appearance"
+        }
     }
 
     /// "appended as an incremental update" or "rewritten", after the form phrase when there is one.

@@ -80,6 +80,9 @@ public struct StampReport: Sendable, Hashable, Codable {
         /// A Stamp annotation per page, page content untouched: chosen on signed or certified
         /// inputs (their approval signatures allow annotations, not content changes), or asked for.
         case annotation
+        /// The appearance of the new signature's widget: a signing pipeline on a signed input
+        /// (`Stamper.signaturePage`), as `signet sign --strokes` shows a visible signature.
+        case signature
     }
 
     /// The input, as named.

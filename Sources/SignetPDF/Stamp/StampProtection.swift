@@ -25,6 +25,18 @@ struct StampProtection {
         if let p = docMDP, p < 3, !options.breakSignatures { throw document.error(.certifiedAgainstStamps(docMDP: p)) }
     }
 
+    /// The page whose new signature widget shows the stamp, when a signer appends to a signed
+    /// input: one page, no annotation asked for, full opacity and normal blending (what a widget
+    /// shows); nil otherwise. A difference analysis that knows annotations only as form-field
+    /// widgets (pyHanko's default policy) then finds a new signature field, not an unexplained
+    /// Stamp annotation, after the earlier signatures.
+    func signaturePage(_ options: StampOptions, pages: [Int]) -> Int? {
+        guard isSigned, docMDP == nil, !options.asAnnotation, options.opacity == 1, options.blend == .normal,
+            pages.count == 1
+        else { return nil }
+        return pages[0]
+    }
+
     /// An annotation when asked, or when a signed input is appended to; else page content.
     func form(_ options: StampOptions, incremental: Bool) -> StampReport.Form {
         options.asAnnotation || (incremental && isSigned) ? .annotation : .content

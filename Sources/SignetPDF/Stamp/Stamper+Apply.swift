@@ -11,6 +11,14 @@ package struct StampEdit: Sendable, Hashable {
     /// The stamp's form XObject, the one every stamped page draws.
     package var formID: PDFObjectID?
 
+    /// The stamp a signer showed as its new signature's appearance (see `Stamper.signaturePage`):
+    /// on page `page` at `rect` (`[x0, y0, x1, y1]` in that page's default user space).
+    package static func signature(page: Int, rect: [Double]) -> StampEdit {
+        StampEdit(
+            form: .signature, perPage: [.init(page: page, rectUserSpace: rect.map { PDFNumber.rounded($0) })],
+            warnings: [])
+    }
+
     /// The report of a run that wrote these stamps to `output`, `bytesAdded` bytes more than `input`.
     package func report(input: String, output: String, incremental: Bool, bytesAdded: Int) -> StampReport {
         StampReport(
@@ -39,16 +47,7 @@ extension Stamper {
         }
         let protection = try StampProtection(document)
         try protection.check(options, document)
-        let pages: [Int]
-        do { pages = try options.pages.pages(count: document.pageCount) } catch {
-            switch error.kind {
-            case .outOfRange(let page): throw document.error(.pageOutOfRange(page: page, count: document.pageCount))
-            case .unreadable: throw document.error(.badPageSelection("'\(options.pages.text)'"))
-            }
-        }
-        guard pages.count <= options.maxPages else {
-            throw document.error(.tooManyPages(selected: pages.count, limit: options.maxPages))
-        }
+        let pages = try selectedPages(options, document)
 
         var warnings =
             document.wasReconstructed
@@ -79,11 +78,10 @@ extension Stamper {
             artwork, text: text, opacity: options.opacity, blend: options.blend, in: document)
         let kind = protection.form(options, incremental: incremental)
         let stampPage: (PDFPage, Rect, PageGeometry) throws -> Void
-        switch kind {
-        case .content:
+        if kind == .content {
             let stamper = PageStamper(document: document, form: form)
             stampPage = { try stamper.stamp($0, at: $1, geometry: $2) }
-        case .annotation:
+        } else {  // `protection.form` gives content or annotation; a signature's widget is the signer's
             let stamper = try AnnotationStamper(document: document, form: form)
             stampPage = { try stamper.stamp($0, at: $1, geometry: $2) }
         }
@@ -102,6 +100,31 @@ extension Stamper {
             progress?(StampProgress(phase: .stamping, fraction: Double(i + 1) / Double(placed.count)))
         }
         return StampEdit(form: kind, perPage: perPage, warnings: warnings, hidden: hidden, formID: try form.object.id)
+    }
+
+    /// The page on which a signer appending to `document` shows the stamp as the appearance of its
+    /// new signature's widget rather than as a Stamp annotation (see `StampProtection.signaturePage`),
+    /// after the checks `apply` makes; nil when the stamp is to be `apply`'d.
+    package static func signaturePage(_ options: StampOptions, in document: PDFDocument) throws -> Int? {
+        guard document.pageCount > 0 else { throw document.error(.noPages) }
+        let protection = try StampProtection(document)
+        try protection.check(options, document)
+        return protection.signaturePage(options, pages: try selectedPages(options, document))
+    }
+
+    /// The pages `options` selects in `document`, at most `options.maxPages` of them.
+    private static func selectedPages(_ options: StampOptions, _ document: PDFDocument) throws -> [Int] {
+        let pages: [Int]
+        do { pages = try options.pages.pages(count: document.pageCount) } catch {
+            switch error.kind {
+            case .outOfRange(let page): throw document.error(.pageOutOfRange(page: page, count: document.pageCount))
+            case .unreadable: throw document.error(.badPageSelection("'\(options.pages.text)'"))
+            }
+        }
+        guard pages.count <= options.maxPages else {
+            throw document.error(.tooManyPages(selected: pages.count, limit: options.maxPages))
+        }
+        return pages
     }
 
     /// The first annotation of `page` (before the stamp is added) whose opaque background lies

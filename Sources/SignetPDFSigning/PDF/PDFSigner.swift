@@ -12,6 +12,8 @@ package enum PDFSigner {
     /// `editing`, when given, changes the opened document before the signature is added (a
     /// pipeline's stamp, see `Stamper.apply`): its changes are written in the same incremental
     /// update as the signature, so the signature covers them and no unsigned revision lies between.
+    /// The appearance it returns, if any, replaces `appearance` (a pipeline's stamp on a signed
+    /// input is shown by the new signature's widget, see `Stamper.signaturePage`).
     /// `network` carries the timestamp requests (`options.timestamp`). `collector`, when given,
     /// adds the validation material in an update after the signature (`DSSUpdate`, PAdES B-LT).
     /// `password` opens an encrypted input (user or owner password; none when its user password is
@@ -21,7 +23,7 @@ package enum PDFSigner {
     package static func sign(
         input: String, output: String, password: Secret? = nil, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
-        editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
+        editing: ((PDFDocument) throws -> SignatureAppearance?)? = nil, network: (any HTTPTransport)? = nil,
         collector: RevocationCollector? = nil, hooks: PlacementHooks = PlacementHooks()
     ) throws -> PDFSignResult {
         guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
@@ -38,7 +40,7 @@ package enum PDFSigner {
     package static func sign(
         source: any ByteSource, to sink: any ByteSink, password: Secret? = nil, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
-        editing: ((PDFDocument) throws -> Void)? = nil, network: (any HTTPTransport)? = nil,
+        editing: ((PDFDocument) throws -> SignatureAppearance?)? = nil, network: (any HTTPTransport)? = nil,
         collector: RevocationCollector? = nil, hooks: PlacementHooks = PlacementHooks()
     ) throws -> PDFSignResult {
         try sign(
@@ -57,7 +59,8 @@ package enum PDFSigner {
 
     static func sign(
         opening: () throws -> PDFDocument, password: Secret?, input: String, key: Key,
-        options: PDFSignOptions, appearance: SignatureAppearance?, editing: ((PDFDocument) throws -> Void)?,
+        options: PDFSignOptions, appearance: SignatureAppearance?,
+        editing: ((PDFDocument) throws -> SignatureAppearance?)?,
         network: (any HTTPTransport)?, collector: RevocationCollector?, hooks: PlacementHooks = PlacementHooks(),
         sinks: PostSignatureUpdates.Sinks
     ) throws -> PDFSignResult {
@@ -82,7 +85,7 @@ package enum PDFSigner {
         case .prepared(let reserve, _): reserved = reserve
         }
         let writer = try IncrementalWriter.appending(to: document, context: input)
-        try editing?(document)
+        let appearance = try editing?(document) ?? appearance
         // A dictionary, not `reserveObject()`'s null: qpdf drops dictionary keys whose value is a
         // null object, and the field's /V must point here. Its body is given raw when writing.
         let signature = try document.makeIndirect(try document.parse("<< /Type /Sig >>"))
