@@ -189,7 +189,7 @@ enum ReaderCheck {
                 bytes = Array(bytes[..<(bytes.lastIndex { !isWhite($0) }.map { $0 + 1 } ?? 0)])
             }
             let digest = try ContentDigest.compute(bytes, algorithm: .sha256)
-            return (recovered ? "~r" : "~h") + hex(digest) + ".\(bytes.count)"
+            return (recovered ? "~r" : "~h") + digest.hexDigits + ".\(bytes.count)"
         }
         let parts = token.dropFirst().split(separator: ".")
         guard parts.count == 2, let start = Int(parts[0]), let length = Int(parts[1]), length == bytes.count,
@@ -201,11 +201,6 @@ enum ReaderCheck {
 
     /// PDF white space: NUL, tab, line feed, form feed, carriage return, space.
     private static func isWhite(_ byte: UInt8) -> Bool { [0, 9, 10, 12, 13, 32].contains(byte) }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-    }
 }
 
 /// Objects found to read alike in an earlier document of the same file, so that a 100 MB file with

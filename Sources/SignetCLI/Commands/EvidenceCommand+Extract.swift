@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Signet
+import SignetCore
 
 /// `signet evidence extract SIGNED.pdf --key EXAMINER.key [--cert EXAMINER.pem] -o DIR|FILE`.
 extension EvidenceCommand {
@@ -90,8 +91,8 @@ extension EvidenceCommand {
             Extracted(
                 signature: $0.evidence.signature, field: $0.evidence.field, record: $0.record, strokes: $0.strokes,
                 bytes: $0.bytes, examiner: $0.evidence.binding.examiner,
-                documentSHA256: hex($0.evidence.binding.documentDigest),
-                appearanceSHA256: hex($0.evidence.binding.appearanceDigest))
+                documentSHA256: $0.evidence.binding.documentDigest.hexDigits,
+                appearanceSHA256: $0.evidence.binding.appearanceDigest.hexDigits)
         }
         let skipped = extraction.skipped.map {
             Skipped(signature: $0.signature, field: $0.field, recipients: $0.recipients)
@@ -104,9 +105,5 @@ extension EvidenceCommand {
                 "\(StreamName.input(input)) signature \($0.signature) (field \($0.field)): evidence sealed for \($0.recipients.joined(separator: " and ")), not this key: left closed"
             }
         return CommandOutcome(json: ExtractResult(input: input, evidence: written, skipped: skipped), lines: lines)
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 }

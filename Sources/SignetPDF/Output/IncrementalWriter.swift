@@ -203,11 +203,7 @@ package final class IncrementalWriter {
             entries.append("/Encrypt \(value)")
         }
         let first = try trailer.value("/ID")?.items().first?.stringBytes()
-        let firstHex = first.map {
-            "<"
-                + $0.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
-                .joined() + ">"
-        }
+        let firstHex = first.map { "<" + $0.hexDigits + ">" }
         entries.append("/ID [\(firstHex ?? identifier.hexString) \(identifier.hexString)]")
         return entries
     }
