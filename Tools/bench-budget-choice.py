@@ -242,7 +242,7 @@ def table(name, budget, rows, report, runner):
             estimate = "≈" if runner["estimated"] else ""
             print(f"| | | signet runner-up | {runner['width']}×{runner['height']} | {runner['quality'] or ''} "
                   f"| {runner['bytes'] or 'estimate'} | {estimate}{runner['ssim']:.4f} "
-                  f"| | | {estimate}{runner['color_ssim']:.4f} |")
+                  f"| | | {estimate}{runner['score']:.4f} |")
     peers = ("imagemagick", "pillow", "pngquant")
     best = max((r["score"] for r in rows if r["policy"] in peers and r["bytes"] <= budget), default=0)
     return rows[0]["score"] - best, rows[0]["bytes"] <= budget

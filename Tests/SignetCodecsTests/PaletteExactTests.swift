@@ -56,7 +56,7 @@ struct PaletteExactTests {
         #expect(bytes[0] < bytes[1], "the case needs 64 colours to cost more than 32")
         let budget = (bytes[0] + bytes[1]) / 2
         var fit = PNGBudgetFit(options: BudgetOptions(maxBytes: budget, format: .png))
-        let palette = try #require(try fit.paletteCandidate(image, reference: reference))
+        let palette = try #require(try fit.paletteCandidate(image, reference: reference, budget: budget))
         print("32 colours \(bytes[0]) bytes, 64 colours \(bytes[1]); at \(budget): \(palette.colors!) colours")
         #expect(palette.bytes.count <= budget)
         #expect(palette.width == image.width && (33...63).contains(palette.colors!), "\(palette.why)")

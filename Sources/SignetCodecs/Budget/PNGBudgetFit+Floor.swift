@@ -24,16 +24,12 @@ extension PNGBudgetFit {
     mutating func smallerBudgetPick(
         largerThan winner: Candidate, palette: Candidate?, original: Bitmap, full: [UInt8], reference: Bitmap
     ) throws -> Candidate? {
-        let budget = options.maxBytes
-        defer { options.maxBytes = budget }
         var offered = palette
         for _ in 0..<Self.floorSteps {
             guard let palette = offered, palette.pixels > winner.pixels else { return nil }
-            options.maxBytes = palette.bytes.count
-            let rival = try losslessCandidate(original, full: full, reference: reference)
+            let rival = try losslessCandidate(original, full: full, reference: reference, budget: palette.bytes.count)
             if rival.map({ palette.score.color.mean > $0.score.color.mean }) ?? true { return palette }
-            options.maxBytes = palette.bytes.count - 1
-            offered = try paletteCandidate(original, reference: reference)
+            offered = try paletteCandidate(original, reference: reference, budget: palette.bytes.count - 1)
         }
         return nil
     }

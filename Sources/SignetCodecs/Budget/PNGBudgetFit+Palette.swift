@@ -20,16 +20,16 @@ extension PNGBudgetFit {
     /// Sizes the palette search tries at most.
     static let paletteScales = 3
 
-    /// A palette PNG of `original`, at full size or downscaled, that fits: at each size the most
+    /// A palette PNG of `original`, at full size or downscaled, that fits in `budget` bytes: at each size the most
     /// colours that fit (`mostColors`); the full size first, then, while that leaves fewer than
     /// `enoughColors` (or than the image holds), smaller sizes (by about √(budget / bytes) at
     /// `enoughColors` each time). Every size found is scored and the best returned; nil when none
     /// fits.
-    mutating func paletteCandidate(_ original: Bitmap, reference: Bitmap) throws -> Candidate? {
+    mutating func paletteCandidate(_ original: Bitmap, reference: Bitmap, budget: Int) throws -> Candidate? {
         var size = Size(width: original.width, height: original.height)
         var found: [Candidate] = []
         for _ in 0..<Self.paletteScales {
-            let most = try mostColors(original, at: size)
+            let most = try mostColors(original, at: size, budget: budget)
             if let fitted = most.fitted {
                 found.append(
                     try candidate(
@@ -37,20 +37,16 @@ extension PNGBudgetFit {
                         reference: reference, why: "\(fitted.entries)-colour palette PNG (lossy, transparency kept)"))
                 if fitted.entries >= min(Self.enoughColors, most.held) { break }
             }
-            guard
-                let next = BudgetShrink.next(
-                    width: size.width, height: size.height, bytes: max(most.bytesAtEnough, options.maxBytes + 1),
-                    options: options)
-            else { break }
-            size = Size(width: next.width, height: next.height)
+            guard let next = shrunk(size, bytes: max(most.bytesAtEnough, budget + 1), budget: budget) else { break }
+            size = next
         }
         return found.max { $0.score.color.mean < $1.score.color.mean }
     }
 
-    /// At `size`: the palette PNG with the most colours that fits (nil when 2 are over), the
-    /// colours the image holds there (up to 256) and the bytes of `enoughColors`.
+    /// At `size`: the palette PNG with the most colours that fits in `budget` bytes (nil when 2
+    /// are over), the colours the image holds there (up to 256) and the bytes of `enoughColors`.
     private mutating func mostColors(
-        _ original: Bitmap, at size: Size
+        _ original: Bitmap, at size: Size, budget: Int
     ) throws -> (fitted: (bytes: [UInt8], entries: Int)?, held: Int, bytesAtEnough: Int) {
         var quantizer: PaletteQuantizer?
         let encoded = { (fit: inout Self, colors: Int) throws -> (bytes: [UInt8], entries: Int) in
@@ -73,7 +69,7 @@ extension PNGBudgetFit {
             var png = try encoded(&self, colors)
             if colors == Self.paletteSizes[0] { held = png.entries }
             if colors >= Self.enoughColors { bytesAtEnough = png.bytes.count }
-            guard png.bytes.count <= options.maxBytes else {
+            guard png.bytes.count <= budget else {
                 over = colors
                 continue
             }
@@ -82,7 +78,7 @@ extension PNGBudgetFit {
             for _ in 0..<Self.colorSteps where high - low > 1 {
                 let middle = (low + high) / 2
                 let tried = try encoded(&self, middle)
-                if tried.bytes.count <= options.maxBytes {
+                if tried.bytes.count <= budget {
                     (png, low) = (tried, middle)
                 } else {
                     high = middle

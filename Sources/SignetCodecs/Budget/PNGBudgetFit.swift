@@ -15,7 +15,7 @@ struct PNGBudgetFit {
         PNGOptions(compressionLevel: 9, filter: .up),
     ]
 
-    var options: BudgetOptions
+    let options: BudgetOptions
     var encodes = 0
     /// The setting that won at full size; reused for the smaller sizes.
     private var chosen: PNGOptions?
@@ -111,8 +111,8 @@ struct PNGBudgetFit {
                     full, width: original.width, height: original.height, colors: nil, reference: reference,
                     why: "lossless \(Self.colorType(full)) PNG fits at full size"))
         } else {
-            let lossless = try losslessCandidate(original, full: full, reference: reference)
-            let palette = try paletteCandidate(original, reference: reference)
+            let lossless = try losslessCandidate(original, full: full, reference: reference, budget: options.maxBytes)
+            let palette = try paletteCandidate(original, reference: reference, budget: options.maxBytes)
             candidates = [lossless, palette].compactMap { $0 }
             if let best = BudgetRanking.ranked(candidates, by: \.score.color.mean).first {
                 floor = try smallerBudgetPick(
@@ -155,42 +155,43 @@ struct PNGBudgetFit {
             runnerUp: runnerUp)
     }
 
-    /// The largest lossless downscale of `original` found that fits (`full`, its full-size PNG,
-    /// is over the budget), scored; nil at the minimum dimension.
-    mutating func losslessCandidate(_ original: Bitmap, full: [UInt8], reference: Bitmap) throws -> Candidate? {
-        guard let found = try lossless(original, from: full) else { return nil }
+    /// The largest lossless downscale of `original` found that fits in `budget` bytes (`full`, its
+    /// full-size PNG, is over them), scored; nil at the minimum dimension.
+    mutating func losslessCandidate(
+        _ original: Bitmap, full: [UInt8], reference: Bitmap, budget: Int
+    ) throws -> Candidate? {
+        guard let found = try lossless(original, from: full, budget: budget) else { return nil }
         return try candidate(
             found.bytes, width: found.size.width, height: found.size.height, colors: nil, reference: reference,
             why: "lossless \(Self.colorType(found.bytes)) PNG, downscaled from \(original.width)×\(original.height) "
                 + "(the largest size found that fits) because the full-size PNG needs \(full.count) bytes")
     }
 
-    /// The largest lossless downscale of `original` found that fits (`full`, its full-size PNG, is
-    /// over the budget): downscaled by about √(budget / size) until it fits (a lossless PNG of
+    /// The largest lossless downscale of `original` found that fits in `budget` bytes (`full`, its
+    /// full-size PNG, is over them): downscaled by about √(budget / size) until it fits (a lossless PNG of
     /// line art shrinks more slowly than the pixel count, so that step can land far under the
     /// budget), then the scale bisected between that size and the last one over the budget, so
     /// the budget is used, not a thumbnail far under it. nil at the minimum dimension.
-    private mutating func lossless(_ original: Bitmap, from full: [UInt8]) throws -> (size: Size, bytes: [UInt8])? {
+    private mutating func lossless(
+        _ original: Bitmap, from full: [UInt8], budget: Int
+    ) throws -> (size: Size, bytes: [UInt8])? {
         var size = Size(width: original.width, height: original.height)
         var bytes = full
         var over = size
-        while bytes.count > options.maxBytes {
-            guard
-                let next = BudgetShrink.next(
-                    width: size.width, height: size.height, bytes: bytes.count, options: options)
-            else { return nil }
+        while bytes.count > budget {
+            guard let next = shrunk(size, bytes: bytes.count, budget: budget) else { return nil }
             over = size
-            size = Size(width: next.width, height: next.height)
+            size = next
             bytes = try smallest(original, at: size)
         }
-        return try largestFitting(original, fits: (size, bytes), over: over)
+        return try largestFitting(original, fits: (size, bytes), over: over, budget: budget)
     }
 
-    /// The largest downscale of `original` found that fits, bisecting the scale between `fits`
-    /// (a size that fits, with its PNG) and `over` (a larger size that does not), at most
-    /// `refineEncodes` encodes, until the two are within 1 % of each other.
+    /// The largest downscale of `original` found that fits in `budget` bytes, bisecting the scale
+    /// between `fits` (a size that fits, with its PNG) and `over` (a larger size that does not), at
+    /// most `refineEncodes` encodes, until the two are within 1 % of each other.
     private mutating func largestFitting(
-        _ original: Bitmap, fits: (size: Size, bytes: [UInt8]), over: Size
+        _ original: Bitmap, fits: (size: Size, bytes: [UInt8]), over: Size, budget: Int
     ) throws -> (size: Size, bytes: [UInt8]) {
         var best = fits
         var low = Double(fits.size.width) / Double(original.width)
@@ -202,7 +203,7 @@ struct PNGBudgetFit {
             guard width > best.size.width, width < over.width || height < over.height else { break }
             let size = Size(width: width, height: height)
             let bytes = try smallest(original, at: size)
-            if bytes.count <= options.maxBytes {
+            if bytes.count <= budget {
                 best = (size, bytes)
                 low = scale
             } else {
@@ -210,6 +211,15 @@ struct PNGBudgetFit {
             }
         }
         return best
+    }
+
+    /// The next size to try below `size`, whose PNG needs `bytes`, for a budget of `budget` bytes
+    /// (`BudgetShrink` with this fit's resize options); nil when none is allowed.
+    func shrunk(_ size: Size, bytes: Int, budget: Int) -> Size? {
+        var asked = options
+        asked.maxBytes = budget
+        return BudgetShrink.next(width: size.width, height: size.height, bytes: bytes, options: asked)
+            .map { Size(width: $0.width, height: $0.height) }
     }
 
     /// The color type written in the IHDR chunk (byte 25 of every PNG).

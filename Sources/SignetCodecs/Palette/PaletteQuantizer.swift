@@ -106,14 +106,34 @@ struct PaletteQuantizer {
             nearest[clear] = palette.count
             palette.append(.zero)
         }
-        let entries = palette.map(Self.straight)
+        let (entries, merged) = Self.distinct(palette.map(Self.straight))
         var indices = [UInt8](repeating: 0, count: image.pixelCount)
         image.pixels.withUnsafeBufferPointer { px in
             for i in 0..<image.pixelCount {
-                indices[i] = UInt8(nearest[Int(slots[Self.key(Self.premultiplied(px, i), exact: exact)]!)])
+                indices[i] = merged[nearest[Int(slots[Self.key(Self.premultiplied(px, i), exact: exact)]!)]]
             }
         }
         return IndexedImage(width: image.width, height: image.height, palette: entries, indices: indices)
+    }
+
+    /// `entries` with each colour once, and the index in that list of each entry.
+    ///
+    /// Means that differ can be written as the same bytes: a box of nearly solid pixels and one of
+    /// solid pixels both snap to alpha 255 (`alphaSnap`), a faint edge box snaps to the clear
+    /// entry, and means a fraction apart round alike. Kept apart, the pixels of one colour would
+    /// be split at random between two indices — noise that deflate pays for (about an eighth of
+    /// a signature's palette PNG) — and the entry would be spent on nothing; merged, a budget's
+    /// colour search asks for more colours instead.
+    static func distinct(_ entries: [RGBA]) -> (entries: [RGBA], index: [UInt8]) {
+        var kept: [RGBA] = [], position: [UInt32: UInt8] = [:]
+        let index = entries.map { entry -> UInt8 in
+            let word = UInt32(entry.r) << 24 | UInt32(entry.g) << 16 | UInt32(entry.b) << 8 | UInt32(entry.a)
+            if let known = position[word] { return known }
+            position[word] = UInt8(kept.count)
+            kept.append(entry)
+            return UInt8(kept.count - 1)
+        }
+        return (kept, index)
     }
 
     /// The palette entry closest to `color` (squared distance in premultiplied RGBA).
