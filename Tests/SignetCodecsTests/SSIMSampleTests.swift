@@ -80,6 +80,36 @@ struct SSIMSampleTests {
         if estimated.ruledOut != nil { #expect(quick.reason.contains("not tried"), "\(name)") }
     }
 
+    /// Fits where a ladder step too small for a size sample is over the budget at its lowest
+    /// quality: checked with one small encode, it is passed over before it is estimated and
+    /// searched. The signature's files come out byte for byte as before with fewer full encodes;
+    /// the calm photo at 4 KB, with the encodes that saves, reaches a smaller size that scores
+    /// higher.
+    static let overAtLowest: [(name: String, image: Bitmap, budget: Int)] = [
+        ("signature, 4 KB", TestImages.signature(width: 1500, height: 620).flattened(onto: .white), 4_000),
+        ("signature, 6 KB", TestImages.signature(width: 1500, height: 620).flattened(onto: .white), 6_000),
+        ("calm photo, 4 KB", TestImages.photo(width: 900, height: 640, noise: 4), 4_000),
+    ]
+
+    @Test(
+        "a small step over at its lowest quality is passed over unestimated, never losing the winner",
+        arguments: 0..<overAtLowest.count)
+    func lowestFirst(_ index: Int) throws {
+        let (name, image, budget) = Self.overAtLowest[index]
+        let options = BudgetOptions(maxBytes: budget, format: .jpeg)
+        var checked = JPEGBudgetFit(options: options)
+        var estimated = JPEGBudgetFit(options: options)
+        estimated.checksLowestFirst = false
+        let quick = try checked.fit(image)
+        let slow = try estimated.fit(image)
+        let said =
+            "\(name): \(quick.width) px q\(quick.quality!) \(quick.colorSSIM), \(quick.encodes) encodes "
+            + "vs \(slow.width) px q\(slow.quality!) \(slow.colorSSIM), \(slow.encodes)"
+        #expect(quick.colorSSIM >= slow.colorSSIM, "\(said)")
+        if quick.width == slow.width { #expect(quick.bytes == slow.bytes, "\(said)") }
+        #expect(quick.encodes < slow.encodes || quick.colorSSIM > slow.colorSSIM, "the check saved encodes: \(said)")
+    }
+
     @Test("the sample: evenly spaced bands inside the image, one band of all rows when short, none when tiny")
     func bands() throws {
         let tall = try #require(SSIMSample(width: 4000, height: 3000))

@@ -22,12 +22,18 @@ extension JPEGBudgetFit {
     ) throws -> ColorSSIM {
         let rows = Self.rowsRead(by: sample, height: size.height, upscaledTo: opaque.height)
         let reduced = reduced(opaque, for: size)
+        let key = size.width << 32 | size.height
+        // Most of the image, or made already (`JPEGSizeSearch.measuredOver`): made whole, for the
+        // search of this size to reuse.
+        let whole =
+            downscales[key]
+            ?? (2 * rows.count >= size.height
+                ? opaque.downscaledRows(
+                    Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced, opaque: true)
+                : nil)
         let strip: Bitmap
-        if 2 * rows.count >= size.height {
-            // Most of the image: made whole, for the search of this size to reuse.
-            let whole = opaque.downscaledRows(
-                Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced, opaque: true)
-            downscales[size.width << 32 | size.height] = whole
+        if let whole {
+            downscales[key] = whole
             let rowBytes = size.width * 4
             strip = Bitmap(
                 width: size.width, height: rows.count,

@@ -59,6 +59,10 @@ struct JPEGBudgetFit {
     /// Whether ladder steps are estimated before they are searched (false searches every step,
     /// which is what the estimate is checked against).
     var estimatesSteps = true
+    /// Whether a ladder step too small for a size sample is encoded at its lowest quality before
+    /// it is estimated (`JPEGSizeSearch.measuredOver`); false estimates it first, which is what
+    /// the check is compared with.
+    var checksLowestFirst = true
     /// Whether candidates are scored on `ssimSample`'s rows alone; nil decides by the image's
     /// size (`SSIMSample.scoresCandidates`), which is what the fit uses (the tests set it to
     /// compare the two).
@@ -126,10 +130,14 @@ struct JPEGBudgetFit {
             guard QualitySearch.probes(toSettle: step.range.count) <= left else { break }
             var search = sizeSearch(
                 opaque, step.size, gray: gray, range: step.range, cap: min(Self.encodesPerSize, left))
-            // A step its size sample puts over the budget is passed over before it is estimated.
-            let over = try search.predictedOver()
+            let best = candidates.compactMap(\.sampled).max()
+            let estimating = estimatesSteps && ssimSample != nil && best != nil
+            // A step its size sample puts over the budget is passed over before it is estimated,
+            // and so is one too small for a sample that is over at its lowest quality.
+            let over = try search.predictedOver() ?? (estimating && checksLowestFirst ? search.measuredOver() : nil)
+            if let made = search.downscaled { downscales[step.size.width << 32 | step.size.height] = made }
             // Estimated below the best so far at its aimed quality: it cannot win, nor can the smaller ones.
-            if over == nil, estimatesSteps, let sample = ssimSample, let best = candidates.compactMap(\.sampled).max() {
+            if over == nil, estimating, let sample = ssimSample, let best {
                 let estimate = try estimate(opaque, step.size, quality: step.aim, gray: gray, sample: sample)
                 if estimate.color.mean < best {
                     ruledOut = (step.size, step.aim, estimate, best)

@@ -50,7 +50,10 @@ struct SampledSizePredictor: JPEGSizePredictor {
         return sizes
     }
 
+    /// Both scan orders are predicted only when `mode`'s is over: the smaller of the two then
+    /// settles it, and when `mode`'s fits so does the smaller.
     mutating func smallestOver(_ budget: Int, at quality: Int, mode: JPEGMode) throws -> Int? {
+        guard try sample.predict(quality: quality, mode: mode) > budget else { return nil }
         let size = try sample.predictSmallest(quality: quality, mode: mode)
         return size > budget ? size : nil
     }

@@ -40,7 +40,10 @@ struct JPEGSizeSearch {
     /// A candidate scored while a trial encode ran.
     private var scored: (quality: Int, ssim: ColorSSIM)?
 
-    var probeEncodes: Int { predictor.probeEncodes }
+    /// Small encodes of a size too small to sample, whole at its lowest quality (`measuredOver`).
+    private var lowestChecks = 0
+
+    var probeEncodes: Int { predictor.probeEncodes + lowestChecks }
     private var budget: Int { options.maxBytes }
 
     init(
@@ -96,6 +99,26 @@ struct JPEGSizeSearch {
     mutating func predictedOver() throws -> Int? {
         guard size.width != original.width || size.height != original.height else { return nil }
         return try overAtLowest()
+    }
+
+    /// Below full size, for a size too small for a size sample (`JPEGSizeSample.minimumPixels`):
+    /// the image scaled to this size (kept for the search) and encoded whole at the lowest
+    /// quality, as a size sample of all its rows. Its bytes when that is over the budget: no
+    /// quality of the window fits, and the step is passed over as `predictedOver` passes one
+    /// over, before it is estimated. nil when it fits, and the search runs as it would have
+    /// without this encode; nil at full size and for a sampled size. Counted in `probeEncodes`
+    /// (a small image, like a sample), so it takes no full encode from the other sizes.
+    mutating func measuredOver() throws -> Int? {
+        guard predictor is MeasuredSizePredictor, size.width != original.width || size.height != original.height
+        else { return nil }
+        let trial = JPEGTrialImage(
+            original, at: size, gray: gray, reduced: reduced, downscaled: downscaled, reference: reference)
+        downscaled = trial.image
+        lowestChecks += 1
+        guard let bytes = try trial.source.encode(quality: range.lowerBound, mode: mode) else {
+            preconditionFailure("an encode without a byte limit returns its bytes")
+        }
+        return bytes.count > budget ? bytes.count : nil
     }
 
     /// The predicted bytes of the lowest quality when that is over the budget here and a smaller
