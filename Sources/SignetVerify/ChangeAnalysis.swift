@@ -132,7 +132,12 @@ struct ChangeAnalysis {
     /// readers part on it, so poppler drawing nothing there proves nothing. A /Rect of other than
     /// four numbers (MuPDF takes the first four, poppler drops the annotation); optional content
     /// (`/OC`: MuPDF ignores /VE expressions); NoRotate on a turned page (it draws upright from a
-    /// corner, outside its /Rect); an appearance stream whose filter not every reader decodes.
+    /// corner, outside its /Rect); an open pop-up window (readers draw it themselves, poppler not at
+    /// all); a rollover or down appearance of an annotation that is no widget (shown under the
+    /// pointer instead of the normal one rendered); a normal appearance that is no stream nor
+    /// dictionary of them (MuPDF draws a Stamp of its own, poppler nothing); an appearance stream
+    /// whose filter not every reader decodes, or that draws a form without a /BBox of four numbers
+    /// (`unboxedForm`).
     static func uncomparable(_ annotation: PDFObject, rotated: Bool) throws -> String? {
         if let rect = try annotation.value("/Rect"), try rect.numbers()?.count != 4 {
             return "its /Rect is not four numbers, and readers place it differently"
@@ -144,13 +149,61 @@ struct ChangeAnalysis {
         if flags & 16 != 0, rotated {
             return "it stays upright (NoRotate) on a turned page, so it draws outside its /Rect"
         }
-        guard let normal = try annotation.value("/AP")?.value("/N") else { return nil }
+        let subtype = try annotation.value("/Subtype")?.nameValue()
+        if subtype == "/Popup",
+            try annotation.value("/Open")?.boolValue() == true
+                || annotation.value("/Parent")?.value("/Open")?.boolValue() == true
+        {
+            return "it is an open pop-up window, which readers draw themselves and poppler does not"
+        }
+        let appearances = try annotation.value("/AP")
+        if subtype != "/Widget", let key = try ["/R", "/D"].first(where: { try appearances?.value($0) != nil }) {
+            return "it has a \(key == "/R" ? "rollover" : "down") appearance (\(key)), which readers show under the "
+                + "pointer in place of the one rendered"
+        }
+        guard let normal = try appearances?.value("/N") else { return nil }
+        guard try [.stream, .dictionary].contains(normal.kind) else {
+            return "its normal appearance (/N) is no stream, so readers draw one of their own (MuPDF) or nothing"
+        }
         let streams = try normal.kind == .stream ? [normal] : normal.keys().compactMap { try normal.value($0) }
         for stream in streams where try stream.kind == .stream {
             let filter = try stream.value("/Filter")
             let names = try filter?.kind == .array ? filter!.items().compactMap { try $0.nameValue() } : []
             for name in try names + [filter?.nameValue()].compactMap({ $0 }) where !commonFilters.contains(name) {
                 return "its appearance is encoded with \(name), which not every reader decodes"
+            }
+            if let why = try unboxedForm(stream) { return why }
+        }
+        return nil
+    }
+
+    /// Form XObjects looked at per appearance (itself and the forms it draws) before giving up.
+    static let formBound = 1_000
+
+    /// Why `appearance`, or a form XObject it draws through /Resources /XObject at any depth, has
+    /// no /BBox of four numbers, or `nil`. poppler draws nothing for such a form, MuPDF draws a
+    /// nested one unclipped, and pdf.js stretches [0 0 1 1] over the /Rect for an appearance and
+    /// draws a nested form unclipped, so a form that draws "900 EUR" over a signed price shows in
+    /// MuPDF and pdf.js and not in poppler's render. Past `formBound` forms, not judged either.
+    static func unboxedForm(_ appearance: PDFObject) throws -> String? {
+        var pending = [appearance]
+        var seen = Set(try appearance.id.map { [$0] } ?? [])
+        while let form = pending.popLast() {
+            if try form.value("/BBox")?.numbers()?.count != 4 {
+                let which = try form.id.map { " (object \($0.number))" } ?? ""
+                return "its appearance draws a form\(which) without a /BBox of four numbers, which readers draw "
+                    + "differently"
+            }
+            guard let xobjects = try form.value("/Resources")?.value("/XObject"), try xobjects.kind == .dictionary
+            else { continue }
+            for key in try xobjects.keys() {
+                guard let x = try xobjects.value(key), try x.kind == .stream,
+                    try x.value("/Subtype")?.nameValue() == "/Form", let id = try x.id, seen.insert(id).inserted
+                else { continue }
+                guard seen.count <= formBound else {
+                    return "its appearance draws over \(formBound) forms, more than are checked for a /BBox"
+                }
+                pending.append(x)
             }
         }
         return nil

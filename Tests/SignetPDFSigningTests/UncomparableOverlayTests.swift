@@ -10,8 +10,9 @@ import Testing
 
 /// Additions after a signature that readers draw differently, so that rendering their /Rect with
 /// poppler proves nothing: a stamp that MuPDF draws and poppler does not (a /Rect of five numbers,
-/// optional content, an appearance filter poppler refuses), one that draws outside its /Rect
-/// (NoRotate on a turned page), and an update whose hybrid table frees an object its /XRefStm
+/// optional content, an appearance filter poppler refuses, a form without /BBox), one that draws
+/// outside its /Rect (NoRotate on a turned page), one that shows something else under the pointer
+/// (a rollover or down appearance), an open pop-up window, and an update whose hybrid table frees an object its /XRefStm
 /// defines (MuPDF sees it freed). Each made here on a signed TestPDF (page 4, its content 5).
 @Suite("Verify: additions readers draw differently, and hybrid tables that free what /XRefStm defines")
 struct UncomparableOverlayTests {
@@ -25,6 +26,13 @@ struct UncomparableOverlayTests {
         var entries: String
         /// The appearance stream's dictionary entries.
         var appearance = ""
+        /// The appearance stream's /BBox, `nil` for none.
+        var box: String? = "[0 0 328 40]"
+        var subtype = "/Stamp"
+        /// Entries of /AP besides /N.
+        var moreAppearances = ""
+        /// The normal appearance (/N).
+        var normal = "51 0 R"
         var names: String
         var testDescription: String { label }
     }
@@ -40,6 +48,27 @@ struct UncomparableOverlayTests {
         Case(
             label: "an appearance filter not every reader decodes", entries: "/Rect [72 690 400 730]",
             appearance: "/Filter /Foo", names: "encoded with /Foo"),
+        // pdf.js draws an appearance without /BBox in [0 0 1 1] stretched over the /Rect;
+        // poppler and MuPDF draw nothing.
+        Case(label: "an appearance without /BBox", entries: "/Rect [72 690 400 730]", box: nil, names: "/BBox"),
+        Case(
+            label: "an appearance whose /BBox is three numbers", entries: "/Rect [72 690 400 730]", box: "[0 0 328]",
+            names: "/BBox"),
+        // MuPDF draws a "DRAFT" stamp of its own in place of an /N array; poppler draws nothing.
+        Case(
+            label: "a normal appearance that is an array", entries: "/Rect [72 690 400 730]",
+            normal: "[51 0 R]", names: "normal appearance (/N) is no stream"),
+        // Acrobat draws an open pop-up window with its parent's text; poppler draws no pop-up.
+        Case(
+            label: "an open pop-up window", entries: "/Rect [72 690 400 730] /Open true", subtype: "/Popup",
+            names: "open pop-up window"),
+        // A rollover or down appearance shows under the pointer; the render shows /N.
+        Case(
+            label: "a rollover appearance", entries: "/Rect [72 690 400 730]", moreAppearances: "/R 51 0 R",
+            names: "rollover appearance (/R)"),
+        Case(
+            label: "a down appearance", entries: "/Rect [72 690 400 730]", moreAppearances: "/D 51 0 R",
+            names: "down appearance (/D)"),
     ]
 
     func verify(_ bytes: [UInt8], _ name: String) throws -> SignatureReport {
@@ -58,15 +87,20 @@ struct UncomparableOverlayTests {
             : DuplicateKeyTests.first("<<", in: page, with: "<< /Annots [50 0 R]")
     }
 
-    /// `signed` with a Stamp (object 50: `entries`, drawn by form 51 with `content` in `box`, which
-    /// may carry more of the form's entries) added to page 4, and an optional content group (60).
-    static func stamping(_ signed: [UInt8], entries: String, content: String, box: String) -> [UInt8] {
+    /// `signed` with a Stamp (object 50: `entries`, drawn by form 51 with `content` in `box`, or with
+    /// no /BBox when `nil`, and the form's `more` entries) added to page 4, and an optional content
+    /// group (60).
+    static func stamping(
+        _ signed: [UInt8], subtype: String = "/Stamp", entries: String, normal: String = "51 0 R",
+        appearances: String = "", content: String, box: String?, more: String = ""
+    ) -> [UInt8] {
         IncrementalUpdate.append(
             to: signed,
             objects: [
                 4: listing50(signed),
-                50: "<< /Type /Annot /Subtype /Stamp \(entries) /AP << /N 51 0 R >> >>",
-                51: IncrementalUpdate.stream(content, dictionary: "/Type /XObject /Subtype /Form /BBox \(box)"),
+                50: "<< /Type /Annot /Subtype \(subtype) \(entries) /AP << /N \(normal) \(appearances)>> >>",
+                51: IncrementalUpdate.stream(
+                    content, dictionary: "/Type /XObject /Subtype /Form \(box.map { "/BBox \($0) " } ?? "")\(more)"),
                 60: "<< /Type /OCG /Name (Layer) >>",
             ])
     }
@@ -79,7 +113,8 @@ struct UncomparableOverlayTests {
     func uncomparable(_ c: Case) throws {
         let signed = try signed(rotate: c.rotate)
         let attack = Self.stamping(
-            signed, entries: c.entries, content: "1 g 0 0 328 40 re f", box: "[0 0 328 40] \(c.appearance)")
+            signed, subtype: c.subtype, entries: c.entries, normal: c.normal, appearances: c.moreAppearances,
+            content: "1 g 0 0 328 40 re f", box: c.box, more: c.appearance)
         let first = try verify(attack, "attack")
         #expect(!first.valid && first.modificationLevel == .other, "\(first.changes.map(\.what))")
         #expect(

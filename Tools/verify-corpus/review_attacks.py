@@ -929,6 +929,80 @@ def overlay_stamp_blank_space(out):
     return _annotation_over(signed(), b"Stamp", rect=BLANK_RECT)
 
 
+# A form without /BBox: poppler draws nothing for it, so its render hides nothing; MuPDF draws a
+# nested one unclipped and pdf.js stretches [0 0 1 1] over the /Rect for an appearance.
+UNIT_SQUARE_AP = stream(b"q 0.003333 0 0 0.035714 0 0 cm 1 1 1 rg 0 0 300 28 re f 0 g BT /F1 12 Tf 6 10 Td "
+                        b"(The buyer pays 900 EUR.) Tj ET Q",
+                        b"/Type /XObject /Subtype /Form /Resources << /Font << /F1 7 0 R >> >>")
+
+
+@case("reject", "approval signature, then a Stamp over the price whose appearance has no /BBox and paints 900 EUR "
+                "in the unit square (pdf.js stretches it over the /Rect; poppler draws nothing)")
+def overlay_appearance_without_bbox(out):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N %d 0 R >> >>" % (PRICE_RECT, n + 1),
+        n + 1: UNIT_SQUARE_AP,
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
+@case("reject", "approval signature, then a Stamp over the price whose appearance draws a nested form without "
+                "/BBox painting 900 EUR (MuPDF draws it; poppler draws nothing)")
+def overlay_nested_form_without_bbox(out):
+    data = signed()
+    n = next_num(data)
+    inner = stream(b"1 1 1 rg 0 0 300 28 re f 0 g BT /F1 12 Tf 6 10 Td (The buyer pays 900 EUR.) Tj ET",
+                   b"/Type /XObject /Subtype /Form /Resources << /Font << /F1 7 0 R >> >>")
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N %d 0 R >> >>" % (PRICE_RECT, n + 1),
+        n + 1: stream(b"/X0 Do", b"/Type /XObject /Subtype /Form /BBox [0 0 300 28] "
+                                 b"/Resources << /XObject << /X0 %d 0 R >> >>" % (n + 2)),
+        n + 2: inner,
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
+@case("reject", "approval signature, then a Stamp over the price whose /AP /N is an array holding its appearance "
+                "(MuPDF draws a DRAFT stamp of its own there, poppler draws nothing)")
+def overlay_normal_appearance_array(out):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N [%d 0 R] >> >>" % (PRICE_RECT, n + 1),
+        n + 1: WHITE_AP,
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
+@case("reject", "approval signature, then a Text note in blank space whose open Popup covers the price and shows "
+                "900 EUR (Acrobat draws the pop-up window; poppler draws no pop-up)")
+def overlay_open_popup_over_price(out):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Text /Rect [300 60 320 80] /F 4 /P 4 0 R /Contents (The buyer pays 900 EUR.) "
+           b"/Open true /Popup %d 0 R >>" % (n + 1),
+        n + 1: b"<< /Type /Annot /Subtype /Popup /Rect %s /Open true /Parent %d 0 R /P 4 0 R >>" % (PRICE_RECT, n),
+        PAGE1: annots_plus(data, PAGE1, n, n + 1),
+    })
+
+
+@case("reject", "approval signature, then a Stamp over the price whose normal appearance is empty and whose "
+                "rollover (/R) and down (/D) appearances paint 900 EUR (shown under the pointer)")
+def overlay_rollover_appearance(out):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N %d 0 R /R %d 0 R /D %d 0 R >> >>"
+           % (PRICE_RECT, n + 1, n + 2, n + 2),
+        n + 1: stream(b"", b"/Type /XObject /Subtype /Form /BBox [0 0 300 28]"),
+        n + 2: WHITE_AP,
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
 @case("reject", "Evil Annotation through a form field: an empty signature field over the price, invisible when "
                 "signed (no appearance); after an approval signature its widget gets one reading 900 EUR")
 def overlay_empty_sig_field_appearance(out):
