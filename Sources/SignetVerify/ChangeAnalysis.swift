@@ -34,6 +34,9 @@ struct ChangeAnalysis {
     /// Annotations and signature widgets this revision added, and non-field annotations and unsigned
     /// signature fields' widgets whose appearance it changed: what the overlay check compares.
     private(set) var overlays: [OverlayTarget] = []
+    /// Annotation object number → every page of `after` whose /Annots lists it (readers draw it on
+    /// each), read once when the overlay check first needs it.
+    private var listingPages: [Int: [Int]]?
 
     init(
         before: PDFDocument, after: PDFDocument, old: DocumentMap, new: DocumentMap, revision: Revision,
@@ -107,7 +110,29 @@ struct ChangeAnalysis {
     /// changes); one drawing nothing (no area) is not remembered. The page is the one of `after`
     /// that shows it: one that no page of `after` shows (its page was removed since) hides nothing.
     mutating func overlay(_ annotation: PDFObject, page given: Int?, what: String) throws {
-        let page = try annotation.id.flatMap { new.pageOf[$0.number] } ?? given
+        let number = try annotation.id?.number
+        let listed = try number.map { try pagesListing($0) } ?? []
+        // An annotation several pages list is drawn on each of them: each is compared.
+        for page in listed.isEmpty ? [number.flatMap { new.pageOf[$0] } ?? given] : listed.map(Optional.some) {
+            try overlay(annotation, onPage: page, what: what)
+        }
+    }
+
+    /// The pages of `after` whose /Annots lists annotation `number`, in page order.
+    private mutating func pagesListing(_ number: Int) throws -> [Int] {
+        if listingPages == nil {
+            var map: [Int: [Int]] = [:]
+            for page in stride(from: 1, through: after.pageCount, by: 1) {
+                for item in try after.page(page).object.value("/Annots")?.items() ?? [] {
+                    if let id = try item.id, map[id.number]?.last != page { map[id.number, default: []].append(page) }
+                }
+            }
+            listingPages = map
+        }
+        return listingPages?[number] ?? []
+    }
+
+    private mutating func overlay(_ annotation: PDFObject, onPage page: Int?, what: String) throws {
         if let page, page < 1 || page > after.pageCount { return }
         if let page, let why = try Self.uncomparable(annotation, rotated: after.page(page).geometry().rotation != 0) {
             return add(

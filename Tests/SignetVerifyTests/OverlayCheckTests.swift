@@ -19,15 +19,16 @@ struct OverlayCheckTests {
 
     /// A one-page PDF signed by `PDFSigner`, then stamped (a Stamp annotation at 72, 72 from the
     /// top-left, 150 points wide); where the stamped file is, and where the signed bytes end.
-    func stamped(_ dir: TemporaryDirectory) throws -> (path: String, signedEnd: Int) {
-        let input = try TestPDF.write(to: dir.path("in.pdf"))
+    func stamped(_ dir: TemporaryDirectory, pages: Int = 1) throws -> (path: String, signedEnd: Int) {
+        let input = try TestPDF.write(to: dir.path("in.pdf"), rotations: Array(repeating: 0, count: pages))
         let signed = dir.path("signed.pdf"), stamped = dir.path("stamped.pdf")
         _ = try PDFSigner.sign(
             input: input, output: signed, identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
             options: PDFSignOptions(signingTime: Date()))
         _ = try Stamper.stamp(
             input: signed, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
-            options: StampOptions(pages: .all, placement: StampPlacement(at: Point(x: 72, y: 72), width: 150)),
+            options: StampOptions(
+                pages: PageSelection("1"), placement: StampPlacement(at: Point(x: 72, y: 72), width: 150)),
             output: stamped)
         return (stamped, try Data(contentsOf: URL(fileURLWithPath: signed)).count)
     }
@@ -83,6 +84,29 @@ struct OverlayCheckTests {
         #expect(!signature.permitted && !signature.valid && signature.modificationLevel == .other)
         #expect(signature.problemKinds.first == .refusedChange, "\(signature.problems)")
         #expect(report.overlayCheck == .done && !report.valid)
+    }
+
+    @Test("a stamp that page 2's /Annots lists too is compared on both pages: readers draw it on each")
+    func listedOnTwoPages() throws {
+        let dir = TemporaryDirectory("overlay-check-two-pages")
+        let (stampedPath, signedEnd) = try stamped(dir, pages: 2)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: stampedPath)))
+        let document = try PDFDocument(path: stampedPath)
+        let annots = try document.page(1).object.value("/Annots")?.items() ?? []
+        let stamp = try #require(try annots.last?.id?.number, "page 1 of the stamped file lists no annotation")
+        // Page 2 as it is (it holds the signature's widget), with the stamp added to its /Annots.
+        let page = try document.page(2).object
+        let number = try #require(try page.id?.number)
+        let text = String(decoding: try page.unparsed(), as: UTF8.self)
+        try #require(text.contains("/Annots ["), "page 2 of the stamped file: \(text)")
+        let page2 = text.replacingOccurrences(of: "/Annots [", with: "/Annots [\(stamp) 0 R ")
+        let path = dir.write("both.pdf", bytes: IncrementalUpdate.append(to: bytes, objects: [number: page2]))
+        let recorder = Recorder(path) { Self.fill($0.region, .white) }
+        let report = try verify(path, .renderer(recorder))
+        let rendered = Set(recorder.calls.map { "page \($0.page) \($0.end == signedEnd ? "signed" : "now")" })
+        #expect(
+            rendered == ["page 1 signed", "page 1 now", "page 2 signed", "page 2 now"],
+            "renders asked for: \(recorder.calls); changes: \(report.signatures.map { $0.changes.map(\.what) })")
     }
 
     @Test("nothing hidden: the signature is valid, the check is done")

@@ -1003,6 +1003,28 @@ def overlay_rollover_appearance(out):
     })
 
 
+def _stamp_on_pages_1_and_2(rect):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /AP << /N %d 0 R >> >>" % (rect, n + 1),
+        n + 1: WHITE_AP,
+        PAGE1: annots_plus(data, PAGE1, n),
+        PAGE2: annots_plus(data, PAGE2, n),
+    })
+
+
+@case("reject", "approval signature, then one opaque Stamp over page 1's price listed in the /Annots of page 1 "
+                "and of page 2 (blank there): readers draw it on both pages")
+def overlay_stamp_listed_on_two_pages(out):
+    return _stamp_on_pages_1_and_2(PRICE_RECT)
+
+
+@case("accept", "approval signature, then one Stamp in blank space listed on pages 1 and 2 (control)")
+def overlay_stamp_listed_on_two_pages_blank(out):
+    return _stamp_on_pages_1_and_2(BLANK_RECT)
+
+
 @case("reject", "Evil Annotation through a form field: an empty signature field over the price, invisible when "
                 "signed (no appearance); after an approval signature its widget gets one reading 900 EUR")
 def overlay_empty_sig_field_appearance(out):
