@@ -98,11 +98,17 @@ extension ChangeAnalysis {
         for (_, item) in remaining { try annotationRemoved(item, page: page) }
     }
 
-    /// A markup annotation taken off a page is `annotations`; a widget (a field's, a signature's
-    /// own) is `other`: the field, or the signature's appearance, no longer shows where it was signed.
+    /// A markup annotation taken off a page is `annotations`, and the overlay check compares where
+    /// it was (a signed "CANCELLED" stamp taken off shows the page otherwise than signed, as hiding
+    /// it does); a widget (a field's, a signature's own) is `other`: the field, or the signature's
+    /// appearance, no longer shows where it was signed.
     private mutating func annotationRemoved(_ item: PDFObject, page: Int) throws {
-        guard try item.value("/Subtype")?.nameValue() == "/Widget" else {
-            return add(.annotations, "an annotation removed from page \(page)", page: page)
+        let subtype = try item.value("/Subtype")?.nameValue()
+        guard subtype == "/Widget" else {
+            add(.annotations, "an annotation removed from page \(page)", page: page)
+            let label = try item.id.map { " (object \($0.number))" } ?? ""
+            let kind = subtype.map { " \($0.dropFirst())" } ?? ""
+            return try overlay(item, onPage: page, what: "the removal of the\(kind) annotation\(label)")
         }
         let number = try item.id?.number
         guard let number, let (name, field) = old.field(containing: number) else {

@@ -132,7 +132,8 @@ struct ChangeAnalysis {
         return listingPages?[number] ?? []
     }
 
-    private mutating func overlay(_ annotation: PDFObject, onPage page: Int?, what: String) throws {
+    /// `overlay` on `page` alone (`annotation` may be one `before` had and `after` no longer lists).
+    mutating func overlay(_ annotation: PDFObject, onPage page: Int?, what: String) throws {
         if let page, page < 1 || page > after.pageCount { return }
         if let page, let why = try Self.uncomparable(annotation, rotated: after.page(page).geometry().rotation != 0) {
             return add(

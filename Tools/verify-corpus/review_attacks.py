@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_corpus as mc  # noqa: E402
 from make_corpus import (ACROFORM, CATALOG, CONTENT1, CONTENT2, FONT_F1, FONT_HELV, INFO, PAGE1, PAGE2,  # noqa: E402
                          PAGES, SIG_FIELD, TEXT_FIELD, TEXT_FIELD_AP, append_update, annots_plus, base_objects,
-                         last_startxref, next_num, stream, with_entries)
+                         last_startxref, latest, next_num, ser, stream, with_entries)
 from pyhanko.sign.fields import MDPPerm  # noqa: E402
 
 CASES = []
@@ -1023,6 +1023,33 @@ def overlay_stamp_listed_on_two_pages(out):
 @case("accept", "approval signature, then one Stamp in blank space listed on pages 1 and 2 (control)")
 def overlay_stamp_listed_on_two_pages_blank(out):
     return _stamp_on_pages_1_and_2(BLANK_RECT)
+
+
+CANCELLED_AP = stream(b"1 0 0 RG 4 w 2 2 296 24 re S 1 0 0 rg BT /F1 18 Tf 90 6 Td (CANCELLED) Tj ET",
+                      b"/Type /XObject /Subtype /Form /BBox [0 0 300 28] /Resources << /Font << /F1 7 0 R >> >>")
+
+
+def _signed_with_stamp_removed(ap):
+    """Signed with a Stamp (object 30, drawn by 31 = `ap`) over the price; an update takes it off page 1."""
+    objs = base_objects()
+    objs[30] = b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N 31 0 R >> >>" % PRICE_RECT
+    objs[31] = ap
+    objs[PAGE1] = objs[PAGE1].replace(b"/Annots [10 0 R 11 0 R]", b"/Annots [10 0 R 11 0 R 30 0 R]")
+    data = signed(objs)
+    page = ser(latest(data, PAGE1))
+    assert b" 30 0 R ]" in page
+    return append_update(data, {PAGE1: page.replace(b" 30 0 R ]", b" ]")})
+
+
+@case("reject", "signed with a red CANCELLED Stamp over the price; after the approval signature the Stamp is taken "
+                "off page 1 (setting it Hidden is caught the same way)")
+def overlay_signed_stamp_removed(out):
+    return _signed_with_stamp_removed(CANCELLED_AP)
+
+
+@case("accept", "signed with a Stamp that draws nothing; the Stamp taken off page 1 (control)")
+def overlay_signed_empty_stamp_removed(out):
+    return _signed_with_stamp_removed(stream(b"", b"/Type /XObject /Subtype /Form /BBox [0 0 300 28]"))
 
 
 @case("reject", "Evil Annotation through a form field: an empty signature field over the price, invisible when "
