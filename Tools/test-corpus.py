@@ -13,7 +13,9 @@ refusal (exit 1 or 2) must be one line on stderr, `signet COMMAND: ` and a sente
 failure. Files the table "Files the corpus run leaves out" names are not run (each with its
 reason); every other file of both folders is. A failure the table "Failures the corpus run expects"
 names for that file and command (each with its reason) is reported as expected, not as a failure;
-one of them that no longer fails is a failure, so the list stays true.
+one of them that no longer fails is a failure, so the list stays true. stamp and sign refuse a
+file as reading two ways exactly when the table "Files that read two ways" lists it, naming what it
+lists: a refusal of another file, or a listed file signed or stamped, is a failure.
 
 usage: test-corpus.py SIGNET [--jobs N] [--only SUBSTRING]
 Prints one line per failure, then the summary table; exits 1 when anything failed. Without the
@@ -34,6 +36,9 @@ import time
 from PIL import Image, ImageChops
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+# The refusal of a document that reads two ways (docs/testing.md's reason), and who refuses so.
+TWO_WAYS = "reads two ways"
+TWO_WAYS_COMMANDS = ("stamp", "sign")
 CORPUS = pathlib.Path(os.environ.get("SIGNET_CORPUS", ROOT.parent / "shared" / "corpus"))
 SETS = {"pdf.js": "pdfs/pdfjs-corpus", "DSS": "pdfs/dss"}
 DOC = ROOT / "docs" / "testing.md"
@@ -90,6 +95,30 @@ def reason_of(command, sentence, reasons):
 def left_out():
     """Corpus-relative paths the documented table leaves out, with why."""
     return {path.strip("`"): why for path, why in documented_table("#### Files the corpus run leaves out")}
+
+
+def two_ways():
+    """Corpus-relative path → what reads two ways in it, for the files stamp and sign must refuse so."""
+    return {path.strip("`"): why for path, why in documented_table("#### Files that read two ways")}
+
+
+def two_ways_problems(result, listed):
+    """What breaks the promise that stamp and sign refuse a file as reading two ways exactly when
+    docs/testing.md lists it, naming what it lists."""
+    problems = []
+    for command in TWO_WAYS_COMMANDS:
+        refused = result["outcomes"].get(command) == f"refused: {TWO_WAYS}"
+        why = listed.get(result["file"])
+        if refused and why is None:
+            problems.append(f"{result['file']}: signet {command}: refused as reading two ways, and docs/testing.md's "
+                            "files that read two ways do not list it: " + result["said"][command])
+        elif why is not None and not refused:
+            problems.append(f"{result['file']}: signet {command}: not refused as reading two ways; take it off "
+                            "docs/testing.md's files that read two ways")
+        elif why is not None and f"reads two ways ({why})" not in result["said"][command]:
+            problems.append(f"{result['file']}: signet {command}: reads two ways, but not as listed ({why}): "
+                            + result["said"][command])
+    return problems
 
 
 def known_failures():
@@ -315,6 +344,7 @@ def run_file(signet, path, work, keys, reasons, image):
             fail(f"refused with a sentence the documented list does not hold: {sentence}")
             reason = "undocumented"
         result["outcomes"][command] = f"refused: {reason}"
+        result.setdefault("said", {})[command] = sentence
     shutil.rmtree(work, ignore_errors=True)
     return result
 
@@ -365,7 +395,7 @@ def main():
         print(f"test-corpus: skipped: the shared corpus is not at {CORPUS} (set SIGNET_CORPUS to run it)")
         return 0
     signet = str(pathlib.Path(args.signet).resolve())
-    reasons, skipped, expected = refusal_reasons(), left_out(), known_failures()
+    reasons, skipped, expected, listed = refusal_reasons(), left_out(), known_failures(), two_ways()
     files = []
     for name, folder in SETS.items():
         for path in sorted(p for p in (CORPUS / folder).rglob("*") if p.is_file()):
@@ -374,7 +404,7 @@ def main():
                 continue
             files.append((name, path))
     held = {str(p.relative_to(CORPUS / "pdfs")) for f in folders for p in f.rglob("*")}
-    missing = sorted((set(skipped) | {path for path, _ in expected}) - held)
+    missing = sorted((set(skipped) | {path for path, _ in expected} | set(listed)) - held)
     if missing:
         print(f"test-corpus: FAILED: docs/testing.md names files the corpus does not hold: {missing}")
         return 1
@@ -406,6 +436,7 @@ def main():
                     elif why:
                         result["failures"].append(f"{result['file']}: signet {command}: passes now; take it off "
                                                   "docs/testing.md's failures the corpus run expects")
+                result["failures"] += two_ways_problems(result, listed)
                 for failure in result["failures"]:
                     print(f"FAIL {failure}", flush=True)
     seconds = time.monotonic() - start

@@ -1,8 +1,8 @@
-/// What a job that adds a stamp or a visible signature to a PDF consults beyond the document,
-/// through the caller's page renderer: the input's pages as a reader sees them, for a
-/// `StampPlacement.freeArea` placement, and — on an input that already holds a signature —
-/// `verify`'s own judgement (`AdditionJudgement`) of the file about to be written, which refuses
-/// what would hide signed content before anything is written.
+/// What a job that adds a stamp or a signature to a PDF consults beyond the document, through the
+/// caller's page renderer: whether the input reads one way (`refuseTwoReadings`), the input's pages
+/// as a reader sees them, for a `StampPlacement.freeArea` placement, and — on an input that already
+/// holds a signature — `verify`'s own judgement (`AdditionJudgement`) of the file about to be
+/// written, which refuses what would hide signed content before anything is written.
 struct PlacementCheck {
     /// Makes a renderer of the PDF at a path (the input, or the output about to be written);
     /// `nil`: the caller gave none, so nothing can be rendered or judged.
@@ -18,9 +18,12 @@ struct PlacementCheck {
     /// signed content anyway (`StampPlacement.overSignedContent`).
     let judged: Bool
 
-    /// The hooks the stamping and signing stages call.
+    /// The hooks the stamping and signing stages call: the input as opened is refused when it
+    /// reads two ways (`refuseTwoReadings`), whatever is added.
     var hooks: PlacementHooks {
-        PlacementHooks(pageImage: pageImage, judge: judged ? { try judge($0, from: $1) } : nil)
+        PlacementHooks(
+            pageImage: pageImage, judge: judged ? { try judge($0, from: $1) } : nil,
+            opened: { try refuseTwoReadings($0) })
     }
 
     /// Renders the input's pages, when there is a renderer and the input is a file.

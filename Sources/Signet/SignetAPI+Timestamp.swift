@@ -12,14 +12,19 @@ extension SignetAPI {
     ///   - timestamp: The authority to ask.
     ///   - now: The time the token's certificate is judged at.
     ///   - network: Carries the request (libcurl by default).
+    ///   - renderer: Makes a page renderer of the PDF at a path, opened with `password`: what it
+    ///     resolves of `input` is compared with what qpdf resolves. A document that reads two ways is
+    ///     refused before the authority is asked (without a renderer, only the byte scans run): a
+    ///     document timestamp over it is one `verify` calls INVALID.
     /// - Returns: The field, byte range, token size and bytes added.
-    /// - Throws: ``SignError`` or ``PDFError`` when the PDF cannot take an update; ``FileError``;
+    /// - Throws: ``SignError`` or ``PDFError`` when the PDF cannot take an update or reads two ways; ``FileError``;
     ///   ``HTTPError`` or ``TimestampError`` when the timestamp authority fails.
     @discardableResult
     public static func timestamp(
         pdfAt input: String, to output: String, password: Secret? = nil, timestamp: TimestampOptions, now: Date,
-        network: any HTTPTransport = CurlTransport()
+        network: any HTTPTransport = CurlTransport(), renderer: ((String) throws -> any PageRenderer)? = nil
     ) throws -> DocumentTimestampResult {
+        try PlacementCheck.refuseTwoReadings(pdfAt: input, password: password, renderer: renderer)
         let authority = TimestampAuthority(options: timestamp, transport: network, now: now)
         let outcome = try DocumentTimestamper.append(
             [DocumentTimestamper(authority: authority, documentPassword: password)], toPDFAt: input,

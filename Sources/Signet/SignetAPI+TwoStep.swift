@@ -12,14 +12,22 @@ extension SignetAPI {
     ///   - password: The PDF's password, when it is encrypted and its user password is not empty.
     ///   - options: Field, name, reason, certification, reserve; no timestamp (it comes at completion).
     ///   - appearance: The artwork and place of a visible signature; `nil` for an invisible one.
+    ///   - renderer: Makes a page renderer of the PDF at a path, opened with `password`: what it
+    ///     resolves of `input` is compared with what qpdf resolves, and a document that reads two ways
+    ///     is refused before anything is written (without one, only the byte scans run), as for
+    ///     ``sign(pdfAt:to:password:identity:options:appearance:network:ltv:renderer:)``.
     /// - Returns: What was written and the digest to sign.
-    /// - Throws: ``PDFSignError`` or ``PDFError`` when the document cannot be prepared; ``FileError``.
+    /// - Throws: ``PDFSignError`` or ``PDFError`` when the document cannot be prepared or reads two ways; ``FileError``.
     public static func prepareSignature(
         pdfAt input: String, to output: String, password: Secret? = nil, options: PDFSignOptions,
-        appearance: SignatureAppearance? = nil
+        appearance: SignatureAppearance? = nil, renderer: ((String) throws -> any PageRenderer)? = nil
     ) throws -> PreparedSignature {
-        try TwoStepSigner.prepare(
-            input: input, output: output, password: password, options: options, appearance: appearance)
+        let check = PlacementCheck(
+            renderer: renderer, input: input, password: password, context: input, what: "the signature's appearance",
+            judged: false)
+        return try TwoStepSigner.prepare(
+            input: input, output: output, password: password, options: options, appearance: appearance,
+            hooks: check.readingHooks)
     }
 
     /// `signet sign PREPARED.pdf --complete --cms SIG.der -o OUT.pdf`: writes `output`, the prepared

@@ -26,16 +26,24 @@ extension SignetAPI {
     ///   - now: The time of fetching (responses must be current at it).
     ///   - timestamp: The authority of a document timestamp after the validation data; `nil` for none.
     ///   - network: Carries the timestamp request (libcurl by default).
+    ///   - renderer: With `timestamp`, makes a page renderer of the PDF at a path, opened with
+    ///     `password`, as for ``timestamp(pdfAt:to:password:timestamp:now:network:renderer:)``: a
+    ///     document that reads two ways gets no document timestamp, and nothing is written. The
+    ///     validation data alone signs nothing, so it is added whatever the document reads.
     /// - Returns: What was added.
     /// - Throws: ``RevocationError`` when material cannot be gathered or a signer's certificate was
-    ///   revoked before its signature's time; ``SignError``, ``PDFError``, ``FileError``; ``HTTPError`` or
+    ///   revoked before its signature's time; ``SignError``, ``PDFError`` (also when a document to timestamp
+    ///   reads two ways), ``FileError``; ``HTTPError`` or
     ///   ``TimestampError`` when the timestamp authority fails.
     @discardableResult
     public static func addValidationData(
         pdfAt input: String, to output: String, password: Secret? = nil, ltv: OnlineRevocation, now: Date,
         timestamp: TimestampOptions? = nil,
-        network: any HTTPTransport = CurlTransport()
+        network: any HTTPTransport = CurlTransport(), renderer: ((String) throws -> any PageRenderer)? = nil
     ) throws -> ValidationDataResult {
+        if timestamp != nil {
+            try PlacementCheck.refuseTwoReadings(pdfAt: input, password: password, renderer: renderer)
+        }
         let collector = try RevocationCollector(
             extraCertificates: ltv.certificates, now: now, nonce: ltv.nonce, fetch: ltv.request)
         let documentPassword = password

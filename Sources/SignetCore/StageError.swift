@@ -49,3 +49,14 @@ public struct StageError<Failure: StageReason>: SignetError, Hashable {
     /// The `sentence` as a Swift caller reads it: its advice names option properties.
     public var message: String { sentence.description }
 }
+
+/// An error about a context that can be named again: the CLI names a temporary copy of standard
+/// input as the user gave it, whatever stage failed on it.
+package protocol RenamableError: Error {
+    /// What the failure is about, as named now.
+    var context: String? { get }
+    /// The same error, about `context`.
+    func naming(_ context: String) -> Self
+}
+
+extension StageError: RenamableError {}

@@ -27,6 +27,17 @@ public protocol PageRenderer: Sendable {
     /// - Returns: The reading of each document, in the order of `ends`.
     /// - Throws: Any error; every signature is then not valid.
     func readObjects(ends: [Int?]) throws -> [UInt8]
+
+    /// Whether the reader is there to ask at all (`signet-preview` is installed beside `signet`, say).
+    /// When it is not, the jobs that write a signature or stamp judge their input by the byte scans
+    /// alone, as verification does without a renderer (``PageRendering/unavailable``); when it is
+    /// and `readObjects` fails, they refuse. `true` unless the renderer says otherwise.
+    var isInstalled: Bool { get }
+}
+
+extension PageRenderer {
+    /// Installed: a renderer the caller made can be asked.
+    public var isInstalled: Bool { true }
 }
 
 /// How verification compares what readers see with what was signed.

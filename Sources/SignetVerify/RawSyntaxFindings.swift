@@ -103,10 +103,16 @@ struct RawSyntaxFindings {
     /// What makes the document as the last revision left it read two ways, one phrase each: keys
     /// defined twice with different values (as `signed(through:)` finds them), and objects that a
     /// revision holds and its cross-reference section does not list (a reader that rebuilds the
-    /// table finds them, one that follows it does not).
+    /// table finds them, one that follows it does not) — but for the file's cross-reference
+    /// streams, which readers find through startxref, /Prev and /XRefStm, not through an entry (a
+    /// hybrid file's /XRefStm stream, written in one save and named by the next, as in
+    /// prefilled_f1040.pdf).
     func twoReadings(describe: Describe) -> [String] {
+        let streams = revisions.reduce(into: Set<Int>()) { $0.formUnion($1.xrefStreams) }
         let unlisted = bytes.flatMap { account in
-            account.unlisted.map { Self.unlisted($0, revision: account.revision) }
+            account.unlisted.filter { !streams.contains($0.number) }.map {
+                Self.unlisted($0, revision: account.revision)
+            }
         }
         let keys = definedTwice(through: revisions.count, describe: describe).filter(\.key.differs)
         return keys.map { Self.differing($0.name, $0.key) } + unlisted

@@ -31,9 +31,15 @@ struct NumberOverflowCLITests {
         }
         let result = try ProcessRunner.signet(arguments)
         #expect(!result.signalled, "ended by signal \(result.status): \(result.stderr.suffix(500))")
-        // verify: 3, not valid, with the reason; info and stamp read the file as any signed one.
-        let expected: Int32 = c.command == "verify" ? 3 : 0
+        // verify: 3, not valid, with the reason; info and stamp read the file as any signed one,
+        // except that stamp refuses a number written with an exponent, which poppler reads as
+        // another number and a stray token: the signature dictionary reads two ways.
+        let twoWays = c.command == "stamp" && c.byteRange.contains("e300")
+        let expected: Int32 = c.command == "verify" ? 3 : twoWays ? 2 : 0
         #expect(result.status == expected, "exit \(result.status), expected \(expected): \(result.stderr.suffix(500))")
+        if twoWays {
+            #expect(result.stderr.contains("reads two ways (poppler and qpdf resolve object"), "\(result.stderr)")
+        }
         if c.command == "verify" {
             #expect(result.stdoutText.contains("ByteRange"), "the verdict names the ByteRange: \(result.stdoutText)")
         }

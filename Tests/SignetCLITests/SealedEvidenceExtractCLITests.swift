@@ -1,4 +1,8 @@
 import Foundation
+import SignetCrypto
+import SignetPDF
+import SignetPDFSigning
+import SignetStrokes
 import SignetTestSupport
 import Testing
 
@@ -95,13 +99,16 @@ extension SealedEvidenceCLITests {
         let dir = TemporaryDirectory("signet-extract-ambiguous")
         let input = dir.path("two-ways.pdf"), output = dir.path("signed.pdf"), folder = dir.path("case") + "/"
         try Data(Self.ambiguousPDF()).write(to: URL(fileURLWithPath: input))
-        let sign = try ProcessRunner.run(
-            binary,
-            [
-                "sign", input, "-o", output, "--key", pki.rsaKey, "--cert", pki.rsaCert, "--chain", pki.chain,
-                "--strokes", Self.pad, "--evidence-for", pki.rsaCert,
-            ])
-        #expect(sign.status == 0, "\(sign.stderr)")
+        // `signet sign` refuses such an input (TwoReadingsRefusalCLITests): the library's signer,
+        // which does not look, writes the signature `sign --evidence-for` would.
+        let identity = try SigningIdentity.pem(
+            keyPath: pki.rsaKey, certificatePath: pki.rsaCert, chainPath: pki.chain, password: nil)
+        let drawing = try StrokeReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: Self.pad))), name: Self.pad)
+        let evidence = HandwritingEvidence(
+            record: try ISO19794_7.encode(drawing), examiner: try EvidenceExaminer(certificateAt: pki.rsaCert))
+        _ = try PDFSigner.sign(
+            input: input, output: output, identity: identity, options: PDFSignOptions(signingTime: Date()),
+            appearance: SignatureAppearance(artwork: .ink(Ink(drawing)), evidence: evidence))
         let verify = try ProcessRunner.run(binary, ["verify", output, "--ca", pki.rootCert])
         #expect(
             verify.status == 3 && verify.stdoutText.contains("reads two ways"),

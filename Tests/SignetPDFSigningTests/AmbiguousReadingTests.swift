@@ -35,6 +35,23 @@ struct AmbiguousReadingTests {
         #expect(try ambiguity(TestPDF.bytes(), "clean") == nil)
     }
 
+    /// The IRS form of pdf.js's corpus: its fifth save's cross-reference stream (object 2004) lists
+    /// itself at byte 0, where the header and object 1566 are. Readers find the stream through
+    /// startxref and /Prev, nothing references it, so the file reads one way; verify still lists the
+    /// entry among that revision's problems.
+    @Test(
+        "a cross-reference stream whose entry for itself points elsewhere reads one way (prefilled_f1040.pdf)",
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingNote)))
+    func xrefStreamSelfEntry() throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Corpus.path("pdfs/pdfjs/prefilled_f1040.pdf"))))
+        #expect(try ambiguity(bytes, "f1040") == nil)
+        let revisions = try FileRevisions.read(MemorySource(bytes, name: "f1040"), cipher: nil).revisions
+        let listed = revisions.flatMap(\.problems).filter {
+            $0.contains("the entry for object 2004 0 points at object 1566 0")
+        }
+        #expect(listed.count == 1, "the entry stays a problem of its revision: \(revisions.map(\.problems))")
+    }
+
     /// poppler resolving page 1 (object 4) with another MediaBox: what the signer would see is not
     /// what qpdf reads, though no byte scan finds anything.
     @Test("an object poppler resolves otherwise than qpdf is named")

@@ -25,11 +25,16 @@ struct PDFInput {
         }
     }
 
-    /// Runs `body` with the readable path; a `PDFError` about it names the input as given.
+    /// Runs `body` with the readable path. Whatever stage fails on it (reading, stamping, signing,
+    /// verifying, a file error), its error names the input as the user gave it: standard input's
+    /// temporary copy is a name that means nothing to the user, so no message names it.
     func open<T>(_ body: (String) throws -> T) throws -> T {
-        do { return try body(path) } catch var error as PDFError where error.context == path {
-            error.context = name
-            throw error
-        }
+        do { return try body(path) } catch let error as any RenamableError { throw named(error) }
+    }
+
+    /// `error` with the spooled path in its context replaced by the input's name.
+    private func named<E: RenamableError>(_ error: E) -> E {
+        guard path != name, let context = error.context, context.contains(path) else { return error }
+        return error.naming(context.replacing(path, with: StreamName.input(name)))
     }
 }

@@ -52,6 +52,10 @@ struct OverlayRenderer: PageRenderer {
         }
     }
 
+    /// `signet-preview` is beside `signet`: without it the jobs that write judge their input by the
+    /// byte scans alone (what needs its renders is refused, as before).
+    var isInstalled: Bool { ExternalCommand.locate(PagePreview.executable) != nil }
+
     /// What poppler resolves of `input` cut at each of `ends`, read by `signet-preview --objects`
     /// within what remains of the budget.
     func readObjects(ends: [Int?]) throws -> [UInt8] {

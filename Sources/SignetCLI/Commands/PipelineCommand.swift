@@ -86,7 +86,7 @@ enum PipelineCommand: Command {
                 examiner: try EvidenceFlags.examiner(args))
         }
         var report = try SecretInput.withSignedPDFPassword(args, context) { password in
-            try source.openForSigning { path in
+            try source.open { path in
                 try SignetAPI.pipeline(
                     strokesAt: strokes, pdfAt: path, password: password, to: output, options: options, signing: signing,
                     renderer: OverlayRenderer.renderers(password: password, context))

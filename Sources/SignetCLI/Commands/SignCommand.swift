@@ -104,7 +104,7 @@ enum SignCommand: Command {
             return try signPDF(
                 source, identity: identity, options: options, network: network, warnings: warnings, args, context)
         }
-        let signature = try source.openForSigning {
+        let signature = try source.open {
             try SignetAPI.signDetached(
                 fileAt: $0, to: detached, identity: identity, signingTime: now, timestamp: timestamp, now: now,
                 network: network)
@@ -154,7 +154,7 @@ extension SignCommand {
             throw UsageError(spec.name, "--\(name) \(what); give --image or --strokes too")
         }
         var result = try SecretInput.withSignedPDFPassword(args, context) { password in
-            try source.openForSigning {
+            try source.open {
                 try SignetAPI.sign(
                     pdfAt: $0, to: output, password: password, identity: identity, options: options,
                     appearance: appearance, network: network,

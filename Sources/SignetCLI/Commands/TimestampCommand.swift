@@ -45,14 +45,15 @@ enum TimestampCommand: Command {
             return try SecretInput.withPDFPassword(args, context) { password in
                 try addValidationData(
                     source, output: output, password: password, timestamp: timestamp, now: now, network: network,
-                    access: try RevocationAccess.online(args))
+                    access: try RevocationAccess.online(args), context)
             }
         }
         guard let timestamp else { throw UsageError(spec.name, "give --tsa URL") }
         var result = try SecretInput.withPDFPassword(args, context) { password in
-            try source.openForSigning {
+            try source.open {
                 try SignetAPI.timestamp(
-                    pdfAt: $0, to: output, password: password, timestamp: timestamp, now: now, network: network)
+                    pdfAt: $0, to: output, password: password, timestamp: timestamp, now: now, network: network,
+                    renderer: OverlayRenderer.renderers(password: password, context))
             }
         }
         result.input = source.name
@@ -64,12 +65,12 @@ enum TimestampCommand: Command {
     /// `--ltv` (and `--tsa`): the DSS update, then the document timestamp when asked.
     static func addValidationData(
         _ source: PDFInput, output: String, password: Secret?, timestamp: TimestampOptions?, now: Date,
-        network: any HTTPTransport, access: OnlineRevocation
+        network: any HTTPTransport, access: OnlineRevocation, _ context: CommandContext
     ) throws -> CommandOutcome {
-        let result = try source.openForSigning {
+        let result = try source.open {
             try SignetAPI.addValidationData(
                 pdfAt: $0, to: output, password: password, ltv: access, now: now, timestamp: timestamp,
-                network: network)
+                network: network, renderer: OverlayRenderer.renderers(password: password, context))
         }
         let ltv = result.ltv
         var lines = [

@@ -104,9 +104,10 @@ enum TwoStepSigning {
                 text: try SignatureTextFlags.text(args, signer: options.name ?? "", options: options))
         }
         let prepared = try SecretInput.withSignedPDFPassword(args, context) { password in
-            try source.openForSigning {
+            try source.open {
                 try SignetAPI.prepareSignature(
-                    pdfAt: $0, to: output, password: password, options: options, appearance: appearance)
+                    pdfAt: $0, to: output, password: password, options: options, appearance: appearance,
+                    renderer: OverlayRenderer.renderers(password: password, context))
             }
         }
         if let digestOut { try AtomicOutput.write(prepared.digest, to: digestOut) }
@@ -165,7 +166,7 @@ enum TwoStepSigning {
         let ltv = try args.flag(.ltv) ? RevocationAccess.online(args) : nil
         let source = try PDFInput(input)
         let completed = try SecretInput.withSignedPDFPassword(args, context) { password in
-            try source.openForSigning {
+            try source.open {
                 try SignetAPI.completeSignature(
                     preparedAt: $0, cms: cms, cmsName: cmsPath, to: output, password: password, timestamp: timestamp,
                     network: network, ltv: ltv, documentTimestamp: args.flag(.docTimestamp),

@@ -67,7 +67,7 @@ enum VerifyCommand: Command {
             if input == "-", p7s == "-" {
                 throw UsageError(spec.name, "the content and --p7s cannot both come from standard input")
             }
-            let signature = try PDFInput(input).openForSigning {
+            let signature = try PDFInput(input).open {
                 try SignetAPI.verify(fileAt: $0, signatureAt: p7s, options: options)
             }
             result = Result(
@@ -76,7 +76,7 @@ enum VerifyCommand: Command {
             let pdf = try PDFInput(input)
             do {
                 let report = try SecretInput.withPDFPassword(args, context) { password in
-                    try pdf.openForSigning { path in
+                    try pdf.open { path in
                         let renderer = OverlayRenderer(
                             input: .file(path), password: password, secretVariables: context.secretVariables)
                         return try SignetAPI.verify(

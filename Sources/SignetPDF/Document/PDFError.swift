@@ -70,11 +70,12 @@ public enum PDFReason: StageReason {
     case unsupportedEncryption(String)
     /// The document's permissions forbid the change, and it was not opened with the owner password.
     case notPermitted(permission: String, openedWith: String)
-    /// Readers may not agree on what the document says (why, as a phrase), so a page shown for
-    /// signing might not be what gets signed (`signet capture --pdf`).
+    /// Readers may not agree on what the document says (why, as a phrase), so what one of them
+    /// shows might not be what another signs or stamps: `sign`, `stamp`, `pipeline`, `timestamp`
+    /// and `capture --pdf` refuse such an input before writing anything.
     case readsTwoWays(String)
     /// What the page renderer resolves of the document could not be compared with what qpdf reads
-    /// (why, as a phrase), so the page is not shown for signing (`signet capture --pdf`).
+    /// (why, as a phrase), so it is neither shown, signed nor stamped.
     case readingsNotCompared(String)
 
     /// Bad input, or a failure of the machine (see ``FailureKind``).
@@ -170,10 +171,10 @@ public enum PDFReason: StageReason {
                 "\(name): the document's permissions do not allow \(permission), and it was opened with \(openedWith); give the owner password instead."
         case .readsTwoWays(let why):
             return
-                "\(name): the document reads two ways (\(why)), so the page shown might not be what gets signed; ask for a clean copy, or re-save it with a PDF reader."
+                "\(name): the document reads two ways (\(why)), so what one reader shows might not be what another one signs or stamps, and nothing was written; rewrite it to one reading (qpdf IN.pdf OUT.pdf, which existing signatures do not survive), check that the copy shows what you expect and use that, or ask for a clean copy."
         case .readingsNotCompared(let why):
             return
-                "\(name): what poppler shows of it was not compared with what qpdf signs (\(why)), so it is not shown for signing; check that signet-preview beside signet is the one built with it."
+                "\(name): what poppler shows of it was not compared with what qpdf signs (\(why)), so it is neither shown, signed nor stamped; check that signet-preview beside signet is the one built with it."
         }
     }
 }

@@ -94,8 +94,14 @@ package struct PlacementHooks {
     /// the offset where the update begins; throws to refuse (nothing is then written). `nil`:
     /// not judged.
     package var judge: ((_ written: any ByteSink, _ from: Int) throws -> Void)?
+    /// Called with the input as opened, before anything is placed or written; throws to refuse it
+    /// (a document that reads two ways, say). `nil`: nothing is checked.
+    package var opened: ((PDFDocument) throws -> Void)?
 
-    package init(pageImage: PageImage? = nil, judge: ((_ written: any ByteSink, _ from: Int) throws -> Void)? = nil) {
-        (self.pageImage, self.judge) = (pageImage, judge)
+    package init(
+        pageImage: PageImage? = nil, judge: ((_ written: any ByteSink, _ from: Int) throws -> Void)? = nil,
+        opened: ((PDFDocument) throws -> Void)? = nil
+    ) {
+        (self.pageImage, self.judge, self.opened) = (pageImage, judge, opened)
     }
 }

@@ -39,8 +39,9 @@ package enum Stamper {
         ) { sink }
     }
 
-    /// The sink is made only once every placement has been checked, and committed only once
-    /// `hooks.judge` accepted what an update to a signed input adds.
+    /// The sink is made only once `hooks.opened` accepted the input (after the output mode is
+    /// chosen) and every placement has been checked, and committed only once `hooks.judge`
+    /// accepted what an update to a signed input adds.
     private static func stamp(
         _ document: PDFDocument, artwork: StampArtwork, options: StampOptions, ciphers: (any CipherPrimitives)?,
         hooks: PlacementHooks, progress: ((StampProgress) -> Void)?, sink: () throws -> any ByteSink
@@ -51,6 +52,8 @@ package enum Stamper {
         }
         let incremental = try chooseIncremental(document, options)
         let writer = try incremental ? incrementalWriter(document, options) : nil
+        // After the refusals of how the file would be written, which say what to change in the command.
+        try hooks.opened?(document)
         let signed = try SignatureScanner.fields(of: document).contains(where: \.isSigned)
         let edit = try apply(
             artwork, options: options, to: document, incremental: incremental, pageImage: hooks.pageImage,

@@ -22,7 +22,10 @@ extension FileRevisions {
                         number, generation, at: offset, header: header, file: file, revision: revision)
                 {
                     revision.problems.append(problem)
-                    if history { revision.historyProblems.insert(problem) }
+                    // A cross-reference stream's entry for itself: readers find that stream through
+                    // startxref and /Prev, never through its entry (prefilled_f1040.pdf lists its own at
+                    // byte 0); were it referenced, the comparison with poppler's reading would see it.
+                    if history || revision.xrefStreams.contains(number) { revision.historyProblems.insert(problem) }
                 }
             }
             for run in revision.free {

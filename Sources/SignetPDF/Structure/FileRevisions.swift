@@ -31,9 +31,12 @@ package struct Revision: Sendable {
     package var shadowed: [Int] = []
     /// Those of `problems` about the revision's place in the file's history — an entry pointing back
     /// into an earlier revision's bytes, a startxref naming another section, a section inside an
-    /// earlier revision, earlier revisions cut off — which leave every reader reading the document
+    /// earlier revision, earlier revisions cut off, a cross-reference stream's entry for itself
+    /// pointing elsewhere — which leave every reader reading the document
     /// as it stands the same way (`AmbiguousReading`); the others may not.
     package var historyProblems: Set<String> = []
+    /// The numbers of its own cross-reference streams (its sections' and those its tables' /XRefStm name).
+    package var xrefStreams: Set<Int> = []
 
     /// The trailer's `/Root` and `/Info` references.
     package var root: PDFObjectID? { trailer["/Root"]?.objectID }
@@ -166,11 +169,21 @@ package struct FileRevisions: Sendable {
             if startxref != nil, let written, FileNumber.digits(written) == nil {
                 problems.append("its startxref is written \(written), \(FileNumber.notDigits(written))")
             }
-            revisions.append(
-                Revision(
-                    index: i + 1, start: start, end: max(end, start), eofEnd: max(eofEnd, start), entries: entries,
-                    free: free, trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems,
-                    shadowed: shadowed.sorted(), historyProblems: history))
+            var revision = Revision(
+                index: i + 1, start: start, end: max(end, start), eofEnd: max(eofEnd, start), entries: entries,
+                free: free, trailer: group.last!.trailer, xrefKind: group.last!.kind, problems: problems,
+                shadowed: shadowed.sorted(), historyProblems: history)
+            // Its cross-reference streams: its sections', and those its tables name in /XRefStm.
+            let streams =
+                group.filter { $0.kind == .stream }.map(\.offset)
+                + group.compactMap {
+                    $0.trailer["/XRefStm"]?.integer.flatMap { FileNumber.absolute($0, header: header) }
+                }
+            for offset in streams where offset >= 0 && offset < file.size {
+                var reader = SyntaxReader(try file.bytes(offset..<min(file.size, offset + 64)))
+                if let number = Int(reader.word()) { revision.xrefStreams.insert(number) }
+            }
+            revisions.append(revision)
             start = max(end, start)
         }
         let trailing = try revisions.last.flatMap {

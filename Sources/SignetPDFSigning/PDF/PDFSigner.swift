@@ -17,9 +17,9 @@ package enum PDFSigner {
     /// `network` carries the timestamp requests (`options.timestamp`). `collector`, when given,
     /// adds the validation material in an update after the signature (`DSSUpdate`, PAdES B-LT).
     /// `password` opens an encrypted input (user or owner password; none when its user password is
-    /// empty), whose updates are then encrypted with its own key. `hooks` renders pages for a
-    /// free-area placement of the appearance, and judges the signed update on an input that holds
-    /// a signature, written but not yet signed, before the key is used.
+    /// empty), whose updates are then encrypted with its own key. `hooks` checks the input as
+    /// opened, renders pages for a free-area placement of the appearance, and judges the signed
+    /// update on an input that holds a signature, written but not yet signed, before the key is used.
     package static func sign(
         input: String, output: String, password: Secret? = nil, identity: SigningIdentity,
         options: PDFSignOptions, appearance: SignatureAppearance? = nil,
@@ -73,6 +73,7 @@ package enum PDFSigner {
         // An encrypted PDF takes an update encrypted with its own key (and the same password opens
         // it again for the updates after the signature).
         let document = try opening()
+        try hooks.opened?(document)
         try document.prepareEncryptedUpdates(for: .fillAndSign, using: OpenSSLCiphers())
         if try SignatureScanner.permissions(of: document).docMDP == 1 { throw PDFSignError(input, .certifiedNoChanges) }
         let fields = try FormFields.all(in: document)

@@ -17,10 +17,11 @@ package enum TwoStepSigner {
     /// Writes `output`: `input` with the signature field, its appearance and a zero-filled
     /// /Contents of `options.reserve` (else ``defaultReserve``) bytes. `options.timestamp` and
     /// `documentTimestamp` belong to `complete` and must be unset. `password` opens an encrypted
-    /// input (none when its user password is empty).
+    /// input (none when its user password is empty). `hooks` checks the input as opened (see
+    /// `PlacementHooks.opened`).
     package static func prepare(
         input: String, output: String, password: Secret? = nil, options: PDFSignOptions,
-        appearance: SignatureAppearance?
+        appearance: SignatureAppearance?, hooks: PlacementHooks = PlacementHooks()
     ) throws -> Prepared {
         guard output != "-" else { throw PDFSignError(output, .outputMustBeFile) }
         precondition(options.timestamp == nil && !options.documentTimestamp, "timestamps are added at completion")
@@ -32,7 +33,7 @@ package enum TwoStepSigner {
         let result = try PDFSigner.sign(
             opening: { try PDFDocument(path: input, password: password) }, password: password, input: input,
             key: .prepared(reserve: reserve, digest: { digest = $0 }), options: options, appearance: appearance,
-            editing: nil, network: nil, collector: nil,
+            editing: nil, network: nil, collector: nil, hooks: hooks,
             sinks: PostSignatureUpdates.Sinks(final: { try AtomicOutput(path: output) }))
         return Prepared(result: result, digest: digest)
     }

@@ -73,6 +73,7 @@ extension BadInputCases {
         signing("encrypted PDF", F.encryptedPDF("IN.pdf"), fragment: "is encrypted"),
         signing("not a PDF", .text("IN.pdf", "just some text\n"), fragment: "not a PDF"),
         signing("truncated PDF", F.truncatedPDF("IN.pdf"), fragment: "the file is truncated"),
+        signing("a document that reads two ways", F.twoWaysPDF("IN.pdf"), fragment: "the document reads two ways"),
         BadInputCase(
             "sign", "-o - (standard output)", ["IN.pdf", "-o", "-"] + pemArguments, files: [F.pdf()] + pem,
             fragment: "must be written to a file"),

@@ -20,6 +20,7 @@ extension BadInputCases {
             "signed file with a broken xref", F.signedBrokenXrefPDF("IN.pdf"),
             fragment: "cannot append an incremental update"),
         stamping("page reference to a missing object", F.missingPagePDF("IN.pdf"), fragment: "page 2 is missing"),
+        stamping("a document that reads two ways", F.twoWaysPDF("IN.pdf"), fragment: "the document reads two ways"),
         BadInputCase(
             "stamp", "missing input file", ["IN.pdf", "-o", "OUT.pdf", "--image", "stamp.png"], files: [F.stamp()],
             fragment: "cannot open (No such file or directory)"),

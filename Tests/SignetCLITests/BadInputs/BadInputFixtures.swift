@@ -70,6 +70,9 @@ enum BadInputFixtures {
     /// Two pages in /Kids, the second a reference to an object that does not exist.
     static func missingPagePDF(_ name: String) -> Fixture { .bytes(name) { MissingPagePDF.bytes } }
 
+    /// A page whose graphics state defines its fill opacity twice (`/ca 1 /ca 0`): it reads two ways.
+    static func twoWaysPDF(_ name: String) -> Fixture { .bytes(name) { SealedEvidenceCLITests.ambiguousPDF() } }
+
     /// AES-256 (R6) encrypted with `pdfPassword` as the user password, by qpdf.
     static func encryptedPDF(_ name: String) -> Fixture {
         Fixture(name: name) { path in
