@@ -34,8 +34,6 @@ struct DocumentMap {
     private(set) var referrersOf: [Int: [Int]] = [:]
     /// Referenced but undefined object numbers, with the role the reference gives them.
     private(set) var dangling: [Int: Role] = [:]
-    /// Annotation object number → its page's /Annots membership (page numbers).
-    private(set) var annotationsOfPage: [Int: [Int]] = [:]
     /// Terminal fields by full name.
     private(set) var fields: [String: FieldEntry] = [:]
 
@@ -219,9 +217,6 @@ struct DocumentMap {
                         if let i = before.firstIndex(of: try ChangeAnalysis.token(item)) {
                             before.remove(at: i)
                             continue
-                        }
-                        if childRole == .annotation, let id = try item.id, let page {
-                            map.annotationsOfPage[id.number, default: []].append(page)
                         }
                         stack.append((item, childRole, page, key, owner, holder))
                     }
