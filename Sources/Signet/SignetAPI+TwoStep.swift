@@ -35,7 +35,7 @@ extension SignetAPI {
     /// messageDigest is the prepared digest, its signature value verifies and its signer has the
     /// name the prepared signature shows (unless `allowOtherName`).
     /// - Parameters:
-    ///   - prepared: The file ``prepareSignature(pdfAt:to:password:options:appearance:)`` wrote.
+    ///   - prepared: The file ``prepareSignature(pdfAt:to:password:options:appearance:renderer:)`` wrote.
     ///   - cms: The CMS, DER.
     ///   - cmsName: How errors name the CMS (its file, say).
     ///   - output: The signed PDF to write (atomically).
