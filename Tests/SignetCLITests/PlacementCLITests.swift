@@ -168,7 +168,10 @@ struct PlacementCLITests {
     func notJudged() throws {
         let c = try Contract("unjudged", Self.binaries[0], pki: pki)
         let lonely = c.dir.path("signet")
-        try FileManager.default.copyItem(atPath: c.binary.path, toPath: lonely)
+        // Copied by `cp`, not in this process: a child another test spawns meanwhile would inherit
+        // the copy's write descriptor, and running the copy would then fail with "Text file busy".
+        let copied = try ProcessRunner.run("cp", [c.binary.path, lonely])
+        #expect(copied.status == 0, "\(copied.stderr)")
         let out = c.dir.path("out.pdf")
         let r = try ProcessRunner.run(
             lonely, ["stamp", c.signed, "-o", out, "--image", c.stamp], environment: ["PATH": "/nonexistent"])
