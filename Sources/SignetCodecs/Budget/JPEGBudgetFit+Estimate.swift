@@ -22,7 +22,7 @@ extension JPEGBudgetFit {
     ) throws -> ColorSSIM {
         let rows = Self.rowsRead(by: sample, height: size.height, upscaledTo: opaque.height)
         let reduced = reduced(opaque, for: size)
-        let key = size.width << 32 | size.height
+        let key = Self.sizeKey(size)
         // Most of the image, or made already (`JPEGSizeSearch.measuredOver`): made whole, for the
         // search of this size to reuse.
         let whole =

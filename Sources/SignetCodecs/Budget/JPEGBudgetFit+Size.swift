@@ -25,7 +25,7 @@ extension JPEGBudgetFit {
         return JPEGSizeSearch(
             opaque, at: size, gray: gray, range: range, cap: cap, options: options, targets: targets,
             bands: ssimSample, scoresOnSample: scoresOnSample ?? false, reduced: reduced,
-            downscaled: downscales[size.width << 32 | size.height], reference: reference)
+            downscaled: downscales[Self.sizeKey(size)], reference: reference)
     }
 
     /// `search` run (from `floor` when given), or `over` when its sample already predicted the

@@ -75,9 +75,12 @@ struct JPEGBudgetFit {
     /// every estimate and candidate of the fit; nil for a gray image (no colour difference) and
     /// before `fit`.
     var reference: LabReference?
-    /// Whole downscales an estimate made (its rows were most of the image), by size, for the
+    /// Whole downscales an estimate or a lowest-quality check made, by size (`sizeKey`), for the
     /// search of that size to reuse.
     var downscales: [Int: Bitmap] = [:]
+
+    /// The key of `size` in `downscales`.
+    static func sizeKey(_ size: (width: Int, height: Int)) -> Int { size.width << 32 | size.height }
     /// The first ladder step left out because its estimate was below the best candidate's.
     var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: ColorSSIM, best: Double)?
 
@@ -135,7 +138,7 @@ struct JPEGBudgetFit {
             // A step its size sample puts over the budget is passed over before it is estimated,
             // and so is one too small for a sample that is over at its lowest quality.
             let over = try search.predictedOver() ?? (estimating && checksLowestFirst ? search.measuredOver() : nil)
-            if let made = search.downscaled { downscales[step.size.width << 32 | step.size.height] = made }
+            if let made = search.downscaled { downscales[Self.sizeKey(step.size)] = made }
             // Estimated below the best so far at its aimed quality: it cannot win, nor can the smaller ones.
             if over == nil, estimating, let sample = ssimSample, let best {
                 let estimate = try estimate(opaque, step.size, quality: step.aim, gray: gray, sample: sample)
@@ -143,7 +146,7 @@ struct JPEGBudgetFit {
                     ruledOut = (step.size, step.aim, estimate, best)
                     break
                 }
-                search.downscaled = downscales[step.size.width << 32 | step.size.height]
+                search.downscaled = downscales[Self.sizeKey(step.size)]
             }
             let outcome = try run(&search, over: over)
             guard case .fits(let candidate) = outcome else {
