@@ -124,24 +124,25 @@ final class ResamplePass {
     }
 
     /// Two output pixels of the horizontal pass, whose taps start at source pixels `pixels` (the
-    /// second's `weights` follow the first's), stored at `out`.
+    /// second's `weights` follow the first's), stored at `out`. Each pixel's four channels are
+    /// summed as one vector: every lane adds the same products in the same order as a channel
+    /// summed alone, so the values are those of one channel at a time.
     private func across(
         _ acc: UnsafePointer<Float>, pixels: (Int, Int), weights w: UnsafePointer<Float>, taps: Int,
         into out: UnsafeMutablePointer<UInt8>
     ) {
-        var p = acc + 4 * pixels.0, q = acc + 4 * pixels.1
+        let stride = 4 * MemoryLayout<Float>.size
+        var p = UnsafeRawPointer(acc + 4 * pixels.0), q = UnsafeRawPointer(acc + 4 * pixels.1)
         let v = w + taps
-        var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
-        var (r2, g2, b2, a2): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        var first = SIMD4<Float>(), second = SIMD4<Float>()
         for k in 0..<taps {
-            let (s, t) = (w[k], v[k])
-            r += s * p[0]; g += s * p[1]; b += s * p[2]; a += s * p[3]
-            r2 += t * q[0]; g2 += t * q[1]; b2 += t * q[2]; a2 += t * q[3]
-            p += 4
-            q += 4
+            first += w[k] * p.loadUnaligned(as: SIMD4<Float>.self)
+            second += v[k] * q.loadUnaligned(as: SIMD4<Float>.self)
+            p += stride
+            q += stride
         }
-        Self.store(r, g, b, a, opaque: opaque, into: out)
-        Self.store(r2, g2, b2, a2, opaque: opaque, into: out + 4)
+        Self.store(first[0], first[1], first[2], first[3], opaque: opaque, into: out)
+        Self.store(second[0], second[1], second[2], second[3], opaque: opaque, into: out + 4)
     }
 
     /// Source row `y` as floats, premultiplied unless the image is opaque (converted once).

@@ -70,3 +70,29 @@ struct BudgetSpeedTests {
         #expect(JPEGSizeModel.quality(atLogScale: JPEGSizeModel.logScale(80)) == 80)
     }
 }
+
+/// The original at one ladder size, made a few rows at a time.
+struct ScaledImageTests {
+    @Test(
+        "rows asked for in pieces, overlapping, then whole, are those of one downscale; at full size, the original's",
+        arguments: [(1000, 700, 610, 427), (1200, 800, 290, 193), (640, 640, 640, 640)] as [(Int, Int, Int, Int)])
+    func piecewise(_ width: Int, _ height: Int, _ newWidth: Int, _ newHeight: Int) {
+        var image = TestImages.photo(width: width, height: height)
+        image.dpi = 300
+        let scaled = ScaledImage(image, width: newWidth, height: newHeight)
+        let expected = image.downscaled(toWidth: newWidth, height: newHeight)
+        let pieces = [
+            Array(stride(from: 0, to: newHeight, by: 3)), Array((newHeight / 4)..<(newHeight / 2)), [newHeight - 1],
+        ]
+        for rows in pieces {
+            let got = scaled.rows(rows)
+            let rowBytes = newWidth * 4
+            let wanted = rows.flatMap { expected.pixels[($0 * rowBytes)..<(($0 + 1) * rowBytes)] }
+            #expect(got.width == newWidth && got.height == rows.count && got.pixels == wanted, "\(rows.count) rows")
+            #expect(
+                got.dpi == expected.dpi, "dpi \(String(describing: got.dpi)) vs \(String(describing: expected.dpi))")
+        }
+        let whole = scaled.whole
+        #expect(whole.pixels == expected.pixels && whole.height == newHeight && whole.dpi == expected.dpi)
+    }
+}

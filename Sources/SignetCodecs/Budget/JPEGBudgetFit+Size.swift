@@ -21,11 +21,10 @@ extension JPEGBudgetFit {
         _ opaque: Bitmap, _ size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
         estimating targets: [Int] = []
     ) -> JPEGSizeSearch {
-        let reduced = reduced(opaque, for: size)
-        return JPEGSizeSearch(
+        JPEGSizeSearch(
             opaque, at: size, gray: gray, range: range, cap: cap, options: options, targets: targets,
-            bands: ssimSample, scoresOnSample: scoresOnSample ?? false, reduced: reduced,
-            downscaled: downscales[Self.sizeKey(size)], reference: reference)
+            bands: ssimSample, scoresOnSample: scoresOnSample ?? false, scaled: scaled(opaque, size),
+            reference: reference)
     }
 
     /// `search` run (from `floor` when given), or `over` when its sample already predicted the

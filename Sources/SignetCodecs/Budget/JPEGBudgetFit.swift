@@ -75,11 +75,11 @@ struct JPEGBudgetFit {
     /// every estimate and candidate of the fit; nil for a gray image (no colour difference) and
     /// before `fit`.
     var reference: LabReference?
-    /// Whole downscales an estimate or a lowest-quality check made, by size (`sizeKey`), for the
-    /// search of that size to reuse.
-    var downscales: [Int: Bitmap] = [:]
+    /// The original at each size asked for so far, by size (`sizeKey`): the rows a size sample,
+    /// an estimate or a lowest-quality check made, for the search of that size to reuse.
+    private var scales: [Int: ScaledImage] = [:]
 
-    /// The key of `size` in `downscales`.
+    /// The key of `size` in `scales`.
     static func sizeKey(_ size: (width: Int, height: Int)) -> Int { size.width << 32 | size.height }
     /// The first ladder step left out because its estimate was below the best candidate's.
     var ruledOut: (size: (width: Int, height: Int), quality: Int, estimate: ColorSSIM, best: Double)?
@@ -88,8 +88,17 @@ struct JPEGBudgetFit {
         self.options = options
     }
 
+    /// `opaque` at `size`, made once per size, its rows as they are asked for.
+    mutating func scaled(_ opaque: Bitmap, _ size: (width: Int, height: Int)) -> ScaledImage {
+        let key = Self.sizeKey(size)
+        if let known = scales[key] { return known }
+        let made = ScaledImage(opaque, width: size.width, height: size.height, reduced: reduced(opaque, for: size))
+        scales[key] = made
+        return made
+    }
+
     /// The block averages a downscale of `opaque` to `size` starts from (nil: none), made once.
-    mutating func reduced(_ opaque: Bitmap, for size: (width: Int, height: Int)) -> Bitmap? {
+    private mutating func reduced(_ opaque: Bitmap, for size: (width: Int, height: Int)) -> Bitmap? {
         let (kx, ky) = opaque.blockFactors(toWidth: size.width, height: size.height)
         guard kx > 1 || ky > 1 else { return nil }
         let key = kx << 32 | ky
@@ -138,7 +147,6 @@ struct JPEGBudgetFit {
             // A step its size sample puts over the budget is passed over before it is estimated,
             // and so is one too small for a sample that is over at its lowest quality.
             let over = try search.predictedOver() ?? (estimating && checksLowestFirst ? search.measuredOver() : nil)
-            if let made = search.downscaled { downscales[Self.sizeKey(step.size)] = made }
             // Estimated below the best so far at its aimed quality: it cannot win, nor can the smaller ones.
             if over == nil, estimating, let sample = ssimSample, let best {
                 let estimate = try estimate(opaque, step.size, quality: step.aim, gray: gray, sample: sample)
@@ -146,7 +154,7 @@ struct JPEGBudgetFit {
                     ruledOut = (step.size, step.aim, estimate, best)
                     break
                 }
-                search.downscaled = downscales[Self.sizeKey(step.size)]
+                search.known = (step.aim, estimate)
             }
             let outcome = try run(&search, over: over)
             guard case .fits(let candidate) = outcome else {

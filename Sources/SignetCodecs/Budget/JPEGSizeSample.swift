@@ -23,10 +23,16 @@ struct JPEGSizeSample {
     private(set) var encodes = 0
     private var sizes: [JPEGMode: [Int: Int]] = [:]
 
-    /// A sample of `image` (opaque) scaled to `width` × `height` (only the sampled rows are resampled,
-    /// from `reduced` when given: `Bitmap.blockReduced`), or nil when the image at that size is
-    /// small enough to encode whole.
-    init?(_ image: Bitmap, width: Int, height: Int, grayscale: Bool, reduced: Bitmap? = nil) {
+    /// A sample of `image` (opaque) scaled to `width` × `height` (only the sampled rows are
+    /// resampled), or nil when the image at that size is small enough to encode whole.
+    init?(_ image: Bitmap, width: Int, height: Int, grayscale: Bool) {
+        self.init(ScaledImage(image, width: width, height: height), grayscale: grayscale)
+    }
+
+    /// A sample of `scaled` (opaque; only the sampled rows are made), or nil when it is small
+    /// enough to encode whole.
+    init?(_ scaled: ScaledImage, grayscale: Bool) {
+        let (width, height) = (scaled.width, scaled.height)
         guard width * height >= Self.minimumPixels else { return nil }
         let bands = (height + Self.bandRows - 1) / Self.bandRows
         let wantedRows = max(Self.targetPixels / width, Self.bandRows)
@@ -45,16 +51,9 @@ struct JPEGSizeSample {
         }
         let rows = chosen.count
         guard rows > 1 else { return nil }
-        let strips =
-            width == image.width && height == image.height
-            ? Bitmap(
-                width: width, height: rows,
-                pixels: chosen.flatMap { image.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] })
-            : image.downscaledRows(chosen, toWidth: width, height: height, reduced: reduced, opaque: true)
         halves = (0..<2).map { h in
-            let picked = half.indices.filter { half[$0] == h }
-            let pixels = picked.flatMap { strips.pixels[($0 * width * 4)..<(($0 + 1) * width * 4)] }
-            return JPEGSource(opaque: Bitmap(width: width, height: picked.count, pixels: pixels), grayscale: grayscale)
+            let picked = half.indices.filter { half[$0] == h }.map { chosen[$0] }
+            return JPEGSource(opaque: scaled.rows(picked), grayscale: grayscale)
         }
         blank = JPEGSource(opaque: Bitmap(width: 16, height: 16, fill: .white), grayscale: grayscale)
         self.scale = Double(height) / Double(rows)

@@ -18,10 +18,8 @@ struct JPEGSizeSearch {
     let targets: [Int]
     /// The rows a candidate's sampled SSIM is taken over (nil: none).
     let bands: SSIMSample?
-    /// The original's block averages this size starts from (`Bitmap.blockReduced`), when shared.
-    let reduced: Bitmap?
-    /// `original` already scaled to `size`, when an estimate made it (set before `run`).
-    var downscaled: Bitmap?
+    /// `original` at `size`, its rows made as they are asked for (shared with the fit's estimates).
+    let scaled: ScaledImage
     /// Whether candidates are scored on `bands` alone (`SSIMSample.scoresCandidates`).
     let scoresOnSample: Bool
     /// The original in CIELAB, shared by the whole fit (nil: a gray image, no colour difference).
@@ -39,6 +37,10 @@ struct JPEGSizeSearch {
     private var best: (quality: Int, bytes: [UInt8])?
     /// A candidate scored while a trial encode ran.
     private var scored: (quality: Int, ssim: ColorSSIM)?
+    /// This size's 4:2:0 (or gray) JPEG at `quality` already scored over the sample (an estimate,
+    /// `JPEGBudgetFit.estimate`, the same value to the bit): taken as the candidate's score at
+    /// that quality instead of scoring it again, when candidates are scored on the sample.
+    var known: (quality: Int, ssim: ColorSSIM)?
 
     /// Small encodes of a size too small to sample, whole at its lowest quality (`measuredOver`).
     private var lowestChecks = 0
@@ -49,18 +51,15 @@ struct JPEGSizeSearch {
     init(
         _ original: Bitmap, at size: (width: Int, height: Int), gray: Bool, range: ClosedRange<Int>, cap: Int,
         options: BudgetOptions, targets: [Int], bands: SSIMSample?, scoresOnSample: Bool = false,
-        reduced: Bitmap? = nil, downscaled: Bitmap? = nil, reference: LabReference? = nil
+        scaled: ScaledImage? = nil, reference: LabReference? = nil
     ) {
-        self.reduced = reduced
+        self.scaled = scaled ?? ScaledImage(original, width: size.width, height: size.height)
         self.reference = reference
-        self.downscaled = downscaled
         (self.original, self.size, self.gray, self.range, self.cap) = (original, size, gray, range, cap)
         (self.options, self.targets, self.bands) = (options, targets, bands)
         self.scoresOnSample = scoresOnSample && bands != nil
         predictor =
-            JPEGSizeSample(
-                downscaled ?? original, width: size.width, height: size.height, grayscale: gray, reduced: reduced
-            ).map {
+            JPEGSizeSample(self.scaled, grayscale: gray).map {
                 SampledSizePredictor($0)
             } ?? MeasuredSizePredictor(gray: gray)
     }
@@ -75,8 +74,7 @@ struct JPEGSizeSearch {
         let guess = try predictor.belief(QualitySearch(range: range), budget: budget, mode: mode)
         if guess == range.lowerBound, let over = try overAtLowest() { return .over(bytes: over) }
         let trial = JPEGTrialImage(
-            original, at: size, gray: gray, sample: scoresOnSample ? bands : nil, reduced: reduced,
-            downscaled: downscaled, reference: reference)
+            scaled, gray: gray, sample: scoresOnSample ? bands : nil, reference: reference)
         if let fits = try fullChroma(trial, known: floor == nil ? 0 : 1) { return .fits(fits) }
         if let guess { mode = try predictor.smaller(of: mode, at: guess) }
         let search = try searchQualities(trial, floor: floor)
@@ -87,7 +85,7 @@ struct JPEGSizeSearch {
             }
             return .over(bytes: size)
         }
-        let ssim = try scored.flatMap { $0.quality == best.quality ? $0.ssim : nil } ?? trial.score(best.bytes)
+        let ssim = try score(of: best, trial)
         var fits = candidate(best.bytes, quality: best.quality, mode: mode, ssim, why: reason(best.quality))
         fits.capped = best.quality == range.upperBound && best.quality < options.maxQuality
         return .fits(fits)
@@ -102,7 +100,7 @@ struct JPEGSizeSearch {
     }
 
     /// Below full size, for a size too small for a size sample (`JPEGSizeSample.minimumPixels`):
-    /// the image scaled to this size (kept for the search) and encoded whole at the lowest
+    /// the image scaled to this size (kept in `scaled` for the search) and encoded whole at the lowest
     /// quality, as a size sample of all its rows. Its bytes when that is over the budget: no
     /// quality of the window fits, and the step is passed over as `predictedOver` passes one
     /// over, before it is estimated. nil when it fits, and the search runs as it would have
@@ -111,11 +109,9 @@ struct JPEGSizeSearch {
     mutating func measuredOver() throws -> Int? {
         guard predictor is MeasuredSizePredictor, size.width != original.width || size.height != original.height
         else { return nil }
-        let trial = JPEGTrialImage(
-            original, at: size, gray: gray, reduced: reduced, downscaled: downscaled, reference: reference)
-        downscaled = trial.image
         lowestChecks += 1
-        guard let bytes = try trial.source.encode(quality: range.lowerBound, mode: mode) else {
+        let source = JPEGSource(opaque: scaled.whole, grayscale: gray)
+        guard let bytes = try source.encode(quality: range.lowerBound, mode: mode) else {
             preconditionFailure("an encode without a byte limit returns its bytes")
         }
         return bytes.count > budget ? bytes.count : nil
@@ -168,7 +164,7 @@ struct JPEGSizeSearch {
         let jobs = try round.map { q in (quality: q, byteLimit: try byteLimit(q)) }
         let (source, mode) = (trial.source, mode)
         let results: [[UInt8]?]
-        if round.count == 1, let best, scored?.quality != best.quality {
+        if round.count == 1, let best, scored?.quality != best.quality, reused(best.quality) == nil {
             let (encoded, ssim) = try Parallel.pair(
                 { try source.encode(jobs, mode: mode) }, { try trial.score(best.bytes) })
             (results, scored) = (encoded, (best.quality, ssim))
@@ -176,6 +172,19 @@ struct JPEGSizeSearch {
             results = try source.encode(jobs, mode: mode)
         }
         return try zip(round, results).map { q, bytes in try outcome(q, bytes) }
+    }
+
+    /// The score of `best`, the answer: made while a trial encode ran, known from an estimate,
+    /// or made now.
+    private func score(of best: (quality: Int, bytes: [UInt8]), _ trial: JPEGTrialImage) throws -> ColorSSIM {
+        if let scored, scored.quality == best.quality { return scored.ssim }
+        return try reused(best.quality) ?? trial.score(best.bytes)
+    }
+
+    /// `known`'s score when it is the one a candidate at `quality` would be given.
+    private func reused(_ quality: Int) -> ColorSSIM? {
+        guard let known, known.quality == quality, scoresOnSample, gray || mode.subsampling == .half else { return nil }
+        return known.ssim
     }
 
     /// Sizes up to 1.5× the budget are measured to correct the predictions (the lowest quality
@@ -233,21 +242,12 @@ struct JPEGTrialImage {
     /// `original` in CIELAB (`LabReference`), when the fit keeps one.
     let reference: LabReference?
 
-    /// `reduced`: the original's block averages for `size`, when already made (`Bitmap.blockReduced`);
-    /// `downscaled`: the original at `size`, when already made; `reference`: the original in CIELAB.
-    init(
-        _ original: Bitmap, at size: (width: Int, height: Int), gray: Bool, sample: SSIMSample? = nil,
-        reduced: Bitmap? = nil, downscaled: Bitmap? = nil, reference: LabReference? = nil
-    ) {
-        self.original = original
+    /// `scaled`: the original at the size searched; `reference`: the original in CIELAB.
+    init(_ scaled: ScaledImage, gray: Bool, sample: SSIMSample? = nil, reference: LabReference? = nil) {
+        original = scaled.original
         self.sample = sample
         self.reference = reference
-        image =
-            size.width == original.width && size.height == original.height
-            ? original
-            : downscaled
-                ?? original.downscaledRows(
-                    Array(0..<size.height), toWidth: size.width, height: size.height, reduced: reduced, opaque: true)
+        image = scaled.whole
         source = JPEGSource(opaque: image, grayscale: gray)
     }
 
