@@ -81,18 +81,26 @@ struct ScaledImageTests {
         image.dpi = 300
         let scaled = ScaledImage(image, width: newWidth, height: newHeight)
         let expected = image.downscaled(toWidth: newWidth, height: newHeight)
+        let rowBytes = newWidth * 4
+        func wanted(_ rows: [Int]) -> [UInt8] {
+            rows.flatMap { expected.pixels[($0 * rowBytes)..<(($0 + 1) * rowBytes)] }
+        }
         let pieces = [
-            Array(stride(from: 0, to: newHeight, by: 3)), Array((newHeight / 4)..<(newHeight / 2)), [newHeight - 1],
+            Array(stride(from: 0, to: newHeight, by: 3)), Array((newHeight / 4)..<(newHeight / 2)), [newHeight - 1], [],
         ]
         for rows in pieces {
             let got = scaled.rows(rows)
-            let rowBytes = newWidth * 4
-            let wanted = rows.flatMap { expected.pixels[($0 * rowBytes)..<(($0 + 1) * rowBytes)] }
-            #expect(got.width == newWidth && got.height == rows.count && got.pixels == wanted, "\(rows.count) rows")
+            #expect(
+                got.width == newWidth && got.height == rows.count && got.pixels == wanted(rows), "\(rows.count) rows")
             #expect(
                 got.dpi == expected.dpi, "dpi \(String(describing: got.dpi)) vs \(String(describing: expected.dpi))")
         }
-        let whole = scaled.whole
-        #expect(whole.pixels == expected.pixels && whole.height == newHeight && whole.dpi == expected.dpi)
+        // Made in pieces, then whole, then asked for again: the same rows.
+        for _ in 0..<2 {
+            let whole = scaled.whole
+            #expect(whole.pixels == expected.pixels && whole.height == newHeight && whole.dpi == expected.dpi)
+        }
+        let again = [1, newHeight / 3]
+        #expect(scaled.rows(again).pixels == wanted(again))
     }
 }
