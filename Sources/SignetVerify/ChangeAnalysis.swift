@@ -158,8 +158,8 @@ struct ChangeAnalysis {
     /// readers part on it, so poppler drawing nothing there proves nothing. A /Rect of other than
     /// four numbers (MuPDF takes the first four, poppler drops the annotation); optional content
     /// (`/OC`: MuPDF ignores /VE expressions); NoRotate on a turned page (it draws upright from a
-    /// corner, outside its /Rect); an open pop-up window (readers draw it themselves, poppler not at
-    /// all); a rollover or down appearance of an annotation that is no widget (shown under the
+    /// corner, outside its /Rect); an open pop-up window, or a note shown open without a pop-up
+    /// annotation (readers draw the window themselves, poppler not at all); a rollover or down appearance of an annotation that is no widget (shown under the
     /// pointer instead of the normal one rendered); a normal appearance that is no stream nor
     /// dictionary of them (MuPDF draws a Stamp of its own, poppler nothing); an appearance stream
     /// whose filter not every reader decodes, or that draws a form without a /BBox of four numbers
@@ -181,6 +181,12 @@ struct ChangeAnalysis {
                 || annotation.value("/Parent")?.value("/Open")?.boolValue() == true
         {
             return "it is an open pop-up window, which readers draw themselves and poppler does not"
+        }
+        if subtype != "/Popup", try annotation.value("/Popup") == nil,
+            try annotation.value("/Open")?.boolValue() == true
+        {
+            return "it is a note shown open (/Open) with no pop-up annotation, whose window readers draw themselves "
+                + "and poppler does not"
         }
         let appearances = try annotation.value("/AP")
         if subtype != "/Widget", let key = try ["/R", "/D"].first(where: { try appearances?.value($0) != nil }) {

@@ -12,7 +12,7 @@ import Testing
 /// poppler proves nothing: a stamp that MuPDF draws and poppler does not (a /Rect of five numbers,
 /// optional content, an appearance filter poppler refuses, a form without /BBox), one that draws
 /// outside its /Rect (NoRotate on a turned page), one that shows something else under the pointer
-/// (a rollover or down appearance), an open pop-up window, and an update whose hybrid table frees an object its /XRefStm
+/// (a rollover or down appearance), an open pop-up window or note, and an update whose hybrid table frees an object its /XRefStm
 /// defines (MuPDF sees it freed). Each made here on a signed TestPDF (page 4, its content 5).
 @Suite("Verify: additions readers draw differently, and hybrid tables that free what /XRefStm defines")
 struct UncomparableOverlayTests {
@@ -62,6 +62,11 @@ struct UncomparableOverlayTests {
         Case(
             label: "an open pop-up window", entries: "/Rect [72 690 400 730] /Open true", subtype: "/Popup",
             names: "open pop-up window"),
+        // pdf.js and Acrobat open a note's window of their own when it has no /Popup; poppler draws none.
+        Case(
+            label: "a note shown open without a pop-up",
+            entries: "/Rect [72 690 92 710] /Open true /Contents (900 EUR)",
+            subtype: "/Text", names: "note shown open"),
         // A rollover or down appearance shows under the pointer; the render shows /N.
         Case(
             label: "a rollover appearance", entries: "/Rect [72 690 400 730]", moreAppearances: "/R 51 0 R",
@@ -131,6 +136,18 @@ struct UncomparableOverlayTests {
             signed, entries: "/Rect [400 60 500 100] /F 20", content: "0 g 0 0 100 40 re f", box: "[0 0 100 40]")
         let first = try verify(update, "control")
         #expect(first.modificationLevel == .annotations && first.permitted, "\(first.changes.map(\.what))")
+    }
+
+    @Test("a note left closed is permitted")
+    func closedNote() throws {
+        let signed = try signed()
+        for entries in ["/Rect [500 60 520 80] /Contents (ok)", "/Rect [500 60 520 80] /Contents (ok) /Open false"] {
+            let update = Self.stamping(
+                signed, subtype: "/Text", entries: entries, content: "0 g 0 0 20 20 re f", box: "[0 0 20 20]")
+            let first = try verify(update, "closed-note")
+            #expect(
+                first.modificationLevel == .annotations && first.permitted, "\(entries): \(first.changes.map(\.what))")
+        }
     }
 
     @Test("an update whose table frees page 1's content while its /XRefStm defines it is a change at level other")

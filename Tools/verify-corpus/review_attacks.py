@@ -989,6 +989,29 @@ def overlay_open_popup_over_price(out):
     })
 
 
+@case("reject", "approval signature, then a Text note in blank space shown open with no Popup annotation, its "
+                "contents 900 EUR (pdf.js and Acrobat open a window of their own for it; poppler draws none)")
+def overlay_open_note_without_popup(out):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Text /Rect [300 60 320 80] /F 4 /P 4 0 R /Contents (The buyer pays 900 EUR.) "
+           b"/Open true >>",
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
+@case("accept", "approval signature, then a closed Text note in blank space with no Popup annotation (a comment, "
+                "shown as an icon)")
+def overlay_closed_note_without_popup(out):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Text /Rect [300 60 320 80] /F 4 /P 4 0 R /Contents (Looks good.) >>",
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
 @case("reject", "approval signature, then a Stamp over the price whose normal appearance is empty and whose "
                 "rollover (/R) and down (/D) appearances paint 900 EUR (shown under the pointer)")
 def overlay_rollover_appearance(out):
