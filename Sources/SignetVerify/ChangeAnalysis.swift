@@ -212,11 +212,14 @@ struct ChangeAnalysis {
     /// Form XObjects looked at per appearance (itself and the forms it draws) before giving up.
     static let formBound = 1_000
 
-    /// Why `appearance`, or a form XObject it draws through /Resources /XObject at any depth, has
-    /// no /BBox of four numbers, or `nil`. poppler draws nothing for such a form, MuPDF draws a
-    /// nested one unclipped, and pdf.js stretches [0 0 1 1] over the /Rect for an appearance and
-    /// draws a nested form unclipped, so a form that draws "900 EUR" over a signed price shows in
-    /// MuPDF and pdf.js and not in poppler's render. Past `formBound` forms, not judged either.
+    /// Why `appearance`, or something it draws that has a /BBox of its own — a form XObject, a
+    /// soft mask's group (/ExtGState /SMask /G) or a tiling pattern — found through /Resources at
+    /// any depth, has no /BBox of four numbers, or `nil`. poppler draws nothing for such a form,
+    /// MuPDF draws a nested one unclipped, and pdf.js stretches [0 0 1 1] over the /Rect for an
+    /// appearance and draws a nested form unclipped, so a form that draws "900 EUR" over a signed
+    /// price shows in MuPDF and pdf.js and not in poppler's render; the specification requires the
+    /// /BBox of the other two as well, and what each reader does without it is its own. Past
+    /// `formBound` of them, not judged either.
     static func unboxedForm(_ appearance: PDFObject) throws -> String? {
         var pending = [appearance]
         var seen = Set(try appearance.id.map { [$0] } ?? [])
@@ -226,19 +229,39 @@ struct ChangeAnalysis {
                 return "its appearance draws a form\(which) without a /BBox of four numbers, which readers draw "
                     + "differently"
             }
-            guard let xobjects = try form.value("/Resources")?.value("/XObject"), try xobjects.kind == .dictionary
-            else { continue }
-            for key in try xobjects.keys() {
-                guard let x = try xobjects.value(key), try x.kind == .stream,
-                    try x.value("/Subtype")?.nameValue() == "/Form", let id = try x.id, seen.insert(id).inserted
-                else { continue }
+            for drawn in try boxedChildren(of: form) {
+                guard let id = try drawn.id, seen.insert(id).inserted else { continue }
                 guard seen.count <= formBound else {
                     return "its appearance draws over \(formBound) forms, more than are checked for a /BBox"
                 }
-                pending.append(x)
+                pending.append(drawn)
             }
         }
         return nil
+    }
+
+    /// The streams `form`'s resources name that carry a /BBox of their own: form XObjects, soft-mask
+    /// groups of its graphics states and tiling patterns.
+    private static func boxedChildren(of form: PDFObject) throws -> [PDFObject] {
+        guard let resources = try form.value("/Resources"), try resources.kind == .dictionary else { return [] }
+        func entries(_ key: String) throws -> [PDFObject] {
+            guard let dictionary = try resources.value(key), try dictionary.kind == .dictionary else { return [] }
+            return try dictionary.keys().compactMap { try dictionary.value($0) }
+        }
+        var found: [PDFObject] = []
+        for x in try entries("/XObject") where try x.kind == .stream && x.value("/Subtype")?.nameValue() == "/Form" {
+            found.append(x)
+        }
+        for state in try entries("/ExtGState") where try state.kind == .dictionary {
+            guard let mask = try state.value("/SMask"), try mask.kind == .dictionary,
+                let group = try mask.value("/G"), try group.kind == .stream
+            else { continue }
+            found.append(group)
+        }
+        for pattern in try entries("/Pattern") where try pattern.kind == .stream {
+            if try pattern.value("/PatternType")?.intValue() == 1 { found.append(pattern) }
+        }
+        return found
     }
 
     /// `overlay` for the annotation that is object `number` now, on its page (or `page`).

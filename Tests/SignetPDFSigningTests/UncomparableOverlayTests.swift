@@ -138,6 +138,41 @@ struct UncomparableOverlayTests {
         #expect(first.modificationLevel == .annotations && first.permitted, "\(first.changes.map(\.what))")
     }
 
+    @Test(
+        "a soft mask's group or a tiling pattern the appearance draws needs a /BBox too; with one it is permitted",
+        arguments: [
+            (
+                "/ExtGState << /G0 << /SMask << /S /Luminosity /G 52 0 R >> >> >>", "/G0 gs",
+                "/Type /XObject /Subtype /Form /Group << /S /Transparency >>"
+            ),
+            (
+                "/Pattern << /P0 52 0 R >>", "/Pattern cs /P0 scn",
+                "/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /XStep 10 /YStep 10 /Resources << >>"
+            ),
+        ] as [(String, String, String)])
+    func unboxedResource(_ resources: String, _ use: String, _ kind: String) throws {
+        let signed = try signed()
+        func update(box: String?) -> [UInt8] {
+            IncrementalUpdate.append(
+                to: signed,
+                objects: [
+                    4: Self.listing50(signed),
+                    50: "<< /Type /Annot /Subtype /Stamp /Rect [400 60 500 100] /AP << /N 51 0 R >> >>",
+                    51: IncrementalUpdate.stream(
+                        "\(use) 0 0 100 40 re f",
+                        dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 100 40] /Resources << \(resources) >>"),
+                    52: IncrementalUpdate.stream(
+                        "0 g 0 0 10 10 re f",
+                        dictionary: "\(kind) \(box.map { "/BBox \($0)" } ?? "")"),
+                ])
+        }
+        let unboxed = try verify(update(box: nil), "unboxed-resource")
+        #expect(!unboxed.valid && unboxed.modificationLevel == .other, "\(unboxed.changes.map(\.what))")
+        #expect(unboxed.changes.contains { $0.what.contains("object 52") && $0.what.contains("/BBox") })
+        let boxed = try verify(update(box: "[0 0 10 10]"), "boxed-resource")
+        #expect(boxed.modificationLevel == .annotations && boxed.permitted, "\(boxed.changes.map(\.what))")
+    }
+
     @Test("a note left closed is permitted")
     func closedNote() throws {
         let signed = try signed()
