@@ -249,7 +249,7 @@ extension ChangeAnalysis {
     }
 
     /// The field `name`'s /V differs between the revision before the span and after it.
-    private func valueChanged(_ name: String) throws -> Bool {
+    func valueChanged(_ name: String) throws -> Bool {
         let x = try old.fields[name].flatMap { try before.object(PDFObjectID(number: $0.object)) }
         let y = try new.fields[name].flatMap { try after.object(PDFObjectID(number: $0.object)) }
         return try x?.value("/V")?.unparsed() != y?.value("/V")?.unparsed()

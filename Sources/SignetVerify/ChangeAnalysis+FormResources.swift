@@ -88,7 +88,7 @@ extension ChangeAnalysis {
             ? "the form's /DR was added\(added.isEmpty ? "" : " with \(added.joined(separator: ", "))")"
             : "the form's /DR gained \(added.joined(separator: ", "))"
         if let drawn = try pageDrawsWithFormResources() { return add(.other, "\(what), and \(drawn)") }
-        redrawn(because: what)
+        try redrawn(because: what)
     }
 
     /// XObjects replaced or removed are form filling (no field is drawn from them); anything else is `other`.

@@ -135,7 +135,7 @@ extension ChangeAnalysis {
             case "/DR":
                 try formResourcesChanged(a.value(key), b.value(key))
             case "/DA", "/NeedAppearances":
-                redrawn(because: "the form's \(key) changed")
+                try redrawn(because: "the form's \(key) changed")
             default:
                 add(.other, "the form's \(key) changed")
             }
@@ -144,10 +144,23 @@ extension ChangeAnalysis {
 
     /// A change to what viewers regenerate field appearances from (/DA, /DR, /NeedAppearances) is
     /// form filling of every field that is not a signature field, so FieldMDP locks apply to it.
-    mutating func redrawn(because reason: String) {
+    /// With /NeedAppearances true, readers (poppler among them) draw each field from its value
+    /// instead of its appearance stream, so the widgets of fields whose value stayed what was signed
+    /// are compared with the page as signed: a signed appearance reading "100 EUR" over a value of
+    /// "900 EUR" shows 900 once the flag is set.
+    mutating func redrawn(because reason: String) throws {
         let names = new.fields.filter { $0.value.type != "/Sig" }.keys.sorted()
         guard !names.isEmpty else { return add(.formFilling, reason) }
-        for name in names { add(.formFilling, "\(reason), so viewers may redraw field \(name)", field: name) }
+        let regenerated =
+            try after.catalog().value("/AcroForm")?.value("/NeedAppearances")?.boolValue() == true
+        for name in names {
+            add(.formFilling, "\(reason), so viewers may redraw field \(name)", field: name)
+            guard regenerated, try !valueChanged(name) else { continue }
+            for widget in new.fields[name]?.widgets ?? [] {
+                try overlay(
+                    number: widget, page: nil, what: "the widget of field \(name), redrawn by readers as \(reason),")
+            }
+        }
     }
 
     mutating func fieldListChanged(_ a: PDFObject?, _ b: PDFObject?) throws {

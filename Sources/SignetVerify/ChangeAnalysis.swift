@@ -161,7 +161,8 @@ struct ChangeAnalysis {
     /// corner, outside its /Rect); an open pop-up window, or a note shown open without a pop-up
     /// annotation (readers draw the window themselves, poppler not at all); a rollover or down appearance of an annotation that is no widget (shown under the
     /// pointer instead of the normal one rendered); a normal appearance that is no stream nor
-    /// dictionary of them (MuPDF draws a Stamp of its own, poppler nothing); an appearance stream
+    /// dictionary of them (MuPDF draws a Stamp of its own, poppler nothing); a Caret or Redact with
+    /// no normal appearance stream (`drawnByOthersOnly`); an appearance stream
     /// whose filter not every reader decodes, or that draws a form without a /BBox of four numbers
     /// (`unboxedForm`).
     static func uncomparable(_ annotation: PDFObject, rotated: Bool) throws -> String? {
@@ -193,6 +194,10 @@ struct ChangeAnalysis {
             return "it has a \(key == "/R" ? "rollover" : "down") appearance (\(key)), which readers show under the "
                 + "pointer in place of the one rendered"
         }
+        if let subtype, drawnByOthersOnly.contains(subtype), try !hasNormalStream(annotation) {
+            return "it has no normal appearance stream, and readers draw one of their own for a \(subtype.dropFirst()) "
+                + "(MuPDF does, poppler draws nothing)"
+        }
         guard let normal = try appearances?.value("/N") else { return nil }
         guard try [.stream, .dictionary].contains(normal.kind) else {
             return "its normal appearance (/N) is no stream, so readers draw one of their own (MuPDF) or nothing"
@@ -207,6 +212,19 @@ struct ChangeAnalysis {
             if let why = try unboxedForm(stream) { return why }
         }
         return nil
+    }
+
+    /// Markup annotations poppler draws nothing for without an appearance stream, while MuPDF draws
+    /// one of its own (a caret filled with /C, a redaction's outline): poppler's empty render there
+    /// proves nothing. poppler draws the other markup kinds itself too.
+    static let drawnByOthersOnly: Set<String> = ["/Caret", "/Redact"]
+
+    /// Whether `annotation`'s /AP /N is a stream, or a dictionary holding a stream under its /AS.
+    static func hasNormalStream(_ annotation: PDFObject) throws -> Bool {
+        guard let normal = try annotation.value("/AP")?.value("/N") else { return false }
+        if try normal.kind == .stream { return true }
+        guard try normal.kind == .dictionary, let state = try annotation.value("/AS")?.nameValue() else { return false }
+        return try normal.value(state)?.kind == .stream
     }
 
     /// Form XObjects looked at per appearance (itself and the forms it draws) before giving up.

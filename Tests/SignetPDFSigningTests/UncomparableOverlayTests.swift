@@ -74,6 +74,14 @@ struct UncomparableOverlayTests {
         Case(
             label: "a down appearance", entries: "/Rect [72 690 400 730]", moreAppearances: "/D 51 0 R",
             names: "down appearance (/D)"),
+        // MuPDF draws a Caret (filled with /C) or a Redact (its outline) of its own when no normal
+        // appearance stream is chosen; poppler draws nothing.
+        Case(
+            label: "a Caret whose appearance states have no /AS", entries: "/Rect [72 690 82 705] /C [1 1 1]",
+            subtype: "/Caret", normal: "<< /On 51 0 R >>", names: "no normal appearance stream"),
+        Case(
+            label: "a Redact whose /AS names no appearance", entries: "/Rect [72 690 400 730] /AS /Off",
+            subtype: "/Redact", normal: "<< /On 51 0 R >>", names: "no normal appearance stream"),
     ]
 
     func verify(_ bytes: [UInt8], _ name: String) throws -> SignatureReport {
@@ -171,6 +179,21 @@ struct UncomparableOverlayTests {
         #expect(unboxed.changes.contains { $0.what.contains("object 52") && $0.what.contains("/BBox") })
         let boxed = try verify(update(box: "[0 0 10 10]"), "boxed-resource")
         #expect(boxed.modificationLevel == .annotations && boxed.permitted, "\(boxed.changes.map(\.what))")
+    }
+
+    @Test("a Caret or Redact with a normal appearance stream is compared as drawn: permitted")
+    func caretWithAppearance() throws {
+        let signed = try signed()
+        for (subtype, normal, entries) in [
+            ("/Caret", "51 0 R", ""), ("/Redact", "<< /On 51 0 R >>", "/AS /On"),
+        ] {
+            let update = Self.stamping(
+                signed, subtype: subtype, entries: "/Rect [500 60 520 80] \(entries)", normal: normal,
+                content: "0 g 0 0 20 20 re f", box: "[0 0 20 20]")
+            let first = try verify(update, "caret")
+            #expect(
+                first.modificationLevel == .annotations && first.permitted, "\(subtype): \(first.changes.map(\.what))")
+        }
     }
 
     @Test("a note left closed is permitted")

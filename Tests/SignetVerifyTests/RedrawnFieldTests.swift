@@ -26,17 +26,20 @@ struct RedrawnFieldTests {
     }
 
     /// TestPDF with a text field Amount showing "100 USD" through an XObject named in its
-    /// appearance's own resources object (25), signed; the signed bytes and the form's number.
-    func signed(_ dir: TemporaryDirectory) throws -> (bytes: [UInt8], form: Int) {
+    /// appearance's own resources object (25), its value `value`, the form's `formExtra` keys,
+    /// signed; the signed bytes and the form's number.
+    func signed(
+        _ dir: TemporaryDirectory, value: String = "100 USD", formExtra: String = ""
+    ) throws -> (bytes: [UInt8], form: Int) {
         let prepared = IncrementalUpdate.append(
             to: TestPDF.bytes(),
             objects: [
                 1: "<< /Type /Catalog /Pages 2 0 R /AcroForm 20 0 R >>",
-                20: "<< /Fields [23 0 R] /DR << /Font << /F1 3 0 R >> >> /DA (/F1 0 Tf 0 g) >>",
+                20: "<< /Fields [23 0 R] /DR << /Font << /F1 3 0 R >> >> /DA (/F1 0 Tf 0 g) \(formExtra)>>",
                 4:
                     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R /Annots [23 0 R] >>",
                 23:
-                    "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Amount) /V (100 USD) /Rect [50 500 350 560] /P 4 0 R /F 4 /AP << /N 24 0 R >> >>",
+                    "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Amount) /V (\(value)) /Rect [50 500 350 560] /P 4 0 R /F 4 /AP << /N 24 0 R >> >>",
                 24: Self.xobject("q /X0 Do Q", resources: "25 0 R"),
                 25: "<< /XObject << /X0 26 0 R >> >>",
                 26: Self.xobject("BT /F1 24 Tf 10 20 Td (100 USD) Tj ET", resources: "<< /Font << /F1 3 0 R >> >>"),
@@ -97,6 +100,45 @@ struct RedrawnFieldTests {
             ])
         let report = try verify(dir.write("filled.pdf", bytes: filled))
         let first = try #require(report.signatures.first)
+        #expect(
+            first.valid && first.modificationLevel == .formFilling, "\(first.problems) \(first.changes.map(\.what))")
+    }
+
+    /// Amount signed with value `value`, then the form's /NeedAppearances set (and `objects` written).
+    func needingAppearances(
+        _ dir: TemporaryDirectory, value: String, objects: [Int: String] = [:]
+    ) throws -> SignatureReport {
+        let (bytes, form) = try signed(dir, value: value)
+        let changed = IncrementalUpdate.append(
+            to: bytes,
+            objects: objects.merging([
+                form: Self.form(bytes, extra: "/DR << /Font << /F1 3 0 R >> >> /NeedAppearances true")
+            ]) { $1 })
+        return try #require(try verify(dir.write("changed.pdf", bytes: changed)).signatures.first)
+    }
+
+    @Test(
+        "/NeedAppearances set after signing a field whose appearance shows 100 USD and whose value is more: not valid")
+    func needAppearancesShowsTheValue() throws {
+        let first = try needingAppearances(TemporaryDirectory("redrawn-need-appearances"), value: "1,000,000 USD")
+        #expect(!first.valid && !first.permitted, "\(first.changes.map(\.what))")
+        #expect(
+            first.changes.contains {
+                $0.level == .other
+                    && $0.what.hasPrefix(
+                        "the widget of field Amount, redrawn by readers as the form's /NeedAppearances changed,")
+            }, "\(first.changes.map(\.what))")
+    }
+
+    @Test("/NeedAppearances set in the update that fills the field with a new value: permitted, valid")
+    func needAppearancesWithNewValue() throws {
+        let first = try needingAppearances(
+            TemporaryDirectory("redrawn-need-appearances-filled"), value: "1,000,000 USD",
+            objects: [
+                23:
+                    "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Amount) /V (200 USD) /Rect [50 500 350 560] /P 4 0 R /F 4 /AP << /N 51 0 R >> >>",
+                51: Self.xobject("BT /F1 24 Tf 10 20 Td (200 USD) Tj ET", resources: "<< /Font << /F1 3 0 R >> >>"),
+            ])
         #expect(
             first.valid && first.modificationLevel == .formFilling, "\(first.problems) \(first.changes.map(\.what))")
     }

@@ -1208,6 +1208,113 @@ def duplicate_xref_stream_index(out):
 
 
 # ---------------------------------------------------------------------------------------------
+# What readers draw themselves: appearances regenerated from the form (/NeedAppearances) and
+# annotations without an appearance stream, and catalog entries that change what is shown.
+# ---------------------------------------------------------------------------------------------
+
+PRICE_FIELD_AP = stream(b"/Tx BMC BT /Helv 10 Tf 2 6 Td (100 EUR) Tj ET EMC",
+                        b"/Type /XObject /Subtype /Form /BBox [0 0 228 20] /Resources << /Font << /Helv 8 0 R >> >>")
+
+
+def _signed_field_showing_100(value):
+    """Signed with field Buyer holding `value` and an appearance that reads "100 EUR"."""
+    objs = base_objects()
+    objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/V ()", b"/V (%s)" % value)
+    objs[TEXT_FIELD_AP] = PRICE_FIELD_AP
+    return signed(objs)
+
+
+@case("reject", "approval signature over field Buyer whose appearance reads 100 EUR and whose value is 900 EUR; "
+                "an update sets the form's /NeedAppearances: poppler, pdf.js and Acrobat redraw it as 900 EUR")
+def needappearances_redraws_signed_value(out):
+    data = _signed_field_showing_100(b"900 EUR")
+    return append_update(data, {ACROFORM: with_entries(data, ACROFORM, NeedAppearances=b"true")})
+
+
+@case("accept", "approval signature over field Buyer reading 100 EUR as value and appearance; /NeedAppearances "
+                "set after it (control)")
+def needappearances_same_value(out):
+    data = _signed_field_showing_100(b"100 EUR")
+    return append_update(data, {ACROFORM: with_entries(data, ACROFORM, NeedAppearances=b"true")})
+
+
+def _annotation_without_appearance(subtype, extra, rect=PRICE_RECT):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /%s /Rect %s /F 4 /P 4 0 R %s >>" % (subtype, rect, extra),
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
+@case("reject", "approval signature, then a white Caret annotation without appearance over the price's 1 "
+                "(MuPDF draws a filled caret, poppler nothing)")
+def caret_without_appearance(out):
+    return _annotation_without_appearance(b"Caret", b"/C [1 1 1]", rect=b"[156 645 166 662]")
+
+
+@case("accept", "approval signature, then the same white Caret with an appearance stream that draws it (control)")
+def caret_with_appearance(out):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /Annot /Subtype /Caret /Rect [300 60 310 75] /F 4 /P 4 0 R /C [1 1 1] /AP << /N %d 0 R >> >>"
+           % (n + 1),
+        n + 1: stream(b"1 g 0 0 m 10 0 l 10 7 10 15 5 15 c 5 15 5 7 0 0 c f",
+                      b"/Type /XObject /Subtype /Form /BBox [0 0 10 15]"),
+        PAGE1: annots_plus(data, PAGE1, n),
+    })
+
+
+@case("reject", "approval signature, then a black-filled Redact annotation without appearance over the price "
+                "(MuPDF draws an outline of its own, poppler nothing: one render cannot judge it)")
+def redact_without_appearance(out):
+    return _annotation_without_appearance(b"Redact", b"/IC [0 0 0] /C [0 0 0]")
+
+
+@case("reject", "approval signature, then a FreeText without appearance over the price: readers build its "
+                "look from /DA, /RC and /Contents, each its own way")
+def freetext_without_appearance(out):
+    return _annotation_without_appearance(
+        b"FreeText", b"/DA (/Helv 12 Tf 0 g) /Contents (The buyer pays 900 EUR.) "
+                     b"/RC (<body><p>The buyer pays 900 EUR.</p></body>) /IC [1 1 1] /C [1 1 1]")
+
+
+@case("reject", "approval signature, then a Stamp without appearance over the price (/Name /Approved)")
+def stamp_without_appearance(out):
+    return _annotation_without_appearance(b"Stamp", b"/Name /Approved /C [1 1 1]")
+
+
+@case("reject", "approval signature, then a Square without appearance over the price, filled white (/IC)")
+def square_without_appearance(out):
+    return _annotation_without_appearance(b"Square", b"/IC [1 1 1] /C [1 1 1]")
+
+
+def _catalog_update(**entries):
+    data = signed()
+    return append_update(data, {CATALOG: with_entries(data, CATALOG, **entries)})
+
+
+@case("reject", "approval signature, then optional content added to the catalog (/OCProperties)")
+def catalog_ocproperties_added(out):
+    data = signed()
+    n = next_num(data)
+    return append_update(data, {
+        n: b"<< /Type /OCG /Name (x) >>",
+        CATALOG: with_entries(data, CATALOG, OCProperties=b"<< /OCGs [%d 0 R] /D << /OFF [%d 0 R] >> >>" % (n, n))})
+
+
+@case("reject", "approval signature, then /PageLabels added to the catalog (page 1 labelled 2)")
+def catalog_pagelabels_added(out):
+    return _catalog_update(PageLabels=b"<< /Nums [0 << /St 2 >>] >>")
+
+
+@case("reject", "approval signature, then /ViewerPreferences added (/Direction /R2L, /DisplayDocTitle)")
+def catalog_viewerpreferences_added(out):
+    return _catalog_update(ViewerPreferences=b"<< /Direction /R2L /DisplayDocTitle true >>")
+
+
+# ---------------------------------------------------------------------------------------------
 
 def run(outdir, signet):
     global PKI
