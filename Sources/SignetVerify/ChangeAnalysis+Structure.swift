@@ -85,17 +85,33 @@ extension ChangeAnalysis {
     }
 
     /// The annotations of a page before and after: each added or removed one judged by what it is.
+    /// Readers draw them in list order, later ones on top, so those kept in another order are
+    /// `annotations` and compared with the page as signed: swapping two opaque stamps over the price
+    /// showed the one beneath.
     mutating func annotationListChanged(_ page: Int, _ a: PDFObject?, _ b: PDFObject?) throws {
-        var remaining = try (a?.items() ?? []).map { (token: try Self.token($0), item: $0) }
+        let before = try (a?.items() ?? []).map { try Self.token($0) }
+        var remaining = Array(before.indices)
+        var kept: [(token: [UInt8], item: PDFObject)] = []
         for item in try b?.items() ?? [] {
             let token = try Self.token(item)
-            if let i = remaining.firstIndex(where: { $0.token == token }) {
+            if let i = remaining.firstIndex(where: { before[$0] == token }) {
                 remaining.remove(at: i)
+                kept.append((token, item))
                 continue
             }
             try annotationAdded(item, page: page)
         }
-        for (_, item) in remaining { try annotationRemoved(item, page: page) }
+        let items = try a?.items() ?? []
+        for i in remaining { try annotationRemoved(items[i], page: page) }
+        let gone = Set(remaining)
+        let keptBefore = before.indices.filter { !gone.contains($0) }.map { before[$0] }
+        guard keptBefore != kept.map(\.token) else { return }
+        add(.annotations, "the annotations of page \(page) are listed, so drawn, in another order", page: page)
+        for (position, entry) in kept.enumerated() where keptBefore[position] != entry.token {
+            let subtype = try entry.item.value("/Subtype")?.nameValue().map { " \($0.dropFirst())" } ?? ""
+            let label = try entry.item.id.map { " (object \($0.number))" } ?? ""
+            try overlay(entry.item, onPage: page, what: "the\(subtype) annotation\(label) drawn in another order")
+        }
     }
 
     /// A markup annotation taken off a page is `annotations`, and the overlay check compares where

@@ -109,6 +109,49 @@ struct OverlayCheckTests {
             "renders asked for: \(recorder.calls); changes: \(report.signatures.map { $0.changes.map(\.what) })")
     }
 
+    @Test("annotations kept in another order are compared where they are: readers draw later ones on top")
+    func reordered() throws {
+        let dir = TemporaryDirectory("overlay-check-reordered")
+        // Two stamps over the page's text (50 drawn first, 52 on top), then signed.
+        func stamp(_ appearance: Int, x: Int) -> String {
+            "<< /Type /Annot /Subtype /Stamp /Rect [\(x) 690 \(x + 200) 730] /F 4 /AP << /N \(appearance) 0 R >> >>"
+        }
+        let form = IncrementalUpdate.stream(
+            "0 g 0 0 200 40 re f", dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 200 40]")
+        let prepared = IncrementalUpdate.append(
+            to: TestPDF.bytes(),
+            objects: [
+                4: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
+                    + "/Contents 5 0 R /Annots [50 0 R 52 0 R] >>",
+                50: stamp(51, x: 72), 51: form, 52: stamp(53, x: 172), 53: form,
+            ])
+        let signed = dir.path("signed.pdf")
+        _ = try PDFSigner.sign(
+            input: dir.write("in.pdf", bytes: prepared), output: signed,
+            identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
+            options: PDFSignOptions(signingTime: Date()))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: signed)))
+        let page = try PDFDocument(path: signed).page(1).object
+        let number = try #require(try page.id?.number)
+        let listed = try (page.value("/Annots")?.items() ?? []).compactMap { try $0.id?.number }
+        try #require(listed.count >= 2, "page 1 of the stamped file lists \(listed)")
+        let text = String(decoding: try page.unparsed(), as: UTF8.self)
+        let list = try #require(text.range(of: #"/Annots *\[[^\]]*\]"#, options: .regularExpression), "\(text)")
+        let reversed = text.replacingCharacters(
+            in: list, with: "/Annots [" + listed.reversed().map { "\($0) 0 R" }.joined(separator: " ") + "]")
+        let path = dir.write("reordered.pdf", bytes: IncrementalUpdate.append(to: bytes, objects: [number: reversed]))
+        let recorder = Recorder(path) {
+            Self.fill($0.region, $0.end == nil ? .white : Color(red: 0, green: 0, blue: 0))
+        }
+        let signature = try verify(path, .renderer(recorder)).signatures[0]
+        let changes = signature.changes.map(\.what)
+        #expect(changes.contains("the annotations of page 1 are listed, so drawn, in another order"), "\(changes)")
+        #expect(
+            changes.contains { $0.hasPrefix("the Stamp annotation (object \(listed.first!)) drawn in another order") },
+            "\(changes)")
+        #expect(!signature.valid && signature.modificationLevel == .other, "\(changes)")
+    }
+
     @Test("nothing hidden: the signature is valid, the check is done")
     func notHidden() throws {
         let dir = TemporaryDirectory("overlay-check-clear")

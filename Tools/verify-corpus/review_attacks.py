@@ -1314,6 +1314,71 @@ def catalog_viewerpreferences_added(out):
     return _catalog_update(ViewerPreferences=b"<< /Direction /R2L /DisplayDocTitle true >>")
 
 
+def _last_table_patched(data, fn):
+    """`data` with the last xref table section (from its `xref` keyword on) passed through `fn`."""
+    at = data.rindex(b"\nxref\n") + 1
+    return data[:at] + fn(data[at:])
+
+
+@case("reject", "approval signature, then an opaque Stamp over the price (object 18) in an update whose trailer "
+                "/Size is 18, so the object it adds lies past /Size")
+def stamp_past_trailer_size(out):
+    data = _annotation_over(signed(), b"Stamp")
+    n = next_num(signed())
+    return _last_table_patched(data, lambda t: t.replace(b"/Size %d" % (n + 2), b"/Size %d" % n))
+
+
+@case("reject", "approval signature, then an opaque Stamp over the price whose xref row says generation 5 while "
+                "it is written and referenced as generation 0 (MuPDF ignores generations)")
+def stamp_generation_mismatch(out):
+    data = signed()
+    n = next_num(data)
+    upd = _annotation_over(data, b"Stamp")
+    at = upd.rindex(b"\n%d 0 obj" % n) + 1
+    return _last_table_patched(upd, lambda t: t.replace(b"%010d 00000 n" % at, b"%010d 00005 n" % at))
+
+
+@case("reject", "approval signature, then an opaque Stamp over the price written as '18 5 obj' and listed with "
+                "generation 5, while page 1 lists it as '18 0 R'")
+def stamp_referenced_with_other_generation(out):
+    data = signed()
+    n = next_num(data)
+    upd = _annotation_over(data, b"Stamp")
+    at = upd.rindex(b"\n%d 0 obj" % n) + 1
+    upd = upd[:at] + b"%d 5 obj" % n + upd[at + len(b"%d 0 obj" % n):]
+    return _last_table_patched(upd, lambda t: t.replace(b"%010d 00000 n" % at, b"%010d 00005 n" % at))
+
+
+HUNDRED_AP = stream(b"1 1 1 rg 0 0 300 28 re f 0 g BT /F1 12 Tf 6 10 Td (The buyer pays 100 EUR.) Tj ET",
+                    b"/Type /XObject /Subtype /Form /BBox [0 0 300 28] /Resources << /Font << /F1 7 0 R >> >>")
+
+
+def _two_stamps_reordered(second_ap):
+    """Signed with two opaque Stamps over the price: 30 (900 EUR) under 32 (`second_ap`); an update
+    lists them the other way round, so 30 is drawn last, on top."""
+    objs = base_objects()
+    objs[30] = b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N 31 0 R >> >>" % PRICE_RECT
+    objs[31] = WHITE_AP
+    objs[32] = b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N 33 0 R >> >>" % PRICE_RECT
+    objs[33] = second_ap
+    objs[PAGE1] = objs[PAGE1].replace(b"/Annots [10 0 R 11 0 R]", b"/Annots [10 0 R 11 0 R 30 0 R 32 0 R]")
+    data = signed(objs)
+    page = ser(latest(data, PAGE1))
+    assert b" 30 0 R 32 0 R ]" in page
+    return append_update(data, {PAGE1: page.replace(b" 30 0 R 32 0 R ]", b" 32 0 R 30 0 R ]")})
+
+
+@case("reject", "signed with two opaque Stamps over the price, 100 EUR drawn on top of 900 EUR; an update swaps "
+                "their order in /Annots, so 900 EUR is drawn on top")
+def annots_reordered(out):
+    return _two_stamps_reordered(HUNDRED_AP)
+
+
+@case("accept", "signed with two Stamps over the price that draw the same; their order in /Annots swapped (control)")
+def annots_reordered_alike(out):
+    return _two_stamps_reordered(WHITE_AP)
+
+
 # ---------------------------------------------------------------------------------------------
 
 def run(outdir, signet):
