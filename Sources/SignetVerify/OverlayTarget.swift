@@ -32,8 +32,15 @@ package struct OverlayTarget: Sendable, Hashable {
         let geometry = try document.page(page).geometry()
         guard let userToDisplay = geometry.displayToUser.inverted else { return nil }
         (self.revision, self.page, self.object, self.what) = (revision, page, try annotation.id?.number, what)
-        box = userToDisplay.apply(rect)
         pageSize = geometry.displayedSize
+        // Readers build the look of an annotation without an appearance stream from its own
+        // geometry (/InkList, /L, /Vertices, /QuadPoints, a note's icon), which may lie outside
+        // its /Rect: a white Ink line across the signed price with its /Rect in blank space
+        // erased the price in poppler and MuPDF. Such an annotation is compared on the whole page.
+        let drawn =
+            try annotation.value("/Subtype")?.nameValue() != "/Widget"
+            && !ChangeAnalysis.hasNormalStream(annotation)
+        box = drawn ? Rect(x: 0, y: 0, width: pageSize.width, height: pageSize.height) : userToDisplay.apply(rect)
         displayToUser = geometry.displayToUser
         let flags = try annotation.value("/F")?.intValue() ?? 0
         printedOnly = flags & 32 != 0 && flags & 4 != 0

@@ -152,6 +152,40 @@ struct OverlayCheckTests {
         #expect(!signature.valid && signature.modificationLevel == .other, "\(changes)")
     }
 
+    @Test("an annotation without an appearance stream is compared on the whole page: readers draw its points")
+    func withoutAppearance() throws {
+        let dir = TemporaryDirectory("overlay-check-without-appearance")
+        let signed = dir.path("signed.pdf")
+        _ = try PDFSigner.sign(
+            input: try TestPDF.write(to: dir.path("in.pdf")), output: signed,
+            identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
+            options: PDFSignOptions(signingTime: Date()))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: signed)))
+        let page = try PDFDocument(path: signed).page(1).object
+        let number = try #require(try page.id?.number)
+        let text = String(decoding: try page.unparsed(), as: UTF8.self)
+        let listed =
+            text.contains("/Annots [")
+            ? text.replacingOccurrences(of: "/Annots [", with: "/Annots [90 0 R ")
+            : text.replacingOccurrences(of: "<<", with: "<< /Annots [90 0 R]", options: [], range: text.range(of: "<<"))
+        // A white Ink line across the page's text, its /Rect in the bottom corner.
+        let ink =
+            "<< /Type /Annot /Subtype /Ink /Rect [500 20 600 40] /F 4 /C [1 1 1] /BS << /W 10 >> "
+            + "/InkList [[72 708 300 708]] >>"
+        let path = dir.write(
+            "ink.pdf", bytes: IncrementalUpdate.append(to: bytes, objects: [number: listed, 90: ink]))
+        let recorder = Recorder(path) {
+            Self.fill($0.region, $0.end == nil ? .white : Color(red: 0, green: 0, blue: 0))
+        }
+        let signature = try verify(path, .renderer(recorder)).signatures[0]
+        let scale = OverlayComparison.dpi / 72
+        #expect(
+            !recorder.calls.isEmpty
+                && recorder.calls.allSatisfy { $0.region == Rect(x: 0, y: 0, width: 612 * scale, height: 792 * scale) },
+            "renders asked for: \(recorder.calls)")
+        #expect(!signature.valid && signature.modificationLevel == .other, "\(signature.changes.map(\.what))")
+    }
+
     @Test("nothing hidden: the signature is valid, the check is done")
     func notHidden() throws {
         let dir = TemporaryDirectory("overlay-check-clear")

@@ -1379,6 +1379,26 @@ def annots_reordered_alike(out):
     return _two_stamps_reordered(WHITE_AP)
 
 
+@case("reject", "approval signature, then a white Ink annotation without appearance, its /Rect in blank space "
+                "and its /InkList (10 pt wide) across the signed price: readers draw the points, not the /Rect")
+def ink_points_outside_rect(out):
+    return _annotation_without_appearance(
+        b"Ink", b"/C [1 1 1] /BS << /W 10 >> /InkList [[150 654 200 654]]", rect=BLANK_RECT)
+
+
+@case("accept", "approval signature, then the same Ink without appearance with its points in blank space (control)")
+def ink_points_blank_space(out):
+    return _annotation_without_appearance(
+        b"Ink", b"/C [0 0 1] /BS << /W 10 >> /InkList [[350 74 500 74]]", rect=BLANK_RECT)
+
+
+@case("reject", "approval signature, then a white Line without appearance, its /Rect in blank space and its /L "
+                "(10 pt wide) across the signed price")
+def line_outside_rect(out):
+    return _annotation_without_appearance(b"Line", b"/C [1 1 1] /BS << /W 10 >> /L [150 654 200 654]",
+                                          rect=BLANK_RECT)
+
+
 # ---------------------------------------------------------------------------------------------
 
 def run(outdir, signet):
