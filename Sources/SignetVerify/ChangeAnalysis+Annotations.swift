@@ -227,7 +227,16 @@ extension ChangeAnalysis {
             return add(.formFilling, what, page: page, object: number, field: name)
         }
         if let owner, owner != number {
-            if let annotation = try after.object(PDFObjectID(number: owner)) {
+            // Every annotation that draws the changed object shows the change, not only the first
+            // one the walk met: an appearance shared by a Stamp in blank space and one over the price.
+            guard let drawers = annotationsDrawing(number, owner: owner) else {
+                return add(
+                    .other,
+                    "the appearance of annotation \(owner)\(on) changed (object \(number)), and more annotations may "
+                        + "draw it than can be compared", page: page, object: number)
+            }
+            for drawer in drawers {
+                guard let annotation = try after.object(PDFObjectID(number: drawer)) else { continue }
                 let subtype = try annotation.value("/Subtype")?.nameValue()?.dropFirst() ?? "(no subtype)"
                 try overlay(annotation, page: page, what: "the \(subtype) annotation whose appearance changed")
             }
@@ -246,6 +255,26 @@ extension ChangeAnalysis {
         }
         add(.annotations, "\(subtype.dropFirst()) annotation \(number)\(on) changed", page: page, object: number)
         try overlay(b, page: page, what: "the \(subtype.dropFirst()) annotation changed")
+    }
+
+    /// The annotations (`owner` first) whose appearances draw object `number`, found up the
+    /// referrers both maps recorded; `nil` when an object on the way has as many referrers as a map
+    /// records (more may draw it).
+    func annotationsDrawing(_ number: Int, owner: Int) -> [Int]? {
+        var pending = [number], seen: Set<Int> = [number, owner], found = [owner]
+        while let next = pending.popLast() {
+            let referrers = [old.referrers(of: next), new.referrers(of: next)]
+            if referrers.contains(where: { $0.count >= DocumentMap.referrersRecorded }) { return nil }
+            for referrer in referrers.joined() where seen.insert(referrer).inserted {
+                let roles = old.roles(of: referrer).union(new.roles(of: referrer))
+                if roles.contains(.annotation) {
+                    found.append(referrer)
+                } else if roles.contains(.appearance) {
+                    pending.append(referrer)
+                }
+            }
+        }
+        return found
     }
 
     /// The field `name`'s /V differs between the revision before the span and after it.

@@ -30,8 +30,9 @@ struct DocumentMap {
     private(set) var catalogKey: [Int: String] = [:]
     /// The annotation or field an appearance (or other part of one) was first reached from.
     private(set) var ownerOf: [Int: Int] = [:]
-    /// Up to four indirect objects that refer to each object (its referrers), found by the walk.
+    /// Up to `referrersRecorded` indirect objects that refer to each object (its referrers), found by the walk.
     private(set) var referrersOf: [Int: [Int]] = [:]
+    static let referrersRecorded = 4
     /// Referenced but undefined object numbers, with the role the reference gives them.
     private(set) var dangling: [Int: Role] = [:]
     /// Terminal fields by full name.
@@ -178,7 +179,8 @@ struct DocumentMap {
                 /// what changed in it is followed.
                 var earlier: PDFObject?
                 if let id = try object.id {
-                    if let holder, holder != id.number, map.referrersOf[id.number, default: []].count < 4,
+                    if let holder, holder != id.number,
+                        map.referrersOf[id.number, default: []].count < DocumentMap.referrersRecorded,
                         !map.referrersOf[id.number, default: []].contains(holder)
                     {
                         map.referrersOf[id.number, default: []].append(holder)

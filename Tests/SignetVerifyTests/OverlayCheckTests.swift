@@ -186,6 +186,35 @@ struct OverlayCheckTests {
         #expect(!signature.valid && signature.modificationLevel == .other, "\(signature.changes.map(\.what))")
     }
 
+    @Test("an appearance stream two stamps share, changed: both stamps are compared")
+    func sharedAppearance() throws {
+        let dir = TemporaryDirectory("overlay-check-shared-appearance")
+        func stamp(x: Int, y: Int) -> String {
+            "<< /Type /Annot /Subtype /Stamp /Rect [\(x) \(y) \(x + 200) \(y + 40)] /F 4 /AP << /N 51 0 R >> >>"
+        }
+        let prepared = IncrementalUpdate.append(
+            to: TestPDF.bytes(),
+            objects: [
+                4: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
+                    + "/Contents 5 0 R /Annots [50 0 R 52 0 R] >>",
+                50: stamp(x: 72, y: 690), 52: stamp(x: 300, y: 100),
+                51: IncrementalUpdate.stream("", dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 200 40]"),
+            ])
+        let signed = dir.path("signed.pdf")
+        _ = try PDFSigner.sign(
+            input: dir.write("in.pdf", bytes: prepared), output: signed,
+            identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
+            options: PDFSignOptions(signingTime: Date()))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: signed)))
+        let black = IncrementalUpdate.stream(
+            "0 g 0 0 200 40 re f", dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 200 40]")
+        let path = dir.write("shared.pdf", bytes: IncrementalUpdate.append(to: bytes, objects: [51: black]))
+        let recorder = Recorder(path) { Self.fill($0.region, .white) }
+        let report = try verify(path, .renderer(recorder))
+        #expect(Set(recorder.calls.map(\.region)).count == 2, "renders asked for: \(recorder.calls)")
+        #expect(report.signatures[0].valid, "\(report.signatures[0].changes.map(\.what))")
+    }
+
     @Test("nothing hidden: the signature is valid, the check is done")
     func notHidden() throws {
         let dir = TemporaryDirectory("overlay-check-clear")

@@ -1399,6 +1399,34 @@ def line_outside_rect(out):
                                           rect=BLANK_RECT)
 
 
+def _shared_appearance(first, second):
+    """Signed with two Stamps (30 at `first`, 32 at `second`) drawn by the same empty appearance
+    stream 31; an update rewrites 31 as a white box reading 900 EUR."""
+    objs = base_objects()
+    objs[30] = b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N 31 0 R >> >>" % first
+    objs[31] = stream(b"", b"/Type /XObject /Subtype /Form /BBox [0 0 300 28]")
+    objs[32] = b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N 31 0 R >> >>" % second
+    objs[PAGE1] = objs[PAGE1].replace(b"/Annots [10 0 R 11 0 R]", b"/Annots [10 0 R 11 0 R 30 0 R 32 0 R]")
+    data = signed(objs)
+    return append_update(data, {31: WHITE_AP})
+
+
+@case("reject", "signed with two empty Stamps sharing one appearance stream, one in blank space and one over the "
+                "price; an update rewrites the shared stream to read 900 EUR")
+def shared_appearance_rewritten(out):
+    return _shared_appearance(BLANK_RECT, PRICE_RECT)
+
+
+@case("reject", "the same, the Stamp over the price listed first")
+def shared_appearance_rewritten_price_first(out):
+    return _shared_appearance(PRICE_RECT, BLANK_RECT)
+
+
+@case("accept", "the same shared appearance rewritten, both Stamps in blank space (control)")
+def shared_appearance_rewritten_blank(out):
+    return _shared_appearance(BLANK_RECT, b"[300 100 600 128]")
+
+
 # ---------------------------------------------------------------------------------------------
 
 def run(outdir, signet):
