@@ -224,22 +224,15 @@ extension ChangeAnalysis {
                 try overlay(
                     number: owner, page: page, what: "the widget of field \(name), redrawn with its value unchanged,")
             }
+            if !roles.contains(.fieldValue) { try overlayOthersDrawing(number, owner: owner, page: page) }
             return add(.formFilling, what, page: page, object: number, field: name)
         }
         if let owner, owner != number {
-            // Every annotation that draws the changed object shows the change, not only the first
-            // one the walk met: an appearance shared by a Stamp in blank space and one over the price.
-            guard let drawers = annotationsDrawing(number, owner: owner) else {
-                return add(
-                    .other,
-                    "the appearance of annotation \(owner)\(on) changed (object \(number)), and more annotations may "
-                        + "draw it than can be compared", page: page, object: number)
-            }
-            for drawer in drawers {
-                guard let annotation = try after.object(PDFObjectID(number: drawer)) else { continue }
+            if let annotation = try after.object(PDFObjectID(number: owner)) {
                 let subtype = try annotation.value("/Subtype")?.nameValue()?.dropFirst() ?? "(no subtype)"
                 try overlay(annotation, page: page, what: "the \(subtype) annotation whose appearance changed")
             }
+            try overlayOthersDrawing(number, owner: owner, page: page)
             return add(
                 .annotations, "the appearance of annotation \(owner)\(on) changed (object \(number))", page: page,
                 object: number)
@@ -255,6 +248,23 @@ extension ChangeAnalysis {
         }
         add(.annotations, "\(subtype.dropFirst()) annotation \(number)\(on) changed", page: page, object: number)
         try overlay(b, page: page, what: "the \(subtype.dropFirst()) annotation changed")
+    }
+
+    /// Every annotation but `owner` whose appearance draws object `number` too shows its change, and
+    /// is compared (the walk names one owner per object: the first it met); when more may draw it
+    /// than were recorded, the change is `other`.
+    private mutating func overlayOthersDrawing(_ number: Int, owner: Int, page: Int?) throws {
+        guard let drawers = annotationsDrawing(number, owner: owner) else {
+            return add(
+                .other,
+                "object \(number), drawn in the appearance of annotation \(owner), changed, and more annotations may "
+                    + "draw it than can be compared", page: page, object: number)
+        }
+        for drawer in drawers.dropFirst() {
+            guard let annotation = try after.object(PDFObjectID(number: drawer)) else { continue }
+            let subtype = try annotation.value("/Subtype")?.nameValue()?.dropFirst() ?? "(no subtype)"
+            try overlay(annotation, page: nil, what: "the \(subtype) annotation whose appearance changed")
+        }
     }
 
     /// The annotations (`owner` first) whose appearances draw object `number`, found up the

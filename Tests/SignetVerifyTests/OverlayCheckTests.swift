@@ -186,18 +186,22 @@ struct OverlayCheckTests {
         #expect(!signature.valid && signature.modificationLevel == .other, "\(signature.changes.map(\.what))")
     }
 
-    @Test("an appearance stream two stamps share, changed: both stamps are compared")
-    func sharedAppearance() throws {
+    @Test(
+        "an appearance stream a stamp shares with another stamp or a field's widget, changed: both are compared",
+        arguments: ["/Subtype /Stamp", "/Subtype /Widget /FT /Tx /T (Amount) /V (100 USD)"])
+    func sharedAppearance(_ second: String) throws {
         let dir = TemporaryDirectory("overlay-check-shared-appearance")
-        func stamp(x: Int, y: Int) -> String {
-            "<< /Type /Annot /Subtype /Stamp /Rect [\(x) \(y) \(x + 200) \(y + 40)] /F 4 /AP << /N 51 0 R >> >>"
+        func annotation(_ kind: String, x: Int, y: Int) -> String {
+            "<< /Type /Annot \(kind) /Rect [\(x) \(y) \(x + 200) \(y + 40)] /F 4 /AP << /N 51 0 R >> >>"
         }
         let prepared = IncrementalUpdate.append(
             to: TestPDF.bytes(),
             objects: [
+                1:
+                    "<< /Type /Catalog /Pages 2 0 R \(second.contains("/FT") ? "/AcroForm << /Fields [52 0 R] >> " : "")>>",
                 4: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
                     + "/Contents 5 0 R /Annots [50 0 R 52 0 R] >>",
-                50: stamp(x: 72, y: 690), 52: stamp(x: 300, y: 100),
+                50: annotation("/Subtype /Stamp", x: 72, y: 690), 52: annotation(second, x: 300, y: 100),
                 51: IncrementalUpdate.stream("", dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 200 40]"),
             ])
         let signed = dir.path("signed.pdf")

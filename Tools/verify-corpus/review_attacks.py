@@ -1427,6 +1427,19 @@ def shared_appearance_rewritten_blank(out):
     return _shared_appearance(BLANK_RECT, b"[300 100 600 128]")
 
 
+@case("reject", "signed with a Stamp over the price drawn by field Buyer's appearance stream (empty); an update "
+                "rewrites that stream to read 900 EUR (Buyer's value unchanged)")
+def appearance_shared_with_field(out):
+    objs = base_objects()
+    objs[30] = b"<< /Type /Annot /Subtype /Stamp /Rect %s /F 4 /P 4 0 R /AP << /N 13 0 R >> >>" % PRICE_RECT
+    objs[PAGE1] = objs[PAGE1].replace(b"/Annots [10 0 R 11 0 R]", b"/Annots [30 0 R 10 0 R 11 0 R]")
+    data = signed(objs)
+    return append_update(data, {
+        TEXT_FIELD_AP: stream(b"1 1 1 rg 0 0 300 28 re f 0 g BT /F1 12 Tf 6 10 Td (The buyer pays 900 EUR.) Tj ET",
+                              b"/Type /XObject /Subtype /Form /BBox [0 0 228 20] /Resources << /Font << /F1 7 0 R >> >>"),
+    })
+
+
 # ---------------------------------------------------------------------------------------------
 
 def run(outdir, signet):
