@@ -33,7 +33,8 @@ struct UncomparableOverlayTests {
         var moreAppearances = ""
         /// The normal appearance (/N).
         var normal = "51 0 R"
-        var names: String
+        /// What the change's sentence names (empty for a control, which makes no such change).
+        var names = ""
         var testDescription: String { label }
     }
 
@@ -82,6 +83,25 @@ struct UncomparableOverlayTests {
         Case(
             label: "a Redact whose /AS names no appearance", entries: "/Rect [72 690 400 730] /AS /Off",
             subtype: "/Redact", normal: "<< /On 51 0 R >>", names: "no normal appearance stream"),
+    ]
+
+    /// The same kinds drawn as poppler renders them (a black square in its /BBox), in blank space.
+    static let controls: [Case] = [
+        Case(
+            label: "a stamp with a plain /Rect on an upright page", entries: "/Rect [400 60 500 100] /F 20",
+            box: "[0 0 100 40]"),
+        Case(
+            label: "a Caret with a normal appearance stream", entries: "/Rect [500 60 520 80]", box: "[0 0 20 20]",
+            subtype: "/Caret"),
+        Case(
+            label: "a Redact with its normal appearance under /AS", entries: "/Rect [500 60 520 80] /AS /On",
+            box: "[0 0 20 20]", subtype: "/Redact", normal: "<< /On 51 0 R >>"),
+        Case(
+            label: "a note left closed", entries: "/Rect [500 60 520 80] /Contents (ok)", box: "[0 0 20 20]",
+            subtype: "/Text"),
+        Case(
+            label: "a note with /Open false", entries: "/Rect [500 60 520 80] /Contents (ok) /Open false",
+            box: "[0 0 20 20]", subtype: "/Text"),
     ]
 
     func verify(_ bytes: [UInt8], _ name: String) throws -> SignatureReport {
@@ -137,11 +157,12 @@ struct UncomparableOverlayTests {
             "\(first.changes.map(\.what))")
     }
 
-    @Test("the same stamp with a plain /Rect on an upright page is an annotation, permitted")
-    func control() throws {
-        let signed = try signed()
+    @Test("the same kinds that readers draw alike are annotations, permitted", arguments: controls)
+    func control(_ c: Case) throws {
+        let box = try #require(c.box)
         let update = Self.stamping(
-            signed, entries: "/Rect [400 60 500 100] /F 20", content: "0 g 0 0 100 40 re f", box: "[0 0 100 40]")
+            try signed(), subtype: c.subtype, entries: c.entries, normal: c.normal,
+            content: "0 g \(box.dropFirst().dropLast()) re f", box: box)
         let first = try verify(update, "control")
         #expect(first.modificationLevel == .annotations && first.permitted, "\(first.changes.map(\.what))")
     }
@@ -179,33 +200,6 @@ struct UncomparableOverlayTests {
         #expect(unboxed.changes.contains { $0.what.contains("object 52") && $0.what.contains("/BBox") })
         let boxed = try verify(update(box: "[0 0 10 10]"), "boxed-resource")
         #expect(boxed.modificationLevel == .annotations && boxed.permitted, "\(boxed.changes.map(\.what))")
-    }
-
-    @Test("a Caret or Redact with a normal appearance stream is compared as drawn: permitted")
-    func caretWithAppearance() throws {
-        let signed = try signed()
-        for (subtype, normal, entries) in [
-            ("/Caret", "51 0 R", ""), ("/Redact", "<< /On 51 0 R >>", "/AS /On"),
-        ] {
-            let update = Self.stamping(
-                signed, subtype: subtype, entries: "/Rect [500 60 520 80] \(entries)", normal: normal,
-                content: "0 g 0 0 20 20 re f", box: "[0 0 20 20]")
-            let first = try verify(update, "caret")
-            #expect(
-                first.modificationLevel == .annotations && first.permitted, "\(subtype): \(first.changes.map(\.what))")
-        }
-    }
-
-    @Test("a note left closed is permitted")
-    func closedNote() throws {
-        let signed = try signed()
-        for entries in ["/Rect [500 60 520 80] /Contents (ok)", "/Rect [500 60 520 80] /Contents (ok) /Open false"] {
-            let update = Self.stamping(
-                signed, subtype: "/Text", entries: entries, content: "0 g 0 0 20 20 re f", box: "[0 0 20 20]")
-            let first = try verify(update, "closed-note")
-            #expect(
-                first.modificationLevel == .annotations && first.permitted, "\(entries): \(first.changes.map(\.what))")
-        }
     }
 
     @Test("an update whose table frees page 1's content while its /XRefStm defines it is a change at level other")

@@ -21,16 +21,23 @@ struct OverlayCheckTests {
     /// top-left, 150 points wide); where the stamped file is, and where the signed bytes end.
     func stamped(_ dir: TemporaryDirectory, pages: Int = 1) throws -> (path: String, signedEnd: Int) {
         let input = try TestPDF.write(to: dir.path("in.pdf"), rotations: Array(repeating: 0, count: pages))
-        let signed = dir.path("signed.pdf"), stamped = dir.path("stamped.pdf")
-        _ = try PDFSigner.sign(
-            input: input, output: signed, identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
-            options: PDFSignOptions(signingTime: Date()))
+        let (signed, bytes) = try sign(input, in: dir)
+        let stamped = dir.path("stamped.pdf")
         _ = try Stamper.stamp(
             input: signed, artwork: try StampArtwork.image(TestStamp.png(), name: "test stamp"),
             options: StampOptions(
                 pages: PageSelection("1"), placement: StampPlacement(at: Point(x: 72, y: 72), width: 150)),
             output: stamped)
-        return (stamped, try Data(contentsOf: URL(fileURLWithPath: signed)).count)
+        return (stamped, bytes.count)
+    }
+
+    /// `input` signed by `PDFSigner` as `dir`'s signed.pdf: its path and bytes.
+    func sign(_ input: String, in dir: TemporaryDirectory) throws -> (path: String, bytes: [UInt8]) {
+        let signed = dir.path("signed.pdf")
+        _ = try PDFSigner.sign(
+            input: input, output: signed, identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
+            options: PDFSignOptions(signingTime: Date()))
+        return (signed, try [UInt8](Data(contentsOf: URL(fileURLWithPath: signed))))
     }
 
     func verify(_ path: String, _ rendering: PageRendering) throws -> VerificationReport {
@@ -64,13 +71,17 @@ struct OverlayCheckTests {
         Bitmap(width: Int(region.width), height: Int(region.height), fill: color)
     }
 
+    /// A recorder whose signed revision is black and whose present one white: whatever is compared
+    /// covers signed content.
+    static func covering(_ path: String) -> Recorder {
+        Recorder(path) { fill($0.region, $0.end == nil ? .white : Color(red: 0, green: 0, blue: 0)) }
+    }
+
     @Test("the stamp is the one target: the signed revision's bytes and the whole file are rendered in its rectangle")
     func hidden() throws {
         let dir = TemporaryDirectory("overlay-check-hidden")
         let (path, signedEnd) = try stamped(dir)
-        let recorder = Recorder(path) {
-            Self.fill($0.region, $0.end == nil ? .white : Color(red: 0, green: 0, blue: 0))
-        }
+        let recorder = Self.covering(path)
         let report = try verify(path, .renderer(recorder))
         let ends = recorder.calls.map(\.end)
         #expect(ends == [signedEnd, nil], "renders asked for: \(recorder.calls)")
@@ -125,12 +136,7 @@ struct OverlayCheckTests {
                     + "/Contents 5 0 R /Annots [50 0 R 52 0 R] >>",
                 50: stamp(51, x: 72), 51: form, 52: stamp(53, x: 172), 53: form,
             ])
-        let signed = dir.path("signed.pdf")
-        _ = try PDFSigner.sign(
-            input: dir.write("in.pdf", bytes: prepared), output: signed,
-            identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
-            options: PDFSignOptions(signingTime: Date()))
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: signed)))
+        let (signed, bytes) = try sign(dir.write("in.pdf", bytes: prepared), in: dir)
         let page = try PDFDocument(path: signed).page(1).object
         let number = try #require(try page.id?.number)
         let listed = try (page.value("/Annots")?.items() ?? []).compactMap { try $0.id?.number }
@@ -140,9 +146,7 @@ struct OverlayCheckTests {
         let reversed = text.replacingCharacters(
             in: list, with: "/Annots [" + listed.reversed().map { "\($0) 0 R" }.joined(separator: " ") + "]")
         let path = dir.write("reordered.pdf", bytes: IncrementalUpdate.append(to: bytes, objects: [number: reversed]))
-        let recorder = Recorder(path) {
-            Self.fill($0.region, $0.end == nil ? .white : Color(red: 0, green: 0, blue: 0))
-        }
+        let recorder = Self.covering(path)
         let signature = try verify(path, .renderer(recorder)).signatures[0]
         let changes = signature.changes.map(\.what)
         #expect(changes.contains("the annotations of page 1 are listed, so drawn, in another order"), "\(changes)")
@@ -155,12 +159,7 @@ struct OverlayCheckTests {
     @Test("an annotation without an appearance stream is compared on the whole page: readers draw its points")
     func withoutAppearance() throws {
         let dir = TemporaryDirectory("overlay-check-without-appearance")
-        let signed = dir.path("signed.pdf")
-        _ = try PDFSigner.sign(
-            input: try TestPDF.write(to: dir.path("in.pdf")), output: signed,
-            identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
-            options: PDFSignOptions(signingTime: Date()))
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: signed)))
+        let (signed, bytes) = try sign(try TestPDF.write(to: dir.path("in.pdf")), in: dir)
         let page = try PDFDocument(path: signed).page(1).object
         let number = try #require(try page.id?.number)
         let text = String(decoding: try page.unparsed(), as: UTF8.self)
@@ -174,9 +173,7 @@ struct OverlayCheckTests {
             + "/InkList [[72 708 300 708]] >>"
         let path = dir.write(
             "ink.pdf", bytes: IncrementalUpdate.append(to: bytes, objects: [number: listed, 90: ink]))
-        let recorder = Recorder(path) {
-            Self.fill($0.region, $0.end == nil ? .white : Color(red: 0, green: 0, blue: 0))
-        }
+        let recorder = Self.covering(path)
         let signature = try verify(path, .renderer(recorder)).signatures[0]
         let scale = OverlayComparison.dpi / 72
         #expect(
@@ -204,12 +201,7 @@ struct OverlayCheckTests {
                 50: annotation("/Subtype /Stamp", x: 72, y: 690), 52: annotation(second, x: 300, y: 100),
                 51: IncrementalUpdate.stream("", dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 200 40]"),
             ])
-        let signed = dir.path("signed.pdf")
-        _ = try PDFSigner.sign(
-            input: dir.write("in.pdf", bytes: prepared), output: signed,
-            identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
-            options: PDFSignOptions(signingTime: Date()))
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: signed)))
+        let bytes = try sign(dir.write("in.pdf", bytes: prepared), in: dir).bytes
         let black = IncrementalUpdate.stream(
             "0 g 0 0 200 40 re f", dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 200 40]")
         let path = dir.write("shared.pdf", bytes: IncrementalUpdate.append(to: bytes, objects: [51: black]))
