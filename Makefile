@@ -97,7 +97,7 @@ test-spark: release
 test-corpus: test-deps release
 	python3 Tools/test-corpus.py .build/release/signet --jobs 2
 
-# The libjpeg/libpng shims' own tests under ASan/UBSan at -O2 and plain at -O3/-Os (Tests/CShims/run.sh).
+# The libjpeg/libpng shims' and the qpdf loader's own tests under ASan/UBSan at -O2 and plain at -O3/-Os (Tests/CShims/run.sh).
 cshims: deps
 	Tests/CShims/run.sh
 

@@ -37,7 +37,8 @@ let package = Package(
         systemLibrary("CLCMS", pkgConfig: "lcms2", apt: ["liblcms2-dev"]),
         // libdeflate: whole-buffer inflate for PNG pixel data (PNGPixelData), far faster than zlib on long runs.
         systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"]),
-        systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
+        // qpdf's C API headers only (no pkg-config, nothing linked): CSignetQPDF dlopens libqpdf on the first PDF.
+        .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
         systemLibrary("CPoppler", pkgConfig: "poppler-glib", apt: ["libpoppler-glib-dev"]),
         // poppler's own C++ API (GPL, like poppler-glib): what it resolves of a PDF, for signet-preview only.
         systemLibrary("CPopplerCore", pkgConfig: "poppler", apt: ["libpoppler-private-dev"]),
@@ -57,7 +58,8 @@ let package = Package(
         .target(name: "CSignetGlibc"),
         // OpenSSL's stack/memory macros as plain functions (kept apart so image code never links OpenSSL).
         .target(name: "CSignetOpenSSL", dependencies: ["COpenSSL"]),
-        // The one qpdf C API call that lets a C++ exception escape, wrapped in a try/catch.
+        // libqpdf loaded on first use behind its own C API names, and the one call that lets a C++ exception
+        // escape, wrapped in a try/catch.
         .target(name: "CSignetQPDF", dependencies: ["CQPDF"]),
         // poppler's object reading (C++) behind one C function: every object a reader resolves, for verify's
         // comparison of two readings.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libpng and libjpeg shims (Sources/CSignetPNG, Sources/CSignetJPEG) with their tests and runs them three ways: at -O2 under
+# Builds the libpng and libjpeg shims (Sources/CSignetPNG, Sources/CSignetJPEG) and the qpdf loader (Sources/CSignetQPDF) with their tests and runs them three ways: at -O2 under
 # AddressSanitizer and UndefinedBehaviorSanitizer, and plain at -O3 and -Os as a release build
 # compiles them (glibc's heap checks catch a double free there; the old setjmp bug in the JPEG
 # encoder aborted only in those plain optimised builds, not under ASan). Also compiles the shims
@@ -27,3 +27,18 @@ build_and_run() {
 build_and_run sanitized -O2 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 build_and_run release-O3 -O3
 build_and_run release-Os -Os
+
+# The qpdf loader (Sources/CSignetQPDF): libqpdf loaded on the first call, its forwarded functions and
+# the wrapped qpdf_oh_new_stream, the same three ways.
+cxx=${CXX:-clang++}
+qpdf_run() {
+    local name=$1
+    shift
+    "$cxx" -std=c++17 "$@" -Wall -Werror -ISources/CSignetQPDF/include Tests/CShims/qpdf_load_tests.cpp \
+        Sources/CSignetQPDF/*.cpp -o "$out/$name" 2> >(grep -v "Cannot export local symbol" >&2)
+    echo "qpdf loader ($name: $*)"
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/$name"
+}
+qpdf_run qpdf-sanitized -O2 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+qpdf_run qpdf-release-O3 -O3
+qpdf_run qpdf-release-Os -Os

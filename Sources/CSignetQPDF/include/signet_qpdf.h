@@ -11,6 +11,11 @@
 extern "C" {
 #endif
 
+/// Loads libqpdf and looks up every qpdf_* function SignetPDF calls; NULL when all were found,
+/// otherwise why not (dlerror's text). Call it (QPDF.swift does, once) before any qpdf_* function:
+/// those are defined by this target and forward to libqpdf's, which is not linked.
+const char *signet_qpdf_load(void);
+
 /// qpdf_oh_new_stream: returns 1 and sets `*stream`, or 0 with qpdf's exception text in `message`.
 int signet_qpdf_new_stream(qpdf_data qpdf, qpdf_oh *stream, char *message, size_t size);
 

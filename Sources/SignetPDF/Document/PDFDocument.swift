@@ -171,7 +171,7 @@ package final class PDFDocument {
         path: String, password: Secret?, read: (QPDF, Secret?) throws -> Void
     ) throws -> (QPDF, Secret?) {
         guard let password else {
-            let q = QPDF()
+            let q = try QPDF(for: path)
             do { try read(q, nil) } catch let f as QPDFFailure {
                 throw readError(f, path: path, passwordGiven: false)
             }
@@ -179,7 +179,7 @@ package final class PDFDocument {
         }
         return try PDFPassword.withForms(of: password) { forms in
             for candidate in forms.candidates {
-                let q = QPDF()
+                let q = try QPDF(for: path)
                 do {
                     try read(q, candidate)
                     return (q, candidate.withUnsafeBytes { Secret(copying: $0) })

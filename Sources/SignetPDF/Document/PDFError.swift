@@ -60,6 +60,8 @@ public enum PDFReason: StageReason {
     case certifiedAgainstStamps(docMDP: Int)
     /// qpdf failed while writing.
     case writeFailed(String)
+    /// libqpdf, loaded when the first PDF is opened, could not be loaded (why: the loader's text).
+    case libraryMissing(String)
     /// A problem in the object structure met while editing (wrong types, missing keys).
     case structure(String)
     /// The file's structure is larger than Signet reads (revisions, cross-reference entries).
@@ -81,7 +83,7 @@ public enum PDFReason: StageReason {
     /// Bad input, or a failure of the machine (see ``FailureKind``).
     public var kind: FailureKind {
         switch self {
-        case .writeFailed: return .failed
+        case .writeFailed, .libraryMissing: return .failed
         default: return .badInput
         }
     }
@@ -156,6 +158,8 @@ public enum PDFReason: StageReason {
                 "\(name): it is certified with DocMDP P=\(p) (\(allowed)), so a stamp would break the certification; \(.set("true"), .stampBreakSignatures) to stamp it anyway."
         case .writeFailed(let why):
             return "\(name): writing failed (\(why)); check the free space and permissions of the output folder."
+        case .libraryMissing(let why):
+            return "\(name): libqpdf could not be loaded (\(why)); install it (Debian: apt-get install libqpdf29)."
         case .structure(let why):
             return "\(name): \(why); the file may be broken, re-save it with a PDF reader."
         case .overLimit(let what):

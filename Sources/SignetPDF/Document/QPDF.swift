@@ -43,13 +43,20 @@ final class QPDF {
     }
     private var collected: [QPDFWarning] = []
 
-    init() {
+    /// libqpdf, loaded when the first document is opened (a run that opens none never maps it, nor
+    /// GnuTLS and the rest it pulls in): nil when ready, otherwise the loader's reason.
+    private static let loadFailure: String? = signet_qpdf_load().map { String(cString: $0) }
+
+    /// A qpdf handle; `PDFError.libraryMissing` (about `name`) when libqpdf cannot be loaded.
+    init(for name: String) throws {
+        if let failure = Self.loadFailure { throw PDFError(name, .libraryMissing(failure)) }
         data = qpdf_init()
         qpdf_silence_errors(data)
         qpdf_set_suppress_warnings(data, QPDF_TRUE)
     }
 
-    deinit { qpdf_cleanup(&data) }
+    /// No handle when `init` threw (libqpdf not loaded): nothing to free then.
+    deinit { if data != nil { qpdf_cleanup(&data) } }
 
     // MARK: error checking
 
