@@ -224,7 +224,10 @@ extension ChangeAnalysis {
                 try overlay(
                     number: owner, page: page, what: "the widget of field \(name), redrawn with its value unchanged,")
             }
-            if !roles.contains(.fieldValue) { try overlayOthersDrawing(number, owner: owner, page: page) }
+            if !roles.contains(.fieldValue) {
+                try overlayOthersDrawing(number, owner: owner, page: page)
+                try overlayIfNewlyOpaque(name, widget: owner, page: page)
+            }
             return add(.formFilling, what, page: page, object: number, field: name)
         }
         if let owner, owner != number {
@@ -321,6 +324,33 @@ extension ChangeAnalysis {
                     field: name)
             }
         }
+        if keys.contains(where: { $0 != "/V" && Self.fillingKeys.contains($0) }), field.widgets.contains(number) {
+            try overlayIfNewlyOpaque(name, widget: number, page: page)
+        }
+    }
+
+    /// A field empty when signed, filled since, whose widget `number` now paints an opaque
+    /// background where it painted none (`AnnotationBackground`): filling it may cover signed
+    /// content under it (a field placed over signed text, empty when signed, filled after an
+    /// approval signature with "The buyer pays 900 EUR." on white), so what it covers is compared
+    /// with the page as signed. A field filled without a background, or one whose background was
+    /// already there when signed (which the signer saw), is not: the old value's own pixels would
+    /// count as covered there.
+    private mutating func overlayIfNewlyOpaque(_ name: String, widget number: Int, page: Int?) throws {
+        guard try fieldWasEmpty(name), let now = try after.object(PDFObjectID(number: number)),
+            try AnnotationBackground.isOpaque(now),
+            try !(before.object(PDFObjectID(number: number)).map(AnnotationBackground.isOpaque) ?? false)
+        else { return }
+        try overlay(now, page: page, what: "the widget of field \(name), empty when signed and now opaque,")
+    }
+
+    /// The field `name` had no value, or an empty one, in the revision before the span.
+    private func fieldWasEmpty(_ name: String) throws -> Bool {
+        guard let field = try old.fields[name].flatMap({ try before.object(PDFObjectID(number: $0.object)) }) else {
+            return false
+        }
+        guard let value = try field.value("/V") else { return true }
+        return try value.textValue()?.isEmpty == true
     }
 
     /// A signature field (or its widget) redefined: being signed here is form filling; a signed

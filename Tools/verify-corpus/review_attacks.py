@@ -1440,6 +1440,38 @@ def appearance_shared_with_field(out):
     })
 
 
+
+# A form field placed over signed text, empty when signed, filled after an approval signature.
+def field_filled_after_approval(over_price, opaque):
+    objs = base_objects()
+    box = b"[0 0 300 28]" if over_price else b"[0 0 228 20]"
+    if over_price:
+        objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/Rect [72 600 300 620]", b"/Rect [66 640 366 668]")
+        objs[TEXT_FIELD_AP] = objs[TEXT_FIELD_AP].replace(b"/BBox [0 0 228 20]", b"/BBox " + box)
+    data = signed(objs)
+    ap = next_num(data)
+    fill = (b"1 1 1 rg 0 0 300 28 re f " if opaque else b"") + b"0 g BT /Helv 12 Tf 6 10 Td (The buyer pays 900 EUR.) Tj ET"
+    return append_update(data, {
+        ap: stream(fill, b"/Type /XObject /Subtype /Form /BBox %s /Resources << /Font << /Helv %d 0 R >> >>"
+                   % (box, FONT_HELV)),
+        TEXT_FIELD: with_entries(data, TEXT_FIELD, V=b"(The buyer pays 900 EUR.)", AP=b"<< /N %d 0 R >>" % ap)})
+
+
+@case("reject", "approval signature; field Buyer placed over the price, empty when signed, filled with "
+                "'The buyer pays 900 EUR.' on white")
+def empty_field_filled_opaque_over_price(out):
+    return field_filled_after_approval(over_price=True, opaque=True)
+
+
+@case("accept", "the same field filled with the text alone, no background (control)")
+def empty_field_filled_text_over_price(out):
+    return field_filled_after_approval(over_price=True, opaque=False)
+
+
+@case("accept", "field Buyer in blank space filled on white (control)")
+def empty_field_filled_opaque_in_blank_space(out):
+    return field_filled_after_approval(over_price=False, opaque=True)
+
 # ---------------------------------------------------------------------------------------------
 
 def run(outdir, signet):

@@ -1,0 +1,84 @@
+import Foundation
+import SignetCrypto
+import SignetFiles
+import SignetPDF
+import SignetPDFSigning
+import SignetTestSupport
+import Testing
+
+@testable import SignetVerify
+
+/// A text field empty when signed, filled after an approval signature with an appearance that
+/// paints an opaque background: what it covers is compared with the page as signed (poppler in
+/// this process renders), so a field placed over the signed text and filled with "The buyer pays
+/// 900 EUR." on white is not valid, while the same fill over blank space, or a fill without a
+/// background over the text, stays permitted form filling.
+@Suite("A field empty when signed and filled with an opaque appearance is compared with the page as signed")
+struct FilledFieldOverlayTests {
+    let pki = TestPKI.shared
+
+    /// The opaque fill: white over the whole /BBox, then the new text.
+    static let opaque = "1 g 0 0 340 40 re f 0 g BT /F1 16 Tf 5 12 Td (The buyer pays 900 EUR.) Tj ET"
+    /// The same text without a background.
+    static let textOnly = "0 g BT /F1 16 Tf 5 12 Td (The buyer pays 900 EUR.) Tj ET"
+
+    static func appearance(_ content: String) -> String {
+        IncrementalUpdate.stream(
+            content,
+            dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 340 40] /Resources << /Font << /F1 3 0 R >> >> ")
+    }
+
+    /// TestPDF ("Signet test page 1" at 72, 700 in 24-point type) with an empty text field Note at
+    /// `rect`, its appearance drawing nothing, signed; then filled with `content` (value and
+    /// appearance in one update) and verified.
+    func filled(_ label: String, rect: String, content: String) throws -> SignatureReport {
+        let dir = TemporaryDirectory(label)
+        let widget = { (value: String, appearance: Int) in
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Note) \(value) /Rect [\(rect)] /P 4 0 R /F 4 /AP << /N \(appearance) 0 R >> >>"
+        }
+        let prepared = IncrementalUpdate.append(
+            to: TestPDF.bytes(),
+            objects: [
+                1: "<< /Type /Catalog /Pages 2 0 R /AcroForm 20 0 R >>",
+                20: "<< /Fields [23 0 R] /DR << /Font << /F1 3 0 R >> >> /DA (/F1 0 Tf 0 g) >>",
+                4:
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R /Annots [23 0 R] >>",
+                23: widget("", 24),
+                24: Self.appearance(""),
+            ])
+        let input = dir.write("in.pdf", bytes: prepared)
+        let signed = dir.path("signed.pdf")
+        _ = try PDFSigner.sign(
+            input: input, output: signed, identity: try .pkcs12(path: pki.rsaP12, password: Secret(TestPKI.password)),
+            options: PDFSignOptions(signingTime: Date()))
+        let changed = IncrementalUpdate.append(
+            to: try Array(Data(contentsOf: URL(fileURLWithPath: signed))),
+            objects: [23: widget("/V (The buyer pays 900 EUR.)", 51), 51: Self.appearance(content)])
+        let path = dir.write("filled.pdf", bytes: changed)
+        let report = try PDFVerifier.verify(
+            path: path, password: nil, options: VerifyOptions(now: Date(), requireTrust: false),
+            rendering: .renderer(PopplerRenderer(path: path)))
+        return try #require(report.signatures.first)
+    }
+
+    @Test("over the signed text, filled on white: not valid, the widget named")
+    func opaqueOverSignedText() throws {
+        let first = try filled("filled-field-over-text", rect: "60 690 400 730", content: Self.opaque)
+        #expect(!first.valid && !first.permitted, "\(first.changes.map(\.what))")
+        #expect(
+            first.changes.contains {
+                $0.level == .other && $0.what.hasPrefix("the widget of field Note, empty when signed and now opaque,")
+            }, "\(first.changes.map(\.what))")
+    }
+
+    @Test(
+        "controls: the same opaque fill over blank space, and a fill without a background over the text: permitted",
+        arguments: [
+            ("50 500 390 540", FilledFieldOverlayTests.opaque), ("60 690 400 730", FilledFieldOverlayTests.textOnly),
+        ])
+    func permitted(rect: String, content: String) throws {
+        let first = try filled("filled-field-permitted", rect: rect, content: content)
+        #expect(
+            first.valid && first.modificationLevel == .formFilling, "\(first.problems) \(first.changes.map(\.what))")
+    }
+}
