@@ -226,7 +226,7 @@ extension ChangeAnalysis {
             }
             if !roles.contains(.fieldValue) {
                 try overlayOthersDrawing(number, owner: owner, page: page)
-                try overlayIfNewlyOpaque(name, widget: owner, page: page)
+                try overlayIfDrewNothing(name, widget: owner, page: page)
             }
             return add(.formFilling, what, page: page, object: number, field: name)
         }
@@ -325,32 +325,34 @@ extension ChangeAnalysis {
             }
         }
         if keys.contains(where: { $0 != "/V" && Self.fillingKeys.contains($0) }), field.widgets.contains(number) {
-            try overlayIfNewlyOpaque(name, widget: number, page: page)
+            try overlayIfDrewNothing(name, widget: number, page: page)
         }
     }
 
-    /// A field empty when signed, filled since, whose widget `number` now paints an opaque
-    /// background where it painted none (`AnnotationBackground`): filling it may cover signed
-    /// content under it (a field placed over signed text, empty when signed, filled after an
-    /// approval signature with "The buyer pays 900 EUR." on white), so what it covers is compared
-    /// with the page as signed. A field filled without a background, or one whose background was
-    /// already there when signed (which the signer saw), is not: the old value's own pixels would
-    /// count as covered there.
-    private mutating func overlayIfNewlyOpaque(_ name: String, widget number: Int, page: Int?) throws {
-        guard try fieldWasEmpty(name), let now = try after.object(PDFObjectID(number: number)),
-            try AnnotationBackground.isOpaque(now),
-            try !(before.object(PDFObjectID(number: number)).map(AnnotationBackground.isOpaque) ?? false)
+    /// A field empty when signed — no value (or only spaces), or a widget `number` that drew
+    /// nothing (`AnnotationBackground.paintsNothing`) — whose widget draws now: what it covers is
+    /// compared with the page as signed. Filling such a field may cover signed content under it (a
+    /// field placed over signed text, empty when signed, filled after an approval signature with
+    /// "The buyer pays 900 EUR." on white, or with white boxes over the digits only); filling it
+    /// over blank space, or with text alone, covers no signed ink. A field that showed a value is
+    /// not compared: that value's own pixels would count as covered.
+    private mutating func overlayIfDrewNothing(_ name: String, widget number: Int, page: Int?) throws {
+        guard let was = try before.object(PDFObjectID(number: number)),
+            let now = try after.object(PDFObjectID(number: number)), try Self.visibleRect(now) != nil,
+            try fieldWasEmpty(name) || AnnotationBackground.paintsNothing(was),
+            // With its value unchanged it is compared as redrawn already.
+            try valueChanged(name)
         else { return }
-        try overlay(now, page: page, what: "the widget of field \(name), empty when signed and now opaque,")
+        try overlay(now, page: page, what: "the widget of field \(name), empty when signed,")
     }
 
-    /// The field `name` had no value, or an empty one, in the revision before the span.
+    /// The field `name` had no value, or one of spaces only, in the revision before the span.
     private func fieldWasEmpty(_ name: String) throws -> Bool {
         guard let field = try old.fields[name].flatMap({ try before.object(PDFObjectID(number: $0.object)) }) else {
             return false
         }
         guard let value = try field.value("/V") else { return true }
-        return try value.textValue()?.isEmpty == true
+        return try value.textValue()?.allSatisfy(\.isWhitespace) == true
     }
 
     /// A signature field (or its widget) redefined: being signed here is form filling; a signed

@@ -8,19 +8,21 @@ import Testing
 
 @testable import SignetVerify
 
-/// A text field empty when signed, filled after an approval signature with an appearance that
-/// paints an opaque background: what it covers is compared with the page as signed (poppler in
-/// this process renders), so a field placed over the signed text and filled with "The buyer pays
-/// 900 EUR." on white is not valid, while the same fill over blank space, or a fill without a
-/// background over the text, stays permitted form filling.
-@Suite("A field empty when signed and filled with an opaque appearance is compared with the page as signed")
+/// A text field empty when signed — no value, or an appearance that draws nothing — and filled
+/// after an approval signature is compared with the page as signed (poppler in this process
+/// renders): a field placed over the signed text and filled with "The buyer pays 900 EUR." on
+/// white, or with a white box over part of the text, is not valid, while the same fill over blank
+/// space, or text alone beside the signed text, covers no signed ink and stays form filling.
+@Suite("A field empty when signed and filled over signed content is compared with the page as signed")
 struct FilledFieldOverlayTests {
     let pki = TestPKI.shared
 
-    /// The opaque fill: white over the whole /BBox, then the new text.
+    /// Filled on white: the whole /BBox, then the new text.
     static let opaque = "1 g 0 0 340 40 re f 0 g BT /F1 16 Tf 5 12 Td (The buyer pays 900 EUR.) Tj ET"
-    /// The same text without a background.
-    static let textOnly = "0 g BT /F1 16 Tf 5 12 Td (The buyer pays 900 EUR.) Tj ET"
+    /// A white box over the end of the signed line only (a third of the /BBox), then "9".
+    static let partial = "1 g 200 0 140 40 re f 0 g BT /F1 24 Tf 250 10 Td (9) Tj ET"
+    /// Text alone in the part of the box right of the signed line (which ends near x = 272).
+    static let besideText = "0 g BT /F1 16 Tf 250 12 Td (900 EUR) Tj ET"
 
     static func appearance(_ content: String) -> String {
         IncrementalUpdate.stream(
@@ -28,10 +30,10 @@ struct FilledFieldOverlayTests {
             dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 340 40] /Resources << /Font << /F1 3 0 R >> >> ")
     }
 
-    /// TestPDF ("Signet test page 1" at 72, 700 in 24-point type) with an empty text field Note at
-    /// `rect`, its appearance drawing nothing, signed; then filled with `content` (value and
-    /// appearance in one update) and verified.
-    func filled(_ label: String, rect: String, content: String) throws -> SignatureReport {
+    /// TestPDF ("Signet test page 1" at 72, 700 in 24-point type) with a text field Note at `rect`
+    /// holding `value` (a /V entry or nothing) and an appearance drawing nothing, signed; then
+    /// filled with `content` (value and appearance in one update) and verified.
+    func filled(_ label: String, rect: String, value: String = "", content: String) throws -> SignatureReport {
         let dir = TemporaryDirectory(label)
         let widget = { (value: String, appearance: Int) in
             "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Note) \(value) /Rect [\(rect)] /P 4 0 R /F 4 /AP << /N \(appearance) 0 R >> >>"
@@ -43,8 +45,8 @@ struct FilledFieldOverlayTests {
                 20: "<< /Fields [23 0 R] /DR << /Font << /F1 3 0 R >> >> /DA (/F1 0 Tf 0 g) >>",
                 4:
                     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R /Annots [23 0 R] >>",
-                23: widget("", 24),
-                24: Self.appearance(""),
+                23: widget(value, 24),
+                24: Self.appearance("/Tx BMC EMC"),
             ])
         let input = dir.write("in.pdf", bytes: prepared)
         let signed = dir.path("signed.pdf")
@@ -61,20 +63,26 @@ struct FilledFieldOverlayTests {
         return try #require(report.signatures.first)
     }
 
-    @Test("over the signed text, filled on white: not valid, the widget named")
-    func opaqueOverSignedText() throws {
-        let first = try filled("filled-field-over-text", rect: "60 690 400 730", content: Self.opaque)
+    /// Over the signed text: no value, a value of spaces, or a value whose appearance drew nothing.
+    @Test(
+        "over the signed text: not valid, the widget named",
+        arguments: [
+            ("", FilledFieldOverlayTests.opaque), ("", FilledFieldOverlayTests.partial),
+            ("/V (  )", FilledFieldOverlayTests.opaque), ("/V (x)", FilledFieldOverlayTests.opaque),
+        ])
+    func overSignedText(value: String, content: String) throws {
+        let first = try filled("filled-field-over-text", rect: "60 690 400 730", value: value, content: content)
         #expect(!first.valid && !first.permitted, "\(first.changes.map(\.what))")
         #expect(
             first.changes.contains {
-                $0.level == .other && $0.what.hasPrefix("the widget of field Note, empty when signed and now opaque,")
+                $0.level == .other && $0.what.hasPrefix("the widget of field Note, empty when signed,")
             }, "\(first.changes.map(\.what))")
     }
 
     @Test(
-        "controls: the same opaque fill over blank space, and a fill without a background over the text: permitted",
+        "controls: the fill on white over blank space, and text alone beside the signed text in the box: permitted",
         arguments: [
-            ("50 500 390 540", FilledFieldOverlayTests.opaque), ("60 690 400 730", FilledFieldOverlayTests.textOnly),
+            ("50 500 390 540", FilledFieldOverlayTests.opaque), ("60 690 400 730", FilledFieldOverlayTests.besideText),
         ])
     func permitted(rect: String, content: String) throws {
         let first = try filled("filled-field-permitted", rect: rect, content: content)

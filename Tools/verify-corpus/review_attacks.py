@@ -1442,7 +1442,10 @@ def appearance_shared_with_field(out):
 
 
 # A form field placed over signed text, empty when signed, filled after an approval signature.
-def field_filled_after_approval(over_price, opaque):
+FILL_ON_WHITE = b"1 1 1 rg 0 0 300 28 re f 0 g BT /Helv 12 Tf 6 10 Td (The buyer pays 900 EUR.) Tj ET"
+
+
+def field_filled_after_approval(over_price, fill):
     objs = base_objects()
     box = b"[0 0 300 28]" if over_price else b"[0 0 228 20]"
     if over_price:
@@ -1450,7 +1453,6 @@ def field_filled_after_approval(over_price, opaque):
         objs[TEXT_FIELD_AP] = objs[TEXT_FIELD_AP].replace(b"/BBox [0 0 228 20]", b"/BBox " + box)
     data = signed(objs)
     ap = next_num(data)
-    fill = (b"1 1 1 rg 0 0 300 28 re f " if opaque else b"") + b"0 g BT /Helv 12 Tf 6 10 Td (The buyer pays 900 EUR.) Tj ET"
     return append_update(data, {
         ap: stream(fill, b"/Type /XObject /Subtype /Form /BBox %s /Resources << /Font << /Helv %d 0 R >> >>"
                    % (box, FONT_HELV)),
@@ -1459,18 +1461,28 @@ def field_filled_after_approval(over_price, opaque):
 
 @case("reject", "approval signature; field Buyer placed over the price, empty when signed, filled with "
                 "'The buyer pays 900 EUR.' on white")
-def empty_field_filled_opaque_over_price(out):
-    return field_filled_after_approval(over_price=True, opaque=True)
+def empty_field_filled_on_white_over_price(out):
+    return field_filled_after_approval(True, FILL_ON_WHITE)
 
 
-@case("accept", "the same field filled with the text alone, no background (control)")
+@case("reject", "the same field filled with a white box over the amount only and '900' in it")
+def empty_field_filled_box_over_amount(out):
+    return field_filled_after_approval(True, b"1 1 1 rg 80 0 40 28 re f 0 g BT /Helv 12 Tf 86 10 Td (900) Tj ET")
+
+
+@case("reject", "the same field filled with the text alone, printed over the signed line")
 def empty_field_filled_text_over_price(out):
-    return field_filled_after_approval(over_price=True, opaque=False)
+    return field_filled_after_approval(True, b"0 g BT /Helv 12 Tf 6 10 Td (The buyer pays 900 EUR.) Tj ET")
 
 
-@case("accept", "field Buyer in blank space filled on white (control)")
-def empty_field_filled_opaque_in_blank_space(out):
-    return field_filled_after_approval(over_price=False, opaque=True)
+@case("accept", "the same field filled with text alone right of the signed line (control)")
+def empty_field_filled_beside_price(out):
+    return field_filled_after_approval(True, b"0 g BT /Helv 12 Tf 200 10 Td (paid) Tj ET")
+
+
+@case("accept", "field Buyer where it was, in blank space, filled on white (control)")
+def empty_field_filled_on_white_in_blank_space(out):
+    return field_filled_after_approval(False, FILL_ON_WHITE)
 
 # ---------------------------------------------------------------------------------------------
 

@@ -33,6 +33,31 @@ package enum AnnotationBackground {
         return fillsBackground(bytes, box: Rect(corners: Point(x: box[0], y: box[1]), Point(x: box[2], y: box[3])))
     }
 
+    /// Operators that put something on the page: fills, strokes, text, XObjects, shadings and
+    /// inline images.
+    static let painting: Set<String> = [
+        "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "Tj", "TJ", "'", "\"", "Do", "sh", "BI",
+    ]
+
+    /// Whether `annotation` draws nothing a reader shows: no normal appearance (`/AP /N`, or the
+    /// state `/AS` names) and no `/MK` background, border colour or caption that readers draw a box
+    /// for; or a normal appearance whose content paints nothing (no `painting` operator). An
+    /// appearance longer than `scanLimit` bytes counts as drawing.
+    package static func paintsNothing(_ annotation: PDFObject) throws -> Bool {
+        guard let appearance = try normalAppearance(annotation) else {
+            guard let mk = try annotation.value("/MK") else { return true }
+            for key in ["/BG", "/BC"] where try mk.value(key)?.items().isEmpty == false { return false }
+            return try mk.value("/CA")?.textValue()?.isEmpty ?? true
+        }
+        let (bytes, overLimit) = try appearance.boundedData(limit: scanLimit)
+        guard let bytes, !overLimit else { return false }
+        var lexer = ContentLexer(bytes)
+        while let token = lexer.next() {
+            if case .operator(let name) = token, painting.contains(name) { return false }
+        }
+        return true
+    }
+
     /// The stream `/AP /N` draws: itself, or the entry `/AS` names in a dictionary of states.
     static func normalAppearance(_ annotation: PDFObject) throws -> PDFObject? {
         guard let normal = try annotation.value("/AP")?.value("/N") else { return nil }
