@@ -31,9 +31,11 @@ struct FilledFieldOverlayTests {
     }
 
     /// TestPDF ("Signet test page 1" at 72, 700 in 24-point type) with a text field Note at `rect`
-    /// holding `value` (a /V entry or nothing) and an appearance drawing nothing, signed; then
-    /// filled with `content` (value and appearance in one update) and verified.
-    func filled(_ label: String, rect: String, value: String = "", content: String) throws -> SignatureReport {
+    /// holding `value` (a /V entry or nothing) and an appearance drawing `shown` (nothing by
+    /// default), signed; then filled with `content` (value and appearance in one update) and verified.
+    func filled(
+        _ label: String, rect: String, value: String = "", shown: String = "/Tx BMC EMC", content: String
+    ) throws -> SignatureReport {
         let dir = TemporaryDirectory(label)
         let widget = { (value: String, appearance: Int) in
             "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Note) \(value) /Rect [\(rect)] /P 4 0 R /F 4 /AP << /N \(appearance) 0 R >> >>"
@@ -46,7 +48,7 @@ struct FilledFieldOverlayTests {
                 4:
                     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R /Annots [23 0 R] >>",
                 23: widget(value, 24),
-                24: Self.appearance("/Tx BMC EMC"),
+                24: Self.appearance(shown),
             ])
         let input = dir.write("in.pdf", bytes: prepared)
         let signed = dir.path("signed.pdf")
@@ -77,6 +79,38 @@ struct FilledFieldOverlayTests {
             first.changes.contains {
                 $0.level == .other && $0.what.hasPrefix("the widget of field Note, empty when signed,")
             }, "\(first.changes.map(\.what))")
+    }
+
+    /// Appearances of the value "x" that leave no mark on the page.
+    static let unseen = [
+        "1 g BT /F1 16 Tf 5 12 Td (x) Tj ET", "BT 3 Tr /F1 16 Tf 5 12 Td (x) Tj ET", "BT /F1 0 Tf 5 12 Td (x) Tj ET",
+        "BT /F1 16 Tf 5 12 Td ( ) Tj ET", "0 0 0 0 re W n BT /F1 16 Tf 5 12 Td (x) Tj ET",
+        "/Tx BMC <70,000 spaces> EMC",
+    ]
+
+    @Test(
+        "over the signed text, a value that showed nothing when signed (white, invisible, size 0, blank, clipped): not valid",
+        arguments: FilledFieldOverlayTests.unseen)
+    func unseenValue(shown: String) throws {
+        let padded = shown.replacingOccurrences(of: "<70,000 spaces>", with: String(repeating: " ", count: 70_000))
+        let first = try filled(
+            "filled-field-unseen", rect: "60 690 400 730", value: "/V (x)", shown: padded, content: Self.opaque)
+        #expect(!first.valid && !first.permitted, "\(shown.prefix(60)): \(first.changes.map(\.what))")
+        #expect(
+            first.changes.contains {
+                $0.level == .other && $0.what.hasPrefix("the widget of field Note, empty when signed,")
+            }, "\(shown.prefix(60)): \(first.changes.map(\.what))")
+    }
+
+    @Test(
+        "control: a value shown in black (clipped to the box, as form fillers draw it) refilled in blank space: permitted"
+    )
+    func visibleValueRefilled() throws {
+        let first = try filled(
+            "filled-field-visible", rect: "50 500 390 540", value: "/V (x)",
+            shown: "/Tx BMC q 1 1 338 38 re W n BT /F1 16 Tf 0 g 5 12 Td (x) Tj ET Q EMC", content: Self.opaque)
+        #expect(
+            first.valid && first.modificationLevel == .formFilling, "\(first.problems) \(first.changes.map(\.what))")
     }
 
     @Test(

@@ -1484,6 +1484,103 @@ def empty_field_filled_beside_price(out):
 def empty_field_filled_on_white_in_blank_space(out):
     return field_filled_after_approval(False, FILL_ON_WHITE)
 
+
+# A field over the signed price that held a value when signed but drew it so that nothing showed,
+# refilled after an approval signature with 'The buyer pays 900 EUR.' on white.
+def invisible_value_refilled(shown, resources=b"", extra=None):
+    objs = base_objects()
+    objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/Rect [72 600 300 620]", b"/Rect [66 640 366 668]") \
+        .replace(b"/V ()", b"/V (x)")
+    objs[TEXT_FIELD_AP] = stream(shown, b"/Type /XObject /Subtype /Form /BBox [0 0 300 28] /Resources << /Font "
+                                        b"<< /Helv %d 0 R >> %s >>" % (FONT_HELV, resources))
+    objs.update(extra or {})
+    data = signed(objs)
+    ap = next_num(data)
+    return append_update(data, {
+        ap: stream(FILL_ON_WHITE, b"/Type /XObject /Subtype /Form /BBox [0 0 300 28] /Resources << /Font << /Helv %d "
+                                  b"0 R >> >>" % FONT_HELV),
+        TEXT_FIELD: with_entries(data, TEXT_FIELD, V=b"(The buyer pays 900 EUR.)", AP=b"<< /N %d 0 R >>" % ap)})
+
+
+@case("reject", "field Buyer over the price, value 'x' drawn in white when signed, refilled with 900 EUR on white")
+def invisible_value_white_text(out):
+    return invisible_value_refilled(b"1 g BT /Helv 12 Tf 6 10 Td (x) Tj ET")
+
+
+@case("reject", "the same, its value drawn in text render mode 3 (invisible) when signed")
+def invisible_value_render_mode_3(out):
+    return invisible_value_refilled(b"BT 3 Tr /Helv 12 Tf 6 10 Td (x) Tj ET")
+
+
+@case("reject", "the same, its value drawn at font size 0 when signed")
+def invisible_value_size_zero(out):
+    return invisible_value_refilled(b"BT /Helv 0 Tf 6 10 Td (x) Tj ET")
+
+
+@case("reject", "the same, its appearance showing an empty string when signed")
+def invisible_value_empty_string(out):
+    return invisible_value_refilled(b"BT /Helv 12 Tf 6 10 Td () Tj ET")
+
+
+@case("reject", "the same, its value clipped away (an empty clip) when signed")
+def invisible_value_clipped(out):
+    return invisible_value_refilled(b"0 0 0 0 re W n BT /Helv 12 Tf 6 10 Td (x) Tj ET")
+
+
+@case("reject", "the same, its value drawn through a graphics state with /ca 0 when signed")
+def invisible_value_alpha_zero(out):
+    return invisible_value_refilled(b"/G0 gs BT /Helv 12 Tf 6 10 Td (x) Tj ET",
+                                    resources=b"/ExtGState << /G0 << /ca 0 >> >>")
+
+
+@case("reject", "the same, its appearance drawing an empty form XObject when signed")
+def invisible_value_empty_xobject(out):
+    return invisible_value_refilled(b"/E Do", resources=b"/XObject << /E 30 0 R >>",
+                                    extra={30: stream(b"", b"/Type /XObject /Subtype /Form /BBox [0 0 1 1]")})
+
+
+@case("reject", "the same, its empty appearance padded past 64 KiB when signed")
+def invisible_value_long_appearance(out):
+    return invisible_value_refilled(b"/Tx BMC " + b" " * 70000 + b"EMC")
+
+
+@case("accept", "the same field showing 'x' in black when signed, refilled (control: the documented limit)")
+def visible_value_refilled(out):
+    return invisible_value_refilled(b"0 g BT /Helv 12 Tf 6 10 Td (x) Tj ET")
+
+
+# A check box over the signed price, off when signed, switched on after an approval signature: its
+# /Yes appearance (in the signed file, never shown) paints 'The buyer pays 900 EUR.' on white.
+def checkbox_switched_on(off_stream, mk=b""):
+    objs = base_objects()
+    yes = stream(FILL_ON_WHITE, b"/Type /XObject /Subtype /Form /BBox [0 0 300 28] /Resources << /Font << /Helv %d "
+                                b"0 R >> >>" % FONT_HELV)
+    states = b"/Yes 31 0 R" + (b" /Off 32 0 R" if off_stream is not None else b"")
+    objs[30] = (b"<< /FT /Btn /T (Paid) /V /Off /AS /Off /Type /Annot /Subtype /Widget /Rect [66 640 366 668] /F 4 "
+                b"/P %d 0 R /AP << /N << %s >> >>%s >>" % (PAGE1, states, mk))
+    objs[31] = yes
+    if off_stream is not None:
+        objs[32] = stream(off_stream, b"/Type /XObject /Subtype /Form /BBox [0 0 300 28]")
+    objs[PAGE1] = objs[PAGE1].replace(b"/Annots [10 0 R 11 0 R]", b"/Annots [10 0 R 11 0 R 30 0 R]")
+    objs[ACROFORM] = objs[ACROFORM].replace(b"/Fields [10 0 R 11 0 R]", b"/Fields [10 0 R 11 0 R 30 0 R]")
+    data = signed(objs)
+    return append_update(data, {30: with_entries(data, 30, V=b"/Yes", AS=b"/Yes")})
+
+
+@case("reject", "check box over the price, off (empty /Off appearance) when signed, switched on: /Yes paints 900 EUR")
+def checkbox_on_over_price(out):
+    return checkbox_switched_on(b"")
+
+
+@case("reject", "the same, its /Off appearance painting a 1-point white square")
+def checkbox_on_invisible_off(out):
+    return checkbox_switched_on(b"1 g 0 0 1 1 re f")
+
+
+@case("reject", "the same, no /Off appearance and a white /MK border colour")
+def checkbox_on_no_off_white_border(out):
+    return checkbox_switched_on(None, mk=b" /MK << /BC [1 1 1] >>")
+
 # ---------------------------------------------------------------------------------------------
 
 def run(outdir, signet):

@@ -33,29 +33,23 @@ package enum AnnotationBackground {
         return fillsBackground(bytes, box: Rect(corners: Point(x: box[0], y: box[1]), Point(x: box[2], y: box[3])))
     }
 
-    /// Operators that put something on the page: fills, strokes, text, XObjects, shadings and
-    /// inline images.
-    static let painting: Set<String> = [
-        "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "Tj", "TJ", "'", "\"", "Do", "sh", "BI",
-    ]
-
     /// Whether `annotation` draws nothing a reader shows: no normal appearance (`/AP /N`, or the
-    /// state `/AS` names) and no `/MK` background, border colour or caption that readers draw a box
-    /// for; or a normal appearance whose content paints nothing (no `painting` operator). An
-    /// appearance longer than `scanLimit` bytes counts as drawing.
+    /// state `/AS` names) and no `/MK` background or border in a colour that shows on white, nor a
+    /// caption, that readers draw a box for; or a normal appearance that leaves no mark
+    /// (`AppearanceMarks`: white text, text render mode 3, a font size of 0, an empty string, a clip
+    /// to nothing, a graphics state, an empty form XObject all leave none). An appearance longer
+    /// than `scanLimit` bytes, not read to its end, counts as drawing nothing too.
     package static func paintsNothing(_ annotation: PDFObject) throws -> Bool {
         guard let appearance = try normalAppearance(annotation) else {
             guard let mk = try annotation.value("/MK") else { return true }
-            for key in ["/BG", "/BC"] where try mk.value(key)?.items().isEmpty == false { return false }
+            for key in ["/BG", "/BC"] {
+                if let colour = try mk.value(key)?.numbers(), AppearanceMarks.dark(colour) { return false }
+            }
             return try mk.value("/CA")?.textValue()?.isEmpty ?? true
         }
         let (bytes, overLimit) = try appearance.boundedData(limit: scanLimit)
-        guard let bytes, !overLimit else { return false }
-        var lexer = ContentLexer(bytes)
-        while let token = lexer.next() {
-            if case .operator(let name) = token, painting.contains(name) { return false }
-        }
-        return true
+        guard let bytes, !overLimit else { return true }
+        return try !AppearanceMarks.leavesMark(bytes, resources: appearance.value("/Resources"))
     }
 
     /// The stream `/AP /N` draws: itself, or the entry `/AS` names in a dictionary of states.
@@ -80,7 +74,7 @@ package enum AnnotationBackground {
             case .number(let value):
                 operands.append(value)
                 continue
-            case .operand:
+            case .operand, .string, .name:
                 operands.removeAll()
                 continue
             case .operator(let name):
@@ -115,7 +109,11 @@ extension Rect {
 struct ContentLexer {
     enum Token: Equatable {
         case number(Double)
-        /// A string, name, array or dictionary bracket: an operand that is not a number.
+        /// A literal or hexadecimal string; `empty` when it holds no character, or only spaces (literal).
+        case string(empty: Bool)
+        /// A name, without its slash (escapes left as written).
+        case name(String)
+        /// An array or dictionary bracket: an operand that is neither a number, a string nor a name.
         case operand
         case `operator`(String)
     }
@@ -141,6 +139,7 @@ struct ContentLexer {
         switch bytes[i] {
         case UInt8(ascii: "("):
             var depth = 0
+            let start = i
             while i < bytes.count {
                 switch bytes[i] {
                 case UInt8(ascii: "\\"): i += 1
@@ -151,11 +150,14 @@ struct ContentLexer {
                 i += 1
                 if depth == 0 { break }
             }
-            return .operand
+            // Spaces show no glyph in the fonts form fields use.
+            return .string(empty: bytes[(start + 1)..<max(start + 1, i - 1)].allSatisfy { $0 == 0x20 })
         case UInt8(ascii: "<") where i + 1 < bytes.count && bytes[i + 1] != UInt8(ascii: "<"):
+            let start = i
             while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
             i += 1
-            return .operand
+            let digits = bytes[start..<min(i, bytes.count)].filter { !Self.space.contains($0) }
+            return .string(empty: digits.count <= 2)
         case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
             UInt8(ascii: "}"):
             // A dictionary's or an array's members come back as operands of their own.
@@ -163,8 +165,7 @@ struct ContentLexer {
             return .operand
         case UInt8(ascii: "/"):
             i += 1
-            _ = word()
-            return .operand
+            return .name(word())
         default:
             let text = word()
             guard !text.isEmpty else {
