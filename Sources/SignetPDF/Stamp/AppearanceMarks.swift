@@ -1,8 +1,8 @@
 /// Whether an appearance stream leaves a mark a reader shows on a white page: something painted
 /// in a colour darker than `lightest`, with a path of some area or a non-empty string in a visible
 /// text render mode at a non-zero font size, not clipped to nothing, not through a graphics state
-/// (`gs`, which may make it transparent), a colour space (`cs`, `sc`: a colour not judged here) or
-/// a matrix that flattens it. What is not judged counts as no mark. Form XObjects it draws are
+/// (`gs`, which may make it transparent), a colour space other than a device one (a colour not
+/// judged here) or a matrix that flattens it. What is not judged counts as no mark. Form XObjects it draws are
 /// read in turn (up to `depthLimit` deep and `formBytesLimit` bytes); an image or a shading is a mark.
 ///
 /// Text placed outside the /BBox, or drawn with a font whose glyphs are blank, counts as a mark:
@@ -18,6 +18,9 @@ struct AppearanceMarks {
     private struct State {
         var fill = true
         var stroke = true
+        /// The fill and stroke colour spaces are device ones (gray, RGB, CMYK), whose colours `dark` judges.
+        var deviceFill = true
+        var deviceStroke = true
         var renderMode = 0
         var fontSize = 1.0
         /// Clipped to nothing, flattened by a matrix, or through a graphics state.
@@ -60,8 +63,12 @@ struct AppearanceMarks {
                 case "Q": state = saved.popLast() ?? State()
                 case "g", "rg", "k": state.fill = dark(numbers)
                 case "G", "RG", "K": state.stroke = dark(numbers)
-                case "cs", "sc", "scn": state.fill = false
-                case "CS", "SC", "SCN": state.stroke = false
+                case "cs", "CS":
+                    let device = names.last.map(Self.deviceSpaces.contains) ?? false
+                    if op == "cs" { (state.deviceFill, state.fill) = (device, device) }
+                    if op == "CS" { (state.deviceStroke, state.stroke) = (device, device) }
+                case "sc", "scn": state.fill = state.deviceFill && names.isEmpty && dark(numbers)
+                case "SC", "SCN": state.stroke = state.deviceStroke && names.isEmpty && dark(numbers)
                 case "gs": state.lost = true
                 case "cm":
                     if numbers.count >= 6 {
@@ -126,6 +133,9 @@ struct AppearanceMarks {
         budget -= max(1, bytes.count)
         return try leavesMark(bytes, resources: object.value("/Resources"), depth: depth + 1, budget: &budget)
     }
+
+    /// Colour spaces whose colours are their operands' gray, RGB or CMYK.
+    static let deviceSpaces: Set<String> = ["DeviceGray", "DeviceRGB", "DeviceCMYK", "G", "RGB", "CMYK"]
 
     /// The colour of gray, RGB or CMYK operands is darker than `lightest`.
     static func dark(_ n: [Double]) -> Bool {
