@@ -160,13 +160,14 @@ extension ChangeAnalysis {
 
     /// The widget's rectangle when a viewer shows it on screen or on paper: non-empty, not Hidden,
     /// not NoView unless Print is also set (hidden on screen, printed), and with something to draw —
-    /// a normal appearance, or an /MK background, border colour or caption that viewers draw a box for.
-    static func visibleRect(_ widget: PDFObject) throws -> String? {
+    /// a normal appearance, or an /MK background, border colour or caption that viewers draw a box
+    /// for, or (`drawnFromValue`) the field's value that viewers draw themselves.
+    static func visibleRect(_ widget: PDFObject, drawnFromValue: Bool = false) throws -> String? {
         guard let rect = try widget.value("/Rect")?.numbers(), rect.count == 4 else { return nil }
         let flags = try widget.value("/F")?.intValue() ?? 0
         let (hidden, print, noView) = (flags & 2 != 0, flags & 4 != 0, flags & 32 != 0)
         guard abs(rect[2] - rect[0]) > 0, abs(rect[3] - rect[1]) > 0, !hidden, !noView || print,
-            try draws(widget)
+            try drawnFromValue || draws(widget)
         else { return nil }
         return PDFNumber.format(rect)
     }
@@ -327,6 +328,15 @@ extension ChangeAnalysis {
         if keys.contains(where: { $0 != "/V" && Self.fillingKeys.contains($0) }), field.widgets.contains(number) {
             try overlayIfDrewNothing(name, widget: number, page: page)
         }
+        // A widget without an appearance stream is drawn by readers from the value itself.
+        if keys.contains("/V") {
+            for widget in field.widgets {
+                guard let now = try after.object(PDFObjectID(number: widget)), try !Self.hasNormalStream(now) else {
+                    continue
+                }
+                try overlayIfDrewNothing(name, widget: widget, page: page)
+            }
+        }
     }
 
     /// A field empty when signed — no value (or only spaces), or a widget `number` that drew
@@ -335,15 +345,24 @@ extension ChangeAnalysis {
     /// field placed over signed text, empty when signed, filled after an approval signature with
     /// "The buyer pays 900 EUR." on white, or with white boxes over the digits only); filling it
     /// over blank space, or with text alone, covers no signed ink. A field that showed a value is
-    /// not compared: that value's own pixels would count as covered.
+    /// not compared: that value's own pixels would count as covered. A widget without an
+    /// appearance stream shows its field's value as readers draw it (poppler and MuPDF print it in
+    /// its /Rect): it drew nothing when the value was empty, and draws when there is one.
     private mutating func overlayIfDrewNothing(_ name: String, widget number: Int, page: Int?) throws {
         guard let was = try before.object(PDFObjectID(number: number)),
-            let now = try after.object(PDFObjectID(number: number)), try Self.visibleRect(now) != nil,
-            try fieldWasEmpty(name) || AnnotationBackground.paintsNothing(was),
+            let now = try after.object(PDFObjectID(number: number)),
+            try Self.visibleRect(now, drawnFromValue: !Self.hasNormalStream(now)) != nil,
+            try fieldWasEmpty(name) || !drewValue(name, was) && AnnotationBackground.paintsNothing(was),
             // With its value unchanged it is compared as redrawn already.
             try valueChanged(name)
         else { return }
         try overlay(now, page: page, what: "the widget of field \(name), empty when signed,")
+    }
+
+    /// Readers drew the value of field `name` in `widget` themselves: it has no normal appearance
+    /// stream, and the field is no button (whose state, not its value, is drawn).
+    private func drewValue(_ name: String, _ widget: PDFObject) throws -> Bool {
+        try !Self.hasNormalStream(widget) && old.fields[name]?.type != "/Btn"
     }
 
     /// The field `name` had no value, or one of spaces only, in the revision before the span.

@@ -33,12 +33,15 @@ struct FilledFieldOverlayTests {
     /// TestPDF ("Signet test page 1" at 72, 700 in 24-point type) with a text field Note at `rect`
     /// holding `value` (a /V entry or nothing) and an appearance drawing `shown` (nothing by
     /// default), signed; then filled with `content` (value and appearance in one update) and verified.
+    /// `content` nil: the widget has no appearance stream, when signed nor after (readers draw the
+    /// value, "The buyer pays 900 EUR.", themselves).
     func filled(
-        _ label: String, rect: String, value: String = "", shown: String = "/Tx BMC EMC", content: String
+        _ label: String, rect: String, value: String = "", shown: String = "/Tx BMC EMC", content: String?
     ) throws -> SignatureReport {
         let dir = TemporaryDirectory(label)
         let widget = { (value: String, appearance: Int) in
-            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Note) \(value) /Rect [\(rect)] /P 4 0 R /F 4 /AP << /N \(appearance) 0 R >> >>"
+            let ap = content == nil ? "/DA (/F1 16 Tf 0 g)" : "/AP << /N \(appearance) 0 R >>"
+            return "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Note) \(value) /Rect [\(rect)] /P 4 0 R /F 4 \(ap) >>"
         }
         let prepared = IncrementalUpdate.append(
             to: TestPDF.bytes(),
@@ -57,7 +60,7 @@ struct FilledFieldOverlayTests {
             options: PDFSignOptions(signingTime: Date()))
         let changed = IncrementalUpdate.append(
             to: try Array(Data(contentsOf: URL(fileURLWithPath: signed))),
-            objects: [23: widget("/V (The buyer pays 900 EUR.)", 51), 51: Self.appearance(content)])
+            objects: [23: widget("/V (The buyer pays 900 EUR.)", 51), 51: Self.appearance(content ?? "")])
         let path = dir.write("filled.pdf", bytes: changed)
         let report = try PDFVerifier.verify(
             path: path, password: nil, options: VerifyOptions(now: Date(), requireTrust: false),
@@ -111,6 +114,14 @@ struct FilledFieldOverlayTests {
             shown: "/Tx BMC q 1 1 338 38 re W n BT /F1 16 Tf 0 g 5 12 Td (x) Tj ET Q EMC", content: Self.opaque)
         #expect(
             first.valid && first.modificationLevel == .formFilling, "\(first.problems) \(first.changes.map(\.what))")
+    }
+
+    @Test(
+        "no appearance stream, empty when signed, its value set: not valid over the signed text, permitted in blank space",
+        arguments: [("60 690 400 730", false), ("50 500 390 540", true)])
+    func drawnFromValue(rect: String, permitted: Bool) throws {
+        let first = try filled("filled-field-no-appearance", rect: rect, content: nil)
+        #expect(first.valid == permitted && first.permitted == permitted, "\(rect): \(first.changes.map(\.what))")
     }
 
     @Test(

@@ -1581,6 +1581,37 @@ def checkbox_on_invisible_off(out):
 def checkbox_on_no_off_white_border(out):
     return checkbox_switched_on(None, mk=b" /MK << /BC [1 1 1] >>")
 
+
+# Field Buyer over the signed price with no appearance stream: readers draw its value themselves.
+def no_appearance_field_filled(over_price=True, value=b"", **changes):
+    objs = base_objects()
+    objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b" /AP << /N 13 0 R >>", b"").replace(b"/V ()", b"/V (%s)" % value)
+    if over_price:
+        objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/Rect [72 600 300 620]", b"/Rect [66 640 366 668]")
+    data = signed(objs)
+    return append_update(data, {TEXT_FIELD: with_entries(data, TEXT_FIELD, **changes)})
+
+
+@case("reject", "field Buyer over the price, no appearance stream, empty when signed; only its value set after an "
+                "approval signature: poppler and MuPDF print it over the signed line")
+def no_appearance_value_over_price(out):
+    return no_appearance_field_filled(V=b"(The buyer pays 900 EUR.)")
+
+
+@case("reject", "the same, the value set with a 24-point /DA")
+def no_appearance_value_large_da(out):
+    return no_appearance_field_filled(V=b"(900 EUR 900 EUR 900)", DA=b"(/Helv 24 Tf 0 g)")
+
+
+@case("accept", "the same field in blank space, its value set (control)")
+def no_appearance_value_blank_space(out):
+    return no_appearance_field_filled(over_price=False, V=b"(The buyer pays 900 EUR.)")
+
+
+@case("accept", "field Buyer in blank space, no appearance stream, showing 'Bob' when signed, refilled (control)")
+def no_appearance_value_refilled(out):
+    return no_appearance_field_filled(over_price=False, value=b"Bob", V=b"(Alice Smith)")
+
 # ---------------------------------------------------------------------------------------------
 
 def run(outdir, signet):
