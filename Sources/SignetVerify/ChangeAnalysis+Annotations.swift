@@ -359,10 +359,18 @@ extension ChangeAnalysis {
         try overlay(now, page: page, what: "the widget of field \(name), empty when signed,")
     }
 
-    /// Readers drew the value of field `name` in `widget` themselves: it has no normal appearance
-    /// stream, and the field is no button (whose state, not its value, is drawn).
+    /// Readers drew the value of field `name` in `widget` themselves, and it showed: the widget has
+    /// no normal appearance stream, the field is no button (whose state, not its value, is drawn),
+    /// and its default appearance (/DA of the widget, the field or the form) leaves a mark when it
+    /// prints text (`AppearanceMarks`; a white /DA leaves none). Its size is not judged: 0 is auto.
     private func drewValue(_ name: String, _ widget: PDFObject) throws -> Bool {
-        try !Self.hasNormalStream(widget) && old.fields[name]?.type != "/Btn"
+        guard try !Self.hasNormalStream(widget), let entry = old.fields[name], entry.type != "/Btn" else {
+            return false
+        }
+        let field = try before.object(PDFObjectID(number: entry.object))
+        let form = try before.catalog().value("/AcroForm")
+        let da = try [widget, field, form].lazy.compactMap { try $0?.value("/DA")?.stringBytes() }.first ?? []
+        return try AppearanceMarks.leavesMark(da + Array(" BT 12 Tf (x) Tj ET".utf8), resources: nil)
     }
 
     /// The field `name` had no value, or one of spaces only, in the revision before the span.

@@ -34,14 +34,20 @@ struct FilledFieldOverlayTests {
     /// holding `value` (a /V entry or nothing) and an appearance drawing `shown` (nothing by
     /// default), signed; then filled with `content` (value and appearance in one update) and verified.
     /// `content` nil: the widget has no appearance stream, when signed nor after (readers draw the
-    /// value, "The buyer pays 900 EUR.", themselves).
+    /// value, "The buyer pays 900 EUR.", themselves), its /DA `signedDA` when signed; filled, it
+    /// gets a black /DA and `filledEntries`.
     func filled(
-        _ label: String, rect: String, value: String = "", shown: String = "/Tx BMC EMC", content: String?
+        _ label: String, rect: String, value: String = "", shown: String = "/Tx BMC EMC", content: String?,
+        signedDA: String = "/F1 16 Tf 0 g", filledEntries: String = ""
     ) throws -> SignatureReport {
         let dir = TemporaryDirectory(label)
         let widget = { (value: String, appearance: Int) in
-            let ap = content == nil ? "/DA (/F1 16 Tf 0 g)" : "/AP << /N \(appearance) 0 R >>"
-            return "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Note) \(value) /Rect [\(rect)] /P 4 0 R /F 4 \(ap) >>"
+            let entries =
+                content != nil
+                ? "/AP << /N \(appearance) 0 R >>"
+                : appearance == 51 ? "/DA (/F1 16 Tf 0 g) \(filledEntries)" : "/DA (\(signedDA))"
+            return
+                "<< /Type /Annot /Subtype /Widget /FT /Tx /T (Note) \(value) /Rect [\(rect)] /P 4 0 R /F 4 \(entries) >>"
         }
         let prepared = IncrementalUpdate.append(
             to: TestPDF.bytes(),
@@ -121,6 +127,16 @@ struct FilledFieldOverlayTests {
         arguments: [("60 690 400 730", false), ("50 500 390 540", true)])
     func drawnFromValue(rect: String, permitted: Bool) throws {
         let first = try filled("filled-field-no-appearance", rect: rect, content: nil)
+        #expect(first.valid == permitted && first.permitted == permitted, "\(rect): \(first.changes.map(\.what))")
+    }
+
+    @Test(
+        "no appearance stream, its value shown in a white /DA when signed, refilled on white: not valid over the signed text; in black in blank space: permitted",
+        arguments: [("60 690 400 730", "/F1 16 Tf 1 g", false), ("50 500 390 540", "/F1 16 Tf 0 g", true)])
+    func drawnFromValueUnseen(rect: String, da: String, permitted: Bool) throws {
+        let first = try filled(
+            "filled-field-white-da", rect: rect, value: "/V (x)", content: nil, signedDA: da,
+            filledEntries: "/MK << /BG [1 1 1] >>")
         #expect(first.valid == permitted && first.permitted == permitted, "\(rect): \(first.changes.map(\.what))")
     }
 

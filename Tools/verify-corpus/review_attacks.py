@@ -1583,9 +1583,11 @@ def checkbox_on_no_off_white_border(out):
 
 
 # Field Buyer over the signed price with no appearance stream: readers draw its value themselves.
-def no_appearance_field_filled(over_price=True, value=b"", **changes):
+def no_appearance_field_filled(over_price=True, value=b"", before=None, **changes):
     objs = base_objects()
     objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b" /AP << /N 13 0 R >>", b"").replace(b"/V ()", b"/V (%s)" % value)
+    if before:
+        objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/DA (/Helv 10 Tf 0 g)", before)
     if over_price:
         objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/Rect [72 600 300 620]", b"/Rect [66 640 366 668]")
     data = signed(objs)
@@ -1611,6 +1613,18 @@ def no_appearance_value_blank_space(out):
 @case("accept", "field Buyer in blank space, no appearance stream, showing 'Bob' when signed, refilled (control)")
 def no_appearance_value_refilled(out):
     return no_appearance_field_filled(over_price=False, value=b"Bob", V=b"(Alice Smith)")
+
+@case("reject", "field Buyer over the price, no appearance stream, its value 'x' in a white /DA when signed; "
+                "refilled with a black /DA and a white /MK background: readers print 900 EUR on white")
+def no_appearance_white_da_refilled(out):
+    return no_appearance_field_filled(value=b"x", before=b"/DA (/Helv 10 Tf 1 g)", V=b"(The buyer pays 900 EUR.)",
+                                      DA=b"(/Helv 12 Tf 0 g)", MK=b"<< /BG [1 1 1] >>")
+
+
+@case("accept", "the same field in blank space, 'x' shown in black when signed, refilled on white (control)")
+def no_appearance_black_da_refilled(out):
+    return no_appearance_field_filled(over_price=False, value=b"x", V=b"(The buyer pays 900 EUR.)",
+                                      MK=b"<< /BG [1 1 1] >>")
 
 # ---------------------------------------------------------------------------------------------
 

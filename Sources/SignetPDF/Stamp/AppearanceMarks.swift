@@ -7,7 +7,7 @@
 ///
 /// Text placed outside the /BBox, or drawn with a font whose glyphs are blank, counts as a mark:
 /// telling them apart needs the page rendered.
-struct AppearanceMarks {
+package struct AppearanceMarks {
     /// The lightest luminance (0–1) of a colour that shows on white.
     static let lightest = 7.0 / 8
     /// Form XObjects followed inside one another at most.
@@ -28,7 +28,7 @@ struct AppearanceMarks {
     }
 
     /// Whether content-stream `bytes`, drawn with `resources`, leave a mark (see above).
-    static func leavesMark(_ bytes: [UInt8], resources: PDFObject?) throws -> Bool {
+    package static func leavesMark(_ bytes: [UInt8], resources: PDFObject?) throws -> Bool {
         var budget = formBytesLimit
         return try leavesMark(bytes, resources: resources, depth: 0, budget: &budget)
     }
