@@ -36,6 +36,8 @@ struct AppearanceMarksTests {
         ("a flattening matrix", "0 0 0 0 0 0 cm BT /F1 10 Tf 2 5 Td (Bob) Tj ET", false),
         ("a zero-area fill", "0 g 0 0 0 20 re f", false),
         ("marked content only", "/Tx BMC EMC", false),
+        ("a value in optional content", "/OC /oc1 BDC BT /F1 10 Tf 2 5 Td (Bob) Tj ET EMC", false),
+        ("a value after optional content ends", "/OC /oc1 BDC EMC /Tx BMC BT /F1 10 Tf 2 5 Td (Bob) Tj ET EMC", true),
         ("the clip restored by Q", "q 0 0 0 0 re W n Q BT /F1 10 Tf 2 5 Td (Bob) Tj ET", true),
         ("white restored by Q", "q 1 g Q BT /F1 10 Tf 2 5 Td (Bob) Tj ET", true),
         ("an image", "q 20 0 0 20 0 0 cm /Im0 Do Q", true),

@@ -1544,6 +1544,15 @@ def invisible_value_long_appearance(out):
     return invisible_value_refilled(b"/Tx BMC " + b" " * 70000 + b"EMC")
 
 
+@case("reject", "the same, its value drawn in optional content that is off when signed")
+def invisible_value_optional_content(out):
+    objs = {mc.OCG: b"<< /Type /OCG /Name (Off) >>",
+            mc.OCPROPERTIES: b"<< /OCGs [%d 0 R] /D << /Order [%d 0 R] /OFF [%d 0 R] >> >>" % ((mc.OCG,) * 3),
+            CATALOG: base_objects()[CATALOG].replace(b" >>", b" /OCProperties %d 0 R >>" % mc.OCPROPERTIES)}
+    return invisible_value_refilled(b"/OC /oc1 BDC BT /Helv 12 Tf 6 10 Td (x) Tj ET EMC",
+                                    resources=b"/Properties << /oc1 %d 0 R >>" % mc.OCG, extra=objs)
+
+
 @case("accept", "the same field showing 'x' in black when signed, refilled (control: the documented limit)")
 def visible_value_refilled(out):
     return invisible_value_refilled(b"0 g BT /Helv 12 Tf 6 10 Td (x) Tj ET")

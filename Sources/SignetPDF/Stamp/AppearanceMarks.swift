@@ -2,7 +2,8 @@
 /// in a colour darker than `lightest`, with a path of some area or a non-empty string in a visible
 /// text render mode at a non-zero font size, not clipped to nothing, not through a graphics state
 /// (`gs`, which may make it transparent), a colour space other than a device one (a colour not
-/// judged here) or a matrix that flattens it. What is not judged counts as no mark. Form XObjects it draws are
+/// judged here), a matrix that flattens it, or optional content (`/OC` marked content or XObject,
+/// which may be off). What is not judged counts as no mark. Form XObjects it draws are
 /// read in turn (up to `depthLimit` deep and `formBytesLimit` bytes); an image or a shading is a mark.
 ///
 /// Text placed outside the /BBox, or drawn with a font whose glyphs are blank, counts as a mark:
@@ -43,6 +44,7 @@ package struct AppearanceMarks {
         var text = false  // the last string (or any string of a TJ array) was not empty
         var area = false  // the current path has an area (or a length, for a stroke)
         var path = false
+        var marked: [Bool] = []  // per open marked-content sequence: whether it is optional content
         while let token = lexer.next() {
             switch token {
             case .number(let value):
@@ -57,8 +59,11 @@ package struct AppearanceMarks {
             case .operand:
                 continue
             case .operator(let op):
-                let shows = !state.lost
+                let shows = !state.lost && !marked.contains(true)
                 switch op {
+                case "BMC": marked.append(false)
+                case "BDC": marked.append(names.first == "OC")
+                case "EMC": _ = marked.popLast()
                 case "q": saved.append(state)
                 case "Q": state = saved.popLast() ?? State()
                 case "g", "rg", "k": state.fill = dark(numbers)
@@ -126,6 +131,7 @@ package struct AppearanceMarks {
     /// (one deeper than `depthLimit`, or past the `budget` of bytes, counts as none).
     private static func drawsMark(_ name: String, resources: PDFObject?, depth: Int, budget: inout Int) throws -> Bool {
         guard let object = try resources?.value("/XObject")?.value("/" + name) else { return false }
+        guard try object.value("/OC") == nil else { return false }
         guard try object.value("/Subtype")?.nameValue() == "/Form" else { return true }
         guard depth < depthLimit, budget > 0 else { return false }
         let (bytes, overLimit) = try object.boundedData(limit: budget)
