@@ -373,13 +373,21 @@ extension ChangeAnalysis {
         return try AppearanceMarks.leavesMark(da + Array(" BT 12 Tf (x) Tj ET".utf8), resources: nil)
     }
 
-    /// The field `name` had no value, or one of spaces only, in the revision before the span.
+    /// The field `name` had no value in the revision before the span, or one that shows no text:
+    /// spaces only, an array of such strings (a list box), or — in a field that is no button,
+    /// whose value is a state name — no string at all (a name or a number, which poppler does not
+    /// print).
     private func fieldWasEmpty(_ name: String) throws -> Bool {
-        guard let field = try old.fields[name].flatMap({ try before.object(PDFObjectID(number: $0.object)) }) else {
+        guard let entry = old.fields[name], let field = try before.object(PDFObjectID(number: entry.object)) else {
             return false
         }
         guard let value = try field.value("/V") else { return true }
-        return try value.textValue()?.allSatisfy(\.isWhitespace) == true
+        func blank(_ value: PDFObject) throws -> Bool {
+            if let text = try value.textValue() { return text.allSatisfy(\.isWhitespace) }
+            if try value.kind == .array { return try value.items().allSatisfy(blank) }
+            return entry.type != "/Btn"
+        }
+        return try blank(value)
     }
 
     /// A signature field (or its widget) redefined: being signed here is form filling; a signed

@@ -123,11 +123,12 @@ struct FilledFieldOverlayTests {
     }
 
     @Test(
-        "no appearance stream, empty when signed, its value set: not valid over the signed text, permitted in blank space",
-        arguments: [("60 690 400 730", false), ("50 500 390 540", true)])
-    func drawnFromValue(rect: String, permitted: Bool) throws {
-        let first = try filled("filled-field-no-appearance", rect: rect, content: nil)
-        #expect(first.valid == permitted && first.permitted == permitted, "\(rect): \(first.changes.map(\.what))")
+        "no appearance stream, empty when signed (no value, or a name poppler does not print), its value set: not valid over the signed text, permitted in blank space",
+        arguments: [("60 690 400 730", "", false), ("60 690 400 730", "/V /x", false), ("50 500 390 540", "", true)])
+    func drawnFromValue(rect: String, value: String, permitted: Bool) throws {
+        let first = try filled("filled-field-no-appearance", rect: rect, value: value, content: nil)
+        #expect(
+            first.valid == permitted && first.permitted == permitted, "\(rect) \(value): \(first.changes.map(\.what))")
     }
 
     @Test(

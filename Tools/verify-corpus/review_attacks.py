@@ -1592,11 +1592,13 @@ def checkbox_on_no_off_white_border(out):
 
 
 # Field Buyer over the signed price with no appearance stream: readers draw its value themselves.
-def no_appearance_field_filled(over_price=True, value=b"", before=None, **changes):
+def no_appearance_field_filled(over_price=True, value=b"", before=None, name_value=False, **changes):
     objs = base_objects()
     objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b" /AP << /N 13 0 R >>", b"").replace(b"/V ()", b"/V (%s)" % value)
     if before:
         objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/DA (/Helv 10 Tf 0 g)", before)
+    if name_value:
+        objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/V ()", b"/V /x")
     if over_price:
         objs[TEXT_FIELD] = objs[TEXT_FIELD].replace(b"/Rect [72 600 300 620]", b"/Rect [66 640 366 668]")
     data = signed(objs)
@@ -1634,6 +1636,12 @@ def no_appearance_white_da_refilled(out):
 def no_appearance_black_da_refilled(out):
     return no_appearance_field_filled(over_price=False, value=b"x", V=b"(The buyer pays 900 EUR.)",
                                       MK=b"<< /BG [1 1 1] >>")
+
+@case("reject", "field Buyer over the price, no appearance stream, its /V a name (no text readers print) when "
+                "signed; only its value set after an approval signature")
+def no_appearance_name_value(out):
+    return no_appearance_field_filled(before=b"/DA (/Helv 10 Tf 0 g)", V=b"(The buyer pays 900 EUR.)",
+                                      name_value=True)
 
 # ---------------------------------------------------------------------------------------------
 
