@@ -36,6 +36,12 @@ struct AppearanceMarksTests {
         ("a flattening matrix", "0 0 0 0 0 0 cm BT /F1 10 Tf 2 5 Td (Bob) Tj ET", false),
         ("a zero-area fill", "0 g 0 0 0 20 re f", false),
         ("marked content only", "/Tx BMC EMC", false),
+        ("text moved right of the box", "BT /F1 10 Tf 500 5 Td (Bob) Tj ET", false),
+        ("text moved above the box by Tm", "BT /F1 10 Tf 1 0 0 1 2 300 Tm (Bob) Tj ET", false),
+        ("text moved below the box by cm", "q 1 0 0 1 0 -100 cm BT /F1 10 Tf 2 5 Td (Bob) Tj ET Q", false),
+        ("text moved out and back", "BT /F1 10 Tf 500 500 Td -498 -495 Td (Bob) Tj ET", true),
+        ("text on the second line of the box", "BT /F1 10 Tf 12 TL 2 30 Td T* (Bob) Tj ET", true),
+        ("text scaled by cm into the box", "q 0.5 0 0 0.5 0 0 cm BT /F1 10 Tf 300 20 Td (Bob) Tj ET Q", true),
         ("a value in optional content", "/OC /oc1 BDC BT /F1 10 Tf 2 5 Td (Bob) Tj ET EMC", false),
         ("a value after optional content ends", "/OC /oc1 BDC EMC /Tx BMC BT /F1 10 Tf 2 5 Td (Bob) Tj ET EMC", true),
         ("the clip restored by Q", "q 0 0 0 0 re W n Q BT /F1 10 Tf 2 5 Td (Bob) Tj ET", true),
@@ -51,7 +57,8 @@ struct AppearanceMarksTests {
         let doc = try PDFDocument(source: MemorySource(TestPDF.bytes(), name: "test.pdf"))
         let resources = try doc.parse("<< /XObject << /Im0 << /Subtype /Image >> >> >>")
         #expect(
-            try AppearanceMarks.leavesMark(Array(content.utf8), resources: resources) == mark, "\(name): \(content)")
+            try AppearanceMarks.leavesMark(Array(content.utf8), resources: resources, box: [0, 0, 200, 40]) == mark,
+            "\(name): \(content)")
     }
 
     @Test("random bytes and content-like fragments: the scan ends and answers, whatever they hold")

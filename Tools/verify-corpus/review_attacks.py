@@ -1544,6 +1544,11 @@ def invisible_value_long_appearance(out):
     return invisible_value_refilled(b"/Tx BMC " + b" " * 70000 + b"EMC")
 
 
+@case("reject", "the same, its value drawn right of the appearance's /BBox (clipped away) when signed")
+def invisible_value_outside_bbox(out):
+    return invisible_value_refilled(b"0 g BT /Helv 12 Tf 500 10 Td (x) Tj ET")
+
+
 @case("reject", "the same, its value drawn in optional content that is off when signed")
 def invisible_value_optional_content(out):
     objs = {mc.OCG: b"<< /Type /OCG /Name (Off) >>",

@@ -49,7 +49,8 @@ package enum AnnotationBackground {
         }
         let (bytes, overLimit) = try appearance.boundedData(limit: scanLimit)
         guard let bytes, !overLimit else { return true }
-        return try !AppearanceMarks.leavesMark(bytes, resources: appearance.value("/Resources"))
+        let box = try appearance.value("/BBox")?.numbers()
+        return try !AppearanceMarks.leavesMark(bytes, resources: appearance.value("/Resources"), box: box)
     }
 
     /// The stream `/AP /N` draws: itself, or the entry `/AS` names in a dictionary of states.

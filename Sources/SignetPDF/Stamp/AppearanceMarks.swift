@@ -26,17 +26,41 @@ package struct AppearanceMarks {
         var fontSize = 1.0
         /// Clipped to nothing, flattened by a matrix, or through a graphics state.
         var lost = false
+        var ctm = identity
     }
 
-    /// Whether content-stream `bytes`, drawn with `resources`, leave a mark (see above).
-    package static func leavesMark(_ bytes: [UInt8], resources: PDFObject?) throws -> Bool {
+    static let identity: [Double] = [1, 0, 0, 1, 0, 0]
+
+    /// `m` then `n`, as PDF concatenates matrices (`m × n`).
+    static func multiply(_ m: [Double], _ n: [Double]) -> [Double] {
+        [
+            m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
+            m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+        ]
+    }
+
+    /// Text at `matrix` (text line matrix × CTM) in `fontSize` starts right of or above `box`, or
+    /// ends below it, where no glyph of it can show; only judged when the matrix neither turns nor
+    /// mirrors (else `false`).
+    static func outside(_ matrix: [Double], fontSize: Double, box: [Double]?) -> Bool {
+        guard let box, box.count == 4, matrix[1] == 0, matrix[2] == 0, matrix[0] > 0, matrix[3] > 0 else {
+            return false
+        }
+        let (x, y, em) = (matrix[4], matrix[5], abs(fontSize) * matrix[3])
+        return x > max(box[0], box[2]) || y - em > max(box[1], box[3]) || y + em < min(box[1], box[3])
+    }
+
+    /// Whether content-stream `bytes`, drawn with `resources` and clipped to `box` (a /BBox, when
+    /// known), leave a mark (see above). Text that starts right of the box or lies wholly above or
+    /// below it leaves none.
+    package static func leavesMark(_ bytes: [UInt8], resources: PDFObject?, box: [Double]? = nil) throws -> Bool {
         var budget = formBytesLimit
-        return try leavesMark(bytes, resources: resources, depth: 0, budget: &budget)
+        return try leavesMark(bytes, resources: resources, box: box, depth: 0, budget: &budget)
     }
 
     /// `leavesMark`, `depth` forms deep, with `budget` bytes of forms left to read.
     private static func leavesMark(
-        _ bytes: [UInt8], resources: PDFObject?, depth: Int, budget: inout Int
+        _ bytes: [UInt8], resources: PDFObject?, box: [Double]?, depth: Int, budget: inout Int
     ) throws -> Bool {
         var lexer = ContentLexer(bytes)
         var state = State(), saved: [State] = []
@@ -45,6 +69,7 @@ package struct AppearanceMarks {
         var area = false  // the current path has an area (or a length, for a stroke)
         var path = false
         var marked: [Bool] = []  // per open marked-content sequence: whether it is optional content
+        var line = identity, leading = 0.0  // the text line matrix and the leading
         while let token = lexer.next() {
             switch token {
             case .number(let value):
@@ -79,7 +104,17 @@ package struct AppearanceMarks {
                     if numbers.count >= 6 {
                         let n = Array(numbers.suffix(6))
                         if n[0] * n[3] - n[1] * n[2] == 0 { state.lost = true }
+                        state.ctm = multiply(n, state.ctm)
                     }
+                case "BT": line = identity
+                case "Tm": if numbers.count >= 6 { line = Array(numbers.suffix(6)) }
+                case "Td", "TD":
+                    if numbers.count >= 2 {
+                        line = multiply([1, 0, 0, 1, numbers[numbers.count - 2], numbers[numbers.count - 1]], line)
+                        if op == "TD" { leading = -numbers[numbers.count - 1] }
+                    }
+                case "TL": leading = numbers.last ?? leading
+                case "T*": line = multiply([1, 0, 0, 1, 0, -leading], line)
                 case "Tr": state.renderMode = Int(numbers.last ?? 0)
                 case "Tf": state.fontSize = numbers.last ?? 0
                 case "re":
@@ -104,9 +139,11 @@ package struct AppearanceMarks {
                     if shows, (state.fill && area) || (state.stroke && path) { return true }
                     (path, area) = (false, false)
                 case "Tj", "TJ", "'", "\"":
+                    if op == "'" || op == "\"" { line = multiply([1, 0, 0, 1, 0, -leading], line) }
+                    let placed = !outside(multiply(line, state.ctm), fontSize: state.fontSize, box: box)
                     let fills = [0, 2, 4, 6].contains(state.renderMode)
                     let strokes = [1, 2, 5, 6].contains(state.renderMode)
-                    if shows, text, state.fontSize != 0, (fills && state.fill) || (strokes && state.stroke) {
+                    if shows, text, placed, state.fontSize != 0, (fills && state.fill) || (strokes && state.stroke) {
                         return true
                     }
                 case "Do":
@@ -137,7 +174,7 @@ package struct AppearanceMarks {
         let (bytes, overLimit) = try object.boundedData(limit: budget)
         guard let bytes, !overLimit else { return false }
         budget -= max(1, bytes.count)
-        return try leavesMark(bytes, resources: object.value("/Resources"), depth: depth + 1, budget: &budget)
+        return try leavesMark(bytes, resources: object.value("/Resources"), box: nil, depth: depth + 1, budget: &budget)
     }
 
     /// Colour spaces whose colours are their operands' gray, RGB or CMYK.
