@@ -221,10 +221,7 @@ struct ChangeAnalysis {
 
     /// Whether `annotation`'s /AP /N is a stream, or a dictionary holding a stream under its /AS.
     static func hasNormalStream(_ annotation: PDFObject) throws -> Bool {
-        guard let normal = try annotation.value("/AP")?.value("/N") else { return false }
-        if try normal.kind == .stream { return true }
-        guard try normal.kind == .dictionary, let state = try annotation.value("/AS")?.nameValue() else { return false }
-        return try normal.value(state)?.kind == .stream
+        try AnnotationBackground.normalAppearance(annotation) != nil
     }
 
     /// Form XObjects looked at per appearance (itself and the forms it draws) before giving up.

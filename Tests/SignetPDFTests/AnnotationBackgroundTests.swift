@@ -44,15 +44,9 @@ struct AnnotationBackgroundTests {
 struct AnnotationBackgroundBytesTests {
     @Test("random bytes and content-like fragments: the scan ends and answers, whatever they hold")
     func anyBytes() {
-        var random = SeededRandom(seed: 73)
-        let fragments = Array("0 0 200 100 re f ( \\( ) < > << >> [ ] { } /Name % comment\n BT gs -1.5 .5 +3 ".utf8)
+        let fragments = "0 0 200 100 re f ( \\( ) < > << >> [ ] { } /Name % comment\n BT gs -1.5 .5 +3 "
         var answers: Set<Bool> = []
-        for round in 0..<2_000 {
-            let count = Int.random(in: 0...300, using: &random)
-            let bytes: [UInt8] =
-                round % 2 == 0
-                ? (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
-                : (0..<count).map { _ in fragments.randomElement(using: &random)! }
+        for bytes in SeededRandom.contentLike(fragments, seed: 73) {
             answers.insert(AnnotationBackground.fillsBackground(bytes, box: AnnotationBackgroundTests.box))
         }
         #expect(answers.contains(false), "every round answered")

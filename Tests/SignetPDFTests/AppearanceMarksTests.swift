@@ -63,15 +63,9 @@ struct AppearanceMarksTests {
 
     @Test("random bytes and content-like fragments: the scan ends and answers, whatever they hold")
     func anyBytes() throws {
-        var random = SeededRandom(seed: 91)
-        let fragments = Array("0 1 g 3 Tr Tf () (x) <> Tj TJ [ ] re W n f S q Q cm gs /Fm0 Do % c\n BT ET -1.5 ".utf8)
+        let fragments = "0 1 g 3 Tr Tf () (x) <> Tj TJ [ ] re W n f S q Q cm gs /Fm0 Do % c\n BT ET -1.5 "
         var answers: Set<Bool> = []
-        for round in 0..<2_000 {
-            let count = Int.random(in: 0...300, using: &random)
-            let bytes: [UInt8] =
-                round % 2 == 0
-                ? (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
-                : (0..<count).map { _ in fragments.randomElement(using: &random)! }
+        for bytes in SeededRandom.contentLike(fragments, seed: 91) {
             answers.insert(try AppearanceMarks.leavesMark(bytes, resources: nil))
         }
         #expect(answers == [true, false], "both answers came up: \(answers)")

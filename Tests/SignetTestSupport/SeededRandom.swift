@@ -12,3 +12,18 @@ package struct SeededRandom: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededRandom {
+    /// `rounds` inputs for a scanner of content streams, each up to 300 bytes long: random bytes in
+    /// the even rounds, random picks from `fragments`' bytes (tokens of the syntax) in the odd ones.
+    package static func contentLike(_ fragments: String, seed: UInt64, rounds: Int = 2_000) -> [[UInt8]] {
+        var random = SeededRandom(seed: seed)
+        let pieces = Array(fragments.utf8)
+        return (0..<rounds).map { round in
+            let count = Int.random(in: 0...300, using: &random)
+            return round % 2 == 0
+                ? (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+                : (0..<count).map { _ in pieces.randomElement(using: &random)! }
+        }
+    }
+}

@@ -83,11 +83,16 @@ struct FilledFieldOverlayTests {
         ])
     func overSignedText(value: String, content: String) throws {
         let first = try filled("filled-field-over-text", rect: "60 690 400 730", value: value, content: content)
-        #expect(!first.valid && !first.permitted, "\(first.changes.map(\.what))")
+        Self.expectRefused(first, "\(value) \(content)")
+    }
+
+    /// `first` is not valid, not permitted, and names field Note's widget as empty when signed.
+    static func expectRefused(_ first: SignatureReport, _ context: String) {
+        #expect(!first.valid && !first.permitted, "\(context): \(first.changes.map(\.what))")
         #expect(
             first.changes.contains {
                 $0.level == .other && $0.what.hasPrefix("the widget of field Note, empty when signed,")
-            }, "\(first.changes.map(\.what))")
+            }, "\(context): \(first.changes.map(\.what))")
     }
 
     /// Appearances of the value "x" that leave no mark on the page.
@@ -104,11 +109,7 @@ struct FilledFieldOverlayTests {
         let padded = shown.replacingOccurrences(of: "<70,000 spaces>", with: String(repeating: " ", count: 70_000))
         let first = try filled(
             "filled-field-unseen", rect: "60 690 400 730", value: "/V (x)", shown: padded, content: Self.opaque)
-        #expect(!first.valid && !first.permitted, "\(shown.prefix(60)): \(first.changes.map(\.what))")
-        #expect(
-            first.changes.contains {
-                $0.level == .other && $0.what.hasPrefix("the widget of field Note, empty when signed,")
-            }, "\(shown.prefix(60)): \(first.changes.map(\.what))")
+        Self.expectRefused(first, String(shown.prefix(60)))
     }
 
     @Test(

@@ -54,7 +54,7 @@ package enum AnnotationBackground {
     }
 
     /// The stream `/AP /N` draws: itself, or the entry `/AS` names in a dictionary of states.
-    static func normalAppearance(_ annotation: PDFObject) throws -> PDFObject? {
+    package static func normalAppearance(_ annotation: PDFObject) throws -> PDFObject? {
         guard let normal = try annotation.value("/AP")?.value("/N") else { return nil }
         if try normal.kind == .stream { return normal }
         guard try normal.kind == .dictionary, let state = try annotation.value("/AS")?.nameValue(),
