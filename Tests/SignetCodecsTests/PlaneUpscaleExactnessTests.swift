@@ -23,7 +23,7 @@ struct PlaneUpscaleExactnessTests {
             small.flatten(onto: .white)
             (width, height) = (1400, 140)
         }
-        let upscale = PlaneUpscale(small, channel, toWidth: width, height: height)
+        let upscale = PlaneUpscale.planes(small, [channel], toWidth: width, height: height)[0]
         let plane = SSIM.plane(small, channel)
         let columns = ResampleWeights(from: small.width, to: width)
         let rows = ResampleWeights(from: small.height, to: height)

@@ -174,7 +174,7 @@ struct SSIMSampleTests {
     func rowSums() throws {
         let (_, image, size) = Self.images[0]
         let small = image.downscaled(toWidth: size.width, height: size.height)
-        let upscaled = PlaneUpscale(small, .luma, toWidth: image.width, height: image.height)
+        let upscaled = PlaneUpscale.planes(small, [.luma], toWidth: image.width, height: image.height)[0]
         let all = SSIM.upscaledScore(upscaled, original: image, bands: [SSIM.radius..<(image.height - SSIM.radius)])
         #expect(all.mean == SSIM.atOriginalSize(small, original: image))
         let bands = [40..<90, 300..<301, 600..<690]

@@ -18,11 +18,8 @@ extension ColorSSIM {
         }
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
         let halves = SSIM.halvesChroma(width: original.width, height: original.height)
-        let upscaled = planes.map { channel in
-            PlaneUpscale(
-                strip, channel, present: rows, sourceHeight: sourceHeight, toWidth: original.width,
-                height: original.height)
-        }
+        let upscaled = PlaneUpscale.planes(
+            strip, planes, present: rows, sourceHeight: sourceHeight, toWidth: original.width, height: original.height)
         let scores = upscaled.map { plane in
             guard plane.channel != .luma, halves else {
                 return SSIM.upscaledScore(

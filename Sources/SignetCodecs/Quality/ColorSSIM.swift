@@ -103,7 +103,7 @@ struct ColorSSIM: Sendable {
         }
         let gray = original.isGray && result.isGray
         let planes: [SSIMChannel] = gray ? [.luma] : SSIMChannel.allCases
-        let upscaled = planes.map { PlaneUpscale(result, $0, toWidth: width, height: height) }
+        let upscaled = PlaneUpscale.planes(result, planes, toWidth: width, height: height)
         let luma = SSIM.upscaledScore(upscaled[0], original: original, bands: [SSIM.radius..<(height - SSIM.radius)])
         if gray { return ColorSSIM(luma: luma, blue: nil, red: nil, difference: nil) }
         let halves = SSIM.halvesChroma(width: width, height: height)
