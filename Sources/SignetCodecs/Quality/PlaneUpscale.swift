@@ -81,7 +81,9 @@ final class PlaneUpscale: @unchecked Sendable {
                             let row = plane.across + places[y]
                             columns.partition(
                                 reaching: ink,
-                                background: { (row + $0.lowerBound).update(from: plane.across + $0.lowerBound, count: $0.count) },
+                                background: {
+                                    (row + $0.lowerBound).update(from: plane.across + $0.lowerBound, count: $0.count)
+                                },
                                 filtered: { columns.apply(line.baseAddress!, outputs: $0, into: row) })
                         }
                     }

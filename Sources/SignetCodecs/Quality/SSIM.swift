@@ -60,7 +60,8 @@ package enum SSIM {
             return score(original, result.upscaled(toWidth: original.width, height: original.height), channel)
         }
         return upscaledScore(
-            PlaneUpscale.planes(result, [channel], toWidth: original.width, height: original.height)[0], original: original,
+            PlaneUpscale.planes(result, [channel], toWidth: original.width, height: original.height)[0],
+            original: original,
             bands: [radius..<(original.height - radius)])
     }
 
