@@ -112,8 +112,25 @@ public struct Bitmap: Sendable, Hashable {
         }
     }
 
-    /// `count` pixels from `source` composited over `background` into `target` (which may be `source`).
+    /// Pixels per piece of a flatten run on its own thread: smaller images are flattened on the
+    /// calling thread (a stamp), larger ones on `Parallel.threads` (a photo's 48 MB in pieces).
+    static let flattenPiece = 1 << 18
+
+    /// `count` pixels from `source` composited over `background` into `target` (which may be
+    /// `source`), in pieces of `flattenPiece` pixels side by side.
     private static func flatten(
+        _ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, _ count: Int, _ background: Color
+    ) {
+        let pieces = (count + flattenPiece - 1) / flattenPiece
+        nonisolated(unsafe) let (source, target) = (source, target)
+        Parallel.forEach(pieces) { piece in
+            let first = piece * count / pieces, end = (piece + 1) * count / pieces
+            flattenRun(source + 4 * first, into: target + 4 * first, end - first, background)
+        }
+    }
+
+    /// `flatten` of one run of pixels on the calling thread.
+    private static func flattenRun(
         _ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, _ count: Int, _ background: Color
     ) {
         func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }

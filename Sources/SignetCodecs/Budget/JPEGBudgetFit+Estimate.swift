@@ -24,8 +24,10 @@ extension JPEGBudgetFit {
     ) throws -> ColorSSIM {
         let rows = Self.rowsRead(by: sample, height: size.height, upscaledTo: opaque.height)
         let strip = scaled(opaque, size).rows(rows)
-        let mode = JPEGMode(subsampling: .half, progressive: false)
-        guard let bytes = try JPEGSource(opaque: strip, grayscale: gray).encode(quality: quality, mode: mode) else {
+        // Baseline with the standard Huffman tables: the quickest to write and read, and neither
+        // changes a coefficient, so the pixels are those of the candidate in any scan order.
+        let source = JPEGSource(opaque: strip, grayscale: gray)
+        guard let bytes = try source.encode(quality: quality, subsampling: .half, optimize: false) else {
             preconditionFailure("an encode without a byte limit returns its bytes")
         }
         probeEncodes += 1
