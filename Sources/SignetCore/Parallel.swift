@@ -37,6 +37,15 @@ package enum Parallel {
         return try results.map { try $0.get() }
     }
 
+    /// Starts the threads a first `map` or `forEach` would wait for, without waiting for them:
+    /// called before serial work that precedes parallel work (a budget search decoding its
+    /// input), it has them ready when the parallel work starts instead of the calling thread doing
+    /// that work alone while they start. Nothing when `threads` is 1.
+    package static func prepare() {
+        guard threads > 1 else { return }
+        for _ in 1..<threads { DispatchQueue.global().async {} }
+    }
+
     /// `first()` and `second()` side by side (one after the other on one thread).
     package static func pair<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
         var a: Result<A, any Error>?, b: Result<B, any Error>?

@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// An image file under a budget: the file itself when it already fits in the format asked for.
@@ -14,6 +15,7 @@ extension BudgetFitter {
         encoded: [UInt8], options: BudgetOptions, limits: DecodeLimits = DecodeLimits()
     ) throws -> BudgetResult {
         try options.validate()
+        Parallel.$threads.withValue(options.threads) { Parallel.prepare() }
         let (image, changed) = try ImageDecoder.decodeWithMetadata(
             encoded, limits: limits, budget: options.allowResize ? options.maxBytes : nil)
         if !changed, let kept = try kept(encoded, image, options) { return kept }
