@@ -43,9 +43,6 @@ typedef struct {
     int expected_width;
     int expected_height;
     unsigned char *out;
-    /// One flag per row: only the rows flagged are decoded, stacked in `out`, as RGBA whatever
-    /// the file's components; NULL decodes every row as stored.
-    const unsigned char *wanted;
     /// Output scale in eighths (1…8; libjpeg's scale_num over scale_denom 8).
     int scale_eighths;
 } decode_target;
@@ -60,12 +57,6 @@ static void check_header(decode_state *s, const decode_target *t) {
         signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_ERROR, "scale outside 1/8 to 8/8");
     cinfo->scale_num = (unsigned int)t->scale_eighths;
     cinfo->scale_denom = 8;
-    if (t->wanted) {
-        if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK)
-            signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_ERROR, "rows of a CMYK JPEG asked for as RGBA");
-        cinfo->out_color_space = JCS_EXT_RGBA;
-        return;
-    }
     switch (cinfo->jpeg_color_space) {
     case JCS_GRAYSCALE: cinfo->out_color_space = JCS_GRAYSCALE; break;
     case JCS_CMYK:
@@ -82,25 +73,6 @@ static void read_rows(j_decompress_ptr cinfo, unsigned char *out) {
         if (want > 8) want = 8;
         for (JDIMENSION i = 0; i < want; i++) rows[i] = out + (size_t)(cinfo->output_scanline + i) * stride;
         jpeg_read_scanlines(cinfo, rows, want);
-    }
-}
-
-/// The rows `wanted` flags, stacked in `out`; the others are skipped (libjpeg-turbo leaves out
-/// their inverse DCT and colour conversion).
-static void read_wanted_rows(j_decompress_ptr cinfo, const unsigned char *wanted, unsigned char *out) {
-    size_t stride = (size_t)cinfo->output_width * (size_t)cinfo->output_components;
-    while (cinfo->output_scanline < cinfo->output_height) {
-        JDIMENSION row = cinfo->output_scanline, run = 1;
-        while (row + run < cinfo->output_height && wanted[row + run] == wanted[row]) run++;
-        if (!wanted[row]) {
-            if (jpeg_skip_scanlines(cinfo, run) != run)
-                signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_CORRUPT, "rows could not be skipped");
-            continue;
-        }
-        JSAMPROW line = out;
-        if (jpeg_read_scanlines(cinfo, &line, 1) != 1)
-            signet_jpeg_trap_fail((j_common_ptr)cinfo, SIGNET_JPEG_CORRUPT, "a row could not be read");
-        out += stride;
     }
 }
 
@@ -133,10 +105,7 @@ static void decode_body(void *context) {
         if ((long long)s->cinfo.output_width != ((long long)s->cinfo.image_width * scale + 7) / 8 ||
             (long long)s->cinfo.output_height != ((long long)s->cinfo.image_height * scale + 7) / 8)
             signet_jpeg_trap_fail((j_common_ptr)&s->cinfo, SIGNET_JPEG_ERROR, "scaled size differs from the request");
-        if (job->target->wanted)
-            read_wanted_rows(&s->cinfo, job->target->wanted, job->target->out);
-        else
-            read_rows(&s->cinfo, job->target->out);
+        read_rows(&s->cinfo, job->target->out);
         jpeg_finish_decompress(&s->cinfo);
     }
 }
@@ -169,15 +138,7 @@ signet_jpeg_status signet_jpeg_decode_scaled(const unsigned char *data, size_t s
                                              int expected_width, int expected_height, int scale_eighths,
                                              unsigned char *out, signet_jpeg_info *info,
                                              char message[SIGNET_JPEG_MESSAGE_SIZE]) {
-    const decode_target target = {max_pixels, expected_width, expected_height, out, NULL, scale_eighths};
-    return decode_with_state(data, size, &target, info, message);
-}
-
-signet_jpeg_status signet_jpeg_decode_rows(const unsigned char *data, size_t size, long long max_pixels,
-                                           int expected_width, int expected_height, const unsigned char *wanted,
-                                           unsigned char *out, signet_jpeg_info *info,
-                                           char message[SIGNET_JPEG_MESSAGE_SIZE]) {
-    const decode_target target = {max_pixels, expected_width, expected_height, out, wanted, 8};
+    const decode_target target = {max_pixels, expected_width, expected_height, out, scale_eighths};
     return decode_with_state(data, size, &target, info, message);
 }
 

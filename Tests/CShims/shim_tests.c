@@ -53,38 +53,6 @@ static signet_jpeg_encode_params jpeg_params(int w, int h, int components, int q
     return p;
 }
 
-/// Some rows alone (every third run of 5 rows, skipping the rest) as RGBA: the rows of a whole
-/// RGBA decode; a wrong size, the pixel limit and truncated data refuse as the whole decode does.
-static void jpeg_rows(unsigned char *jpeg, size_t size, int w, int h) {
-    signet_jpeg_info info;
-    char message[SIGNET_JPEG_MESSAGE_SIZE];
-    unsigned char *wanted = calloc((size_t)h, 1);
-    int count = 0;
-    for (int y = 0; y < h; y++) count += wanted[y] = (y / 5) % 3 == 1;
-    unsigned char *strip = malloc((size_t)w * (count ? count : 1) * 4);
-    signet_jpeg_status s = signet_jpeg_decode_rows(jpeg, size, 1LL << 40, w, h, wanted, strip, &info, message);
-    EXPECT(s == SIGNET_JPEG_OK, "decode_rows %dx%d: status %d (%s)", w, h, s, message);
-    if (s == SIGNET_JPEG_OK && info.components == 3) {
-        // A colour file's whole decode is RGBA too, so the rows compare byte for byte.
-        unsigned char *whole = malloc((size_t)w * h * 4);
-        s = signet_jpeg_decode(jpeg, size, 1LL << 40, w, h, whole, &info, message);
-        size_t row = (size_t)w * 4;
-        int slot = 0, same = 1;
-        for (int y = 0; y < h; y++)
-            if (wanted[y]) same &= memcmp(whole + (size_t)y * row, strip + (size_t)slot++ * row, row) == 0;
-        EXPECT(s == SIGNET_JPEG_OK && same, "decode_rows %dx%d: rows differ from the whole decode's", w, h);
-        free(whole);
-    }
-    s = signet_jpeg_decode_rows(jpeg, size, 1LL << 40, w, h + 1, wanted, strip, &info, message);
-    EXPECT(s == SIGNET_JPEG_ERROR, "decode_rows with a wrong height: status %d, expected ERROR", s);
-    s = signet_jpeg_decode_rows(jpeg, size, (long long)w * h - 1, w, h, wanted, strip, &info, message);
-    EXPECT(s == SIGNET_JPEG_TOO_LARGE, "decode_rows over the pixel limit: status %d, expected TOO_LARGE", s);
-    s = signet_jpeg_decode_rows(jpeg, size / 2, 1LL << 40, w, h, wanted, strip, &info, message);
-    EXPECT(s == SIGNET_JPEG_CORRUPT || s == SIGNET_JPEG_ERROR, "decode_rows of half the bytes: status %d", s);
-    free(strip);
-    free(wanted);
-}
-
 static void jpeg_round_trip(unsigned char *jpeg, size_t size, int w, int h) {
     signet_jpeg_info info;
     char message[SIGNET_JPEG_MESSAGE_SIZE];
@@ -103,7 +71,6 @@ static void jpeg_round_trip(unsigned char *jpeg, size_t size, int w, int h) {
     s = signet_jpeg_decode(jpeg, size / 2, 1LL << 40, w, h, pixels, &info, message);
     EXPECT(s == SIGNET_JPEG_CORRUPT || s == SIGNET_JPEG_ERROR, "decode of half the bytes: status %d", s);
     free(pixels);
-    jpeg_rows(jpeg, size, w, h);
 }
 
 /// Every size and limit: over the limit gives OVER_LIMIT and nothing, under it a JPEG that fits.

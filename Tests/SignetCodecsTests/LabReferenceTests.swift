@@ -42,7 +42,7 @@ struct LabReferenceTests {
         for (scale, quality) in [(1.0, 20), (0.7, 45), (1.0, 80), (0.5, 10)] {
             let jpeg = try Self.candidate(image, scale: scale, quality: quality)
             let sampled = try [nil, reference].map {
-                try ColorSSIM.overSample(jpeg: jpeg, original: image, sample: sample, gray: false, reference: $0)
+                try SampledStripTests.scoredWhole(jpeg, original: image, sample: sample, gray: false, reference: $0)
             }
             let decoded = try JPEGCodec.decode(jpeg)
             let whole = [nil, reference].map { ColorSSIM.atOriginalSize(decoded, original: image, reference: $0) }

@@ -35,8 +35,7 @@ struct SSIMSampleTests {
         let sample = try #require(SSIMSample(width: image.width, height: image.height))
         #expect(sample.bands.count == SSIMSample.count, "\(name): banded, not whole")
         var fit = JPEGBudgetFit(options: BudgetOptions(maxBytes: 100_000, format: .jpeg))
-        let trial = JPEGTrialImage(
-            ScaledImage(image, width: size.width, height: size.height), gray: image.isGray, sample: sample)
+        let trial = JPEGTrialImage(ScaledImage(image, width: size.width, height: size.height), gray: image.isGray)
         for quality in [20, 50, 85] {
             let estimated = try fit.estimate(image, size, quality: quality, gray: image.isGray, sample: sample)
             let whole = try JPEGSource(
@@ -51,7 +50,8 @@ struct SSIMSampleTests {
             for progressive in [false, true] {
                 let candidate = try trial.source.encode(
                     quality: quality, mode: JPEGMode(subsampling: .half, progressive: progressive))!
-                let scored = try trial.score(candidate)
+                let scored = try SampledStripTests.scoredWhole(
+                    candidate, original: image, sample: sample, gray: image.isGray)
                 #expect(
                     scored.color.mean == estimate && scored.luma.mean == estimated.luma.mean,
                     "\(name) q\(quality) progressive \(progressive): \(scored.color.mean) vs \(estimate)")

@@ -94,14 +94,6 @@ signet_jpeg_status signet_jpeg_read_metadata(const unsigned char *data, size_t s
                                              size_t *exif_size, unsigned char **icc, size_t *icc_size,
                                              char message[SIGNET_JPEG_MESSAGE_SIZE]);
 
-/// Decodes only the rows that `wanted` (one flag per row) flags, as R, G, B, 255 per pixel whatever
-/// the file's components (gray too; CMYK and YCCK fail), stacked in `out` (room for width × 4 bytes
-/// per flagged row); the others are skipped. Otherwise as signet_jpeg_decode.
-signet_jpeg_status signet_jpeg_decode_rows(const unsigned char *data, size_t size, long long max_pixels,
-                                           int expected_width, int expected_height, const unsigned char *wanted,
-                                           unsigned char *out, signet_jpeg_info *info,
-                                           char message[SIGNET_JPEG_MESSAGE_SIZE]);
-
 /// Encodes `pixels` (rows of `stride` bytes). On success `*out` is a malloc'ed buffer of `*out_size`
 /// bytes that the caller frees with free(). On SIGNET_JPEG_OVER_LIMIT nothing is returned.
 signet_jpeg_status signet_jpeg_encode(const signet_jpeg_encode_params *params, const unsigned char *pixels,

@@ -1,15 +1,10 @@
 import SignetRaster
 
 /// How a ladder step would look, before it is searched: only the rows of the downscaled image
-/// that the sample's bands read (after upscaling back) are made, encoded at one quality,
-/// decoded and compared with the original on those bands.
-///
-/// JPEG codes 4:2:0 in independent 16-row block rows (two rows of 8×8 luma blocks, one of
-/// chroma), so the rows are taken in whole 16-row block rows at their places in the full image,
-/// with a row to spare at each cut (a decoder's chroma upsampling mixes each row with the chroma
-/// row beyond it). The rows are resampled as in the full downscale (`Bitmap.downscaledRows`), so
-/// the bands see the very pixels the full encode at that quality decodes to: the estimate is
-/// that JPEG's score over the sample, compared with the best candidate's score over the same
+/// that the sample's bands read (after upscaling back) are made, resampled as in the full
+/// downscale (`Bitmap.downscaledRows`), encoded at one quality, decoded and compared with the
+/// original on those bands (`SampledStrip`): the very pixels the full encode at that quality
+/// decodes to there. The estimate is compared with the best candidate's score over the same
 /// bands, and it is the candidate's score when the search of the size ends at that quality and
 /// candidates are scored on the sample (`JPEGSizeSearch.known`).
 extension JPEGBudgetFit {
@@ -22,18 +17,9 @@ extension JPEGBudgetFit {
     mutating func estimate(
         _ opaque: Bitmap, _ size: (width: Int, height: Int), quality: Int, gray: Bool, sample: SSIMSample
     ) throws -> ColorSSIM {
-        let rows = Self.rowsRead(by: sample, height: size.height, upscaledTo: opaque.height)
-        let strip = scaled(opaque, size).rows(rows)
-        // Baseline with the standard Huffman tables: the quickest to write and read, and neither
-        // changes a coefficient, so the pixels are those of the candidate in any scan order.
-        let source = JPEGSource(opaque: strip, grayscale: gray)
-        guard let bytes = try source.encode(quality: quality, subsampling: .half, optimize: false) else {
-            preconditionFailure("an encode without a byte limit returns its bytes")
-        }
         probeEncodes += 1
-        return ColorSSIM.overSample(
-            try JPEGCodec.decode(bytes), rows: rows, sourceHeight: size.height, original: opaque, sample: sample,
-            gray: gray, reference: reference)
+        return try SampledStrip(scaled(opaque, size), gray: gray, sample: sample)
+            .score(quality: quality, subsampling: .half, reference: reference)
     }
 
     /// The rows of an image `height` rows high that the sample's bands (with their SSIM windows,

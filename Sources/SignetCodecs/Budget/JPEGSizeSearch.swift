@@ -138,7 +138,7 @@ struct JPEGSizeSearch {
         triedFullChroma = true
         guard let bytes = try trial.source.encode(quality: top, mode: full, byteLimit: budget) else { return nil }
         let why = "full-resolution color (4:4:4) fits at the top quality \(top)"
-        return candidate(bytes, quality: top, mode: full, try trial.score(bytes), why: why)
+        return candidate(bytes, quality: top, mode: full, try trial.score(bytes, quality: top, mode: full), why: why)
     }
 
     /// The quality search proper, from `floor` when given.
@@ -166,7 +166,8 @@ struct JPEGSizeSearch {
         let results: [[UInt8]?]
         if round.count == 1, let best, scored?.quality != best.quality, reused(best.quality) == nil {
             let (encoded, ssim) = try Parallel.pair(
-                { try source.encode(jobs, mode: mode) }, { try trial.score(best.bytes) })
+                { try source.encode(jobs, mode: mode) },
+                { try trial.score(best.bytes, quality: best.quality, mode: mode) })
             (results, scored) = (encoded, (best.quality, ssim))
         } else {
             results = try source.encode(jobs, mode: mode)
@@ -178,7 +179,7 @@ struct JPEGSizeSearch {
     /// or made now.
     private func score(of best: (quality: Int, bytes: [UInt8]), _ trial: JPEGTrialImage) throws -> ColorSSIM {
         if let scored, scored.quality == best.quality { return scored.ssim }
-        return try reused(best.quality) ?? trial.score(best.bytes)
+        return try reused(best.quality) ?? trial.score(best.bytes, quality: best.quality, mode: mode)
     }
 
     /// `known`'s score when it is the one a candidate at `quality` would be given.
@@ -237,27 +238,26 @@ struct JPEGTrialImage {
     /// `original` scaled to the size searched.
     let image: Bitmap
     let source: JPEGSource
-    /// The rows scored, when not every row is (`SSIMSample.scoresCandidates`).
-    let sample: SSIMSample?
+    /// The rows scored, when not every row is (`SSIMSample.scoresCandidates`), ready to encode.
+    let strip: SampledStrip?
     /// `original` in CIELAB (`LabReference`), when the fit keeps one.
     let reference: LabReference?
 
     /// `scaled`: the original at the size searched; `reference`: the original in CIELAB.
     init(_ scaled: ScaledImage, gray: Bool, sample: SSIMSample? = nil, reference: LabReference? = nil) {
         original = scaled.original
-        self.sample = sample
+        strip = sample.map { SampledStrip(scaled, gray: gray, sample: $0) }
         self.reference = reference
         image = scaled.whole
         source = JPEGSource(opaque: image, grayscale: gray)
     }
 
-    /// The score of `jpeg` (an encoding of `source`) against the original at the original size,
-    /// over `sample`'s rows when there is one.
-    func score(_ jpeg: [UInt8]) throws -> ColorSSIM {
-        if let sample {
-            return try ColorSSIM.overSample(
-                jpeg: jpeg, original: original, sample: sample, gray: source.isGray, reference: reference)
-        }
+    /// The score of `jpeg`, an encoding of `source` at `quality` in `mode`, against the original at
+    /// the original size: over the sample's rows when candidates are scored on a sample, from the
+    /// strip of those rows encoded the same way (`SampledStrip`: the same pixels there); else
+    /// decoded whole.
+    func score(_ jpeg: [UInt8], quality: Int, mode: JPEGMode) throws -> ColorSSIM {
+        if let strip { return try strip.score(quality: quality, subsampling: mode.subsampling, reference: reference) }
         return image.width == original.width && image.height == original.height
             ? try JPEGScore.ssim(of: jpeg, source: source, image: image, reference: reference)
             : ColorSSIM.atOriginalSize(try JPEGCodec.decode(jpeg), original: original, reference: reference)

@@ -55,26 +55,6 @@ package enum JPEGCodec {
         return (info, pixels)
     }
 
-    /// The rows `rows` (ascending) of a gray or colour JPEG, decoded as opaque RGBA and stacked
-    /// into one bitmap as wide as the file; the other rows are skipped, not decoded — how a budget
-    /// fit scores a large candidate on a row sample. The rows are those of `decode`.
-    static func decodeRows(_ bytes: [UInt8], _ rows: [Int], limits: DecodeLimits = DecodeLimits()) throws -> Bitmap {
-        precondition(zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 }, "rows ascending")
-        let header = try LibJPEG.readInfo(bytes)
-        let info = JPEGInfo(header)
-        guard info.width * info.height <= limits.maxPixels else {
-            throw CodecError(.tooLarge(width: info.width, height: info.height, maxPixels: limits.maxPixels))
-        }
-        var wanted = [UInt8](repeating: 0, count: info.height)
-        for row in rows { wanted[row] = 1 }
-        let count = info.width * rows.count * 4
-        let pixels = try [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            try LibJPEG.decodeRows(bytes, info: header, maxPixels: limits.maxPixels, wanted: wanted, into: out)
-            initialized = count
-        }
-        return Bitmap(width: info.width, height: rows.count, pixels: pixels, dpi: info.dpi)
-    }
-
     static func validate(_ bitmap: Bitmap) throws {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.width <= 65_500, bitmap.height <= 65_500 else {
             throw CodecError(

@@ -88,30 +88,6 @@ enum LibJPEG {
         try check(status, message, encoding: false)
     }
 
-    /// Decodes the rows `wanted` flags (one flag per row) as RGBA, stacked in `out` (width × 4
-    /// bytes per flagged row); the others are skipped (`signet_jpeg_decode_rows`).
-    static func decodeRows(
-        _ bytes: [UInt8], info: signet_jpeg_info, maxPixels: Int, wanted: [UInt8],
-        into out: UnsafeMutableBufferPointer<UInt8>
-    ) throws {
-        precondition(wanted.count == Int(info.height), "one flag per row")
-        var decoded = signet_jpeg_info()
-        var message = messageBuffer()
-        let status = bytes.withUnsafeBufferPointer { data in
-            wanted.withUnsafeBufferPointer { flags in
-                message.withUnsafeMutableBufferPointer {
-                    signet_jpeg_decode_rows(
-                        data.baseAddress, data.count, Int64(maxPixels), info.width, info.height, flags.baseAddress,
-                        out.baseAddress, &decoded, $0.baseAddress)
-                }
-            }
-        }
-        if status == SIGNET_JPEG_TOO_LARGE {
-            throw CodecError(.tooLarge(width: Int(info.width), height: Int(info.height), maxPixels: maxPixels))
-        }
-        try check(status, message, encoding: false)
-    }
-
     /// Encodes `pixels` (packed rows, 1 or 4 bytes per pixel as `params` says). Returns `nil` when
     /// `params.byte_limit` is set and the output would exceed it.
     static func encode(_ params: signet_jpeg_encode_params, _ pixels: [UInt8]) throws -> [UInt8]? {

@@ -41,19 +41,6 @@ extension ColorSSIM {
         return ColorSSIM(luma: scores[0], blue: scores[1], red: scores[2], difference: difference)
     }
 
-    /// `encoded`, a JPEG of the original at its own size (at most the original's), decoded on
-    /// the rows `sample`'s bands read alone (the others skipped) and scored over the bands; luma
-    /// alone when `gray`; `reference`, when given, holds `original` in CIELAB.
-    static func overSample(
-        jpeg encoded: [UInt8], original: Bitmap, sample: SSIMSample, gray: Bool, reference: LabReference? = nil
-    ) throws -> ColorSSIM {
-        let height = try JPEGInfo(encoded).height
-        let rows = JPEGBudgetFit.rowsRead(by: sample, height: height, upscaledTo: original.height)
-        return overSample(
-            try JPEGCodec.decodeRows(encoded, rows), rows: rows, sourceHeight: height, original: original,
-            sample: sample, gray: gray, reference: reference)
-    }
-
     /// `a` against the image of its size whose rows `rows` (ascending, every row the bands read)
     /// are stacked in `strip`, over `sample`'s bands.
     private static func sameSize(
