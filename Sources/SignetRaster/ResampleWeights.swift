@@ -32,20 +32,42 @@ package struct ResampleWeights: Sendable {
         var starts = [Int](repeating: 0, count: target)
         var counts = [Int](repeating: 0, count: target)
         var weights = [Float](repeating: 0, count: target * taps)
-        for i in 0..<target {
-            let center = (Double(i) + 0.5) * scale
-            let first = max(Int((center - support).rounded(.down)), 0)
-            let last = min(Int((center + support).rounded(.up)), source - 1)
-            let raw = (first...last).map { Self.lanczos3((Double($0) + 0.5 - center) / stretch) }
-            let sum = raw.reduce(0, +)
-            starts[i] = first
-            counts[i] = raw.count
-            for (k, v) in raw.enumerated() { weights[i * taps + k] = Float(v / sum) }
+        let taps = taps
+        starts.withUnsafeMutableBufferPointer { startsOut in
+            counts.withUnsafeMutableBufferPointer { countsOut in
+                weights.withUnsafeMutableBufferPointer { weightsOut in
+                    nonisolated(unsafe) let out = (
+                        startsOut.baseAddress!, countsOut.baseAddress!, weightsOut.baseAddress!
+                    )
+                    // Outputs in pieces side by side (each costs two sines per tap), each as one at a time would.
+                    let pieces = (target + Self.weightsPiece - 1) / Self.weightsPiece
+                    Parallel.forEach(pieces) { piece in
+                        withUnsafeTemporaryAllocation(of: Double.self, capacity: taps) { raw in
+                            for i in (piece * target / pieces)..<((piece + 1) * target / pieces) {
+                                let center = (Double(i) + 0.5) * scale
+                                let first = max(Int((center - support).rounded(.down)), 0)
+                                let last = min(Int((center + support).rounded(.up)), source - 1)
+                                var sum = 0.0
+                                for j in first...last {
+                                    raw[j - first] = Self.lanczos3((Double(j) + 0.5 - center) / stretch)
+                                    sum += raw[j - first]
+                                }
+                                out.0[i] = first
+                                out.1[i] = last - first + 1
+                                for k in 0...(last - first) { out.2[i * taps + k] = Float(raw[k] / sum) }
+                            }
+                        }
+                    }
+                }
+            }
         }
         self.starts = starts
         self.counts = counts
         self.weights = weights
     }
+
+    /// Outputs whose taps are made on one thread.
+    static let weightsPiece = 512
 
     /// The `starts.count` filtered values of the source values at `input`.
     ///
