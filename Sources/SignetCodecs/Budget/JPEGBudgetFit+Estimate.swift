@@ -18,7 +18,7 @@ extension JPEGBudgetFit {
         _ opaque: Bitmap, _ size: (width: Int, height: Int), quality: Int, gray: Bool, sample: SSIMSample
     ) throws -> ColorSSIM {
         probeEncodes += 1
-        return try SampledStrip(scaled(opaque, size), gray: gray, sample: sample)
+        return try scaled(opaque, size).sampledStrip(sample, gray: gray)
             .score(quality: quality, subsampling: .half, reference: reference)
     }
 

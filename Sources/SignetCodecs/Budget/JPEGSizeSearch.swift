@@ -246,7 +246,7 @@ struct JPEGTrialImage {
     /// `scaled`: the original at the size searched; `reference`: the original in CIELAB.
     init(_ scaled: ScaledImage, gray: Bool, sample: SSIMSample? = nil, reference: LabReference? = nil) {
         original = scaled.original
-        strip = sample.map { SampledStrip(scaled, gray: gray, sample: $0) }
+        strip = sample.map { scaled.sampledStrip($0, gray: gray) }
         self.reference = reference
         image = scaled.whole
         source = JPEGSource(opaque: image, grayscale: gray)

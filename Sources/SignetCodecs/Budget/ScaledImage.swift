@@ -5,8 +5,8 @@ import SignetRaster
 /// ask for them: no row is resampled twice, and a size passed over early never makes the rows it
 /// did not need (a step of the JPEG ladder used to resample its size sample's rows, then its
 /// estimate's, then every row again for its search). Rows are kept in the pieces they were made
-/// in, so a size that only ever makes a sample holds no more than the sample. Used by one fit at
-/// a time.
+/// in, so a size that only ever makes a sample holds no more than the sample; the strip the row
+/// sample reads is stacked once too (`sampledStrip`). Used by one fit at a time.
 final class ScaledImage {
     let original: Bitmap
     let width: Int
@@ -17,6 +17,8 @@ final class ScaledImage {
     private var pieces: [Bitmap] = []
     /// Where each row is: its piece and its row there (piece -1: not made yet).
     private var places: [(piece: Int, row: Int)]
+    /// The strip a row sample reads at this size, once made (`sampledStrip`).
+    private var strip: SampledStrip?
 
     init(_ original: Bitmap, width: Int, height: Int, reduced: Bitmap? = nil) {
         (self.original, self.width, self.height, self.reduced) = (original, width, height, reduced)
@@ -46,6 +48,16 @@ final class ScaledImage {
         }
         let dpi = original.dpi.map { $0 * Double(width) / Double(original.width) }
         return Self.stacked(rows.map { (pieces[places[$0].piece], places[$0].row) }, width: width, dpi: dpi)
+    }
+
+    /// The rows `sample` (a sample of `original`) reads at this size, ready to encode
+    /// (`SampledStrip`; one component when `gray`), made once: an estimate of this size and the
+    /// candidates its search scores on the sample share it.
+    func sampledStrip(_ sample: SSIMSample, gray: Bool) -> SampledStrip {
+        if let strip, strip.sample == sample, strip.source.isGray == gray { return strip }
+        let made = SampledStrip(self, gray: gray, sample: sample)
+        strip = made
+        return made
     }
 
     /// `piece`, holding `rows`, kept.

@@ -48,10 +48,11 @@ final class PlaneUpscale: @unchecked Sendable {
         return image.pixels.withUnsafeBufferPointer { pixels in
             nonisolated(unsafe) let rgba = pixels.baseAddress!
             let spans = BackgroundSpans(rgba, width: smallWidth, rows: [Bool](repeating: true, count: smallHeight))
+            let inks = (0..<smallHeight).map { spans.ink($0) }
             // Each stored row's place in `across`: after the background row when it holds more.
             var places = [Int](repeating: 0, count: smallHeight)
             var stored = 1
-            for y in 0..<smallHeight where !spans.ink(y).isEmpty {
+            for y in 0..<smallHeight where !inks[y].isEmpty {
                 places[y] = stored * width
                 stored += 1
             }
@@ -75,12 +76,11 @@ final class PlaneUpscale: @unchecked Sendable {
             Parallel.forEach(chunks) { chunk in
                 withUnsafeTemporaryAllocation(of: Float.self, capacity: smallWidth) { line in
                     for y in (chunk * smallHeight / chunks)..<((chunk + 1) * smallHeight / chunks) where places[y] > 0 {
-                        let ink = spans.ink(y)
                         for plane in planes {
                             plane.channel.convert(rgba + 4 * y * smallWidth, count: smallWidth, into: line.baseAddress!)
                             let row = plane.across + places[y]
                             columns.partition(
-                                reaching: ink,
+                                reaching: inks[y],
                                 background: {
                                     (row + $0.lowerBound).update(from: plane.across + $0.lowerBound, count: $0.count)
                                 },
