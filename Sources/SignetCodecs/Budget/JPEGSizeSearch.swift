@@ -35,6 +35,8 @@ struct JPEGSizeSearch {
     private var triedFullChroma = false
     /// The highest quality found to fit, with its JPEG.
     private var best: (quality: Int, bytes: [UInt8])?
+    /// The lowest quality found not to fit.
+    private var lowestOver: Int?
     /// A candidate scored while a trial encode ran.
     private var scored: (quality: Int, ssim: ColorSSIM)?
     /// This size's 4:2:0 (or gray) JPEG at `quality` already scored over the sample (an estimate,
@@ -157,8 +159,11 @@ struct JPEGSizeSearch {
         return search
     }
 
-    /// One round of trial encodes. A lone trial above a JPEG that fits runs beside that JPEG's
-    /// SSIM, since it is the answer unless the trial fits too.
+    /// One round of trial encodes. A lone trial runs beside the score of the likely answer: above
+    /// a JPEG that fits, that JPEG's score, since it is the answer unless the trial fits too;
+    /// just below a quality that is over, the trial's own score, taken from the sample's strip
+    /// (`SampledStrip`, which needs no bytes of the trial), since the trial is the answer if it
+    /// fits (if it does not, that score is not used).
     private mutating func encode(_ round: [Int], _ trial: JPEGTrialImage) throws -> [QualitySearch.Outcome] {
         encodes += round.count
         let jobs = try round.map { q in (quality: q, byteLimit: try byteLimit(q)) }
@@ -169,6 +174,14 @@ struct JPEGSizeSearch {
                 { try source.encode(jobs, mode: mode) },
                 { try trial.score(best.bytes, quality: best.quality, mode: mode) })
             (results, scored) = (encoded, (best.quality, ssim))
+        } else if round.count == 1, best == nil, round[0] + 1 == lowestOver ?? range.upperBound + 1,
+            let strip = trial.strip, reused(round[0]) == nil
+        {
+            let (q, subsampling, reference) = (round[0], mode.subsampling, trial.reference)
+            let (encoded, ssim) = try Parallel.pair(
+                { try source.encode(jobs, mode: mode) },
+                { try strip.score(quality: q, subsampling: subsampling, reference: reference) })
+            (results, scored) = (encoded, (q, ssim))
         } else {
             results = try source.encode(jobs, mode: mode)
         }
@@ -199,9 +212,15 @@ struct JPEGSizeSearch {
     }
 
     private mutating func outcome(_ quality: Int, _ bytes: [UInt8]?) throws -> QualitySearch.Outcome {
-        guard let bytes else { return .over(nil) }
+        guard let bytes else {
+            lowestOver = min(quality, lowestOver ?? quality)
+            return .over(nil)
+        }
         try predictor.observe(quality: quality, mode: mode, bytes: bytes.count)
-        guard bytes.count <= budget else { return .over(bytes.count) }
+        guard bytes.count <= budget else {
+            lowestOver = min(quality, lowestOver ?? quality)
+            return .over(bytes.count)
+        }
         if quality > best?.quality ?? 0 { best = (quality, bytes) }
         return .fits(bytes.count)
     }
