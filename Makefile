@@ -45,6 +45,7 @@ deps:
 test-deps: deps
 	@Tools/install-deps.sh $(TEST_PACKAGES)
 	@Tools/install-pip.sh 'python3 -c "import PIL"' pillow
+	@Tools/install-pip.sh 'python3 -c "import pikepdf"' pikepdf
 	@Tools/install-pip.sh 'command -v pyhanko' pyhanko pyhanko-cli
 	@Tools/install-pip.sh 'python3 -c "import skimage"' scikit-image
 	@Tools/install-pip.sh 'python3 -c "import cairo"' pycairo
