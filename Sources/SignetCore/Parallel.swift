@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Independent jobs run side by side on at most `threads` threads (the caller's choice, e.g.
 /// `BudgetOptions.threads`, bound for the length of a budget search; the default elsewhere, e.g. for
@@ -11,7 +12,7 @@ package enum Parallel {
     @TaskLocal package static var threads = defaultThreads
 
     /// `transform` of every element (in order; the first error thrown is rethrown), on up to
-    /// `threads` workers that each take every `threads`-th element.
+    /// `threads` workers that each take the next element not yet taken (`forEach`).
     package static func map<T, R>(_ items: [T], _ transform: (T) throws -> R) throws -> [R] {
         let workers = min(threads, items.count)
         if workers <= 1 { return try items.map(transform) }
@@ -24,10 +25,11 @@ package enum Parallel {
         withoutActuallyEscaping(transform) { transform in
             nonisolated(unsafe) let work = transform
             nonisolated(unsafe) let inputs = items
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let next = Atomic(0)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 // Work done inside (an SSIM) keeps the caller's limit: task-locals do not reach Dispatch's threads.
                 Parallel.$threads.withValue(limit) {
-                    for i in stride(from: worker, to: inputs.count, by: workers) {
+                    while case let i = next.wrappingAdd(1, ordering: .relaxed).oldValue, i < inputs.count {
                         (slots.baseAddress! + i).initialize(to: Result { try work(inputs[i]) })
                     }
                 }
@@ -56,6 +58,9 @@ package enum Parallel {
     }
 
     /// `body(i)` for every `i` in `0..<count`, on up to `threads` threads; each `i` runs once.
+    /// Each thread takes the next `i` not yet taken, so a thread that starts late or is held up
+    /// (the machine's other work, a slower piece) leaves more of the pieces to the others instead
+    /// of keeping every other one of them waiting.
     package static func forEach(_ count: Int, _ body: (Int) -> Void) {
         let workers = min(threads, count)
         if workers <= 1 {
@@ -64,8 +69,9 @@ package enum Parallel {
         }
         withoutActuallyEscaping(body) { body in
             nonisolated(unsafe) let work = body
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for i in stride(from: worker, to: count, by: workers) { work(i) }
+            let next = Atomic(0)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while case let i = next.wrappingAdd(1, ordering: .relaxed).oldValue, i < count { work(i) }
             }
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import SignetCore
 import Synchronization
 import Testing
@@ -45,6 +46,26 @@ struct ParallelTests {
         }
         let result = counts.withLock { $0 }
         #expect(result == Array(repeating: 1, count: 97), "runs per index on \(threads) threads")
+    }
+
+    @Test("a held-up thread leaves the other pieces to the other thread")
+    func heldUpThread() {
+        // Index 0 waits until the other 19 are done. Had each thread taken every other index, the
+        // one holding index 0 would also hold 9 of the others, and it would wait the whole 10 s.
+        let done = Atomic(0)
+        let released = Mutex(false)
+        let others = DispatchSemaphore(value: 0)
+        Parallel.$threads.withValue(2) {
+            Parallel.forEach(20) { i in
+                guard i == 0 else {
+                    if done.wrappingAdd(1, ordering: .relaxed).newValue == 19 { others.signal() }
+                    return
+                }
+                let inTime = others.wait(timeout: .now() + 10) == .success
+                released.withLock { $0 = inTime }
+            }
+        }
+        #expect(released.withLock { $0 }, "the other 19 pieces done while one waited: \(done.load(ordering: .relaxed))")
     }
 
     @Test("pair gives both results, and the first one's error first")
