@@ -14,7 +14,7 @@ import Testing
 struct CompressPageFaultTests {
     /// Runs `signet arguments` from a Python parent that reads the child's minor page faults
     /// (`wait4`; the child's own output goes to standard error); with `refuseHugePages`, the child refuses THP before it execs signet.
-    static func faults(_ arguments: [String], refuseHugePages: Bool) throws -> (faults: Int, result: ProcessResult) {
+    static func faults(_ arguments: [String], refuseHugePages: Bool) throws -> Int {
         let script = """
             import ctypes, os, sys
             pid = os.fork()
@@ -31,7 +31,7 @@ struct CompressPageFaultTests {
         let fields = result.stdoutText.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         try #require(fields.count == 2, "python3 said: \(result.stdoutText) \(result.stderr)")
         #expect(fields[0] == 0, "signet exited with \(fields[0])")
-        return (fields[1], result)
+        return fields[1]
     }
 
     @Test("a 2400×800 signature at 30 KB takes under half the page faults it takes on 4 KiB pages")
@@ -47,9 +47,9 @@ struct CompressPageFaultTests {
             ["compress", input, "-o", dir.path("small.jpg"), "--max-bytes", "30KB"], refuseHugePages: true)
         // Measured: about 3,000 against 11,000. The image alone is 1,875 pages of 4 KiB, held twice.
         #expect(
-            huge.faults * 2 < small.faults,
+            huge * 2 < small,
             """
-            page faults: \(huge.faults) with huge pages allowed, \(small.faults) with them refused; \
+            page faults: \(huge) with huge pages allowed, \(small) with them refused; \
             the kernel's huge-page faults over the first run (all processes): \(after.allocated - before.allocated) \
             given, \(after.fallback - before.fallback) fallen back to 4 KiB pages
             """)

@@ -29,7 +29,7 @@ struct QualitySearchTests {
             var tried: [Int] = []
             try search.run(
                 cap: 7, belief: { _ in guess }, doubtful: { _ in doubt == 1 || (doubt == 2 && Bool.random()) },
-                encode: { round in
+                encode: { round, _ in
                     tried += round
                     return round.map { sizes[$0]! <= budget ? .fits(sizes[$0]!) : .over(sizes[$0]!) }
                 })
@@ -47,7 +47,7 @@ struct QualitySearchTests {
         var rounds = 0
         try search.run(
             cap: 8, belief: { _ in 63 },
-            encode: { round in
+            encode: { round, _ in
                 count += round.count
                 rounds += 1
                 return round.map { $0 <= 63 ? .fits($0) : .over(nil) }
@@ -62,7 +62,7 @@ struct QualitySearchTests {
             var count = 0
             try search.run(
                 cap: 7, belief: { _ in truth > 50 ? 3 : 97 },
-                encode: { round in
+                encode: { round, _ in
                     count += round.count
                     return round.map { $0 <= truth ? .fits($0) : .over(nil) }
                 })
@@ -73,7 +73,7 @@ struct QualitySearchTests {
     @Test("nothing fits: reports nil after trying the lowest quality")
     func nothingFits() throws {
         var search = QualitySearch(range: 20...100)
-        try search.run(cap: 7) { round in round.map { _ in .over(nil) } }
+        try search.run(cap: 7) { round, _ in round.map { _ in .over(nil) } }
         #expect(search.best == nil && search.outcomes[20] != nil)
     }
 
@@ -82,7 +82,7 @@ struct QualitySearchTests {
         var search = QualitySearch(range: 1...100)
         search.record(100, .over(nil))
         var count = 0
-        try search.run(cap: 8) { round in
+        try search.run(cap: 8) { round, _ in
             count += round.count
             return round.map { $0 <= 40 ? .fits($0) : .over(nil) }
         }
@@ -102,7 +102,7 @@ struct QualitySearchTests {
             // Doubt only before the first encode, as in the fitter (its predictions are calibrated after it).
             try search.run(
                 cap: 8, belief: { s in s.encodes == 0 ? 12 : truth }, doubtful: { _ in doubtful && rounds.isEmpty },
-                encode: { round in
+                encode: { round, _ in
                     rounds.append(round)
                     return round.map { $0 <= truth ? .fits($0) : .over(nil) }
                 })
@@ -114,7 +114,7 @@ struct QualitySearchTests {
         var first: [Int] = []
         try search.run(
             cap: 8, belief: { _ in 91 }, doubtful: { _ in true },
-            encode: { round in
+            encode: { round, _ in
                 if first.isEmpty { first = round }
                 return round.map { $0 <= 91 ? .fits($0) : .over(nil) }
             })
@@ -128,7 +128,7 @@ struct QualitySearchTests {
         var tried: [Int] = []
         try search.run(
             cap: 8, belief: { s in s.encodes == 0 ? 12 : 13 },
-            encode: { round in
+            encode: { round, _ in
                 tried += round
                 return round.map { $0 <= 13 ? .fits($0) : .over(nil) }
             })

@@ -83,7 +83,7 @@ struct JPEGSizeSample {
         let belief = { (search: QualitySearch) in JPEGSizeModel.crossing(search.measured, budget: budget, in: range) }
         // One probe at a time: each refines the model that aims the next (a prediction pair would
         // spend a probe on a guess the first probe already corrects).
-        try search.run(cap: search.encodes + search.probesNeeded + 2, pairs: false, belief: belief) { round in
+        try search.run(cap: search.encodes + search.probesNeeded + 2, pairs: false, belief: belief) { round, _ in
             try round.map { q in
                 let size = try predict(quality: q, mode: mode)
                 return size <= budget ? .fits(size) : .over(size)

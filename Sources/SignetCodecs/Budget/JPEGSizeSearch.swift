@@ -35,8 +35,6 @@ struct JPEGSizeSearch {
     private var triedFullChroma = false
     /// The highest quality found to fit, with its JPEG.
     private var best: (quality: Int, bytes: [UInt8])?
-    /// The lowest quality found not to fit.
-    private var lowestOver: Int?
     /// A candidate scored while a trial encode ran.
     private var scored: (quality: Int, ssim: ColorSSIM)?
     /// This size's 4:2:0 (or gray) JPEG at `quality` already scored over the sample (an estimate,
@@ -155,7 +153,7 @@ struct JPEGSizeSearch {
             cap: cap - (triedFullChroma ? 1 : 0),
             belief: { search in try predictor.belief(search, budget: budget, mode: mode) },
             doubtful: { q in try predictor.isDoubtful(q, budget: budget, mode: mode) },
-            encode: { round in try encode(round, trial) })
+            encode: { round, search in try encode(round, trial, search) })
         return search
     }
 
@@ -163,8 +161,10 @@ struct JPEGSizeSearch {
     /// a JPEG that fits, that JPEG's score, since it is the answer unless the trial fits too;
     /// just below a quality that is over, the trial's own score, taken from the sample's strip
     /// (`SampledStrip`, which needs no bytes of the trial), since the trial is the answer if it
-    /// fits (if it does not, that score is not used).
-    private mutating func encode(_ round: [Int], _ trial: JPEGTrialImage) throws -> [QualitySearch.Outcome] {
+    /// fits (if it does not, that score is not used). `search` is the search before the round.
+    private mutating func encode(
+        _ round: [Int], _ trial: JPEGTrialImage, _ search: QualitySearch
+    ) throws -> [QualitySearch.Outcome] {
         encodes += round.count
         let jobs = try round.map { q in (quality: q, byteLimit: try byteLimit(q)) }
         let (source, mode) = (trial.source, mode)
@@ -174,7 +174,7 @@ struct JPEGSizeSearch {
                 { try source.encode(jobs, mode: mode) },
                 { try trial.score(best.bytes, quality: best.quality, mode: mode) })
             (results, scored) = (encoded, (best.quality, ssim))
-        } else if round.count == 1, best == nil, round[0] + 1 == lowestOver ?? range.upperBound + 1,
+        } else if round.count == 1, best == nil, round[0] + 1 == search.high,
             let strip = trial.strip, reused(round[0]) == nil
         {
             let (q, subsampling, reference) = (round[0], mode.subsampling, trial.reference)
@@ -212,15 +212,9 @@ struct JPEGSizeSearch {
     }
 
     private mutating func outcome(_ quality: Int, _ bytes: [UInt8]?) throws -> QualitySearch.Outcome {
-        guard let bytes else {
-            lowestOver = min(quality, lowestOver ?? quality)
-            return .over(nil)
-        }
+        guard let bytes else { return .over(nil) }
         try predictor.observe(quality: quality, mode: mode, bytes: bytes.count)
-        guard bytes.count <= budget else {
-            lowestOver = min(quality, lowestOver ?? quality)
-            return .over(bytes.count)
-        }
+        guard bytes.count <= budget else { return .over(bytes.count) }
         if quality > best?.quality ?? 0 { best = (quality, bytes) }
         return .fits(bytes.count)
     }

@@ -58,7 +58,7 @@ struct QualitySearch {
 
     /// Runs until settled, with at most `cap` encodes in total (earlier `record`s count).
     /// `belief` is asked before each round for the quality it expects to be the answer (nil: no
-    /// idea); `encode` performs the trials of one round. A round is one probe, or two — the
+    /// idea); `encode` performs the trials of one round, given the search as it stands before them. A round is one probe, or two — the
     /// believed quality and its successor, which settle a right belief at once and can be encoded
     /// side by side — when `pairs` allows and the cap still holds whatever they answer.
     ///
@@ -69,7 +69,7 @@ struct QualitySearch {
     /// over far above the bottom, forces bisection probes far from the answer).
     mutating func run(
         cap: Int, pairs: Bool = true, belief: (QualitySearch) throws -> Int? = { _ in nil },
-        doubtful: (Int) throws -> Bool = { _ in false }, encode: ([Int]) throws -> [Outcome]
+        doubtful: (Int) throws -> Bool = { _ in false }, encode: ([Int], QualitySearch) throws -> [Outcome]
     ) throws {
         precondition(probesNeeded <= cap - encodes, "the cap leaves too few encodes to settle the search")
         while !isSettled {
@@ -82,7 +82,7 @@ struct QualitySearch {
             } else if let believed, first == target(believed), try doubtful(first) {
                 round = [nextProbe(toward: first > believed ? first + 1 : first - 1, probesLeft: left)]
             }
-            for (q, outcome) in zip(round, try encode(round)) { record(q, outcome) }
+            for (q, outcome) in zip(round, try encode(round, self)) { record(q, outcome) }
         }
     }
 
