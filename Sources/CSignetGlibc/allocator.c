@@ -11,7 +11,9 @@ int signet_keep_freed_memory(int mmap_threshold, int trim_threshold) {
 
 int signet_heap_huge_pages(int block, int reserve) {
     enum { huge = 2 << 20, default_top_pad = 128 << 10 };
-    if (mallopt(M_TOP_PAD, reserve) != 1) return 0;
+    // Every thread allocates from the main heap: the huge pages below serve them all, and what
+    // one thread frees the next reuses instead of touching a heap of its own for the first time.
+    if (mallopt(M_ARENA_MAX, 1) != 1 || mallopt(M_TOP_PAD, reserve) != 1) return 0;
     // Grows the heap by block + reserve bytes (nothing is touched yet), then gives the block back
     // to the heap's top, which keep_freed_memory's trim threshold keeps.
     void *probe = malloc((size_t)block);

@@ -1,3 +1,4 @@
+import SignetCore
 import SignetRaster
 
 /// The rows of the original at one size that a row sample's bands read (`JPEGBudgetFit.rowsRead`),
@@ -14,34 +15,52 @@ import SignetRaster
 /// the candidate's scan order and Huffman tables: the strip is written baseline with the standard
 /// tables, the quickest to write and read. A progressive candidate would otherwise be decoded
 /// whole to score a tenth of its rows — its coefficients come in scans over the whole image
-/// (`SampledStripTests` compares the two).
+/// (`SampledStripTests` compares the two). The strip is encoded in two pieces, split between
+/// two of its runs of block rows, side by side on two cores: each piece holds whole runs with
+/// their spare rows, so it decodes to the same pixels on the rows the bands read.
 struct SampledStrip {
     let original: Bitmap
     /// The rows of the image at this size the bands read, ascending.
     let rows: [Int]
     /// The image's height at this size.
     let height: Int
-    let source: JPEGSource
+    /// The strip in one or two pieces, top first.
+    let sources: [JPEGSource]
     let sample: SSIMSample
+    let isGray: Bool
 
     /// The strip of `scaled` that `sample`, a sample of `scaled.original`, reads; one component
     /// when `gray`, as the candidate has.
     init(_ scaled: ScaledImage, gray: Bool, sample: SSIMSample) {
         original = scaled.original
         height = scaled.height
-        rows = JPEGBudgetFit.rowsRead(by: sample, height: scaled.height, upscaledTo: original.height)
-        source = JPEGSource(opaque: scaled.rows(rows), grayscale: gray)
+        let rows = JPEGBudgetFit.rowsRead(by: sample, height: scaled.height, upscaledTo: original.height)
+        self.rows = rows
+        // The run (of consecutive rows) that starts nearest the middle begins the second piece.
+        let starts = rows.indices.filter { $0 > 0 && rows[$0] != rows[$0 - 1] + 1 }
+        let pieces = starts.min { abs($0 - rows.count / 2) < abs($1 - rows.count / 2) }.map {
+            [Array(rows[..<$0]), Array(rows[$0...])]
+        }
+        sources = (pieces ?? [rows]).map { JPEGSource(opaque: scaled.rows($0), grayscale: gray) }
         self.sample = sample
+        isGray = gray
     }
 
     /// The score over the sample's bands of the image at this size encoded at `quality` with
     /// `subsampling` (ignored in gray); `reference`, when given, holds the original in CIELAB.
     func score(quality: Int, subsampling: ChromaSubsampling, reference: LabReference? = nil) throws -> ColorSSIM {
-        guard let bytes = try source.encode(quality: quality, subsampling: subsampling, optimize: false) else {
-            preconditionFailure("an encode without a byte limit returns its bytes")
+        let decoded = try Parallel.map(sources) { source in
+            guard let bytes = try source.encode(quality: quality, subsampling: subsampling, optimize: false) else {
+                preconditionFailure("an encode without a byte limit returns its bytes")
+            }
+            return try JPEGCodec.decode(bytes)
         }
+        let strip =
+            decoded.count == 1
+            ? decoded[0]
+            : Bitmap(width: decoded[0].width, height: rows.count, pixels: decoded.flatMap(\.pixels))
         return ColorSSIM.overSample(
-            try JPEGCodec.decode(bytes), rows: rows, sourceHeight: height, original: original, sample: sample,
-            gray: source.isGray, reference: reference)
+            strip, rows: rows, sourceHeight: height, original: original, sample: sample, gray: isGray,
+            reference: reference)
     }
 }

@@ -54,7 +54,7 @@ final class ScaledImage {
     /// (`SampledStrip`; one component when `gray`), made once: an estimate of this size and the
     /// candidates its search scores on the sample share it.
     func sampledStrip(_ sample: SSIMSample, gray: Bool) -> SampledStrip {
-        if let strip, strip.sample == sample, strip.source.isGray == gray { return strip }
+        if let strip, strip.sample == sample, strip.isGray == gray { return strip }
         let made = SampledStrip(self, gray: gray, sample: sample)
         strip = made
         return made
