@@ -55,12 +55,23 @@ struct SampledStrip {
             }
             return try JPEGCodec.decode(bytes)
         }
-        let strip =
-            decoded.count == 1
-            ? decoded[0]
-            : Bitmap(width: decoded[0].width, height: rows.count, pixels: decoded.flatMap(\.pixels))
+        let strip = decoded.count == 1 ? decoded[0] : Self.stacked(decoded, height: rows.count)
         return ColorSSIM.overSample(
             strip, rows: rows, sourceHeight: height, original: original, sample: sample, gray: isGray,
             reference: reference)
+    }
+
+    /// `pieces` (of one width) one under the other, `height` rows in all.
+    private static func stacked(_ pieces: [Bitmap], height: Int) -> Bitmap {
+        let rowBytes = pieces[0].width * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: height * rowBytes) { out, count in
+            for piece in pieces {
+                piece.pixels.withUnsafeBufferPointer {
+                    (out.baseAddress! + count).initialize(from: $0.baseAddress!, count: $0.count)
+                }
+                count += piece.pixels.count
+            }
+        }
+        return Bitmap(width: pieces[0].width, height: height, pixels: pixels)
     }
 }
