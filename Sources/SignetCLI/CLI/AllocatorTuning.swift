@@ -16,13 +16,14 @@ enum AllocatorTuning {
         _ = signet_keep_freed_memory(32 << 20, 128 << 20)
     }
 
-    /// `keepFreedMemoryForReuse`, and the next 80 MiB of the heap backed by transparent huge
-    /// pages. A budget search touches tens of megabytes once (the decoded image, its flattened
-    /// copy, each size's pixels, libjpeg's coefficient buffers); one 4 KiB page fault each
-    /// was 11,000 faults and 15 % of the CPU time on the 2400×800 signature at 30 KB, and 2,600
-    /// with 2 MiB pages (docs/performance.md). The peak RSS stays the same: the buffers fill
-    /// the pages they touch. Needs the kernel's THP mode `always` or `madvise` (the default of
-    /// most distributions); with `never` nothing changes.
+    /// `keepFreedMemoryForReuse`, every thread served from the main heap, and the next 80 MiB of
+    /// it backed by transparent huge pages. A budget search touches tens of megabytes once (the
+    /// decoded image, each size's pixels, libjpeg's coefficient buffers); one 4 KiB page fault
+    /// each was 11,000 faults and 15 % of the CPU time on the 2400×800 signature at 30 KB, and
+    /// 1,500 with 2 MiB pages and one heap (docs/performance.md): with a heap per thread, each
+    /// worker thread touched its own 4 KiB pages, and what one thread freed the other could not
+    /// reuse. The buffers fill the pages they touch. Needs the kernel's THP mode `always` or
+    /// `madvise` (the default of most distributions); with `never` only the one heap remains.
     static func hugePagesForImageBuffers() {
         keepFreedMemoryForReuse()
         // A refusal leaves ordinary pages: slower, not wrong.
