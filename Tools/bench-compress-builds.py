@@ -4,9 +4,10 @@
 machine's speed (on a shared machine it moves 10-25 % within minutes, more than most changes).
 
 For each row and build: the median wall time of the whole process and its median CPU time (user +
-system), and whether the two builds wrote the same file, byte for byte.
+system), the mean and the slowest tenth (90th percentile) of the wall times, and whether the two
+builds wrote the same file, byte for byte. --row IMAGE:BUDGET (repeatable) runs only those rows.
 
-Usage: bench-compress-builds.py BEFORE AFTER [--runs N] [--work DIR]
+Usage: bench-compress-builds.py BEFORE AFTER [--runs N] [--work DIR] [--row IMAGE:BUDGET ...]
 """
 import argparse
 import os
@@ -31,20 +32,32 @@ def timed(cmd):
     return 1000 * wall, 1000 * (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
 
 
+def slowest_tenth(values):
+    """The 90th percentile: the value a tenth of the runs took longer than (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("before")
     parser.add_argument("after")
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--work", default="/tmp/signet-bench-compress")
+    parser.add_argument("--row", action="append", default=[], metavar="IMAGE:BUDGET")
     args = parser.parse_args()
+    rows = [(name, int(budget)) for name, budget in (row.split(":") for row in args.row)] or ROWS
+    unknown = [row for row in rows if row not in ROWS]
+    if unknown:
+        raise SystemExit(f"no such row: {unknown[0][0]}:{unknown[0][1]} (the rows: {', '.join(f'{n}:{b}' for n, b in ROWS)})")
     subprocess.run([sys.executable, os.path.join(HERE, "bench-compress-images.py"), args.work], check=True,
                    stdout=subprocess.DEVNULL)
     builds = [os.path.abspath(args.before), os.path.abspath(args.after)]
     with open("/proc/loadavg") as f:
         print(f"load average before: {' '.join(f.read().split()[:3])}; median of {args.runs} runs, builds alternating")
-    print(f"{'image':<14}{'budget':>8}  {'before wall/cpu ms':>19}  {'after wall/cpu ms':>18}  same file")
-    for name, budget in ROWS:
+    print(f"{'image':<14}{'budget':>8}  {'before wall/cpu ms':>19}  {'after wall/cpu ms':>18}  "
+          f"{'wall mean, p90 before → after':>32}  same file")
+    for name, budget in rows:
         wall = {b: [] for b in builds}
         cpu = {b: [] for b in builds}
         written = {}
@@ -58,7 +71,9 @@ def main():
                 written[build] = out
         same = open(written[builds[0]], "rb").read() == open(written[builds[1]], "rb").read()
         cells = [f"{statistics.median(wall[b]):.0f} / {statistics.median(cpu[b]):.0f}" for b in builds]
-        print(f"{name:<14}{budget:>8}  {cells[0]:>19}  {cells[1]:>18}  {'yes' if same else 'NO'}")
+        tails = [f"{statistics.mean(wall[b]):.0f}, {slowest_tenth(wall[b]):.0f}" for b in builds]
+        print(f"{name:<14}{budget:>8}  {cells[0]:>19}  {cells[1]:>18}  {tails[0] + ' → ' + tails[1]:>32}  "
+              f"{'yes' if same else 'NO'}")
     with open("/proc/loadavg") as f:
         print(f"load average after: {' '.join(f.read().split()[:3])}")
 
