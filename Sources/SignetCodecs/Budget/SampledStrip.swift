@@ -27,7 +27,8 @@ struct SampledStrip {
     /// The strip in one or two pieces, top first.
     let sources: [JPEGSource]
     let sample: SSIMSample
-    let isGray: Bool
+    /// One component, as a gray candidate has.
+    var isGray: Bool { sources[0].isGray }
 
     /// The strip of `scaled` that `sample`, a sample of `scaled.original`, reads; one component
     /// when `gray`, as the candidate has.
@@ -43,7 +44,6 @@ struct SampledStrip {
         }
         sources = (pieces ?? [rows]).map { JPEGSource(opaque: scaled.rows($0), grayscale: gray) }
         self.sample = sample
-        isGray = gray
     }
 
     /// The score over the sample's bands of the image at this size encoded at `quality` with
@@ -55,23 +55,13 @@ struct SampledStrip {
             }
             return try JPEGCodec.decode(bytes)
         }
-        let strip = decoded.count == 1 ? decoded[0] : Self.stacked(decoded, height: rows.count)
+        let strip =
+            decoded.count == 1
+            ? decoded[0]
+            : ScaledImage.stacked(
+                decoded.flatMap { piece in (0..<piece.height).map { (piece, $0) } }, width: decoded[0].width, dpi: nil)
         return ColorSSIM.overSample(
             strip, rows: rows, sourceHeight: height, original: original, sample: sample, gray: isGray,
             reference: reference)
-    }
-
-    /// `pieces` (of one width) one under the other, `height` rows in all.
-    private static func stacked(_ pieces: [Bitmap], height: Int) -> Bitmap {
-        let rowBytes = pieces[0].width * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: height * rowBytes) { out, count in
-            for piece in pieces {
-                piece.pixels.withUnsafeBufferPointer {
-                    (out.baseAddress! + count).initialize(from: $0.baseAddress!, count: $0.count)
-                }
-                count += piece.pixels.count
-            }
-        }
-        return Bitmap(width: pieces[0].width, height: height, pixels: pixels)
     }
 }

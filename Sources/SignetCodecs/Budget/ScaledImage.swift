@@ -67,8 +67,9 @@ final class ScaledImage {
         return piece
     }
 
-    /// The rows `from` names (a bitmap `width` wide and a row of it), one under the other.
-    private static func stacked(_ from: [(Bitmap, Int)], width: Int, dpi: Double?) -> Bitmap {
+    /// The rows `from` names (a bitmap `width` wide and a row of it), one under the other (also
+    /// how `SampledStrip` joins its two decoded pieces).
+    static func stacked(_ from: [(Bitmap, Int)], width: Int, dpi: Double?) -> Bitmap {
         let rowBytes = width * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: from.count * rowBytes) { buffer, count in
             for (slot, (bitmap, row)) in from.enumerated() {
